@@ -1,0 +1,91 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { AppModule } from './app.module';
+import { AppConfig } from './config/app-config';
+import { createDataSource } from './database/data-source';
+import { runMigrations } from './database/migrate';
+import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
+
+export const API_PREFIX = 'api/v1';
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Uses the caller's X-Request-Id when it is sane, otherwise a fresh UUID; echoed on every response. */
+function requestId(req: IncomingMessage): string {
+  const header = req.headers['x-request-id'];
+  const id = typeof header === 'string' && VALID_REQUEST_ID.test(header) ? header : randomUUID();
+  (req as IncomingMessage & { id?: string }).id = id;
+  return id;
+}
+
+export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Hearth API')
+    .setDescription(
+      'REST API for small groups sharing a map of places, a budget and notes. Every failure is RFC 9457 ' +
+        '`application/problem+json` with a stable `code`. Module routes answer 403 MODULE_DISABLED when the group lacks the module.',
+    )
+    .setVersion('1')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .addCookieAuth(REFRESH_COOKIE, { type: 'apiKey', in: 'cookie', name: REFRESH_COOKIE }, 'refresh')
+    .build();
+  return SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
+}
+
+/** Builds the fully configured application (used by main, the worker-less test harness and scripts). */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  if (config.migrationsRun) {
+    const dataSource = createDataSource(config.databaseUrl);
+    await dataSource.initialize();
+    try {
+      await runMigrations(dataSource);
+    } finally {
+      await dataSource.destroy();
+    }
+  }
+  const adapter = new FastifyAdapter({
+    trustProxy: (config.trustProxy ?? false) as any,
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: requestId,
+    requestIdHeader: false,
+    logger: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready'] });
+  app.enableShutdownHooks();
+  app.enableCors({
+    origin: config.corsOrigins,
+    credentials: true,
+    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(fastifyCookie as any);
+  await app.register(fastifyHelmet as any, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+      },
+    },
+  });
+  if (config.docsEnabled) {
+    SwaggerModule.setup('docs', app, () => buildOpenApi(app), { jsonDocumentUrl: 'docs-json', yamlDocumentUrl: 'docs-yaml' });
+  }
+  await app.init();
+  await fastify.ready();
+  return app;
+}

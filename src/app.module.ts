@@ -1,0 +1,78 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClsModule } from 'nestjs-cls';
+import { LoggerModule } from 'nestjs-pino';
+import { ProblemFilter } from './common/errors/problem.filter';
+import { AppValidationPipe } from './common/validation/validation.pipe';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { dataSourceOptions } from './database/data-source';
+import { RateLimitModule } from './infrastructure/rate-limit/rate-limit.module';
+import { RateLimitStore } from './infrastructure/rate-limit/rate-limit.store';
+import { AuthModule } from './modules/auth/auth.module';
+import { GroupsModule } from './modules/groups/groups.module';
+import { HealthModule } from './modules/health/health.module';
+import { HistoryModule } from './modules/history/history.module';
+import { UsersModule } from './modules/users/users.module';
+
+/** Log fields that must never be written. */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+  '*.refreshToken',
+  '*.accessToken',
+];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        ClsModule.forRoot({
+          global: true,
+          middleware: { mount: true, generateId: true, idGenerator: (req: { id?: string }) => String(req.id) },
+        }),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+            customProps: (req: any) => ({ requestId: req.id }),
+            autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health') },
+          },
+        }),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(config.databaseUrl),
+          migrations: [],
+          retryAttempts: 3,
+        }),
+        RateLimitModule,
+        ThrottlerModule.forRootAsync({
+          inject: [AppConfig, RateLimitStore],
+          useFactory: (cfg: AppConfig, storage: RateLimitStore) => ({
+            throttlers: [{ name: 'default', ttl: 60_000, limit: cfg.rateLimit.authPerMinute }],
+            storage,
+            skipIf: () => !cfg.rateLimit.enabled,
+          }),
+        }),
+        HistoryModule,
+        UsersModule,
+        GroupsModule,
+        AuthModule,
+        HealthModule,
+      ],
+      providers: [
+        { provide: APP_PIPE, useClass: AppValidationPipe },
+        { provide: APP_FILTER, useClass: ProblemFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import { HttpStatus } from '@nestjs/common';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * A domain failure with a stable UPPER_SNAKE code. The problem-details filter renders it as
+ * RFC 9457 `application/problem+json`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  static badRequest(code: string, message: string, errors?: FieldError[]): AppError {
+    return new AppError(HttpStatus.BAD_REQUEST, code, message, errors);
+  }
+  static unauthorized(code: string, message: string): AppError {
+    return new AppError(HttpStatus.UNAUTHORIZED, code, message);
+  }
+  static forbidden(code: string, message: string): AppError {
+    return new AppError(HttpStatus.FORBIDDEN, code, message);
+  }
+  static notFound(what = 'Resource'): AppError {
+    return new AppError(HttpStatus.NOT_FOUND, 'NOT_FOUND', `${what} not found`);
+  }
+  static conflict(code: string, message: string): AppError {
+    return new AppError(HttpStatus.CONFLICT, code, message);
+  }
+  static tooLarge(code: string, message: string): AppError {
+    return new AppError(HttpStatus.PAYLOAD_TOO_LARGE, code, message);
+  }
+  static tooManyRequests(code: string, message: string, retryAfterSeconds: number): AppError {
+    return new AppError(HttpStatus.TOO_MANY_REQUESTS, code, message, undefined, {
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
+  }
+}

@@ -1,0 +1,129 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { QueryFailedError } from 'typeorm';
+import { AppError, FieldError } from './app-error';
+import { Problem, PROBLEM_CONTENT_TYPE, problemType } from './problem';
+
+const DEFAULT_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Unique constraints whose violation is a user-facing conflict: constraint name → code and message. */
+const UNIQUE_CONSTRAINTS: Record<string, [string, string]> = {};
+
+export function registerUniqueConstraint(constraint: string, code: string, message: string): void {
+  UNIQUE_CONSTRAINTS[constraint] = [code, message];
+}
+
+interface Rendered {
+  status: number;
+  code: string;
+  detail: string;
+  errors?: FieldError[];
+  headers?: Record<string, string>;
+}
+
+/** Turns every failure into RFC 9457 problem details with a stable code; never leaks a stack trace. */
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const request = ctx.getRequest<FastifyRequest>();
+    const reply = ctx.getResponse<FastifyReply>();
+    const rendered = this.render(exception);
+    if (rendered.status >= 500) {
+      this.logger.error({ err: exception, requestId: request.id }, 'Unhandled error');
+    }
+    const body: Problem = {
+      type: problemType(rendered.code),
+      title: STATUS_CODES[rendered.status] ?? 'Error',
+      status: rendered.status,
+      detail: rendered.detail,
+      code: rendered.code,
+      instance: request.url?.split('?')[0],
+      requestId: String(request.id),
+      ...(rendered.errors ? { errors: rendered.errors } : {}),
+    };
+    for (const [name, value] of Object.entries(rendered.headers ?? {})) reply.header(name, value);
+    reply.status(rendered.status).header('content-type', PROBLEM_CONTENT_TYPE).send(body);
+  }
+
+  private render(exception: unknown): Rendered {
+    if (exception instanceof AppError) {
+      return {
+        status: exception.status,
+        code: exception.code,
+        detail: exception.message,
+        errors: exception.errors,
+        headers: exception.headers,
+      };
+    }
+    if (exception instanceof ThrottlerException) {
+      return { status: 429, code: 'RATE_LIMITED', detail: 'Too many requests, try again later' };
+    }
+    if (exception instanceof HttpException) {
+      return this.renderHttpException(exception);
+    }
+    if (exception instanceof QueryFailedError) {
+      const driverError = (exception as QueryFailedError & { driverError?: { code?: string; constraint?: string } })
+        .driverError;
+      if (driverError?.code === '23505') {
+        const known = driverError.constraint ? UNIQUE_CONSTRAINTS[driverError.constraint] : undefined;
+        return { status: 409, code: known?.[0] ?? 'CONFLICT', detail: known?.[1] ?? 'The resource already exists' };
+      }
+      if (driverError?.code === '23503') {
+        return { status: 409, code: 'CONFLICT', detail: 'The resource is referenced by or refers to another one' };
+      }
+      if (driverError?.code === '22P02' || driverError?.code === '22003') {
+        return { status: 400, code: 'BAD_REQUEST', detail: 'A value is malformed or out of range' };
+      }
+    }
+    const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
+    if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode < 500) {
+      return this.renderFastifyError(fastifyError.statusCode, fastifyError.code, fastifyError.message);
+    }
+    return { status: 500, code: 'INTERNAL_ERROR', detail: 'An unexpected error occurred; quote the request id when reporting it' };
+  }
+
+  private renderHttpException(exception: HttpException): Rendered {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    let detail = exception.message;
+    if (typeof response === 'object' && response !== null) {
+      const message = (response as { message?: unknown }).message;
+      if (typeof message === 'string') detail = message;
+      else if (Array.isArray(message)) detail = message.join('; ');
+    }
+    if (status === HttpStatus.NOT_FOUND && detail.startsWith('Cannot ')) detail = 'Route not found';
+    // the platform's body parser reports unparseable JSON as a plain 400
+    if (status === HttpStatus.BAD_REQUEST && /JSON/i.test(detail)) return { status, code: 'MALFORMED_BODY', detail };
+    return { status, code: DEFAULT_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'ERROR'), detail };
+  }
+
+  private renderFastifyError(status: number, code: string | undefined, message: string | undefined): Rendered {
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Request body too large' };
+    }
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Unsupported content type' };
+    }
+    if (code?.startsWith('FST_ERR_CTP') || status === 400) {
+      return { status: 400, code: 'MALFORMED_BODY', detail: message && !message.includes('\n') ? message : 'Malformed request body' };
+    }
+    return { status, code: DEFAULT_CODES[status] ?? 'ERROR', detail: message ?? 'Request failed' };
+  }
+}

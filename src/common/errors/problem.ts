@@ -1,0 +1,24 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export class ProblemFieldError {
+  @ApiProperty({ example: 'latitude' }) field: string;
+  @ApiProperty({ example: 'latitude must not be greater than 90' }) message: string;
+}
+
+/** RFC 9457 problem details, the body of every failure. */
+export class Problem {
+  @ApiProperty({ example: 'https://hearth.dev/problems/validation-failed' }) type: string;
+  @ApiProperty({ example: 'Bad Request' }) title: string;
+  @ApiProperty({ example: 400 }) status: number;
+  @ApiProperty({ example: 'Request validation failed' }) detail: string;
+  @ApiProperty({ example: 'VALIDATION_FAILED', description: 'stable UPPER_SNAKE identifier' }) code: string;
+  @ApiPropertyOptional({ example: '/api/v1/markers' }) instance?: string;
+  @ApiPropertyOptional({ example: '0199a6d4-7c1e-7a4f-9d0a-3b1f2c4d5e6f' }) requestId?: string;
+  @ApiPropertyOptional({ type: [ProblemFieldError] }) errors?: ProblemFieldError[];
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+export function problemType(code: string): string {
+  return `https://hearth.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`;
+}

@@ -1,0 +1,71 @@
+import { EntityManager, FindOptionsRelations, FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
+import { AppError } from '../errors/app-error';
+
+/** Tenant rows carry the id of the group they belong to. */
+export interface GroupOwned extends ObjectLiteral {
+  id: string;
+  groupId: string;
+}
+
+export interface ScopeOptions<T> {
+  /** extra conditions, e.g. `{ noteId }` for a child row */
+  where?: FindOptionsWhere<T>;
+  relations?: FindOptionsRelations<T>;
+  /** include soft-deleted rows */
+  withDeleted?: boolean;
+  /** take a row lock (inside a transaction) */
+  lock?: boolean;
+}
+
+/**
+ * The one access path for tenant data: finds a row by id within the caller's group, or answers
+ * 404 exactly as for a missing id (another group's id must be indistinguishable from none).
+ */
+export async function findInGroup<T extends GroupOwned>(
+  repository: Repository<T>,
+  groupId: string,
+  id: string,
+  what: string,
+  options: ScopeOptions<T> = {},
+): Promise<T> {
+  const row = await repository.findOne({
+    where: { ...(options.where ?? {}), id, groupId } as FindOptionsWhere<T>,
+    relations: options.relations,
+    withDeleted: options.withDeleted,
+    ...(options.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+  });
+  if (!row) throw AppError.notFound(what);
+  return row;
+}
+
+/** The same, through a transaction's entity manager. */
+export function findInGroupTx<T extends GroupOwned>(
+  manager: EntityManager,
+  entity: new () => T,
+  groupId: string,
+  id: string,
+  what: string,
+  options: ScopeOptions<T> = {},
+): Promise<T> {
+  return findInGroup(manager.getRepository(entity), groupId, id, what, options);
+}
+
+/**
+ * Checks that every id exists in the caller's group (e.g. a categoryId inside a body); answers
+ * 404 naming the first missing one.
+ */
+export async function assertAllInGroup(
+  manager: EntityManager,
+  table: string,
+  groupId: string,
+  ids: string[],
+  what: string,
+): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const rows: { id: string }[] = await manager.query(`SELECT id FROM "${table}" WHERE group_id = $1 AND id = ANY($2::uuid[])`, [
+    groupId,
+    unique,
+  ]);
+  if (rows.length !== unique.length) throw AppError.notFound(what);
+}

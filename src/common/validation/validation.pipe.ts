@@ -1,0 +1,57 @@
+import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import { AppError, FieldError } from '../errors/app-error';
+
+/** Keys whose values are secrets or opaque proofs: never trimmed. */
+const UNTRIMMED_KEYS = /password|captcha|token/i;
+
+function trimStrings(value: unknown, key = ''): unknown {
+  if (typeof value === 'string') return UNTRIMMED_KEYS.test(key) ? value : value.trim();
+  if (Array.isArray(value)) return value.map((item) => trimStrings(item, key));
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = trimStrings(v, k);
+    return out;
+  }
+  return value;
+}
+
+export function flattenValidationErrors(errors: ValidationError[], parent = ''): FieldError[] {
+  const out: FieldError[] = [];
+  for (const error of errors) {
+    const field = parent ? `${parent}.${error.property}` : error.property;
+    for (const message of Object.values(error.constraints ?? {})) {
+      out.push({ field, message: message.replace(/^property (\S+) should not exist$/, '$1 is not an allowed field') });
+    }
+    if (error.children?.length) out.push(...flattenValidationErrors(error.children, field));
+  }
+  return out;
+}
+
+/**
+ * Global validation: trims strings (secrets excepted), rejects unknown fields, transforms to DTO
+ * classes, and reports every failing field in the problem-details `errors` list.
+ */
+@Injectable()
+export class AppValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      transformOptions: { enableImplicitConversion: false },
+      validationError: { target: false, value: false },
+      exceptionFactory: (errors) =>
+        AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', flattenValidationErrors(errors)),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if ((metadata.type === 'body' || metadata.type === 'query') && metadata.metatype && metadata.metatype !== Object) {
+      if (metadata.type === 'body' && (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value))) {
+        throw AppError.badRequest('VALIDATION_FAILED', 'The request body must be a JSON object');
+      }
+      value = trimStrings(value);
+    }
+    return super.transform(value, metadata);
+  }
+}

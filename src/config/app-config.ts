@@ -1,0 +1,162 @@
+import { createSecretKey, KeyObject } from 'node:crypto';
+import { ConfigError, EnvReader } from './env.schema';
+
+/** Placeholder secrets that must never reach production. */
+const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'dev-secret-change-me', 'replace-me'];
+
+export type CaptchaProvider = 'altcha' | 'turnstile' | 'hcaptcha';
+export type Geocoder = 'offline' | 'nominatim';
+
+/** The one typed configuration object, injected wherever a setting is needed. */
+export class AppConfig {
+  port: number;
+  nodeEnv: string;
+  isProduction: boolean;
+  logLevel: string;
+  docsEnabled: boolean;
+  databaseUrl: string;
+  migrationsRun: boolean;
+  redisUrl?: string;
+  redisKeyPrefix: string;
+  jwt: {
+    key: KeyObject;
+    algorithm: 'HS256';
+    accessTtlSeconds: number;
+    issuer: string;
+    audience: string;
+  };
+  refresh: { ttlDays: number; rememberTtlDays: number; reuseGraceSeconds: number };
+  cookieSecure: boolean;
+  corsOrigins: string[];
+  trustProxy?: string | number | boolean;
+  appUrl: string;
+  bodyLimitBytes: number;
+  mail: { smtpUrl: string; from: string };
+  s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
+  captcha: { provider: CaptchaProvider; secret?: string; altchaHmacKey: string; verifyUrl?: string };
+  geocoder: { provider: Geocoder; nominatimUrl?: string };
+  bcryptCost: number;
+  rateLimit: {
+    enabled: boolean;
+    loginPerMinute: number;
+    loginFailuresPerUsername: number;
+    loginFailureWindowSeconds: number;
+    authPerMinute: number;
+  };
+  cooldowns: { emailSeconds: number; resetSeconds: number };
+  limits: { maxImageBytes: number; maxMarkerImages: number };
+  retention: {
+    trashDays: number;
+    uploadTimeoutMinutes: number;
+    unconfirmedWarnDays: number;
+    unconfirmedExpireDays: number;
+  };
+  jobs: { enabled: boolean };
+}
+
+function parseTrustProxy(value: string | undefined): string | number | boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Parses and validates the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const read = new EnvReader(env);
+  const nodeEnv = read.string('NODE_ENV', 'development');
+  const isProduction = nodeEnv === 'production';
+  const jwtSecret = read.string('JWT_SECRET', isProduction ? undefined : 'dev-secret-change-me');
+  if (isProduction && (PLACEHOLDER_SECRETS.includes(jwtSecret.toLowerCase()) || jwtSecret.length < 32)) {
+    read.problems.push('JWT_SECRET must be a real secret of at least 32 characters in production');
+  }
+  const altchaKey = read.string('ALTCHA_HMAC_KEY', isProduction ? undefined : 'dev-altcha-key-change-me');
+  if (isProduction && (PLACEHOLDER_SECRETS.includes(altchaKey.toLowerCase()) || altchaKey.length < 32)) {
+    read.problems.push('ALTCHA_HMAC_KEY must be a real secret of at least 32 characters in production');
+  }
+
+  const config: AppConfig = {
+    port: read.int('PORT', 3000, 0, 65535),
+    nodeEnv,
+    isProduction,
+    logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    docsEnabled: read.bool('DOCS_ENABLED', true),
+    databaseUrl: read.url('DATABASE_URL', ['postgres', 'postgresql']),
+    migrationsRun: read.bool('MIGRATIONS_RUN', true),
+    redisUrl: read.optional('REDIS_URL') && read.url('REDIS_URL', ['redis', 'rediss']),
+    redisKeyPrefix: read.string('REDIS_KEY_PREFIX', 'hearth:'),
+    jwt: {
+      key: createSecretKey(Buffer.from(jwtSecret, 'utf8')),
+      algorithm: 'HS256',
+      accessTtlSeconds: read.int('JWT_ACCESS_TTL', 900, 10, 86400),
+      issuer: read.string('JWT_ISSUER', 'hearth'),
+      audience: read.string('JWT_AUDIENCE', 'hearth-api'),
+    },
+    refresh: {
+      ttlDays: read.int('REFRESH_TTL_DAYS', 1, 1, 365),
+      rememberTtlDays: read.int('REFRESH_REMEMBER_TTL_DAYS', 30, 1, 365),
+      reuseGraceSeconds: read.int('REFRESH_REUSE_GRACE_SECONDS', 10, 0, 300),
+    },
+    cookieSecure: read.bool('COOKIE_SECURE', false),
+    corsOrigins: read.list('CORS_ORIGINS', ['http://localhost:5173']),
+    trustProxy: parseTrustProxy(read.optional('TRUST_PROXY')),
+    appUrl: read.url('APP_URL', ['http', 'https'], 'http://localhost:5173').replace(/\/+$/, ''),
+    bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+    mail: {
+      smtpUrl: read.url('SMTP_URL', ['smtp', 'smtps'], 'smtp://localhost:1025'),
+      from: read.string('MAIL_FROM', 'Hearth <no-reply@hearth.local>'),
+    },
+    s3: {
+      endpoint: read.url('S3_ENDPOINT', ['http', 'https'], 'http://localhost:9000'),
+      accessKey: read.string('S3_ACCESS_KEY', 'minioadmin'),
+      secretKey: read.string('S3_SECRET_KEY', 'minioadmin'),
+      bucket: read.string('S3_BUCKET', 'hearth'),
+      region: read.string('S3_REGION', 'us-east-1'),
+    },
+    captcha: {
+      provider: read.oneOf<CaptchaProvider>('CAPTCHA_PROVIDER', ['altcha', 'turnstile', 'hcaptcha'], 'altcha'),
+      secret: read.optional('CAPTCHA_SECRET'),
+      altchaHmacKey: altchaKey,
+      verifyUrl: read.optional('CAPTCHA_VERIFY_URL'),
+    },
+    geocoder: {
+      provider: read.oneOf<Geocoder>('GEOCODER', ['offline', 'nominatim'], 'offline'),
+      nominatimUrl: read.optional('NOMINATIM_URL'),
+    },
+    bcryptCost: read.int('BCRYPT_COST', 12, 4, 15),
+    rateLimit: {
+      enabled: read.bool('RATE_LIMIT_ENABLED', true),
+      loginPerMinute: read.int('RATE_LIMIT_LOGIN_PER_MINUTE', 10, 1),
+      loginFailuresPerUsername: read.int('RATE_LIMIT_LOGIN_FAILURES', 5, 1),
+      loginFailureWindowSeconds: read.int('RATE_LIMIT_LOGIN_FAILURE_WINDOW_SECONDS', 900, 1),
+      authPerMinute: read.int('RATE_LIMIT_AUTH_PER_MINUTE', 10, 1),
+    },
+    cooldowns: {
+      emailSeconds: read.int('EMAIL_COOLDOWN_SECONDS', 60, 0),
+      resetSeconds: read.int('RESET_COOLDOWN_SECONDS', 300, 0),
+    },
+    limits: {
+      maxImageBytes: read.int('MAX_IMAGE_BYTES', 10 * 1024 * 1024, 1),
+      maxMarkerImages: read.int('MAX_MARKER_IMAGES', 5, 1),
+    },
+    retention: {
+      trashDays: read.int('TRASH_RETENTION_DAYS', 30, 1),
+      uploadTimeoutMinutes: read.int('UPLOAD_TIMEOUT_MINUTES', 60, 1),
+      unconfirmedWarnDays: read.int('UNCONFIRMED_WARN_DAYS', 5, 1),
+      unconfirmedExpireDays: read.int('UNCONFIRMED_EXPIRE_DAYS', 7, 1),
+    },
+    jobs: { enabled: read.bool('JOBS_ENABLED', true) },
+  };
+  if (config.geocoder.provider === 'nominatim' && !config.geocoder.nominatimUrl) {
+    read.problems.push('NOMINATIM_URL is required when GEOCODER=nominatim');
+  }
+  if (config.captcha.provider !== 'altcha' && !config.captcha.secret) {
+    read.problems.push(`CAPTCHA_SECRET is required when CAPTCHA_PROVIDER=${config.captcha.provider}`);
+  }
+  if (config.retention.unconfirmedWarnDays >= config.retention.unconfirmedExpireDays) {
+    read.problems.push('UNCONFIRMED_WARN_DAYS must be smaller than UNCONFIRMED_EXPIRE_DAYS');
+  }
+  if (read.problems.length > 0) throw new ConfigError(read.problems);
+  return config;
+}

@@ -1,0 +1,2 @@
+export { AppConfig, loadConfig } from './app-config';
+export { ConfigError } from './env.schema';

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { loadClasses } from './load-classes';
+import { SnakeNamingStrategy } from './naming-strategy';
+
+const EXT = __filename.endsWith('.ts') ? 'ts' : 'js';
+export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'migrations');
+const MODULES_DIR = join(__dirname, '..', 'modules');
+const INFRA_DIR = join(__dirname, '..', 'infrastructure');
+
+/** Every entity of the application: files named `*.entity.ts` under src/modules and src/infrastructure. */
+export function entityClasses(): Function[] {
+  const pattern = new RegExp(`\\.entity\\.${EXT}$`);
+  return [...loadClasses(MODULES_DIR, pattern), ...loadClasses(INFRA_DIR, pattern)];
+}
+
+export function migrationClasses(): Function[] {
+  return loadClasses(MIGRATIONS_DIR, new RegExp(`^\\d+.*\\.${EXT}$`));
+}
+
+export function dataSourceOptions(databaseUrl: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    entities: entityClasses(),
+    migrations: migrationClasses(),
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    namingStrategy: new SnakeNamingStrategy(),
+    synchronize: false,
+    migrationsRun: false,
+    extra: { max: 20, application_name: 'hearth' },
+    ...extra,
+  } as DataSourceOptions;
+}
+
+export function createDataSource(databaseUrl: string, extra: Partial<DataSourceOptions> = {}): DataSource {
+  return new DataSource(dataSourceOptions(databaseUrl, extra));
+}

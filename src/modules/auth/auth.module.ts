@@ -1,0 +1,50 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../../config/app-config';
+import { UsersModule } from '../users/users.module';
+import { AccessTokenService } from './access-token.service';
+import { AuthService } from './auth.service';
+import { Session } from './entities/session.entity';
+import { AuthThrottlerGuard } from './guards/auth-throttler.guard';
+import { JwtAuthGuard } from './guards/jwt-auth.guard';
+import { ModulesGuard } from './guards/modules.guard';
+import { RolesGuard } from './guards/roles.guard';
+import { JwtStrategy } from './jwt.strategy';
+import { ConfirmationResender, LoggingConfirmationResender } from './login-mail.port';
+import { SessionController } from './session.controller';
+import { SessionsController } from './sessions.controller';
+import { SessionsService } from './sessions.service';
+
+@Module({
+  imports: [
+    PassportModule,
+    UsersModule,
+    TypeOrmModule.forFeature([Session]),
+    JwtModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        secret: config.jwt.key as any,
+        signOptions: { algorithm: config.jwt.algorithm },
+        verifyOptions: { algorithms: [config.jwt.algorithm], issuer: config.jwt.issuer, audience: config.jwt.audience },
+      }),
+    }),
+  ],
+  controllers: [SessionController, SessionsController],
+  providers: [
+    AuthService,
+    SessionsService,
+    AccessTokenService,
+    JwtStrategy,
+    AuthThrottlerGuard,
+    { provide: ConfirmationResender, useClass: LoggingConfirmationResender },
+    // deny by default: authentication first, then role, then module
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
+    { provide: APP_GUARD, useClass: ModulesGuard },
+  ],
+  exports: [SessionsService, AccessTokenService],
+})
+export class AuthModule {}

@@ -1,0 +1,30 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { IS_PUBLIC } from '../../../common/auth/decorators';
+import { AppError } from '../../../common/errors/app-error';
+
+/** Global: every route requires a valid access token unless marked @Public(). */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override canActivate(context: ExecutionContext) {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+    return super.canActivate(context);
+  }
+
+  override handleRequest<T>(err: unknown, user: T, info: unknown): T {
+    if (err) throw err;
+    if (user) return user;
+    const name = (info as { name?: string } | undefined)?.name;
+    if (name === 'TokenExpiredError') throw AppError.unauthorized('TOKEN_EXPIRED', 'Access token expired');
+    if (name === 'JsonWebTokenError' || name === 'NotBeforeError') {
+      throw AppError.unauthorized('INVALID_TOKEN', 'Access token invalid');
+    }
+    throw AppError.unauthorized('UNAUTHORIZED', 'Authentication required');
+  }
+}

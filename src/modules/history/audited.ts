@@ -1,0 +1,40 @@
+import type { EntityManager } from 'typeorm';
+
+export interface AuditOptions {
+  /** Fields never written to history values (hashes, tokens): a change shows as "[redacted]". */
+  secret?: string[];
+  /** Fields left out of the diff entirely (bookkeeping). */
+  ignore?: string[];
+  /** The group the row belongs to; defaults to the entity's `groupId`. */
+  groupOf?: (entity: any) => string | null | undefined;
+  /** Rows visible only to admins (user and group administration). */
+  adminOnly?: boolean;
+  /**
+   * When the entity is private to one user (a private note and its items), that user's id:
+   * the history row is then visible to that user only.
+   */
+  privateTo?: (entity: any, manager: EntityManager) => Promise<string | null> | string | null;
+}
+
+export interface AuditedEntity {
+  target: Function;
+  entityType: string;
+  options: AuditOptions;
+}
+
+/** Every class marked @Audited, by constructor: the subscriber and the coverage test walk this. */
+export const AUDITED_ENTITIES = new Map<Function, AuditedEntity>();
+
+/** Field names never recorded for any entity. */
+export const ALWAYS_IGNORED = ['createdDate', 'updatedDate'];
+
+/**
+ * Marks an entity whose every change is written to the action history in the same transaction.
+ * Changes must go through save()/remove()/softRemove()/recover(); bulk update()/delete() on an
+ * audited entity throws.
+ */
+export function Audited(entityType: string, options: AuditOptions = {}): ClassDecorator {
+  return (target) => {
+    AUDITED_ENTITIES.set(target, { target, entityType, options });
+  };
+}

@@ -1,0 +1,47 @@
+import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { IdEntity } from '../../../database/base.entity';
+
+export const HISTORY_ACTIONS = ['Created', 'Updated', 'Deleted', 'Restored'] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
+
+/** One entity change. Written by the history subscriber in the same transaction as the change. */
+@Entity('action_histories')
+@Index('ix_action_histories_group_created', ['groupId', 'createdDate'])
+@Index('ix_action_histories_entity', ['entityType', 'entityId', 'createdDate'])
+@Index('ix_action_histories_user_created', ['userId', 'createdDate'])
+export class ActionHistory extends IdEntity {
+  @Column({ type: 'uuid', nullable: true })
+  groupId: string | null;
+
+  /** Admin-only rows (user and group administration) are hidden from ordinary members. */
+  @Column({ type: 'boolean', default: false })
+  adminOnly: boolean;
+
+  /** Set for changes of private entities: only this user sees the row. */
+  @Column({ type: 'uuid', nullable: true })
+  privateToUserId: string | null;
+
+  @Column({ type: 'varchar', length: 50 })
+  entityType: string;
+
+  @Column({ type: 'uuid' })
+  entityId: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  action: HistoryAction;
+
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  changes: FieldChanges;
+
+  /** The acting user; null when the system (a job or the scheduler) acted. */
+  @Column({ type: 'uuid', nullable: true })
+  userId: string | null;
+
+  @Column({ type: 'varchar', length: 25 })
+  userNickname: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdDate: Date;
+}

@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  DataSource,
+  EntityManager,
+  EntitySubscriberInterface,
+  InsertEvent,
+  RecoverEvent,
+  RemoveEvent,
+  SoftRemoveEvent,
+  UpdateEvent,
+} from 'typeorm';
+import { newId } from '../../database/base.entity';
+import { currentActor } from './actor';
+import { ALWAYS_IGNORED, AUDITED_ENTITIES, AuditedEntity } from './audited';
+import { ActionHistory, FieldChanges, HistoryAction } from './entities/action-history.entity';
+
+const REDACTED = '[redacted]';
+
+export class UnauditedWriteError extends Error {
+  constructor(entityType: string, operation: string) {
+    super(`${entityType} is audited: use save()/remove()/softRemove()/recover() instead of a bulk ${operation}`);
+  }
+}
+
+function normalise(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (value === undefined) return null;
+  return value;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
+}
+
+/**
+ * Writes an action-history row for every change of an @Audited entity, through the event's own
+ * entity manager, so the change and its history commit or roll back together.
+ */
+@Injectable()
+export class HistorySubscriber implements EntitySubscriberInterface {
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    dataSource.subscribers.push(this);
+  }
+
+  private audited(target: unknown): AuditedEntity | undefined {
+    return typeof target === 'function' ? AUDITED_ENTITIES.get(target) : undefined;
+  }
+
+  private fields(audit: AuditedEntity, event: { metadata: { columns: { propertyName: string }[] } }): string[] {
+    const ignored = new Set([...ALWAYS_IGNORED, ...(audit.options.ignore ?? [])]);
+    return event.metadata.columns.map((column) => column.propertyName).filter((name) => !ignored.has(name) && name !== 'id');
+  }
+
+  private value(audit: AuditedEntity, field: string, value: unknown): unknown {
+    if (value === null || value === undefined) return null;
+    return audit.options.secret?.includes(field) ? REDACTED : normalise(value);
+  }
+
+  beforeUpdate(event: UpdateEvent<any>): void {
+    const audit = this.audited(event.metadata.target);
+    if (audit && !event.databaseEntity) throw new UnauditedWriteError(audit.entityType, 'update()');
+  }
+
+  beforeRemove(event: RemoveEvent<any>): void {
+    const audit = this.audited(event.metadata.target);
+    if (audit && !event.databaseEntity && !event.entity) throw new UnauditedWriteError(audit.entityType, 'delete()');
+  }
+
+  beforeSoftRemove(event: SoftRemoveEvent<any>): void {
+    const audit = this.audited(event.metadata.target);
+    if (audit && !event.databaseEntity && !event.entity) throw new UnauditedWriteError(audit.entityType, 'softDelete()');
+  }
+
+  beforeRecover(event: RecoverEvent<any>): void {
+    const audit = this.audited(event.metadata.target);
+    if (audit && !event.databaseEntity && !event.entity) throw new UnauditedWriteError(audit.entityType, 'restore()');
+  }
+
+  async afterInsert(event: InsertEvent<any>): Promise<void> {
+    const audit = this.audited(event.metadata.target);
+    if (!audit || !event.entity) return;
+    const changes: FieldChanges = {};
+    for (const field of this.fields(audit, event)) {
+      const value = this.value(audit, field, event.entity[field]);
+      if (value !== null) changes[field] = { old: null, new: value };
+    }
+    await this.write(event.manager, audit, event.entity, 'Created', changes);
+  }
+
+  async afterUpdate(event: UpdateEvent<any>): Promise<void> {
+    const audit = this.audited(event.metadata.target);
+    if (!audit || !event.entity || !event.databaseEntity) return;
+    const changes: FieldChanges = {};
+    const updated = new Set(event.updatedColumns.map((column) => column.propertyName));
+    for (const field of this.fields(audit, event)) {
+      if (!updated.has(field)) continue;
+      const before = event.databaseEntity[field];
+      const after = event.entity[field];
+      if (same(before, after)) continue;
+      changes[field] = { old: this.value(audit, field, before), new: this.value(audit, field, after) };
+    }
+    // a soft delete or restore through save() is reported by its own event
+    if (Object.keys(changes).length === 0) return;
+    await this.write(event.manager, audit, { ...event.databaseEntity, ...event.entity }, 'Updated', changes);
+  }
+
+  async afterRemove(event: RemoveEvent<any>): Promise<void> {
+    const audit = this.audited(event.metadata.target);
+    const entity = event.databaseEntity ?? event.entity;
+    if (!audit || !entity) return;
+    await this.write(event.manager, audit, { ...entity, id: entity.id ?? event.entityId }, 'Deleted', {});
+  }
+
+  async afterSoftRemove(event: SoftRemoveEvent<any>): Promise<void> {
+    const audit = this.audited(event.metadata.target);
+    const entity = event.entity ?? event.databaseEntity;
+    if (!audit || !entity) return;
+    await this.write(event.manager, audit, entity, 'Deleted', {});
+  }
+
+  async afterRecover(event: RecoverEvent<any>): Promise<void> {
+    const audit = this.audited(event.metadata.target);
+    const entity = event.entity ?? event.databaseEntity;
+    if (!audit || !entity) return;
+    await this.write(event.manager, audit, entity, 'Restored', {});
+  }
+
+  private async write(
+    manager: EntityManager,
+    audit: AuditedEntity,
+    entity: any,
+    action: HistoryAction,
+    changes: FieldChanges,
+  ): Promise<void> {
+    const actor = currentActor();
+    const groupOf = audit.options.groupOf ?? ((e: any) => e.groupId);
+    const privateTo = audit.options.privateTo ? await audit.options.privateTo(entity, manager) : null;
+    await manager.getRepository(ActionHistory).insert({
+      id: newId(),
+      groupId: groupOf(entity) ?? null,
+      adminOnly: audit.options.adminOnly ?? false,
+      privateToUserId: privateTo,
+      entityType: audit.entityType,
+      entityId: entity.id,
+      action,
+      changes: changes as any,
+      userId: actor.userId,
+      userNickname: actor.nickname,
+    });
+  }
+}

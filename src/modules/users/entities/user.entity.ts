@@ -1,0 +1,62 @@
+import { registerUniqueConstraint } from '../../../common/errors/problem.filter';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Role } from '../../../common/auth/auth-user';
+import { TimestampedEntity } from '../../../database/base.entity';
+import { Audited } from '../../history/audited';
+import { Group } from '../../groups/entities/group.entity';
+
+export const USER_STATUSES = ['Pending', 'Active', 'Declined', 'Deactivated'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const EMAIL_STATUSES = ['Unconfirmed', 'Confirmed', 'ChangePending'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+@Entity('users')
+@Audited('User', { secret: ['passwordHash'], ignore: ['permsVersion'], adminOnly: true })
+@Index('uq_users_username', ['username'], { unique: true })
+@Index('uq_users_email', { synchronize: false })
+@Index('ix_users_group_id', ['groupId'])
+@Index('ix_users_status', ['status'])
+@Check('ck_users_status', `"status" IN ('Pending', 'Active', 'Declined', 'Deactivated')`)
+@Check('ck_users_email_status', `"email_status" IN ('Unconfirmed', 'Confirmed', 'ChangePending')`)
+@Check('ck_users_role', `"role" IN ('User', 'Admin')`)
+export class User extends TimestampedEntity {
+  /** Login name, compared case-sensitively. */
+  @Column({ type: 'varchar', length: 50 })
+  username: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  passwordHash: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  pendingEmail: string | null;
+
+  @Column({ type: 'varchar', length: 20, default: 'Unconfirmed' })
+  emailStatus: EmailStatus;
+
+  @Column({ type: 'varchar', length: 20, default: 'Pending' })
+  status: UserStatus;
+
+  @Column({ type: 'varchar', length: 25 })
+  nickname: string;
+
+  @Column({ type: 'varchar', length: 10, default: 'User' })
+  role: Role;
+
+  @Column({ type: 'uuid', nullable: true })
+  groupId: string | null;
+
+  @ManyToOne(() => Group, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'group_id' })
+  group?: Group | null;
+
+  /** Raised on every change that alters what an access token may claim. */
+  @Column({ type: 'integer', default: 1 })
+  permsVersion: number;
+}
+
+registerUniqueConstraint('uq_users_username', 'USERNAME_TAKEN', 'This username is already taken');
+registerUniqueConstraint('uq_users_email', 'EMAIL_TAKEN', 'This email address is already in use');

@@ -1,0 +1,35 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import * as bcrypt from 'bcrypt';
+import { AppConfig } from '../../config/app-config';
+
+/** bcrypt cannot see past 72 bytes: longer passwords are refused, never silently cut. */
+export const MAX_PASSWORD_BYTES = 72;
+
+/**
+ * Password hashing on libuv's thread pool (native bcrypt). A dummy hash of the configured cost
+ * makes an unknown username cost the same time as a wrong password.
+ */
+@Injectable()
+export class PasswordService implements OnModuleInit {
+  private dummyHash = '';
+
+  constructor(private readonly config: AppConfig) {}
+
+  async onModuleInit(): Promise<void> {
+    this.dummyHash = await bcrypt.hash('hearth-timing-equaliser', this.config.bcryptCost);
+  }
+
+  hash(password: string): Promise<string> {
+    return bcrypt.hash(password, this.config.bcryptCost);
+  }
+
+  /** Compares against `hash`, or against the dummy hash when there is none, always returning false then. */
+  async verify(password: string, hash: string | null | undefined): Promise<boolean> {
+    if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+      await bcrypt.compare('x', hash ?? this.dummyHash);
+      return false;
+    }
+    const ok = await bcrypt.compare(password, hash ?? this.dummyHash);
+    return ok && !!hash;
+  }
+}

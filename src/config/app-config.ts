@@ -51,7 +51,7 @@ export class AppConfig {
     unconfirmedWarnDays: number;
     unconfirmedExpireDays: number;
   };
-  jobs: { enabled: boolean };
+  jobs: { enabled: boolean; pollMs: number };
 }
 
 function parseTrustProxy(value: string | undefined): string | number | boolean | undefined {
@@ -146,7 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       unconfirmedWarnDays: read.int('UNCONFIRMED_WARN_DAYS', 5, 1),
       unconfirmedExpireDays: read.int('UNCONFIRMED_EXPIRE_DAYS', 7, 1),
     },
-    jobs: { enabled: read.bool('JOBS_ENABLED', true) },
+    jobs: { enabled: read.bool('JOBS_ENABLED', true), pollMs: read.int('JOBS_POLL_MS', 2000, 500, 60000) },
   };
   if (config.geocoder.provider === 'nominatim' && !config.geocoder.nominatimUrl) {
     read.problems.push('NOMINATIM_URL is required when GEOCODER=nominatim');

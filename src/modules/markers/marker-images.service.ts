@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { MarkerImageDto } from './dto/marker-image.dto';
 import { Marker } from './entities/marker.entity';
 
@@ -17,4 +18,10 @@ export class MarkerImagesService {
   async listFor(_marker: Marker): Promise<MarkerImageDto[]> {
     return [];
   }
+
+  async removeAllOf(_manager: EntityManager, _markers: Marker[]): Promise<string[]> {
+    return [];
+  }
+
+  async removeFiles(_fileIds: string[]): Promise<void> {}
 }

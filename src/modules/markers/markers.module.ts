@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Marker } from './entities/marker.entity';
 import { MarkerImagesService } from './marker-images.service';
+import { MarkerTrashService } from './marker-trash.service';
 import { MarkersController } from './markers.controller';
 import { MarkersService } from './markers.service';
 
@@ -9,6 +10,6 @@ import { MarkersService } from './markers.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Marker])],
   controllers: [MarkersController],
-  providers: [MarkersService, MarkerImagesService],
+  providers: [MarkersService, MarkerImagesService, MarkerTrashService],
 })
 export class MarkersModule {}

@@ -1,0 +1,31 @@
+import type { EntityManager } from 'typeorm';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { AppError } from '../../common/errors/app-error';
+import { findInGroupTx } from '../../common/tenancy/group-scope';
+import { NoteItem } from './entities/note-item.entity';
+import { Note } from './entities/note.entity';
+
+/**
+ * The one way to load a note for a caller: in their group, and a private note only for its
+ * creator; anything else is 404 exactly like a missing id. `lock` takes the note's row lock, which
+ * every change of the note or its items holds, so item changes of one note run one at a time.
+ */
+export async function findVisibleNote(manager: EntityManager, user: AuthUser, noteId: string, lock = false): Promise<Note> {
+  const note = await findInGroupTx(manager, Note, user.groupId, noteId, 'Note', { lock });
+  if (note.isPrivate && note.createdBy !== user.userId) throw AppError.notFound('Note');
+  return note;
+}
+
+/** The note's items in order. */
+export function itemsOf(manager: EntityManager, note: Note): Promise<NoteItem[]> {
+  return manager.find(NoteItem, { where: { noteId: note.id, groupId: note.groupId }, order: { order: 'ASC' } });
+}
+
+/**
+ * Moves the note's updatedDate after a change of one of its items. Through save() like every
+ * audited write; updatedDate is never part of a diff, so this adds no history row of its own.
+ */
+export async function touchNote(manager: EntityManager, note: Note): Promise<void> {
+  note.updatedDate = new Date();
+  await manager.save(note);
+}

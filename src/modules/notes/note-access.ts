@@ -29,3 +29,15 @@ export async function touchNote(manager: EntityManager, note: Note): Promise<voi
   note.updatedDate = new Date();
   await manager.save(note);
 }
+
+/*
+ * One row at a time: save()/remove() of an array runs the history subscriber for all rows at once
+ * on the transaction's single connection, which pg only tolerates by queueing (deprecated).
+ */
+export async function saveEach(manager: EntityManager, items: NoteItem[]): Promise<void> {
+  for (const item of items) await manager.save(item);
+}
+
+export async function removeEach(manager: EntityManager, items: NoteItem[]): Promise<void> {
+  for (const item of items) await manager.remove(item);
+}

@@ -11,7 +11,7 @@ import { NoteItemDto, toNoteItemDto } from './dto/note.dto';
 import { NoteItemInputDto } from './dto/note-item-input.dto';
 import { MAX_NOTE_ITEMS, NoteItem } from './entities/note-item.entity';
 import { Note } from './entities/note.entity';
-import { findVisibleNote, itemsOf, touchNote } from './note-access';
+import { findVisibleNote, itemsOf, saveEach, touchNote } from './note-access';
 
 const TOGGLE_WINDOW_MS = 60_000;
 
@@ -91,7 +91,7 @@ export class NoteItemsService {
         moved.push(item);
       });
       if (moved.length > 0) {
-        await manager.save(moved);
+        await saveEach(manager, moved);
         await touchNote(manager, note);
       }
       return itemIds.map((id) => toNoteItemDto(byId.get(id)!));

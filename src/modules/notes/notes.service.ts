@@ -8,9 +8,10 @@ import { NoteDto, toNoteDto } from './dto/note.dto';
 import { CreateNoteDto, NoteListQuery, UpdateNoteDto } from './dto/note-input.dto';
 import { NoteItem } from './entities/note-item.entity';
 import { DEFAULT_NOTE_COLOR, DEFAULT_NOTE_ICON, Note } from './entities/note.entity';
-import { findVisibleNote, itemsOf } from './note-access';
+import { findVisibleNote, itemsOf, removeEach } from './note-access';
 
-const SORT_COLUMNS = { updatedDate: 'note.updatedDate', createdDate: 'note.createdDate', title: 'note.title' };
+/** Titles sort case-insensitively (the database collation may be C). */
+const SORT_COLUMNS = { updatedDate: 'note.updatedDate', createdDate: 'note.createdDate', title: 'LOWER(note.title)' };
 
 /** Notes of the caller's group: shared ones, plus the caller's own private ones. */
 @Injectable()
@@ -70,8 +71,7 @@ export class NotesService {
   async remove(user: AuthUser, noteId: string): Promise<void> {
     await inTransaction(this.dataSource, async (manager) => {
       const note = await findVisibleNote(manager, user, noteId, true);
-      const items = await itemsOf(manager, note);
-      if (items.length > 0) await manager.remove(items);
+      await removeEach(manager, await itemsOf(manager, note));
       await manager.remove(note);
     });
   }

@@ -1,18 +1,17 @@
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
-import { addItem, createNote, getNote, historyOf, itemTexts, noteUpdatedDate } from './notes-support';
+import { addItem, apiAs, createNote, creationRow, getNote, historyOf, itemTexts, noteUpdatedDate } from './notes-support';
 
 describe('note items', () => {
   let t: TestApp;
   let user: Awaited<ReturnType<typeof signedInUser>>;
+  let api: ReturnType<typeof apiAs>;
   beforeAll(async () => {
     t = await createTestApp();
     user = await signedInUser(t, { modules: ['Notes'] });
+    api = apiAs(t, user.accessToken);
   });
   afterAll(() => t.close());
-
-  const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: unknown) =>
-    t.api(method, path, { token: user.accessToken, payload });
 
   /** A note with the given item texts, in that order. */
   async function noteWith(...texts: string[]): Promise<{ note: any; ids: Record<string, string> }> {
@@ -36,17 +35,8 @@ describe('note items', () => {
     const [row] = await t.db.query('SELECT group_id, note_id FROM note_items WHERE id = $1', [item.id]);
     expect(row).toEqual({ group_id: user.groupId, note_id: note.id });
 
-    const history = await historyOf(t, item.id);
-    expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({
-      entity_type: 'NoteItem',
-      action: 'Created',
-      group_id: user.groupId,
-      user_id: user.id,
-      user_nickname: user.nickname,
-      private_to_user_id: null,
-    });
-    expect(history[0].changes).toMatchObject({
+    const created = await creationRow(t, item.id, 'NoteItem', user);
+    expect(created.changes).toMatchObject({
       noteId: { old: null, new: note.id },
       text: { old: null, new: 'Milk' },
       url: { old: null, new: 'https://shop.example/milk' },

@@ -66,3 +66,47 @@ export async function noteUpdatedDate(t: TestApp, noteId: string): Promise<Date>
   const [row] = await t.db.query('SELECT updated_date FROM notes WHERE id = $1', [noteId]);
   return row.updated_date;
 }
+
+/** `api(method, path, payload)` acting as the holder of `token`. */
+export function apiAs(t: TestApp, token: string) {
+  return (method: Method, path: string, payload?: unknown) => t.api(method, path, { token, payload });
+}
+
+/**
+ * Calls each route (with `token`, or none) and describes each answer as
+ * "METHOD path → status code: detail", so one assertion names every route that answered wrongly.
+ */
+export async function answers(t: TestApp, token: string | undefined, routes: Route[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const route of routes) {
+    const response = await t.api(route.method, route.path, { token, payload: route.payload });
+    const body = response.json();
+    out.push(`${route.method} ${route.path} → ${response.statusCode} ${body.code}: ${body.detail}`);
+  }
+  return out;
+}
+
+/** What `answers` gives when every route answers the same. */
+export function allAnswer(routes: Route[], answer: string): string[] {
+  return routes.map((route) => `${route.method} ${route.path} → ${answer}`);
+}
+
+/** The one history row of a just-created entity, checked for type, action, actor, group and privacy. */
+export async function creationRow(
+  t: TestApp,
+  entityId: string,
+  entityType: 'Note' | 'NoteItem',
+  actor: { id: string; groupId: string | null; nickname: string },
+): Promise<any> {
+  const history = await historyOf(t, entityId);
+  expect(history).toHaveLength(1);
+  expect(history[0]).toMatchObject({
+    entity_type: entityType,
+    action: 'Created',
+    group_id: actor.groupId,
+    user_id: actor.id,
+    user_nickname: actor.nickname,
+    private_to_user_id: null,
+  });
+  return history[0];
+}

@@ -1,20 +1,19 @@
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
-import { addItem, createNote, getNote, historyOf, noteUpdatedDate } from './notes-support';
+import { addItem, apiAs, createNote, creationRow, getNote, historyOf, noteUpdatedDate } from './notes-support';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('notes: CRUD, pinning and lists', () => {
   let t: TestApp;
   let user: Awaited<ReturnType<typeof signedInUser>>;
+  let api: ReturnType<typeof apiAs>;
   beforeAll(async () => {
     t = await createTestApp();
     user = await signedInUser(t, { modules: ['Notes'] });
+    api = apiAs(t, user.accessToken);
   });
   afterAll(() => t.close());
-
-  const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: unknown) =>
-    t.api(method, path, { token: user.accessToken, payload });
 
   it('creates a note with the contract defaults and records who created it', async () => {
     const response = await api('POST', '/notes', { title: '  Groceries  ' });
@@ -37,17 +36,8 @@ describe('notes: CRUD, pinning and lists', () => {
     const [row] = await t.db.query('SELECT group_id, created_by, title FROM notes WHERE id = $1', [note.id]);
     expect(row).toEqual({ group_id: user.groupId, created_by: user.id, title: 'Groceries' });
 
-    const history = await historyOf(t, note.id);
-    expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({
-      entity_type: 'Note',
-      action: 'Created',
-      group_id: user.groupId,
-      user_id: user.id,
-      user_nickname: user.nickname,
-      private_to_user_id: null,
-    });
-    expect(history[0].changes).toMatchObject({
+    const created = await creationRow(t, note.id, 'Note', user);
+    expect(created.changes).toMatchObject({
       title: { old: null, new: 'Groceries' },
       color: { old: null, new: '#3B82F6' },
       icon: { old: null, new: 'ShoppingCart' },

@@ -26,8 +26,17 @@ export function itemsOf(manager: EntityManager, note: Note): Promise<NoteItem[]>
  * audited write; updatedDate is never part of a diff, so this adds no history row of its own.
  */
 export async function touchNote(manager: EntityManager, note: Note): Promise<void> {
-  note.updatedDate = new Date();
+  note.updatedDate = nextUpdatedDate(note);
   await manager.save(note);
+}
+
+/**
+ * Now, and always later than the stored value: the stored value has microseconds (and may come
+ * from the database clock) while a Date has milliseconds, and a change that waited for the row
+ * lock must not move the date backwards.
+ */
+export function nextUpdatedDate(note: Note): Date {
+  return new Date(Math.max(Date.now(), note.updatedDate.getTime() + 1));
 }
 
 /*

@@ -21,7 +21,7 @@ export class NotesController {
     summary: 'List notes',
     description:
       "The group's shared notes and the caller's own private notes, each with its items in order. " +
-      'Pinned notes come first, then `sort` (default `-updatedDate`). Not paginated.',
+      'Pinned notes come first, then `sort` (default `-updatedDate`; `title` ignores case). Not paginated: a group has few notes.',
   })
   @ApiOkResponse({ type: [NoteDto] })
   @ApiProblems(400)

@@ -8,7 +8,7 @@ import { NoteDto, toNoteDto } from './dto/note.dto';
 import { CreateNoteDto, NoteListQuery, UpdateNoteDto } from './dto/note-input.dto';
 import { NoteItem } from './entities/note-item.entity';
 import { DEFAULT_NOTE_COLOR, DEFAULT_NOTE_ICON, Note } from './entities/note.entity';
-import { findVisibleNote, itemsOf, removeEach } from './note-access';
+import { findVisibleNote, itemsOf, nextUpdatedDate, removeEach } from './note-access';
 
 /** Titles sort case-insensitively (the database collation may be C). */
 const SORT_COLUMNS = { updatedDate: 'note.updatedDate', createdDate: 'note.createdDate', title: 'LOWER(note.title)' };
@@ -82,8 +82,7 @@ export class NotesService {
       const changed = (Object.keys(fields) as (keyof Note)[]).some((key) => note[key] !== fields[key]);
       if (changed) {
         Object.assign(note, fields);
-        // the app clock, not the transaction's start: a change that waited for the lock still moves it forward
-        note.updatedDate = new Date();
+        note.updatedDate = nextUpdatedDate(note);
         await manager.save(note);
       }
       return toNoteDto(note, await itemsOf(manager, note));

@@ -27,7 +27,6 @@ export class NoteItemsController {
     return this.items.add(user, noteId, dto);
   }
 
-  // declared before ':noteItemId' routes; the paths differ in length anyway
   @Patch('order')
   @ApiOperation({ summary: 'Reorder the items', description: "`itemIds` must be exactly the note's item ids, each once; anything else is 400." })
   @ApiOkResponse({ type: [NoteItemDto] })

@@ -17,6 +17,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { GroupsModule } from './modules/groups/groups.module';
 import { HealthModule } from './modules/health/health.module';
 import { HistoryModule } from './modules/history/history.module';
+import { NotesModule } from './modules/notes/notes.module';
 import { UsersModule } from './modules/users/users.module';
 
 /** Log fields that must never be written. */
@@ -72,6 +73,7 @@ export class AppModule {
         GroupsModule,
         AuthModule,
         HealthModule,
+        NotesModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

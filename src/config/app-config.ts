@@ -41,6 +41,8 @@ export class AppConfig {
     loginFailuresPerUsername: number;
     loginFailureWindowSeconds: number;
     authPerMinute: number;
+    /** PATCH /notes/{id}/items/{itemId}/toggle, per user */
+    noteTogglePerMinute: number;
   };
   cooldowns: { emailSeconds: number; resetSeconds: number };
   limits: { maxImageBytes: number; maxMarkerImages: number };
@@ -130,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginFailuresPerUsername: read.int('RATE_LIMIT_LOGIN_FAILURES', 5, 1),
       loginFailureWindowSeconds: read.int('RATE_LIMIT_LOGIN_FAILURE_WINDOW_SECONDS', 900, 1),
       authPerMinute: read.int('RATE_LIMIT_AUTH_PER_MINUTE', 10, 1),
+      noteTogglePerMinute: read.int('RATE_LIMIT_NOTE_TOGGLE_PER_MINUTE', 120, 1),
     },
     cooldowns: {
       emailSeconds: read.int('EMAIL_COOLDOWN_SECONDS', 60, 0),

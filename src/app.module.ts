@@ -11,6 +11,7 @@ import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
 import { RateLimitModule } from './infrastructure/rate-limit/rate-limit.module';
 import { RateLimitStore } from './infrastructure/rate-limit/rate-limit.store';
+import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { GroupsModule } from './modules/groups/groups.module';
 import { HealthModule } from './modules/health/health.module';
@@ -68,6 +69,7 @@ export class AppModule {
         GroupsModule,
         AuthModule,
         HealthModule,
+        AdminModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

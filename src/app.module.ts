@@ -13,6 +13,7 @@ import { JobsModule } from './infrastructure/jobs/jobs.module';
 import { RateLimitModule } from './infrastructure/rate-limit/rate-limit.module';
 import { RateLimitStore } from './infrastructure/rate-limit/rate-limit.store';
 import { StorageModule } from './infrastructure/storage/storage.module';
+import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { GroupsModule } from './modules/groups/groups.module';
 import { HealthModule } from './modules/health/health.module';
@@ -74,6 +75,7 @@ export class AppModule {
         AuthModule,
         HealthModule,
         NotesModule,
+        AdminModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -110,12 +110,16 @@ describe('GET /action-histories', () => {
     expect((await get(adminA.accessToken, '?entityType=Note')).json().totalItems).toBe(0);
   });
 
-  it("shows user and group administration rows to admins of the group only", async () => {
+  it('shows user and group administration rows to admins only, for every group they administer', async () => {
     expect((await get(bob.accessToken, '?entityType=User')).json().totalItems).toBe(0);
+    expect((await get(bobB.accessToken, '?entityType=User')).json().totalItems).toBe(0);
     const admin = (await get(adminA.accessToken, '?entityType=User')).json();
-    expect(admin.totalItems).toBe(1);
-    expect(admin.items[0]).toMatchObject({ entityId: bob.id, userId: adminA.id });
-    expect((await get(adminA.accessToken)).json().totalItems).toBe(6);
+    // group A's, group B's and the one of no group yet (a registration before approval)
+    expect(admin.totalItems).toBe(3);
+    expect(admin.items.find((i: { entityId: string }) => i.entityId === bob.id)).toMatchObject({ userId: adminA.id });
+    // module rows stay per group: the admin sees group A's five, not group B's marker row
+    expect((await get(adminA.accessToken)).json().totalItems).toBe(8);
+    expect((await get(adminA.accessToken, `?entityId=${marker}`)).json().totalItems).toBe(4);
   });
 
   it('filters by entityType, entityId, userId and action, alone and combined', async () => {

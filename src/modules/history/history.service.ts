@@ -17,9 +17,9 @@ function upperBound(to: string): Date {
 }
 
 /**
- * Reads the action history. Rows belong to one group (CONTRACT §1): a caller sees only their
- * token's group; rows of a private entity only its owner; user and group administration rows
- * (adminOnly) only admins.
+ * Reads the action history. Rows belong to one group (CONTRACT §1): a caller sees their token's
+ * group; rows of a private entity only its owner; user and group administration rows (adminOnly)
+ * only admins, who see them for every group since they administer all of them (CONTRACT §9).
  */
 @Injectable()
 export class HistoryService {
@@ -29,9 +29,14 @@ export class HistoryService {
     const builder = this.dataSource
       .getRepository(ActionHistory)
       .createQueryBuilder('h')
-      .where('h.groupId = :groupId', { groupId: caller.groupId })
-      .andWhere('(h.privateToUserId IS NULL OR h.privateToUserId = :me)', { me: caller.userId });
-    if (caller.role !== 'Admin') builder.andWhere('h.adminOnly = false');
+      .where('(h.privateToUserId IS NULL OR h.privateToUserId = :me)', { me: caller.userId });
+    // admins manage every user and group, so they see all administration rows (any group, or none
+    // yet: a registration before approval); everyone sees their own group's module rows
+    if (caller.role === 'Admin') {
+      builder.andWhere('(h.groupId = :groupId OR h.adminOnly = true)', { groupId: caller.groupId });
+    } else {
+      builder.andWhere('h.groupId = :groupId AND h.adminOnly = false', { groupId: caller.groupId });
+    }
     if (query.entityType) builder.andWhere('h.entityType = :entityType', { entityType: query.entityType });
     if (query.entityId) builder.andWhere('h.entityId = :entityId', { entityId: query.entityId });
     if (query.userId) builder.andWhere('h.userId = :userId', { userId: query.userId });

@@ -49,7 +49,10 @@ export class AppModule {
           pinoHttp: {
             level: config.logLevel,
             redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-            customProps: (req: any) => ({ requestId: req.id }),
+            // bind only the request id to each request's logger; the request itself is serialised
+            // once, in the completion line, instead of into a child logger on every request
+            quietReqLogger: true,
+            customAttributeKeys: { reqId: 'requestId' },
             autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health') },
           },
         }),

@@ -13,12 +13,14 @@ import { JobsModule } from './infrastructure/jobs/jobs.module';
 import { RateLimitModule } from './infrastructure/rate-limit/rate-limit.module';
 import { RateLimitStore } from './infrastructure/rate-limit/rate-limit.store';
 import { StorageModule } from './infrastructure/storage/storage.module';
+import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { GeocodeModule } from './modules/geocode/geocode.module';
 import { GroupsModule } from './modules/groups/groups.module';
 import { HealthModule } from './modules/health/health.module';
 import { HistoryModule } from './modules/history/history.module';
 import { MarkersModule } from './modules/markers/markers.module';
+import { NotesModule } from './modules/notes/notes.module';
 import { UsersModule } from './modules/users/users.module';
 
 /** Log fields that must never be written. */
@@ -49,7 +51,10 @@ export class AppModule {
           pinoHttp: {
             level: config.logLevel,
             redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-            customProps: (req: any) => ({ requestId: req.id }),
+            // bind only the request id to each request's logger; the request itself is serialised
+            // once, in the completion line, instead of into a child logger on every request
+            quietReqLogger: true,
+            customAttributeKeys: { reqId: 'requestId' },
             autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health') },
           },
         }),
@@ -76,6 +81,8 @@ export class AppModule {
         HealthModule,
         MarkersModule,
         GeocodeModule,
+        NotesModule,
+        AdminModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

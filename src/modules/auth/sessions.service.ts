@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
+import { fastQuery } from '../../database/sql';
 
 export interface SessionView {
   id: string;
@@ -20,7 +21,8 @@ export class SessionsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async list(userId: string, currentSessionId: string): Promise<SessionView[]> {
-    const rows: any[] = await this.dataSource.query(
+    const rows = await fastQuery<any>(
+      this.dataSource,
       `SELECT id, device_name, user_agent, ip_address, created_date, last_used_date, expires_date
          FROM sessions
         WHERE user_id = $1 AND revoked_date IS NULL AND expires_date > now()

@@ -13,8 +13,13 @@ import { JobsModule } from './infrastructure/jobs/jobs.module';
 import { RateLimitModule } from './infrastructure/rate-limit/rate-limit.module';
 import { RateLimitStore } from './infrastructure/rate-limit/rate-limit.store';
 import { StorageModule } from './infrastructure/storage/storage.module';
+import { CaptchaModule } from './infrastructure/captcha/captcha.module';
+import { MailModule } from './infrastructure/mail/mail.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { FilesModule } from './modules/files/files.module';
+import { AccountModule } from './modules/account/account.module';
+import { EmailConfirmationsModule } from './modules/account/email-confirmations.module';
+import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
 import { GroupsModule } from './modules/groups/groups.module';
 import { HealthModule } from './modules/health/health.module';
 import { HistoryModule } from './modules/history/history.module';
@@ -60,6 +65,8 @@ export class AppModule {
         RateLimitModule,
         JobsModule,
         StorageModule,
+        MailModule,
+        CaptchaModule,
         ThrottlerModule.forRootAsync({
           inject: [AppConfig, RateLimitStore],
           useFactory: (cfg: AppConfig, storage: RateLimitStore) => ({
@@ -73,6 +80,9 @@ export class AppModule {
         GroupsModule,
         AuthModule,
         FilesModule,
+        EmailConfirmationsModule,
+        AccountModule,
+        HousekeepingModule,
         HealthModule,
       ],
       providers: [

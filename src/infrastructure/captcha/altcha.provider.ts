@@ -85,11 +85,11 @@ export class AltchaProvider extends CaptchaProvider {
   private async redeem(challenge: Challenge): Promise<boolean> {
     const expiresAt = challenge.parameters.expiresAt;
     const expires = typeof expiresAt === 'number' ? new Date(expiresAt * 1000) : new Date(Date.now() + ALTCHA_CHALLENGE_TTL_SECONDS * 1000);
-    const [, inserted] = await this.dataSource.query(
+    const inserted: unknown[] = await this.dataSource.query(
       `INSERT INTO used_captchas (signature, expires_date) VALUES ($1, $2)
-       ON CONFLICT (signature) DO NOTHING`,
+       ON CONFLICT (signature) DO NOTHING RETURNING signature`,
       [challenge.signature, expires],
     );
-    return inserted === 1;
+    return inserted.length === 1;
   }
 }

@@ -179,12 +179,15 @@ export class FilesService {
     const thumbnailKey = `${file.storageKey}.thumb`;
     await this.storage.put(file.storageKey, processed.image, file.contentType);
     await this.storage.put(thumbnailKey, processed.thumbnail, file.contentType);
-    await this.dataSource.query(
+    const [, completed] = await this.dataSource.query(
       `UPDATE files SET status = 'Completed', error = NULL, width = $2, height = $3, size = $4, thumbnail_key = $5, updated_date = now()
         WHERE id = $1 AND status = 'Processing'`,
       [file.id, processed.width, processed.height, processed.image.length, thumbnailKey],
     );
-    await this.storage.remove([uploadKeyOf(file)]).catch((error) => this.logger.warn({ err: error, fileId }, 'upload object not removed'));
+    // removed while we worked (e.g. replaced at once): take back what was just written
+    const leftovers = completed === 1 ? [uploadKeyOf(file)] : objectKeysOf({ ...file, thumbnailKey });
+    await this.storage.remove(leftovers).catch((error) => this.logger.warn({ err: error, fileId }, 'objects not removed'));
+    if (completed !== 1) return;
     this.logger.log({ fileId, width: processed.width, height: processed.height }, 'image processed');
   }
 

@@ -40,6 +40,13 @@ export class HousekeepingService {
     }
   }
 
+  /** Runs one task now, as its schedule would (for operators and tests). */
+  runTask(queue: string, now: Date): Promise<unknown> {
+    const entry = this.tasks[queue];
+    if (!entry) throw new Error(`unknown housekeeping task ${queue}`);
+    return entry[1](now);
+  }
+
   /** Removal and warning look at disjoint age ranges, so a registration never gets both on one run. */
   async unconfirmedRegistrations(now: Date): Promise<{ warned: number; removed: number }> {
     const removed = await this.registrations.removeUnconfirmed(now);

@@ -4,7 +4,8 @@ export interface PendingRegistration {
   username: string;
   nickname: string;
   email: string;
-  createdDate: string;
+  /** a Date, or its ISO string once it has been through the job's JSON */
+  createdDate: string | Date;
 }
 
 /** Every mail the service sends and the parameters it needs. Tokens are raw (only their hash is stored). */
@@ -108,7 +109,7 @@ const DRAFTS: Drafts = {
     subject: `${registrations.length} registration${registrations.length === 1 ? '' : 's'} awaiting approval`,
     greeting: 'Hello,',
     paragraphs: ['these registrations are waiting for an administrator:'],
-    list: registrations.map((r) => `${r.username} (${r.nickname}, ${r.email}), registered ${r.createdDate}`),
+    list: registrations.map((r) => `${r.username} (${r.nickname}, ${r.email}), registered ${new Date(r.createdDate).toISOString().slice(0, 10)}`),
     action: { label: 'Review registrations', url: `${appUrl}/admin/users?status=Pending` },
   }),
 };

@@ -10,6 +10,7 @@ import { SessionsService } from '../auth/sessions.service';
 import { runAs } from '../history/actor';
 import { User } from '../users/entities/user.entity';
 import { PasswordService } from '../users/password.service';
+import { AccountErrors } from './account-errors';
 import { AccountTokens } from './account-tokens.service';
 
 export const PASSWORD_FORGOT_QUEUE = 'account-password-forgot';
@@ -65,7 +66,7 @@ export class AccountPasswordsService {
 
   /** POST /account/password/reset: single-use token, new password, every session revoked. */
   async reset(token: string, newPassword: string): Promise<void> {
-    const invalid = () => AppError.badRequest('INVALID_TOKEN', 'The reset link is invalid, was already used or has expired');
+    const invalid = () => AccountErrors.invalidToken('reset link');
     // a cheap look first, so a bad token costs no bcrypt work
     if (!(await this.tokens.isLive(this.dataSource.manager, token, 'PasswordReset'))) throw invalid();
     const passwordHash = await this.passwords.hash(newPassword);
@@ -77,12 +78,15 @@ export class AccountPasswordsService {
     });
   }
 
+  /** 400 INVALID_PASSWORD unless `password` is the user's current one (checked outside any transaction: bcrypt is slow). */
+  async assertCurrent(userId: string, password: string): Promise<void> {
+    const [row]: { password_hash: string }[] = await this.dataSource.query('SELECT password_hash FROM users WHERE id = $1', [userId]);
+    if (!(await this.passwords.verify(password, row?.password_hash))) throw AccountErrors.invalidPassword();
+  }
+
   /** PUT /account/password: the current password is required; every session (this one too) is revoked. */
   async change(userId: string, currentPassword: string, newPassword: string): Promise<void> {
-    const [row]: { password_hash: string }[] = await this.dataSource.query('SELECT password_hash FROM users WHERE id = $1', [userId]);
-    if (!(await this.passwords.verify(currentPassword, row?.password_hash))) {
-      throw AppError.badRequest('INVALID_PASSWORD', 'The current password is wrong', [{ field: 'currentPassword', message: 'currentPassword is wrong' }]);
-    }
+    await this.assertCurrent(userId, currentPassword);
     const passwordHash = await this.passwords.hash(newPassword);
     await this.dataSource.transaction((manager) => this.replacePassword(manager, userId, passwordHash));
   }

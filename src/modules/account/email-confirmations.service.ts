@@ -6,6 +6,7 @@ import { AppConfig } from '../../config/app-config';
 import { CONFIRM_TOKEN_HOURS, MailService } from '../../infrastructure/mail/mail.service';
 import { ConfirmationResender } from '../auth/login-mail.port';
 import { User } from '../users/entities/user.entity';
+import { AccountErrors } from './account-errors';
 import { AccountTokens } from './account-tokens.service';
 
 export const CONFIRM_TOKEN_SECONDS = CONFIRM_TOKEN_HOURS * 3600;
@@ -49,7 +50,7 @@ export class EmailConfirmations extends ConfirmationResender {
       if (!user) throw AppError.notFound('User');
       if (user.emailStatus === 'Confirmed') throw AppError.conflict('EMAIL_ALREADY_CONFIRMED', 'There is no email address awaiting confirmation');
       const wait = await this.cooldown(manager, userId);
-      if (wait > 0) throw AppError.tooManyRequests('COOLDOWN', `A confirmation email was sent recently; try again in ${wait} s`, wait);
+      if (wait > 0) throw AccountErrors.cooldown(wait);
       await this.send(manager, user);
     });
   }

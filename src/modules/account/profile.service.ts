@@ -9,7 +9,8 @@ import { FileStatus } from '../files/entities/stored-file.entity';
 import { FilesService, UploadTicket } from '../files/files.service';
 import { Group } from '../groups/entities/group.entity';
 import { User } from '../users/entities/user.entity';
-import { PasswordService } from '../users/password.service';
+import { AccountErrors } from './account-errors';
+import { AccountPasswordsService } from './account-passwords.service';
 import { AccountTokens } from './account-tokens.service';
 import { ProfileDto } from './dto/profile.dto';
 import { EmailConfirmations } from './email-confirmations.service';
@@ -20,7 +21,7 @@ export class ProfileService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
-    private readonly passwords: PasswordService,
+    private readonly passwords: AccountPasswordsService,
     private readonly confirmations: EmailConfirmations,
     private readonly tokens: AccountTokens,
     private readonly mail: MailService,
@@ -49,11 +50,7 @@ export class ProfileService {
    */
   async requestEmailChange(userId: string, newEmail: string, currentPassword: string): Promise<ProfileDto> {
     const email = newEmail.toLowerCase();
-    const [current]: { password_hash: string }[] = await this.dataSource.query('SELECT password_hash FROM users WHERE id = $1', [userId]);
-    // bcrypt before the transaction: no row lock is held while hashing
-    if (!(await this.passwords.verify(currentPassword, current?.password_hash))) {
-      throw AppError.badRequest('INVALID_PASSWORD', 'The current password is wrong', [{ field: 'currentPassword', message: 'currentPassword is wrong' }]);
-    }
+    await this.passwords.assertCurrent(userId, currentPassword);
     await this.dataSource.transaction(async (manager) => {
       const user = await this.lock(manager, userId);
       if (user.email.toLowerCase() === email) {
@@ -62,7 +59,7 @@ export class ProfileService {
       const [taken] = await manager.query('SELECT 1 FROM users WHERE lower(email) = $1 AND id <> $2', [email, userId]);
       if (taken) throw AppError.conflict('EMAIL_TAKEN', 'This email address is already in use');
       const wait = await this.tokens.cooldownRemaining(manager, userId, 'EmailConfirm', this.config.cooldowns.emailSeconds);
-      if (wait > 0) throw AppError.tooManyRequests('COOLDOWN', `A confirmation email was sent recently; try again in ${wait} s`, wait);
+      if (wait > 0) throw AccountErrors.cooldown(wait);
       user.pendingEmail = email;
       user.emailStatus = 'ChangePending';
       await manager.getRepository(User).save(user);

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
 import { newId } from '../../database/base.entity';
 import { CaptchaService } from '../../infrastructure/captcha/captcha.service';
@@ -9,12 +8,13 @@ import { MailService } from '../../infrastructure/mail/mail.service';
 import { runAs } from '../history/actor';
 import { User } from '../users/entities/user.entity';
 import { PasswordService } from '../users/password.service';
+import { AccountErrors } from './account-errors';
 import { AccountTokens } from './account-tokens.service';
 import { RegisterDto } from './dto/registration.dto';
 import { EmailConfirmations } from './email-confirmations.service';
 
 const DAY_MS = 86_400_000;
-const invalidToken = () => AppError.badRequest('INVALID_TOKEN', 'The link is invalid, was already used or has expired');
+const invalidToken = () => AccountErrors.invalidToken();
 
 /** Registration, email confirmation, and the housekeeping of registrations never confirmed. */
 @Injectable()

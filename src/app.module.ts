@@ -23,6 +23,7 @@ import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
 import { GroupsModule } from './modules/groups/groups.module';
 import { HealthModule } from './modules/health/health.module';
 import { HistoryModule } from './modules/history/history.module';
+import { NotesModule } from './modules/notes/notes.module';
 import { UsersModule } from './modules/users/users.module';
 
 /** Log fields that must never be written. */
@@ -84,6 +85,7 @@ export class AppModule {
         AccountModule,
         HousekeepingModule,
         HealthModule,
+        NotesModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

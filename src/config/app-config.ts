@@ -32,7 +32,7 @@ export class AppConfig {
   appUrl: string;
   bodyLimitBytes: number;
   mail: { smtpUrl: string; from: string; retryDelaySeconds: number; retryLimit: number };
-  s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
+  s3: { endpoint: string; publicEndpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
   captcha: {
     provider: CaptchaProvider;
     secret?: string;
@@ -47,10 +47,11 @@ export class AppConfig {
   bcryptCost: number;
   rateLimit: {
     enabled: boolean;
-    loginPerMinute: number;
     loginFailuresPerUsername: number;
     loginFailureWindowSeconds: number;
     authPerMinute: number;
+    /** PATCH /notes/{id}/items/{itemId}/toggle, per user */
+    noteTogglePerMinute: number;
   };
   cooldowns: { emailSeconds: number; resetSeconds: number };
   limits: { maxImageBytes: number; maxMarkerImages: number };
@@ -120,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     s3: {
       endpoint: read.url('S3_ENDPOINT', ['http', 'https'], 'http://localhost:9000'),
+      publicEndpoint: read.url('S3_PUBLIC_ENDPOINT', ['http', 'https'], read.optional('S3_ENDPOINT') ?? 'http://localhost:9000'),
       accessKey: read.string('S3_ACCESS_KEY', 'minioadmin'),
       secretKey: read.string('S3_SECRET_KEY', 'minioadmin'),
       bucket: read.string('S3_BUCKET', 'hearth'),
@@ -141,10 +143,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bcryptCost: read.int('BCRYPT_COST', 12, 4, 15),
     rateLimit: {
       enabled: read.bool('RATE_LIMIT_ENABLED', true),
-      loginPerMinute: read.int('RATE_LIMIT_LOGIN_PER_MINUTE', 10, 1),
       loginFailuresPerUsername: read.int('RATE_LIMIT_LOGIN_FAILURES', 5, 1),
       loginFailureWindowSeconds: read.int('RATE_LIMIT_LOGIN_FAILURE_WINDOW_SECONDS', 900, 1),
       authPerMinute: read.int('RATE_LIMIT_AUTH_PER_MINUTE', 10, 1),
+      noteTogglePerMinute: read.int('RATE_LIMIT_NOTE_TOGGLE_PER_MINUTE', 120, 1),
     },
     cooldowns: {
       emailSeconds: read.int('EMAIL_COOLDOWN_SECONDS', 60, 0),

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // s3rver ships CommonJS without types
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const S3rver = require('s3rver');
 
 export interface TestS3 {

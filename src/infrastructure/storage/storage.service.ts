@@ -15,20 +15,26 @@ export interface StoredObject {
 export class StorageService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Storage');
   private readonly client: Minio.Client;
+  /** Signs URLs for the address clients reach (S3_PUBLIC_ENDPOINT); signing needs no network call. */
+  private readonly publicClient: Minio.Client;
   private readonly bucket: string;
 
   constructor(config: AppConfig) {
-    const endpoint = new URL(config.s3.endpoint);
-    const useSSL = endpoint.protocol === 'https:';
-    this.client = new Minio.Client({
-      endPoint: endpoint.hostname,
-      port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
-      useSSL,
-      accessKey: config.s3.accessKey,
-      secretKey: config.s3.secretKey,
-      region: config.s3.region,
-      pathStyle: true,
-    });
+    const connect = (url: string) => {
+      const endpoint = new URL(url);
+      const useSSL = endpoint.protocol === 'https:';
+      return new Minio.Client({
+        endPoint: endpoint.hostname,
+        port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
+        useSSL,
+        accessKey: config.s3.accessKey,
+        secretKey: config.s3.secretKey,
+        region: config.s3.region,
+        pathStyle: true,
+      });
+    };
+    this.client = connect(config.s3.endpoint);
+    this.publicClient = config.s3.publicEndpoint === config.s3.endpoint ? this.client : connect(config.s3.publicEndpoint);
     this.bucket = config.s3.bucket;
   }
 
@@ -42,11 +48,11 @@ export class StorageService implements OnApplicationBootstrap {
   }
 
   presignPut(key: string, _contentType: string, expiresSeconds = 900): Promise<string> {
-    return this.client.presignedPutObject(this.bucket, key, expiresSeconds);
+    return this.publicClient.presignedPutObject(this.bucket, key, expiresSeconds);
   }
 
   presignGet(key: string, expiresSeconds = 300): Promise<string> {
-    return this.client.presignedGetObject(this.bucket, key, expiresSeconds);
+    return this.publicClient.presignedGetObject(this.bucket, key, expiresSeconds);
   }
 
   async stat(key: string): Promise<StoredObject | null> {

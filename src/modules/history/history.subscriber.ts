@@ -126,7 +126,21 @@ export class HistorySubscriber implements EntitySubscriberInterface {
     await this.write(event.manager, audit, entity, 'Restored', {});
   }
 
-  private async write(
+  /**
+   * save()/remove() of an array fires the after-hooks concurrently on one connection; history
+   * writes are chained per query runner so they never overlap on it.
+   */
+  private readonly queues = new WeakMap<object, Promise<unknown>>();
+
+  private write(manager: EntityManager, audit: AuditedEntity, entity: any, action: HistoryAction, changes: FieldChanges): Promise<void> {
+    const key = manager.queryRunner ?? manager;
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.insertRow(manager, audit, entity, action, changes));
+    this.queues.set(key, next);
+    return next;
+  }
+
+  private async insertRow(
     manager: EntityManager,
     audit: AuditedEntity,
     entity: any,

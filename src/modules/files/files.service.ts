@@ -16,12 +16,15 @@
  *     included), thumbnail ≤ 320 px, width/height/size recorded → Completed, or Failed with `error`.
  *   removeFiles(fileIds, manager?): deletes the rows in the caller's transaction and enqueues the
  *     `files-remove` job that deletes every object of those files (durable, retried).
- *   urls(file) / urlsById(ids) → presigned GET URLs {url, thumbnailUrl} for Completed files, else null.
+ *   findScoped(fileId, scope, manager?) → the StoredFile row (width, height, size, contentType, status) or 404.
+ *   urls(file) / urlsById(ids) → presigned GET URLs {url, thumbnailUrl} for Completed files, else null
+ *     (e.g. `pictureUrl` of group members: `urlsById(users.map((u) => u.pictureFileId))`).
  *   status(fileId, caller) → GET /files/{fileId}/status.
  *   removeStalePending(now): housekeeping (files still Pending after UPLOAD_TIMEOUT_MINUTES).
  *
  * Referencing rows (marker images) should declare `file_id` with ON DELETE CASCADE, so housekeeping
- * removing a never-confirmed upload takes its row along.
+ * removing a never-confirmed upload takes its row along. Objects are removed by jobs: tests that
+ * assert it need JOBS_ENABLED=true and `waitFor`. Reusable DTOs: dto/upload.dto.ts.
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';

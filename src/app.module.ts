@@ -13,8 +13,14 @@ import { JobsModule } from './infrastructure/jobs/jobs.module';
 import { RateLimitModule } from './infrastructure/rate-limit/rate-limit.module';
 import { RateLimitStore } from './infrastructure/rate-limit/rate-limit.store';
 import { StorageModule } from './infrastructure/storage/storage.module';
+import { CaptchaModule } from './infrastructure/captcha/captcha.module';
+import { MailModule } from './infrastructure/mail/mail.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { FilesModule } from './modules/files/files.module';
+import { AccountModule } from './modules/account/account.module';
+import { EmailConfirmationsModule } from './modules/account/email-confirmations.module';
+import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
 import { GeocodeModule } from './modules/geocode/geocode.module';
 import { GroupsModule } from './modules/groups/groups.module';
 import { HealthModule } from './modules/health/health.module';
@@ -66,6 +72,8 @@ export class AppModule {
         RateLimitModule,
         JobsModule,
         StorageModule,
+        MailModule,
+        CaptchaModule,
         ThrottlerModule.forRootAsync({
           inject: [AppConfig, RateLimitStore],
           useFactory: (cfg: AppConfig, storage: RateLimitStore) => ({
@@ -78,6 +86,10 @@ export class AppModule {
         UsersModule,
         GroupsModule,
         AuthModule,
+        FilesModule,
+        EmailConfirmationsModule,
+        AccountModule,
+        HousekeepingModule,
         HealthModule,
         MarkersModule,
         GeocodeModule,

@@ -224,7 +224,7 @@ describe('markers: list, search, trash, locations, sanitising', () => {
     const all = await t.api('GET', '/markers/locations', { token });
     expect(all.statusCode).toBe(200);
     expect(all.headers['content-type']).toContain('application/json');
-    const byId = (items: { id: string }[]) => [...items].sort((a, b) => a.id.localeCompare(b.id));
+    const byId = <T extends { id: string }>(items: T[]) => [...items].sort((a, b) => a.id.localeCompare(b.id));
     expect(byId(all.json())).toEqual(
       byId([
         { id: berlin.id, title: 'Berlin', latitude: 52.52, longitude: 13.405, rating: 4 },

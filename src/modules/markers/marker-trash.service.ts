@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
+import { inTransaction } from '../../database/transaction';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
 import { Marker } from './entities/marker.entity';
 import { MarkerImagesService } from './marker-images.service';
@@ -29,15 +30,15 @@ export class MarkerTrashService implements OnModuleInit {
 
   /**
    * Purges every marker deleted before `now - TRASH_RETENTION_DAYS`, in batches of one
-   * transaction each; rows locked by a concurrent restore are skipped until the next run.
-   * Stored objects are removed after the commit, so a failure leaves objects, never dangling rows.
+   * transaction each (markers, their images and files rows, and the durable job removing the
+   * objects commit together); rows locked by a concurrent restore are skipped until the next run.
    * Returns the number of markers purged.
    */
   async purge(now: Date): Promise<number> {
     const cutoff = new Date(now.getTime() - this.config.retention.trashDays * DAY_MS);
     let purged = 0;
     for (;;) {
-      const { count, fileIds } = await this.dataSource.transaction(async (manager) => {
+      const count = await inTransaction(this.dataSource, async (manager) => {
         const expired = await manager
           .getRepository(Marker)
           .createQueryBuilder('m')
@@ -48,13 +49,12 @@ export class MarkerTrashService implements OnModuleInit {
           .setLock('pessimistic_write')
           .setOnLocked('skip_locked')
           .getMany();
-        if (expired.length === 0) return { count: 0, fileIds: [] as string[] };
-        const fileIds = await this.images.removeAllOf(manager, expired);
-        await manager.getRepository(Marker).remove(expired);
-        return { count: expired.length, fileIds };
+        await this.images.removeAllOf(manager, expired);
+        // one row at a time: each marker gets its own history row (actor System)
+        for (const marker of expired) await manager.remove(marker);
+        return expired.length;
       });
       if (count === 0) break;
-      await this.images.removeFiles(fileIds);
       purged += count;
     }
     if (purged > 0) this.logger.log({ purged, cutoff }, 'trash purged');

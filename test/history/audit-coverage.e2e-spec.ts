@@ -5,7 +5,10 @@ import { newId } from '../../src/database/base.entity';
 import { runAs } from '../../src/modules/history/actor';
 import { AUDITED_ENTITIES, AuditedEntity } from '../../src/modules/history/audited';
 import { UnauditedWriteError } from '../../src/modules/history/history.subscriber';
+import { StoredFile } from '../../src/modules/files/entities/stored-file.entity';
 import { Group } from '../../src/modules/groups/entities/group.entity';
+import { MarkerImage } from '../../src/modules/markers/entities/marker-image.entity';
+import { Marker } from '../../src/modules/markers/entities/marker.entity';
 import { User } from '../../src/modules/users/entities/user.entity';
 import { createTestApp, TestApp } from '../support/app';
 
@@ -55,6 +58,37 @@ const FIXTURES: Record<string, Fixture> = {
       user.status = 'Active';
       user.permsVersion += 1; // bookkeeping: ignored by the audit
       return { nickname: { old: 'Audited', new: 'Renamed' }, status: { old: 'Pending', new: 'Active' } };
+    },
+  },
+  Marker: {
+    build: async (manager) => {
+      const group = await manager.save(manager.create(Group, { name: `Audit markers ${++counter}`, currency: 'EUR', modules: ['Map'] }));
+      return manager.create(Marker, { groupId: group.id, title: 'Pin', date: '2024-01-02', latitude: 1.5, longitude: 2.5 });
+    },
+    mutate: (marker: Marker) => {
+      marker.title = 'Moved pin';
+      marker.latitude = -3.25;
+      return { title: { old: 'Pin', new: 'Moved pin' }, latitude: { old: 1.5, new: -3.25 } };
+    },
+  },
+  MarkerImage: {
+    build: async (manager) => {
+      const marker = await manager.save(await FIXTURES.Marker.build(manager));
+      const file = await manager.save(
+        manager.create(StoredFile, {
+          category: 'MarkerImage',
+          ownerUserId: newId(),
+          groupId: marker.groupId,
+          storageKey: `${marker.groupId}/${newId()}`,
+          contentType: 'image/png',
+          size: 10,
+        }),
+      );
+      return manager.create(MarkerImage, { groupId: marker.groupId, markerId: marker.id, fileId: file.id, order: 0 });
+    },
+    mutate: (image: MarkerImage) => {
+      image.order = 3;
+      return { order: { old: 0, new: 3 } };
     },
   },
 };

@@ -273,3 +273,54 @@ describe('markers: list, search, trash, locations, sanitising', () => {
     expect(updated.json().description).toBe('<p>ok</p>');
   });
 });
+
+describe('markers: action history', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('writes Created, Updated (with field diffs), Deleted and Restored rows, each with the acting user', async () => {
+    const user = await signedInUser(t, { modules: ['Map'] });
+    const token = user.accessToken;
+    const created = await t.api('POST', '/markers', { token, payload: { ...BERLIN, date: '2024-06-01', rating: 4, description: '<b>x</b><script>y</script>' } });
+    const id = created.json().id;
+    await t.api('PUT', `/markers/${id}`, { token, payload: { ...BERLIN, title: 'Tor', rating: 2 } });
+    await t.api('PATCH', `/markers/${id}/location`, { token, payload: { latitude: 50, longitude: 10, address: 'Elsewhere' } });
+    // a save that changes nothing writes nothing
+    await t.api('PATCH', `/markers/${id}/location`, { token, payload: { latitude: 50, longitude: 10 } });
+    await t.api('DELETE', `/markers/${id}`, { token });
+    await t.api('PATCH', `/markers/${id}/restore`, { token });
+
+    const rows = await t.db.query(
+      'SELECT action, changes, user_id, user_nickname, group_id, entity_type FROM action_histories WHERE entity_id = $1 ORDER BY id',
+      [id],
+    );
+    expect(rows.map((r: { action: string }) => r.action)).toEqual(['Created', 'Updated', 'Updated', 'Deleted', 'Restored']);
+    for (const row of rows) {
+      expect(row).toMatchObject({ entity_type: 'Marker', user_id: user.id, user_nickname: user.nickname, group_id: user.groupId });
+    }
+    expect(rows[0].changes).toEqual({
+      groupId: { old: null, new: user.groupId },
+      title: { old: null, new: 'Brandenburger Tor' },
+      date: { old: null, new: '2024-06-01' },
+      rating: { old: null, new: 4 },
+      description: { old: null, new: '<b>x</b>' },
+      latitude: { old: null, new: 52.5163 },
+      longitude: { old: null, new: 13.3777 },
+      createdBy: { old: null, new: user.id },
+    });
+    expect(rows[1].changes).toEqual({ title: { old: 'Brandenburger Tor', new: 'Tor' }, rating: { old: 4, new: 2 } });
+    expect(rows[2].changes).toEqual({
+      latitude: { old: 52.5163, new: 50 },
+      longitude: { old: 13.3777, new: 10 },
+      address: { old: null, new: 'Elsewhere' },
+    });
+
+    // the group's members read it through the history API
+    const history = await t.api('GET', `/action-histories?entityType=Marker&entityId=${id}`, { token });
+    expect(history.statusCode).toBe(200);
+    expect(history.json().totalItems).toBe(5);
+  });
+});

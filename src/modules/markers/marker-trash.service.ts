@@ -25,7 +25,7 @@ export class MarkerTrashService implements OnModuleInit {
 
   onModuleInit(): void {
     this.jobs.register(TRASH_PURGE_QUEUE, () => this.purge(new Date()).then(() => undefined));
-    this.jobs.schedule(TRASH_PURGE_QUEUE, '40 3 * * *');
+    this.jobs.schedule(TRASH_PURGE_QUEUE, '45 3 * * *');
   }
 
   /**

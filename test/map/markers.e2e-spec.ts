@@ -88,6 +88,7 @@ describe('markers: CRUD, list, trash, locations', () => {
       payload: { title: 'Gate', latitude: 52.5, longitude: 13.4, address: null },
     });
     expect(response.statusCode).toBe(200);
+    expect(new Date(response.json().updatedDate).getTime()).toBeGreaterThan(new Date(marker.updatedDate).getTime());
     expect(response.json()).toMatchObject({
       title: 'Gate',
       rating: 3,

@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { RequireModule } from '../../common/auth/decorators';
+import { Problem } from '../../common/errors/problem';
 import { ApiProblems } from '../../common/http/api-problems';
 import { Geocoder } from '../../infrastructure/geocoder/geocoder';
 import { GeocodeQuery, GeocodeResultDto } from './dto/geocode.dto';
@@ -23,6 +24,7 @@ export class GeocodeController {
   })
   @ApiOkResponse({ type: [GeocodeResultDto] })
   @ApiProblems(400, 429)
+  @ApiResponse({ status: 503, description: 'The Nominatim server failed or is unreachable (GEOCODER_UNAVAILABLE)', type: Problem })
   search(@Query() query: GeocodeQuery): Promise<GeocodeResultDto[]> {
     return this.geocoder.search(query.searchTerm);
   }

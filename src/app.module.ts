@@ -14,7 +14,13 @@ import { RateLimitModule } from './infrastructure/rate-limit/rate-limit.module';
 import { RateLimitStore } from './infrastructure/rate-limit/rate-limit.store';
 import { StorageModule } from './infrastructure/storage/storage.module';
 import { AdminModule } from './modules/admin/admin.module';
+import { CaptchaModule } from './infrastructure/captcha/captcha.module';
+import { MailModule } from './infrastructure/mail/mail.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { FilesModule } from './modules/files/files.module';
+import { AccountModule } from './modules/account/account.module';
+import { EmailConfirmationsModule } from './modules/account/email-confirmations.module';
+import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
 import { GroupsModule } from './modules/groups/groups.module';
 import { HealthModule } from './modules/health/health.module';
 import { HistoryModule } from './modules/history/history.module';
@@ -64,6 +70,8 @@ export class AppModule {
         RateLimitModule,
         JobsModule,
         StorageModule,
+        MailModule,
+        CaptchaModule,
         ThrottlerModule.forRootAsync({
           inject: [AppConfig, RateLimitStore],
           useFactory: (cfg: AppConfig, storage: RateLimitStore) => ({
@@ -76,6 +84,10 @@ export class AppModule {
         UsersModule,
         GroupsModule,
         AuthModule,
+        FilesModule,
+        EmailConfirmationsModule,
+        AccountModule,
+        HousekeepingModule,
         HealthModule,
         NotesModule,
         AdminModule,

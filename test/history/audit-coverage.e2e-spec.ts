@@ -6,6 +6,8 @@ import { runAs } from '../../src/modules/history/actor';
 import { AUDITED_ENTITIES, AuditedEntity } from '../../src/modules/history/audited';
 import { UnauditedWriteError } from '../../src/modules/history/history.subscriber';
 import { Group } from '../../src/modules/groups/entities/group.entity';
+import { Note } from '../../src/modules/notes/entities/note.entity';
+import { NoteItem } from '../../src/modules/notes/entities/note-item.entity';
 import { User } from '../../src/modules/users/entities/user.entity';
 import { createTestApp, TestApp } from '../support/app';
 
@@ -55,6 +57,29 @@ const FIXTURES: Record<string, Fixture> = {
       user.status = 'Active';
       user.permsVersion += 1; // bookkeeping: ignored by the audit
       return { nickname: { old: 'Audited', new: 'Renamed' }, status: { old: 'Pending', new: 'Active' } };
+    },
+  },
+  Note: {
+    build: async (manager) => {
+      const group = await manager.save(manager.create(Group, { name: `Audit notes ${++counter}`, currency: 'EUR', modules: ['Notes'] }));
+      return manager.create(Note, { groupId: group.id, title: 'Shopping', isPrivate: false });
+    },
+    mutate: (note: Note) => {
+      note.title = 'Groceries';
+      note.isPinned = true;
+      return { title: { old: 'Shopping', new: 'Groceries' }, isPinned: { old: false, new: true } };
+    },
+  },
+  NoteItem: {
+    build: async (manager) => {
+      const group = await manager.save(manager.create(Group, { name: `Audit items ${++counter}`, currency: 'EUR', modules: ['Notes'] }));
+      const note = await manager.save(manager.create(Note, { groupId: group.id, title: 'List', isPrivate: false }));
+      return manager.create(NoteItem, { groupId: group.id, noteId: note.id, text: 'Milk', order: 0 });
+    },
+    mutate: (item: NoteItem) => {
+      item.isCompleted = true;
+      item.text = 'Oat milk';
+      return { isCompleted: { old: false, new: true }, text: { old: 'Milk', new: 'Oat milk' } };
     },
   },
 };
@@ -115,6 +140,9 @@ describe('every @Audited entity writes action history', () => {
     });
 
     const fixture = FIXTURES[type];
+    it('has a fixture here, so its full create/update/delete check runs', () => {
+      expect([type, !!fixture]).toEqual([type, true]);
+    });
     (fixture ? it : it.skip)('writes Created, Updated and Deleted rows in the same transaction as the change', async () => {
       const actor = { userId: newId(), nickname: 'Auditor' };
       const id = await runAs(actor, () =>

@@ -60,4 +60,16 @@ export class SessionsService {
     );
     return count;
   }
+
+  /**
+   * Housekeeping: sessions past their expiry, and revoked ones a day after revocation (kept that
+   * long so a replayed refresh token is still recognised as reuse).
+   */
+  async removeExpired(now: Date): Promise<number> {
+    const [, count] = await this.dataSource.query(
+      `DELETE FROM sessions WHERE expires_date < $1 OR revoked_date < $1::timestamptz - interval '1 day'`,
+      [now],
+    );
+    return count;
+  }
 }

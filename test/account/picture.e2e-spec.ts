@@ -145,4 +145,20 @@ describe('profile picture', () => {
     expect((await t.api('GET', `/files/${ticket.imageId}/status`, { token: other.accessToken })).statusCode).toBe(404);
     expect((await confirm(owner, 'not-a-uuid')).json().code).toBe('INVALID_ID');
   });
+  it("shows the picture to the rest of the group in GET /group/members", async () => {
+    const owner = await signedInUser(t);
+    const member = await signedInUser(t, { groupId: owner.groupId! });
+    const before = (await t.api('GET', '/group/members', { token: member.accessToken })).json();
+    expect(before.find((m: { id: string }) => m.id === owner.id).pictureUrl).toBeNull();
+
+    const fileId = await uploadPicture(owner, await pngImage(), 'image/png');
+    await completed(owner, fileId);
+    const members = (await t.api('GET', '/group/members', { token: member.accessToken })).json();
+    const url = members.find((m: { id: string }) => m.id === owner.id).pictureUrl;
+    expect(url).toContain(s3.endpoint);
+    const image = await fetch(url);
+    expect(image.status).toBe(200);
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).format).toBe('png');
+    expect(members.find((m: { id: string }) => m.id === member.id).pictureUrl).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@ import { AccountNotifier } from '../../src/modules/admin/account-notifier.port';
 import { PENDING_REMINDER_CRON, PENDING_REMINDER_QUEUE, PendingApprovalsReminder } from '../../src/modules/admin/pending-approvals.reminder';
 import { createTestApp, TestApp } from '../support/app';
 import { createUser, LoggedIn, signedInUser, TestUser } from '../support/factories';
+import { startMailServer, TestMailServer } from '../support/mail';
 
 /**
  * Approval, decline and the daily reminder go through the AccountNotifier port (the mail side).
@@ -81,5 +82,44 @@ describe('registration notifications and the daily pending-approval reminder', (
     } finally {
       await withJobs.close();
     }
+  });
+});
+
+describe('registration notifications by mail', () => {
+  let mail: TestMailServer;
+  let t: TestApp;
+  let admin: TestUser & LoggedIn;
+  beforeAll(async () => {
+    mail = await startMailServer();
+    t = await createTestApp({ ...mail.env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '500' });
+    admin = await signedInUser(t, { role: 'Admin' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.stop();
+  });
+
+  it('mails the user when an admin approves or declines the registration', async () => {
+    const approved = await createUser(t, { status: 'Pending' });
+    const declined = await createUser(t, { status: 'Pending' });
+    const patch = (userId: string, status: string) =>
+      t.api('PATCH', `/users/${userId}/status`, { token: admin.accessToken, payload: { status } });
+    expect((await patch(approved.id, 'Active')).statusCode).toBe(200);
+    expect((await patch(declined.id, 'Declined')).statusCode).toBe(200);
+
+    const yes = await mail.waitForMail(approved.email, { subject: /approved/ });
+    expect(yes.text).toContain(approved.nickname);
+    expect(yes.text).toContain('sign in');
+    const no = await mail.waitForMail(declined.email, { subject: /declined/ });
+    expect(no.text).toContain(declined.nickname);
+    expect(mail.mailsTo(approved.email)).toHaveLength(1);
+  });
+
+  it('sends nothing when the status change is refused', async () => {
+    const user = await createUser(t);
+    const refused = await t.api('PATCH', `/users/${user.id}/status`, { token: admin.accessToken, payload: { status: 'Pending' } });
+    expect(refused.statusCode).toBe(409);
+    const [{ count }] = await t.db.query(`SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'mail-send' AND data->>'to' = $1`, [user.email]);
+    expect(count).toBe(0);
   });
 });

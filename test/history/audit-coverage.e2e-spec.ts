@@ -9,6 +9,8 @@ import { StoredFile } from '../../src/modules/files/entities/stored-file.entity'
 import { Group } from '../../src/modules/groups/entities/group.entity';
 import { MarkerImage } from '../../src/modules/markers/entities/marker-image.entity';
 import { Marker } from '../../src/modules/markers/entities/marker.entity';
+import { Note } from '../../src/modules/notes/entities/note.entity';
+import { NoteItem } from '../../src/modules/notes/entities/note-item.entity';
 import { User } from '../../src/modules/users/entities/user.entity';
 import { createTestApp, TestApp } from '../support/app';
 
@@ -91,6 +93,29 @@ const FIXTURES: Record<string, Fixture> = {
       return { order: { old: 0, new: 3 } };
     },
   },
+  Note: {
+    build: async (manager) => {
+      const group = await manager.save(manager.create(Group, { name: `Audit notes ${++counter}`, currency: 'EUR', modules: ['Notes'] }));
+      return manager.create(Note, { groupId: group.id, title: 'Shopping', isPrivate: false });
+    },
+    mutate: (note: Note) => {
+      note.title = 'Groceries';
+      note.isPinned = true;
+      return { title: { old: 'Shopping', new: 'Groceries' }, isPinned: { old: false, new: true } };
+    },
+  },
+  NoteItem: {
+    build: async (manager) => {
+      const group = await manager.save(manager.create(Group, { name: `Audit items ${++counter}`, currency: 'EUR', modules: ['Notes'] }));
+      const note = await manager.save(manager.create(Note, { groupId: group.id, title: 'List', isPrivate: false }));
+      return manager.create(NoteItem, { groupId: group.id, noteId: note.id, text: 'Milk', order: 0 });
+    },
+    mutate: (item: NoteItem) => {
+      item.isCompleted = true;
+      item.text = 'Oat milk';
+      return { isCompleted: { old: false, new: true }, text: { old: 'Milk', new: 'Oat milk' } };
+    },
+  },
 };
 
 /** A value of the column's type, for bulk statements that must be refused before they run. */
@@ -149,6 +174,9 @@ describe('every @Audited entity writes action history', () => {
     });
 
     const fixture = FIXTURES[type];
+    it('has a fixture here, so its full create/update/delete check runs', () => {
+      expect([type, !!fixture]).toEqual([type, true]);
+    });
     (fixture ? it : it.skip)('writes Created, Updated and Deleted rows in the same transaction as the change', async () => {
       const actor = { userId: newId(), nickname: 'Auditor' };
       const id = await runAs(actor, () =>

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { MODULES, ModuleName } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { inTransaction } from '../../database/transaction';
+import { FilesService } from '../files/files.service';
 import { raiseGroupPermsVersion } from '../users/perms-version';
 import { GroupBodyDto, GroupDto, GroupMemberDto } from './dto/group.dto';
 import { Group } from './entities/group.entity';
@@ -18,7 +19,10 @@ const ACTIVE_MEMBERS = `SELECT count(*)::int FROM users u WHERE u.group_id = g.i
 /** Groups (administration) and the member list any user may read of their own group. */
 @Injectable()
 export class GroupsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly files: FilesService,
+  ) {}
 
   async list(): Promise<GroupDto[]> {
     const rows: any[] = await this.dataSource.query(
@@ -62,11 +66,17 @@ export class GroupsService {
   }
 
   async members(groupId: string): Promise<GroupMemberDto[]> {
-    const rows: { id: string; nickname: string; role: string }[] = await this.dataSource.query(
-      `SELECT id, nickname, role FROM users WHERE group_id = $1 AND status = 'Active' ORDER BY lower(nickname), id`,
+    const rows: { id: string; nickname: string; role: string; picture_file_id: string | null }[] = await this.dataSource.query(
+      `SELECT id, nickname, role, picture_file_id FROM users WHERE group_id = $1 AND status = 'Active' ORDER BY lower(nickname), id`,
       [groupId],
     );
-    return rows.map((row) => ({ id: row.id, nickname: row.nickname, role: row.role, pictureUrl: null }));
+    const pictures = await this.files.urlsById(rows.map((row) => row.picture_file_id));
+    return rows.map((row) => ({
+      id: row.id,
+      nickname: row.nickname,
+      role: row.role,
+      pictureUrl: (row.picture_file_id && pictures.get(row.picture_file_id)?.url) || null,
+    }));
   }
 
   private async memberCount(manager: EntityManager, groupId: string): Promise<number> {

@@ -5,7 +5,7 @@ export const FILE_STATUSES = ['Pending', 'Processing', 'Completed', 'Failed'] as
 /** One image of a marker; URLs are short-lived signed GET URLs, present once processing completed. */
 export class MarkerImageDto {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ description: '0-based position within the marker' }) order: number;
+  @ApiProperty({ description: 'ascending sort key within the marker (0..n-1 after a reorder; a delete leaves a gap)' }) order: number;
   @ApiProperty({ enum: FILE_STATUSES }) status: string;
   @ApiProperty({ type: String, nullable: true }) url: string | null;
   @ApiProperty({ type: String, nullable: true }) thumbnailUrl: string | null;

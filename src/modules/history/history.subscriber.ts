@@ -47,16 +47,6 @@ export class HistorySubscriber implements EntitySubscriberInterface {
     return typeof target === 'function' ? AUDITED_ENTITIES.get(target) : undefined;
   }
 
-  private fields(audit: AuditedEntity, event: { metadata: { columns: { propertyName: string }[] } }): string[] {
-    const ignored = new Set([...ALWAYS_IGNORED, ...(audit.options.ignore ?? [])]);
-    return event.metadata.columns.map((column) => column.propertyName).filter((name) => !ignored.has(name) && name !== 'id');
-  }
-
-  private value(audit: AuditedEntity, field: string, value: unknown): unknown {
-    if (value === null || value === undefined) return null;
-    return audit.options.secret?.includes(field) ? REDACTED : normalise(value);
-  }
-
   beforeUpdate(event: UpdateEvent<any>): void {
     const audit = this.audited(event.metadata.target);
     if (audit && !event.databaseEntity) throw new UnauditedWriteError(audit.entityType, 'update()');
@@ -80,12 +70,7 @@ export class HistorySubscriber implements EntitySubscriberInterface {
   async afterInsert(event: InsertEvent<any>): Promise<void> {
     const audit = this.audited(event.metadata.target);
     if (!audit || !event.entity) return;
-    const changes: FieldChanges = {};
-    for (const field of this.fields(audit, event)) {
-      const value = this.value(audit, field, event.entity[field]);
-      if (value !== null) changes[field] = { old: null, new: value };
-    }
-    await this.write(event.manager, audit, event.entity, 'Created', changes);
+    await writeCreatedHistory(event.manager, audit, event.metadata.columns, event.entity);
   }
 
   async afterUpdate(event: UpdateEvent<any>): Promise<void> {
@@ -93,60 +78,93 @@ export class HistorySubscriber implements EntitySubscriberInterface {
     if (!audit || !event.entity || !event.databaseEntity) return;
     const changes: FieldChanges = {};
     const updated = new Set(event.updatedColumns.map((column) => column.propertyName));
-    for (const field of this.fields(audit, event)) {
+    for (const field of auditedFields(audit, event.metadata.columns)) {
       if (!updated.has(field)) continue;
       const before = event.databaseEntity[field];
       const after = event.entity[field];
       if (same(before, after)) continue;
-      changes[field] = { old: this.value(audit, field, before), new: this.value(audit, field, after) };
+      changes[field] = { old: historyValue(audit, field, before), new: historyValue(audit, field, after) };
     }
     // a soft delete or restore through save() is reported by its own event
     if (Object.keys(changes).length === 0) return;
-    await this.write(event.manager, audit, { ...event.databaseEntity, ...event.entity }, 'Updated', changes);
+    await writeHistory(event.manager, audit, { ...event.databaseEntity, ...event.entity }, 'Updated', changes);
   }
 
   async afterRemove(event: RemoveEvent<any>): Promise<void> {
     const audit = this.audited(event.metadata.target);
     const entity = event.databaseEntity ?? event.entity;
     if (!audit || !entity) return;
-    await this.write(event.manager, audit, { ...entity, id: entity.id ?? event.entityId }, 'Deleted', {});
+    await writeHistory(event.manager, audit, { ...entity, id: entity.id ?? event.entityId }, 'Deleted', {});
   }
 
   async afterSoftRemove(event: SoftRemoveEvent<any>): Promise<void> {
     const audit = this.audited(event.metadata.target);
     const entity = event.entity ?? event.databaseEntity;
     if (!audit || !entity) return;
-    await this.write(event.manager, audit, entity, 'Deleted', {});
+    await writeHistory(event.manager, audit, entity, 'Deleted', {});
   }
 
   async afterRecover(event: RecoverEvent<any>): Promise<void> {
     const audit = this.audited(event.metadata.target);
     const entity = event.entity ?? event.databaseEntity;
     if (!audit || !entity) return;
-    await this.write(event.manager, audit, entity, 'Restored', {});
+    await writeHistory(event.manager, audit, entity, 'Restored', {});
   }
+}
 
-  private async write(
-    manager: EntityManager,
-    audit: AuditedEntity,
-    entity: any,
-    action: HistoryAction,
-    changes: FieldChanges,
-  ): Promise<void> {
-    const actor = currentActor();
-    const groupOf = audit.options.groupOf ?? ((e: any) => e.groupId);
-    const privateTo = audit.options.privateTo ? await audit.options.privateTo(entity, manager) : null;
-    await manager.getRepository(ActionHistory).insert({
-      id: newId(),
-      groupId: groupOf(entity) ?? null,
-      adminOnly: audit.options.adminOnly ?? false,
-      privateToUserId: privateTo,
-      entityType: audit.entityType,
-      entityId: entity.id,
-      action,
-      changes: changes as any,
-      userId: actor.userId,
-      userNickname: actor.nickname,
-    });
+type ColumnList = readonly { propertyName: string }[];
+
+function auditedFields(audit: AuditedEntity, columns: ColumnList): string[] {
+  const ignored = new Set([...ALWAYS_IGNORED, ...(audit.options.ignore ?? [])]);
+  return columns.map((column) => column.propertyName).filter((name) => !ignored.has(name) && name !== 'id');
+}
+
+function historyValue(audit: AuditedEntity, field: string, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  return audit.options.secret?.includes(field) ? REDACTED : normalise(value);
+}
+
+/** Writes one history row through `manager` (so it shares the change's transaction). */
+async function writeHistory(
+  manager: EntityManager,
+  audit: AuditedEntity,
+  entity: any,
+  action: HistoryAction,
+  changes: FieldChanges,
+): Promise<void> {
+  const actor = currentActor();
+  const groupOf = audit.options.groupOf ?? ((e: any) => e.groupId);
+  const privateTo = audit.options.privateTo ? await audit.options.privateTo(entity, manager) : null;
+  await manager.getRepository(ActionHistory).insert({
+    id: newId(),
+    groupId: groupOf(entity) ?? null,
+    adminOnly: audit.options.adminOnly ?? false,
+    privateToUserId: privateTo,
+    entityType: audit.entityType,
+    entityId: entity.id,
+    action,
+    changes: changes as any,
+    userId: actor.userId,
+    userNickname: actor.nickname,
+  });
+}
+
+async function writeCreatedHistory(manager: EntityManager, audit: AuditedEntity, columns: ColumnList, entity: any): Promise<void> {
+  const changes: FieldChanges = {};
+  for (const field of auditedFields(audit, columns)) {
+    const value = historyValue(audit, field, entity[field]);
+    if (value !== null) changes[field] = { old: null, new: value };
   }
+  await writeHistory(manager, audit, entity, 'Created', changes);
+}
+
+/**
+ * The "Created" row the subscriber would write, for rows inserted without the subscriber (e.g. an
+ * `INSERT ... ON CONFLICT DO NOTHING` that must record only the rows it really inserted).
+ * `entity` holds the inserted values as the entity's properties.
+ */
+export async function recordCreated<T extends object>(manager: EntityManager, target: new () => T, entity: T & { id: string }): Promise<void> {
+  const audit = AUDITED_ENTITIES.get(target);
+  if (!audit) throw new Error(`${target.name} is not @Audited`);
+  await writeCreatedHistory(manager, audit, manager.connection.getMetadata(target).columns, entity);
 }

@@ -1,0 +1,87 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { TimestampedEntity } from '../../../database/base.entity';
+import { Group } from '../../groups/entities/group.entity';
+import { Audited } from '../../history/audited';
+import { BudgetAccount } from './budget-account.entity';
+import { TRANSACTION_SHAPE_CHECK, TransactionType } from './budget-enums';
+import { Category } from './category.entity';
+import { RecurringTransaction } from './recurring-transaction.entity';
+
+/**
+ * One movement of money. Hand-made indexes (see the migration): the covering
+ * `ix_transactions_group_date` (group_id, date, id) INCLUDE (type, amount, accounts, category)
+ * serves the date-sorted list and answers the reports from the index alone; covering per-account
+ * indexes (source, and a partial one for transfer targets) for balances; a trigram index for `search`.
+ */
+@Entity('transactions')
+@Audited('Transaction', { ignore: ['occurrenceDate'] })
+@Index('ix_transactions_group_date', { synchronize: false })
+@Index('ix_transactions_account', { synchronize: false })
+@Index('ix_transactions_target_account', { synchronize: false })
+@Index('ix_transactions_description_trgm', { synchronize: false })
+@Index('ix_transactions_group_amount', ['groupId', 'amount', 'id'])
+@Index('ix_transactions_category', ['categoryId', 'date', 'id'])
+// exactly-once recurring occurrences: the scheduler inserts with ON CONFLICT DO NOTHING on this
+@Index('uq_transactions_recurring_occurrence', ['recurringTransactionId', 'occurrenceDate'], { unique: true })
+@Check('ck_transactions_type', `"type" IN ('Expense', 'Income', 'Transfer')`)
+@Check('ck_transactions_amount', `"amount" > 0`)
+@Check('ck_transactions_shape', TRANSACTION_SHAPE_CHECK)
+export class Transaction extends TimestampedEntity {
+  @Column({ type: 'uuid' })
+  groupId: string;
+
+  @ManyToOne(() => Group, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'group_id' })
+  group?: Group;
+
+  @Column({ type: 'varchar', length: 10 })
+  type: TransactionType;
+
+  /** numeric(14,2): a decimal string such as "12.34", never a float */
+  @Column({ type: 'numeric', precision: 14, scale: 2 })
+  amount: string;
+
+  /** a calendar date, `YYYY-MM-DD` */
+  @Column({ type: 'date' })
+  date: string;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  description: string | null;
+
+  @Column({ type: 'uuid', nullable: true })
+  categoryId: string | null;
+
+  @ManyToOne(() => Category, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'category_id' })
+  category?: Category | null;
+
+  @Column({ type: 'uuid' })
+  budgetAccountId: string;
+
+  @ManyToOne(() => BudgetAccount, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'budget_account_id' })
+  budgetAccount?: BudgetAccount;
+
+  @Column({ type: 'uuid', nullable: true })
+  targetBudgetAccountId: string | null;
+
+  @ManyToOne(() => BudgetAccount, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'target_budget_account_id' })
+  targetBudgetAccount?: BudgetAccount | null;
+
+  /** set on occurrences made by the scheduler; cleared if the recurring transaction is deleted */
+  @Column({ type: 'uuid', nullable: true })
+  recurringTransactionId: string | null;
+
+  @ManyToOne(() => RecurringTransaction, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'recurring_transaction_id' })
+  recurringTransaction?: RecurringTransaction | null;
+
+  /** the scheduled date this occurrence was made for (its `date` may be edited later) */
+  @Column({ type: 'date', nullable: true })
+  occurrenceDate: string | null;
+
+  /** the user who created it; null when the scheduler did */
+  @Column({ type: 'uuid', nullable: true })
+  createdById: string | null;
+}

@@ -9,8 +9,10 @@ import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
+import { JobsModule } from './infrastructure/jobs/jobs.module';
 import { RateLimitModule } from './infrastructure/rate-limit/rate-limit.module';
 import { RateLimitStore } from './infrastructure/rate-limit/rate-limit.store';
+import { StorageModule } from './infrastructure/storage/storage.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { GroupsModule } from './modules/groups/groups.module';
 import { HealthModule } from './modules/health/health.module';
@@ -55,6 +57,8 @@ export class AppModule {
           retryAttempts: 3,
         }),
         RateLimitModule,
+        JobsModule,
+        StorageModule,
         ThrottlerModule.forRootAsync({
           inject: [AppConfig, RateLimitStore],
           useFactory: (cfg: AppConfig, storage: RateLimitStore) => ({

@@ -32,13 +32,12 @@ export class AppConfig {
   appUrl: string;
   bodyLimitBytes: number;
   mail: { smtpUrl: string; from: string };
-  s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
+  s3: { endpoint: string; publicEndpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
   captcha: { provider: CaptchaProvider; secret?: string; altchaHmacKey: string; verifyUrl?: string };
   geocoder: { provider: Geocoder; nominatimUrl?: string };
   bcryptCost: number;
   rateLimit: {
     enabled: boolean;
-    loginPerMinute: number;
     loginFailuresPerUsername: number;
     loginFailureWindowSeconds: number;
     authPerMinute: number;
@@ -51,7 +50,7 @@ export class AppConfig {
     unconfirmedWarnDays: number;
     unconfirmedExpireDays: number;
   };
-  jobs: { enabled: boolean };
+  jobs: { enabled: boolean; pollMs: number };
 }
 
 function parseTrustProxy(value: string | undefined): string | number | boolean | undefined {
@@ -109,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     s3: {
       endpoint: read.url('S3_ENDPOINT', ['http', 'https'], 'http://localhost:9000'),
+      publicEndpoint: read.url('S3_PUBLIC_ENDPOINT', ['http', 'https'], read.optional('S3_ENDPOINT') ?? 'http://localhost:9000'),
       accessKey: read.string('S3_ACCESS_KEY', 'minioadmin'),
       secretKey: read.string('S3_SECRET_KEY', 'minioadmin'),
       bucket: read.string('S3_BUCKET', 'hearth'),
@@ -127,7 +127,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bcryptCost: read.int('BCRYPT_COST', 12, 4, 15),
     rateLimit: {
       enabled: read.bool('RATE_LIMIT_ENABLED', true),
-      loginPerMinute: read.int('RATE_LIMIT_LOGIN_PER_MINUTE', 10, 1),
       loginFailuresPerUsername: read.int('RATE_LIMIT_LOGIN_FAILURES', 5, 1),
       loginFailureWindowSeconds: read.int('RATE_LIMIT_LOGIN_FAILURE_WINDOW_SECONDS', 900, 1),
       authPerMinute: read.int('RATE_LIMIT_AUTH_PER_MINUTE', 10, 1),
@@ -146,7 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       unconfirmedWarnDays: read.int('UNCONFIRMED_WARN_DAYS', 5, 1),
       unconfirmedExpireDays: read.int('UNCONFIRMED_EXPIRE_DAYS', 7, 1),
     },
-    jobs: { enabled: read.bool('JOBS_ENABLED', true) },
+    jobs: { enabled: read.bool('JOBS_ENABLED', true), pollMs: read.int('JOBS_POLL_MS', 2000, 500, 60000) },
   };
   if (config.geocoder.provider === 'nominatim' && !config.geocoder.nominatimUrl) {
     read.problems.push('NOMINATIM_URL is required when GEOCODER=nominatim');

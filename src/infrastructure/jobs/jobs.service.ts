@@ -1,0 +1,116 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { PgBoss } from 'pg-boss';
+import type { EntityManager } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+
+export const JOBS_SCHEMA = 'pgboss';
+
+export interface SendOptions {
+  /** the transaction's manager: the job commits (or rolls back) with the change that caused it */
+  manager?: EntityManager;
+  singletonKey?: string;
+  startAfter?: Date | number;
+}
+
+export interface RegisterOptions {
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+}
+
+interface Registration {
+  handler: (data: any) => Promise<void>;
+  options: Required<RegisterOptions>;
+}
+
+/** pg-boss wants `executeSql` answering like pg; TypeORM answers UPDATE/DELETE with [rows, count]. */
+function throughManager(manager: EntityManager) {
+  return {
+    executeSql: async (text: string, values?: unknown[]) => {
+      const result = await manager.query(text, values as any[]);
+      const rows = Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number' ? result[0] : result;
+      return { rows: rows as any[] };
+    },
+  };
+}
+
+/**
+ * Durable background jobs on the same PostgreSQL (pg-boss). Features `register` queues with their
+ * handlers and `schedule` periodic ones; requests `send` jobs, ideally inside their transaction.
+ * With JOBS_ENABLED=false (tests) jobs are stored but nothing is processed or scheduled.
+ */
+@Injectable()
+export class JobsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Jobs');
+  private readonly boss: PgBoss;
+  private readonly registrations = new Map<string, Registration>();
+  private readonly schedules: { queue: string; cron: string; data?: object }[] = [];
+  private started = false;
+
+  constructor(private readonly config: AppConfig) {
+    this.boss = new PgBoss({
+      connectionString: config.databaseUrl,
+      schema: JOBS_SCHEMA,
+      max: 4,
+      application_name: 'hearth-jobs',
+      supervise: config.jobs.enabled,
+      schedule: config.jobs.enabled,
+      migrate: true,
+    } as any);
+    this.boss.on('error', (error: unknown) => this.logger.error({ err: error }, 'pg-boss error'));
+  }
+
+  register<T>(queue: string, handler: (data: T) => Promise<void>, options: RegisterOptions = {}): void {
+    if (this.registrations.has(queue)) throw new Error(`queue ${queue} registered twice`);
+    this.registrations.set(queue, {
+      handler,
+      options: { retryLimit: options.retryLimit ?? 5, retryDelaySeconds: options.retryDelaySeconds ?? 10 },
+    });
+  }
+
+  schedule(queue: string, cron: string, data?: object): void {
+    this.schedules.push({ queue, cron, data });
+  }
+
+  async send<T extends object>(queue: string, data: T, options: SendOptions = {}): Promise<string | null> {
+    if (!this.registrations.has(queue)) throw new Error(`queue ${queue} is not registered`);
+    return this.boss.send(queue, data, {
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+      ...(options.manager ? { db: throughManager(options.manager) } : {}),
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    for (const [queue, { options }] of this.registrations) {
+      await this.boss.createQueue(queue, {
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+        retryDelayMax: 3600,
+      } as any);
+    }
+    if (!this.config.jobs.enabled) return;
+    for (const [queue, { handler }] of this.registrations) {
+      await this.boss.work(queue, { batchSize: 1, pollingIntervalSeconds: this.config.jobs.pollMs / 1000 }, async (jobs: any[]) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data);
+            this.logger.log({ queue, jobId: job.id }, 'job completed');
+          } catch (error) {
+            this.logger.warn({ queue, jobId: job.id, retryCount: job.retryCount, err: error }, 'job failed; pg-boss retries it with back-off');
+            throw error;
+          }
+        }
+      });
+    }
+    for (const { queue, cron, data } of this.schedules) {
+      await this.boss.schedule(queue, cron, data ?? null, { tz: 'UTC' } as any);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.started) await this.boss.stop({ graceful: true, timeout: 10_000 } as any).catch(() => undefined);
+  }
+}

@@ -14,6 +14,7 @@ import { RateLimitModule } from './infrastructure/rate-limit/rate-limit.module';
 import { RateLimitStore } from './infrastructure/rate-limit/rate-limit.store';
 import { StorageModule } from './infrastructure/storage/storage.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { BudgetModule } from './modules/budget/budget.module';
 import { GroupsModule } from './modules/groups/groups.module';
 import { HealthModule } from './modules/health/health.module';
 import { HistoryModule } from './modules/history/history.module';
@@ -72,6 +73,7 @@ export class AppModule {
         GroupsModule,
         AuthModule,
         HealthModule,
+        BudgetModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -139,7 +139,7 @@ export class TransactionsService {
     if (query.budgetAccountId) filter((p) => `(budget_account_id = ${p} OR target_budget_account_id = ${p})`, query.budgetAccountId);
     if (query.search) filter((p) => `description ILIKE ${p}`, `%${query.search.replace(/[\\%_]/g, '\\$&')}%`);
     const whereSql = where.join(' AND ');
-    const { column, direction } = parseSort(query.sort, { date: 'date', amount: 'amount' }, '-date');
+    const { column, direction } = parseSort<'date' | 'amount'>(query.sort, { date: 'date', amount: 'amount' }, '-date');
 
     const count = async () =>
       Number((await this.dataSource.query(`SELECT count(*) AS total FROM transactions WHERE ${whereSql}`, params))[0].total);

@@ -37,7 +37,7 @@ export class Budget1795234263001 implements MigrationInterface {
     // covering: the date-sorted list (scanned backwards) and the reports read only this index
     await queryRunner.query(
       `CREATE INDEX "ix_transactions_group_date" ON "transactions" ("group_id", "date", "id") ` +
-        `INCLUDE ("type", "amount", "category_id", "budget_account_id", "target_budget_account_id")`,
+        `INCLUDE ("type", "amount", "category_id", "budget_account_id")`,
     );
     // per-account balances and account filters, read from the index alone
     await queryRunner.query(
@@ -49,9 +49,54 @@ export class Budget1795234263001 implements MigrationInterface {
     );
     await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     await queryRunner.query(`CREATE INDEX "ix_transactions_description_trgm" ON "transactions" USING gin ("description" gin_trgm_ops)`);
+    // Transactions per group and day, kept exact by statement-level triggers in the same
+    // transaction as every insert, update and delete: the list's totalItems without count(*), and
+    // a page at any depth found by seeking to its day (see TransactionsService.list). No entity on
+    // purpose: nothing but these triggers writes it.
+    await queryRunner.query(
+      `CREATE TABLE "transaction_day_counts" ("group_id" uuid NOT NULL, "date" date NOT NULL, "count" integer NOT NULL, ` +
+        `CONSTRAINT "pk_transaction_day_counts" PRIMARY KEY ("group_id", "date"))`,
+    );
+    await queryRunner.query(`CREATE FUNCTION "transaction_day_counts_add"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO transaction_day_counts AS c (group_id, date, count)
+          SELECT group_id, date, count(*) FROM new_rows GROUP BY group_id, date ORDER BY group_id, date
+          ON CONFLICT (group_id, date) DO UPDATE SET count = c.count + EXCLUDED.count;
+        RETURN NULL;
+      END $$`);
+    await queryRunner.query(`CREATE FUNCTION "transaction_day_counts_remove"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE transaction_day_counts AS c SET count = c.count - o.n
+          FROM (SELECT group_id, date, count(*) AS n FROM old_rows GROUP BY group_id, date) o
+         WHERE c.group_id = o.group_id AND c.date = o.date;
+        RETURN NULL;
+      END $$`);
+    await queryRunner.query(
+      `CREATE TRIGGER "transactions_count_insert" AFTER INSERT ON "transactions" REFERENCING NEW TABLE AS new_rows ` +
+        `FOR EACH STATEMENT EXECUTE FUNCTION "transaction_day_counts_add"()`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "transactions_count_update_new" AFTER UPDATE ON "transactions" REFERENCING NEW TABLE AS new_rows ` +
+        `FOR EACH STATEMENT EXECUTE FUNCTION "transaction_day_counts_add"()`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "transactions_count_update_old" AFTER UPDATE ON "transactions" REFERENCING OLD TABLE AS old_rows ` +
+        `FOR EACH STATEMENT EXECUTE FUNCTION "transaction_day_counts_remove"()`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "transactions_count_delete" AFTER DELETE ON "transactions" REFERENCING OLD TABLE AS old_rows ` +
+        `FOR EACH STATEMENT EXECUTE FUNCTION "transaction_day_counts_remove"()`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TRIGGER "transactions_count_delete" ON "transactions"`);
+    await queryRunner.query(`DROP TRIGGER "transactions_count_update_old" ON "transactions"`);
+    await queryRunner.query(`DROP TRIGGER "transactions_count_update_new" ON "transactions"`);
+    await queryRunner.query(`DROP TRIGGER "transactions_count_insert" ON "transactions"`);
+    await queryRunner.query(`DROP FUNCTION "transaction_day_counts_remove"()`);
+    await queryRunner.query(`DROP FUNCTION "transaction_day_counts_add"()`);
+    await queryRunner.query(`DROP TABLE "transaction_day_counts"`);
     await queryRunner.query(`DROP INDEX "public"."ix_transactions_description_trgm"`);
     await queryRunner.query(`DROP INDEX "public"."ix_transactions_target_account"`);
     await queryRunner.query(`DROP INDEX "public"."ix_transactions_account"`);

@@ -29,16 +29,22 @@ export class ReportsService {
 
   private async sums(groupId: string, from: string, until: string, bucket: string, accountId?: string): Promise<SumRow[]> {
     if (accountId) await assertAllInGroup(this.dataSource.manager, 'budget_accounts', groupId, [accountId], 'Budget account');
+    // one hash aggregation per row (by category, day and type) over the index, then the small
+    // result is rolled up per category, per day or month, and in total
     return this.dataSource.query(
-      `SELECT CASE GROUPING(category_id, ${bucket}) WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
-              category_id, ${bucket}::text AS bucket,
-              COALESCE(SUM(amount) FILTER (WHERE type = 'Income'), 0.00) AS income,
-              COALESCE(SUM(amount) FILTER (WHERE type = 'Expense'), 0.00) AS expense,
-              COALESCE(SUM(CASE WHEN type = 'Income' THEN amount ELSE -amount END), 0.00) AS net
-         FROM transactions
-        WHERE group_id = $1 AND date >= $2 AND date < $3 AND type <> 'Transfer'
-          AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
-        GROUP BY GROUPING SETS ((), (category_id), (${bucket}))`,
+      `WITH sums AS (
+         SELECT category_id, date, type, SUM(amount) AS amount
+           FROM transactions
+          WHERE group_id = $1 AND date >= $2 AND date < $3 AND type <> 'Transfer'
+            AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
+          GROUP BY category_id, date, type)
+       SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
+              category_id, bucket::text AS bucket, income, expense, income - expense AS net
+         FROM (SELECT GROUPING(category_id, ${bucket}) AS grouped, category_id, ${bucket} AS bucket,
+                      COALESCE(SUM(amount) FILTER (WHERE type = 'Income'), 0.00) AS income,
+                      COALESCE(SUM(amount) FILTER (WHERE type = 'Expense'), 0.00) AS expense
+                 FROM sums
+                GROUP BY GROUPING SETS ((), (category_id), (${bucket}))) rolled`,
       [groupId, from, until, accountId ?? null],
     );
   }

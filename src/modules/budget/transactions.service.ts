@@ -58,6 +58,25 @@ const entityToDto = (t: Transaction): TransactionDto => ({
   createdDate: t.createdDate,
 });
 
+/** A WHERE clause over one group's rows, with numbered parameters. */
+class SqlFilter {
+  readonly params: unknown[];
+  private readonly conditions = ['group_id = $1'];
+
+  constructor(groupId: string) {
+    this.params = [groupId];
+  }
+
+  add(condition: (param: string) => string, value: unknown): void {
+    this.params.push(value);
+    this.conditions.push(condition(`$${this.params.length}`));
+  }
+
+  get sql(): string {
+    return this.conditions.join(' AND ');
+  }
+}
+
 /** Transactions: CRUD through audited saves; the list in raw SQL shaped for the covering indexes. */
 @Injectable()
 export class TransactionsService {
@@ -117,42 +136,72 @@ export class TransactionsService {
   }
 
   /**
-   * OFFSET pagination as the contract's envelope needs, kept cheap: the page's ids come from an
-   * index-only scan and only those rows are fetched; a page past the middle is read from the other
-   * end, so the deepest scan is half the result.
+   * The contract's page-number envelope over a million rows, kept cheap:
+   * - sorted by date with at most a date range as filter (the common case), totalItems and the
+   *   page's first day come from `transaction_day_counts` (one row per day, kept by triggers), so
+   *   any page costs a scan of the day counts plus the rows of that day: no deep OFFSET, no count(*);
+   * - otherwise count(*) and OFFSET, where the page's ids come from an index-only scan and only
+   *   those rows are fetched; a page past the middle is read from the other end.
    */
   async list(groupId: string, query: TransactionListQuery): Promise<Page<TransactionDto>> {
     if (query.categoryId) await assertAllInGroup(this.dataSource.manager, 'categories', groupId, [query.categoryId], 'Category');
     if (query.budgetAccountId) {
       await assertAllInGroup(this.dataSource.manager, 'budget_accounts', groupId, [query.budgetAccountId], 'Budget account');
     }
-    const params: unknown[] = [groupId];
-    const where = ['group_id = $1'];
-    const filter = (sql: (param: string) => string, value: unknown) => {
-      params.push(value);
-      where.push(sql(`$${params.length}`));
-    };
-    if (query.from) filter((p) => `date >= ${p}`, query.from);
-    if (query.to) filter((p) => `date <= ${p}`, query.to);
-    if (query.type) filter((p) => `type = ${p}`, query.type);
-    if (query.categoryId) filter((p) => `category_id = ${p}`, query.categoryId);
-    if (query.budgetAccountId) filter((p) => `(budget_account_id = ${p} OR target_budget_account_id = ${p})`, query.budgetAccountId);
-    if (query.search) filter((p) => `description ILIKE ${p}`, `%${query.search.replace(/[\\%_]/g, '\\$&')}%`);
-    const whereSql = where.join(' AND ');
     const { column, direction } = parseSort<'date' | 'amount'>(query.sort, { date: 'date', amount: 'amount' }, '-date');
+    const where = new SqlFilter(groupId);
+    if (query.from) where.add((p) => `date >= ${p}`, query.from);
+    if (query.to) where.add((p) => `date <= ${p}`, query.to);
+    const seekable = column === 'date' && !query.type && !query.categoryId && !query.budgetAccountId && !query.search;
+    if (seekable) return this.listByDay(where, direction, query);
+    if (query.type) where.add((p) => `type = ${p}`, query.type);
+    if (query.categoryId) where.add((p) => `category_id = ${p}`, query.categoryId);
+    if (query.budgetAccountId) where.add((p) => `(budget_account_id = ${p} OR target_budget_account_id = ${p})`, query.budgetAccountId);
+    if (query.search) where.add((p) => `description ILIKE ${p}`, `%${query.search.replace(/[\\%_]/g, '\\$&')}%`);
+    return this.listByOffset(where, column, direction, query);
+  }
 
-    const count = async () =>
-      Number((await this.dataSource.query(`SELECT count(*) AS total FROM transactions WHERE ${whereSql}`, params))[0].total);
+  private async listByDay(where: SqlFilter, direction: 'ASC' | 'DESC', query: TransactionListQuery): Promise<Page<TransactionDto>> {
+    const offset = (query.page - 1) * query.pageSize;
+    const bound = direction === 'DESC' ? '<=' : '>=';
+    const [[{ total }], items] = await Promise.all([
+      this.dataSource.query(`SELECT COALESCE(SUM(count), 0) AS total FROM transaction_day_counts WHERE ${where.sql}`, where.params),
+      this.dataSource.query(
+        `WITH anchor AS (
+           SELECT date, ${offset} - (running - count) AS skip
+             FROM (SELECT date, count, SUM(count) OVER (ORDER BY date ${direction}) AS running
+                     FROM transaction_day_counts WHERE ${where.sql}) days
+            WHERE running > ${offset}
+            ORDER BY date ${direction} LIMIT 1)
+         SELECT ${COLUMNS}
+           FROM (SELECT id, date AS k FROM transactions
+                  WHERE ${where.sql} AND date ${bound} (SELECT date FROM anchor)
+                  ORDER BY date ${direction}, id ${direction}
+                  LIMIT ${query.pageSize} OFFSET (SELECT skip FROM anchor)) p
+           JOIN transactions t ON t.id = p.id
+          ORDER BY p.k ${direction}, p.id ${direction}`,
+        where.params,
+      ) as Promise<TransactionRow[]>,
+    ]);
+    return toPage(items.map(rowToDto), Number(total), query);
+  }
+
+  private async listByOffset(
+    where: SqlFilter,
+    column: string,
+    direction: 'ASC' | 'DESC',
+    query: TransactionListQuery,
+  ): Promise<Page<TransactionDto>> {
+    const count = async () => Number((await this.dataSource.query(`SELECT count(*) AS total FROM transactions WHERE ${where.sql}`, where.params))[0].total);
     const rows = (dir: 'ASC' | 'DESC', offset: number, limit: number): Promise<TransactionRow[]> =>
       this.dataSource.query(
         `SELECT ${COLUMNS}
-           FROM (SELECT id, ${column} AS k FROM transactions WHERE ${whereSql}
+           FROM (SELECT id, ${column} AS k FROM transactions WHERE ${where.sql}
                   ORDER BY ${column} ${dir}, id ${dir} LIMIT ${limit} OFFSET ${offset}) p
            JOIN transactions t ON t.id = p.id
           ORDER BY p.k ${dir}, p.id ${dir}`,
-        params,
+        where.params,
       );
-
     const offset = (query.page - 1) * query.pageSize;
     if (offset <= SHALLOW_OFFSET) {
       const [total, items] = await Promise.all([count(), rows(direction, offset, query.pageSize)]);

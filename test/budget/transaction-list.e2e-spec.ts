@@ -1,4 +1,3 @@
-import { newId } from '../../src/database/base.entity';
 import { createTestApp, TestApp } from '../support/app';
 import { budgetSetup, call, createTransaction } from './budget-support';
 

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsString, Matches, MaxLength, registerDecorator, ValidationArguments } from 'class-validator';
+import { IsString, Matches, MaxLength, registerDecorator } from 'class-validator';
 
 /** The largest amount accepted: below a billion, well inside numeric(14,2) even when summed. */
 export const MAX_AMOUNT = '999999999.99';
@@ -20,16 +20,14 @@ export function IsMoney(): PropertyDecorator {
   );
 }
 
-function IsPositiveAmount(): PropertyDecorator {
+/** A one-off class-validator rule. */
+function rule(name: string, message: string, validate: (value: unknown) => boolean): PropertyDecorator {
   return (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name: 'isPositiveAmount',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      options: { message: '$property must be greater than 0' },
-      validator: { validate: (value: unknown) => typeof value !== 'string' || !/^0(\.0{1,2})?$/.test(value) },
-    });
+    registerDecorator({ name, target: target.constructor, propertyName: propertyName as string, options: { message }, validator: { validate } });
 }
+
+const IsPositiveAmount = () =>
+  rule('isPositiveAmount', '$property must be greater than 0', (value) => typeof value !== 'string' || !/^0(\.0{1,2})?$/.test(value));
 
 /** `YYYY-MM-DD` of a real calendar day between 1900 and 9999. */
 export function isDateOnly(value: unknown): value is string {
@@ -39,16 +37,7 @@ export function isDateOnly(value: unknown): value is string {
   return year >= 1900 && !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
 
-export function IsDateOnly(): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name: 'isDateOnly',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      options: { message: '$property must be a date YYYY-MM-DD' },
-      validator: { validate: (value: unknown, _args?: ValidationArguments) => isDateOnly(value) },
-    });
-}
+export const IsDateOnly = (): PropertyDecorator => rule('isDateOnly', '$property must be a date YYYY-MM-DD', isDateOnly);
 
 /** `#RRGGBB` */
 export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;

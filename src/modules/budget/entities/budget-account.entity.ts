@@ -1,8 +1,7 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { registerUniqueConstraint } from '../../../common/errors/problem.filter';
-import { TimestampedEntity } from '../../../database/base.entity';
-import { Group } from '../../groups/entities/group.entity';
 import { Audited } from '../../history/audited';
+import { GroupOwnedEntity } from './group-owned';
 
 /** Where money is kept (a wallet, a bank account). Its balance is computed from the transactions. */
 @Entity('budget_accounts')
@@ -12,14 +11,7 @@ import { Audited } from '../../history/audited';
 // case-insensitive name per group
 @Index('uq_budget_accounts_default', { synchronize: false })
 @Index('uq_budget_accounts_group_name', { synchronize: false })
-export class BudgetAccount extends TimestampedEntity {
-  @Column({ type: 'uuid' })
-  groupId: string;
-
-  @ManyToOne(() => Group, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'group_id' })
-  group?: Group;
-
+export class BudgetAccount extends GroupOwnedEntity {
   @Column({ type: 'varchar', length: 50 })
   name: string;
 

@@ -1,8 +1,7 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Entity, Index } from 'typeorm';
 import { registerUniqueConstraint } from '../../../common/errors/problem.filter';
-import { TimestampedEntity } from '../../../database/base.entity';
-import { Group } from '../../groups/entities/group.entity';
 import { Audited } from '../../history/audited';
+import { GroupOwnedEntity } from './group-owned';
 
 /** A spending or income category of a group, shown in the group's chosen order. */
 @Entity('categories')
@@ -11,14 +10,7 @@ import { Audited } from '../../history/audited';
 // case-insensitive name per group: an expression index added by hand in the migration
 @Index('uq_categories_group_name', { synchronize: false })
 @Check('ck_categories_color', `"color" ~ '^#[0-9A-Fa-f]{6}$'`)
-export class Category extends TimestampedEntity {
-  @Column({ type: 'uuid' })
-  groupId: string;
-
-  @ManyToOne(() => Group, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'group_id' })
-  group?: Group;
-
+export class Category extends GroupOwnedEntity {
   @Column({ type: 'varchar', length: 50 })
   name: string;
 

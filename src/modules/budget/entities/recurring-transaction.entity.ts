@@ -1,10 +1,7 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { TimestampedEntity } from '../../../database/base.entity';
-import { Group } from '../../groups/entities/group.entity';
+import { Check, Column, Entity, Index } from 'typeorm';
 import { Audited } from '../../history/audited';
-import { BudgetAccount } from './budget-account.entity';
-import { Frequency, TRANSACTION_SHAPE_CHECK, TransactionType } from './budget-enums';
-import { Category } from './category.entity';
+import { Frequency, TRANSACTION_SHAPE_CHECK } from './budget-enums';
+import { MoneyMovement } from './money-movement';
 
 /** A rule that makes a transaction every `interval` days/weeks/months/years from `startDate`. */
 @Entity('recurring_transactions')
@@ -21,44 +18,7 @@ import { Category } from './category.entity';
 @Check('ck_recurring_transactions_interval', `"interval" >= 1`)
 @Check('ck_recurring_transactions_end', `"end_date" IS NULL OR "end_date" >= "start_date"`)
 @Check('ck_recurring_transactions_shape', TRANSACTION_SHAPE_CHECK)
-export class RecurringTransaction extends TimestampedEntity {
-  @Column({ type: 'uuid' })
-  groupId: string;
-
-  @ManyToOne(() => Group, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'group_id' })
-  group?: Group;
-
-  @Column({ type: 'varchar', length: 10 })
-  type: TransactionType;
-
-  @Column({ type: 'numeric', precision: 14, scale: 2 })
-  amount: string;
-
-  @Column({ type: 'varchar', length: 500, nullable: true })
-  description: string | null;
-
-  @Column({ type: 'uuid', nullable: true })
-  categoryId: string | null;
-
-  @ManyToOne(() => Category, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'category_id' })
-  category?: Category | null;
-
-  @Column({ type: 'uuid' })
-  budgetAccountId: string;
-
-  @ManyToOne(() => BudgetAccount, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'budget_account_id' })
-  budgetAccount?: BudgetAccount;
-
-  @Column({ type: 'uuid', nullable: true })
-  targetBudgetAccountId: string | null;
-
-  @ManyToOne(() => BudgetAccount, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'target_budget_account_id' })
-  targetBudgetAccount?: BudgetAccount | null;
-
+export class RecurringTransaction extends MoneyMovement {
   @Column({ type: 'varchar', length: 10 })
   frequency: Frequency;
 
@@ -77,7 +37,4 @@ export class RecurringTransaction extends TimestampedEntity {
 
   @Column({ type: 'boolean', default: true })
   isEnabled: boolean;
-
-  @Column({ type: 'uuid', nullable: true })
-  createdById: string | null;
 }

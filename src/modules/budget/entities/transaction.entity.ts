@@ -1,10 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { TimestampedEntity } from '../../../database/base.entity';
-import { Group } from '../../groups/entities/group.entity';
 import { Audited } from '../../history/audited';
-import { BudgetAccount } from './budget-account.entity';
-import { TRANSACTION_SHAPE_CHECK, TransactionType } from './budget-enums';
-import { Category } from './category.entity';
+import { TRANSACTION_SHAPE_CHECK } from './budget-enums';
+import { MoneyMovement } from './money-movement';
 import { RecurringTransaction } from './recurring-transaction.entity';
 
 /**
@@ -26,48 +23,10 @@ import { RecurringTransaction } from './recurring-transaction.entity';
 @Check('ck_transactions_type', `"type" IN ('Expense', 'Income', 'Transfer')`)
 @Check('ck_transactions_amount', `"amount" > 0`)
 @Check('ck_transactions_shape', TRANSACTION_SHAPE_CHECK)
-export class Transaction extends TimestampedEntity {
-  @Column({ type: 'uuid' })
-  groupId: string;
-
-  @ManyToOne(() => Group, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'group_id' })
-  group?: Group;
-
-  @Column({ type: 'varchar', length: 10 })
-  type: TransactionType;
-
-  /** numeric(14,2): a decimal string such as "12.34", never a float */
-  @Column({ type: 'numeric', precision: 14, scale: 2 })
-  amount: string;
-
+export class Transaction extends MoneyMovement {
   /** a calendar date, `YYYY-MM-DD` */
   @Column({ type: 'date' })
   date: string;
-
-  @Column({ type: 'varchar', length: 500, nullable: true })
-  description: string | null;
-
-  @Column({ type: 'uuid', nullable: true })
-  categoryId: string | null;
-
-  @ManyToOne(() => Category, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'category_id' })
-  category?: Category | null;
-
-  @Column({ type: 'uuid' })
-  budgetAccountId: string;
-
-  @ManyToOne(() => BudgetAccount, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'budget_account_id' })
-  budgetAccount?: BudgetAccount;
-
-  @Column({ type: 'uuid', nullable: true })
-  targetBudgetAccountId: string | null;
-
-  @ManyToOne(() => BudgetAccount, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'target_budget_account_id' })
-  targetBudgetAccount?: BudgetAccount | null;
 
   /** set on occurrences made by the scheduler; cleared if the recurring transaction is deleted */
   @Column({ type: 'uuid', nullable: true })
@@ -80,8 +39,4 @@ export class Transaction extends TimestampedEntity {
   /** the scheduled date this occurrence was made for (its `date` may be edited later) */
   @Column({ type: 'date', nullable: true })
   occurrenceDate: string | null;
-
-  /** the user who created it; null when the scheduler did */
-  @Column({ type: 'uuid', nullable: true })
-  createdById: string | null;
 }

@@ -134,7 +134,8 @@ async function main(): Promise<void> {
     if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
     const headers = { authorization: `Bearer ${login.json().accessToken}` };
     const pages = Math.ceil(TRANSACTIONS / 20);
-
+    const middle = Math.ceil(pages / 2);
+    const expensePages = Math.ceil((TRANSACTIONS * 0.75) / 20); // 3 in 4 seeded rows are expenses
     const scenarios: [string, string][] = [
       ['monthly report (2024-06)', '/transactions/report/monthly?year=2024&month=6'],
       ['monthly report, one account', `/transactions/report/monthly?year=2024&month=6&budgetAccountId=${seeded.accounts[1]}`],
@@ -142,12 +143,15 @@ async function main(): Promise<void> {
       ['yearly report, one account', `/transactions/report/yearly?year=2024&budgetAccountId=${seeded.accounts[1]}`],
       ['list page 1 (newest first)', '/transactions?page=1&pageSize=20'],
       ['list page 2', '/transactions?page=2&pageSize=20'],
-      ['list page 5 000 (offset 100 k)', '/transactions?page=5000&pageSize=20'],
-      [`list page ${Math.ceil(pages / 2).toLocaleString('en')} (middle: worst case)`, `/transactions?page=${Math.ceil(pages / 2)}&pageSize=20`],
+      ['list page 5,000 (offset 100 k)', '/transactions?page=5000&pageSize=20'],
+      [`list page ${middle.toLocaleString('en')} (middle)`, `/transactions?page=${middle}&pageSize=20`],
       [`list page ${pages.toLocaleString('en')} (last)`, `/transactions?page=${pages}&pageSize=20`],
+      ['list page 1, one month', '/transactions?page=1&pageSize=20&from=2024-06-01&to=2024-06-30'],
+      ['list page 1, type=Expense', '/transactions?page=1&pageSize=20&type=Expense'],
+      ['list page 5,000, type=Expense (OFFSET)', '/transactions?page=5000&pageSize=20&type=Expense'],
+      [`list page ${Math.ceil(expensePages / 2).toLocaleString('en')}, type=Expense (OFFSET, worst)`, `/transactions?page=${Math.ceil(expensePages / 2)}&pageSize=20&type=Expense`],
       ['list page 1, sort -amount', '/transactions?page=1&pageSize=20&sort=-amount'],
       ['list page 1, one category', `/transactions?page=1&pageSize=20&categoryId=${seeded.categories[3]}`],
-      ['list page 1, one month', '/transactions?page=1&pageSize=20&from=2024-06-01&to=2024-06-30'],
       ['list page 1, search "groceries"', '/transactions?page=1&pageSize=20&search=groceries'],
       ['budget accounts with balances', '/budget-accounts'],
     ];

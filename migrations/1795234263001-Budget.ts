@@ -49,26 +49,26 @@ export class Budget1795234263001 implements MigrationInterface {
     );
     await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     await queryRunner.query(`CREATE INDEX "ix_transactions_description_trgm" ON "transactions" USING gin ("description" gin_trgm_ops)`);
-    // Transactions per group and day, kept exact by statement-level triggers in the same
+    // Transactions per group, day and type, kept exact by statement-level triggers in the same
     // transaction as every insert, update and delete: the list's totalItems without count(*), and
     // a page at any depth found by seeking to its day (see TransactionsService.list). No entity on
     // purpose: nothing but these triggers writes it.
     await queryRunner.query(
-      `CREATE TABLE "transaction_day_counts" ("group_id" uuid NOT NULL, "date" date NOT NULL, "count" integer NOT NULL, ` +
-        `CONSTRAINT "pk_transaction_day_counts" PRIMARY KEY ("group_id", "date"))`,
+      `CREATE TABLE "transaction_day_counts" ("group_id" uuid NOT NULL, "date" date NOT NULL, "type" character varying(10) NOT NULL, ` +
+        `"count" integer NOT NULL, CONSTRAINT "pk_transaction_day_counts" PRIMARY KEY ("group_id", "date", "type"))`,
     );
     await queryRunner.query(`CREATE FUNCTION "transaction_day_counts_add"() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        INSERT INTO transaction_day_counts AS c (group_id, date, count)
-          SELECT group_id, date, count(*) FROM new_rows GROUP BY group_id, date ORDER BY group_id, date
-          ON CONFLICT (group_id, date) DO UPDATE SET count = c.count + EXCLUDED.count;
+        INSERT INTO transaction_day_counts AS c (group_id, date, type, count)
+          SELECT group_id, date, type, count(*) FROM new_rows GROUP BY group_id, date, type ORDER BY group_id, date, type
+          ON CONFLICT (group_id, date, type) DO UPDATE SET count = c.count + EXCLUDED.count;
         RETURN NULL;
       END $$`);
     await queryRunner.query(`CREATE FUNCTION "transaction_day_counts_remove"() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         UPDATE transaction_day_counts AS c SET count = c.count - o.n
-          FROM (SELECT group_id, date, count(*) AS n FROM old_rows GROUP BY group_id, date) o
-         WHERE c.group_id = o.group_id AND c.date = o.date;
+          FROM (SELECT group_id, date, type, count(*) AS n FROM old_rows GROUP BY group_id, date, type) o
+         WHERE c.group_id = o.group_id AND c.date = o.date AND c.type = o.type;
         RETURN NULL;
       END $$`);
     await queryRunner.query(

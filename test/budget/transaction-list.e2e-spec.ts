@@ -60,15 +60,15 @@ describe('Budget: transaction list', () => {
          FROM generate_series(1, 24000) AS i`,
       [member.groupId, food.id, salary.id, main.id, savings.id],
     );
-    // a few writes through the API too: counts must follow inserts, date changes and deletes
+    // a few writes through the API too: counts must follow inserts, date and type changes, deletes
     const moved = await createTransaction(t, member, { type: 'Expense', amount: '1', date: '2025-02-01', categoryId: food.id });
-    await call(t, member, 'PUT', `/transactions/${moved.id}`, { type: 'Expense', amount: '1', date: '2025-03-15', categoryId: food.id });
+    await call(t, member, 'PUT', `/transactions/${moved.id}`, { type: 'Income', amount: '1', date: '2025-03-15', categoryId: salary.id });
     const removed = await createTransaction(t, member, { type: 'Expense', amount: '1', date: '2025-02-02', categoryId: food.id });
     await call(t, member, 'DELETE', `/transactions/${removed.id}`);
     const [{ drift }] = await t.db.query(
       `SELECT count(*)::int AS drift
-         FROM (SELECT date, count(*)::int AS n FROM transactions WHERE group_id = $1 GROUP BY date) a
-         FULL JOIN (SELECT date, count AS n FROM transaction_day_counts WHERE group_id = $1 AND count > 0) c USING (date)
+         FROM (SELECT date, type, count(*)::int AS n FROM transactions WHERE group_id = $1 GROUP BY date, type) a
+         FULL JOIN (SELECT date, type, count AS n FROM transaction_day_counts WHERE group_id = $1 AND count > 0) c USING (date, type)
         WHERE a.n IS DISTINCT FROM c.n`,
       [member.groupId],
     );
@@ -97,7 +97,12 @@ describe('Budget: transaction list', () => {
     const expensePages = Math.ceil(expenses / 20);
     for (const page of [1, 501, 600, expensePages - 3, expensePages]) {
       await expectPage('type=Expense', `AND type = 'Expense'`, 'date DESC, id DESC', page);
+      await expectPage('type=Income&sort=date', `AND type = 'Income'`, 'date ASC, id ASC', Math.min(page, 280));
+      await expectPage(`type=Expense&categoryId=${food.id}`, `AND type = 'Expense' AND category_id = '${food.id}'`, 'date DESC, id DESC', page);
     }
+    const incomes = await call(t, member, 'GET', '/transactions?type=Income&from=2025-03-01&sort=-amount');
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM transactions WHERE group_id = $1 AND type = 'Income' AND date >= '2025-03-01'`, [member.groupId]);
+    expect(incomes.totalItems).toBe(n);
     for (const page of [1, 501, 1190, lastPage]) {
       await expectPage('sort=-amount', '', 'amount DESC, id DESC', page);
       await expectPage('sort=amount', '', 'amount ASC, id ASC', page);

@@ -9,6 +9,7 @@
 import 'reflect-metadata';
 import * as bcrypt from 'bcrypt';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { createApp } from '../src/app.factory';
@@ -135,7 +136,7 @@ async function main(): Promise<void> {
     const headers = { authorization: `Bearer ${login.json().accessToken}` };
     const pages = Math.ceil(TRANSACTIONS / 20);
     const middle = Math.ceil(pages / 2);
-    const expensePages = Math.ceil((TRANSACTIONS * 0.75) / 20); // 3 in 4 seeded rows are expenses
+    const expensePages = Math.ceil((TRANSACTIONS * 0.75) / 20); // about 3 in 4 seeded rows are expenses
     const scenarios: [string, string][] = [
       ['monthly report (2024-06)', '/transactions/report/monthly?year=2024&month=6'],
       ['monthly report, one account', `/transactions/report/monthly?year=2024&month=6&budgetAccountId=${seeded.accounts[1]}`],
@@ -148,14 +149,21 @@ async function main(): Promise<void> {
       [`list page ${pages.toLocaleString('en')} (last)`, `/transactions?page=${pages}&pageSize=20`],
       ['list page 1, one month', '/transactions?page=1&pageSize=20&from=2024-06-01&to=2024-06-30'],
       ['list page 1, type=Expense', '/transactions?page=1&pageSize=20&type=Expense'],
-      ['list page 5,000, type=Expense (OFFSET)', '/transactions?page=5000&pageSize=20&type=Expense'],
-      [`list page ${Math.ceil(expensePages / 2).toLocaleString('en')}, type=Expense (OFFSET, worst)`, `/transactions?page=${Math.ceil(expensePages / 2)}&pageSize=20&type=Expense`],
+      [`list page ${Math.ceil(expensePages / 2).toLocaleString('en')}, type=Expense (middle)`, `/transactions?page=${Math.ceil(expensePages / 2)}&pageSize=20&type=Expense`],
       ['list page 1, sort -amount', '/transactions?page=1&pageSize=20&sort=-amount'],
-      ['list page 1, one category', `/transactions?page=1&pageSize=20&categoryId=${seeded.categories[3]}`],
-      ['list page 1, search "groceries"', '/transactions?page=1&pageSize=20&search=groceries'],
+      ['list page 5,000, sort -amount (OFFSET 100 k)', '/transactions?page=5000&pageSize=20&sort=-amount'],
+      [`list page ${middle.toLocaleString('en')}, sort -amount (OFFSET, worst)`, `/transactions?page=${middle}&pageSize=20&sort=-amount`],
+      ['list page 1, one category (count(*))', `/transactions?page=1&pageSize=20&categoryId=${seeded.categories[3]}`],
+      ['list page 2,000, one category (OFFSET 40 k)', `/transactions?page=2000&pageSize=20&categoryId=${seeded.categories[3]}`],
+      ['list page 1, one account (count(*))', `/transactions?page=1&pageSize=20&budgetAccountId=${seeded.accounts[1]}`],
+      ['list page 1,000, one account (OFFSET 20 k)', `/transactions?page=1000&pageSize=20&budgetAccountId=${seeded.accounts[1]}`],
+      ['list page 1, search "groceries" (1 row in 8)', '/transactions?page=1&pageSize=20&search=groceries'],
+      ['list page 1, search "payment 4242" (rare)', '/transactions?page=1&pageSize=20&search=payment%204242%20'],
       ['budget accounts with balances', '/budget-accounts'],
     ];
 
+    const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+    console.log(`\n  ${availableParallelism()} cores, load average ${load()} before measuring`);
     console.log('');
     console.log(`| scenario | p50 ms | p99 ms | mean ms |`);
     console.log(`|---|---:|---:|---:|`);
@@ -172,7 +180,7 @@ async function main(): Promise<void> {
       const mean = times.reduce((sum, ms) => sum + ms, 0) / times.length;
       console.log(`| ${label} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} | ${mean.toFixed(1)} |`);
     }
-    console.log('');
+    console.log(`\n  load average ${load()} after measuring\n`);
   } finally {
     await app?.close();
     await dropDatabase(name);

@@ -38,10 +38,11 @@ export const transactionRowToDto = (row: TransactionRow): TransactionDto => ({
 /** Pages up to this offset run their count and their rows in parallel; deeper ones need the count first. */
 const SHALLOW_OFFSET = 10_000;
 
-/** A WHERE clause over one group's rows, with numbered parameters. */
+/** A WHERE clause over one group's rows, with numbered parameters, and the row source it filters. */
 class SqlFilter {
   readonly params: unknown[];
   private readonly conditions = ['group_id = $1'];
+  from = 'transactions';
 
   constructor(groupId: string) {
     this.params = [groupId];
@@ -85,13 +86,19 @@ export async function listTransactions(dataSource: DataSource, groupId: string, 
   }
   const total = byDayCounts ? () => dayCountTotal(dataSource, where) : undefined;
   if (query.categoryId) where.add((p) => `category_id = ${p}`, query.categoryId);
-  if (query.budgetAccountId) where.add((p) => `(budget_account_id = ${p} OR target_budget_account_id = ${p})`, query.budgetAccountId);
+  if (query.budgetAccountId) {
+    // both sides of a transfer: two ordered index scans merged (an OR would need the table and a sort)
+    where.params.push(query.budgetAccountId);
+    const p = `$${where.params.length}`;
+    where.from = `(SELECT * FROM transactions WHERE budget_account_id = ${p}
+                   UNION ALL SELECT * FROM transactions WHERE target_budget_account_id = ${p}) transactions`;
+  }
   if (query.search) where.add((p) => `description ILIKE ${p}`, `%${query.search.replace(/[\\%_]/g, '\\$&')}%`);
-  const count = total ?? (async () => Number((await dataSource.query(`SELECT count(*) AS n FROM transactions WHERE ${where.sql}`, where.params))[0].n));
+  const count = total ?? (async () => Number((await dataSource.query(`SELECT count(*) AS n FROM ${where.from} WHERE ${where.sql}`, where.params))[0].n));
   const rows = (dir: Direction, from: number, limit: number): Promise<TransactionRow[]> =>
     dataSource.query(
       `SELECT ${TRANSACTION_COLUMNS}
-         FROM (SELECT id, ${column} AS k FROM transactions WHERE ${where.sql}
+         FROM (SELECT id, ${column} AS k FROM ${where.from} WHERE ${where.sql}
                 ORDER BY ${column} ${dir}, id ${dir} LIMIT ${limit} OFFSET ${from}) p
          JOIN transactions t ON t.id = p.id
         ORDER BY p.k ${dir}, p.id ${dir}`,

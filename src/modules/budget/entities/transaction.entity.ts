@@ -7,17 +7,18 @@ import { RecurringTransaction } from './recurring-transaction.entity';
 /**
  * One movement of money. Hand-made indexes (see the migration): the covering
  * `ix_transactions_group_date` (group_id, date, id) INCLUDE (type, amount, accounts, category)
- * serves the date-sorted list and answers the reports from the index alone; covering per-account
- * indexes (source, and a partial one for transfer targets) for balances; a trigram index for `search`.
+ * serves the date-sorted list and answers the reports from the index alone; covering per-category
+ * and per-account indexes (source, and a partial one for transfer targets) for the filters and the
+ * balances; a trigram index for `search`.
  */
 @Entity('transactions')
 @Audited('Transaction', { ignore: ['occurrenceDate'] })
 @Index('ix_transactions_group_date', { synchronize: false })
+@Index('ix_transactions_category', { synchronize: false })
 @Index('ix_transactions_account', { synchronize: false })
 @Index('ix_transactions_target_account', { synchronize: false })
 @Index('ix_transactions_description_trgm', { synchronize: false })
 @Index('ix_transactions_group_amount', ['groupId', 'amount', 'id'])
-@Index('ix_transactions_category', ['categoryId', 'date', 'id'])
 // exactly-once recurring occurrences: the scheduler inserts with ON CONFLICT DO NOTHING on this
 @Index('uq_transactions_recurring_occurrence', ['recurringTransactionId', 'occurrenceDate'], { unique: true })
 @Check('ck_transactions_type', `"type" IN ('Expense', 'Income', 'Transfer')`)

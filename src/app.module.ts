@@ -13,11 +13,19 @@ import { JobsModule } from './infrastructure/jobs/jobs.module';
 import { RateLimitModule } from './infrastructure/rate-limit/rate-limit.module';
 import { RateLimitStore } from './infrastructure/rate-limit/rate-limit.store';
 import { StorageModule } from './infrastructure/storage/storage.module';
+import { AdminModule } from './modules/admin/admin.module';
+import { CaptchaModule } from './infrastructure/captcha/captcha.module';
+import { MailModule } from './infrastructure/mail/mail.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BudgetModule } from './modules/budget/budget.module';
+import { FilesModule } from './modules/files/files.module';
+import { AccountModule } from './modules/account/account.module';
+import { EmailConfirmationsModule } from './modules/account/email-confirmations.module';
+import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
 import { GroupsModule } from './modules/groups/groups.module';
 import { HealthModule } from './modules/health/health.module';
 import { HistoryModule } from './modules/history/history.module';
+import { NotesModule } from './modules/notes/notes.module';
 import { UsersModule } from './modules/users/users.module';
 
 /** Log fields that must never be written. */
@@ -48,7 +56,10 @@ export class AppModule {
           pinoHttp: {
             level: config.logLevel,
             redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-            customProps: (req: any) => ({ requestId: req.id }),
+            // bind only the request id to each request's logger; the request itself is serialised
+            // once, in the completion line, instead of into a child logger on every request
+            quietReqLogger: true,
+            customAttributeKeys: { reqId: 'requestId' },
             autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health') },
           },
         }),
@@ -60,6 +71,8 @@ export class AppModule {
         RateLimitModule,
         JobsModule,
         StorageModule,
+        MailModule,
+        CaptchaModule,
         ThrottlerModule.forRootAsync({
           inject: [AppConfig, RateLimitStore],
           useFactory: (cfg: AppConfig, storage: RateLimitStore) => ({
@@ -72,7 +85,13 @@ export class AppModule {
         UsersModule,
         GroupsModule,
         AuthModule,
+        FilesModule,
+        EmailConfirmationsModule,
+        AccountModule,
+        HousekeepingModule,
         HealthModule,
+        NotesModule,
+        AdminModule,
         BudgetModule,
       ],
       providers: [

@@ -31,9 +31,18 @@ export class AppConfig {
   trustProxy?: string | number | boolean;
   appUrl: string;
   bodyLimitBytes: number;
-  mail: { smtpUrl: string; from: string };
+  mail: { smtpUrl: string; from: string; retryDelaySeconds: number; retryLimit: number };
   s3: { endpoint: string; publicEndpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
-  captcha: { provider: CaptchaProvider; secret?: string; altchaHmacKey: string; verifyUrl?: string };
+  captcha: {
+    provider: CaptchaProvider;
+    secret?: string;
+    altchaHmacKey: string;
+    /** ALTCHA proof-of-work: PBKDF2 iterations per attempt and the largest counter a client must reach */
+    altchaCost: number;
+    altchaMaxCounter: number;
+    verifyUrl?: string;
+    timeoutMs: number;
+  };
   geocoder: { provider: Geocoder; nominatimUrl?: string };
   bcryptCost: number;
   rateLimit: {
@@ -41,6 +50,8 @@ export class AppConfig {
     loginFailuresPerUsername: number;
     loginFailureWindowSeconds: number;
     authPerMinute: number;
+    /** PATCH /notes/{id}/items/{itemId}/toggle, per user */
+    noteTogglePerMinute: number;
   };
   cooldowns: { emailSeconds: number; resetSeconds: number };
   limits: { maxImageBytes: number; maxMarkerImages: number };
@@ -105,6 +116,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: {
       smtpUrl: read.url('SMTP_URL', ['smtp', 'smtps'], 'smtp://localhost:1025'),
       from: read.string('MAIL_FROM', 'Hearth <no-reply@hearth.local>'),
+      retryDelaySeconds: read.int('MAIL_RETRY_DELAY_SECONDS', 30, 1, 3600),
+      retryLimit: read.int('MAIL_RETRY_LIMIT', 12, 0, 100),
     },
     s3: {
       endpoint: read.url('S3_ENDPOINT', ['http', 'https'], 'http://localhost:9000'),
@@ -118,7 +131,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       provider: read.oneOf<CaptchaProvider>('CAPTCHA_PROVIDER', ['altcha', 'turnstile', 'hcaptcha'], 'altcha'),
       secret: read.optional('CAPTCHA_SECRET'),
       altchaHmacKey: altchaKey,
-      verifyUrl: read.optional('CAPTCHA_VERIFY_URL'),
+      altchaCost: read.int('ALTCHA_COST', 1000, 1, 1_000_000),
+      altchaMaxCounter: read.int('ALTCHA_MAX_COUNTER', 5000, 2, 10_000_000),
+      verifyUrl: read.optional('CAPTCHA_VERIFY_URL') && read.url('CAPTCHA_VERIFY_URL', ['http', 'https']),
+      timeoutMs: read.int('CAPTCHA_TIMEOUT_MS', 5000, 100, 60_000),
     },
     geocoder: {
       provider: read.oneOf<Geocoder>('GEOCODER', ['offline', 'nominatim'], 'offline'),
@@ -130,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginFailuresPerUsername: read.int('RATE_LIMIT_LOGIN_FAILURES', 5, 1),
       loginFailureWindowSeconds: read.int('RATE_LIMIT_LOGIN_FAILURE_WINDOW_SECONDS', 900, 1),
       authPerMinute: read.int('RATE_LIMIT_AUTH_PER_MINUTE', 10, 1),
+      noteTogglePerMinute: read.int('RATE_LIMIT_NOTE_TOGGLE_PER_MINUTE', 120, 1),
     },
     cooldowns: {
       emailSeconds: read.int('EMAIL_COOLDOWN_SECONDS', 60, 0),

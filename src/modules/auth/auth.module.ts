@@ -13,7 +13,6 @@ import { JwtAuthGuard } from './guards/jwt-auth.guard';
 import { ModulesGuard } from './guards/modules.guard';
 import { RolesGuard } from './guards/roles.guard';
 import { JwtStrategy } from './jwt.strategy';
-import { ConfirmationResender, LoggingConfirmationResender } from './login-mail.port';
 import { SessionController } from './session.controller';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
@@ -39,7 +38,7 @@ import { SessionsService } from './sessions.service';
     AccessTokenService,
     JwtStrategy,
     AuthThrottlerGuard,
-    { provide: ConfirmationResender, useClass: LoggingConfirmationResender },
+    // ConfirmationResender comes from the global EmailConfirmationsModule (account side)
     // deny by default: authentication first, then role, then module
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },

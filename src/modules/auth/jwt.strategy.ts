@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { AccessClaims, AuthUser, toAuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
+import { fastQuery } from '../../database/sql';
 import { CLS_USER } from '../history/actor';
 
 /**
@@ -35,7 +36,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (!claims.SessionId || !claims.UserId || !claims.GroupId) {
       throw AppError.unauthorized('INVALID_TOKEN', 'Access token is malformed');
     }
-    const [row]: { live: boolean; status: string; perms_version: number }[] = await this.dataSource.query(
+    const [row] = await fastQuery<{ live: boolean; status: string; perms_version: number }>(
+      this.dataSource,
       `SELECT (s.revoked_date IS NULL AND s.expires_date > now()) AS live, u.status, u.perms_version
          FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.id = $1 AND s.user_id = $2`,

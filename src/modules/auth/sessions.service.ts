@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
+import { fastQuery } from '../../database/sql';
 
 export interface SessionView {
   id: string;
@@ -20,7 +21,8 @@ export class SessionsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async list(userId: string, currentSessionId: string): Promise<SessionView[]> {
-    const rows: any[] = await this.dataSource.query(
+    const rows = await fastQuery<any>(
+      this.dataSource,
       `SELECT id, device_name, user_agent, ip_address, created_date, last_used_date, expires_date
          FROM sessions
         WHERE user_id = $1 AND revoked_date IS NULL AND expires_date > now()
@@ -55,6 +57,18 @@ export class SessionsService {
       `UPDATE sessions SET revoked_date = now()
         WHERE user_id = $1 AND revoked_date IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)`,
       [userId, keepSessionId ?? null],
+    );
+    return count;
+  }
+
+  /**
+   * Housekeeping: sessions past their expiry, and revoked ones a day after revocation (kept that
+   * long so a replayed refresh token is still recognised as reuse).
+   */
+  async removeExpired(now: Date): Promise<number> {
+    const [, count] = await this.dataSource.query(
+      `DELETE FROM sessions WHERE expires_date < $1 OR revoked_date < $1::timestamptz - interval '1 day'`,
+      [now],
     );
     return count;
   }

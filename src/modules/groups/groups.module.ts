@@ -1,9 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FilesModule } from '../files/files.module';
 import { Group } from './entities/group.entity';
+import { GroupMembersController } from './group-members.controller';
+import { GroupsController } from './groups.controller';
+import { GroupsService } from './groups.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Group])],
-  exports: [TypeOrmModule],
+  imports: [TypeOrmModule.forFeature([Group]), FilesModule],
+  controllers: [GroupsController, GroupMembersController],
+  providers: [GroupsService],
+  exports: [TypeOrmModule, GroupsService],
 })
 export class GroupsModule {}

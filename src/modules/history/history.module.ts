@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { HistoryController } from './history.controller';
+import { HistoryService } from './history.service';
 import { HistorySubscriber } from './history.subscriber';
 
-@Module({ providers: [HistorySubscriber] })
+@Module({ controllers: [HistoryController], providers: [HistorySubscriber, HistoryService] })
 export class HistoryModule {}

@@ -70,7 +70,7 @@ export class HistorySubscriber implements EntitySubscriberInterface {
   async afterInsert(event: InsertEvent<any>): Promise<void> {
     const audit = this.audited(event.metadata.target);
     if (!audit || !event.entity) return;
-    await writeCreatedHistory(event.manager, audit, event.metadata.columns, event.entity);
+    await this.write(event.manager, audit, event.entity, 'Created', createdChanges(audit, event.metadata.columns, event.entity));
   }
 
   async afterUpdate(event: UpdateEvent<any>): Promise<void> {
@@ -87,28 +87,42 @@ export class HistorySubscriber implements EntitySubscriberInterface {
     }
     // a soft delete or restore through save() is reported by its own event
     if (Object.keys(changes).length === 0) return;
-    await writeHistory(event.manager, audit, { ...event.databaseEntity, ...event.entity }, 'Updated', changes);
+    await this.write(event.manager, audit, { ...event.databaseEntity, ...event.entity }, 'Updated', changes);
   }
 
   async afterRemove(event: RemoveEvent<any>): Promise<void> {
     const audit = this.audited(event.metadata.target);
     const entity = event.databaseEntity ?? event.entity;
     if (!audit || !entity) return;
-    await writeHistory(event.manager, audit, { ...entity, id: entity.id ?? event.entityId }, 'Deleted', {});
+    await this.write(event.manager, audit, { ...entity, id: entity.id ?? event.entityId }, 'Deleted', {});
   }
 
   async afterSoftRemove(event: SoftRemoveEvent<any>): Promise<void> {
     const audit = this.audited(event.metadata.target);
     const entity = event.entity ?? event.databaseEntity;
     if (!audit || !entity) return;
-    await writeHistory(event.manager, audit, entity, 'Deleted', {});
+    await this.write(event.manager, audit, entity, 'Deleted', {});
   }
 
   async afterRecover(event: RecoverEvent<any>): Promise<void> {
     const audit = this.audited(event.metadata.target);
     const entity = event.entity ?? event.databaseEntity;
     if (!audit || !entity) return;
-    await writeHistory(event.manager, audit, entity, 'Restored', {});
+    await this.write(event.manager, audit, entity, 'Restored', {});
+  }
+
+  /**
+   * save()/remove() of an array fires the after-hooks concurrently on one connection; history
+   * writes are chained per query runner so they never overlap on it.
+   */
+  private readonly queues = new WeakMap<object, Promise<unknown>>();
+
+  private write(manager: EntityManager, audit: AuditedEntity, entity: any, action: HistoryAction, changes: FieldChanges): Promise<void> {
+    const key = manager.queryRunner ?? manager;
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => insertHistoryRow(manager, audit, entity, action, changes));
+    this.queues.set(key, next);
+    return next;
   }
 }
 
@@ -124,14 +138,16 @@ function historyValue(audit: AuditedEntity, field: string, value: unknown): unkn
   return audit.options.secret?.includes(field) ? REDACTED : normalise(value);
 }
 
-/** Writes one history row through `manager` (so it shares the change's transaction). */
-async function writeHistory(
-  manager: EntityManager,
-  audit: AuditedEntity,
-  entity: any,
-  action: HistoryAction,
-  changes: FieldChanges,
-): Promise<void> {
+function createdChanges(audit: AuditedEntity, columns: ColumnList, entity: any): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const field of auditedFields(audit, columns)) {
+    const value = historyValue(audit, field, entity[field]);
+    if (value !== null) changes[field] = { old: null, new: value };
+  }
+  return changes;
+}
+
+async function insertHistoryRow(manager: EntityManager, audit: AuditedEntity, entity: any, action: HistoryAction, changes: FieldChanges): Promise<void> {
   const actor = currentActor();
   const groupOf = audit.options.groupOf ?? ((e: any) => e.groupId);
   const privateTo = audit.options.privateTo ? await audit.options.privateTo(entity, manager) : null;
@@ -149,22 +165,13 @@ async function writeHistory(
   });
 }
 
-async function writeCreatedHistory(manager: EntityManager, audit: AuditedEntity, columns: ColumnList, entity: any): Promise<void> {
-  const changes: FieldChanges = {};
-  for (const field of auditedFields(audit, columns)) {
-    const value = historyValue(audit, field, entity[field]);
-    if (value !== null) changes[field] = { old: null, new: value };
-  }
-  await writeHistory(manager, audit, entity, 'Created', changes);
-}
-
 /**
- * The "Created" row the subscriber would write, for rows inserted without the subscriber (e.g. an
- * `INSERT ... ON CONFLICT DO NOTHING` that must record only the rows it really inserted).
- * `entity` holds the inserted values as the entity's properties.
+ * The "Created" row the subscriber would write, for rows inserted without it (an
+ * `INSERT ... ON CONFLICT DO NOTHING` must record only the rows it really inserted). `entity`
+ * holds the inserted values as the entity's properties; call it awaited, one row at a time.
  */
 export async function recordCreated<T extends object>(manager: EntityManager, target: new () => T, entity: T & { id: string }): Promise<void> {
   const audit = AUDITED_ENTITIES.get(target);
   if (!audit) throw new Error(`${target.name} is not @Audited`);
-  await writeCreatedHistory(manager, audit, manager.connection.getMetadata(target).columns, entity);
+  await insertHistoryRow(manager, audit, entity, 'Created', createdChanges(audit, manager.connection.getMetadata(target).columns, entity));
 }

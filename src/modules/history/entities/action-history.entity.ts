@@ -8,8 +8,11 @@ export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
 
 /** One entity change. Written by the history subscriber in the same transaction as the change. */
 @Entity('action_histories')
-@Index('ix_action_histories_group_created', ['groupId', 'createdDate'])
-@Index('ix_action_histories_entity', ['entityType', 'entityId', 'createdDate'])
+// GET /action-histories: always scoped by group, newest first (id breaks ties within a transaction);
+// the filters by entity type, entity id and acting user each get an index that keeps that order
+@Index('ix_action_histories_group_created', ['groupId', 'createdDate', 'id'])
+@Index('ix_action_histories_group_type_created', ['groupId', 'entityType', 'createdDate'])
+@Index('ix_action_histories_entity', ['entityId', 'createdDate'])
 @Index('ix_action_histories_user_created', ['userId', 'createdDate'])
 export class ActionHistory extends IdEntity {
   @Column({ type: 'uuid', nullable: true })

@@ -4,6 +4,7 @@ import { Role } from '../../../common/auth/auth-user';
 import { TimestampedEntity } from '../../../database/base.entity';
 import { Audited } from '../../history/audited';
 import { Group } from '../../groups/entities/group.entity';
+import { StoredFile } from '../../files/entities/stored-file.entity';
 
 export const USER_STATUSES = ['Pending', 'Active', 'Declined', 'Deactivated'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -52,6 +53,14 @@ export class User extends TimestampedEntity {
   @ManyToOne(() => Group, { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'group_id' })
   group?: Group | null;
+
+  /** The current profile picture (a ProfilePicture file); replaced and removed through the account API. */
+  @Column({ type: 'uuid', nullable: true })
+  pictureFileId: string | null;
+
+  @ManyToOne(() => StoredFile, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'picture_file_id' })
+  pictureFile?: StoredFile | null;
 
   /** Raised on every change that alters what an access token may claim. */
   @Column({ type: 'integer', default: 1 })

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class Budget1795234263001 implements MigrationInterface {
-  name = 'Budget1795234263001';
+export class Budget1795236158260 implements MigrationInterface {
+  name = 'Budget1795236158260';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE TABLE "budget_accounts" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, "name" character varying(50) NOT NULL, "is_default" boolean NOT NULL DEFAULT false, "is_disabled" boolean NOT NULL DEFAULT false, CONSTRAINT "PK_34c44517adef513ba171445354a" PRIMARY KEY ("id"))`);

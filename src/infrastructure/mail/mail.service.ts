@@ -1,0 +1,55 @@
+import { MailerService } from '@nestjs-modules/mailer';
+import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+import { JobsService } from '../jobs/jobs.service';
+import { MailTemplate, MailTemplateParams, renderMail } from './mail-templates';
+
+export const MAIL_QUEUE = 'mail-send';
+/** Lifetimes the templates mention; the account service issues tokens with the same values. */
+export const CONFIRM_TOKEN_HOURS = 24;
+export const RESET_TOKEN_MINUTES = 60;
+
+export interface MailMessage<T extends MailTemplate = MailTemplate> {
+  to: string;
+  template: T;
+  params: MailTemplateParams[T];
+}
+
+/**
+ * Durable mail: `enqueue` stores a `mail-send` job (in the caller's transaction when given its
+ * manager), and a worker renders and sends it over SMTP. An SMTP outage fails the job, which
+ * pg-boss retries with exponential back-off (MAIL_RETRY_DELAY_SECONDS, MAIL_RETRY_LIMIT times);
+ * the request that caused the mail never waits for SMTP. The job holds the raw token of a link
+ * until it is sent, so pg-boss's retention bounds how long it stays in the database.
+ */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger('Mail');
+
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly mailer: MailerService,
+    private readonly config: AppConfig,
+  ) {
+    jobs.register<MailMessage>(MAIL_QUEUE, (message) => this.deliver(message), {
+      retryLimit: config.mail.retryLimit,
+      retryDelaySeconds: config.mail.retryDelaySeconds,
+    });
+  }
+
+  async enqueue<T extends MailTemplate>(manager: EntityManager | undefined, message: MailMessage<T>): Promise<void> {
+    await this.jobs.send(MAIL_QUEUE, message, { manager });
+  }
+
+  /** Worker: renders and sends one mail; throws on SMTP failure so the job is retried. */
+  async deliver(message: MailMessage): Promise<void> {
+    const content = renderMail(message.template, message.params, {
+      appUrl: this.config.appUrl,
+      confirmHours: CONFIRM_TOKEN_HOURS,
+      resetMinutes: RESET_TOKEN_MINUTES,
+    });
+    await this.mailer.sendMail({ to: message.to, subject: content.subject, text: content.text, html: content.html });
+    this.logger.log({ template: message.template }, 'mail sent');
+  }
+}

@@ -1,0 +1,102 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError } from '../../common/errors/app-error';
+import { AppConfig } from '../../config/app-config';
+import { CaptchaService } from '../../infrastructure/captcha/captcha.service';
+import { JobsService } from '../../infrastructure/jobs/jobs.service';
+import { MailService, RESET_TOKEN_MINUTES } from '../../infrastructure/mail/mail.service';
+import { SessionsService } from '../auth/sessions.service';
+import { runAs } from '../history/actor';
+import { User } from '../users/entities/user.entity';
+import { PasswordService } from '../users/password.service';
+import { AccountErrors } from './account-errors';
+import { AccountTokens } from './account-tokens.service';
+
+export const PASSWORD_FORGOT_QUEUE = 'account-password-forgot';
+
+/** Forgotten password (mail with a reset link), reset with the link, and change while signed in. */
+@Injectable()
+export class AccountPasswordsService {
+  private readonly logger = new Logger(AccountPasswordsService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly captcha: CaptchaService,
+    private readonly passwords: PasswordService,
+    private readonly tokens: AccountTokens,
+    private readonly sessions: SessionsService,
+    private readonly mail: MailService,
+    private readonly jobs: JobsService,
+  ) {
+    jobs.register<{ email: string }>(PASSWORD_FORGOT_QUEUE, ({ email }) => this.sendResetMail(email));
+  }
+
+  /**
+   * POST /account/password/forgot. After the CAPTCHA the request only enqueues a job with the
+   * address, the same work whether or not an account has it, so answer and timing reveal nothing;
+   * the job looks the account up and mails it.
+   */
+  async forgot(email: string, captcha: string, remoteIp: string | null): Promise<void> {
+    await this.captcha.assertSolved(captcha, remoteIp);
+    await this.jobs.send(PASSWORD_FORGOT_QUEUE, { email: email.toLowerCase() });
+  }
+
+  /** Job: a reset link for a known account with a confirmed address, at most once per RESET_COOLDOWN_SECONDS. */
+  async sendResetMail(email: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const user = await manager
+        .getRepository(User)
+        .createQueryBuilder('u')
+        .where('lower(u.email) = :email', { email })
+        .andWhere(`u.email_status IN ('Confirmed', 'ChangePending')`)
+        .setLock('pessimistic_write')
+        .getOne();
+      if (!user) return;
+      const wait = await this.tokens.cooldownRemaining(manager, user.id, 'PasswordReset', this.config.cooldowns.resetSeconds);
+      if (wait > 0) {
+        this.logger.log({ userId: user.id }, 'password reset inside the cooldown; no mail sent');
+        return;
+      }
+      const token = await this.tokens.issue(manager, { userId: user.id, purpose: 'PasswordReset', ttlSeconds: RESET_TOKEN_MINUTES * 60 });
+      await this.mail.enqueue(manager, { to: user.email, template: 'password-reset', params: { nickname: user.nickname, token } });
+    });
+  }
+
+  /** POST /account/password/reset: single-use token, new password, every session revoked. */
+  async reset(token: string, newPassword: string): Promise<void> {
+    const invalid = () => AccountErrors.invalidToken('reset link');
+    // a cheap look first, so a bad token costs no bcrypt work
+    if (!(await this.tokens.isLive(this.dataSource.manager, token, 'PasswordReset'))) throw invalid();
+    const passwordHash = await this.passwords.hash(newPassword);
+    await this.dataSource.transaction(async (manager) => {
+      const consumed = await this.tokens.consume(manager, token, 'PasswordReset');
+      if (!consumed) throw invalid();
+      await this.replacePassword(manager, consumed.userId, passwordHash);
+      await this.tokens.revokeAll(manager, consumed.userId, 'PasswordReset');
+    });
+  }
+
+  /** 400 INVALID_PASSWORD unless `password` is the user's current one (checked outside any transaction: bcrypt is slow). */
+  async assertCurrent(userId: string, password: string): Promise<void> {
+    const [row]: { password_hash: string }[] = await this.dataSource.query('SELECT password_hash FROM users WHERE id = $1', [userId]);
+    if (!(await this.passwords.verify(password, row?.password_hash))) throw AccountErrors.invalidPassword();
+  }
+
+  /** PUT /account/password: the current password is required; every session (this one too) is revoked. */
+  async change(userId: string, currentPassword: string, newPassword: string): Promise<void> {
+    await this.assertCurrent(userId, currentPassword);
+    const passwordHash = await this.passwords.hash(newPassword);
+    await this.dataSource.transaction((manager) => this.replacePassword(manager, userId, passwordHash));
+  }
+
+  private async replacePassword(manager: EntityManager, userId: string, passwordHash: string): Promise<void> {
+    const users = manager.getRepository(User);
+    const user = await users.findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+    if (!user) throw AppError.notFound('User');
+    user.passwordHash = passwordHash;
+    await runAs({ userId: user.id, nickname: user.nickname }, () => users.save(user));
+    await this.sessions.revokeAll(userId, undefined, manager);
+  }
+}

@@ -1,0 +1,62 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsEmail, IsNotEmpty, IsString, Length, MaxLength } from 'class-validator';
+import { MODULES, ModuleName, ROLES, Role } from '../../../common/auth/auth-user';
+import { EMAIL_STATUSES, EmailStatus, USER_STATUSES, UserStatus } from '../../users/entities/user.entity';
+import { IsAcceptablePassword } from '../password-policy';
+
+export class ProfileGroupDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ example: 'EUR' }) currency: string;
+  @ApiProperty({ enum: MODULES, isArray: true }) modules: ModuleName[];
+}
+
+export class ProfileDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() username: string;
+  @ApiProperty() nickname: string;
+  @ApiProperty({ description: 'the confirmed address (for an unconfirmed registration, the one awaiting confirmation)' }) email: string;
+  @ApiProperty({ nullable: true, type: String, description: 'new address awaiting confirmation' }) pendingEmail: string | null;
+  @ApiProperty({ enum: EMAIL_STATUSES }) emailStatus: EmailStatus;
+  @ApiProperty({ enum: ROLES }) role: Role;
+  @ApiProperty({ enum: USER_STATUSES }) status: UserStatus;
+  @ApiProperty({ type: ProfileGroupDto, nullable: true }) group: ProfileGroupDto | null;
+  @ApiProperty({ nullable: true, type: String, description: 'short-lived signed URL of the processed picture; null while none is ready' })
+  pictureUrl: string | null;
+  @ApiProperty({ format: 'date-time' }) createdDate: Date;
+}
+
+export class UpdateProfileDto {
+  @ApiProperty({ example: 'Ally', minLength: 1, maxLength: 25 })
+  @IsString()
+  @Length(1, 25)
+  nickname: string;
+}
+
+export class ChangePasswordDto {
+  @ApiProperty({ format: 'password' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(256)
+  currentPassword: string;
+
+  @ApiProperty({ format: 'password', description: '8+ characters, at most 72 bytes in UTF-8, not a common password' })
+  @IsString()
+  @MaxLength(256)
+  @IsAcceptablePassword()
+  newPassword: string;
+}
+
+export class ChangeEmailDto {
+  @ApiProperty({ example: 'alice@new.example.com', maxLength: 254 })
+  @IsString()
+  @MaxLength(254)
+  @IsEmail({}, { message: 'newEmail must be an email address' })
+  newEmail: string;
+
+  @ApiProperty({ format: 'password' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(256)
+  currentPassword: string;
+}

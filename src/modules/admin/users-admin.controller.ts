@@ -1,0 +1,59 @@
+import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser, Roles } from '../../common/auth/decorators';
+import { ApiProblems } from '../../common/http/api-problems';
+import { ApiPageResponse, Page } from '../../common/pagination/pagination';
+import { UuidParam } from '../../common/validation/uuid-param';
+import { AdminUserDto, ChangeGroupDto, ChangeRoleDto, ChangeStatusDto, ListUsersQuery } from './dto/admin-user.dto';
+import { UsersAdminService } from './users-admin.service';
+
+const TOKENS_NOTE = " The user's PermsVersion is raised: their access tokens answer 401 TOKEN_STALE until refreshed.";
+
+@ApiTags('Administration')
+@ApiBearerAuth()
+@Roles('Admin')
+@ApiProblems(401, 403)
+@Controller('users')
+export class UsersAdminController {
+  constructor(private readonly users: UsersAdminService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List all users (Admin)', description: 'Newest registrations first by default.' })
+  @ApiPageResponse(AdminUserDto)
+  @ApiProblems(400)
+  list(@Query() query: ListUsersQuery): Promise<Page<AdminUserDto>> {
+    return this.users.list(query);
+  }
+
+  @Patch(':userId/status')
+  @ApiOperation({
+    summary: "Change a user's registration status (Admin)",
+    description:
+      'Moves: Pending→Active, Pending→Declined, Active→Deactivated, Deactivated→Active, Declined→Active; any other is 409 INVALID_TRANSITION. ' +
+      'Activation needs a group (`groupId` here, or the one the user has), else 409 GROUP_REQUIRED. Deactivation revokes every session at once. ' +
+      'An admin cannot change their own status (409 SELF_CHANGE). Approval and decline notify the user by email.' +
+      TOKENS_NOTE,
+  })
+  @ApiOkResponse({ type: AdminUserDto })
+  @ApiProblems(400, 404, 409)
+  changeStatus(@CurrentUser() actor: AuthUser, @UuidParam('userId') userId: string, @Body() body: ChangeStatusDto): Promise<AdminUserDto> {
+    return this.users.changeStatus(actor, userId, body);
+  }
+
+  @Patch(':userId/role')
+  @ApiOperation({ summary: "Change a user's role (Admin)", description: 'An admin cannot change their own role (409 SELF_CHANGE).' + TOKENS_NOTE })
+  @ApiOkResponse({ type: AdminUserDto })
+  @ApiProblems(400, 404, 409)
+  changeRole(@CurrentUser() actor: AuthUser, @UuidParam('userId') userId: string, @Body() body: ChangeRoleDto): Promise<AdminUserDto> {
+    return this.users.changeRole(actor, userId, body);
+  }
+
+  @Patch(':userId/group')
+  @ApiOperation({ summary: 'Move a user to another group (Admin)', description: 'An unknown group is 404.' + TOKENS_NOTE })
+  @ApiOkResponse({ type: AdminUserDto })
+  @ApiProblems(400, 404)
+  changeGroup(@UuidParam('userId') userId: string, @Body() body: ChangeGroupDto): Promise<AdminUserDto> {
+    return this.users.changeGroup(userId, body);
+  }
+}

@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { AuthUser } from '../../common/auth/auth-user';
+import { AppError } from '../../common/errors/app-error';
+import { Page, parseSort, toPage } from '../../common/pagination/pagination';
+import { inTransaction } from '../../database/transaction';
+import { SessionsService } from '../auth/sessions.service';
+import { Group } from '../groups/entities/group.entity';
+import { User } from '../users/entities/user.entity';
+import { AccountNotifier } from './account-notifier.port';
+import { AdminUserDto, ChangeGroupDto, ChangeRoleDto, ChangeStatusDto, ListUsersQuery } from './dto/admin-user.dto';
+import { canMove } from './user-status.policy';
+
+const SORT_COLUMNS = { createdDate: 'u.createdDate', username: 'u.username', nickname: 'u.nickname' };
+
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function toAdminUserDto(user: User): AdminUserDto {
+  return {
+    id: user.id,
+    username: user.username,
+    nickname: user.nickname,
+    email: user.email,
+    emailStatus: user.emailStatus,
+    role: user.role,
+    status: user.status,
+    groupId: user.groupId,
+    createdDate: user.createdDate,
+  };
+}
+
+/**
+ * User administration. Every change that alters what a token may claim (status, role, group)
+ * raises the user's PermsVersion, so access tokens issued before it answer 401 TOKEN_STALE.
+ */
+@Injectable()
+export class UsersAdminService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionsService,
+    private readonly notifier: AccountNotifier,
+  ) {}
+
+  async list(query: ListUsersQuery): Promise<Page<AdminUserDto>> {
+    const builder = this.dataSource.getRepository(User).createQueryBuilder('u');
+    if (query.status) builder.andWhere('u.status = :status', { status: query.status });
+    if (query.groupId) builder.andWhere('u.groupId = :groupId', { groupId: query.groupId });
+    if (query.search) {
+      builder.andWhere('(u.username ILIKE :search OR u.nickname ILIKE :search OR u.email ILIKE :search)', {
+        search: likePattern(query.search),
+      });
+    }
+    const { column, direction } = parseSort<keyof typeof SORT_COLUMNS>(query.sort, SORT_COLUMNS, '-createdDate');
+    const [users, total] = await builder
+      .orderBy(column, direction)
+      .addOrderBy('u.id', direction)
+      .skip((query.page - 1) * query.pageSize)
+      .take(query.pageSize)
+      .getManyAndCount();
+    return toPage(users.map(toAdminUserDto), total, query);
+  }
+
+  /**
+   * The status machine of CONTRACT §5. Moving to Active needs a group (the one given here or the
+   * user's own); deactivation revokes every session in the same transaction.
+   */
+  async changeStatus(actor: AuthUser, userId: string, body: ChangeStatusDto): Promise<AdminUserDto> {
+    if (body.groupId && body.status !== 'Active') {
+      throw AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [
+        { field: 'groupId', message: 'groupId is accepted only when the new status is Active' },
+      ]);
+    }
+    this.refuseSelf(actor, userId, 'status');
+    return inTransaction(this.dataSource, async (manager) => {
+      const user = await this.lockUser(manager, userId);
+      const from = user.status;
+      if (!canMove(from, body.status)) {
+        throw AppError.conflict('INVALID_TRANSITION', `A ${from} user cannot be moved to ${body.status}`);
+      }
+      if (body.status === 'Active') {
+        if (body.groupId) {
+          await this.assertGroupExists(manager, body.groupId);
+          user.groupId = body.groupId;
+        }
+        if (!user.groupId) throw AppError.conflict('GROUP_REQUIRED', 'The user must be given a group to be activated');
+      }
+      user.status = body.status;
+      user.permsVersion += 1;
+      await manager.getRepository(User).save(user);
+      if (body.status === 'Deactivated') await this.sessions.revokeAll(user.id, undefined, manager);
+      if (body.status === 'Active' && (from === 'Pending' || from === 'Declined')) {
+        await this.notifier.registrationApproved(user.id, manager);
+      }
+      if (body.status === 'Declined') await this.notifier.registrationDeclined(user.id, manager);
+      return toAdminUserDto(user);
+    });
+  }
+
+  async changeRole(actor: AuthUser, userId: string, body: ChangeRoleDto): Promise<AdminUserDto> {
+    this.refuseSelf(actor, userId, 'role');
+    return this.change(userId, async (user) => {
+      if (user.role === body.role) return false;
+      user.role = body.role;
+      return true;
+    });
+  }
+
+  async changeGroup(userId: string, body: ChangeGroupDto): Promise<AdminUserDto> {
+    return this.change(userId, async (user, manager) => {
+      await this.assertGroupExists(manager, body.groupId);
+      if (user.groupId === body.groupId) return false;
+      user.groupId = body.groupId;
+      return true;
+    });
+  }
+
+  /** Loads and locks the user, applies `mutate`, and saves with a raised PermsVersion when it changed something. */
+  private change(userId: string, mutate: (user: User, manager: EntityManager) => Promise<boolean>): Promise<AdminUserDto> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const user = await this.lockUser(manager, userId);
+      if (await mutate(user, manager)) {
+        user.permsVersion += 1;
+        await manager.getRepository(User).save(user);
+      }
+      return toAdminUserDto(user);
+    });
+  }
+
+  /** An admin cannot change their own status or role (nor lock the last admin out by accident). */
+  private refuseSelf(actor: AuthUser, userId: string, what: 'status' | 'role'): void {
+    if (actor.userId === userId) throw AppError.conflict('SELF_CHANGE', `Administrators cannot change their own ${what}`);
+  }
+
+  private async lockUser(manager: EntityManager, userId: string): Promise<User> {
+    const user = await manager.getRepository(User).findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+    if (!user) throw AppError.notFound('User');
+    return user;
+  }
+
+  private async assertGroupExists(manager: EntityManager, groupId: string): Promise<void> {
+    if (!(await manager.getRepository(Group).existsBy({ id: groupId }))) throw AppError.notFound('Group');
+  }
+}

@@ -1,0 +1,68 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { JobsService } from '../../infrastructure/jobs/jobs.service';
+import { RegistrationService } from '../account/registration.service';
+import { SessionsService } from '../auth/sessions.service';
+import { FilesService } from '../files/files.service';
+
+/**
+ * CONTRACT §9a daily housekeeping. Every task is its own queue with its own schedule, so one
+ * failing task (retried by pg-boss) never stops the others. Each task takes `now`, so tests run
+ * it with a controlled clock.
+ */
+@Injectable()
+export class HousekeepingService {
+  private readonly logger = new Logger('Housekeeping');
+
+  /** queue → [cron (UTC), task] */
+  readonly tasks: Record<string, [string, (now: Date) => Promise<unknown>]> = {
+    'housekeeping-sessions': ['10 3 * * *', (now) => this.sessions.removeExpired(now)],
+    'housekeeping-files': ['20 3 * * *', (now) => this.files.removeStalePending(now)],
+    'housekeeping-unconfirmed': ['30 3 * * *', (now) => this.unconfirmedRegistrations(now)],
+    'housekeeping-captchas': ['40 3 * * *', (now) => this.removeUsedCaptchas(now)],
+    'housekeeping-tokens': ['50 3 * * *', (now) => this.removeExpiredTokens(now)],
+  };
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionsService,
+    private readonly files: FilesService,
+    private readonly registrations: RegistrationService,
+    jobs: JobsService,
+  ) {
+    for (const [queue, [cron, task]] of Object.entries(this.tasks)) {
+      jobs.register(queue, async () => {
+        const result = await task(new Date());
+        this.logger.log({ task: queue, result }, 'housekeeping done');
+      });
+      jobs.schedule(queue, cron);
+    }
+  }
+
+  /** Runs one task now, as its schedule would (for operators and tests). */
+  runTask(queue: string, now: Date): Promise<unknown> {
+    const entry = this.tasks[queue];
+    if (!entry) throw new Error(`unknown housekeeping task ${queue}`);
+    return entry[1](now);
+  }
+
+  /** Removal and warning look at disjoint age ranges, so a registration never gets both on one run. */
+  async unconfirmedRegistrations(now: Date): Promise<{ warned: number; removed: number }> {
+    const removed = await this.registrations.removeUnconfirmed(now);
+    const warned = await this.registrations.warnUnconfirmed(now);
+    return { warned, removed };
+  }
+
+  /** Redeemed ALTCHA signatures are needed only while their challenge could still verify. */
+  async removeUsedCaptchas(now: Date): Promise<number> {
+    const [, count] = await this.dataSource.query('DELETE FROM used_captchas WHERE expires_date < $1', [now]);
+    return count;
+  }
+
+  /** Confirmation and reset tokens a day past expiry (younger ones still drive cooldowns). */
+  async removeExpiredTokens(now: Date): Promise<number> {
+    const [, count] = await this.dataSource.query(`DELETE FROM account_tokens WHERE expires_date < $1::timestamptz - interval '1 day'`, [now]);
+    return count;
+  }
+}

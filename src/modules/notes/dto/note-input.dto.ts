@@ -1,0 +1,70 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { sortPattern } from '../../../common/pagination/pagination';
+import { DEFAULT_NOTE_COLOR, DEFAULT_NOTE_ICON } from '../entities/note.entity';
+
+export const NOTE_SORT_FIELDS = ['updatedDate', 'createdDate', 'title'] as const;
+
+/** Empty optional text means "none". */
+const EmptyToNull = (): PropertyDecorator => Transform(({ value }) => (value === '' ? null : value));
+
+/**
+ * The editable fields of a note. PUT replaces them all: an omitted `content` clears it, an omitted
+ * `color` or `icon` goes back to its default.
+ */
+export class UpdateNoteDto {
+  @ApiProperty({ minLength: 1, maxLength: 100, example: 'Groceries' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  title: string;
+
+  @ApiPropertyOptional({ maxLength: 10_000, nullable: true, type: String })
+  @IsOptional()
+  @EmptyToNull()
+  @IsString()
+  @MaxLength(10_000)
+  content?: string | null;
+
+  @ApiPropertyOptional({ pattern: '^#[0-9A-Fa-f]{6}$', default: DEFAULT_NOTE_COLOR, description: 'stored upper-case' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(7)
+  @Matches(/^#[0-9A-Fa-f]{6}$/, { message: 'color must be a colour like #RRGGBB' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.toUpperCase() : value))
+  color?: string;
+
+  @ApiPropertyOptional({ maxLength: 50, pattern: '^[A-Za-z][A-Za-z0-9_-]*$', default: DEFAULT_NOTE_ICON })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  @Matches(/^[A-Za-z][A-Za-z0-9_-]*$/, { message: 'icon must be an icon identifier (letters, digits, _ and -)' })
+  icon?: string;
+}
+
+export class CreateNoteDto extends UpdateNoteDto {
+  @ApiPropertyOptional({ default: false, description: 'fixed at creation: a private note exists only for its creator' })
+  @IsOptional()
+  @IsBoolean()
+  isPrivate?: boolean;
+}
+
+export class PinNoteDto {
+  @ApiProperty()
+  @IsBoolean()
+  isPinned: boolean;
+}
+
+export class NoteListQuery {
+  @ApiPropertyOptional({
+    description: 'pinned notes always come first; then this order',
+    enum: NOTE_SORT_FIELDS.flatMap((field) => [field, `-${field}`]),
+    default: '-updatedDate',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  @Matches(sortPattern(NOTE_SORT_FIELDS), { message: `sort must be one of ${NOTE_SORT_FIELDS.join(', ')} (prefix - for descending)` })
+  sort?: string;
+}

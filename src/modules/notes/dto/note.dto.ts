@@ -1,0 +1,45 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { NoteItem } from '../entities/note-item.entity';
+import type { Note } from '../entities/note.entity';
+
+export class NoteItemDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ minLength: 1, maxLength: 1000 }) text: string;
+  @ApiProperty({ nullable: true, type: String, maxLength: 2048 }) url: string | null;
+  @ApiProperty() isCompleted: boolean;
+  @ApiProperty({ minimum: 0, description: "position in the note, 0..n-1 without gaps" }) order: number;
+}
+
+export class NoteDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ minLength: 1, maxLength: 100 }) title: string;
+  @ApiProperty({ nullable: true, type: String, maxLength: 10_000 }) content: string | null;
+  @ApiProperty({ example: '#3B82F6' }) color: string;
+  @ApiProperty({ example: 'ShoppingCart' }) icon: string;
+  @ApiProperty({ description: 'fixed at creation; a private note exists only for its creator' }) isPrivate: boolean;
+  @ApiProperty() isPinned: boolean;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: "the creator's user id" }) createdBy: string | null;
+  @ApiProperty({ format: 'date-time' }) createdDate: Date;
+  @ApiProperty({ format: 'date-time', description: 'moves when the note or any of its items changes' }) updatedDate: Date;
+  @ApiProperty({ type: [NoteItemDto], description: 'in order' }) items: NoteItemDto[];
+}
+
+export function toNoteItemDto(item: NoteItem): NoteItemDto {
+  return { id: item.id, text: item.text, url: item.url, isCompleted: item.isCompleted, order: item.order };
+}
+
+export function toNoteDto(note: Note, items: NoteItem[]): NoteDto {
+  return {
+    id: note.id,
+    title: note.title,
+    content: note.content,
+    color: note.color,
+    icon: note.icon,
+    isPrivate: note.isPrivate,
+    isPinned: note.isPinned,
+    createdBy: note.createdBy,
+    createdDate: note.createdDate,
+    updatedDate: note.updatedDate,
+    items: items.map(toNoteItemDto),
+  };
+}

@@ -1,0 +1,41 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, Unique } from 'typeorm';
+import { TimestampedEntity } from '../../../database/base.entity';
+import { Audited } from '../../history/audited';
+import { notePrivateTo } from '../note-privacy';
+import { Note } from './note.entity';
+
+export const MAX_NOTE_ITEMS = 999;
+
+/**
+ * A checklist item. `order` is the item's position in its note: 0..n-1, contiguous (every change of
+ * the item set renumbers within the same transaction, under the note's row lock).
+ */
+@Entity('note_items')
+@Audited('NoteItem', { privateTo: (item: NoteItem, manager) => notePrivateTo(manager, item.noteId) })
+@Index('ix_note_items_group_id', ['groupId'])
+@Check('ck_note_items_order', `"order" >= 0`)
+// deferred so a reorder may pass through intermediate states inside its transaction
+@Unique('uq_note_items_note_order', ['noteId', 'order'], { deferrable: 'INITIALLY DEFERRED' })
+export class NoteItem extends TimestampedEntity {
+  @Column({ type: 'uuid' })
+  groupId: string;
+
+  @Column({ type: 'uuid' })
+  noteId: string;
+
+  @ManyToOne(() => Note, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'note_id' })
+  note?: Note;
+
+  @Column({ type: 'varchar', length: 1000 })
+  text: string;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  url: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  isCompleted: boolean;
+
+  @Column({ type: 'integer' })
+  order: number;
+}

@@ -1,0 +1,52 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { TimestampedEntity } from '../../../database/base.entity';
+import { Group } from '../../groups/entities/group.entity';
+import { Audited } from '../../history/audited';
+import { User } from '../../users/entities/user.entity';
+
+export const DEFAULT_NOTE_COLOR = '#3B82F6';
+export const DEFAULT_NOTE_ICON = 'ShoppingCart';
+
+/**
+ * A note of a group, with ordered checklist items. A private note exists only for its creator:
+ * its history rows (and those of its items) are private to the creator too.
+ */
+@Entity('notes')
+@Audited('Note', { privateTo: (note: Note) => (note.isPrivate ? note.createdBy : null) })
+@Index('ix_notes_group_id', ['groupId'])
+@Check('ck_notes_color', `"color" ~ '^#[0-9A-F]{6}$'`)
+export class Note extends TimestampedEntity {
+  @Column({ type: 'uuid' })
+  groupId: string;
+
+  @ManyToOne(() => Group, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'group_id' })
+  group?: Group;
+
+  @Column({ type: 'varchar', length: 100 })
+  title: string;
+
+  @Column({ type: 'text', nullable: true })
+  content: string | null;
+
+  @Column({ type: 'char', length: 7, default: DEFAULT_NOTE_COLOR })
+  color: string;
+
+  @Column({ type: 'varchar', length: 50, default: DEFAULT_NOTE_ICON })
+  icon: string;
+
+  /** Fixed at creation. */
+  @Column({ type: 'boolean', default: false })
+  isPrivate: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isPinned: boolean;
+
+  /** The creating user's id; null once that account is gone. */
+  @Column({ type: 'uuid', nullable: true })
+  createdBy: string | null;
+
+  @ManyToOne(() => User, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'created_by' })
+  creator?: User | null;
+}

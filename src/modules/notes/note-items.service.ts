@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { AppError } from '../../common/errors/app-error';
+import { findInGroupTx } from '../../common/tenancy/group-scope';
+import { AppConfig } from '../../config/app-config';
+import { inTransaction } from '../../database/transaction';
+import { RateLimitStore } from '../../infrastructure/rate-limit/rate-limit.store';
+import { NoteItemDto, toNoteItemDto } from './dto/note.dto';
+import { NoteItemInputDto } from './dto/note-item-input.dto';
+import { MAX_NOTE_ITEMS, NoteItem } from './entities/note-item.entity';
+import { Note } from './entities/note.entity';
+import { findVisibleNote, itemsOf, saveEach, touchNote } from './note-access';
+
+const TOGGLE_WINDOW_MS = 60_000;
+
+/**
+ * Checklist items. Every change runs in one transaction holding the note's row lock, keeps
+ * `order` 0..n-1 without gaps, and moves the note's updatedDate.
+ */
+@Injectable()
+export class NoteItemsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rateLimits: RateLimitStore,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Adds the item at the top of the uncompleted items (position 0 when every item is completed). */
+  add(user: AuthUser, noteId: string, dto: NoteItemInputDto): Promise<NoteItemDto> {
+    return this.onNote(user, noteId, async (manager, note) => {
+      const [{ count, first_open }]: { count: number; first_open: number | null }[] = await manager.query(
+        `SELECT count(*)::int AS count, min("order") FILTER (WHERE NOT is_completed) AS first_open
+           FROM note_items WHERE note_id = $1`,
+        [note.id],
+      );
+      if (count >= MAX_NOTE_ITEMS) throw AppError.conflict('ITEM_LIMIT', `A note can hold at most ${MAX_NOTE_ITEMS} items`);
+      const position = first_open ?? 0;
+      await this.shift(manager, note.id, position, +1);
+      const item = manager.create(NoteItem, {
+        groupId: note.groupId,
+        noteId: note.id,
+        text: dto.text,
+        url: dto.url ?? null,
+        isCompleted: false,
+        order: position,
+      });
+      await manager.save(item);
+      await touchNote(manager, note);
+      return toNoteItemDto(item);
+    });
+  }
+
+  /** Replaces text and url. */
+  update(user: AuthUser, noteId: string, itemId: string, dto: NoteItemInputDto): Promise<NoteItemDto> {
+    return this.onItem(user, noteId, itemId, async (manager, note, item) => {
+      const url = dto.url ?? null;
+      if (item.text === dto.text && item.url === url) return toNoteItemDto(item);
+      item.text = dto.text;
+      item.url = url;
+      await manager.save(item);
+      await touchNote(manager, note);
+      return toNoteItemDto(item);
+    });
+  }
+
+  /** Flips isCompleted. Under the note's lock, so parallel toggles apply one after the other. */
+  async toggle(user: AuthUser, noteId: string, itemId: string): Promise<NoteItemDto> {
+    await this.limitToggles(user);
+    return this.onItem(user, noteId, itemId, async (manager, note, item) => {
+      item.isCompleted = !item.isCompleted;
+      await manager.save(item);
+      await touchNote(manager, note);
+      return toNoteItemDto(item);
+    });
+  }
+
+  /** Puts the items in the given order; `itemIds` must be exactly the note's item ids, each once. */
+  reorder(user: AuthUser, noteId: string, itemIds: string[]): Promise<NoteItemDto[]> {
+    return this.onNote(user, noteId, async (manager, note) => {
+      const items = await itemsOf(manager, note);
+      const byId = new Map(items.map((item) => [item.id, item]));
+      const problem = orderProblem(itemIds, byId);
+      if (problem) throw AppError.badRequest('INVALID_ORDER', problem, [{ field: 'itemIds', message: problem }]);
+      const moved: NoteItem[] = [];
+      itemIds.forEach((id, order) => {
+        const item = byId.get(id)!;
+        if (item.order === order) return;
+        item.order = order;
+        moved.push(item);
+      });
+      if (moved.length > 0) {
+        await saveEach(manager, moved);
+        await touchNote(manager, note);
+      }
+      return itemIds.map((id) => toNoteItemDto(byId.get(id)!));
+    });
+  }
+
+  /** Deletes the item and closes the gap it leaves in the order. */
+  async remove(user: AuthUser, noteId: string, itemId: string): Promise<void> {
+    await this.onItem(user, noteId, itemId, async (manager, note, item) => {
+      const position = item.order;
+      await manager.remove(item);
+      await this.shift(manager, note.id, position + 1, -1);
+      await touchNote(manager, note);
+    });
+  }
+
+  private onNote<T>(user: AuthUser, noteId: string, work: (manager: EntityManager, note: Note) => Promise<T>): Promise<T> {
+    return inTransaction(this.dataSource, async (manager) => work(manager, await findVisibleNote(manager, user, noteId, true)));
+  }
+
+  /** An item of this note (an item of another note is 404 like a missing one). */
+  private onItem<T>(
+    user: AuthUser,
+    noteId: string,
+    itemId: string,
+    work: (manager: EntityManager, note: Note, item: NoteItem) => Promise<T>,
+  ): Promise<T> {
+    return this.onNote(user, noteId, async (manager, note) => {
+      const item = await findInGroupTx(manager, NoteItem, user.groupId, itemId, 'Note item', { where: { noteId: note.id }, lock: true });
+      return work(manager, note, item);
+    });
+  }
+
+  /**
+   * Moves every item at or after `from` by `delta` to open or close a gap. A system bulk write
+   * without listeners on purpose: the renumbering follows from the add or delete, whose own history
+   * row records it; a row per shifted item would bury the history in noise.
+   */
+  private async shift(manager: EntityManager, noteId: string, from: number, delta: 1 | -1): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(NoteItem)
+      .set({ order: () => `"order" + ${delta}` })
+      .where('note_id = :noteId AND "order" >= :from', { noteId, from })
+      .callListeners(false)
+      .execute();
+  }
+
+  private async limitToggles(user: AuthUser): Promise<void> {
+    if (!this.config.rateLimit.enabled) return;
+    const { count, resetSeconds } = await this.rateLimits.hit(`note-toggle:${user.userId}`, TOGGLE_WINDOW_MS);
+    if (count > this.config.rateLimit.noteTogglePerMinute) {
+      throw AppError.tooManyRequests('RATE_LIMITED', 'Too many toggles, try again later', resetSeconds);
+    }
+  }
+}
+
+/** Why `itemIds` is not exactly the note's item ids, or null when it is. */
+function orderProblem(itemIds: string[], items: Map<string, NoteItem>): string | null {
+  const seen = new Set<string>();
+  for (const id of itemIds) {
+    if (seen.has(id)) return `itemIds lists ${id} more than once`;
+    if (!items.has(id)) return `${id} is not an item of this note`;
+    seen.add(id);
+  }
+  if (seen.size !== items.size) return `itemIds must list all ${items.size} items of the note`;
+  return null;
+}

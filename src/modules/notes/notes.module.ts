@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { NoteItem } from './entities/note-item.entity';
+import { Note } from './entities/note.entity';
+import { NoteItemsController } from './note-items.controller';
+import { NoteItemsService } from './note-items.service';
+import { NotesController } from './notes.controller';
+import { NotesService } from './notes.service';
+
+/** Notes with ordered checklist items (SPEC 4.7, CONTRACT §8), behind the Notes module gate. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Note, NoteItem])],
+  controllers: [NotesController, NoteItemsController],
+  providers: [NotesService, NoteItemsService],
+})
+export class NotesModule {}

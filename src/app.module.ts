@@ -22,9 +22,11 @@ import { FilesModule } from './modules/files/files.module';
 import { AccountModule } from './modules/account/account.module';
 import { EmailConfirmationsModule } from './modules/account/email-confirmations.module';
 import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
+import { GeocodeModule } from './modules/geocode/geocode.module';
 import { GroupsModule } from './modules/groups/groups.module';
 import { HealthModule } from './modules/health/health.module';
 import { HistoryModule } from './modules/history/history.module';
+import { MarkersModule } from './modules/markers/markers.module';
 import { NotesModule } from './modules/notes/notes.module';
 import { UsersModule } from './modules/users/users.module';
 
@@ -90,6 +92,8 @@ export class AppModule {
         AccountModule,
         HousekeepingModule,
         HealthModule,
+        MarkersModule,
+        GeocodeModule,
         NotesModule,
         AdminModule,
         BudgetModule,

@@ -43,7 +43,7 @@ export class AppConfig {
     verifyUrl?: string;
     timeoutMs: number;
   };
-  geocoder: { provider: Geocoder; nominatimUrl?: string };
+  geocoder: { provider: Geocoder; nominatimUrl?: string; userAgent?: string; cacheTtlSeconds: number };
   bcryptCost: number;
   rateLimit: {
     enabled: boolean;
@@ -139,6 +139,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geocoder: {
       provider: read.oneOf<Geocoder>('GEOCODER', ['offline', 'nominatim'], 'offline'),
       nominatimUrl: read.optional('NOMINATIM_URL'),
+      // default: Hearth/1 (+APP_URL), identifying the deployment as Nominatim's policy asks
+      userAgent: read.optional('NOMINATIM_USER_AGENT'),
+      cacheTtlSeconds: read.int('GEOCODER_CACHE_TTL_SECONDS', 86_400, 0),
     },
     bcryptCost: read.int('BCRYPT_COST', 12, 4, 15),
     rateLimit: {

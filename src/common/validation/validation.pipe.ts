@@ -7,9 +7,11 @@ const UNTRIMMED_KEYS = /password|captcha|token/i;
 function trimStrings(value: unknown, key = ''): unknown {
   if (typeof value === 'string') return UNTRIMMED_KEYS.test(key) ? value : value.trim();
   if (Array.isArray(value)) return value.map((item) => trimStrings(item, key));
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+  // plain objects, including Fastify's parsed query strings (no Object.prototype, so no constructor)
+  const constructor = value && typeof value === 'object' ? (value as { constructor?: unknown }).constructor : null;
+  if (constructor === Object || constructor === undefined) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = trimStrings(v, k);
+    for (const [k, v] of Object.entries(value as object)) out[k] = trimStrings(v, k);
     return out;
   }
   return value;

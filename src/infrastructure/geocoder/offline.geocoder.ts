@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { GeocodeResult, Geocoder, MAX_GEOCODE_RESULTS } from './geocoder';
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+interface PlaceRow {
+  name: string;
+  country_code: string;
+  admin_code: string;
+  population: number;
+  latitude: number;
+  longitude: number;
+}
+
+function countryName(code: string): string {
+  try {
+    return countryNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Nominatim-like place kinds by size. */
+function placeType(population: number): string {
+  if (population >= 100_000) return 'city';
+  if (population >= 10_000) return 'town';
+  return 'village';
+}
+
+export function toOfflineResult(row: PlaceRow): GeocodeResult {
+  const country = countryName(row.country_code);
+  // two-letter alphabetic admin1 codes are meaningful to people (US states, Swiss cantons); numeric ones are not
+  const region = /^[A-Z]{2}$/.test(row.admin_code) ? `, ${row.admin_code}` : '';
+  return {
+    displayName: `${row.name}${region}, ${country}`,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    type: placeType(row.population),
+    country,
+  };
+}
+
+/**
+ * Works with no network: searches the bundled GeoNames place names (table geo_places) with
+ * trigram similarity on the unaccented, lower-cased name, so "sao paulo" finds "São Paulo" and
+ * typos still match. A prefix match catches short, partly typed terms. Ties in similarity go to
+ * the bigger place: "new york" ranks New York City above West New York.
+ */
+@Injectable()
+export class OfflineGeocoder extends Geocoder {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async search(term: string): Promise<GeocodeResult[]> {
+    const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows: PlaceRow[] = await this.dataSource.query(
+      `SELECT name, country_code, admin_code, population, latitude, longitude
+         FROM geo_places
+        WHERE search_name % lower(unaccent($1)) OR search_name LIKE lower(unaccent($2))
+        ORDER BY similarity(search_name, lower(unaccent($1)))
+                 + CASE WHEN search_name = lower(unaccent($1)) THEN 0.2 ELSE 0 END
+                 + 0.1 * log(greatest(population, 1) + 1) DESC,
+                 id
+        LIMIT $3`,
+      [term, prefix, MAX_GEOCODE_RESULTS],
+    );
+    return rows.map(toOfflineResult);
+  }
+}

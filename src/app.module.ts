@@ -17,6 +17,7 @@ import { AdminModule } from './modules/admin/admin.module';
 import { CaptchaModule } from './infrastructure/captcha/captcha.module';
 import { MailModule } from './infrastructure/mail/mail.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { BudgetModule } from './modules/budget/budget.module';
 import { FilesModule } from './modules/files/files.module';
 import { AccountModule } from './modules/account/account.module';
 import { EmailConfirmationsModule } from './modules/account/email-confirmations.module';
@@ -95,6 +96,7 @@ export class AppModule {
         GeocodeModule,
         NotesModule,
         AdminModule,
+        BudgetModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

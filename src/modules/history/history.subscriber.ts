@@ -47,16 +47,6 @@ export class HistorySubscriber implements EntitySubscriberInterface {
     return typeof target === 'function' ? AUDITED_ENTITIES.get(target) : undefined;
   }
 
-  private fields(audit: AuditedEntity, event: { metadata: { columns: { propertyName: string }[] } }): string[] {
-    const ignored = new Set([...ALWAYS_IGNORED, ...(audit.options.ignore ?? [])]);
-    return event.metadata.columns.map((column) => column.propertyName).filter((name) => !ignored.has(name) && name !== 'id');
-  }
-
-  private value(audit: AuditedEntity, field: string, value: unknown): unknown {
-    if (value === null || value === undefined) return null;
-    return audit.options.secret?.includes(field) ? REDACTED : normalise(value);
-  }
-
   beforeUpdate(event: UpdateEvent<any>): void {
     const audit = this.audited(event.metadata.target);
     if (audit && !event.databaseEntity) throw new UnauditedWriteError(audit.entityType, 'update()');
@@ -80,12 +70,7 @@ export class HistorySubscriber implements EntitySubscriberInterface {
   async afterInsert(event: InsertEvent<any>): Promise<void> {
     const audit = this.audited(event.metadata.target);
     if (!audit || !event.entity) return;
-    const changes: FieldChanges = {};
-    for (const field of this.fields(audit, event)) {
-      const value = this.value(audit, field, event.entity[field]);
-      if (value !== null) changes[field] = { old: null, new: value };
-    }
-    await this.write(event.manager, audit, event.entity, 'Created', changes);
+    await this.write(event.manager, audit, event.entity, 'Created', createdChanges(audit, event.metadata.columns, event.entity));
   }
 
   async afterUpdate(event: UpdateEvent<any>): Promise<void> {
@@ -93,12 +78,12 @@ export class HistorySubscriber implements EntitySubscriberInterface {
     if (!audit || !event.entity || !event.databaseEntity) return;
     const changes: FieldChanges = {};
     const updated = new Set(event.updatedColumns.map((column) => column.propertyName));
-    for (const field of this.fields(audit, event)) {
+    for (const field of auditedFields(audit, event.metadata.columns)) {
       if (!updated.has(field)) continue;
       const before = event.databaseEntity[field];
       const after = event.entity[field];
       if (same(before, after)) continue;
-      changes[field] = { old: this.value(audit, field, before), new: this.value(audit, field, after) };
+      changes[field] = { old: historyValue(audit, field, before), new: historyValue(audit, field, after) };
     }
     // a soft delete or restore through save() is reported by its own event
     if (Object.keys(changes).length === 0) return;
@@ -135,32 +120,58 @@ export class HistorySubscriber implements EntitySubscriberInterface {
   private write(manager: EntityManager, audit: AuditedEntity, entity: any, action: HistoryAction, changes: FieldChanges): Promise<void> {
     const key = manager.queryRunner ?? manager;
     const previous = this.queues.get(key) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.insertRow(manager, audit, entity, action, changes));
+    const next = previous.catch(() => undefined).then(() => insertHistoryRow(manager, audit, entity, action, changes));
     this.queues.set(key, next);
     return next;
   }
+}
 
-  private async insertRow(
-    manager: EntityManager,
-    audit: AuditedEntity,
-    entity: any,
-    action: HistoryAction,
-    changes: FieldChanges,
-  ): Promise<void> {
-    const actor = currentActor();
-    const groupOf = audit.options.groupOf ?? ((e: any) => e.groupId);
-    const privateTo = audit.options.privateTo ? await audit.options.privateTo(entity, manager) : null;
-    await manager.getRepository(ActionHistory).insert({
-      id: newId(),
-      groupId: groupOf(entity) ?? null,
-      adminOnly: audit.options.adminOnly ?? false,
-      privateToUserId: privateTo,
-      entityType: audit.entityType,
-      entityId: entity.id,
-      action,
-      changes: changes as any,
-      userId: actor.userId,
-      userNickname: actor.nickname,
-    });
+type ColumnList = readonly { propertyName: string }[];
+
+function auditedFields(audit: AuditedEntity, columns: ColumnList): string[] {
+  const ignored = new Set([...ALWAYS_IGNORED, ...(audit.options.ignore ?? [])]);
+  return columns.map((column) => column.propertyName).filter((name) => !ignored.has(name) && name !== 'id');
+}
+
+function historyValue(audit: AuditedEntity, field: string, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  return audit.options.secret?.includes(field) ? REDACTED : normalise(value);
+}
+
+function createdChanges(audit: AuditedEntity, columns: ColumnList, entity: any): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const field of auditedFields(audit, columns)) {
+    const value = historyValue(audit, field, entity[field]);
+    if (value !== null) changes[field] = { old: null, new: value };
   }
+  return changes;
+}
+
+async function insertHistoryRow(manager: EntityManager, audit: AuditedEntity, entity: any, action: HistoryAction, changes: FieldChanges): Promise<void> {
+  const actor = currentActor();
+  const groupOf = audit.options.groupOf ?? ((e: any) => e.groupId);
+  const privateTo = audit.options.privateTo ? await audit.options.privateTo(entity, manager) : null;
+  await manager.getRepository(ActionHistory).insert({
+    id: newId(),
+    groupId: groupOf(entity) ?? null,
+    adminOnly: audit.options.adminOnly ?? false,
+    privateToUserId: privateTo,
+    entityType: audit.entityType,
+    entityId: entity.id,
+    action,
+    changes: changes as any,
+    userId: actor.userId,
+    userNickname: actor.nickname,
+  });
+}
+
+/**
+ * The "Created" row the subscriber would write, for rows inserted without it (an
+ * `INSERT ... ON CONFLICT DO NOTHING` must record only the rows it really inserted). `entity`
+ * holds the inserted values as the entity's properties; call it awaited, one row at a time.
+ */
+export async function recordCreated<T extends object>(manager: EntityManager, target: new () => T, entity: T & { id: string }): Promise<void> {
+  const audit = AUDITED_ENTITIES.get(target);
+  if (!audit) throw new Error(`${target.name} is not @Audited`);
+  await insertHistoryRow(manager, audit, entity, 'Created', createdChanges(audit, manager.connection.getMetadata(target).columns, entity));
 }

@@ -1,0 +1,102 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { PageQuery, sortPattern } from '../../../common/pagination/pagination';
+import { TRANSACTION_TYPES, TransactionType } from '../entities/budget-enums';
+import { IsDateOnly, IsMoney, MAX_AMOUNT, MONEY_PATTERN } from './budget-validators';
+
+export class TransactionDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: TRANSACTION_TYPES }) type: TransactionType;
+  @ApiProperty({ example: '12.34', description: 'a decimal string, > 0' }) amount: string;
+  @ApiProperty({ format: 'date', example: '2026-03-31' }) date: string;
+  @ApiProperty({ nullable: true, type: String, maxLength: 500 }) description: string | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'null for a Transfer' }) categoryId: string | null;
+  @ApiProperty({ format: 'uuid', description: 'the source account of a Transfer' }) budgetAccountId: string;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'Transfer only' }) targetBudgetAccountId: string | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'set when the scheduler made it' })
+  recurringTransactionId: string | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'the creating user; null when the scheduler made it' })
+  createdBy: string | null;
+  @ApiProperty({ format: 'date-time' }) createdDate: Date;
+}
+
+/** Fields shared by transactions and recurring transactions. */
+export class TransactionFieldsDto {
+  @ApiProperty({ enum: TRANSACTION_TYPES })
+  @IsIn(TRANSACTION_TYPES)
+  type: TransactionType;
+
+  @ApiProperty({ example: '12.34', pattern: MONEY_PATTERN.source, description: `a decimal string > 0, at most 2 decimals, ≤ ${MAX_AMOUNT}` })
+  @IsMoney()
+  amount: string;
+
+  @ApiPropertyOptional({ maxLength: 500, nullable: true, type: String })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  description?: string | null;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'required for Expense and Income; absent for Transfer' })
+  @IsOptional()
+  @IsUUID()
+  categoryId?: string | null;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "omitted: the group's default account (on update: unchanged)" })
+  @IsOptional()
+  @IsUUID()
+  budgetAccountId?: string | null;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Transfer only: the receiving account, different from budgetAccountId' })
+  @IsOptional()
+  @IsUUID()
+  targetBudgetAccountId?: string | null;
+}
+
+/** POST and PUT body of a transaction. */
+export class SaveTransactionDto extends TransactionFieldsDto {
+  @ApiPropertyOptional({ format: 'date', description: 'YYYY-MM-DD; today (UTC) when omitted' })
+  @IsOptional()
+  @IsDateOnly()
+  date?: string;
+}
+
+export const TRANSACTION_SORTS = ['date', 'amount'] as const;
+
+export class TransactionListQuery extends PageQuery {
+  @ApiPropertyOptional({ format: 'date', description: 'on or after this date' })
+  @IsOptional()
+  @IsDateOnly()
+  from?: string;
+
+  @ApiPropertyOptional({ format: 'date', description: 'on or before this date' })
+  @IsOptional()
+  @IsDateOnly()
+  to?: string;
+
+  @ApiPropertyOptional({ enum: TRANSACTION_TYPES })
+  @IsOptional()
+  @IsIn(TRANSACTION_TYPES)
+  type?: TransactionType;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID()
+  categoryId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'transactions from or (transfers) into this account' })
+  @IsOptional()
+  @IsUUID()
+  budgetAccountId?: string;
+
+  @ApiPropertyOptional({ maxLength: 100, description: 'case-insensitive substring of the description' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+
+  @ApiPropertyOptional({ enum: ['date', '-date', 'amount', '-amount'], default: '-date' })
+  @IsOptional()
+  @IsString()
+  @Matches(sortPattern(TRANSACTION_SORTS), { message: 'sort must be one of date, -date, amount, -amount' })
+  sort?: string;
+}

@@ -1,0 +1,26 @@
+import { Column, Entity, Index } from 'typeorm';
+import { registerUniqueConstraint } from '../../../common/errors/problem.filter';
+import { Audited } from '../../history/audited';
+import { GroupOwnedEntity } from './group-owned';
+
+/** Where money is kept (a wallet, a bank account). Its balance is computed from the transactions. */
+@Entity('budget_accounts')
+@Audited('BudgetAccount')
+@Index('ix_budget_accounts_group', ['groupId'])
+// both added by hand in the migration: a partial unique index (one default per group) and a
+// case-insensitive name per group
+@Index('uq_budget_accounts_default', { synchronize: false })
+@Index('uq_budget_accounts_group_name', { synchronize: false })
+export class BudgetAccount extends GroupOwnedEntity {
+  @Column({ type: 'varchar', length: 50 })
+  name: string;
+
+  @Column({ type: 'boolean', default: false })
+  isDefault: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isDisabled: boolean;
+}
+
+registerUniqueConstraint('uq_budget_accounts_default', 'DEFAULT_ACCOUNT_CONFLICT', 'Another account became the default at the same time; retry');
+registerUniqueConstraint('uq_budget_accounts_group_name', 'ACCOUNT_NAME_TAKEN', 'A budget account with this name already exists');

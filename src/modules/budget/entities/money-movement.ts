@@ -1,0 +1,45 @@
+import { Column, JoinColumn, ManyToOne } from 'typeorm';
+import { BudgetAccount } from './budget-account.entity';
+import type { TransactionType } from './budget-enums';
+import { Category } from './category.entity';
+import { GroupOwnedEntity } from './group-owned';
+
+/** The columns a transaction and a recurring transaction share: what moves, how much, between which accounts. */
+export abstract class MoneyMovement extends GroupOwnedEntity {
+  @Column({ type: 'varchar', length: 10 })
+  type: TransactionType;
+
+  /** numeric(14,2): a decimal string such as "12.34", never a float */
+  @Column({ type: 'numeric', precision: 14, scale: 2 })
+  amount: string;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  description: string | null;
+
+  @Column({ type: 'uuid', nullable: true })
+  categoryId: string | null;
+
+  @ManyToOne(() => Category, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'category_id' })
+  category?: Category | null;
+
+  /** the account charged or credited; the source of a Transfer */
+  @Column({ type: 'uuid' })
+  budgetAccountId: string;
+
+  @ManyToOne(() => BudgetAccount, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'budget_account_id' })
+  budgetAccount?: BudgetAccount;
+
+  /** Transfer only: the receiving account */
+  @Column({ type: 'uuid', nullable: true })
+  targetBudgetAccountId: string | null;
+
+  @ManyToOne(() => BudgetAccount, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'target_budget_account_id' })
+  targetBudgetAccount?: BudgetAccount | null;
+
+  /** the user who created it; null when the scheduler did */
+  @Column({ type: 'uuid', nullable: true })
+  createdById: string | null;
+}

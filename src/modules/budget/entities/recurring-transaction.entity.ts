@@ -1,0 +1,40 @@
+import { Check, Column, Entity, Index } from 'typeorm';
+import { Audited } from '../../history/audited';
+import { Frequency, TRANSACTION_SHAPE_CHECK } from './budget-enums';
+import { MoneyMovement } from './money-movement';
+
+/** A rule that makes a transaction every `interval` days/weeks/months/years from `startDate`. */
+@Entity('recurring_transactions')
+// nextOccurrence is the scheduler's cursor, derived from the rule: not a user change
+@Audited('RecurringTransaction', { ignore: ['nextOccurrence'] })
+@Index('ix_recurring_transactions_group', ['groupId'])
+@Index('ix_recurring_transactions_due', ['nextOccurrence'])
+@Index('ix_recurring_transactions_category', ['categoryId'])
+@Index('ix_recurring_transactions_account', ['budgetAccountId'])
+@Index('ix_recurring_transactions_target_account', ['targetBudgetAccountId'])
+@Check('ck_recurring_transactions_type', `"type" IN ('Expense', 'Income', 'Transfer')`)
+@Check('ck_recurring_transactions_frequency', `"frequency" IN ('Daily', 'Weekly', 'Monthly', 'Yearly')`)
+@Check('ck_recurring_transactions_amount', `"amount" > 0`)
+@Check('ck_recurring_transactions_interval', `"interval" >= 1`)
+@Check('ck_recurring_transactions_end', `"end_date" IS NULL OR "end_date" >= "start_date"`)
+@Check('ck_recurring_transactions_shape', TRANSACTION_SHAPE_CHECK)
+export class RecurringTransaction extends MoneyMovement {
+  @Column({ type: 'varchar', length: 10 })
+  frequency: Frequency;
+
+  @Column({ type: 'integer', default: 1 })
+  interval: number;
+
+  @Column({ type: 'date' })
+  startDate: string;
+
+  @Column({ type: 'date', nullable: true })
+  endDate: string | null;
+
+  /** the next date the scheduler will make an occurrence for; null when the rule has ended */
+  @Column({ type: 'date', nullable: true })
+  nextOccurrence: string | null;
+
+  @Column({ type: 'boolean', default: true })
+  isEnabled: boolean;
+}

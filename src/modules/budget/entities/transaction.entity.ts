@@ -1,0 +1,43 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Audited } from '../../history/audited';
+import { TRANSACTION_SHAPE_CHECK } from './budget-enums';
+import { MoneyMovement } from './money-movement';
+import { RecurringTransaction } from './recurring-transaction.entity';
+
+/**
+ * One movement of money. Hand-made indexes (see the migration): the covering
+ * `ix_transactions_group_date` (group_id, date, id) INCLUDE (type, amount, accounts, category)
+ * serves the date-sorted list and answers the reports from the index alone; covering per-category
+ * and per-account indexes (source, and a partial one for transfer targets) for the filters and the
+ * balances; a trigram index for `search`.
+ */
+@Entity('transactions')
+@Audited('Transaction', { ignore: ['occurrenceDate'] })
+@Index('ix_transactions_group_date', { synchronize: false })
+@Index('ix_transactions_category', { synchronize: false })
+@Index('ix_transactions_account', { synchronize: false })
+@Index('ix_transactions_target_account', { synchronize: false })
+@Index('ix_transactions_description_trgm', { synchronize: false })
+@Index('ix_transactions_group_amount', ['groupId', 'amount', 'id'])
+// exactly-once recurring occurrences: the scheduler inserts with ON CONFLICT DO NOTHING on this
+@Index('uq_transactions_recurring_occurrence', ['recurringTransactionId', 'occurrenceDate'], { unique: true })
+@Check('ck_transactions_type', `"type" IN ('Expense', 'Income', 'Transfer')`)
+@Check('ck_transactions_amount', `"amount" > 0`)
+@Check('ck_transactions_shape', TRANSACTION_SHAPE_CHECK)
+export class Transaction extends MoneyMovement {
+  /** a calendar date, `YYYY-MM-DD` */
+  @Column({ type: 'date' })
+  date: string;
+
+  /** set on occurrences made by the scheduler; cleared if the recurring transaction is deleted */
+  @Column({ type: 'uuid', nullable: true })
+  recurringTransactionId: string | null;
+
+  @ManyToOne(() => RecurringTransaction, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'recurring_transaction_id' })
+  recurringTransaction?: RecurringTransaction | null;
+
+  /** the scheduled date this occurrence was made for (its `date` may be edited later) */
+  @Column({ type: 'date', nullable: true })
+  occurrenceDate: string | null;
+}

@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { AuthUser } from '../../common/auth/auth-user';
+import { AppError } from '../../common/errors/app-error';
+import { findInGroup, findInGroupTx } from '../../common/tenancy/group-scope';
+import { inTransaction } from '../../database/transaction';
+import { RecurringTransactionDto, SaveRecurringTransactionDto } from './dto/recurring-transaction.dto';
+import { RecurringTransaction } from './entities/recurring-transaction.entity';
+import { dayAfter, nextOnOrAfter, Recurrence } from './recurrence';
+import { normaliseMoney, resolveTransactionRefs, utcDate } from './transaction-refs';
+
+const toDto = (r: RecurringTransaction): RecurringTransactionDto => ({
+  id: r.id,
+  type: r.type,
+  amount: r.amount,
+  description: r.description,
+  categoryId: r.categoryId,
+  budgetAccountId: r.budgetAccountId,
+  targetBudgetAccountId: r.targetBudgetAccountId,
+  frequency: r.frequency,
+  interval: r.interval,
+  startDate: r.startDate,
+  endDate: r.endDate,
+  nextOccurrence: r.nextOccurrence,
+  isEnabled: r.isEnabled,
+  createdDate: r.createdDate,
+});
+
+const sameRule = (a: Recurrence, b: Recurrence) =>
+  a.frequency === b.frequency && a.interval === b.interval && a.startDate === b.startDate && a.endDate === b.endDate;
+
+const later = (a: string, b: string) => (a > b ? a : b);
+
+function checkDates(dto: SaveRecurringTransactionDto): void {
+  if (dto.endDate && dto.endDate < dto.startDate) {
+    throw AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [
+      { field: 'endDate', message: 'endDate must not be before startDate' },
+    ]);
+  }
+}
+
+/**
+ * Recurring transactions. `nextOccurrence` is the scheduler's cursor: a past start date is caught
+ * up; re-enabling resumes from today (the paused period is not made up); changing the schedule
+ * resumes after the last occurrence already made, so no date is made twice.
+ */
+@Injectable()
+export class RecurringTransactionsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async list(groupId: string): Promise<RecurringTransactionDto[]> {
+    const rows = await this.dataSource.getRepository(RecurringTransaction).find({ where: { groupId }, order: { id: 'ASC' } });
+    return rows.map(toDto);
+  }
+
+  async get(groupId: string, id: string): Promise<RecurringTransactionDto> {
+    return toDto(await findInGroup(this.dataSource.getRepository(RecurringTransaction), groupId, id, 'Recurring transaction'));
+  }
+
+  create(user: AuthUser, dto: SaveRecurringTransactionDto): Promise<RecurringTransactionDto> {
+    checkDates(dto);
+    return inTransaction(this.dataSource, async (manager) => {
+      const refs = await resolveTransactionRefs(manager, user.groupId, dto);
+      const rule = { frequency: dto.frequency, interval: dto.interval ?? 1, startDate: dto.startDate, endDate: dto.endDate ?? null };
+      const isEnabled = dto.isEnabled ?? true;
+      const recurring = manager.create(RecurringTransaction, {
+        groupId: user.groupId,
+        type: dto.type,
+        amount: normaliseMoney(dto.amount),
+        description: dto.description ?? null,
+        ...refs,
+        ...rule,
+        isEnabled,
+        nextOccurrence: nextOnOrAfter(rule, isEnabled ? rule.startDate : later(rule.startDate, utcDate())),
+        createdById: user.userId,
+      });
+      return toDto(await manager.save(recurring));
+    });
+  }
+
+  update(groupId: string, id: string, dto: SaveRecurringTransactionDto): Promise<RecurringTransactionDto> {
+    checkDates(dto);
+    return inTransaction(this.dataSource, async (manager) => {
+      const recurring = await findInGroupTx(manager, RecurringTransaction, groupId, id, 'Recurring transaction', { lock: true });
+      const refs = await resolveTransactionRefs(manager, groupId, dto, {
+        currentAccountId: recurring.budgetAccountId,
+        keepAccountIds: [recurring.budgetAccountId, recurring.targetBudgetAccountId].filter((x): x is string => !!x),
+      });
+      const rule = { frequency: dto.frequency, interval: dto.interval ?? 1, startDate: dto.startDate, endDate: dto.endDate ?? null };
+      const ruleChanged = !sameRule(rule, recurring);
+      const enabling = dto.isEnabled === true && !recurring.isEnabled;
+      Object.assign(recurring, {
+        type: dto.type,
+        amount: normaliseMoney(dto.amount),
+        description: dto.description ?? null,
+        ...refs,
+        ...rule,
+        isEnabled: dto.isEnabled ?? recurring.isEnabled,
+      });
+      if (ruleChanged) recurring.nextOccurrence = await this.resumeAfterLastMade(manager, recurring);
+      if (enabling) this.resumeFromToday(recurring);
+      return toDto(await manager.save(recurring));
+    });
+  }
+
+  toggle(groupId: string, id: string): Promise<RecurringTransactionDto> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const recurring = await findInGroupTx(manager, RecurringTransaction, groupId, id, 'Recurring transaction', { lock: true });
+      recurring.isEnabled = !recurring.isEnabled;
+      if (recurring.isEnabled) this.resumeFromToday(recurring);
+      return toDto(await manager.save(recurring));
+    });
+  }
+
+  /** Occurrences already made keep their link until now; they stay as ordinary transactions. */
+  async remove(groupId: string, id: string): Promise<void> {
+    await inTransaction(this.dataSource, async (manager) => {
+      const recurring = await findInGroupTx(manager, RecurringTransaction, groupId, id, 'Recurring transaction', { lock: true });
+      await manager.remove(recurring);
+    });
+  }
+
+  private async resumeAfterLastMade(manager: EntityManager, recurring: RecurringTransaction): Promise<string | null> {
+    const [{ last }] = await manager.query(
+      'SELECT MAX(occurrence_date)::text AS last FROM transactions WHERE recurring_transaction_id = $1',
+      [recurring.id],
+    );
+    return nextOnOrAfter(recurring, last ? later(recurring.startDate, dayAfter(last)) : recurring.startDate);
+  }
+
+  private resumeFromToday(recurring: RecurringTransaction): void {
+    if (recurring.nextOccurrence) recurring.nextOccurrence = nextOnOrAfter(recurring, later(recurring.nextOccurrence, utcDate()));
+  }
+}

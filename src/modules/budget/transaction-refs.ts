@@ -1,0 +1,86 @@
+import type { EntityManager } from 'typeorm';
+import { AppError, FieldError } from '../../common/errors/app-error';
+import { assertAllInGroup } from '../../common/tenancy/group-scope';
+import type { TransactionType } from './entities/budget-enums';
+
+export interface TransactionRefsInput {
+  type: TransactionType;
+  categoryId?: string | null;
+  budgetAccountId?: string | null;
+  targetBudgetAccountId?: string | null;
+}
+
+export interface TransactionRefs {
+  categoryId: string | null;
+  budgetAccountId: string;
+  targetBudgetAccountId: string | null;
+}
+
+function shapeErrors(input: TransactionRefsInput): FieldError[] {
+  const errors: FieldError[] = [];
+  if (input.type === 'Transfer') {
+    if (input.categoryId) errors.push({ field: 'categoryId', message: 'categoryId must be absent for a Transfer' });
+    if (!input.targetBudgetAccountId) errors.push({ field: 'targetBudgetAccountId', message: 'targetBudgetAccountId is required for a Transfer' });
+  } else {
+    if (!input.categoryId) errors.push({ field: 'categoryId', message: `categoryId is required for ${input.type}` });
+    if (input.targetBudgetAccountId) {
+      errors.push({ field: 'targetBudgetAccountId', message: 'targetBudgetAccountId is only allowed for a Transfer' });
+    }
+  }
+  return errors;
+}
+
+const invalid = (errors: FieldError[]) => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', errors);
+
+/**
+ * Checks a (recurring) transaction's type against its category and accounts and resolves them:
+ * shape errors 400; the source account defaults to `currentAccountId` (an update) or the group's
+ * default account; ids of another group 404 like missing ones; a disabled account 400 unless the
+ * row already used it (`keepAccountIds`).
+ */
+export async function resolveTransactionRefs(
+  manager: EntityManager,
+  groupId: string,
+  input: TransactionRefsInput,
+  options: { currentAccountId?: string; keepAccountIds?: string[] } = {},
+): Promise<TransactionRefs> {
+  const errors = shapeErrors(input);
+  if (errors.length) throw invalid(errors);
+
+  let budgetAccountId = input.budgetAccountId ?? options.currentAccountId;
+  if (!budgetAccountId) {
+    const [fallback] = await manager.query('SELECT id FROM budget_accounts WHERE group_id = $1 AND is_default', [groupId]);
+    if (!fallback) throw AppError.conflict('NO_DEFAULT_ACCOUNT', 'The group has no budget account yet: create one first');
+    budgetAccountId = fallback.id as string;
+  }
+  const target = input.type === 'Transfer' ? input.targetBudgetAccountId! : null;
+  if (target === budgetAccountId) {
+    throw invalid([{ field: 'targetBudgetAccountId', message: 'targetBudgetAccountId must differ from budgetAccountId' }]);
+  }
+
+  const accountIds = target ? [budgetAccountId, target] : [budgetAccountId];
+  const accounts: { id: string; is_disabled: boolean }[] = await manager.query(
+    'SELECT id, is_disabled FROM budget_accounts WHERE group_id = $1 AND id = ANY($2::uuid[])',
+    [groupId, accountIds],
+  );
+  if (accounts.length !== accountIds.length) throw AppError.notFound('Budget account');
+  const keep = new Set(options.keepAccountIds ?? []);
+  if (accounts.some((account) => account.is_disabled && !keep.has(account.id))) {
+    throw AppError.badRequest('ACCOUNT_DISABLED', 'A disabled budget account cannot take new transactions');
+  }
+
+  const categoryId = input.type === 'Transfer' ? null : input.categoryId!;
+  if (categoryId) await assertAllInGroup(manager, 'categories', groupId, [categoryId], 'Category');
+  return { categoryId, budgetAccountId, targetBudgetAccountId: target };
+}
+
+/** "12.3" → "12.30": amounts are stored and shown with two decimals. */
+export function normaliseMoney(amount: string): string {
+  const [whole, fraction = ''] = amount.split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}
+
+/** Today's calendar date in UTC, `YYYY-MM-DD` (the service's dates and schedules are UTC). */
+export function utcDate(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -1,0 +1,141 @@
+import { createTestApp, TestApp } from '../support/app';
+import { createGroup } from '../support/factories';
+import { budgetSetup, budgetUser, call, centsToString, createCategory, createTransaction } from './budget-support';
+
+interface Made {
+  type: 'Expense' | 'Income' | 'Transfer';
+  cents: number;
+  date: string;
+  categoryId: string | null;
+  accountId: string;
+}
+
+describe('Budget: reports', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** Sums computed here, in integer cents, from the rows the test created. */
+  const sum = (rows: Made[], type: Made['type'], keep: (row: Made) => boolean) =>
+    centsToString(rows.filter((row) => row.type === type && keep(row)).reduce((total, row) => total + row.cents, 0));
+
+  it('reports a month and a year exactly (many 0.1 + 0.2 style amounts), without transfers, per account on demand', async () => {
+    const group = await createGroup(t, { currency: 'CHF', modules: ['Budget'] });
+    const member = await budgetUser(t, group.id);
+    const { main, savings, food, salary } = await budgetSetup(t, member);
+    const fun = await createCategory(t, member, { name: 'Fun' }); // never used: absent from the reports
+    const made: Made[] = [];
+    const add = async (row: Made) => {
+      made.push(row);
+      await createTransaction(t, member, {
+        type: row.type,
+        amount: centsToString(row.cents),
+        date: row.date,
+        ...(row.type === 'Transfer' ? { targetBudgetAccountId: row.accountId === main.id ? savings.id : main.id } : { categoryId: row.categoryId }),
+        budgetAccountId: row.accountId,
+      });
+    };
+    const smallCents = [10, 20, 30, 1, 7, 99, 70, 3];
+    for (let i = 0; i < 192; i++) {
+      const month = (i % 12) + 1;
+      const day = ((Math.floor(i / 12) * 3 + (i % 5)) % 28) + 1;
+      const type = (['Expense', 'Income', 'Expense', 'Transfer', 'Expense', 'Income', 'Expense', 'Expense'] as const)[Math.floor(i / 12) % 8];
+      await add({
+        type,
+        cents: smallCents[i % smallCents.length] + (i % 5 === 0 ? 123_456 : 0),
+        date: `2025-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+        categoryId: type === 'Transfer' ? null : type === 'Income' ? salary.id : food.id,
+        accountId: i % 4 === 0 ? savings.id : main.id,
+      });
+    }
+    // just outside the periods
+    await add({ type: 'Expense', cents: 999, date: '2024-12-31', categoryId: food.id, accountId: main.id });
+    await add({ type: 'Expense', cents: 999, date: '2026-01-01', categoryId: food.id, accountId: main.id });
+    await add({ type: 'Income', cents: 999, date: '2025-02-28', categoryId: salary.id, accountId: main.id });
+    await add({ type: 'Income', cents: 999, date: '2025-04-01', categoryId: salary.id, accountId: main.id });
+
+    const inMarch = (row: Made) => row.date.startsWith('2025-03');
+    const in2025 = (row: Made) => row.date.startsWith('2025');
+    const monthly = await call(t, member, 'GET', '/transactions/report/monthly?year=2025&month=3');
+    const income = sum(made, 'Income', inMarch);
+    const expense = sum(made, 'Expense', inMarch);
+    // the data really exercises the sums: both kinds, several days, transfers in the month
+    expect(Number(income) > 0 && Number(expense) > 0).toBe(true);
+    expect(new Set(made.filter(inMarch).map((row) => row.date)).size).toBeGreaterThan(5);
+    expect(made.some((row) => inMarch(row) && row.type === 'Transfer')).toBe(true);
+    expect(monthly).toMatchObject({ year: 2025, month: 3, currency: 'CHF', totalIncome: income, totalExpense: expense });
+    expect(monthly.net).toBe(centsToString(Math.round(Number(income) * 100) - Math.round(Number(expense) * 100)));
+    expect(monthly.categories).toEqual([
+      { categoryId: food.id, name: 'Food', color: '#112233', icon: 'ShoppingCart', income: '0.00', expense },
+      { categoryId: salary.id, name: 'Salary', color: '#112233', icon: 'ShoppingCart', income, expense: '0.00' },
+    ]);
+    expect(monthly.categories.map((c: any) => c.categoryId)).not.toContain(fun.id);
+    expect(monthly.days).toHaveLength(31);
+    for (const day of monthly.days) {
+      const onDay = (row: Made) => row.date === day.date;
+      expect(day).toEqual({ date: day.date, income: sum(made, 'Income', onDay), expense: sum(made, 'Expense', onDay) });
+    }
+
+    const yearly = await call(t, member, 'GET', '/transactions/report/yearly?year=2025');
+    expect(yearly).toMatchObject({
+      year: 2025,
+      currency: 'CHF',
+      totalIncome: sum(made, 'Income', in2025),
+      totalExpense: sum(made, 'Expense', in2025),
+    });
+    expect(yearly.months.map((m: any) => m.month)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    for (const month of yearly.months) {
+      const inMonth = (row: Made) => row.date.startsWith(`2025-${String(month.month).padStart(2, '0')}`);
+      const monthIncome = sum(made, 'Income', inMonth);
+      const monthExpense = sum(made, 'Expense', inMonth);
+      const net = centsToString(Math.round(Number(monthIncome) * 100) - Math.round(Number(monthExpense) * 100));
+      expect(month).toEqual({ month: month.month, income: monthIncome, expense: monthExpense, net });
+    }
+    expect(yearly.categories.map((c: any) => [c.categoryId, c.income, c.expense])).toEqual([
+      [food.id, '0.00', sum(made, 'Expense', (row) => in2025(row) && row.categoryId === food.id)],
+      [salary.id, sum(made, 'Income', (row) => in2025(row) && row.categoryId === salary.id), '0.00'],
+    ]);
+
+    // one account only
+    const onSavings = (row: Made) => in2025(row) && row.accountId === savings.id;
+    const savingsYear = await call(t, member, 'GET', `/transactions/report/yearly?year=2025&budgetAccountId=${savings.id}`);
+    expect(savingsYear).toMatchObject({ totalIncome: sum(made, 'Income', onSavings), totalExpense: sum(made, 'Expense', onSavings) });
+    const savingsMarch = await call(t, member, 'GET', `/transactions/report/monthly?year=2025&month=3&budgetAccountId=${savings.id}`);
+    expect(savingsMarch.totalExpense).toBe(sum(made, 'Expense', (row) => inMarch(row) && row.accountId === savings.id));
+  });
+
+  it('leaves transfers out of every total while they move balances', async () => {
+    const { member, main, savings } = await budgetSetup(t);
+    await createTransaction(t, member, { type: 'Transfer', amount: '500.00', date: '2025-06-10', targetBudgetAccountId: savings.id });
+    const monthly = await call(t, member, 'GET', '/transactions/report/monthly?year=2025&month=6');
+    expect(monthly).toMatchObject({ totalIncome: '0.00', totalExpense: '0.00', net: '0.00', categories: [] });
+    expect(monthly.days.every((d: any) => d.income === '0.00' && d.expense === '0.00')).toBe(true);
+    const yearly = await call(t, member, 'GET', '/transactions/report/yearly?year=2025');
+    expect(yearly).toMatchObject({ totalIncome: '0.00', totalExpense: '0.00', net: '0.00', categories: [] });
+    expect(yearly.months).toHaveLength(12);
+    const balances = await call(t, member, 'GET', '/budget-accounts');
+    expect(balances.map((a: any) => [a.id, a.balance])).toEqual([
+      [main.id, '-500.00'],
+      [savings.id, '500.00'],
+    ]);
+  });
+
+  it('answers an empty period with zeros: 12 months, every day of February in a leap year', async () => {
+    const member = await budgetUser(t);
+    const monthly = await call(t, member, 'GET', '/transactions/report/monthly?year=2028&month=2');
+    expect(monthly.days).toHaveLength(29);
+    expect(monthly.days[28]).toEqual({ date: '2028-02-29', income: '0.00', expense: '0.00' });
+    const yearly = await call(t, member, 'GET', '/transactions/report/yearly?year=2028');
+    expect(yearly.months).toHaveLength(12);
+    expect(yearly.months[11]).toEqual({ month: 12, income: '0.00', expense: '0.00', net: '0.00' });
+  });
+
+  it('validates the query', async () => {
+    const member = await budgetUser(t);
+    for (const query of ['monthly?year=2025', 'monthly?year=2025&month=13', 'monthly?year=2025&month=0', 'monthly?year=abc&month=1', 'yearly', 'yearly?year=1899', 'yearly?year=2025&budgetAccountId=x', 'yearly?year=2025.5']) {
+      expect({ query, status: (await t.api('GET', `/transactions/report/${query}`, { token: member.accessToken })).statusCode }).toEqual({ query, status: 400 });
+    }
+  });
+});

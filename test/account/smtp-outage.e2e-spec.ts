@@ -25,7 +25,8 @@ describe('mail during an SMTP outage', () => {
     // the worker tried and failed: the job waits for its retry
     const job = await waitFor(async () => {
       const [row] = await t.db.query(`SELECT id, state, retry_count FROM pgboss.job WHERE name = 'mail-send' AND data->>'to' = $1`, [registration.email]);
-      return row?.retry_count >= 1 ? row : undefined;
+      // each failed attempt puts the job back in 'retry' (it may briefly be 'active' again)
+      return row?.retry_count >= 1 && row.state === 'retry' ? row : undefined;
     });
     expect(job.state).toBe('retry');
 

@@ -1,7 +1,7 @@
 import { Column, Entity, Index } from 'typeorm';
 import { registerUniqueConstraint } from '../../../common/errors/problem.filter';
 import { Audited } from '../../history/audited';
-import { GroupOwnedEntity } from './group-owned';
+import { GroupOwnedEntity } from '../../../database/group-owned';
 
 /** Where money is kept (a wallet, a bank account). Its balance is computed from the transactions. */
 @Entity('budget_accounts')

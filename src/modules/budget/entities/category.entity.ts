@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index } from 'typeorm';
 import { registerUniqueConstraint } from '../../../common/errors/problem.filter';
 import { Audited } from '../../history/audited';
-import { GroupOwnedEntity } from './group-owned';
+import { GroupOwnedEntity } from '../../../database/group-owned';
 
 /** A spending or income category of a group, shown in the group's chosen order. */
 @Entity('categories')

@@ -1,6 +1,5 @@
 import { Check, Column, DeleteDateColumn, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { TimestampedEntity } from '../../../database/base.entity';
-import { Group } from '../../groups/entities/group.entity';
+import { GroupOwnedEntity } from '../../../database/group-owned';
 import { Audited } from '../../history/audited';
 import { User } from '../../users/entities/user.entity';
 
@@ -18,14 +17,7 @@ import { User } from '../../users/entities/user.entity';
 @Check('ck_markers_rating', `"rating" BETWEEN 1 AND 5`)
 @Check('ck_markers_latitude', `"latitude" BETWEEN -90 AND 90`)
 @Check('ck_markers_longitude', `"longitude" BETWEEN -180 AND 180`)
-export class Marker extends TimestampedEntity {
-  @Column({ type: 'uuid' })
-  groupId: string;
-
-  @ManyToOne(() => Group, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'group_id' })
-  group?: Group;
-
+export class Marker extends GroupOwnedEntity {
   @Column({ type: 'varchar', length: 100 })
   title: string;
 

@@ -1,6 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { TimestampedEntity } from '../../../database/base.entity';
-import { Group } from '../../groups/entities/group.entity';
+import { GroupOwnedEntity } from '../../../database/group-owned';
 import { Audited } from '../../history/audited';
 import { User } from '../../users/entities/user.entity';
 
@@ -15,14 +14,7 @@ export const DEFAULT_NOTE_ICON = 'ShoppingCart';
 @Audited('Note', { privateTo: (note: Note) => (note.isPrivate ? note.createdBy : null) })
 @Index('ix_notes_group_id', ['groupId'])
 @Check('ck_notes_color', `"color" ~ '^#[0-9A-F]{6}$'`)
-export class Note extends TimestampedEntity {
-  @Column({ type: 'uuid' })
-  groupId: string;
-
-  @ManyToOne(() => Group, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'group_id' })
-  group?: Group;
-
+export class Note extends GroupOwnedEntity {
   @Column({ type: 'varchar', length: 100 })
   title: string;
 

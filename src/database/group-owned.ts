@@ -1,8 +1,8 @@
 import { Column, JoinColumn, ManyToOne } from 'typeorm';
-import { TimestampedEntity } from '../../../database/base.entity';
-import { Group } from '../../groups/entities/group.entity';
+import { TimestampedEntity } from './base.entity';
+import { Group } from '../modules/groups/entities/group.entity';
 
-/** Every budget row belongs to one group (and goes with it). */
+/** A tenant row: it belongs to one group and is deleted with it (read it through common/tenancy). */
 export abstract class GroupOwnedEntity extends TimestampedEntity {
   @Column({ type: 'uuid' })
   groupId: string;

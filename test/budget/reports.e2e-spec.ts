@@ -106,6 +106,74 @@ describe('Budget: reports', () => {
     expect(savingsMarch.totalExpense).toBe(sum(made, 'Expense', (row) => inMarch(row) && row.accountId === savings.id));
   });
 
+  it('stays exact through updates and deletes (the trigger-kept day sums match the transactions)', async () => {
+    const group = await createGroup(t, { modules: ['Budget'] });
+    const member = await budgetUser(t, group.id);
+    const { main, savings, food, salary } = await budgetSetup(t, member);
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const income = i % 3 === 0;
+      const created = await createTransaction(t, member, {
+        type: income ? 'Income' : 'Expense',
+        amount: centsToString(10 + i * 7),
+        date: `2025-0${(i % 4) + 1}-1${i % 9}`,
+        categoryId: income ? salary.id : food.id,
+        budgetAccountId: i % 2 ? main.id : savings.id,
+      });
+      ids.push(created.id);
+    }
+    // move amounts, days, months, accounts and categories; turn one into a transfer; delete some
+    for (let i = 0; i < 12; i++) {
+      const income = i % 2 === 0;
+      await call(t, member, 'PUT', `/transactions/${ids[i]}`, {
+        type: income ? 'Income' : 'Expense',
+        amount: centsToString(1 + i * 13),
+        date: `2025-0${((i + 2) % 4) + 1}-0${(i % 9) + 1}`,
+        categoryId: income ? salary.id : food.id,
+        budgetAccountId: i % 3 ? savings.id : main.id,
+      });
+    }
+    await call(t, member, 'PUT', `/transactions/${ids[12]}`, {
+      type: 'Transfer',
+      amount: '5.00',
+      date: '2025-02-02',
+      budgetAccountId: main.id,
+      targetBudgetAccountId: savings.id,
+    });
+    for (const id of ids.slice(30)) await call(t, member, 'DELETE', `/transactions/${id}`);
+
+    // the reports against sums computed straight from the transactions left
+    const truth = async (from: string, until: string) =>
+      (
+        await t.db.query(
+          `SELECT COALESCE(SUM(amount) FILTER (WHERE type = 'Income'), 0)::text AS income,
+                  COALESCE(SUM(amount) FILTER (WHERE type = 'Expense'), 0)::text AS expense
+             FROM transactions WHERE group_id = $1 AND date >= $2 AND date < $3`,
+          [group.id, from, until],
+        )
+      )[0];
+    const fixed = (value: string) => Number(value).toFixed(2);
+    const yearly = await call(t, member, 'GET', '/transactions/report/yearly?year=2025');
+    const year = await truth('2025-01-01', '2026-01-01');
+    expect([yearly.totalIncome, yearly.totalExpense]).toEqual([fixed(year.income), fixed(year.expense)]);
+    for (const month of [1, 2, 3, 4]) {
+      const report = await call(t, member, 'GET', `/transactions/report/monthly?year=2025&month=${month}`);
+      const expected = await truth(`2025-0${month}-01`, `2025-0${month + 1}-01`);
+      expect([month, report.totalIncome, report.totalExpense]).toEqual([month, fixed(expected.income), fixed(expected.expense)]);
+    }
+    // and the day sums, row by row, equal a fresh aggregation
+    const drift = await t.db.query(
+      `SELECT * FROM (
+         SELECT group_id, date, budget_account_id, category_id, type, SUM(amount) AS amount, count(*)::int AS count
+           FROM transactions WHERE group_id = $1 AND type <> 'Transfer' GROUP BY 1, 2, 3, 4, 5) fresh
+       FULL JOIN (SELECT * FROM transaction_day_sums WHERE group_id = $1 AND count > 0) kept
+         USING (group_id, date, budget_account_id, category_id, type)
+       WHERE fresh.amount IS DISTINCT FROM kept.amount OR fresh.count IS DISTINCT FROM kept.count`,
+      [group.id],
+    );
+    expect(drift).toEqual([]);
+  });
+
   it('leaves transfers out of every total while they move balances', async () => {
     const { member, main, savings } = await budgetSetup(t);
     await createTransaction(t, member, { type: 'Transfer', amount: '500.00', date: '2025-06-10', targetBudgetAccountId: savings.id });

@@ -20,7 +20,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Monthly and yearly reports: one SQL pass with GROUPING SETS (total, per category, per day or
- * month) over the covering index `ix_transactions_group_date` (an index-only scan). Transfers only
+ * month) over `transaction_day_sums`, which triggers keep exact in the same transaction as every
+ * change of a transaction (a year is a few thousand rows, not every transaction). Transfers only
  * move money between accounts, so they are left out. Sums are numeric: exact to the cent.
  */
 @Injectable()
@@ -29,13 +30,13 @@ export class ReportsService {
 
   private async sums(groupId: string, from: string, until: string, bucket: string, accountId?: string): Promise<SumRow[]> {
     if (accountId) await assertAllInGroup(this.dataSource.manager, 'budget_accounts', groupId, [accountId], 'Budget account');
-    // one hash aggregation per row (by category, day and type) over the index, then the small
-    // result is rolled up per category, per day or month, and in total
+    // the day sums (kept by triggers, one row per day, account, category and type) are rolled up
+    // per category, per day or month, and in total
     return this.dataSource.query(
       `WITH sums AS (
          SELECT category_id, date, type, SUM(amount) AS amount
-           FROM transactions
-          WHERE group_id = $1 AND date >= $2 AND date < $3 AND type <> 'Transfer'
+           FROM transaction_day_sums
+          WHERE group_id = $1 AND date >= $2 AND date < $3 AND count > 0
             AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
           GROUP BY category_id, date, type)
        SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,

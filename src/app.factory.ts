@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -8,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
+import { createRootLogger } from './infrastructure/logging/root-logger';
+import { securityHeaders } from './infrastructure/logging/security-headers';
 import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
 import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
@@ -55,7 +56,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     requestIdHeader: false,
     logger: false,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+  const logger = createRootLogger(config);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     bufferLogs: true,
     abortOnError: false,
   });
@@ -68,11 +70,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
   });
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  await app.register(fastifyCookie as any);
-  await app.register(fastifyHelmet as any, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -82,6 +80,22 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       },
     },
   });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  // one line a request, on completion (health probes excepted)
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (!request.url.startsWith('/health')) {
+      logger.info(
+        { requestId: request.id, req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    }
+    done();
+  });
+  await app.register(fastifyCookie as any);
   if (config.docsEnabled) {
     SwaggerModule.setup('docs', app, () => buildOpenApi(app), { jsonDocumentUrl: 'docs-json', yamlDocumentUrl: 'docs-yaml' });
   }

@@ -4,6 +4,8 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClsModule } from 'nestjs-cls';
 import { LoggerModule } from 'nestjs-pino';
+import type { Logger } from 'pino';
+import { createRootLogger } from './infrastructure/logging/root-logger';
 import { ProblemFilter } from './common/errors/problem.filter';
 import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -30,41 +32,19 @@ import { MarkersModule } from './modules/markers/markers.module';
 import { NotesModule } from './modules/notes/notes.module';
 import { UsersModule } from './modules/users/users.module';
 
-/** Log fields that must never be written. */
-export const REDACTED_LOG_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.currentPassword',
-  '*.newPassword',
-  '*.token',
-  '*.refreshToken',
-  '*.accessToken',
-];
-
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, rootLogger: Logger = createRootLogger(config)): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        ClsModule.forRoot({
-          global: true,
-          middleware: { mount: true, generateId: true, idGenerator: (req: { id?: string }) => String(req.id) },
-        }),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-            // bind only the request id to each request's logger; the request itself is serialised
-            // once, in the completion line, instead of into a child logger on every request
-            quietReqLogger: true,
-            customAttributeKeys: { reqId: 'requestId' },
-            autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health') },
-          },
-        }),
+        // the request context is entered by the global JWT guard (see JwtAuthGuard): no middleware,
+        // which on Fastify costs far more than the context itself
+        ClsModule.forRoot({ global: true }),
+        // the shared root logger, and no request middleware: requests are logged once each, on
+        // completion, by a Fastify hook (app.factory.ts)
+        LoggerModule.forRoot({ pinoHttp: { logger: rootLogger }, forRoutes: [] }),
         TypeOrmModule.forRoot({
           ...dataSourceOptions(config.databaseUrl),
           migrations: [],

@@ -1,17 +1,25 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
+import { CLS_ID, ClsService } from 'nestjs-cls';
 import { IS_PUBLIC } from '../../../common/auth/decorators';
 import { AppError } from '../../../common/errors/app-error';
 
 /** Global: every route requires a valid access token unless marked @Public(). */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly cls: ClsService,
+  ) {
     super();
   }
 
   override canActivate(context: ExecutionContext) {
+    // the request context (request id, acting user) starts here, the first thing every route runs:
+    // a fresh store each time, so nothing can carry over from another request
+    this.cls.enter({ ifNested: 'override' });
+    this.cls.set(CLS_ID, String(context.switchToHttp().getRequest<{ id: string }>().id));
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
     return super.canActivate(context);

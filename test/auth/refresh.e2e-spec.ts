@@ -72,6 +72,26 @@ describe('POST /session/refresh', () => {
     expect(session.revoked_date).not.toBeNull();
   });
 
+  it('detects reuse of a token retired several rotations ago, even within the grace window', async () => {
+    const user = await createUser(t);
+    const first = await login(t, user);
+    const second = refreshCookieOf(await refresh(first.refreshToken))!;
+    const third = refreshCookieOf(await refresh(second))!;
+    const fourth = refreshCookieOf(await refresh(third))!;
+
+    // `first` was retired three rotations ago: theft, not a race
+    const reuse = await refresh(first.refreshToken);
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().code).toBe('REFRESH_REUSED');
+    expect((await refresh(fourth)).statusCode).toBe(401);
+    const [session] = await t.db.query('SELECT revoked_date FROM sessions WHERE id = $1', [first.claims.SessionId]);
+    expect(session.revoked_date).not.toBeNull();
+    // only hashes are kept
+    const retired = await t.db.query('SELECT token_hash FROM retired_refresh_tokens WHERE session_id = $1', [first.claims.SessionId]);
+    expect(retired).toHaveLength(3);
+    for (const row of retired) expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('answers a missing or unknown cookie with 401 INVALID_REFRESH and clears the cookie', async () => {
     const missing = await refresh(undefined);
     expect(missing.statusCode).toBe(401);

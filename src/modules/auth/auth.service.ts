@@ -126,14 +126,18 @@ export class AuthService {
     if (!refreshToken) throw AppError.unauthorized('INVALID_REFRESH', 'Refresh token missing');
     const hash = sha256(refreshToken);
     const next = newOpaqueToken();
+    // one statement: rotate, and remember the retired hash for reuse detection
     const rotated: { id: string; user_id: string; expires_date: Date }[] = await this.dataSource.query(
-      `UPDATE sessions
-          SET previous_token_hash = token_hash, token_hash = $2, rotated_date = now(), last_used_date = now(),
-              user_agent = $3, ip_address = $4
-        WHERE token_hash = $1 AND revoked_date IS NULL AND expires_date > now()
-        RETURNING id, user_id, expires_date`,
+      `WITH rotated AS (
+         UPDATE sessions
+            SET previous_token_hash = token_hash, token_hash = $2, rotated_date = now(), last_used_date = now(),
+                user_agent = $3, ip_address = $4
+          WHERE token_hash = $1 AND revoked_date IS NULL AND expires_date > now()
+          RETURNING id, user_id, expires_date),
+       retired AS (INSERT INTO retired_refresh_tokens (token_hash, session_id) SELECT $1, id FROM rotated)
+       SELECT id, user_id, expires_date FROM rotated`,
       [hash, sha256(next), client.userAgent, client.ipAddress],
-    ).then(([rows]) => rows);
+    );
     if (rotated.length === 0) return this.refreshFailed(hash);
 
     const session = rotated[0];
@@ -146,17 +150,19 @@ export class AuthService {
   }
 
   private async refreshFailed(hash: string): Promise<never> {
-    const [parent]: { id: string; revoked: boolean; within_grace: boolean }[] = await this.dataSource.query(
-      `SELECT id, revoked_date IS NOT NULL AS revoked,
-              rotated_date > now() - make_interval(secs => $2) AS within_grace
-         FROM sessions WHERE previous_token_hash = $1`,
+    const [retired]: { id: string; revoked: boolean; within_grace: boolean }[] = await this.dataSource.query(
+      `SELECT s.id, s.revoked_date IS NOT NULL AS revoked,
+              (s.previous_token_hash = $1 AND s.rotated_date > now() - make_interval(secs => $2)) AS within_grace
+         FROM retired_refresh_tokens r JOIN sessions s ON s.id = r.session_id
+        WHERE r.token_hash = $1`,
       [hash, this.config.refresh.reuseGraceSeconds],
     );
-    if (!parent) throw AppError.unauthorized('INVALID_REFRESH', 'Refresh token invalid or expired');
-    if (!parent.revoked && parent.within_grace) {
+    if (!retired) throw AppError.unauthorized('INVALID_REFRESH', 'Refresh token invalid or expired');
+    // only the immediate parent, just after rotation, is a lost race; anything older is reuse
+    if (!retired.revoked && retired.within_grace) {
       throw AppError.unauthorized('REFRESH_RACE', 'Refresh token was just rotated by a parallel request');
     }
-    await this.dataSource.query('UPDATE sessions SET revoked_date = now() WHERE id = $1 AND revoked_date IS NULL', [parent.id]);
+    await this.dataSource.query('UPDATE sessions SET revoked_date = now() WHERE id = $1 AND revoked_date IS NULL', [retired.id]);
     throw AppError.unauthorized('REFRESH_REUSED', 'Refresh token was already used; the session has been revoked');
   }
 

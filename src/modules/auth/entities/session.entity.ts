@@ -5,7 +5,6 @@ import { User } from '../../users/entities/user.entity';
 /** One row per login: the refresh token rotates inside it; `id` is the tokenId of the API. */
 @Entity('sessions')
 @Index('uq_sessions_token_hash', ['tokenHash'], { unique: true })
-@Index('ix_sessions_previous_token_hash', ['previousTokenHash'])
 @Index('ix_sessions_user_id', ['userId'])
 @Index('ix_sessions_expires_date', ['expiresDate'])
 export class Session extends IdEntity {
@@ -20,7 +19,7 @@ export class Session extends IdEntity {
   @Column({ type: 'char', length: 64 })
   tokenHash: string;
 
-  /** SHA-256 of the token this one replaced, kept for reuse detection. */
+  /** SHA-256 of the token this one replaced: presented again within the grace window, a lost race. */
   @Column({ type: 'char', length: 64, nullable: true })
   previousTokenHash: string | null;
 

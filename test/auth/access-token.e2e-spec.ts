@@ -78,12 +78,13 @@ describe('access token verification (global guard)', () => {
     expect((await call(fresh)).statusCode).toBe(200);
   });
 
-  it('refuses the token of a user deactivated since login', async () => {
+  it('refuses (403) the token of a user whose account left the Active state behind the API', async () => {
+    // the admin API also revokes the sessions (401 SESSION_REVOKED); this is the direct database change
     const user = await createUser(t);
     const { accessToken } = await login(t, user);
     await t.db.query(`UPDATE users SET status = 'Deactivated' WHERE id = $1`, [user.id]);
     const response = await call(accessToken);
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('ACCOUNT_INACTIVE');
   });
 

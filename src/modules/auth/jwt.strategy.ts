@@ -44,7 +44,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       [claims.SessionId, claims.UserId],
     );
     if (!row || !row.live) throw AppError.unauthorized('SESSION_REVOKED', 'The session has ended; sign in again');
-    if (row.status !== 'Active') throw AppError.unauthorized('ACCOUNT_INACTIVE', 'The account is not active');
+    // authenticated, but the account state forbids it: 403 (CONTRACT §1)
+    if (row.status !== 'Active') throw AppError.forbidden('ACCOUNT_INACTIVE', 'The account is not active');
     if (row.perms_version !== claims.PermsVersion) {
       throw AppError.unauthorized('TOKEN_STALE', 'Permissions changed; refresh the access token');
     }

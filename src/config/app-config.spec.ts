@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { loadConfig } from './app-config';
 import { ConfigError } from './env.schema';
 
@@ -14,7 +15,9 @@ describe('loadConfig', () => {
     expect(config.bcryptCost).toBe(12);
     expect(config.limits).toEqual({ maxImageBytes: 10485760, maxMarkerImages: 5 });
     expect(config.cooldowns).toEqual({ emailSeconds: 60, resetSeconds: 300 });
-    expect(config.jwt.key.type).toBe('secret');
+    expect(config.jwt.algorithm).toBe('HS256');
+    expect(config.jwt.signKey.type).toBe('secret');
+    expect(config.jwt.verifyKey).toBe(config.jwt.signKey);
   });
 
   it('lists every bad variable at once', () => {
@@ -41,5 +44,21 @@ describe('loadConfig', () => {
   it('requires the provider settings that go with a non-default provider', () => {
     expect(() => loadConfig({ ...base, GEOCODER: 'nominatim' })).toThrow(/NOMINATIM_URL/);
     expect(() => loadConfig({ ...base, CAPTCHA_PROVIDER: 'turnstile' })).toThrow(/CAPTCHA_SECRET/);
+  });
+
+  it('takes RS256 or ES256 keys as PEM (newlines may be written \\n) and checks their type', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const env = {
+      ...base,
+      JWT_ALGORITHM: 'ES256',
+      JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString().replace(/\n/g, '\\n'),
+      JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    };
+    const config = loadConfig(env);
+    expect(config.jwt.signKey.asymmetricKeyType).toBe('ec');
+    expect(config.jwt.verifyKey.type).toBe('public');
+    expect(() => loadConfig({ ...env, JWT_ALGORITHM: 'RS256' })).toThrow(/RSA PEM keys/);
+    expect(() => loadConfig({ ...base, JWT_ALGORITHM: 'RS256' })).toThrow(/JWT_PRIVATE_KEY and JWT_PUBLIC_KEY/);
+    expect(() => loadConfig({ ...base, JWT_ALGORITHM: 'EdDSA' })).toThrow(/JWT_ALGORITHM/);
   });
 });

@@ -1,4 +1,4 @@
-import { createSecretKey, KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, createSecretKey, KeyObject } from 'node:crypto';
 import { ConfigError, EnvReader } from './env.schema';
 
 /** Placeholder secrets that must never reach production. */
@@ -6,6 +6,35 @@ const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'dev-secret-chan
 
 export type CaptchaProvider = 'altcha' | 'turnstile' | 'hcaptcha';
 export type Geocoder = 'offline' | 'nominatim';
+/** EdDSA is not offered: jsonwebtoken, under @nestjs/jwt and passport-jwt, does not implement it. */
+export const JWT_ALGORITHMS = ['HS256', 'RS256', 'ES256'] as const;
+export type JwtAlgorithm = (typeof JWT_ALGORITHMS)[number];
+
+/** PEM from the environment, where newlines may be written as \n. */
+function pem(value: string | undefined): string | undefined {
+  return value?.replace(/\\n/g, '\n');
+}
+
+function jwtKeys(read: EnvReader, algorithm: JwtAlgorithm, secret: string): { signKey: KeyObject; verifyKey: KeyObject } {
+  if (algorithm === 'HS256') {
+    const key = createSecretKey(Buffer.from(secret, 'utf8'));
+    return { signKey: key, verifyKey: key };
+  }
+  const privatePem = pem(read.optional('JWT_PRIVATE_KEY'));
+  const publicPem = pem(read.optional('JWT_PUBLIC_KEY'));
+  const expected = algorithm === 'RS256' ? 'rsa' : 'ec';
+  try {
+    if (!privatePem || !publicPem) throw new Error('missing');
+    const signKey = createPrivateKey(privatePem);
+    const verifyKey = createPublicKey(publicPem);
+    if (signKey.asymmetricKeyType !== expected || verifyKey.asymmetricKeyType !== expected) throw new Error('type');
+    return { signKey, verifyKey };
+  } catch {
+    read.problems.push(`JWT_PRIVATE_KEY and JWT_PUBLIC_KEY must be ${expected.toUpperCase()} PEM keys when JWT_ALGORITHM=${algorithm}`);
+    const placeholder = createSecretKey(Buffer.from('invalid'));
+    return { signKey: placeholder, verifyKey: placeholder };
+  }
+}
 
 /** The one typed configuration object, injected wherever a setting is needed. */
 export class AppConfig {
@@ -19,8 +48,11 @@ export class AppConfig {
   redisUrl?: string;
   redisKeyPrefix: string;
   jwt: {
-    key: KeyObject;
-    algorithm: 'HS256';
+    algorithm: JwtAlgorithm;
+    /** HS256: the secret; RS256/ES256: the private key */
+    signKey: KeyObject;
+    /** HS256: the secret; RS256/ES256: the public key */
+    verifyKey: KeyObject;
     accessTtlSeconds: number;
     issuer: string;
     audience: string;
@@ -77,8 +109,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const read = new EnvReader(env);
   const nodeEnv = read.string('NODE_ENV', 'development');
   const isProduction = nodeEnv === 'production';
-  const jwtSecret = read.string('JWT_SECRET', isProduction ? undefined : 'dev-secret-change-me');
-  if (isProduction && (PLACEHOLDER_SECRETS.includes(jwtSecret.toLowerCase()) || jwtSecret.length < 32)) {
+  const jwtAlgorithm = read.oneOf<JwtAlgorithm>('JWT_ALGORITHM', JWT_ALGORITHMS, 'HS256');
+  const symmetric = jwtAlgorithm === 'HS256';
+  const jwtSecret = read.string('JWT_SECRET', isProduction && symmetric ? undefined : 'dev-secret-change-me');
+  if (isProduction && symmetric && (PLACEHOLDER_SECRETS.includes(jwtSecret.toLowerCase()) || jwtSecret.length < 32)) {
     read.problems.push('JWT_SECRET must be a real secret of at least 32 characters in production');
   }
   const altchaKey = read.string('ALTCHA_HMAC_KEY', isProduction ? undefined : 'dev-altcha-key-change-me');
@@ -97,8 +131,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: read.optional('REDIS_URL') && read.url('REDIS_URL', ['redis', 'rediss']),
     redisKeyPrefix: read.string('REDIS_KEY_PREFIX', 'hearth:'),
     jwt: {
-      key: createSecretKey(Buffer.from(jwtSecret, 'utf8')),
-      algorithm: 'HS256',
+      algorithm: jwtAlgorithm,
+      ...jwtKeys(read, jwtAlgorithm, jwtSecret),
       accessTtlSeconds: read.int('JWT_ACCESS_TTL', 900, 10, 86400),
       issuer: read.string('JWT_ISSUER', 'hearth'),
       audience: read.string('JWT_AUDIENCE', 'hearth-api'),

@@ -37,6 +37,7 @@ export class AccessTokenService {
     };
     const accessToken = this.jwt.sign(claims, {
       algorithm: this.config.jwt.algorithm,
+      secret: this.config.jwt.signKey as never,
       expiresIn: this.config.jwt.accessTtlSeconds,
       issuer: this.config.jwt.issuer,
       audience: this.config.jwt.audience,

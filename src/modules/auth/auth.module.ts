@@ -25,7 +25,7 @@ import { SessionsService } from './sessions.service';
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        secret: config.jwt.key as any,
+        secret: config.jwt.signKey as any,
         signOptions: { algorithm: config.jwt.algorithm },
         verifyOptions: { algorithms: [config.jwt.algorithm], issuer: config.jwt.issuer, audience: config.jwt.audience },
       }),

@@ -24,7 +24,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.jwt.key as any,
+      secretOrKey: config.jwt.verifyKey as any,
       algorithms: [config.jwt.algorithm],
       issuer: config.jwt.issuer,
       audience: config.jwt.audience,

@@ -138,4 +138,32 @@ describe('GET /geocode/search with GEOCODER=nominatim (local server, recorded re
     const retried = await search(t, token, 'Dresden');
     expect(retried.statusCode).toBe(200);
   });
+
+  // last in this block: the extra apps leave passport's global strategy pointing at a closed app
+  it('shares its cache between instances through Redis when REDIS_URL is set', async () => {
+    const { port } = server.address() as AddressInfo;
+    const env = {
+      GEOCODER: 'nominatim',
+      NOMINATIM_URL: `http://127.0.0.1:${port}/nominatim/`,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: `hearth-test:geocode-${process.pid}-${Date.now()}:`,
+    };
+    const a = await createTestApp(env);
+    const b = await createTestApp(env);
+    try {
+      // passport keeps one global 'jwt' strategy per process: the last app built (b) verifies
+      // tokens for both, so one token of b's serves both instances here
+      const bToken = (await signedInUser(b, { modules: ['Map'] })).accessToken;
+      const before = requests.length;
+      const first = await search(a, bToken, 'Potsdam');
+      expect(first.statusCode).toBe(200);
+      const second = await search(b, bToken, 'potsdam');
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toEqual(first.json());
+      expect(requests.length).toBe(before + 1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });

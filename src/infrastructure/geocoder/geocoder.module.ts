@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import type Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
+import { REDIS } from '../rate-limit/rate-limit.store';
 import { Geocoder } from './geocoder';
 import { NominatimGeocoder } from './nominatim.geocoder';
 import { OfflineGeocoder } from './offline.geocoder';
@@ -10,9 +12,9 @@ import { OfflineGeocoder } from './offline.geocoder';
     OfflineGeocoder,
     {
       provide: Geocoder,
-      inject: [AppConfig, OfflineGeocoder],
-      useFactory: (config: AppConfig, offline: OfflineGeocoder): Geocoder =>
-        config.geocoder.provider === 'nominatim' ? new NominatimGeocoder(config) : offline,
+      inject: [AppConfig, OfflineGeocoder, REDIS],
+      useFactory: (config: AppConfig, offline: OfflineGeocoder, redis: Redis | null): Geocoder =>
+        config.geocoder.provider === 'nominatim' ? new NominatimGeocoder(config, redis) : offline,
     },
   ],
   exports: [Geocoder],

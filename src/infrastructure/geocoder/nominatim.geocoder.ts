@@ -1,6 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type Redis from 'ioredis';
 import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
+import { REDIS } from '../rate-limit/rate-limit.store';
 import { GeocodeResult, Geocoder, MAX_GEOCODE_RESULTS } from './geocoder';
 
 /** Nominatim's usage policy: at most one request per second. */
@@ -33,7 +35,8 @@ export function fromNominatim(place: NominatimPlace): GeocodeResult {
 /**
  * Searches a Nominatim server (GEOCODER=nominatim, NOMINATIM_URL). Respects the usage policy:
  * an identifying User-Agent, requests spaced at least one second apart (per process), and
- * answers cached (GEOCODER_CACHE_TTL_SECONDS) so repeated searches do not reach the server.
+ * answers cached (GEOCODER_CACHE_TTL_SECONDS) so repeated searches do not reach the server; with
+ * REDIS_URL the cache is shared by every instance, otherwise it lives in the process.
  */
 @Injectable()
 export class NominatimGeocoder extends Geocoder {
@@ -44,7 +47,10 @@ export class NominatimGeocoder extends Geocoder {
   private readonly baseUrl: string;
   private readonly userAgent: string;
 
-  constructor(private readonly config: AppConfig) {
+  constructor(
+    private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis | null,
+  ) {
     super();
     this.baseUrl = (config.geocoder.nominatimUrl ?? '').replace(/\/+$/, '');
     this.userAgent = config.geocoder.userAgent ?? `Hearth/1 (+${config.appUrl})`;
@@ -52,8 +58,8 @@ export class NominatimGeocoder extends Geocoder {
 
   async search(term: string): Promise<GeocodeResult[]> {
     const key = term.toLowerCase();
-    const cached = this.cache.get(key);
-    if (cached && cached.expires > Date.now()) return cached.results;
+    const cached = await this.cached(key);
+    if (cached) return cached;
     // identical concurrent searches share one upstream request
     let pending = this.inFlight.get(key);
     if (!pending) {
@@ -61,8 +67,21 @@ export class NominatimGeocoder extends Geocoder {
       this.inFlight.set(key, pending);
     }
     const results = await pending;
-    this.remember(key, results);
+    await this.remember(key, results);
     return results;
+  }
+
+  private redisKey(key: string): string {
+    return `${this.config.redisKeyPrefix}geocode:nominatim:${key}`;
+  }
+
+  private async cached(key: string): Promise<GeocodeResult[] | undefined> {
+    if (this.redis) {
+      const hit = await this.redis.get(this.redisKey(key)).catch(() => null);
+      return hit ? (JSON.parse(hit) as GeocodeResult[]) : undefined;
+    }
+    const entry = this.cache.get(key);
+    return entry && entry.expires > Date.now() ? entry.results : undefined;
   }
 
   private async fetch(term: string): Promise<GeocodeResult[]> {
@@ -106,9 +125,14 @@ export class NominatimGeocoder extends Geocoder {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
-  private remember(key: string, results: GeocodeResult[]): void {
+  private async remember(key: string, results: GeocodeResult[]): Promise<void> {
     const ttl = this.config.geocoder.cacheTtlSeconds * 1000;
     if (ttl <= 0) return;
+    if (this.redis) {
+      // a cache: an unreachable Redis only costs the next search a request upstream
+      await this.redis.set(this.redisKey(key), JSON.stringify(results), 'PX', ttl).catch(() => undefined);
+      return;
+    }
     if (this.cache.size >= CACHE_MAX_ENTRIES) {
       // Map keeps insertion order: drop the oldest entry
       this.cache.delete(this.cache.keys().next().value as string);

@@ -39,6 +39,11 @@ export async function load(name: string, options: LoadOptions): Promise<Measured
   };
 }
 
+/** The run with the median throughput (its latencies come along). */
+export function median(runs: Measured[]): Measured {
+  return [...runs].sort((a, b) => a.requests - b.requests)[Math.floor(runs.length / 2)];
+}
+
 export function report(title: string, rows: Measured[], ratios: [string, string, string, number][] = []): void {
   console.log(`\n== ${title}`);
   console.log('scenario'.padEnd(44), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8));

@@ -106,7 +106,7 @@ describe('Budget: reports', () => {
     expect(savingsMarch.totalExpense).toBe(sum(made, 'Expense', (row) => inMarch(row) && row.accountId === savings.id));
   });
 
-  it('stays exact through updates and deletes (the trigger-kept day sums match the transactions)', async () => {
+  it('stays exact through updates and deletes (the trigger-kept day sums and balances match the transactions)', async () => {
     const group = await createGroup(t, { modules: ['Budget'] });
     const member = await budgetUser(t, group.id);
     const { main, savings, food, salary } = await budgetSetup(t, member);
@@ -172,6 +172,18 @@ describe('Budget: reports', () => {
       [group.id],
     );
     expect(drift).toEqual([]);
+
+    // balances (trigger-kept too) against a fresh sum over what is left, transfers included
+    const balances = await call(t, member, 'GET', '/budget-accounts');
+    for (const account of [main, savings]) {
+      const [{ balance }] = await t.db.query(
+        `SELECT (COALESCE(SUM(CASE WHEN budget_account_id = $1 THEN CASE WHEN type = 'Income' THEN amount ELSE -amount END END), 0)
+               + COALESCE(SUM(amount) FILTER (WHERE target_budget_account_id = $1), 0))::numeric(18,2)::text AS balance
+           FROM transactions WHERE group_id = $2`,
+        [account.id, group.id],
+      );
+      expect([account.id, balances.find((a: { id: string }) => a.id === account.id).balance]).toEqual([account.id, balance]);
+    }
   });
 
   it('leaves transfers out of every total while they move balances', async () => {

@@ -13,15 +13,12 @@ const HAS_TRANSACTIONS = () => AppError.conflict('ACCOUNT_HAS_TRANSACTIONS', 'Th
 const IS_DEFAULT = (what: string) => AppError.conflict('ACCOUNT_IS_DEFAULT', `The default budget account cannot be ${what}`);
 
 /**
- * Balance = income − expense − transfers out + transfers in, summed in SQL from the covering
- * per-account indexes (one correlated sum per account).
+ * Balance = income − expense − transfers out + transfers in, read from budget_account_balances,
+ * which triggers keep exact in the same transaction as every change of a transaction.
  */
 const ACCOUNTS_WITH_BALANCE = `
-  SELECT a.id, a.name, a.is_default, a.is_disabled,
-         COALESCE((SELECT SUM(CASE WHEN t.type = 'Income' THEN t.amount ELSE -t.amount END)
-                     FROM transactions t WHERE t.budget_account_id = a.id), 0.00)
-       + COALESCE((SELECT SUM(t.amount) FROM transactions t WHERE t.target_budget_account_id = a.id), 0.00) AS balance
-    FROM budget_accounts a
+  SELECT a.id, a.name, a.is_default, a.is_disabled, COALESCE(b.balance, 0.00)::numeric(18,2) AS balance
+    FROM budget_accounts a LEFT JOIN budget_account_balances b ON b.budget_account_id = a.id
    WHERE a.group_id = $1 AND ($2::uuid IS NULL OR a.id = $2::uuid)
    ORDER BY a.is_default DESC, lower(a.name), a.id`;
 

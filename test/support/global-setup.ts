@@ -1,10 +1,30 @@
 import 'reflect-metadata';
+import type { Client } from 'pg';
 import { createDatabase, databaseUrl, dropDatabase, withAdmin } from '../../src/database/admin';
 import { createDataSource } from '../../src/database/data-source';
 import { runMigrations } from '../../src/database/migrate';
 import { templateName } from './template-db';
 
 const LOCK = 7_461_626_374;
+/** Templates of other migration sets kept for runs from other checkouts still using them. */
+const KEEP_OTHER_TEMPLATES = 2;
+
+/** Drops templates of older migration sets, keeping the newest few; one in use is left alone. */
+async function pruneTemplates(admin: Client, current: string): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>(
+    `SELECT datname FROM pg_database WHERE datname LIKE 'hearth\\_tpl\\_%' AND datname <> $1 ORDER BY oid DESC`,
+    [current],
+  );
+  for (const { datname } of rows.slice(KEEP_OTHER_TEMPLATES)) {
+    if (!/^hearth_tpl_[0-9a-f]{16}$/.test(datname)) continue;
+    try {
+      await admin.query(`ALTER DATABASE "${datname}" WITH IS_TEMPLATE false`);
+      await admin.query(`DROP DATABASE "${datname}"`);
+    } catch {
+      // being cloned right now by another run: the next prune takes it
+    }
+  }
+}
 
 /** Migrates one template database per migration set; each test file then clones it. */
 export default async function globalSetup(): Promise<void> {
@@ -26,6 +46,7 @@ export default async function globalSetup(): Promise<void> {
       }
       await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
       await admin.query(`ALTER DATABASE "${template}" WITH IS_TEMPLATE true`);
+      await pruneTemplates(admin, template);
     } finally {
       await admin.query('SELECT pg_advisory_unlock($1)', [LOCK]);
     }

@@ -104,10 +104,15 @@ describe('registration and email confirmation', () => {
   });
 
   it('accepts a long passphrase of exactly 72 bytes and an unknown field is refused', async () => {
-    const { response } = await register(t, { password: `${'ü'.repeat(35)}xy` });
+    const { response, registration } = await register(t, { password: `${'ü'.repeat(35)}xy` });
     expect(response.statusCode).toBe(201);
-    const extra = await t.api('POST', '/account/register', { payload: { ...newRegistration(), captcha: 'x', role: 'Admin' } });
+    const [stored] = await t.db.query('SELECT status, role FROM users WHERE username = $1', [registration.username]);
+    expect(stored).toEqual({ status: 'Pending', role: 'User' });
+    const attempt = { ...newRegistration(), captcha: 'x', role: 'Admin' };
+    const extra = await t.api('POST', '/account/register', { payload: attempt });
     expect(extra.statusCode).toBe(400);
+    expect(extra.json().errors).toContainEqual(expect.objectContaining({ field: 'role' }));
+    expect(await t.db.query('SELECT 1 FROM users WHERE username = $1', [attempt.username])).toEqual([]);
   });
 
   it('answers 409 USERNAME_TAKEN and EMAIL_TAKEN (email compared case-insensitively)', async () => {

@@ -97,8 +97,12 @@ describe('groups (Admin) and GET /group/members', () => {
     const payload = { name: 'Nope', currency: 'EUR', modules: [] };
     const unknown = await t.api('PUT', '/groups/01890000-0000-7000-8000-000000000000', { token: admin.accessToken, payload });
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('NOT_FOUND');
     const malformed = await t.api('PUT', '/groups/123', { token: admin.accessToken, payload });
     expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'INVALID_ID', errors: [{ field: 'groupId' }] });
+    // neither request created or renamed anything
+    expect(await t.db.query(`SELECT id FROM groups WHERE name = 'Nope'`)).toEqual([]);
   });
 
   it('lists every group by name with its Active member count', async () => {

@@ -84,6 +84,11 @@ describe('POST /session (login)', () => {
     const user = await createUser(t, { username: 'CaseSensitive' });
     const response = await login({ username: 'casesensitive', password: user.password });
     expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('INVALID_CREDENTIALS');
+    expect(refreshCookieOf(response)).toBeUndefined();
+    const exact = await login({ username: 'CaseSensitive', password: user.password });
+    expect(exact.statusCode).toBe(200);
+    expect(decodeClaims(exact.json().accessToken).UserId).toBe(user.id);
   });
 
   it('refuses an unconfirmed email before looking at the registration status', async () => {

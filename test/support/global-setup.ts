@@ -7,7 +7,7 @@ import { templateName } from './template-db';
 
 const LOCK = 7_461_626_374;
 /** Templates of other migration sets kept for runs from other checkouts still using them. */
-const KEEP_OTHER_TEMPLATES = 2;
+const KEEP_OTHER_TEMPLATES = 12;
 
 /** Drops templates of older migration sets, keeping the newest few; one in use is left alone. */
 async function pruneTemplates(admin: Client, current: string): Promise<void> {

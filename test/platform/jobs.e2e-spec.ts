@@ -52,7 +52,11 @@ describe('JobsService (pg-boss)', () => {
   it('retries a failing job with back-off until it succeeds', async () => {
     await jobs.send('test-flaky', { value: 'eventually' });
     await waitFor(async () => seen.includes('eventually'), 30_000);
-    const [row] = await t.db.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'test-flaky'`);
+    // the handler has returned; pg-boss marks the job completed just after
+    const row = await waitFor(async () => {
+      const [job] = await t.db.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'test-flaky'`);
+      return job?.state === 'completed' ? job : undefined;
+    }, 10_000);
     expect(row.state).toBe('completed');
     expect(row.retry_count).toBe(2);
   });

@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config';
 import { createDatabase, databaseUrl, dropDatabase } from '../../src/database/admin';
+import { responseProblems } from './openapi';
 import { templateName } from './template-db';
 
 export interface InjectOptions {
@@ -72,6 +73,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       cookies: options.cookies,
       ...(options.payload !== undefined ? { payload: options.payload as any } : {}),
     });
+    // every 2xx body served to a test must be what the OpenAPI document promises
+    const drift = responseProblems(options.method ?? 'GET', options.url, response.statusCode, response.headers['content-type'] as string | undefined, response.body);
+    if (drift.length) throw new Error(`response does not match openapi.json:\n  ${drift.join('\n  ')}`);
     return response as unknown as Response;
   };
 

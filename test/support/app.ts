@@ -51,14 +51,18 @@ export const TEST_ENV: Record<string, string> = {
 };
 
 /** A fresh database cloned from the migrated template, and the real application on top of it. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { viaDatabaseUrl?: (directUrl: string) => string } = {},
+): Promise<TestApp> {
   const databaseName = `hearth_t_${randomBytes(6).toString('hex')}`;
   await createDatabase(databaseName, templateName());
   const config = loadConfig({
     ...TEST_ENV,
     REDIS_KEY_PREFIX: `hearth-test:${databaseName}:`,
     ...env,
-    DATABASE_URL: databaseUrl(databaseName),
+    // a test may reach the database through something it controls (the outage test's proxy)
+    DATABASE_URL: (options.viaDatabaseUrl ?? ((url) => url))(databaseUrl(databaseName)),
   });
   const app = await createApp(config);
   const db = app.get<DataSource>(getDataSourceToken());

@@ -1,0 +1,133 @@
+import { createServer, connect, Server, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { createTestApp, Response, TestApp } from '../support/app';
+import { createUser, DEFAULT_PASSWORD, login, refreshCookieOf, signedInUser, TestUser } from '../support/factories';
+import { databaseUrl } from '../../src/database/admin';
+import { waitFor } from '../support/wait';
+
+/** A TCP proxy in front of PostgreSQL that the test cuts (every connection dropped, new ones refused) and restores. */
+class CuttableProxy {
+  private server!: Server;
+  private readonly sockets = new Set<Socket>();
+  private down = false;
+  port = 0;
+
+  constructor(private readonly targetPort: number) {}
+
+  async start(): Promise<void> {
+    this.server = createServer((client) => {
+      if (this.down) return client.destroy();
+      const upstream = connect(this.targetPort, '127.0.0.1');
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          this.sockets.delete(socket);
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  cut(): void {
+    this.down = true;
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  restore(): void {
+    this.down = false;
+  }
+
+  stop(): Promise<void> {
+    this.cut();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+const TIMEOUT_MS = 1500;
+/** No request may wait longer than the bound; a little slack for the event loop of a shared machine. */
+const BOUND_MS = TIMEOUT_MS + 1500;
+
+describe('database outage: 503 with Retry-After in bounded time, nothing half-written, nothing revoked', () => {
+  let t: TestApp;
+  let proxy: CuttableProxy;
+
+  beforeAll(async () => {
+    proxy = new CuttableProxy(Number(new URL(databaseUrl('postgres')).port || 5432));
+    await proxy.start();
+    t = await createTestApp(
+      { DATABASE_TIMEOUT_MS: String(TIMEOUT_MS) },
+      {
+        viaDatabaseUrl: (url) => {
+          const via = new URL(url);
+          via.host = `127.0.0.1:${proxy.port}`;
+          return via.toString();
+        },
+      },
+    );
+  }, 60_000);
+  afterAll(async () => {
+    proxy.restore();
+    await t.close();
+    await proxy.stop();
+  });
+
+  async function timed(request: Promise<Response>): Promise<{ response: Response; ms: number }> {
+    const started = Date.now();
+    const response = await request;
+    return { response, ms: Date.now() - started };
+  }
+
+  function expectUnavailable({ response, ms }: { response: Response; ms: number }): void {
+    expect({ status: response.statusCode, code: response.json().code, type: String(response.headers['content-type']).split(';')[0] }).toEqual({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      type: 'application/problem+json',
+    });
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(ms).toBeLessThan(BOUND_MS);
+  }
+
+  it('answers logins, refreshes and lists 503 during the cut, then serves them again, losing nothing', async () => {
+    const member = await signedInUser(t, { modules: ['Map', 'Notes'] });
+    const others: TestUser[] = await Promise.all([1, 2, 3].map(() => createUser(t)));
+    const sessions = await Promise.all(others.map((user) => login(t, user)));
+    const [{ markers: markersBefore }] = await t.db.query('SELECT count(*)::int AS markers FROM markers');
+    const [{ revoked: revokedBefore }] = await t.db.query('SELECT count(*)::int AS revoked FROM sessions WHERE revoked_date IS NOT NULL');
+    expect((await t.inject({ url: '/health/ready' })).statusCode).toBe(200);
+
+    proxy.cut();
+    const during = await Promise.all([
+      ...others.map((user) => timed(t.api('POST', '/session', { payload: { username: user.username, password: DEFAULT_PASSWORD } }))),
+      ...sessions.map((session) => timed(t.api('POST', '/session/refresh', { cookies: { refresh_token: session.refreshToken } }))),
+      ...[1, 2, 3].map(() => timed(t.api('GET', '/markers', { token: member.accessToken }))),
+      ...[1, 2].map(() => timed(t.api('GET', '/notes', { token: member.accessToken }))),
+      timed(t.api('POST', '/markers', { token: member.accessToken, payload: { title: 'Written during the cut', latitude: 1, longitude: 2 } })),
+    ]);
+    for (const outcome of during) expectUnavailable(outcome);
+    const ready = await timed(t.inject({ url: '/health/ready' }));
+    expect(ready.response.statusCode).toBe(503);
+    expect(ready.ms).toBeLessThan(BOUND_MS);
+
+    proxy.restore();
+    await waitFor(async () => (await t.inject({ url: '/health/ready' })).statusCode === 200, 15_000, 200);
+
+    // every refresh token still works: none was rotated half-way or revoked by accident
+    for (const session of sessions) {
+      const refreshed = await t.api('POST', '/session/refresh', { cookies: { refresh_token: session.refreshToken } });
+      expect(refreshed.statusCode).toBe(200);
+      expect(refreshCookieOf(refreshed)).toBeTruthy();
+    }
+    const [{ revoked }] = await t.db.query('SELECT count(*)::int AS revoked FROM sessions WHERE revoked_date IS NOT NULL');
+    expect(revoked).toBe(revokedBefore);
+    const [{ markers }] = await t.db.query('SELECT count(*)::int AS markers FROM markers');
+    expect(markers).toBe(markersBefore);
+    expect((await t.api('GET', '/markers', { token: member.accessToken })).statusCode).toBe(200);
+    expect((await t.api('POST', '/session', { payload: { username: others[0].username, password: DEFAULT_PASSWORD } })).statusCode).toBe(200);
+  }, 60_000);
+});

@@ -15,6 +15,7 @@ import { runMigrations } from './database/migrate';
 import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
 import { AppError } from './common/errors/app-error';
 import { ProblemFilter, sendProblem } from './common/errors/problem.filter';
+import { clientErrorHandler } from './common/http/client-error';
 import { jsonTooDeep, MAX_JSON_DEPTH, rejectHostileInput } from './common/http/hostile-input';
 
 export const API_PREFIX = 'api/v1';
@@ -73,6 +74,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     logger: false,
     // a path id of any length reaches the route, whose UUID check answers 400 INVALID_ID
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // what Node's HTTP parser refuses (unknown method, NUL in a header, oversized headers)
+    clientErrorHandler,
     // what the router refuses before any hook (a malformed URL), in problem details too
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       reply.headers(headers);

@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { ACCOUNT_ENV, register, solveCaptcha } from '../support/account';
 import { createTestApp, Response, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
@@ -197,6 +199,48 @@ describe('hostile input: never a 500, always problem details', () => {
       expect(response.statusCode).toBeLessThan(500);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(response.json().code).toMatch(/^[A-Z_]+$/);
+    });
+  });
+
+  describe('over a real socket: what the HTTP parser itself refuses', () => {
+    let port: number;
+    beforeAll(async () => {
+      await t.app.listen(0, '127.0.0.1');
+      port = (t.app.getHttpServer().address() as AddressInfo).port;
+    });
+
+    /** Sends raw bytes and returns the raw answer (the server closes the connection after an error). */
+    const raw = (request: string) =>
+      new Promise<{ status: number; contentType: string; body: any }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(request));
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const [head, body] = text.split('\r\n\r\n');
+          const status = Number(head.split(' ')[1]);
+          const contentType = /content-type: ([^\r]+)/i.exec(head)?.[1] ?? '';
+          try {
+            resolve({ status, contentType, body: JSON.parse(body) });
+          } catch (error) {
+            reject(new Error(`not JSON: ${text.slice(0, 300)} (${String(error)})`));
+          }
+        });
+      });
+
+    it.each([
+      ['an unknown method', 'FOO /api/v1/markers HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'MALFORMED_REQUEST'],
+      ['a NUL in a header', 'GET /api/v1/markers HTTP/1.1\r\nHost: x\r\nUser-Agent: a\u0000b\r\n\r\n', 400, 'MALFORMED_REQUEST'],
+      ['a path id of 20 000 characters', `GET /api/v1/markers/${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
+    ])('%s is answered in problem details', async (_name, request, status, code) => {
+      const answer = await raw(request);
+      expect(answer).toEqual({ status, contentType: 'application/problem+json', body: expect.objectContaining({ status, code }) });
+    });
+
+    it('a path id of 10 000 characters over HTTP is 400 INVALID_ID', async () => {
+      const answer = await raw(`GET /api/v1/markers/${'x'.repeat(10_000)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${member.accessToken}\r\nConnection: close\r\n\r\n`);
+      expect(answer).toMatchObject({ status: 400, contentType: expect.stringMatching(/^application\/problem\+json/), body: { code: 'INVALID_ID' } });
     });
   });
 

@@ -5,24 +5,35 @@ import { createUser, DEFAULT_PASSWORD, login, refreshCookieOf, signedInUser, Tes
 import { databaseUrl } from '../../src/database/admin';
 import { waitFor } from '../support/wait';
 
-/** A TCP proxy in front of PostgreSQL that the test cuts (every connection dropped, new ones refused) and restores. */
+/**
+ * A TCP proxy in front of PostgreSQL that the test cuts (every connection dropped, new ones refused)
+ * or freezes (a silent network: bytes go nowhere, new connections hang), then restores.
+ */
 class CuttableProxy {
   private server!: Server;
-  private readonly sockets = new Set<Socket>();
-  private down = false;
+  private readonly pairs = new Set<[Socket, Socket | null]>();
+  private mode: 'up' | 'cut' | 'frozen' = 'up';
   port = 0;
 
   constructor(private readonly targetPort: number) {}
 
   async start(): Promise<void> {
     this.server = createServer((client) => {
-      if (this.down) return client.destroy();
+      client.on('error', () => undefined);
+      if (this.mode === 'cut') return client.destroy();
+      if (this.mode === 'frozen') {
+        const held: [Socket, Socket | null] = [client, null];
+        this.pairs.add(held);
+        client.on('close', () => this.pairs.delete(held));
+        return;
+      }
       const upstream = connect(this.targetPort, '127.0.0.1');
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('error', () => undefined);
-        socket.on('close', () => {
-          this.sockets.delete(socket);
+      upstream.on('error', () => undefined);
+      const pair: [Socket, Socket | null] = [client, upstream];
+      this.pairs.add(pair);
+      for (const socket of pair) {
+        socket!.on('close', () => {
+          this.pairs.delete(pair);
           client.destroy();
           upstream.destroy();
         });
@@ -34,13 +45,32 @@ class CuttableProxy {
     this.port = (this.server.address() as AddressInfo).port;
   }
 
-  cut(): void {
-    this.down = true;
-    for (const socket of this.sockets) socket.destroy();
+  private dropAll(): void {
+    for (const [client, upstream] of this.pairs) {
+      client.destroy();
+      upstream?.destroy();
+    }
   }
 
+  cut(): void {
+    this.mode = 'cut';
+    this.dropAll();
+  }
+
+  freeze(): void {
+    this.mode = 'frozen';
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe();
+      upstream?.unpipe();
+      client.pause();
+      upstream?.pause();
+    }
+  }
+
+  /** Back up; a frozen partition ends as partitions do, with its connections reset. */
   restore(): void {
-    this.down = false;
+    if (this.mode === 'frozen') this.dropAll();
+    this.mode = 'up';
   }
 
   stop(): Promise<void> {
@@ -129,5 +159,33 @@ describe('database outage: 503 with Retry-After in bounded time, nothing half-wr
     expect(markers).toBe(markersBefore);
     expect((await t.api('GET', '/markers', { token: member.accessToken })).statusCode).toBe(200);
     expect((await t.api('POST', '/session', { payload: { username: others[0].username, password: DEFAULT_PASSWORD } })).statusCode).toBe(200);
+  }, 60_000);
+
+  it('answers within the bound when the network goes silent instead of failing, and recovers', async () => {
+    const member = await signedInUser(t, { modules: ['Map'] });
+    const other = await createUser(t);
+    const session = await login(t, other);
+    const [{ revoked: revokedBefore }] = await t.db.query('SELECT count(*)::int AS revoked FROM sessions WHERE revoked_date IS NOT NULL');
+
+    proxy.freeze();
+    const during = await Promise.all([
+      timed(t.api('POST', '/session', { payload: { username: other.username, password: DEFAULT_PASSWORD } })),
+      timed(t.api('POST', '/session/refresh', { cookies: { refresh_token: session.refreshToken } })),
+      timed(t.api('GET', '/markers', { token: member.accessToken })),
+      timed(t.api('POST', '/markers', { token: member.accessToken, payload: { title: 'Written into the void', latitude: 1, longitude: 2 } })),
+    ]);
+    for (const outcome of during) expectUnavailable(outcome);
+    const ready = await timed(t.inject({ url: '/health/ready' }));
+    expect(ready.response.statusCode).toBe(503);
+    expect(ready.ms).toBeLessThan(BOUND_MS);
+
+    proxy.restore();
+    await waitFor(async () => (await t.inject({ url: '/health/ready' })).statusCode === 200, 15_000, 200);
+    const refreshed = await t.api('POST', '/session/refresh', { cookies: { refresh_token: session.refreshToken } });
+    expect(refreshed.statusCode).toBe(200);
+    const [{ revoked }] = await t.db.query('SELECT count(*)::int AS revoked FROM sessions WHERE revoked_date IS NOT NULL');
+    expect(revoked).toBe(revokedBefore);
+    const [{ count }] = await t.db.query(`SELECT count(*)::int AS count FROM markers WHERE title = 'Written into the void'`);
+    expect(count).toBe(0);
   }, 60_000);
 });

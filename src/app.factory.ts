@@ -14,23 +14,13 @@ import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
 import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
 import { AppError } from './common/errors/app-error';
-import { ProblemFilter, sendProblem } from './common/errors/problem.filter';
+import { renderFastifyError, sendProblem } from './common/errors/problem.filter';
 import { clientErrorHandler } from './common/http/client-error';
 import { jsonTooDeep, MAX_JSON_DEPTH, rejectHostileInput } from './common/http/hostile-input';
 
 export const API_PREFIX = 'api/v1';
 /** Longer than any URL Node accepts (16 KiB of headers), so no path parameter is refused by length alone. */
 const MAX_PARAM_LENGTH = 16_384;
-const headers = securityHeaders({
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", "'unsafe-inline'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'https:'],
-    },
-  },
-});
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Uses the caller's X-Request-Id when it is sane, otherwise a fresh UUID; echoed on every response. */
@@ -78,10 +68,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     clientErrorHandler,
     // what the router refuses before any hook (a malformed URL), in problem details too
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      reply.headers(headers);
       reply.header('x-request-id', request.id);
-      const failure = error as { statusCode?: number; code?: string; message?: string };
-      sendProblem(request, reply, new ProblemFilter().renderFastifyError(failure.statusCode ?? 400, failure.code, failure.message));
+      sendProblem(request, reply, renderFastifyError(error.statusCode ?? 400, error.code, error.message));
     },
   });
   const logger = createRootLogger(config);
@@ -100,6 +88,16 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
   });
   const fastify = app.getHttpAdapter().getInstance();
+  const headers = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+      },
+    },
+  });
   fastify.removeAllContentTypeParsers();
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

@@ -193,6 +193,12 @@ describe('hostile input: never a 500, always problem details', () => {
       expect(response.json().code).toMatch(/^(ROUTE_NOT_FOUND|METHOD_NOT_ALLOWED)$/);
     });
 
+    it('a malformed percent-encoding in the path is 400 MALFORMED_URL', async () => {
+      const response = await t.inject({ url: '/api/v1/markers/%E0%A4%A', headers: { authorization: `Bearer ${member.accessToken}` } });
+      expectProblem(response, 400, 'MALFORMED_URL');
+      expect(response.headers['x-request-id']).toBeTruthy();
+    });
+
     it('a path parameter far over any limit is still answered in problem details', async () => {
       const response = await t.api('GET', `/notes/${'n'.repeat(9000)}`, { token: member.accessToken });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);

@@ -113,7 +113,7 @@ export class ProblemFilter implements ExceptionFilter {
     }
     const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
     if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode < 500) {
-      return this.renderFastifyError(fastifyError.statusCode, fastifyError.code, fastifyError.message);
+      return renderFastifyError(fastifyError.statusCode, fastifyError.code, fastifyError.message);
     }
     return { status: 500, code: 'INTERNAL_ERROR', detail: 'An unexpected error occurred; quote the request id when reporting it' };
   }
@@ -133,20 +133,21 @@ export class ProblemFilter implements ExceptionFilter {
     if (status === HttpStatus.BAD_REQUEST && /JSON/i.test(detail)) return { status, code: 'MALFORMED_JSON', detail };
     return { status, code: DEFAULT_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'ERROR'), detail };
   }
+}
 
-  renderFastifyError(status: number, code: string | undefined, message: string | undefined): Rendered {
-    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Request body too large' };
-    }
-    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Unsupported content type' };
-    }
-    if (code === 'FST_ERR_BAD_URL') return { status: 400, code: 'MALFORMED_URL', detail: 'The URL is malformed' };
-    if (status === 414) return { status: 414, code: 'URI_TOO_LONG', detail: 'A path parameter is too long' };
-    // the only body parser is JSON's: every other parser failure is malformed JSON
-    if (code?.startsWith('FST_ERR_CTP') || status === 400) {
-      return { status: 400, code: 'MALFORMED_JSON', detail: message && !message.includes('\n') ? message : 'Malformed JSON body' };
-    }
-    return { status, code: DEFAULT_CODES[status] ?? 'ERROR', detail: message ?? 'Request failed' };
+/** Fastify's own errors (body parser, router) with stable codes. */
+export function renderFastifyError(status: number, code: string | undefined, message: string | undefined): Rendered {
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Request body too large' };
   }
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Unsupported content type' };
+  }
+  if (code === 'FST_ERR_BAD_URL') return { status: 400, code: 'MALFORMED_URL', detail: 'The URL is malformed' };
+  if (status === 414) return { status: 414, code: 'URI_TOO_LONG', detail: 'A path parameter is too long' };
+  // the only body parser is JSON's: every other parser failure is malformed JSON
+  if (code?.startsWith('FST_ERR_CTP') || status === 400) {
+    return { status: 400, code: 'MALFORMED_JSON', detail: message && !message.includes('\n') ? message : 'Malformed JSON body' };
+  }
+  return { status, code: DEFAULT_CODES[status] ?? 'ERROR', detail: message ?? 'Request failed' };
 }

@@ -123,12 +123,24 @@ describe('database outage: 503 with Retry-After in bounded time, nothing half-wr
     expect(ms).toBeLessThan(BOUND_MS);
   }
 
+  /** /health/ready says 503 in bounded time while the database is away, and 200 again once it is back. */
+  async function expectNotReadyThenRecovered(): Promise<void> {
+    const ready = await timed(t.inject({ url: '/health/ready' }));
+    expect(ready.response.statusCode).toBe(503);
+    expect(ready.ms).toBeLessThan(BOUND_MS);
+    proxy.restore();
+    await waitFor(async () => (await t.inject({ url: '/health/ready' })).statusCode === 200, 15_000, 200);
+  }
+
+  const revokedSessions = async (): Promise<number> =>
+    (await t.db.query('SELECT count(*)::int AS revoked FROM sessions WHERE revoked_date IS NOT NULL'))[0].revoked;
+
   it('answers logins, refreshes and lists 503 during the cut, then serves them again, losing nothing', async () => {
     const member = await signedInUser(t, { modules: ['Map', 'Notes'] });
     const others: TestUser[] = await Promise.all([1, 2, 3].map(() => createUser(t)));
     const sessions = await Promise.all(others.map((user) => login(t, user)));
     const [{ markers: markersBefore }] = await t.db.query('SELECT count(*)::int AS markers FROM markers');
-    const [{ revoked: revokedBefore }] = await t.db.query('SELECT count(*)::int AS revoked FROM sessions WHERE revoked_date IS NOT NULL');
+    const revokedBefore = await revokedSessions();
     expect((await t.inject({ url: '/health/ready' })).statusCode).toBe(200);
 
     proxy.cut();
@@ -140,12 +152,7 @@ describe('database outage: 503 with Retry-After in bounded time, nothing half-wr
       timed(t.api('POST', '/markers', { token: member.accessToken, payload: { title: 'Written during the cut', latitude: 1, longitude: 2 } })),
     ]);
     for (const outcome of during) expectUnavailable(outcome);
-    const ready = await timed(t.inject({ url: '/health/ready' }));
-    expect(ready.response.statusCode).toBe(503);
-    expect(ready.ms).toBeLessThan(BOUND_MS);
-
-    proxy.restore();
-    await waitFor(async () => (await t.inject({ url: '/health/ready' })).statusCode === 200, 15_000, 200);
+    await expectNotReadyThenRecovered();
 
     // every refresh token still works: none was rotated half-way or revoked by accident
     for (const session of sessions) {
@@ -153,8 +160,7 @@ describe('database outage: 503 with Retry-After in bounded time, nothing half-wr
       expect(refreshed.statusCode).toBe(200);
       expect(refreshCookieOf(refreshed)).toBeTruthy();
     }
-    const [{ revoked }] = await t.db.query('SELECT count(*)::int AS revoked FROM sessions WHERE revoked_date IS NOT NULL');
-    expect(revoked).toBe(revokedBefore);
+    expect(await revokedSessions()).toBe(revokedBefore);
     const [{ markers }] = await t.db.query('SELECT count(*)::int AS markers FROM markers');
     expect(markers).toBe(markersBefore);
     expect((await t.api('GET', '/markers', { token: member.accessToken })).statusCode).toBe(200);
@@ -165,7 +171,7 @@ describe('database outage: 503 with Retry-After in bounded time, nothing half-wr
     const member = await signedInUser(t, { modules: ['Map'] });
     const other = await createUser(t);
     const session = await login(t, other);
-    const [{ revoked: revokedBefore }] = await t.db.query('SELECT count(*)::int AS revoked FROM sessions WHERE revoked_date IS NOT NULL');
+    const revokedBefore = await revokedSessions();
 
     proxy.freeze();
     const during = await Promise.all([
@@ -175,16 +181,10 @@ describe('database outage: 503 with Retry-After in bounded time, nothing half-wr
       timed(t.api('POST', '/markers', { token: member.accessToken, payload: { title: 'Written into the void', latitude: 1, longitude: 2 } })),
     ]);
     for (const outcome of during) expectUnavailable(outcome);
-    const ready = await timed(t.inject({ url: '/health/ready' }));
-    expect(ready.response.statusCode).toBe(503);
-    expect(ready.ms).toBeLessThan(BOUND_MS);
-
-    proxy.restore();
-    await waitFor(async () => (await t.inject({ url: '/health/ready' })).statusCode === 200, 15_000, 200);
+    await expectNotReadyThenRecovered();
     const refreshed = await t.api('POST', '/session/refresh', { cookies: { refresh_token: session.refreshToken } });
     expect(refreshed.statusCode).toBe(200);
-    const [{ revoked }] = await t.db.query('SELECT count(*)::int AS revoked FROM sessions WHERE revoked_date IS NOT NULL');
-    expect(revoked).toBe(revokedBefore);
+    expect(await revokedSessions()).toBe(revokedBefore);
     const [{ count }] = await t.db.query(`SELECT count(*)::int AS count FROM markers WHERE title = 'Written into the void'`);
     expect(count).toBe(0);
   }, 60_000);

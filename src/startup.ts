@@ -8,8 +8,9 @@ import { EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedDatabase } from '
  */
 export async function connectDatabase(config: AppConfig, log?: (line: string) => void): Promise<EmbeddedDatabase | null> {
   if (!config.embeddedDatabase) return null;
-  const embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.embeddedDatabase.port, log });
+  const embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, ...config.embeddedDatabase, log });
   config.databaseUrl = embedded.url;
+  config.embeddedDatabase.port = embedded.port;
   return embedded;
 }
 

@@ -49,7 +49,8 @@ describe('loadConfig', () => {
 
   it('uses the embedded defaults when DATABASE_URL, S3_ENDPOINT and SMTP_URL are unset', () => {
     const config = loadConfig({ DATA_DIR: '/srv/hearth' });
-    expect(config.embeddedDatabase).toEqual({ port: 5438 });
+    expect(config.embeddedDatabase).toEqual({ port: 5438, portIsRequired: false });
+    expect(loadConfig({ EMBEDDED_DATABASE_PORT: '6000' }).embeddedDatabase).toEqual({ port: 6000, portIsRequired: true });
     expect(config.databaseUrl).toBe('');
     expect(config.dataDir).toBe('/srv/hearth');
     expect(config.s3.endpoint).toBeUndefined();

@@ -63,7 +63,7 @@ export class AppConfig {
   /** `postgres://…`; when DATABASE_URL is unset, filled in at start-up with the embedded cluster's address */
   databaseUrl: string;
   /** set when DATABASE_URL is unset: an embedded PostgreSQL in `dataDir` on this loopback port */
-  embeddedDatabase?: { port: number };
+  embeddedDatabase?: { port: number; portIsRequired: boolean };
   /** DATA_DIR, absolute: the embedded database, local files and the mail outbox live here */
   dataDir: string;
   /** the service's own address as clients reach it (local storage URLs, the start-up banner) */
@@ -163,7 +163,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: configuredDatabaseUrl || '',
     embeddedDatabase: configuredDatabaseUrl
       ? undefined
-      : { port: read.int('EMBEDDED_DATABASE_PORT', EMBEDDED_DATABASE_DEFAULT_PORT, 1, 65535) },
+      : {
+          port: read.int('EMBEDDED_DATABASE_PORT', EMBEDDED_DATABASE_DEFAULT_PORT, 1, 65535),
+          // the default port gives way to a free one when taken; a configured one does not
+          portIsRequired: read.optional('EMBEDDED_DATABASE_PORT') !== undefined,
+        },
     dataDir: resolve(read.string('DATA_DIR', './data')),
     publicUrl: read.url('PUBLIC_URL', ['http', 'https'], `http://localhost:${port}`).replace(/\/+$/, ''),
     storedSecrets: { jwt: symmetric && !configuredJwtSecret, altcha: !configuredAltchaKey },

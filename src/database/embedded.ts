@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -76,25 +77,64 @@ function explain(lines: string[]): string {
   return (fatal.length ? fatal : text).slice(-3).join(' / ') || 'no output';
 }
 
+/** Whether nothing listens on 127.0.0.1:`port`. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+function anyFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The port a running cluster listens on, from its postmaster.pid (line 4), or null. */
+async function runningPort(directory: string): Promise<number | null> {
+  const pid = await readFile(join(directory, 'postmaster.pid'), 'utf8').catch(() => undefined);
+  const port = Number(pid?.split('\n')[3]);
+  return Number.isInteger(port) && port > 0 ? port : null;
+}
+
 /**
  * Starts (initialising on first use) the embedded cluster in `<dataDir>/postgres`, or, when it is
  * already running for this data directory (the service is up and this is the CLI), connects to it.
+ * `port` is taken when free; when it is not and `portIsRequired` is false (the default port, not
+ * one configured), any free loopback port is used instead.
  */
-export async function startEmbeddedDatabase(options: { dataDir: string; port: number; log?: (line: string) => void }): Promise<EmbeddedDatabase> {
-  const { dataDir, port } = options;
+export async function startEmbeddedDatabase(options: {
+  dataDir: string;
+  port: number;
+  portIsRequired?: boolean;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const { dataDir } = options;
   const directory = join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
   const isRoot = userInfo().uid === 0;
   // as root the cluster runs as `postgres`, which must be able to reach its directory
   if (isRoot) await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o711);
   const secret = await password(dataDir);
+  const running = await runningPort(directory);
+  if (running && (await reachable(urlOf(running, secret, 'postgres')))) {
+    await ensureDatabase(urlOf(running, secret, 'postgres'));
+    return { url: urlOf(running, secret, EMBEDDED_DATABASE_NAME), directory, port: running, startedHere: false, stop: async () => undefined };
+  }
+  let port = options.port;
+  if (!(await portIsFree(port))) {
+    if (options.portIsRequired) throw new EmbeddedDatabaseError(`The embedded PostgreSQL cannot listen on 127.0.0.1:${port}: the port is in use (EMBEDDED_DATABASE_PORT).`);
+    port = await anyFreePort();
+  }
   const adminUrl = urlOf(port, secret, 'postgres');
   const url = urlOf(port, secret, EMBEDDED_DATABASE_NAME);
-
-  if ((await exists(join(directory, 'postmaster.pid'))) && (await reachable(adminUrl))) {
-    await ensureDatabase(adminUrl);
-    return { url, directory, port, startedHere: false, stop: async () => undefined };
-  }
 
   const output: string[] = [];
   const onLog = (message: string) => {

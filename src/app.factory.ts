@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -16,6 +17,21 @@ import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
 
 export const API_PREFIX = 'api/v1';
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Nest's own start-up chatter (a line per module and route): debug, so the start-up block stands out. */
+const FRAMEWORK_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']);
+
+function quietFramework(logger: Logger): LoggerService {
+  return {
+    log: (message: unknown, ...rest: unknown[]) =>
+      FRAMEWORK_CONTEXTS.has(String(rest.at(-1))) ? logger.debug(message, ...rest) : logger.log(message, ...rest),
+    error: (message: unknown, ...rest: unknown[]) => logger.error(message, ...rest),
+    warn: (message: unknown, ...rest: unknown[]) => logger.warn(message, ...rest),
+    debug: (message: unknown, ...rest: unknown[]) => logger.debug(message, ...rest),
+    verbose: (message: unknown, ...rest: unknown[]) => logger.verbose(message, ...rest),
+    fatal: (message: unknown, ...rest: unknown[]) => logger.fatal(message, ...rest),
+  };
+}
 
 /** Uses the caller's X-Request-Id when it is sane, otherwise a fresh UUID; echoed on every response. */
 function requestId(req: IncomingMessage): string {
@@ -70,7 +86,7 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
     bufferLogs: true,
     abortOnError: false,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(quietFramework(app.get(Logger)));
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready'] });
   // main.ts handles signals itself (the app first, then the embedded database)
   if (options.shutdownHooks !== false) app.enableShutdownHooks();

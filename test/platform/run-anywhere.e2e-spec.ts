@@ -143,4 +143,23 @@ describe('npm start with nothing configured', () => {
     expect((await api('POST', '/session', { body: { username: 'admin', password: 'Admin-passphrase-1' } })).status).toBe(200);
     expect(await stop()).toBe(0);
   }, 300_000);
+
+  it('says in one sentence, without a stack, that a configured database cannot be reached', () => {
+    let failure: { status: number; stderr: Buffer; stdout: Buffer } | undefined;
+    try {
+      execFileSync(process.execPath, [MAIN], {
+        cwd: dir,
+        env: { PATH: process.env.PATH!, PORT: '0', DATABASE_URL: 'postgres://hearth@127.0.0.1:1/hearth' },
+        stdio: 'pipe',
+        timeout: 60_000,
+      });
+    } catch (error) {
+      failure = error as typeof failure;
+    }
+    expect(failure?.status).toBe(1);
+    const stderr = failure!.stderr.toString().trim();
+    expect(stderr).toBe(
+      'Cannot connect to the database (PostgreSQL at 127.0.0.1:1/hearth): nothing answers there (ECONNREFUSED). Check DATABASE_URL, or unset it to use the embedded PostgreSQL.',
+    );
+  }, 60_000);
 });

@@ -45,18 +45,17 @@ async function readPassword(): Promise<string> {
   }
 }
 
+/** The options create-admin and create-user share. */
+const ACCOUNT_OPTIONS = {
+  username: { type: 'string' },
+  email: { type: 'string' },
+  group: { type: 'string' },
+  nickname: { type: 'string' },
+} as const;
+
 /** Creates an Active, confirmed admin in group NAME (made with every module if missing). Idempotent. */
 async function createAdmin(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      username: { type: 'string' },
-      email: { type: 'string' },
-      group: { type: 'string' },
-      nickname: { type: 'string' },
-      currency: { type: 'string', default: 'EUR' },
-    },
-  });
+  const { values } = parseArgs({ args, options: { ...ACCOUNT_OPTIONS, currency: { type: 'string', default: 'EUR' } } });
   if (!values.username || !values.email || !values.group) {
     console.error(USAGE);
     return 2;
@@ -123,16 +122,7 @@ async function withServices<T>(work: (invitations: UserInvitationsService, confi
 
 /** Same as POST /users: an Active member with a confirmed email and a 7-day set-password link. */
 async function createUser(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      username: { type: 'string' },
-      email: { type: 'string' },
-      group: { type: 'string' },
-      nickname: { type: 'string' },
-      role: { type: 'string', default: 'User' },
-    },
-  });
+  const { values } = parseArgs({ args, options: { ...ACCOUNT_OPTIONS, role: { type: 'string', default: 'User' } } });
   if (!values.username || !values.email || !values.group || !(ROLES as readonly string[]).includes(values.role!)) {
     console.error(USAGE);
     return 2;

@@ -1312,14 +1312,14 @@ export interface components {
             size: number;
         };
         CreateUserDto: {
-            /** @example bob@example.com */
+            /** @example alice@example.com */
             email: string;
             /**
              * Format: uuid
              * @description the group the user joins (404 when unknown)
              */
             groupId: string;
-            /** @example Bob */
+            /** @example Alice */
             nickname: string;
             /**
              * @default User
@@ -1328,7 +1328,7 @@ export interface components {
             role: "User" | "Admin";
             /**
              * @description case-sensitive
-             * @example bob
+             * @example alice
              */
             username: string;
         };

@@ -51,7 +51,8 @@ function urlOf(port: number, secret: string, database: string): string {
   return `postgres://${SUPERUSER}:${encodeURIComponent(secret)}@127.0.0.1:${port}/${database}`;
 }
 
-async function reachable(url: string): Promise<boolean> {
+/** Whether a PostgreSQL answers at `url` (within 2 s). */
+export async function reachable(url: string): Promise<boolean> {
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();

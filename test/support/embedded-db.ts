@@ -2,22 +2,9 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { adminUrl } from '../../src/database/admin';
-import { EmbeddedDatabase, startEmbeddedDatabase } from '../../src/database/embedded';
+import { EmbeddedDatabase, reachable, startEmbeddedDatabase } from '../../src/database/embedded';
 import { freePort } from './mail';
-
-async function answers(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /**
  * Tests need no system PostgreSQL: when the configured one (DATABASE_ADMIN_URL, TEST_DATABASE_URL
@@ -26,7 +13,7 @@ async function answers(url: string): Promise<boolean> {
  * DATABASE_ADMIN_URL is pointed at it for the test workers. CI, with its PostgreSQL, never gets here.
  */
 export async function ensureTestDatabase(): Promise<EmbeddedDatabase | null> {
-  if (await answers(adminUrl())) return null;
+  if (await reachable(adminUrl())) return null;
   const checkout = createHash('sha1').update(join(__dirname, '..', '..')).digest('hex').slice(0, 12);
   const dataDir = join(tmpdir(), `hearth-test-postgres-${checkout}`);
   const start = async () => startEmbeddedDatabase({ dataDir, port: await freePort() });

@@ -1,5 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { RegisterDto } from '../../account/dto/registration.dto';
 import { ROLES, Role } from '../../../common/auth/auth-user';
 import { PageQuery, sortPattern } from '../../../common/pagination/pagination';
 import { EMAIL_STATUSES, EmailStatus, USER_STATUSES, UserStatus } from '../../users/entities/user.entity';
@@ -66,24 +67,8 @@ export class ChangeGroupDto {
   groupId: string;
 }
 
-export class CreateUserDto {
-  @ApiProperty({ example: 'bob', minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9._-]+$', description: 'case-sensitive' })
-  @IsString()
-  @Length(3, 50)
-  @Matches(/^[A-Za-z0-9._-]+$/, { message: 'username may contain only letters, digits, ".", "_" and "-"' })
-  username: string;
-
-  @ApiProperty({ example: 'bob@example.com', maxLength: 254 })
-  @IsString()
-  @MaxLength(254)
-  @IsEmail({}, { message: 'email must be an email address' })
-  email: string;
-
-  @ApiProperty({ example: 'Bob', minLength: 1, maxLength: 25 })
-  @IsString()
-  @Length(1, 25)
-  nickname: string;
-
+/** Username, email and nickname follow the registration rules. */
+export class CreateUserDto extends PickType(RegisterDto, ['username', 'email', 'nickname'] as const) {
   @ApiProperty({ format: 'uuid', description: 'the group the user joins (404 when unknown)' })
   @IsUUID()
   groupId: string;

@@ -80,7 +80,7 @@ describe('docker-compose.yml', () => {
   });
 
   it("starts with the compose API settings, without Docker (the test database and a temporary DATA_DIR)", async () => {
-    const env = { ...withDefaults(api.environment!), DATA_DIR: mkdtempSync(join(tmpdir(), 'hearth-compose-')) };
+    const env = { ...withDefaults(api.environment!), DATA_DIR: mkdtempSync(join(process.env.HEARTH_TEST_DATA_ROOT ?? tmpdir(), 'hearth-compose-')) };
     const t = await createTestApp(env);
     try {
       expect(t.config.isProduction).toBe(true);

@@ -51,7 +51,8 @@ export const TEST_ENV: Record<string, string> = {
   CORS_ORIGINS: 'http://localhost:5173',
   APP_URL: 'http://localhost:5173',
   // local storage driver files and the mail outbox of this test process, never the checkout's ./data
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'hearth-test-data-')),
+  // (under the run's directory, removed by global teardown)
+  DATA_DIR: mkdtempSync(join(process.env.HEARTH_TEST_DATA_ROOT ?? tmpdir(), 'hearth-test-data-')),
 };
 
 /** A fresh database cloned from the migrated template, and the real application on top of it. */

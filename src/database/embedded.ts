@@ -82,6 +82,20 @@ function explain(lines: string[]): string {
   return (fatal.length ? fatal : text).slice(-3).join(' / ') || 'no output';
 }
 
+/**
+ * The C library locale for character classes (pg_trgm's word characters: "é" is a letter in
+ * C.UTF-8, a separator in C). Collation and case rules come from the builtin C.UTF-8 provider, the
+ * same everywhere; C only where the system has no C.UTF-8.
+ */
+function libcLocale(): string {
+  try {
+    const available = execFileSync('locale', ['-a'], { encoding: 'utf8' }).split('\n').map((name) => name.trim().toLowerCase());
+    return available.includes('c.utf8') || available.includes('c.utf-8') ? 'C.UTF-8' : 'C';
+  } catch {
+    return 'C';
+  }
+}
+
 /** Whether nothing listens on 127.0.0.1:`port`. */
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -158,7 +172,7 @@ export async function startEmbeddedDatabase(options: {
       authMethod: 'scram-sha-256',
       persistent: true,
       createPostgresUser: isRoot,
-      initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--locale=C'],
+      initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', `--locale=${libcLocale()}`],
       onLog,
       onError: (error: unknown) => onLog(`${error instanceof Error ? error.message : String(error)}\n`),
     });

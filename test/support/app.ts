@@ -2,6 +2,9 @@ import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config';
@@ -48,6 +51,9 @@ export const TEST_ENV: Record<string, string> = {
   JOBS_ENABLED: 'false',
   CORS_ORIGINS: 'http://localhost:5173',
   APP_URL: 'http://localhost:5173',
+  // local storage driver files and the mail outbox of this test process, never the checkout's ./data
+  // (under the run's directory, removed by global teardown)
+  DATA_DIR: mkdtempSync(join(process.env.HEARTH_TEST_DATA_ROOT ?? tmpdir(), 'hearth-test-data-')),
 };
 
 /** A fresh database cloned from the migrated template, and the real application on top of it. */

@@ -1,6 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { registerUniqueConstraints } from '../../common/errors/problem.filter';
 import { BudgetAccountsController } from './budget-accounts.controller';
 import { BudgetAccountsService } from './budget-accounts.service';
+import { BUDGET_ACCOUNT_UNIQUE_CONSTRAINTS } from './entities/budget-account.entity';
+import { CATEGORY_UNIQUE_CONSTRAINTS } from './entities/category.entity';
 import { CategoriesController } from './categories.controller';
 import { CategoriesService } from './categories.service';
 import { RecurringScheduler } from './recurring-scheduler.service';
@@ -23,4 +26,8 @@ import { TransactionsService } from './transactions.service';
   ],
   exports: [RecurringScheduler],
 })
-export class BudgetModule {}
+export class BudgetModule implements OnModuleInit {
+  onModuleInit(): void {
+    registerUniqueConstraints({ ...CATEGORY_UNIQUE_CONSTRAINTS, ...BUDGET_ACCOUNT_UNIQUE_CONSTRAINTS });
+  }
+}

@@ -1,7 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FilesModule } from '../files/files.module';
-import { Group } from './entities/group.entity';
+import { registerUniqueConstraints } from '../../common/errors/problem.filter';
+import { Group, GROUP_UNIQUE_CONSTRAINTS } from './entities/group.entity';
 import { GroupMembersController } from './group-members.controller';
 import { GroupsController } from './groups.controller';
 import { GroupsService } from './groups.service';
@@ -12,4 +13,8 @@ import { GroupsService } from './groups.service';
   providers: [GroupsService],
   exports: [TypeOrmModule, GroupsService],
 })
-export class GroupsModule {}
+export class GroupsModule implements OnModuleInit {
+  onModuleInit(): void {
+    registerUniqueConstraints(GROUP_UNIQUE_CONSTRAINTS);
+  }
+}

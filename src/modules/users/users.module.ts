@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { User } from './entities/user.entity';
+import { registerUniqueConstraints } from '../../common/errors/problem.filter';
+import { User, USER_UNIQUE_CONSTRAINTS } from './entities/user.entity';
 import { PasswordService } from './password.service';
 
 @Module({
@@ -8,4 +9,8 @@ import { PasswordService } from './password.service';
   providers: [PasswordService],
   exports: [TypeOrmModule, PasswordService],
 })
-export class UsersModule {}
+export class UsersModule implements OnModuleInit {
+  onModuleInit(): void {
+    registerUniqueConstraints(USER_UNIQUE_CONSTRAINTS);
+  }
+}

@@ -15,6 +15,7 @@ import { RolesGuard } from './guards/roles.guard';
 import { JwtStrategy } from './jwt.strategy';
 import { SessionController } from './session.controller';
 import { SessionsController } from './sessions.controller';
+import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 
 @Module({
@@ -35,6 +36,7 @@ import { SessionsService } from './sessions.service';
   providers: [
     AuthService,
     SessionsService,
+    SessionsRepository,
     AccessTokenService,
     JwtStrategy,
     AuthThrottlerGuard,

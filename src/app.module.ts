@@ -7,7 +7,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { createRootLogger } from './infrastructure/logging/root-logger';
 import { ProblemFilter } from './common/errors/problem.filter';
-import { SqlModule } from './database/sql';
+import { DatabaseModule } from './database/database.module';
 import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -51,7 +51,7 @@ export class AppModule {
           migrations: [],
           retryAttempts: 3,
         }),
-        SqlModule,
+        DatabaseModule,
         RateLimitModule,
         JobsModule,
         StorageModule,

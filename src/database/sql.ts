@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Pool, QueryResultRow } from 'pg';
 import { AppConfig } from '../config/app-config';
 import { boundedPoolOptions } from './unavailable';
@@ -38,7 +38,3 @@ export class Sql implements OnModuleDestroy {
   }
 }
 
-/** Provides `Sql` to every feature's repositories. */
-@Global()
-@Module({ providers: [Sql], exports: [Sql] })
-export class SqlModule {}

@@ -4,7 +4,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { assertExactOrder } from '../../common/ordering/exact-order';
-import { findInGroup, findInGroupTx } from '../../common/tenancy/group-scope';
+import { findInGroup, findInGroupTx, lockInGroup } from '../../common/tenancy/group-scope';
 import { AppConfig } from '../../config/app-config';
 import { inTransaction } from '../../database/transaction';
 import { CreateUploadDto, UploadTicketDto } from '../files/dto/upload.dto';
@@ -68,7 +68,7 @@ export class MarkerImagesService {
   }
 
   async list(user: AuthUser, markerId: string): Promise<MarkerImageDto[]> {
-    return this.listFor(await findInGroup(this.dataSource.getRepository(Marker), user.groupId, markerId, 'Marker'));
+    return this.listFor(await findInGroup(this.dataSource.getRepository(Marker), user, markerId, 'Marker'));
   }
 
   /** The marker's images in order, with short-lived URLs for the completed ones. */
@@ -141,13 +141,13 @@ export class MarkerImagesService {
   /** Runs `work` in a transaction holding the lock of a live marker of the caller's group. */
   private onMarker<T>(user: AuthUser, markerId: string, work: (manager: EntityManager, marker: Marker) => Promise<T>): Promise<T> {
     return inTransaction(this.dataSource, async (manager) =>
-      work(manager, await findInGroupTx(manager, Marker, user.groupId, markerId, 'Marker', { lock: true })),
+      work(manager, await lockInGroup(manager, Marker, user, markerId, 'Marker')),
     );
   }
 
   /** An image of this marker: one of another marker or group is 404 like a missing one. */
   private imageOf(manager: EntityManager, user: AuthUser, marker: Marker, imageId: string): Promise<MarkerImage> {
-    return findInGroupTx(manager, MarkerImage, user.groupId, imageId, 'Image', { where: { markerId: marker.id } });
+    return findInGroupTx(manager, MarkerImage, user, imageId, 'Image', { where: { markerId: marker.id } });
   }
 
   private limitReached(): AppError {

@@ -99,7 +99,7 @@ export class MarkersService {
   }
 
   async get(user: AuthUser, markerId: string): Promise<MarkerDetailDto> {
-    const marker = await findInGroup(this.markers, user.groupId, markerId, 'Marker');
+    const marker = await findInGroup(this.markers, user, markerId, 'Marker');
     return this.detail(marker);
   }
 
@@ -120,7 +120,7 @@ export class MarkersService {
   }
 
   async update(user: AuthUser, markerId: string, input: MarkerInput): Promise<MarkerDetailDto> {
-    const marker = await findInGroup(this.markers, user.groupId, markerId, 'Marker');
+    const marker = await findInGroup(this.markers, user, markerId, 'Marker');
     marker.title = input.title;
     if (input.date !== undefined) marker.date = input.date;
     if (input.rating !== undefined) marker.rating = input.rating;
@@ -130,22 +130,22 @@ export class MarkersService {
   }
 
   async updateLocation(user: AuthUser, markerId: string, input: MarkerLocationInput): Promise<MarkerDetailDto> {
-    const marker = await findInGroup(this.markers, user.groupId, markerId, 'Marker');
+    const marker = await findInGroup(this.markers, user, markerId, 'Marker');
     this.applyLocation(marker, input);
     return this.detail(await this.markers.save(marker));
   }
 
   /** Moves the marker into the trash; its images stay (a restore brings them back). */
   async remove(user: AuthUser, markerId: string): Promise<void> {
-    const marker = await findInGroup(this.markers, user.groupId, markerId, 'Marker');
+    const marker = await findInGroup(this.markers, user, markerId, 'Marker');
     await this.markers.softRemove(marker);
   }
 
   async restore(user: AuthUser, markerId: string): Promise<MarkerDetailDto> {
-    const marker = await findInGroup(this.markers, user.groupId, markerId, 'Marker', { withDeleted: true });
+    const marker = await findInGroup(this.markers, user, markerId, 'Marker', { withDeleted: true });
     if (!marker.deletedDate) throw AppError.conflict('MARKER_NOT_DELETED', 'The marker is not in the trash');
     await this.markers.recover(marker);
-    return this.detail(await findInGroup(this.markers, user.groupId, markerId, 'Marker'));
+    return this.detail(await findInGroup(this.markers, user, markerId, 'Marker'));
   }
 
   private applyLocation(marker: Marker, input: MarkerLocationInput): void {

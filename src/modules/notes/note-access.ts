@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
-import { findInGroupTx } from '../../common/tenancy/group-scope';
+import { findInGroupTx, lockInGroup } from '../../common/tenancy/group-scope';
 import { NoteItem } from './entities/note-item.entity';
 import { Note } from './entities/note.entity';
 
@@ -11,7 +11,7 @@ import { Note } from './entities/note.entity';
  * every change of the note or its items holds, so item changes of one note run one at a time.
  */
 export async function findVisibleNote(manager: EntityManager, user: AuthUser, noteId: string, lock = false): Promise<Note> {
-  const note = await findInGroupTx(manager, Note, user.groupId, noteId, 'Note', { lock });
+  const note = await (lock ? lockInGroup(manager, Note, user, noteId, 'Note') : findInGroupTx(manager, Note, user, noteId, 'Note'));
   if (note.isPrivate && note.createdBy !== user.userId) throw AppError.notFound('Note');
   return note;
 }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
-import { findInGroupTx } from '../../common/tenancy/group-scope';
+import { lockInGroup } from '../../common/tenancy/group-scope';
 import { AppConfig } from '../../config/app-config';
 import { inTransaction } from '../../database/transaction';
 import { RateLimitStore } from '../../infrastructure/rate-limit/rate-limit.store';
@@ -120,7 +120,7 @@ export class NoteItemsService {
     work: (manager: EntityManager, note: Note, item: NoteItem) => Promise<T>,
   ): Promise<T> {
     return this.onNote(user, noteId, async (manager, note) => {
-      const item = await findInGroupTx(manager, NoteItem, user.groupId, itemId, 'Note item', { where: { noteId: note.id }, lock: true });
+      const item = await lockInGroup(manager, NoteItem, user, itemId, 'Note item', { where: { noteId: note.id } });
       return work(manager, note, item);
     });
   }

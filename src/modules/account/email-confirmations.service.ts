@@ -7,7 +7,7 @@ import { CONFIRM_TOKEN_HOURS, MailService } from '../../infrastructure/mail/mail
 import { ConfirmationResender } from '../auth/login-mail.port';
 import { User } from '../users/entities/user.entity';
 import { AccountErrors } from './account-errors';
-import { AccountTokens } from './account-tokens.service';
+import { AccountTokens } from './account-tokens.repository';
 
 export const CONFIRM_TOKEN_SECONDS = CONFIRM_TOKEN_HOURS * 3600;
 

@@ -11,7 +11,7 @@ import { Group } from '../groups/entities/group.entity';
 import { User } from '../users/entities/user.entity';
 import { AccountErrors } from './account-errors';
 import { AccountPasswordsService } from './account-passwords.service';
-import { AccountTokens } from './account-tokens.service';
+import { AccountTokens } from './account-tokens.repository';
 import { ProfileDto } from './dto/profile.dto';
 import { EmailConfirmations } from './email-confirmations.service';
 

@@ -9,7 +9,7 @@ import { runAs } from '../history/actor';
 import { User } from '../users/entities/user.entity';
 import { PasswordService } from '../users/password.service';
 import { AccountErrors } from './account-errors';
-import { AccountTokens } from './account-tokens.service';
+import { AccountTokens } from './account-tokens.repository';
 import { RegisterDto } from './dto/registration.dto';
 import { EmailConfirmations } from './email-confirmations.service';
 

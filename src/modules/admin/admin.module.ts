@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EmailConfirmationsModule } from '../account/email-confirmations.module';
 import { AuthModule } from '../auth/auth.module';
 import { GroupsModule } from '../groups/groups.module';
 import { UsersModule } from '../users/users.module';
@@ -11,7 +12,7 @@ import { UsersAdminController } from './users-admin.controller';
 import { UsersAdminService } from './users-admin.service';
 
 @Module({
-  imports: [AuthModule, UsersModule, GroupsModule],
+  imports: [AuthModule, UsersModule, GroupsModule, EmailConfirmationsModule],
   controllers: [UsersAdminController],
   providers: [
     UsersAdminService,

@@ -5,7 +5,7 @@ import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
 import { resetLink } from '../../infrastructure/mail/mail-templates';
 import { MailService } from '../../infrastructure/mail/mail.service';
-import { AccountTokens } from '../account/account-tokens.service';
+import { AccountTokens } from '../account/account-tokens.repository';
 import { User } from '../users/entities/user.entity';
 import { PasswordService } from '../users/password.service';
 import { CreatedUserDto, CreateUserDto } from './dto/admin-user.dto';

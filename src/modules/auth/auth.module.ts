@@ -6,6 +6,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../config/app-config';
 import { UsersModule } from '../users/users.module';
 import { AccessTokenService } from './access-token.service';
+import { EmailConfirmationsModule } from '../account/email-confirmations.module';
 import { AuthService } from './auth.service';
 import { Session } from './entities/session.entity';
 import { AuthThrottlerGuard } from './guards/auth-throttler.guard';
@@ -22,6 +23,7 @@ import { SessionsService } from './sessions.service';
   imports: [
     PassportModule,
     UsersModule,
+    EmailConfirmationsModule,
     TypeOrmModule.forFeature([Session]),
     JwtModule.registerAsync({
       inject: [AppConfig],
@@ -40,7 +42,6 @@ import { SessionsService } from './sessions.service';
     AccessTokenService,
     JwtStrategy,
     AuthThrottlerGuard,
-    // ConfirmationResender comes from the global EmailConfirmationsModule (account side)
     // deny by default: authentication first, then role, then module
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },

@@ -15,6 +15,11 @@ export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityM
 export class UnitOfWork {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** The manager outside any transaction: for a single read a repository takes a manager for. */
+  get noTransaction(): EntityManager {
+    return this.dataSource.manager;
+  }
+
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return inTransaction(this.dataSource, work);
   }

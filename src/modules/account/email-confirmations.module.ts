@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConfirmationResender } from '../auth/login-mail.port';
+import { UsersModule } from '../users/users.module';
 import { AccountTokens } from './account-tokens.repository';
 import { EmailConfirmations } from './email-confirmations.service';
 
@@ -9,6 +10,7 @@ import { EmailConfirmations } from './email-confirmations.service';
  * AccountModule imports AuthModule and this. Nothing here needs AuthModule, so there is no cycle.
  */
 @Module({
+  imports: [UsersModule],
   providers: [AccountTokens, EmailConfirmations, { provide: ConfirmationResender, useExisting: EmailConfirmations }],
   exports: [AccountTokens, EmailConfirmations, ConfirmationResender],
 })

@@ -6,7 +6,6 @@ import { UsersModule } from '../users/users.module';
 import { AccountNotifier } from './account-notifier.port';
 import { MailAccountNotifier } from './mail-account-notifier';
 import { PendingApprovalsReminder } from './pending-approvals.reminder';
-import { UserAccountsRepository } from './user-accounts.repository';
 import { UserInvitationsService } from './user-invitations.service';
 import { UsersAdminController } from './users-admin.controller';
 import { UsersAdminService } from './users-admin.service';
@@ -17,10 +16,9 @@ import { UsersAdminService } from './users-admin.service';
   providers: [
     UsersAdminService,
     UserInvitationsService,
-    UserAccountsRepository,
     PendingApprovalsReminder,
     { provide: AccountNotifier, useClass: MailAccountNotifier },
   ],
-  exports: [UserInvitationsService, UserAccountsRepository],
+  exports: [UserInvitationsService],
 })
 export class AdminModule {}

@@ -5,13 +5,15 @@ import { registerUniqueConstraints } from '../../common/errors/problem.filter';
 import { Group, GROUP_UNIQUE_CONSTRAINTS } from './entities/group.entity';
 import { GroupMembersController } from './group-members.controller';
 import { GroupsController } from './groups.controller';
+import { GroupsRepository } from './groups.repository';
 import { GroupsService } from './groups.service';
+import { UsersModule } from '../users/users.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Group]), FilesModule],
+  imports: [TypeOrmModule.forFeature([Group]), FilesModule, UsersModule],
   controllers: [GroupsController, GroupMembersController],
-  providers: [GroupsService],
-  exports: [TypeOrmModule, GroupsService],
+  providers: [GroupsService, GroupsRepository],
+  exports: [TypeOrmModule, GroupsService, GroupsRepository],
 })
 export class GroupsModule implements OnModuleInit {
   onModuleInit(): void {

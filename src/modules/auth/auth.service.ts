@@ -27,7 +27,7 @@ export interface SignedIn extends IssuedAccessToken {
   refreshExpires: Date;
 }
 
-/** Messages of the specification (SPEC §7), returned verbatim in `detail`. */
+/** The sign-in messages, returned verbatim in `detail` (docs/accounts.md). */
 export const LOGIN_MESSAGES = {
   invalid: 'Invalid username or password',
   unconfirmed: 'Email address not confirmed; a new confirmation email has been sent',
@@ -69,7 +69,7 @@ export class AuthService {
     private readonly resender: ConfirmationResender,
   ) {}
 
-  /** SPEC 5.2, in its order: user, password, email confirmed, registration status, group, tokens. */
+  /** In this order: user, password, email confirmed, registration status, group, tokens. */
   async login(input: LoginInput, client: ClientInfo): Promise<SignedIn> {
     const failureKey = `login-failures:${input.username}`;
     const { rateLimit } = this.config;
@@ -118,7 +118,7 @@ export class AuthService {
   }
 
   /**
-   * SPEC 5.3: rotates the refresh token in one conditional update, so of parallel refreshes with
+   * Rotates the refresh token (docs/api.md, Tokens and sessions) in one conditional update, so of parallel refreshes with
    * one token exactly one succeeds. A token that was already rotated revokes the whole session,
    * except the immediate parent within the grace window (a parallel tab lost the race).
    */

@@ -17,9 +17,9 @@ function upperBound(to: string): Date {
 }
 
 /**
- * Reads the action history. Rows belong to one group (CONTRACT §1): a caller sees their token's
+ * Reads the action history. Rows belong to one group (docs/api.md, Ids and tenancy): a caller sees their token's
  * group; rows of a private entity only its owner; user and group administration rows (adminOnly)
- * only admins, who see them for every group since they administer all of them (CONTRACT §9).
+ * only admins, who see them for every group since they administer all of them (docs/admin.md, Action history).
  */
 @Injectable()
 export class HistoryService {

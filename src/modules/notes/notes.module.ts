@@ -7,7 +7,7 @@ import { NoteItemsService } from './note-items.service';
 import { NotesController } from './notes.controller';
 import { NotesService } from './notes.service';
 
-/** Notes with ordered checklist items (SPEC 4.7, CONTRACT §8), behind the Notes module gate. */
+/** Notes with ordered checklist items (docs/notes.md), behind the Notes module gate. */
 @Module({
   imports: [TypeOrmModule.forFeature([Note, NoteItem])],
   controllers: [NotesController, NoteItemsController],

@@ -8,6 +8,8 @@ COPY src ./src
 COPY migrations ./migrations
 COPY scripts ./scripts
 COPY bench ./bench
+COPY clients ./clients
+COPY web ./web
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim

@@ -12,6 +12,7 @@ import { securityHeaders } from './infrastructure/logging/security-headers';
 import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
 import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
+import { serveWebApp } from './infrastructure/web/web-app';
 
 export const API_PREFIX = 'api/v1';
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -76,7 +77,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'unsafe-inline'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // the web client uploads pictures straight to object storage; the ALTCHA widget solves in a worker
+        connectSrc: ["'self'", new URL(config.s3.publicEndpoint).origin],
+        workerSrc: ["'self'", 'blob:'],
       },
     },
   });
@@ -99,6 +103,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   if (config.docsEnabled) {
     SwaggerModule.setup('docs', app, () => buildOpenApi(app), { jsonDocumentUrl: 'docs-json', yamlDocumentUrl: 'docs-yaml' });
   }
+  if (config.webDir) await serveWebApp(fastify, config.webDir);
   await app.init();
   await fastify.ready();
   return app;

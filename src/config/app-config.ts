@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, createSecretKey, KeyObject } from 'node:crypto';
 import { ConfigError, EnvReader } from './env.schema';
+import { defaultWebDir } from '../infrastructure/web/web-app';
 
 /** Placeholder secrets that must never reach production. */
 const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'dev-secret-change-me', 'replace-me'];
@@ -62,6 +63,8 @@ export class AppConfig {
   corsOrigins: string[];
   trustProxy?: string | number | boolean;
   appUrl: string;
+  /** the built web client served at `/`; null serves none */
+  webDir: string | null;
   bodyLimitBytes: number;
   mail: { smtpUrl: string; from: string; retryDelaySeconds: number; retryLimit: number };
   s3: { endpoint: string; publicEndpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
@@ -120,8 +123,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     read.problems.push('ALTCHA_HMAC_KEY must be a real secret of at least 32 characters in production');
   }
 
+  const port = read.int('PORT', 3000, 0, 65535);
   const config: AppConfig = {
-    port: read.int('PORT', 3000, 0, 65535),
+    port,
     nodeEnv,
     isProduction,
     logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
@@ -145,7 +149,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: read.bool('COOKIE_SECURE', false),
     corsOrigins: read.list('CORS_ORIGINS', ['http://localhost:5173']),
     trustProxy: parseTrustProxy(read.optional('TRUST_PROXY')),
-    appUrl: read.url('APP_URL', ['http', 'https'], 'http://localhost:5173').replace(/\/+$/, ''),
+    // the web client is served by the service itself, so mailed links point at its own address by default
+    appUrl: read.url('APP_URL', ['http', 'https'], `http://localhost:${port || 3000}`).replace(/\/+$/, ''),
+    webDir: read.bool('WEB_ENABLED', true) ? (read.optional('WEB_DIR') ?? defaultWebDir()) : null,
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     mail: {
       smtpUrl: read.url('SMTP_URL', ['smtp', 'smtps'], 'smtp://localhost:1025'),

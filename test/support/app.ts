@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config';
 import { createDatabase, databaseUrl, dropDatabase } from '../../src/database/admin';
+import { TEST_ENV } from './env-defaults';
 import { templateName } from './template-db';
 
 export interface InjectOptions {
@@ -36,18 +37,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Settings every test starts from; a test overrides what it exercises. */
-export const TEST_ENV: Record<string, string> = {
-  NODE_ENV: 'test',
-  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-  JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-  BCRYPT_COST: '4',
-  RATE_LIMIT_ENABLED: 'false',
-  MIGRATIONS_RUN: 'false',
-  JOBS_ENABLED: 'false',
-  CORS_ORIGINS: 'http://localhost:5173',
-  APP_URL: 'http://localhost:5173',
-};
+export { TEST_ENV };
 
 /** A fresh database cloned from the migrated template, and the real application on top of it. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {

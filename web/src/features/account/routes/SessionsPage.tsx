@@ -1,0 +1,5 @@
+import { Page } from '@/ui';
+
+export default function SessionsPage() {
+  return <Page title="Sessions" />;
+}

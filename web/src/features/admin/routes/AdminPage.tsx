@@ -1,0 +1,5 @@
+import { Page } from '@/ui';
+
+export default function AdminPage() {
+  return <Page title="Administration" />;
+}

@@ -1,0 +1,5 @@
+import { AuthLayout } from '../components/AuthLayout';
+
+export default function ConfirmEmailPage() {
+  return <AuthLayout title="ConfirmEmailPage">Coming in this issue.</AuthLayout>;
+}

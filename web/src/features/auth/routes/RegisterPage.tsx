@@ -1,0 +1,5 @@
+import { AuthLayout } from '../components/AuthLayout';
+
+export default function RegisterPage() {
+  return <AuthLayout title="RegisterPage">Coming in this issue.</AuthLayout>;
+}

@@ -1,0 +1,5 @@
+import { Page } from '@/ui';
+
+export default function HistoryPage() {
+  return <Page title="History" />;
+}

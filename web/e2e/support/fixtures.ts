@@ -52,3 +52,8 @@ export async function signIn(page: Page, user: Pick<SeededUser, 'username' | 'pa
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Sign out' }).or(page.getByRole('link', { name: 'Menu' })).first()).toBeVisible();
 }
+
+/** The ALTCHA widget has solved its proof of work (it starts on its own when the form is shown). */
+export async function waitForCaptcha(page: Page): Promise<void> {
+  await expect(page.locator('altcha-widget input[name="captcha"]')).not.toHaveValue('', { timeout: 30_000 });
+}

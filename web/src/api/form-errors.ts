@@ -29,3 +29,10 @@ export function applyProblem<F extends string>(
   }
   return summary;
 }
+
+/** The summary for react-hook-form's own (client-side) validation failures, in field order. */
+export function invalidSummary(errors: Record<string, { message?: unknown } | undefined>): SummaryItem[] {
+  return Object.entries(errors)
+    .filter(([, error]) => error?.message)
+    .map(([field, error]) => ({ field, message: String(error!.message) }));
+}

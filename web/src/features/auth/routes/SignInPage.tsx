@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, call, session } from '@/api/client';
-import { applyProblem, type SummaryItem } from '@/api/form-errors';
+import { applyProblem, invalidSummary, type SummaryItem } from '@/api/form-errors';
 import { useSession } from '@/app/session-context';
 import { Button, Checkbox, ErrorSummary, Field, Notice } from '@/ui';
 import { AuthLayout } from '../components/AuthLayout';
@@ -43,7 +43,7 @@ export default function SignInPage() {
     } catch (error) {
       setSummary(applyProblem(error, FIELDS, setError));
     }
-  });
+  }, (invalid) => setSummary(invalidSummary(invalid)));
 
   const errors = formState.errors;
   return (

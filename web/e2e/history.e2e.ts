@@ -38,10 +38,13 @@ test.describe('History', () => {
     await expect(page.getByText('Page 2 of 2')).toBeVisible();
     await expect(page.getByRole('row')).toHaveCount(1 + 3);
 
+    // on a phone the filters are folded away until asked for
+    await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByLabel('What').selectOption('Category');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page.getByText('1 change', { exact: true })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Created Category' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: '“Groceries”' })).toBeVisible();
 
     await page.getByLabel('What').selectOption('Note');
     await page.getByLabel('Change').selectOption('Updated');

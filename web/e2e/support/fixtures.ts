@@ -33,7 +33,8 @@ export const test = base.extend<{ finalScreenshot: void }, { service: Service }>
       await use();
       mkdirSync(SCREENSHOTS, { recursive: true });
       const path = join(SCREENSHOTS, `${fileName(testInfo.titlePath.slice(1))}.png`);
-      await page.screenshot({ path, fullPage: true }).catch(() => undefined);
+      // what the person sees on their screen (phone-sized unless the test chose otherwise)
+      await page.screenshot({ path }).catch(() => undefined);
       await testInfo.attach('final page', { path, contentType: 'image/png' }).catch(() => undefined);
     },
     { auto: true },

@@ -51,7 +51,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
   const cloned = await templateExists(template);
   await createDatabase(databaseName, cloned ? template : undefined);
   const mail = await startMailServer();
-  const s3 = await startS3();
+  const s3 = await startS3({ browserUploads: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';

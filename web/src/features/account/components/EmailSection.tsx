@@ -26,7 +26,7 @@ export function EmailSection({ account }: { account: Schema<'ProfileDto'> }) {
       setNotice(`We sent a confirmation link to ${body.newEmail}. Your address changes when you open it.`);
       return queryClient.invalidateQueries({ queryKey: accountKey });
     },
-    onError: (error) => setSummary(applyProblem(error, FIELDS, setError)),
+    onError: (error) => setSummary(applyProblem(error, FIELDS, setError, { newEmail: 'New email address', currentPassword: 'Current password' })),
   });
   const resend = useMutation({
     mutationFn: () => call(api.POST('/api/v1/account/email/confirm/resend')),

@@ -19,7 +19,7 @@ export function NicknameSection({ account }: { account: Schema<'ProfileDto'> }) 
       // the token's Nickname claim follows at the next refresh: take it now so the header agrees
       await session.refresh().catch(() => undefined);
     },
-    onError: (error) => setSummary(applyProblem(error, ['nickname'], setError)),
+    onError: (error) => setSummary(applyProblem(error, ['nickname'], setError, { nickname: 'Name' })),
   });
 
   return (

@@ -23,7 +23,7 @@ export function PasswordSection() {
       await session.signOut();
       navigate('/sign-in?reset=1', { replace: true });
     },
-    onError: (error) => setSummary(applyProblem(error, FIELDS, setError)),
+    onError: (error) => setSummary(applyProblem(error, FIELDS, setError, { currentPassword: 'Current password', newPassword: 'New password' })),
   });
 
   return (

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, call, session, type Schema } from '@/api/client';
 import { describeProblem } from '@/api/problem';
-import { Button, DateText, ErrorSummary, LoadState, Notice, Page } from '@/ui';
+import { Button, DateText, describeUserAgent, ErrorSummary, LoadState, Notice, Page } from '@/ui';
 import { sessionsKey, useSessions } from '../queries';
 
 type SessionRow = Schema<'SessionDto'>;
 
 function deviceLabel(row: SessionRow): string {
-  return row.deviceName || row.userAgent || 'Unknown device';
+  return row.deviceName || (row.userAgent ? describeUserAgent(row.userAgent) : 'Unknown device');
 }
 
 export default function SessionsPage() {
@@ -51,7 +51,7 @@ export default function SessionsPage() {
                     {row.deviceName && row.userAgent ? (
                       <>
                         <dt>Browser</dt>
-                        <dd>{row.userAgent}</dd>
+                        <dd title={row.userAgent}>{describeUserAgent(row.userAgent)}</dd>
                       </>
                     ) : null}
                     <dt>Last used</dt>

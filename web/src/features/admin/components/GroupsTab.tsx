@@ -28,7 +28,7 @@ function GroupDialog({ group, open, onClose, onSaved }: { group: Group | null; o
       onClose();
       return queryClient.invalidateQueries({ queryKey: groupsKey });
     },
-    onError: (error) => setSummary(applyProblem(error, FIELDS, setError)),
+    onError: (error) => setSummary(applyProblem(error, FIELDS, setError, { name: 'Name', currency: 'Currency', modules: 'Modules' })),
   });
   return (
     <Dialog open={open} title={group ? `Edit ${group.name}` : 'New group'} onClose={onClose}>

@@ -34,7 +34,7 @@ export default function RegisterPage() {
         setRegisteredEmail(values.email);
       } catch (error) {
         captcha.current?.reset();
-        setSummary(applyProblem(error, FIELDS, setError));
+        setSummary(applyProblem(error, FIELDS, setError, { username: 'Username', nickname: 'Name', email: 'Email address', password: 'Password', captcha: 'The check' }));
       }
     },
     (errors) => setSummary(invalidSummary(errors)),

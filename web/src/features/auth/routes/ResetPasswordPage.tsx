@@ -32,7 +32,7 @@ export default function ResetPasswordPage() {
         navigate('/sign-in?reset=1', { replace: true });
       } catch (error) {
         if (error instanceof ProblemError && error.code === 'INVALID_TOKEN') setInvalid(true);
-        else setSummary(applyProblem(error, FIELDS, setError));
+        else setSummary(applyProblem(error, FIELDS, setError, { newPassword: 'New password' }));
       }
     },
     (errors) => setSummary(invalidSummary(errors)),

@@ -4,9 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, call, session } from '@/api/client';
 import { applyProblem, invalidSummary, type SummaryItem } from '@/api/form-errors';
 import { useSession } from '@/app/session-context';
-import { Button, Checkbox, ErrorSummary, Field, Notice } from '@/ui';
+import { Button, Checkbox, describeUserAgent, ErrorSummary, Field, Notice } from '@/ui';
 import { AuthLayout } from '../components/AuthLayout';
-import { guessDeviceName } from '../device-name';
 
 interface SignInForm {
   username: string;
@@ -27,7 +26,7 @@ export default function SignInPage() {
   const { message } = useSession();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const { register, handleSubmit, setError, formState } = useForm<SignInForm>({
-    defaultValues: { username: '', password: '', rememberMe: false, deviceName: guessDeviceName() },
+    defaultValues: { username: '', password: '', rememberMe: false, deviceName: describeUserAgent(navigator.userAgent) },
   });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, call } from '@/api/client';
 import { useSession } from '@/app/session-context';
-import { Button, DateText, EmptyState, Field, LoadState, Page, SelectField, Table } from '@/ui';
+import { Button, DateText, EmptyState, Field, FilterPanel, LoadState, Page, SelectField, Table } from '@/ui';
 import { Changes } from '../components/Changes';
 
 const ENTITY_TYPES = ['Marker', 'MarkerImage', 'Transaction', 'Category', 'BudgetAccount', 'RecurringTransaction', 'Note', 'NoteItem'];
@@ -51,47 +51,50 @@ export default function HistoryPage() {
     next.set('page', String(target));
     setParams(next);
   };
-  const filtered = FILTERS.some((name) => params.get(name));
+  const active = FILTERS.filter((name) => params.get(name)).length;
+  const filtered = active > 0;
 
   return (
     <Page title="History">
       {/* key: the form starts over from the address when it changes (back button, "Clear") */}
-      <form className="filters" onSubmit={apply} key={params.toString()} aria-label="Filter the history">
-        <SelectField label="What" name="entityType" defaultValue={filter('entityType') ?? ''}>
-          <option value="">Everything</option>
-          {entityTypes.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Who" name="userId" defaultValue={filter('userId') ?? ''}>
-          <option value="">Anyone</option>
-          {(members.data ?? []).map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.nickname}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Change" name="action" defaultValue={filter('action') ?? ''}>
-          <option value="">Any change</option>
-          {ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {action}
-            </option>
-          ))}
-        </SelectField>
-        <Field label="From" name="from" type="date" defaultValue={filter('from') ?? ''} />
-        <Field label="To" name="to" type="date" defaultValue={filter('to') ?? ''} />
-        <div className="actions">
-          <Button type="submit">Apply filters</Button>
-          {filtered ? (
-            <Button variant="secondary" onClick={() => setParams(new URLSearchParams())}>
-              Clear filters
-            </Button>
-          ) : null}
-        </div>
-      </form>
+      <FilterPanel active={active}>
+        <form className="filters" onSubmit={apply} key={params.toString()} aria-label="Filter the history">
+          <SelectField label="What" name="entityType" defaultValue={filter('entityType') ?? ''}>
+            <option value="">Everything</option>
+            {entityTypes.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Who" name="userId" defaultValue={filter('userId') ?? ''}>
+            <option value="">Anyone</option>
+            {(members.data ?? []).map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.nickname}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Change" name="action" defaultValue={filter('action') ?? ''}>
+            <option value="">Any change</option>
+            {ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </SelectField>
+          <Field label="From" name="from" type="date" defaultValue={filter('from') ?? ''} />
+          <Field label="To" name="to" type="date" defaultValue={filter('to') ?? ''} />
+          <div className="actions">
+            <Button type="submit">Apply filters</Button>
+            {filtered ? (
+              <Button variant="secondary" onClick={() => setParams(new URLSearchParams())}>
+                Clear filters
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </FilterPanel>
       <LoadState
         query={history}
         isEmpty={(data) => data.items.length === 0}

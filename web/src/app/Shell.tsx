@@ -3,6 +3,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { session } from '@/api/client';
 import { Button, Skeleton } from '@/ui';
 import { fullNav, moduleNav } from './nav';
+import { SessionBanner } from './SessionBanner';
 import { useSession } from './session-context';
 
 /**
@@ -41,6 +42,7 @@ export function Shell() {
           </Button>
         </div>
       </header>
+      <SessionBanner />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<Skeleton />}>
           <Outlet />

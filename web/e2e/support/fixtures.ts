@@ -36,6 +36,11 @@ export const test = base.extend<{ finalScreenshot: void }, { service: Service }>
       // what the person sees on their screen (phone-sized unless the test chose otherwise)
       await page.screenshot({ path }).catch(() => undefined);
       await testInfo.attach('final page', { path, contentType: 'image/png' }).catch(() => undefined);
+      // 360 px is the design width: nothing may need sideways scrolling there
+      if (testInfo.status === 'passed' && page.viewportSize()?.width === 360 && !page.isClosed()) {
+        const width = await page.evaluate(() => document.documentElement.scrollWidth).catch(() => 360);
+        expect(width, 'the final page scrolls sideways at 360 px').toBeLessThanOrEqual(360);
+      }
     },
     { auto: true },
   ],

@@ -17,11 +17,12 @@ function fileName(titles: string[]): string {
     .slice(0, 150);
 }
 
-export const test = base.extend<{ finalScreenshot: void }, { service: Service }>({
+export const test = base.extend<{ finalScreenshot: void }, { service: Service; serviceEnv: Record<string, string> }>({
+  // settings for the service of a file's tests: `test.use({ serviceEnv: { … } })` (a worker of its own)
+  serviceEnv: [{}, { option: true, scope: 'worker' }],
   service: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const service = await startService();
+    async ({ serviceEnv }, use) => {
+      const service = await startService(serviceEnv);
       await use(service);
       await service.stop();
     },

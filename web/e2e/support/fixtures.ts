@@ -39,7 +39,7 @@ export const test = base.extend<{ finalScreenshot: void }, { service: Service; s
       await testInfo.attach('final page', { path, contentType: 'image/png' }).catch(() => undefined);
       // 360 px is the design width: nothing may need sideways scrolling there
       if (testInfo.status === 'passed' && page.viewportSize()?.width === 360 && !page.isClosed()) {
-        const width = await page.evaluate(() => document.documentElement.scrollWidth).catch(() => 360);
+        const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth).catch(() => 360);
         expect(width, 'the final page scrolls sideways at 360 px').toBeLessThanOrEqual(360);
       }
     },

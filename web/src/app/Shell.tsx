@@ -36,8 +36,10 @@ export function Shell() {
           </ul>
         </nav>
         <div className="topbar-user">
-          <span className="nickname">{claims?.nickname}</span>
-          <Button variant="secondary" onClick={signOut}>
+          <NavLink to="/account" className="nickname" aria-label={`Your account (${claims?.nickname ?? ''})`}>
+            {claims?.nickname}
+          </NavLink>
+          <Button variant="secondary" className="topbar-signout" onClick={signOut}>
             Sign out
           </Button>
         </div>

@@ -876,7 +876,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the refresh cookie and get a new access token
-         * @description Single use: the presented token is replaced (same expiry). Presenting an already-rotated token revokes the session (REFRESH_REUSED), except within the grace window right after rotation (REFRESH_RACE). Requests from an Origin outside CORS_ORIGINS are refused.
+         * @description Single use: the presented token is replaced (same expiry). Presenting an already-rotated token revokes the session (REFRESH_REUSED), except within the grace window right after rotation (REFRESH_RACE). Requests from an Origin other than the service’s own, APP_URL’s or one of CORS_ORIGINS are refused.
          */
         post: operations["Session_refresh"];
         delete?: never;
@@ -1007,7 +1007,11 @@ export interface paths {
          */
         get: operations["UsersAdmin_list"];
         put?: never;
-        post?: never;
+        /**
+         * Create a user (Admin)
+         * @description For members without mail or self-registration: the account is Active with a Confirmed email (the admin vouches for it) and has no usable password until its owner follows `setPasswordUrl` ({APP_URL}/reset-password?token=…; single use, 7 days), completed by POST /account/password/reset. The link is also mailed. Taken username or email: 409 USERNAME_TAKEN / EMAIL_TAKEN; unknown group: 404.
+         */
+        post: operations["UsersAdmin_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1268,20 +1272,30 @@ export interface components {
         CreateBudgetAccountDto: {
             name: string;
         };
+        CreatedUserDto: {
+            /**
+             * Format: date-time
+             * @description when the link stops working
+             */
+            expiresAt: string;
+            /** @description the link with which the user chooses a password ({APP_URL}/reset-password?token=…); works once */
+            setPasswordUrl: string;
+            user: components["schemas"]["AdminUserDto"];
+        };
         CreateNoteDto: {
             /**
              * @description stored upper-case
              * @default #3B82F6
              */
-            color: string;
+            color?: string;
             content?: string | null;
             /** @default ShoppingCart */
-            icon: string;
+            icon?: string;
             /**
              * @description fixed at creation: a private note exists only for its creator
              * @default false
              */
-            isPrivate: boolean;
+            isPrivate?: boolean;
             /** @example Groceries */
             title: string;
         };
@@ -1296,6 +1310,27 @@ export interface components {
              * @example 204800
              */
             size: number;
+        };
+        CreateUserDto: {
+            /** @example alice@example.com */
+            email: string;
+            /**
+             * Format: uuid
+             * @description the group the user joins (404 when unknown)
+             */
+            groupId: string;
+            /** @example Alice */
+            nickname: string;
+            /**
+             * @default User
+             * @enum {string}
+             */
+            role?: "User" | "Admin";
+            /**
+             * @description case-sensitive
+             * @example alice
+             */
+            username: string;
         };
         EmailConfirmedDto: {
             /** @enum {string} */
@@ -1498,7 +1533,7 @@ export interface components {
             /** @example 13.405 */
             longitude: number;
             /** @default 5 */
-            rating: number;
+            rating?: number;
             title: string;
         };
         MarkerLocationDto: {
@@ -1771,14 +1806,14 @@ export interface components {
             amount: string;
             /**
              * Format: uuid
-             * @description omitted: the group's default account (on update: unchanged)
+             * @description omitted or null: the group's default account (on update: unchanged)
              */
-            budgetAccountId?: Record<string, never>;
+            budgetAccountId?: string | null;
             /**
              * Format: uuid
-             * @description required for Expense and Income; absent for Transfer
+             * @description required for Expense and Income; absent (or null) for Transfer
              */
-            categoryId?: Record<string, never>;
+            categoryId?: string | null;
             description?: string | null;
             /**
              * Format: date
@@ -1791,7 +1826,7 @@ export interface components {
              * @description every `interval` days/weeks/months/years
              * @default 1
              */
-            interval: number;
+            interval?: number;
             /** @description default true on create; omitted on update: unchanged */
             isEnabled?: boolean;
             /**
@@ -1801,9 +1836,9 @@ export interface components {
             startDate: string;
             /**
              * Format: uuid
-             * @description Transfer only: the receiving account, different from budgetAccountId
+             * @description Transfer only: the receiving account, different from budgetAccountId; absent (or null) otherwise
              */
-            targetBudgetAccountId?: Record<string, never>;
+            targetBudgetAccountId?: string | null;
             /** @enum {string} */
             type: "Expense" | "Income" | "Transfer";
         };
@@ -1815,14 +1850,14 @@ export interface components {
             amount: string;
             /**
              * Format: uuid
-             * @description omitted: the group's default account (on update: unchanged)
+             * @description omitted or null: the group's default account (on update: unchanged)
              */
-            budgetAccountId?: Record<string, never>;
+            budgetAccountId?: string | null;
             /**
              * Format: uuid
-             * @description required for Expense and Income; absent for Transfer
+             * @description required for Expense and Income; absent (or null) for Transfer
              */
-            categoryId?: Record<string, never>;
+            categoryId?: string | null;
             /**
              * Format: date
              * @description YYYY-MM-DD; today (UTC) when omitted
@@ -1831,9 +1866,9 @@ export interface components {
             description?: string | null;
             /**
              * Format: uuid
-             * @description Transfer only: the receiving account, different from budgetAccountId
+             * @description Transfer only: the receiving account, different from budgetAccountId; absent (or null) otherwise
              */
-            targetBudgetAccountId?: Record<string, never>;
+            targetBudgetAccountId?: string | null;
             /** @enum {string} */
             type: "Expense" | "Income" | "Transfer";
         };
@@ -1908,10 +1943,10 @@ export interface components {
              * @description stored upper-case
              * @default #3B82F6
              */
-            color: string;
+            color?: string;
             content?: string | null;
             /** @default ShoppingCart */
-            icon: string;
+            icon?: string;
             /** @example Groceries */
             title: string;
         };
@@ -5990,6 +6025,74 @@ export interface operations {
             };
             /** @description Not allowed (role, module or account state) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    UsersAdmin_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedUserDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api, call, type Schema } from '@/api/client';
 import { Button, DateText, Dialog, ErrorSummary, Field, Notice, SelectField, useProblemForm } from '@/ui';
 import { usersKey, type Group } from '../queries';
+import { GroupOptions } from './GroupOptions';
 
 interface MemberForm {
   username: string;
@@ -73,12 +74,7 @@ export function CreateMemberDialog({ groups, onClose }: { groups: Group[]; onClo
             <Field label="Name" error={errors.nickname?.message} {...register('nickname', { required: 'Enter the name their group will see' })} />
             <Field label="Email address" type="email" spellCheck={false} error={errors.email?.message} {...register('email', { required: 'Enter their email address' })} />
             <SelectField label="Group" error={errors.groupId?.message} {...register('groupId', { required: 'Choose their group' })}>
-              <option value="">Choose a group</option>
-              {groups.map((group) => (
-                <option key={group.id} value={group.id}>
-                  {group.name}
-                </option>
-              ))}
+              <GroupOptions groups={groups} />
             </SelectField>
             <SelectField label="Role" {...register('role')}>
               <option value="User">Member</option>

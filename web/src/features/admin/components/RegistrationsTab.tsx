@@ -5,6 +5,7 @@ import { api, call } from '@/api/client';
 import { describeProblem } from '@/api/problem';
 import { Button, DateText, EmptyState, LoadState, Notice, SelectField } from '@/ui';
 import { useGroups, useUsers, usersKey, type AdminUser, type Group } from '../queries';
+import { GroupOptions } from './GroupOptions';
 
 function Registration({ user, groups, onDone }: { user: AdminUser; groups: Group[]; onDone: (message: string) => void }) {
   const queryClient = useQueryClient();
@@ -41,12 +42,7 @@ function Registration({ user, groups, onDone }: { user: AdminUser; groups: Group
         </dd>
       </dl>
       <SelectField label={`Group for ${user.nickname}`} id={groupField} value={groupId} onChange={(event) => setGroupId(event.target.value)} error={problem ?? undefined}>
-        <option value="">Choose a group</option>
-        {groups.map((group) => (
-          <option key={group.id} value={group.id}>
-            {group.name}
-          </option>
-        ))}
+        <GroupOptions groups={groups} />
       </SelectField>
       <div className="actions">
         <Button

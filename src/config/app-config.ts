@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, createSecretKey, KeyObject, randomBy
 import { DEFAULT_DATABASE_TIMEOUT_MS } from '../database/unavailable';
 import { resolve } from 'node:path';
 import { ConfigError, EnvReader } from './env.schema';
+import { defaultWebDir } from '../infrastructure/web/web-app';
 
 /** Placeholder secrets that must never sign anything, in any mode. */
 const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'dev-secret-change-me', 'dev-altcha-key-change-me', 'replace-me'];
@@ -96,6 +97,8 @@ export class AppConfig {
   corsOrigins: string[];
   trustProxy?: string | number | boolean;
   appUrl: string;
+  /** the built web client served at `/`; null serves none */
+  webDir: string | null;
   bodyLimitBytes: number;
   /** `smtpUrl` undefined: mails are written to DATA_DIR/outbox as .eml files */
   mail: { smtpUrl?: string; from: string; retryDelaySeconds: number; retryLimit: number };
@@ -194,7 +197,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: read.bool('COOKIE_SECURE', false),
     corsOrigins: read.list('CORS_ORIGINS', ['http://localhost:5173']),
     trustProxy: parseTrustProxy(read.optional('TRUST_PROXY')),
-    appUrl: read.url('APP_URL', ['http', 'https'], 'http://localhost:5173').replace(/\/+$/, ''),
+    // the web client is served by the service itself, so mailed links point at its own address by default
+    appUrl: read.url('APP_URL', ['http', 'https'], read.optional('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    webDir: read.bool('WEB_ENABLED', true) ? (read.optional('WEB_DIR') ?? defaultWebDir()) : null,
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     mail: {
       smtpUrl: read.optional('SMTP_URL') && read.url('SMTP_URL', ['smtp', 'smtps']),

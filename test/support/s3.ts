@@ -21,7 +21,12 @@ export interface TestS3 {
  */
 export async function startS3(): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 'hearth-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
+  // browsers PUT straight to the presigned URL from the app's origin (browser tests): allow it as a bucket's CORS rule would
+  const cors = Buffer.from(
+    '<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod>' +
+      '<AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>',
+  );
+  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: 'hearth-test', configs: [cors] }] });
   const address: AddressInfo = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
   const bucket = 'hearth-test';

@@ -77,7 +77,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'unsafe-inline'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // marker images and pictures are shown from object storage's signed URLs (plain http on a LAN or in tests)
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(config.s3.publicEndpoint).origin],
         // the web client uploads pictures straight to object storage; the ALTCHA widget solves in a worker
         connectSrc: ["'self'", new URL(config.s3.publicEndpoint).origin],
         workerSrc: ["'self'", 'blob:'],

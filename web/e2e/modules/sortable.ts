@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
  * announcements ("Milk is now at position 2 of 3") as a screen-reader user would, pressing an arrow
  * again when a press came before the list was measured.
  */
-export async function moveByKeyboard(page: Page, item: string, steps: number): Promise<void> {
+export async function moveByKeyboard(page: Page, item: string, steps: number, axis: 'vertical' | 'horizontal' = 'vertical'): Promise<void> {
   const live = page.locator('[aria-live="assertive"]');
   const position = async () => {
     const match = (await live.allInnerTexts()).join(' ').match(new RegExp(`(?:Picked up ${item}, position|${item} is now at position) (\\d+) of`));
@@ -18,7 +18,7 @@ export async function moveByKeyboard(page: Page, item: string, steps: number): P
   const target = (await position())! + steps;
   for (let attempt = 0; attempt < Math.abs(steps) + 5 && (await position()) !== target; attempt += 1) {
     const before = await position();
-    await page.keyboard.press(steps < 0 ? 'ArrowUp' : 'ArrowDown');
+    await page.keyboard.press(axis === 'vertical' ? (steps < 0 ? 'ArrowUp' : 'ArrowDown') : steps < 0 ? 'ArrowLeft' : 'ArrowRight');
     await expect.poll(position, { timeout: 1_000 }).not.toBe(before).catch(() => undefined);
   }
   expect(await position()).toBe(target);

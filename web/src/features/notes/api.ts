@@ -61,10 +61,14 @@ export function useUpdateNote(noteId: string) {
   });
 }
 
-export function useDeleteNote(noteId: string) {
+/** `leave` runs before the caches are touched, so the deleted note's page is gone before anything refetches it. */
+export function useDeleteNote(noteId: string, leave: () => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => call(api.DELETE('/api/v1/notes/{noteId}', { params: { path: { noteId } } })),
+    mutationFn: async () => {
+      await call(api.DELETE('/api/v1/notes/{noteId}', { params: { path: { noteId } } }));
+      leave();
+    },
     onSuccess: () => {
       client.removeQueries({ queryKey: noteKey(noteId) });
       return client.invalidateQueries({ queryKey: ['notes', 'list'] });

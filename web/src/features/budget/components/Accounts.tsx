@@ -64,7 +64,7 @@ function AccountRow({ account, onError, onChanged }: { account: Account; onError
           <Money amount={account.balance} />
         </strong>
       </div>
-      <p className="note-meta">
+      <p className="meta-line">
         {account.isDefault ? <span className="badge badge-accent">Default</span> : null}
         {account.isDisabled ? <span className="badge">Disabled</span> : null}
       </p>

@@ -102,7 +102,10 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const [confirming, setConfirming] = useState(false);
   const save = useBudgetMutation((body: RecurringInput) => (existing ? budgetApi.updateRecurring({ id: existing.id, body }) : budgetApi.createRecurring(body)));
-  const remove = useBudgetMutation(budgetApi.deleteRecurring);
+  const remove = useBudgetMutation(async (id: string) => {
+    await budgetApi.deleteRecurring(id);
+    navigate('/budget/recurring', { replace: true });
+  });
   const { register, handleSubmit, setError, watch, formState } = useForm<RecurringValues>({ defaultValues: initial });
   const type = watch('type');
   const submit = handleSubmit(async (values) => {
@@ -177,7 +180,7 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
             <p>No more occurrences will be entered. The transactions it already made stay.</p>
             {remove.isError ? <Notice tone="warning">{describeProblem(remove.error)}</Notice> : null}
             <div className="actions">
-              <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(existing.id, { onSuccess: () => navigate('/budget/recurring', { replace: true }) })}>
+              <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(existing.id)}>
                 Delete
               </Button>
               <Button variant="secondary" onClick={() => setConfirming(false)}>

@@ -56,7 +56,7 @@ export default function RecurringList() {
                     <Money amount={item.amount} />
                   </strong>
                 </div>
-                <p className="note-meta">
+                <p className="meta-line">
                   <span className="badge">{item.type}</span>
                   <span>{describeSchedule(item.frequency, item.interval)}</span>
                   {item.isEnabled ? null : <span className="badge">Paused</span>}

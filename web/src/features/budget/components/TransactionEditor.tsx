@@ -78,7 +78,11 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
   const navigate = useNavigate();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const remove = useBudgetMutation(budgetApi.deleteTransaction);
+  // leaves the page before the caches refresh: a refetch of the deleted transaction would be a 404
+  const remove = useBudgetMutation(async (id: string) => {
+    await budgetApi.deleteTransaction(id);
+    navigate('/budget/transactions', { replace: true });
+  });
   const save = useBudgetMutation((body: TransactionInput) => (existing ? budgetApi.updateTransaction({ id: existing.id, body }) : budgetApi.createTransaction(body)));
   const { register, handleSubmit, setError, watch, formState } = useForm<TransactionValues>({ defaultValues: initial });
   const type = watch('type');
@@ -117,7 +121,7 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
             <p>The balances and reports will no longer count it.</p>
             {remove.isError ? <Notice tone="warning">{describeProblem(remove.error)}</Notice> : null}
             <div className="actions">
-              <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(existing.id, { onSuccess: () => navigate('/budget/transactions', { replace: true }) })}>
+              <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(existing.id)}>
                 Delete transaction
               </Button>
               <Button variant="secondary" onClick={() => setConfirming(false)}>

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
-import { Link, NavLink, Route, Routes } from 'react-router';
+import { Link, Route, Routes } from 'react-router';
 import { EmptyState, Page } from '@/ui';
 import '@/ui/modules.css';
+import { SubNav } from '@/ui/SubNav';
 import '../budget.css';
 import { Overview } from '../components/Overview';
 
@@ -26,17 +27,7 @@ const SECTIONS = [
 export default function BudgetPage() {
   return (
     <>
-      <nav className="subnav" aria-label="Budget">
-        <ul>
-          {SECTIONS.map((section) => (
-            <li key={section.to}>
-              <NavLink to={section.to} end={section.end}>
-                {section.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SubNav label="Budget" items={SECTIONS} />
       <Routes>
         <Route index element={<Overview />} />
         <Route path="transactions" element={<Transactions />} />

@@ -18,7 +18,11 @@ function MarkerView({ marker }: { marker: Marker }) {
   const [moving, setMoving] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const move = useMapMutation(mapApi.move);
-  const remove = useMapMutation(mapApi.remove);
+  // leaves the page before the caches refresh: the marker is now in the trash (404 here)
+  const remove = useMapMutation(async (id: string) => {
+    await mapApi.remove(id);
+    navigate('/map/trash', { replace: true, state: { deleted: marker.title } });
+  });
   return (
     <Page
       title={marker.title}
@@ -67,7 +71,7 @@ function MarkerView({ marker }: { marker: Marker }) {
           <Button
             variant="danger"
             busy={remove.isPending}
-            onClick={() => remove.mutate(marker.id, { onSuccess: () => navigate('/map/trash', { replace: true, state: { deleted: marker.title } }) })}
+            onClick={() => remove.mutate(marker.id)}
           >
             Move to trash
           </Button>

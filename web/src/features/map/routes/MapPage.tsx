@@ -1,7 +1,8 @@
 import { lazy } from 'react';
-import { Link, NavLink, Route, Routes } from 'react-router';
+import { Link, Route, Routes } from 'react-router';
 import { EmptyState, Page } from '@/ui';
 import '@/ui/modules.css';
+import { SubNav } from '@/ui/SubNav';
 import '../map.css';
 
 // Leaflet and the rich-text editor come with the pages that need them, never with the shell
@@ -20,17 +21,7 @@ const SECTIONS = [
 export default function MapPage() {
   return (
     <>
-      <nav className="subnav" aria-label="Map views">
-        <ul>
-          {SECTIONS.map((section) => (
-            <li key={section.to}>
-              <NavLink to={section.to} end={section.end}>
-                {section.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SubNav label="Map views" items={SECTIONS} />
       <Routes>
         <Route index element={<MapHome />} />
         <Route path="list" element={<MarkerList />} />

@@ -23,7 +23,7 @@ function NoteView({ note }: { note: Note }) {
   const [confirming, setConfirming] = useState(false);
   const pin = usePinNote();
   const update = useUpdateNote(note.id);
-  const remove = useDeleteNote(note.id);
+  const remove = useDeleteNote(note.id, () => navigate('/notes', { replace: true }));
   const navigate = useNavigate();
   return (
     <Page
@@ -39,7 +39,7 @@ function NoteView({ note }: { note: Note }) {
         </>
       }
     >
-      <p className="note-meta">
+      <p className="meta-line">
         <Link to="/notes">← All notes</Link>
         <span className="note-icon" style={{ background: note.color }}>
           <NamedIcon name={note.icon} color="#fff" />
@@ -81,7 +81,7 @@ function NoteView({ note }: { note: Note }) {
           <Button
             variant="danger"
             busy={remove.isPending}
-            onClick={() => remove.mutate(undefined, { onSuccess: () => navigate('/notes', { replace: true }) })}
+            onClick={() => remove.mutate()}
           >
             Delete note
           </Button>

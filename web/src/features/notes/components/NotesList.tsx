@@ -77,7 +77,7 @@ function NoteCard({ note }: { note: Note }) {
           <Pin size={18} aria-hidden="true" />
         </button>
       </div>
-      <p className="note-meta">
+      <p className="meta-line">
         {note.isPinned ? <span className="badge badge-accent">Pinned</span> : null}
         {note.isPrivate ? (
           <span className="badge">

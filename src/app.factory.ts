@@ -77,10 +77,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'unsafe-inline'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // marker images and pictures are shown from object storage's signed URLs (plain http on a LAN or in tests)
+        // pictures come from and go straight to object storage (presigned URLs); previews are blob: URLs
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(config.s3.publicEndpoint).origin],
-        // the web client uploads pictures straight to object storage; the ALTCHA widget solves in a worker
         connectSrc: ["'self'", new URL(config.s3.publicEndpoint).origin],
+        // the ALTCHA widget solves its proof of work in a worker
         workerSrc: ["'self'", 'blob:'],
       },
     },

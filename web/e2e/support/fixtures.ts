@@ -33,7 +33,8 @@ export const test = base.extend<{ finalScreenshot: void }, { service: Service }>
       await use();
       mkdirSync(SCREENSHOTS, { recursive: true });
       const path = join(SCREENSHOTS, `${fileName(testInfo.titlePath.slice(1))}.png`);
-      await page.screenshot({ path, fullPage: true }).catch(() => undefined);
+      // what the person sees on their screen (phone-sized unless the test chose otherwise)
+      await page.screenshot({ path }).catch(() => undefined);
       await testInfo.attach('final page', { path, contentType: 'image/png' }).catch(() => undefined);
     },
     { auto: true },
@@ -51,4 +52,9 @@ export async function signIn(page: Page, user: Pick<SeededUser, 'username' | 'pa
   if (options.deviceName) await page.getByLabel('Device name (optional)').fill(options.deviceName);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Sign out' }).or(page.getByRole('link', { name: 'Menu' })).first()).toBeVisible();
+}
+
+/** The ALTCHA widget has solved its proof of work (it starts on its own when the form is shown). */
+export async function waitForCaptcha(page: Page): Promise<void> {
+  await expect(page.locator('altcha-widget input[name="captcha"]')).not.toHaveValue('', { timeout: 30_000 });
 }

@@ -51,7 +51,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
   const cloned = await templateExists(template);
   await createDatabase(databaseName, cloned ? template : undefined);
   const mail = await startMailServer();
-  const s3 = await startS3();
+  const s3 = await startS3({ browserUploads: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
@@ -64,6 +64,9 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
       MIGRATIONS_RUN: cloned ? 'false' : 'true',
       JOBS_ENABLED: 'true',
       JOBS_POLL_MS: '500',
+      // a real ALTCHA proof of work, made light so the widget solves it in well under a second
+      ALTCHA_COST: '10',
+      ALTCHA_MAX_COUNTER: '300',
       PORT: String(port),
       APP_URL: url,
       CORS_ORIGINS: url,

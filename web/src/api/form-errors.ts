@@ -15,11 +15,15 @@ export function applyProblem<F extends string>(
   error: unknown,
   fields: readonly F[],
   setError: (field: F, error: { type: string; message: string }) => void,
+  labels: Partial<Record<F, string>> = {},
 ): SummaryItem[] {
   if (!(error instanceof ProblemError) || error.errors.length === 0) return [{ message: describeProblem(error) }];
   const summary: SummaryItem[] = [];
-  for (const { field, message } of error.errors) {
+  for (const { field, message: raw } of error.errors) {
     const name = (fields as readonly string[]).includes(field) ? field : field.split(/[.[\]]/).filter(Boolean).pop();
+    // the API words messages with the field's name ("newPassword must be…"): say it as the label does
+    const label = name ? labels[name as F] : undefined;
+    const message = label && name && raw.startsWith(name) ? label + raw.slice(name.length) : raw;
     if (name && (fields as readonly string[]).includes(name)) {
       setError(name as F, { type: 'server', message });
       summary.push({ field: name, message });
@@ -28,4 +32,11 @@ export function applyProblem<F extends string>(
     }
   }
   return summary;
+}
+
+/** The summary for react-hook-form's own (client-side) validation failures, in field order. */
+export function invalidSummary(errors: Record<string, { message?: unknown } | undefined>): SummaryItem[] {
+  return Object.entries(errors)
+    .filter(([, error]) => error?.message)
+    .map(([field, error]) => ({ field, message: String(error!.message) }));
 }

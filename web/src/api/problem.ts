@@ -57,6 +57,11 @@ export function describeProblem(error: unknown): string {
   if (error instanceof ProblemError) {
     if (error.status === 429) {
       const wait = error.retryAfter;
+      if (error.code === 'COOLDOWN') {
+        return wait != null
+          ? `We sent an email a moment ago. You can ask for another in ${formatWait(wait)}.`
+          : 'We sent an email a moment ago. You can ask for another in a minute.';
+      }
       return wait != null
         ? `Too many attempts. Try again in ${formatWait(wait)}.`
         : 'Too many attempts. Try again in a moment.';
@@ -73,7 +78,7 @@ export function describeProblem(error: unknown): string {
 }
 
 export function formatWait(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  if (seconds <= 90) return seconds === 1 ? '1 second' : `${seconds} seconds`;
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

@@ -6,3 +6,5 @@ export { Table, type Column } from './Table';
 export { EmptyState } from './EmptyState';
 export { DateText, Money, formatDate, formatMoney } from './format';
 export { LoadError, LoadState, Page, Skeleton } from './Page';
+export { FilterPanel } from './FilterPanel';
+export { describeUserAgent } from './user-agent';

@@ -1,5 +1,82 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, call, session } from '@/api/client';
+import { applyProblem, invalidSummary, type SummaryItem } from '@/api/form-errors';
+import { ProblemError } from '@/api/problem';
+import { Button, ErrorSummary, Field, Notice } from '@/ui';
 import { AuthLayout } from '../components/AuthLayout';
 
+interface ResetForm {
+  newPassword: string;
+  repeatPassword: string;
+}
+const FIELDS = ['newPassword', 'repeatPassword'] as const;
+
+/** The link of a reset mail, and of an administrator's "set your password" link for a new member. */
 export default function ResetPasswordPage() {
-  return <AuthLayout title="ResetPasswordPage">Coming in this issue.</AuthLayout>;
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const [summary, setSummary] = useState<SummaryItem[]>([]);
+  const [invalid, setInvalid] = useState(!token);
+  const { register, handleSubmit, setError, getValues, formState } = useForm<ResetForm>({ defaultValues: { newPassword: '', repeatPassword: '' } });
+
+  const onSubmit = handleSubmit(
+    async ({ newPassword }) => {
+      setSummary([]);
+      try {
+        await call(api.POST('/api/v1/account/password/reset', { body: { token, newPassword } }));
+        // every session of the account has been revoked, this tab's included
+        if (session.getSnapshot().status === 'signedIn') await session.signOut();
+        navigate('/sign-in?reset=1', { replace: true });
+      } catch (error) {
+        if (error instanceof ProblemError && error.code === 'INVALID_TOKEN') setInvalid(true);
+        else setSummary(applyProblem(error, FIELDS, setError, { newPassword: 'New password' }));
+      }
+    },
+    (errors) => setSummary(invalidSummary(errors)),
+  );
+
+  if (invalid) {
+    return (
+      <AuthLayout title="This link does not work">
+        <Notice tone="warning">The link is invalid, was already used or has expired.</Notice>
+        <p>
+          <Link to="/forgot-password">Ask for a new link</Link>
+        </p>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Choose a new password">
+      <ErrorSummary items={summary} />
+      <form onSubmit={onSubmit} noValidate>
+        <Field
+          label="New password"
+          type="password"
+          hint="At least 8 characters. A few unusual words make a strong one."
+          autoComplete="new-password"
+          error={formState.errors.newPassword?.message}
+          {...register('newPassword', { required: 'Enter a new password', minLength: { value: 8, message: 'Use at least 8 characters' } })}
+        />
+        <Field
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          error={formState.errors.repeatPassword?.message}
+          {...register('repeatPassword', {
+            required: 'Repeat the new password',
+            validate: (value) => value === getValues('newPassword') || 'The two passwords are not the same',
+          })}
+        />
+        <div className="actions">
+          <Button type="submit" busy={formState.isSubmitting}>
+            Save the new password
+          </Button>
+        </div>
+      </form>
+    </AuthLayout>
+  );
 }

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, call, session } from '@/api/client';
-import { applyProblem, type SummaryItem } from '@/api/form-errors';
+import { applyProblem, invalidSummary, type SummaryItem } from '@/api/form-errors';
 import { useSession } from '@/app/session-context';
-import { Button, Checkbox, ErrorSummary, Field, Notice } from '@/ui';
+import { Button, Checkbox, describeUserAgent, ErrorSummary, Field, Notice } from '@/ui';
 import { AuthLayout } from '../components/AuthLayout';
-import { guessDeviceName } from '../device-name';
 
 interface SignInForm {
   username: string;
@@ -27,7 +26,7 @@ export default function SignInPage() {
   const { message } = useSession();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const { register, handleSubmit, setError, formState } = useForm<SignInForm>({
-    defaultValues: { username: '', password: '', rememberMe: false, deviceName: guessDeviceName() },
+    defaultValues: { username: '', password: '', rememberMe: false, deviceName: describeUserAgent(navigator.userAgent) },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -43,7 +42,7 @@ export default function SignInPage() {
     } catch (error) {
       setSummary(applyProblem(error, FIELDS, setError));
     }
-  });
+  }, (invalid) => setSummary(invalidSummary(invalid)));
 
   const errors = formState.errors;
   return (

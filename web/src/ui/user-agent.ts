@@ -1,5 +1,5 @@
-/** A readable default for the session list, e.g. "Firefox on Android"; the person can change it. */
-export function guessDeviceName(userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent): string {
+/** "Chrome on Android" from a user-agent string: what the session list and the device name show. */
+export function describeUserAgent(userAgent: string): string {
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /Firefox\//.test(userAgent)
@@ -8,7 +8,7 @@ export function guessDeviceName(userAgent = typeof navigator === 'undefined' ? '
         ? 'Chrome'
         : /Safari\//.test(userAgent)
           ? 'Safari'
-          : 'Browser';
+          : null;
   const system = /Android/.test(userAgent)
     ? 'Android'
     : /iPhone|iPad/.test(userAgent)
@@ -19,6 +19,7 @@ export function guessDeviceName(userAgent = typeof navigator === 'undefined' ? '
           ? 'macOS'
           : /Linux/.test(userAgent)
             ? 'Linux'
-            : '';
-  return system ? `${browser} on ${system}` : browser;
+            : null;
+  if (!browser && !system) return userAgent.slice(0, 60) || 'Unknown browser';
+  return system ? `${browser ?? 'A browser'} on ${system}` : (browser ?? 'Browser');
 }

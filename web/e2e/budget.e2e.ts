@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { moveByKeyboard } from './modules/sortable';
+import { moveByKeyboard } from './helpers/sortable';
 import { expect, seedGroup, seedUser, signIn, test } from './support/fixtures';
 
 const money = (amount: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(amount);
@@ -71,7 +71,7 @@ test.describe('Budget', () => {
     await expect(page.getByRole('list', { name: 'Transactions' }).getByRole('listitem')).toHaveCount(3);
 
     // filter: expenses only
-    await page.getByText('Filters', { exact: true }).click();
+    await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByLabel('Type').selectOption('Expense');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page.getByRole('list', { name: 'Transactions' }).getByRole('listitem')).toHaveCount(1);

@@ -1,5 +1,5 @@
 import { pngImage } from '../../test/support/images';
-import { moveByKeyboard } from './modules/sortable';
+import { moveByKeyboard } from './helpers/sortable';
 import { expect, seedGroup, seedUser, signIn, test } from './support/fixtures';
 
 test.describe('Map', () => {
@@ -9,7 +9,7 @@ test.describe('Map', () => {
     await signIn(page, member);
 
     await expect(page).toHaveURL(/\/map$/);
-    await expect(page.getByText(/places? in view/)).toBeVisible();
+    await expect(page.getByText(/No places here yet/)).toBeVisible();
     await page.getByRole('link', { name: 'Add place' }).click();
 
     await page.getByLabel('Title').fill('Pastelaria by the river');
@@ -64,6 +64,22 @@ test.describe('Map', () => {
     await page.getByRole('link', { name: 'Open it' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Pastelaria by the river' })).toBeVisible();
     await expect.poll(order).toEqual([second, first]);
+
+    // move the pin with a tap on the map: PATCH …/location
+    const before = await page.getByText(/^38\.7\d+, -9\.1\d+$/).innerText();
+    await page.getByRole('button', { name: 'Move the pin' }).click();
+    await page.getByRole('group', { name: /tap the map to move it/ }).click({ position: { x: 250, y: 170 } });
+    await expect(page.getByText('New place saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(/^-?\d+\.\d{5}, -?\d+\.\d{5}$/)).not.toHaveText(before);
+
+    // edit: the form comes back with the description as it was
+    await page.getByRole('link', { name: 'Edit place' }).click();
+    await expect(page.getByRole('textbox', { name: 'Description (optional)' }).locator('strong')).toHaveText('Best custard tarts');
+    await page.getByLabel('Title').fill('Pastelaria Belém');
+    await page.getByRole('button', { name: 'Save place' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pastelaria Belém' })).toBeVisible();
+    await expect(page.locator('strong', { hasText: 'Best custard tarts' })).toBeVisible();
   });
 
   test('a group without the Map module has no Map page, and a link to it says so', async ({ page, service }) => {

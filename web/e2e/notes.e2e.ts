@@ -1,4 +1,4 @@
-import { moveByKeyboard } from './modules/sortable';
+import { moveByKeyboard } from './helpers/sortable';
 import { expect, seedGroup, seedUser, signIn, test } from './support/fixtures';
 
 test.describe('Notes', () => {
@@ -44,6 +44,14 @@ test.describe('Notes', () => {
     await expect(page.getByRole('checkbox', { name: 'Milk' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Bread' })).not.toBeChecked();
 
+    // edit an item's text and link
+    await page.getByRole('button', { name: 'Edit Eggs' }).click();
+    await page.getByLabel('Item', { exact: true }).fill('Free-range eggs');
+    await page.getByLabel('Link (optional)').last().fill('https://example.com/eggs');
+    await page.getByRole('button', { name: 'Save item' }).click();
+    await expect(page.getByRole('link', { name: 'Open link of Free-range eggs' })).toHaveAttribute('href', 'https://example.com/eggs');
+    await expect.poll(names).toEqual(['Bread', 'Free-range eggs', 'Milk']);
+
     // pin: the note comes first in the list
     await page.getByRole('button', { name: 'Pin', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Unpin' })).toBeVisible();
@@ -52,5 +60,6 @@ test.describe('Notes', () => {
     await expect(cards.first().getByRole('heading')).toHaveText('Shopping');
     await expect(cards.first()).toContainText('Pinned');
     await expect(cards.first()).toContainText('1 of 3 done');
+    await expect(cards.nth(1).getByRole('heading')).toHaveText('Chores');
   });
 });

@@ -128,25 +128,23 @@ export function useToggleItem(noteId: string) {
   });
 }
 
-/** Moves at once; a refused order goes back to the previous one. */
+/**
+ * Moves at once (synchronously, so a dropped item does not jump back for a frame); a refused order
+ * goes back to the previous one. Either way the note is read again afterwards.
+ */
 export function useReorderItems(noteId: string) {
   const client = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (itemIds: string[]) => call(api.PATCH('/api/v1/notes/{noteId}/items/order', { params: { path: { noteId } }, body: { itemIds } })),
-    onMutate: async (itemIds) => {
-      await client.cancelQueries({ queryKey: noteKey(noteId) });
-      const previous = client.getQueryData<Note>(noteKey(noteId));
-      setItems(client, noteId, (items) =>
-        itemIds.map((id, order) => ({ ...(items.find((item) => item.id === id) as NoteItem), order })),
-      );
-      return { previous };
-    },
-    onError: (_error, _ids, context) => {
-      if (context?.previous) client.setQueryData(noteKey(noteId), context.previous);
-    },
     onSuccess: (items) => setItems(client, noteId, () => items),
-    onSettled: () => client.invalidateQueries({ queryKey: ['notes', 'list'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: notesKey }),
   });
+  const reorder = (itemIds: string[]) => {
+    const previous = client.getQueryData<Note>(noteKey(noteId));
+    setItems(client, noteId, (items) => itemIds.map((id, order) => ({ ...(items.find((item) => item.id === id) as NoteItem), order })));
+    mutation.mutate(itemIds, { onError: () => client.setQueryData(noteKey(noteId), previous) });
+  };
+  return { reorder, error: mutation.error };
 }
 
 export function useDeleteItem(noteId: string) {

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { applyProblem, type SummaryItem } from '@/api/form-errors';
 import { describeProblem, ProblemError } from '@/api/problem';
 import { Button, ErrorSummary, Field, LoadState, Money, Notice, Page } from '@/ui';
+import { FormButtons } from '@/ui/FormButtons';
 import { budgetApi, useAccounts, useBudgetMutation, type Account } from '../api';
 
 /** Why the API refused a change of an account, in words that say what to do instead. */
@@ -135,16 +136,7 @@ function AccountForm({
         error={formState.errors.name?.message}
         {...register('name', { required: 'Enter a name', validate: (value) => value.trim().length > 0 || 'Enter a name' })}
       />
-      <div className="actions">
-        <Button type="submit" busy={formState.isSubmitting}>
-          {submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormButtons submitLabel={submitLabel} busy={formState.isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { applyProblem, type SummaryItem } from '@/api/form-errors';
 import { describeProblem, ProblemError } from '@/api/problem';
-import { Button, ErrorSummary, Field, LoadState, Notice, Page } from '@/ui';
+import { ErrorSummary, Field, LoadState, Notice, Page } from '@/ui';
+import { FormButtons } from '@/ui/FormButtons';
 import { ColorPicker, IconPicker, NamedIcon } from '@/ui/pickers';
 import { DragHandle, SortableList } from '@/ui/SortableList';
 import { budgetApi, useBudgetMutation, useCategories, type Category } from '../api';
@@ -154,16 +155,7 @@ function CategoryForm({
         name="icon"
         render={({ field }) => <IconPicker legend="Icon" name={`${prefix}icon`} value={field.value} onChange={field.onChange} error={formState.errors.icon?.message} />}
       />
-      <div className="actions">
-        <Button type="submit" busy={formState.isSubmitting}>
-          {submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormButtons submitLabel={submitLabel} busy={formState.isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

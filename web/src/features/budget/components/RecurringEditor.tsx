@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { applyProblem, type SummaryItem } from '@/api/form-errors';
-import { describeProblem } from '@/api/problem';
-import { Button, Checkbox, DateText, Dialog, ErrorSummary, Field, LoadState, Notice, Page, SelectField } from '@/ui';
+import { Button, Checkbox, DateText, ErrorSummary, Field, LoadState, Page, SelectField } from '@/ui';
+import { DangerAction } from '@/ui/DangerAction';
 import { budgetApi, useBudgetMutation, useRecurring, type Recurring, type RecurringInput } from '../api';
 import { normaliseAmount, today } from '../money';
 import type { Frequency } from '../schedule';
@@ -100,7 +100,6 @@ function EditRecurring({ id }: { id: string }) {
 function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; initial: RecurringValues; existing?: Recurring }) {
   const navigate = useNavigate();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
-  const [confirming, setConfirming] = useState(false);
   const save = useBudgetMutation((body: RecurringInput) => (existing ? budgetApi.updateRecurring({ id: existing.id, body }) : budgetApi.createRecurring(body)));
   const remove = useBudgetMutation(async (id: string) => {
     await budgetApi.deleteRecurring(id);
@@ -170,25 +169,16 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
         </div>
       </form>
       {existing ? (
-        <>
-          <div className="actions danger-zone">
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              Delete recurring transaction
-            </Button>
-          </div>
-          <Dialog open={confirming} title="Delete this recurring transaction?" onClose={() => setConfirming(false)}>
-            <p>No more occurrences will be entered. The transactions it already made stay.</p>
-            {remove.isError ? <Notice tone="warning">{describeProblem(remove.error)}</Notice> : null}
-            <div className="actions">
-              <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(existing.id)}>
-                Delete
-              </Button>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
-                Keep it
-              </Button>
-            </div>
-          </Dialog>
-        </>
+        <DangerAction
+          label="Delete recurring transaction"
+          question="Delete this recurring transaction?"
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          error={remove.error}
+          onConfirm={() => remove.mutate(existing.id)}
+        >
+          No more occurrences will be entered. The transactions it already made stay.
+        </DangerAction>
       ) : null}
     </>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DateText, Field, LoadState, Money, Page, SelectField, Skeleton } from '@/ui';
 import { useAccounts, useMonthlyReport, useYearlyReport, type MonthlyReport, type YearlyReport } from '../api';
@@ -122,31 +122,13 @@ function MonthContent({ report }: { report: MonthlyReport }) {
               description="Income and expenses per day of the month; the table below lists the days with any."
             />
           </Suspense>
-          <table className="table report-table">
-            <caption className="visually-hidden">Days with income or expenses</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Income</th>
-                <th scope="col">Expenses</th>
-              </tr>
-            </thead>
-            <tbody>
-              {activeDays.map((day) => (
-                <tr key={day.date}>
-                  <td data-label="Day">
-                    <DateText value={day.date} />
-                  </td>
-                  <td data-label="Income">
-                    <Money amount={day.income} currency={report.currency} />
-                  </td>
-                  <td data-label="Expenses">
-                    <Money amount={day.expense} currency={report.currency} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FiguresTable
+            caption="Days with income or expenses"
+            label="Day"
+            rows={activeDays.map((day) => ({ key: day.date, name: <DateText value={day.date} />, figures: [day.income, day.expense] }))}
+            figures={['Income', 'Expenses']}
+            currency={report.currency}
+          />
         </>
       )}
     </>
@@ -177,33 +159,13 @@ function YearContent({ report }: { report: YearlyReport }) {
       <Suspense fallback={<Skeleton lines={3} />}>
         <BarChart labels={monthNames} series={series} currency={report.currency} description={`Income and expenses of each month of ${report.year}; the table below lists the figures.`} />
       </Suspense>
-      <table className="table report-table">
-        <caption className="visually-hidden">Months of {report.year}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Income</th>
-            <th scope="col">Expenses</th>
-            <th scope="col">Net</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.months.map((month, index) => (
-            <tr key={month.month}>
-              <td data-label="Month">{monthNames[index]}</td>
-              <td data-label="Income">
-                <Money amount={month.income} currency={report.currency} />
-              </td>
-              <td data-label="Expenses">
-                <Money amount={month.expense} currency={report.currency} />
-              </td>
-              <td data-label="Net">
-                <Money amount={month.net} currency={report.currency} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FiguresTable
+        caption={`Months of ${report.year}`}
+        label="Month"
+        rows={report.months.map((month, index) => ({ key: String(month.month), name: monthNames[index], figures: [month.income, month.expense, month.net] }))}
+        figures={['Income', 'Expenses', 'Net']}
+        currency={report.currency}
+      />
       <h2>By category</h2>
       {report.categories.length ? <CategoryTable categories={report.categories} currency={report.currency} /> : <p className="muted">No income or expenses this year.</p>}
     </>
@@ -212,27 +174,55 @@ function YearContent({ report }: { report: YearlyReport }) {
 
 function CategoryTable({ categories, currency }: { categories: MonthlyReport['categories']; currency: string }) {
   return (
+    <FiguresTable
+      caption="Per category"
+      label="Category"
+      rows={categories.map((category) => ({
+        key: category.categoryId,
+        name: (
+          <span className="category-name">
+            <span className="dot" style={{ background: category.color }} aria-hidden="true" /> {category.name}
+          </span>
+        ),
+        figures: [category.income, category.expense],
+      }))}
+      figures={['Income', 'Expenses']}
+      currency={currency}
+    />
+  );
+}
+
+interface FiguresRow {
+  key: string;
+  name: ReactNode;
+  /** decimal strings, one per figure column */
+  figures: string[];
+}
+
+/** A report table: a name column and amounts; on phones each row becomes a labelled card. */
+function FiguresTable({ caption, label, rows, figures, currency }: { caption: string; label: string; rows: FiguresRow[]; figures: string[]; currency: string }) {
+  return (
     <table className="table report-table">
-      <caption className="visually-hidden">Per category</caption>
+      <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Category</th>
-          <th scope="col">Income</th>
-          <th scope="col">Expenses</th>
+          <th scope="col">{label}</th>
+          {figures.map((figure) => (
+            <th key={figure} scope="col">
+              {figure}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
-        {categories.map((category) => (
-          <tr key={category.categoryId}>
-            <td data-label="Category">
-              <span className="dot" style={{ background: category.color }} aria-hidden="true" /> {category.name}
-            </td>
-            <td data-label="Income">
-              <Money amount={category.income} currency={currency} />
-            </td>
-            <td data-label="Expenses">
-              <Money amount={category.expense} currency={currency} />
-            </td>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <td data-label={label}>{row.name}</td>
+            {row.figures.map((amount, index) => (
+              <td key={figures[index]} data-label={figures[index]}>
+                <Money amount={amount} currency={currency} />
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { applyProblem, type SummaryItem } from '@/api/form-errors';
-import { describeProblem } from '@/api/problem';
-import { Button, Dialog, ErrorSummary, Field, LoadState, Notice, Page } from '@/ui';
+import { Button, ErrorSummary, Field, LoadState, Page } from '@/ui';
+import { DangerAction } from '@/ui/DangerAction';
 import { budgetApi, useBudgetMutation, useTransaction, type Transaction, type TransactionInput, type TransactionType } from '../api';
 import { normaliseAmount, today } from '../money';
 import { RequireBudgetSetup, type BudgetBasics } from './Setup';
@@ -77,7 +77,6 @@ function EditTransaction({ transactionId }: { transactionId: string }) {
 function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; initial: TransactionValues; existing?: Transaction }) {
   const navigate = useNavigate();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
-  const [confirming, setConfirming] = useState(false);
   // leaves the page before the caches refresh: a refetch of the deleted transaction would be a 404
   const remove = useBudgetMutation(async (id: string) => {
     await budgetApi.deleteTransaction(id);
@@ -111,25 +110,9 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
         </div>
       </form>
       {existing ? (
-        <>
-          <div className="actions danger-zone">
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              Delete transaction
-            </Button>
-          </div>
-          <Dialog open={confirming} title="Delete this transaction?" onClose={() => setConfirming(false)}>
-            <p>The balances and reports will no longer count it.</p>
-            {remove.isError ? <Notice tone="warning">{describeProblem(remove.error)}</Notice> : null}
-            <div className="actions">
-              <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(existing.id)}>
-                Delete transaction
-              </Button>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
-                Keep it
-              </Button>
-            </div>
-          </Dialog>
-        </>
+        <DangerAction label="Delete transaction" question="Delete this transaction?" busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate(existing.id)}>
+          The balances and reports will no longer count it.
+        </DangerAction>
       ) : null}
     </>
   );

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ArrowLeftRight, Repeat } from 'lucide-react';
-import { Button, DateText, EmptyState, Field, LoadState, Money, Notice, Page, SelectField } from '@/ui';
+import { Button, DateText, EmptyState, Field, FilterPanel, LoadState, Money, Notice, Page, SelectField } from '@/ui';
 import { Pager } from '@/ui/Pager';
 import { NamedIcon } from '@/ui/pickers';
 import { useTransactions, type Account, type Category, type Transaction, type TransactionFilters, type TransactionType } from '../api';
@@ -79,8 +79,7 @@ function TransactionList({ categories, accounts }: { categories: Category[]; acc
 
   return (
     <>
-      <details className="filters card" open={activeFilters > 0 || undefined}>
-        <summary>Filters{activeFilters ? ` (${activeFilters} on)` : ''}</summary>
+      <FilterPanel active={activeFilters}>
         <form onSubmit={apply} className="filter-form" aria-label="Filter transactions">
           <div className="grid-2">
             <Field label="From" name="from" type="date" value={draft.from} onChange={set('from')} />
@@ -118,7 +117,7 @@ function TransactionList({ categories, accounts }: { categories: Category[]; acc
             ) : null}
           </div>
         </form>
-      </details>
+      </FilterPanel>
       <div className="toolbar">
         <SelectField label="Sort" name="sort" value={filters.sort} onChange={(event) => setParam('sort', event.target.value === '-date' ? '' : event.target.value)}>
           {SORTS.map((sort) => (

@@ -16,7 +16,7 @@ export default function MapHome() {
     >
       <MarkersMap onCount={setCount} />
       <p className="muted map-caption" aria-live="polite">
-        {count === null ? 'Loading places…' : count === 1 ? '1 place in view.' : `${count} places in view.`} Tap the map to add a place there, or{' '}
+        {count === null ? 'Loading places…' : count === 0 ? 'No places here yet.' : count === 1 ? '1 place in view.' : `${count} places in view.`} Tap the map to add a place there, or{' '}
         <Link to="/map/list">see them as a list</Link>.
       </p>
     </Page>

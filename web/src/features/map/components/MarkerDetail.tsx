@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { describeProblem } from '@/api/problem';
-import { Button, DateText, Dialog, LoadState, Notice, Page } from '@/ui';
+import { Button, DateText, LoadState, Notice, Page } from '@/ui';
+import { DangerAction } from '@/ui/DangerAction';
 import { mapApi, useMapMutation, useMarker, type MarkerDetail as Marker } from '../api';
 import { ImageManager } from './ImageManager';
 import { PinMap } from './lazy-maps';
@@ -16,7 +17,6 @@ export default function MarkerDetail() {
 function MarkerView({ marker }: { marker: Marker }) {
   const navigate = useNavigate();
   const [moving, setMoving] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const move = useMapMutation(mapApi.move);
   // leaves the page before the caches refresh: the marker is now in the trash (404 here)
   const remove = useMapMutation(async (id: string) => {
@@ -59,27 +59,16 @@ function MarkerView({ marker }: { marker: Marker }) {
       </div>
       {move.isError ? <Notice tone="warning">{describeProblem(move.error)}</Notice> : null}
 
-      <div className="actions danger-zone">
-        <Button variant="danger" onClick={() => setConfirming(true)}>
-          Delete place
-        </Button>
-      </div>
-      <Dialog open={confirming} title="Move this place to the trash?" onClose={() => setConfirming(false)}>
-        <p>“{marker.title}” goes to the trash with its photos. It can be restored from there for a while.</p>
-        {remove.isError ? <Notice tone="warning">{describeProblem(remove.error)}</Notice> : null}
-        <div className="actions">
-          <Button
-            variant="danger"
-            busy={remove.isPending}
-            onClick={() => remove.mutate(marker.id)}
-          >
-            Move to trash
-          </Button>
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            Keep it
-          </Button>
-        </div>
-      </Dialog>
+      <DangerAction
+        label="Delete place"
+        question="Move this place to the trash?"
+        confirmLabel="Move to trash"
+        busy={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate(marker.id)}
+      >
+        “{marker.title}” goes to the trash with its photos. It can be restored from there for a while.
+      </DangerAction>
     </Page>
   );
 }

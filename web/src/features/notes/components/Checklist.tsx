@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { applyProblem, type SummaryItem } from '@/api/form-errors';
@@ -42,19 +42,14 @@ export function Checklist({ note }: { note: Note }) {
           items={items}
           getId={(item) => item.id}
           getLabel={(item) => item.text}
-          onReorder={(ids) => reorder.mutate(ids)}
+          onReorder={reorder.reorder}
           renderItem={(item, { handle }) =>
             editingId === item.id ? (
               <EditItem noteId={note.id} item={item} onDone={() => setEditingId(null)} />
             ) : (
               <div className={`row item-row${item.isCompleted ? ' done' : ''}`}>
                 <DragHandle handle={handle} label={`Move ${item.text}`} />
-                <input
-                  type="checkbox"
-                  id={`item-${item.id}`}
-                  checked={item.isCompleted}
-                  onChange={() => toggle.mutate(item.id)}
-                />
+                <ItemCheckbox id={`item-${item.id}`} completed={item.isCompleted} onToggle={() => toggle.mutate(item.id)} />
                 <label htmlFor={`item-${item.id}`} className="row-main item-text">
                   {item.text}
                 </label>
@@ -141,5 +136,25 @@ function EditItem({ noteId, item, onDone }: { noteId: string; item: NoteItem; on
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The tick follows the item, and flips at once on a click: the cache's optimistic update lands a
+ * moment later (TanStack runs it asynchronously) and its rollback flips it back.
+ */
+function ItemCheckbox({ id, completed, onToggle }: { id: string; completed: boolean; onToggle: () => void }) {
+  const [checked, setChecked] = useState(completed);
+  useEffect(() => setChecked(completed), [completed]);
+  return (
+    <input
+      type="checkbox"
+      id={id}
+      checked={checked}
+      onChange={() => {
+        setChecked(!checked);
+        onToggle();
+      }}
+    />
   );
 }

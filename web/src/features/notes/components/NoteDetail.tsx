@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Lock, Pin, PinOff } from 'lucide-react';
 import { describeProblem } from '@/api/problem';
-import { Button, Dialog, LoadState, Notice, Page } from '@/ui';
+import { Button, LoadState, Notice, Page } from '@/ui';
+import { DangerAction } from '@/ui/DangerAction';
 import { NamedIcon } from '@/ui/pickers';
 import { useDeleteNote, useNote, usePinNote, useUpdateNote, type Note } from '../api';
 import { Checklist } from './Checklist';
@@ -20,7 +21,6 @@ export default function NoteDetail() {
 
 function NoteView({ note }: { note: Note }) {
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const pin = usePinNote();
   const update = useUpdateNote(note.id);
   const remove = useDeleteNote(note.id, () => navigate('/notes', { replace: true }));
@@ -69,27 +69,9 @@ function NoteView({ note }: { note: Note }) {
         <p className="note-content">{note.content}</p>
       ) : null}
       <Checklist note={note} />
-      <div className="actions danger-zone">
-        <Button variant="danger" onClick={() => setConfirming(true)}>
-          Delete note
-        </Button>
-      </div>
-      <Dialog open={confirming} title="Delete this note?" onClose={() => setConfirming(false)}>
-        <p>“{note.title}” and its {note.items.length} items will be gone for everyone in your group.</p>
-        {remove.isError ? <Notice tone="warning">{describeProblem(remove.error)}</Notice> : null}
-        <div className="actions">
-          <Button
-            variant="danger"
-            busy={remove.isPending}
-            onClick={() => remove.mutate()}
-          >
-            Delete note
-          </Button>
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            Keep it
-          </Button>
-        </div>
-      </Dialog>
+      <DangerAction label="Delete note" question="Delete this note?" busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate()}>
+        “{note.title}” and its {note.items.length} items will be gone for everyone who can see it.
+      </DangerAction>
     </Page>
   );
 }

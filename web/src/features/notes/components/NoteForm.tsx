@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { applyProblem, type SummaryItem } from '@/api/form-errors';
-import { Button, Checkbox, ErrorSummary, Field } from '@/ui';
+import { Checkbox, ErrorSummary, Field } from '@/ui';
+import { FormButtons } from '@/ui/FormButtons';
 import { ColorPicker, IconPicker } from '@/ui/pickers';
 import type { NoteChanges } from '../api';
 
@@ -64,16 +65,7 @@ export function NoteForm({ initial, askPrivacy, submitLabel, onSubmit, onCancel 
       {askPrivacy ? (
         <Checkbox label="Private: only I can see this note (cannot be changed later)" {...register('isPrivate')} />
       ) : null}
-      <div className="actions">
-        <Button type="submit" busy={formState.isSubmitting}>
-          {submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormButtons submitLabel={submitLabel} busy={formState.isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Link } from 'react-router';
 import { useSession } from '@/app/session-context';
 import { Field, SelectField } from '@/ui';
 import type { Account, Category, TransactionType } from '../api';
@@ -78,6 +79,11 @@ export function MoneyMovementFields<Values extends MoneyMovementValues>({ regist
           </option>
         ))}
       </SelectField>
+      {type === 'Transfer' && usable.length < 2 ? (
+        <p className="notice notice-warning">
+          A transfer moves money between two accounts: <Link to="/budget/accounts">add a second account</Link> first.
+        </p>
+      ) : null}
       {type === 'Transfer' ? (
         <SelectField
           label="To account"

@@ -8,6 +8,7 @@ test.describe('Forgotten password', () => {
 
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel('Email address').fill(member.email);
     await waitForCaptcha(page);
     await page.getByRole('button', { name: 'Send the link' }).click();

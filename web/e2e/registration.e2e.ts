@@ -10,6 +10,7 @@ test.describe('Registration', () => {
 
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Name shown to your group').fill('Ben');
     await page.getByLabel('Email address').fill(email);
@@ -25,6 +26,7 @@ test.describe('Registration', () => {
 
     // signing in before approval says so, in the specification's words
     await page.getByRole('link', { name: 'Go to sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password', { exact: true }).fill('my cat likes lasagne');
     await page.getByRole('button', { name: 'Sign in' }).click();

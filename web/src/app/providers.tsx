@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { session } from '@/api/client';
 import { LoadError, Skeleton } from '@/ui';
 import { queryClient } from './query-client';
@@ -24,9 +24,12 @@ function SessionGate({ children }: { children: ReactNode }) {
     session.restore().catch(setBootError);
   }, [attempt]);
 
-  // whoever signs out (here, another tab, a revoked session), cached data of the old session goes
+  // when a session ends (here, in another tab, revoked elsewhere) its cached data goes with it;
+  // only on that change: clearing at start-up would orphan the first page's queries
+  const previous = useRef(status);
   useEffect(() => {
-    if (status === 'signedOut') queryClient.clear();
+    if (previous.current === 'signedIn' && status === 'signedOut') queryClient.clear();
+    previous.current = status;
   }, [status]);
 
   if (status === 'unknown') {

@@ -125,7 +125,7 @@ export function UsersTab() {
   return (
     <>
       <form className="filters" onSubmit={search} key={params.toString()} aria-label="Find users">
-        <Field label="Search" name="search" type="search" hint="Username, name or email" defaultValue={query.search ?? ''} />
+        <Field label="Username, name or email" name="search" type="search" defaultValue={query.search ?? ''} />
         <SelectField label="Status" name="status" defaultValue={query.status ?? ''}>
           <option value="">Any status</option>
           {STATUSES.map((status) => (

@@ -22,7 +22,7 @@ test.describe('Account', () => {
     await expect(page.getByText('Your picture has been updated.')).toBeVisible({ timeout: 30_000 });
     const picture = page.getByRole('img', { name: 'Your profile picture' });
     await expect(picture).toBeVisible();
-    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => picture.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
 
     const newEmail = `hanna.b.${Date.now()}@example.test`;
     await page.getByLabel('New email address').fill(newEmail);

@@ -25,6 +25,13 @@ test.describe('Modules', () => {
     await expect(adminPage.getByRole('row', { name: new RegExp(group.name) })).toContainText('Budget, Notes');
     await adminContext.close();
 
+    // the member's next request meets TOKEN_STALE: the app refreshes, retries, and the bar follows
+    await page.getByRole('link', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'All pages' }).getByRole('link', { name: 'Members' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Fay' })).toBeVisible();
+    await expect(modules.getByRole('link', { name: 'Budget' })).toBeVisible();
+    await expect(modules.getByRole('link', { name: 'Map' })).toHaveCount(0);
+
     await page.reload();
     await expect(modules.getByRole('link', { name: 'Budget' })).toBeVisible();
     await expect(modules.getByRole('link', { name: 'Notes' })).toBeVisible();

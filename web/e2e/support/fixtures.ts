@@ -17,11 +17,12 @@ function fileName(titles: string[]): string {
     .slice(0, 150);
 }
 
-export const test = base.extend<{ finalScreenshot: void }, { service: Service }>({
+export const test = base.extend<{ finalScreenshot: void }, { service: Service; serviceEnv: Record<string, string> }>({
+  // settings for the service of a file's tests: `test.use({ serviceEnv: { … } })` (a worker of its own)
+  serviceEnv: [{}, { option: true, scope: 'worker' }],
   service: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const service = await startService();
+    async ({ serviceEnv }, use) => {
+      const service = await startService(serviceEnv);
       await use(service);
       await service.stop();
     },
@@ -36,6 +37,11 @@ export const test = base.extend<{ finalScreenshot: void }, { service: Service }>
       // what the person sees on their screen (phone-sized unless the test chose otherwise)
       await page.screenshot({ path }).catch(() => undefined);
       await testInfo.attach('final page', { path, contentType: 'image/png' }).catch(() => undefined);
+      // 360 px is the design width: nothing may need sideways scrolling there
+      if (testInfo.status === 'passed' && page.viewportSize()?.width === 360 && !page.isClosed()) {
+        const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth).catch(() => 360);
+        expect(width, 'the final page scrolls sideways at 360 px').toBeLessThanOrEqual(360);
+      }
     },
     { auto: true },
   ],

@@ -3,6 +3,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { session } from '@/api/client';
 import { Button, Skeleton } from '@/ui';
 import { fullNav, moduleNav } from './nav';
+import { SessionBanner } from './SessionBanner';
 import { useSession } from './session-context';
 
 /**
@@ -35,12 +36,15 @@ export function Shell() {
           </ul>
         </nav>
         <div className="topbar-user">
-          <span className="nickname">{claims?.nickname}</span>
-          <Button variant="secondary" onClick={signOut}>
+          <NavLink to="/account" className="nickname" aria-label={`Your account (${claims?.nickname ?? ''})`}>
+            {claims?.nickname}
+          </NavLink>
+          <Button variant="secondary" className="topbar-signout" onClick={signOut}>
             Sign out
           </Button>
         </div>
       </header>
+      <SessionBanner />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<Skeleton />}>
           <Outlet />

@@ -8,3 +8,5 @@ export { DateText, Money, formatDate, formatMoney } from './format';
 export { LoadError, LoadState, Page, Skeleton } from './Page';
 export { FilterPanel } from './FilterPanel';
 export { describeUserAgent } from './user-agent';
+export { Pagination } from './Pagination';
+export { useProblemForm } from './use-problem-form';

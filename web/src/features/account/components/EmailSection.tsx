@@ -1,23 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { api, call, type Schema } from '@/api/client';
-import { applyProblem, invalidSummary, type SummaryItem } from '@/api/form-errors';
 import { describeProblem } from '@/api/problem';
-import { Button, ErrorSummary, Field, Notice } from '@/ui';
+import { Button, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
 import { accountKey } from '../queries';
 
 interface EmailForm {
   newEmail: string;
   currentPassword: string;
 }
-const FIELDS = ['newEmail', 'currentPassword'] as const;
 
 export function EmailSection({ account }: { account: Schema<'ProfileDto'> }) {
   const queryClient = useQueryClient();
-  const [summary, setSummary] = useState<SummaryItem[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, formState } = useForm<EmailForm>({ defaultValues: { newEmail: '', currentPassword: '' } });
+  const { register, submit, summary, setSummary, reset, formState } = useProblemForm<EmailForm>({
+    defaultValues: { newEmail: '', currentPassword: '' },
+    labels: { newEmail: 'New email address', currentPassword: 'Current password' },
+  });
 
   const change = useMutation({
     mutationFn: (body: EmailForm) => call(api.PUT('/api/v1/account/email', { body })),
@@ -26,7 +25,6 @@ export function EmailSection({ account }: { account: Schema<'ProfileDto'> }) {
       setNotice(`We sent a confirmation link to ${body.newEmail}. Your address changes when you open it.`);
       return queryClient.invalidateQueries({ queryKey: accountKey });
     },
-    onError: (error) => setSummary(applyProblem(error, FIELDS, setError, { newEmail: 'New email address', currentPassword: 'Current password' })),
   });
   const resend = useMutation({
     mutationFn: () => call(api.POST('/api/v1/account/email/confirm/resend')),
@@ -59,14 +57,10 @@ export function EmailSection({ account }: { account: Schema<'ProfileDto'> }) {
       <ErrorSummary items={summary} />
       <form
         noValidate
-        onSubmit={handleSubmit(
-          (values) => {
-            setSummary([]);
-            setNotice(null);
-            change.mutate(values);
-          },
-          (errors) => setSummary(invalidSummary(errors)),
-        )}
+        onSubmit={submit((values) => {
+          setNotice(null);
+          return change.mutateAsync(values);
+        })}
       >
         <Field
           label="New email address"

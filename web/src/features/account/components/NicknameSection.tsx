@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { api, call, session, type Schema } from '@/api/client';
-import { applyProblem, invalidSummary, type SummaryItem } from '@/api/form-errors';
-import { Button, ErrorSummary, Field, Notice } from '@/ui';
+import { Button, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
 import { accountKey } from '../queries';
 
 export function NicknameSection({ account }: { account: Schema<'ProfileDto'> }) {
   const queryClient = useQueryClient();
-  const [summary, setSummary] = useState<SummaryItem[]>([]);
   const [saved, setSaved] = useState(false);
-  const { register, handleSubmit, setError, formState } = useForm({ values: { nickname: account.nickname } });
+  const { register, submit, summary, formState } = useProblemForm({ values: { nickname: account.nickname }, labels: { nickname: 'Name' } });
   const save = useMutation({
     mutationFn: (nickname: string) => call(api.PUT('/api/v1/account', { body: { nickname } })),
     onSuccess: async (profile) => {
@@ -19,7 +16,6 @@ export function NicknameSection({ account }: { account: Schema<'ProfileDto'> }) 
       // the token's Nickname claim follows at the next refresh: take it now so the header agrees
       await session.refresh().catch(() => undefined);
     },
-    onError: (error) => setSummary(applyProblem(error, ['nickname'], setError, { nickname: 'Name' })),
   });
 
   return (
@@ -29,14 +25,10 @@ export function NicknameSection({ account }: { account: Schema<'ProfileDto'> }) 
       <ErrorSummary items={summary} />
       <form
         noValidate
-        onSubmit={handleSubmit(
-          ({ nickname }) => {
-            setSummary([]);
-            setSaved(false);
-            save.mutate(nickname);
-          },
-          (errors) => setSummary(invalidSummary(errors)),
-        )}
+        onSubmit={submit(({ nickname }) => {
+          setSaved(false);
+          return save.mutateAsync(nickname);
+        })}
       >
         <Field
           label="Name"

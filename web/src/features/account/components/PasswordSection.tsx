@@ -1,21 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { api, call, session } from '@/api/client';
-import { applyProblem, invalidSummary, type SummaryItem } from '@/api/form-errors';
-import { Button, ErrorSummary, Field } from '@/ui';
+import { Button, ErrorSummary, Field, useProblemForm } from '@/ui';
 
 interface PasswordForm {
   currentPassword: string;
   newPassword: string;
 }
-const FIELDS = ['currentPassword', 'newPassword'] as const;
 
 export function PasswordSection() {
   const navigate = useNavigate();
-  const [summary, setSummary] = useState<SummaryItem[]>([]);
-  const { register, handleSubmit, setError, formState } = useForm<PasswordForm>({ defaultValues: { currentPassword: '', newPassword: '' } });
+  const { register, submit, summary, formState } = useProblemForm<PasswordForm>({
+    defaultValues: { currentPassword: '', newPassword: '' },
+    labels: { currentPassword: 'Current password', newPassword: 'New password' },
+  });
   const change = useMutation({
     mutationFn: (body: PasswordForm) => call(api.PUT('/api/v1/account/password', { body })),
     onSuccess: async () => {
@@ -23,7 +21,6 @@ export function PasswordSection() {
       await session.signOut();
       navigate('/sign-in?reset=1', { replace: true });
     },
-    onError: (error) => setSummary(applyProblem(error, FIELDS, setError, { currentPassword: 'Current password', newPassword: 'New password' })),
   });
 
   return (
@@ -33,13 +30,7 @@ export function PasswordSection() {
       <ErrorSummary items={summary} />
       <form
         noValidate
-        onSubmit={handleSubmit(
-          (values) => {
-            setSummary([]);
-            change.mutate(values);
-          },
-          (errors) => setSummary(invalidSummary(errors)),
-        )}
+        onSubmit={submit((values) => change.mutateAsync(values))}
       >
         <Field
           label="Current password"

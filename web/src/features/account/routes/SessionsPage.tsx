@@ -48,7 +48,7 @@ export default function SessionsPage() {
                     {deviceLabel(row)} {row.isCurrent ? <span className="tag">This device</span> : null}
                   </h2>
                   <dl className="facts">
-                    {row.deviceName && row.userAgent ? (
+                    {row.deviceName && row.userAgent && describeUserAgent(row.userAgent) !== row.deviceName ? (
                       <>
                         <dt>Browser</dt>
                         <dd title={row.userAgent}>{describeUserAgent(row.userAgent)}</dd>

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { api, call } from '@/api/client';
 import { MODULES, type Module } from '@/api/claims';
-import { applyProblem, invalidSummary, type SummaryItem } from '@/api/form-errors';
-import { Button, Checkbox, DateText, Dialog, EmptyState, ErrorSummary, Field, LoadState, Notice, Table } from '@/ui';
+import { Button, Checkbox, DateText, Dialog, EmptyState, ErrorSummary, Field, LoadState, Notice, Table, useProblemForm } from '@/ui';
 import { groupsKey, useGroups, type Group } from '../queries';
 
 interface GroupForm {
@@ -12,13 +10,12 @@ interface GroupForm {
   currency: string;
   modules: Module[];
 }
-const FIELDS = ['name', 'currency', 'modules'] as const;
 
 function GroupDialog({ group, open, onClose, onSaved }: { group: Group | null; open: boolean; onClose: () => void; onSaved: (name: string) => void }) {
   const queryClient = useQueryClient();
-  const [summary, setSummary] = useState<SummaryItem[]>([]);
-  const { register, handleSubmit, setError, formState } = useForm<GroupForm>({
+  const { register, submit, summary, formState } = useProblemForm<GroupForm>({
     values: group ? { name: group.name, currency: group.currency, modules: group.modules } : { name: '', currency: 'EUR', modules: [...MODULES] },
+    labels: { name: 'Name', currency: 'Currency', modules: 'Modules' },
   });
   const save = useMutation({
     mutationFn: (body: GroupForm) =>
@@ -28,20 +25,13 @@ function GroupDialog({ group, open, onClose, onSaved }: { group: Group | null; o
       onClose();
       return queryClient.invalidateQueries({ queryKey: groupsKey });
     },
-    onError: (error) => setSummary(applyProblem(error, FIELDS, setError, { name: 'Name', currency: 'Currency', modules: 'Modules' })),
   });
   return (
     <Dialog open={open} title={group ? `Edit ${group.name}` : 'New group'} onClose={onClose}>
       <ErrorSummary items={summary} />
       <form
         noValidate
-        onSubmit={handleSubmit(
-          (values) => {
-            setSummary([]);
-            save.mutate({ ...values, currency: values.currency.toUpperCase(), modules: values.modules || [] });
-          },
-          (errors) => setSummary(invalidSummary(errors)),
-        )}
+        onSubmit={submit((values) => save.mutateAsync({ ...values, currency: values.currency.toUpperCase(), modules: values.modules || [] }))}
       >
         <Field label="Name" error={formState.errors.name?.message} {...register('name', { required: 'Enter the group’s name' })} />
         <Field
@@ -117,7 +107,8 @@ export function GroupsTab() {
           />
         )}
       </LoadState>
-      <GroupDialog group={editing} open={open} onClose={() => setOpen(false)} onSaved={(name) => setNotice(`${name} has been saved.`)} />
+      {/* mounted while open, so each opening starts from the group as it is, with no old errors */}
+      {open ? <GroupDialog group={editing} open onClose={() => setOpen(false)} onSaved={(name) => setNotice(`${name} has been saved.`)} /> : null}
     </>
   );
 }

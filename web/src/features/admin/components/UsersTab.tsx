@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { api, call } from '@/api/client';
 import { describeProblem } from '@/api/problem';
 import { useSession } from '@/app/session-context';
-import { Button, Dialog, EmptyState, Field, LoadState, Notice, SelectField, Table } from '@/ui';
+import { Button, Dialog, EmptyState, Field, LoadState, Notice, Pagination, SelectField, Table } from '@/ui';
 import { STATUS_ACTION, STATUS_MOVES, useGroups, usersKey, type AdminUser, type Group, type UserStatus } from '../queries';
 
 const STATUSES: UserStatus[] = ['Pending', 'Active', 'Declined', 'Deactivated'];
@@ -164,19 +164,7 @@ export function UsersTab() {
                 },
               ]}
             />
-            {data.totalPages > 1 ? (
-              <nav className="pagination" aria-label="Pages">
-                <Button variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                  Previous page
-                </Button>
-                <span>
-                  Page {data.page} of {data.totalPages}
-                </span>
-                <Button variant="secondary" disabled={page >= data.totalPages} onClick={() => goTo(page + 1)}>
-                  Next page
-                </Button>
-              </nav>
-            ) : null}
+            <Pagination page={data.page} totalPages={data.totalPages} onPage={goTo} />
           </>
         )}
       </LoadState>

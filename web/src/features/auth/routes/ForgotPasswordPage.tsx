@@ -1,9 +1,7 @@
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { api, call } from '@/api/client';
-import { applyProblem, invalidSummary, type SummaryItem } from '@/api/form-errors';
-import { Button, ErrorSummary, Field, Notice } from '@/ui';
+import { Button, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
 import { AuthLayout } from '../components/AuthLayout';
 import { Captcha, type CaptchaHandle } from '../components/Captcha';
 
@@ -11,28 +9,25 @@ interface ForgotForm {
   email: string;
   captcha: string;
 }
-const FIELDS = ['email', 'captcha'] as const;
 
 export default function ForgotPasswordPage() {
-  const [summary, setSummary] = useState<SummaryItem[]>([]);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const captcha = useRef<CaptchaHandle>(null);
-  const { register, handleSubmit, setError, setValue, clearErrors, formState } = useForm<ForgotForm>({ defaultValues: { email: '', captcha: '' } });
+  const { register, submit, summary, setValue, clearErrors, formState } = useProblemForm<ForgotForm>({
+    defaultValues: { email: '', captcha: '' },
+    labels: { email: 'Email address', captcha: 'The check' },
+  });
   register('captcha', { required: 'Wait until the check below says you are verified' });
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setSummary([]);
-      try {
-        await call(api.POST('/api/v1/account/password/forgot', { body: values }));
-        setSentTo(values.email);
-      } catch (error) {
-        captcha.current?.reset();
-        setSummary(applyProblem(error, FIELDS, setError));
-      }
-    },
-    (errors) => setSummary(invalidSummary(errors)),
-  );
+  const onSubmit = submit(async (values) => {
+    try {
+      await call(api.POST('/api/v1/account/password/forgot', { body: values }));
+      setSentTo(values.email);
+    } catch (error) {
+      captcha.current?.reset(); // a solution works once
+      throw error;
+    }
+  });
 
   if (sentTo) {
     return (

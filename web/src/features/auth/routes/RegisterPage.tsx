@@ -1,9 +1,7 @@
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { api, call } from '@/api/client';
-import { applyProblem, invalidSummary, type SummaryItem } from '@/api/form-errors';
-import { Button, ErrorSummary, Field, Notice } from '@/ui';
+import { Button, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
 import { AuthLayout } from '../components/AuthLayout';
 import { Captcha, type CaptchaHandle } from '../components/Captcha';
 
@@ -15,30 +13,25 @@ interface RegisterForm {
   website: string;
   captcha: string;
 }
-const FIELDS = ['username', 'nickname', 'email', 'password', 'captcha'] as const;
 
 export default function RegisterPage() {
-  const [summary, setSummary] = useState<SummaryItem[]>([]);
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const captcha = useRef<CaptchaHandle>(null);
-  const { register, handleSubmit, setError, setValue, clearErrors, formState } = useForm<RegisterForm>({
+  const { register, submit, summary, setValue, clearErrors, formState } = useProblemForm<RegisterForm>({
     defaultValues: { username: '', nickname: '', email: '', password: '', website: '', captcha: '' },
+    labels: { username: 'Username', nickname: 'Name', email: 'Email address', password: 'Password', captcha: 'The check' },
   });
   register('captcha', { required: 'Wait until the check below says you are verified' });
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setSummary([]);
-      try {
-        await call(api.POST('/api/v1/account/register', { body: { ...values, website: values.website || undefined } }));
-        setRegisteredEmail(values.email);
-      } catch (error) {
-        captcha.current?.reset();
-        setSummary(applyProblem(error, FIELDS, setError, { username: 'Username', nickname: 'Name', email: 'Email address', password: 'Password', captcha: 'The check' }));
-      }
-    },
-    (errors) => setSummary(invalidSummary(errors)),
-  );
+  const onSubmit = submit(async (values) => {
+    try {
+      await call(api.POST('/api/v1/account/register', { body: { ...values, website: values.website || undefined } }));
+      setRegisteredEmail(values.email);
+    } catch (error) {
+      captcha.current?.reset(); // a solution works once
+      throw error;
+    }
+  });
 
   if (registeredEmail) {
     return (

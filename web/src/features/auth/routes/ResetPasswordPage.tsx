@@ -1,42 +1,37 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, call, session } from '@/api/client';
-import { applyProblem, invalidSummary, type SummaryItem } from '@/api/form-errors';
 import { ProblemError } from '@/api/problem';
-import { Button, ErrorSummary, Field, Notice } from '@/ui';
+import { Button, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
 import { AuthLayout } from '../components/AuthLayout';
 
 interface ResetForm {
   newPassword: string;
   repeatPassword: string;
 }
-const FIELDS = ['newPassword', 'repeatPassword'] as const;
 
 /** The link of a reset mail, and of an administrator's "set your password" link for a new member. */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [summary, setSummary] = useState<SummaryItem[]>([]);
   const [invalid, setInvalid] = useState(!token);
-  const { register, handleSubmit, setError, getValues, formState } = useForm<ResetForm>({ defaultValues: { newPassword: '', repeatPassword: '' } });
+  const { register, submit, summary, getValues, formState } = useProblemForm<ResetForm>({
+    defaultValues: { newPassword: '', repeatPassword: '' },
+    labels: { newPassword: 'New password' },
+  });
 
-  const onSubmit = handleSubmit(
-    async ({ newPassword }) => {
-      setSummary([]);
-      try {
-        await call(api.POST('/api/v1/account/password/reset', { body: { token, newPassword } }));
-        // every session of the account has been revoked, this tab's included
-        if (session.getSnapshot().status === 'signedIn') await session.signOut();
-        navigate('/sign-in?reset=1', { replace: true });
-      } catch (error) {
-        if (error instanceof ProblemError && error.code === 'INVALID_TOKEN') setInvalid(true);
-        else setSummary(applyProblem(error, FIELDS, setError, { newPassword: 'New password' }));
-      }
-    },
-    (errors) => setSummary(invalidSummary(errors)),
-  );
+  const onSubmit = submit(async ({ newPassword }) => {
+    try {
+      await call(api.POST('/api/v1/account/password/reset', { body: { token, newPassword } }));
+    } catch (error) {
+      if (!(error instanceof ProblemError && error.code === 'INVALID_TOKEN')) throw error;
+      return setInvalid(true);
+    }
+    // every session of the account has been revoked, this tab's included
+    if (session.getSnapshot().status === 'signedIn') await session.signOut();
+    navigate('/sign-in?reset=1', { replace: true });
+  });
 
   if (invalid) {
     return (

@@ -1,10 +1,7 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, call, session } from '@/api/client';
-import { applyProblem, invalidSummary, type SummaryItem } from '@/api/form-errors';
 import { useSession } from '@/app/session-context';
-import { Button, Checkbox, describeUserAgent, ErrorSummary, Field, Notice } from '@/ui';
+import { Button, Checkbox, describeUserAgent, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
 import { AuthLayout } from '../components/AuthLayout';
 
 interface SignInForm {
@@ -13,7 +10,6 @@ interface SignInForm {
   rememberMe: boolean;
   deviceName: string;
 }
-const FIELDS = ['username', 'password', 'rememberMe', 'deviceName'] as const;
 
 /** Only paths of this app, never another site, after signing in. */
 function safeNext(next: string | null): string {
@@ -24,25 +20,16 @@ export default function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { message } = useSession();
-  const [summary, setSummary] = useState<SummaryItem[]>([]);
-  const { register, handleSubmit, setError, formState } = useForm<SignInForm>({
+  const { register, submit, summary, formState } = useProblemForm<SignInForm>({
     defaultValues: { username: '', password: '', rememberMe: false, deviceName: describeUserAgent(navigator.userAgent) },
+    labels: { username: 'Username', password: 'Password', deviceName: 'Device name' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setSummary([]);
-    try {
-      const body = await call(
-        api.POST('/api/v1/session', {
-          body: { username: values.username, password: values.password, rememberMe: values.rememberMe, deviceName: values.deviceName || undefined },
-        }),
-      );
-      session.signIn(body.accessToken);
-      navigate(safeNext(params.get('next')), { replace: true });
-    } catch (error) {
-      setSummary(applyProblem(error, FIELDS, setError));
-    }
-  }, (invalid) => setSummary(invalidSummary(invalid)));
+  const onSubmit = submit(async (values) => {
+    const body = await call(api.POST('/api/v1/session', { body: { ...values, deviceName: values.deviceName || undefined } }));
+    session.signIn(body.accessToken);
+    navigate(safeNext(params.get('next')), { replace: true });
+  });
 
   const errors = formState.errors;
   return (

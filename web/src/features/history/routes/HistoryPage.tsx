@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, call } from '@/api/client';
 import { useSession } from '@/app/session-context';
-import { Button, DateText, EmptyState, Field, FilterPanel, LoadState, Page, SelectField, Table } from '@/ui';
+import { Button, DateText, EmptyState, Field, FilterPanel, LoadState, Page, Pagination, SelectField, Table } from '@/ui';
 import { Changes } from '../components/Changes';
 
 const ENTITY_TYPES = ['Marker', 'MarkerImage', 'Transaction', 'Category', 'BudgetAccount', 'RecurringTransaction', 'Note', 'NoteItem'];
@@ -120,19 +120,7 @@ export default function HistoryPage() {
                 { header: 'Details', cell: (row) => <Changes changes={row.changes} action={row.action} /> },
               ]}
             />
-            {data.totalPages > 1 ? (
-              <nav className="pagination" aria-label="Pages">
-                <Button variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                  Previous page
-                </Button>
-                <span>
-                  Page {data.page} of {data.totalPages}
-                </span>
-                <Button variant="secondary" disabled={page >= data.totalPages} onClick={() => goTo(page + 1)}>
-                  Next page
-                </Button>
-              </nav>
-            ) : null}
+            <Pagination page={data.page} totalPages={data.totalPages} onPage={goTo} />
           </>
         )}
       </LoadState>

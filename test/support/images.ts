@@ -29,6 +29,6 @@ export async function hasExifGps(image: Buffer): Promise<boolean> {
 
 /** PUTs bytes to a presigned upload URL as a browser would. */
 export async function upload(ticket: { uploadUrl: string; headers: Record<string, string> }, body: Buffer): Promise<number> {
-  const response = await fetch(ticket.uploadUrl, { method: 'PUT', body: new Uint8Array(body), headers: ticket.headers });
+  const response = await fetch(ticket.uploadUrl, { method: 'PUT', body, headers: ticket.headers });
   return response.status;
 }

@@ -4,6 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
@@ -13,8 +14,14 @@ import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
 import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
 import { serveWebApp } from './infrastructure/web/web-app';
+import { AppError } from './common/errors/app-error';
+import { renderFastifyError, sendProblem } from './common/errors/problem.filter';
+import { clientErrorHandler } from './common/http/client-error';
+import { jsonTooDeep, MAX_JSON_DEPTH, rejectHostileInput } from './common/http/hostile-input';
 
 export const API_PREFIX = 'api/v1';
+/** Longer than any URL Node accepts (16 KiB of headers), so no path parameter is refused by length alone. */
+const MAX_PARAM_LENGTH = 16_384;
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Uses the caller's X-Request-Id when it is sane, otherwise a fresh UUID; echoed on every response. */
@@ -56,11 +63,22 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     genReqId: requestId,
     requestIdHeader: false,
     logger: false,
+    // a path id of any length reaches the route, whose UUID check answers 400 INVALID_ID
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // what Node's HTTP parser refuses (unknown method, NUL in a header, oversized headers)
+    clientErrorHandler,
+    // what the router refuses before any hook (a malformed URL), in problem details too
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('x-request-id', request.id);
+      sendProblem(request, reply, renderFastifyError(error.statusCode ?? 400, error.code, error.message));
+    },
   });
   const logger = createRootLogger(config);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     bufferLogs: true,
     abortOnError: false,
+    // JSON only (registered below): a form or text body is 415, not parsed
+    bodyParser: false,
   });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready'] });
@@ -85,6 +103,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       },
     },
   });
+  fastify.removeAllContentTypeParsers();
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonTooDeep(body as string)) {
+      return done(AppError.badRequest('MALFORMED_JSON', `JSON may nest at most ${MAX_JSON_DEPTH} levels of arrays and objects`), undefined);
+    }
+    parseJson(request, body as string, done);
+  });
+  fastify.addHook('preValidation', rejectHostileInput);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);

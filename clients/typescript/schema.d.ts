@@ -1273,15 +1273,15 @@ export interface components {
              * @description stored upper-case
              * @default #3B82F6
              */
-            color: string;
+            color?: string;
             content?: string | null;
             /** @default ShoppingCart */
-            icon: string;
+            icon?: string;
             /**
              * @description fixed at creation: a private note exists only for its creator
              * @default false
              */
-            isPrivate: boolean;
+            isPrivate?: boolean;
             /** @example Groceries */
             title: string;
         };
@@ -1498,7 +1498,7 @@ export interface components {
             /** @example 13.405 */
             longitude: number;
             /** @default 5 */
-            rating: number;
+            rating?: number;
             title: string;
         };
         MarkerLocationDto: {
@@ -1771,14 +1771,14 @@ export interface components {
             amount: string;
             /**
              * Format: uuid
-             * @description omitted: the group's default account (on update: unchanged)
+             * @description omitted or null: the group's default account (on update: unchanged)
              */
-            budgetAccountId?: Record<string, never>;
+            budgetAccountId?: string | null;
             /**
              * Format: uuid
-             * @description required for Expense and Income; absent for Transfer
+             * @description required for Expense and Income; absent (or null) for Transfer
              */
-            categoryId?: Record<string, never>;
+            categoryId?: string | null;
             description?: string | null;
             /**
              * Format: date
@@ -1791,7 +1791,7 @@ export interface components {
              * @description every `interval` days/weeks/months/years
              * @default 1
              */
-            interval: number;
+            interval?: number;
             /** @description default true on create; omitted on update: unchanged */
             isEnabled?: boolean;
             /**
@@ -1801,9 +1801,9 @@ export interface components {
             startDate: string;
             /**
              * Format: uuid
-             * @description Transfer only: the receiving account, different from budgetAccountId
+             * @description Transfer only: the receiving account, different from budgetAccountId; absent (or null) otherwise
              */
-            targetBudgetAccountId?: Record<string, never>;
+            targetBudgetAccountId?: string | null;
             /** @enum {string} */
             type: "Expense" | "Income" | "Transfer";
         };
@@ -1815,14 +1815,14 @@ export interface components {
             amount: string;
             /**
              * Format: uuid
-             * @description omitted: the group's default account (on update: unchanged)
+             * @description omitted or null: the group's default account (on update: unchanged)
              */
-            budgetAccountId?: Record<string, never>;
+            budgetAccountId?: string | null;
             /**
              * Format: uuid
-             * @description required for Expense and Income; absent for Transfer
+             * @description required for Expense and Income; absent (or null) for Transfer
              */
-            categoryId?: Record<string, never>;
+            categoryId?: string | null;
             /**
              * Format: date
              * @description YYYY-MM-DD; today (UTC) when omitted
@@ -1831,9 +1831,9 @@ export interface components {
             description?: string | null;
             /**
              * Format: uuid
-             * @description Transfer only: the receiving account, different from budgetAccountId
+             * @description Transfer only: the receiving account, different from budgetAccountId; absent (or null) otherwise
              */
-            targetBudgetAccountId?: Record<string, never>;
+            targetBudgetAccountId?: string | null;
             /** @enum {string} */
             type: "Expense" | "Income" | "Transfer";
         };
@@ -1908,10 +1908,10 @@ export interface components {
              * @description stored upper-case
              * @default #3B82F6
              */
-            color: string;
+            color?: string;
             content?: string | null;
             /** @default ShoppingCart */
-            icon: string;
+            icon?: string;
             /** @example Groceries */
             title: string;
         };

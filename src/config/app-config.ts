@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey, createSecretKey, KeyObject } from 'node:crypto';
+import { DEFAULT_DATABASE_TIMEOUT_MS } from '../database/unavailable';
 import { ConfigError, EnvReader } from './env.schema';
 import { defaultWebDir } from '../infrastructure/web/web-app';
 
@@ -45,6 +46,8 @@ export class AppConfig {
   logLevel: string;
   docsEnabled: boolean;
   databaseUrl: string;
+  /** bound on every wait for the database (pool checkout, connecting, each statement), ms */
+  databaseTimeoutMs: number;
   migrationsRun: boolean;
   redisUrl?: string;
   redisKeyPrefix: string;
@@ -131,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     docsEnabled: read.bool('DOCS_ENABLED', true),
     databaseUrl: read.url('DATABASE_URL', ['postgres', 'postgresql']),
+    databaseTimeoutMs: read.int('DATABASE_TIMEOUT_MS', DEFAULT_DATABASE_TIMEOUT_MS, 100, 600_000),
     migrationsRun: read.bool('MIGRATIONS_RUN', true),
     redisUrl: read.optional('REDIS_URL') && read.url('REDIS_URL', ['redis', 'rediss']),
     redisKeyPrefix: read.string('REDIS_KEY_PREFIX', 'hearth:'),

@@ -7,6 +7,7 @@ import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config';
 import { createDatabase, databaseUrl, dropDatabase } from '../../src/database/admin';
 import { TEST_ENV } from './env-defaults';
+import { responseProblems } from './openapi';
 import { templateName } from './template-db';
 
 export interface InjectOptions {
@@ -40,14 +41,18 @@ export interface TestApp {
 export { TEST_ENV };
 
 /** A fresh database cloned from the migrated template, and the real application on top of it. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { viaDatabaseUrl?: (directUrl: string) => string } = {},
+): Promise<TestApp> {
   const databaseName = `hearth_t_${randomBytes(6).toString('hex')}`;
   await createDatabase(databaseName, templateName());
   const config = loadConfig({
     ...TEST_ENV,
     REDIS_KEY_PREFIX: `hearth-test:${databaseName}:`,
     ...env,
-    DATABASE_URL: databaseUrl(databaseName),
+    // a test may reach the database through something it controls (the outage test's proxy)
+    DATABASE_URL: (options.viaDatabaseUrl ?? ((url) => url))(databaseUrl(databaseName)),
   });
   const app = await createApp(config);
   const db = app.get<DataSource>(getDataSourceToken());
@@ -62,6 +67,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       cookies: options.cookies,
       ...(options.payload !== undefined ? { payload: options.payload as any } : {}),
     });
+    // every 2xx body served to a test must be what the OpenAPI document promises
+    const drift = responseProblems(options.method ?? 'GET', options.url, response.statusCode, response.headers['content-type'] as string | undefined, response.body);
+    if (drift.length) throw new Error(`response does not match openapi.json:\n  ${drift.join('\n  ')}`);
     return response as unknown as Response;
   };
 

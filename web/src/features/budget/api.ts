@@ -5,19 +5,9 @@ import { api, call, type Schema } from '@/api/client';
 export type Category = Schema<'CategoryDto'>;
 export type Account = Schema<'BudgetAccountDto'>;
 export type Transaction = Schema<'TransactionDto'>;
-/**
- * The bodies as the API takes them. The OpenAPI document types the optional account and category
- * ids of these two bodies as `object` (a `string | null` property without an explicit type); they are
- * uuid strings, so the web client states that here until the document says so itself.
- */
-type WithIds<Body> = Omit<Body, 'budgetAccountId' | 'categoryId' | 'targetBudgetAccountId'> & {
-  budgetAccountId?: string;
-  categoryId?: string;
-  targetBudgetAccountId?: string;
-};
-export type TransactionInput = WithIds<Schema<'SaveTransactionDto'>>;
+export type TransactionInput = Schema<'SaveTransactionDto'>;
 export type Recurring = Schema<'RecurringTransactionDto'>;
-export type RecurringInput = WithIds<Schema<'SaveRecurringTransactionDto'>>;
+export type RecurringInput = Schema<'SaveRecurringTransactionDto'>;
 export type MonthlyReport = Schema<'MonthlyReportDto'>;
 export type YearlyReport = Schema<'YearlyReportDto'>;
 export type TransactionType = Transaction['type'];
@@ -103,18 +93,13 @@ export const budgetApi = {
     call(api.PUT('/api/v1/budget-accounts/{budgetAccountId}', { params: { path: { budgetAccountId: id } }, body })),
   deleteAccount: (id: string) => call(api.DELETE('/api/v1/budget-accounts/{budgetAccountId}', { params: { path: { budgetAccountId: id } } })),
   makeDefault: (id: string) => call(api.PATCH('/api/v1/budget-accounts/{budgetAccountId}/default', { params: { path: { budgetAccountId: id } } })),
-  createTransaction: (body: TransactionInput) => call(api.POST('/api/v1/transactions', { body: body as unknown as Schema<'SaveTransactionDto'> })),
+  createTransaction: (body: TransactionInput) => call(api.POST('/api/v1/transactions', { body })),
   updateTransaction: ({ id, body }: { id: string; body: TransactionInput }) =>
-    call(api.PUT('/api/v1/transactions/{transactionId}', { params: { path: { transactionId: id } }, body: body as unknown as Schema<'SaveTransactionDto'> })),
+    call(api.PUT('/api/v1/transactions/{transactionId}', { params: { path: { transactionId: id } }, body })),
   deleteTransaction: (id: string) => call(api.DELETE('/api/v1/transactions/{transactionId}', { params: { path: { transactionId: id } } })),
-  createRecurring: (body: RecurringInput) => call(api.POST('/api/v1/recurring-transactions', { body: body as unknown as Schema<'SaveRecurringTransactionDto'> })),
+  createRecurring: (body: RecurringInput) => call(api.POST('/api/v1/recurring-transactions', { body })),
   updateRecurring: ({ id, body }: { id: string; body: RecurringInput }) =>
-    call(
-      api.PUT('/api/v1/recurring-transactions/{recurringTransactionId}', {
-        params: { path: { recurringTransactionId: id } },
-        body: body as unknown as Schema<'SaveRecurringTransactionDto'>,
-      }),
-    ),
+    call(api.PUT('/api/v1/recurring-transactions/{recurringTransactionId}', { params: { path: { recurringTransactionId: id } }, body })),
   deleteRecurring: (id: string) =>
     call(api.DELETE('/api/v1/recurring-transactions/{recurringTransactionId}', { params: { path: { recurringTransactionId: id } } })),
   toggleRecurring: (id: string) =>

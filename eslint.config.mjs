@@ -26,7 +26,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.ts', 'bench/**/*.ts', 'src/cli.ts', 'test/**/*.ts', 'web/e2e/**/*.ts'],
+    files: ['scripts/**/*.ts', 'bench/**/*.ts', 'src/cli.ts', 'src/main.ts', 'src/banner.ts', 'test/**/*.ts', 'web/e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -12,6 +13,7 @@ import { createRootLogger } from './infrastructure/logging/root-logger';
 import { securityHeaders } from './infrastructure/logging/security-headers';
 import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
+import { loadStoredSecrets } from './infrastructure/secrets/stored-secrets';
 import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
 import { serveWebApp } from './infrastructure/web/web-app';
 import { AppError } from './common/errors/app-error';
@@ -23,6 +25,21 @@ export const API_PREFIX = 'api/v1';
 /** Longer than any URL Node accepts (16 KiB of headers), so no path parameter is refused by length alone. */
 const MAX_PARAM_LENGTH = 16_384;
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Nest's own start-up chatter (a line per module and route): debug, so the start-up block stands out. */
+const FRAMEWORK_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']);
+
+function quietFramework(logger: Logger): LoggerService {
+  return {
+    log: (message: unknown, ...rest: unknown[]) =>
+      FRAMEWORK_CONTEXTS.has(String(rest.at(-1))) ? logger.debug(message, ...rest) : logger.log(message, ...rest),
+    error: (message: unknown, ...rest: unknown[]) => logger.error(message, ...rest),
+    warn: (message: unknown, ...rest: unknown[]) => logger.warn(message, ...rest),
+    debug: (message: unknown, ...rest: unknown[]) => logger.debug(message, ...rest),
+    verbose: (message: unknown, ...rest: unknown[]) => logger.verbose(message, ...rest),
+    fatal: (message: unknown, ...rest: unknown[]) => logger.fatal(message, ...rest),
+  };
+}
 
 /** Uses the caller's X-Request-Id when it is sane, otherwise a fresh UUID; echoed on every response. */
 function requestId(req: IncomingMessage): string {
@@ -46,17 +63,25 @@ export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
   return SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
 }
 
-/** Builds the fully configured application (used by main, the worker-less test harness and scripts). */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  if (config.migrationsRun) {
-    const dataSource = createDataSource(config.databaseUrl);
-    await dataSource.initialize();
-    try {
-      await runMigrations(dataSource);
-    } finally {
-      await dataSource.destroy();
-    }
+/**
+ * Before Nest boots: applies pending migrations (unless MIGRATIONS_RUN=false) and loads the stored
+ * installation keys into `config`. Also the first contact with the database, so an unreachable
+ * one fails here, once, before any module starts.
+ */
+export async function prepareDatabase(config: AppConfig): Promise<void> {
+  const dataSource = createDataSource(config.databaseUrl);
+  await dataSource.initialize();
+  try {
+    if (config.migrationsRun) await runMigrations(dataSource);
+    await loadStoredSecrets(dataSource, config);
+  } finally {
+    await dataSource.destroy();
   }
+}
+
+/** Builds the fully configured application (used by main, the worker-less test harness and scripts). */
+export async function createApp(config: AppConfig, options: { shutdownHooks?: boolean } = {}): Promise<NestFastifyApplication> {
+  await prepareDatabase(config);
   const adapter = new FastifyAdapter({
     trustProxy: (config.trustProxy ?? false) as any,
     bodyLimit: config.bodyLimitBytes,
@@ -80,24 +105,31 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // JSON only (registered below): a form or text body is 415, not parsed
     bodyParser: false,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(quietFramework(app.get(Logger)));
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready'] });
-  app.enableShutdownHooks();
+  // main.ts handles signals itself (the app first, then the embedded database)
+  if (options.shutdownHooks !== false) app.enableShutdownHooks();
   app.enableCors({
     origin: config.corsOrigins,
     credentials: true,
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // with S3 the browser talks to the store itself (presigned URLs); the local driver is this origin
+  const storageOrigins = config.s3.endpoint ? [new URL(config.s3.publicEndpoint).origin] : [];
   const headers = securityHeaders({
+    // over plain HTTP on a LAN address, upgrade-insecure-requests would blank /docs, and HSTS
+    // would pin a browser to HTTPS that is not there: both only behind HTTPS (COOKIE_SECURE=true)
+    strictTransportSecurity: config.cookieSecure,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'unsafe-inline'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // pictures come from and go straight to object storage (presigned URLs); previews are blob: URLs
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(config.s3.publicEndpoint).origin],
-        connectSrc: ["'self'", new URL(config.s3.publicEndpoint).origin],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageOrigins],
+        connectSrc: ["'self'", ...storageOrigins],
         // the ALTCHA widget solves its proof of work in a worker
         workerSrc: ["'self'", 'blob:'],
       },

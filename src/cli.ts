@@ -1,11 +1,17 @@
 import 'reflect-metadata';
 import * as dotenv from 'dotenv';
+import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
-import { MODULES } from './common/auth/auth-user';
-import { loadConfig } from './config';
+import { AppModule } from './app.module';
+import { prepareDatabase } from './app.factory';
+import { MODULES, ROLES, Role } from './common/auth/auth-user';
+import { AppError } from './common/errors/app-error';
+import { AppConfig, loadConfig } from './config';
 import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
+import { UserInvitationsService } from './modules/admin/user-invitations.service';
+import { connectDatabase, explainStartupFailure } from './startup';
 import { MAX_PASSWORD_BYTES } from './modules/users/password.service';
 import { Group } from './modules/groups/entities/group.entity';
 import { User } from './modules/users/entities/user.entity';
@@ -13,7 +19,20 @@ import { HistorySubscriber } from './modules/history/history.subscriber';
 import * as bcrypt from 'bcrypt';
 
 const USAGE = `usage: npm run cli -- create-admin --username U --email E --group NAME [--nickname N] [--currency EUR]
-       password from ADMIN_PASSWORD, or asked for on the terminal`;
+         password from ADMIN_PASSWORD, or asked for on the terminal
+       npm run cli -- create-user --username U --email E --group NAME [--nickname N] [--role User|Admin]
+         prints the link with which the user chooses a password (also mailed)
+       npm run cli -- reset-link --username U
+         prints a new set-password link for U (earlier unused links stop working)
+Without DATABASE_URL the commands use the embedded database in DATA_DIR (./data): the running
+service's, or started for the command.`;
+
+/** The configuration of a CLI run: quiet logs, no job processing, the embedded database when DATABASE_URL is unset. */
+async function cliConfig(): Promise<AppConfig> {
+  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, JOBS_ENABLED: 'false' });
+  await connectDatabase(config);
+  return config;
+}
 
 async function readPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
@@ -26,23 +45,22 @@ async function readPassword(): Promise<string> {
   }
 }
 
+/** The options create-admin and create-user share. */
+const ACCOUNT_OPTIONS = {
+  username: { type: 'string' },
+  email: { type: 'string' },
+  group: { type: 'string' },
+  nickname: { type: 'string' },
+} as const;
+
 /** Creates an Active, confirmed admin in group NAME (made with every module if missing). Idempotent. */
 async function createAdmin(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      username: { type: 'string' },
-      email: { type: 'string' },
-      group: { type: 'string' },
-      nickname: { type: 'string' },
-      currency: { type: 'string', default: 'EUR' },
-    },
-  });
+  const { values } = parseArgs({ args, options: { ...ACCOUNT_OPTIONS, currency: { type: 'string', default: 'EUR' } } });
   if (!values.username || !values.email || !values.group) {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig(process.env);
+  const config = await cliConfig();
   const dataSource = createDataSource(config.databaseUrl);
   await dataSource.initialize();
   new HistorySubscriber(dataSource);
@@ -90,15 +108,70 @@ async function createAdmin(args: string[]): Promise<number> {
   }
 }
 
+/** Runs `work` with the application's services (no HTTP, no job processing: the service sends the mail). */
+async function withServices<T>(work: (invitations: UserInvitationsService, config: AppConfig) => Promise<T>): Promise<T> {
+  const config = await cliConfig();
+  await prepareDatabase(config);
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error', 'warn'] });
+  try {
+    return await work(app.get(UserInvitationsService), config);
+  } finally {
+    await app.close();
+  }
+}
+
+/** Same as POST /users: an Active member with a confirmed email and a 7-day set-password link. */
+async function createUser(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { ...ACCOUNT_OPTIONS, role: { type: 'string', default: 'User' } } });
+  if (!values.username || !values.email || !values.group || !(ROLES as readonly string[]).includes(values.role!)) {
+    console.error(USAGE);
+    return 2;
+  }
+  return withServices(async (invitations) => {
+    const created = await invitations.createInGroupNamed(values.group!, {
+      username: values.username!,
+      email: values.email!,
+      nickname: (values.nickname ?? values.username!).slice(0, 25),
+      role: values.role as Role,
+    });
+    console.log(`create-user: "${values.username}" created in group "${values.group}".`);
+    console.log(`Set-password link (works once, until ${created.expiresAt.toISOString()}):\n${created.setPasswordUrl}`);
+    return 0;
+  });
+}
+
+async function resetLink(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { username: { type: 'string' } } });
+  if (!values.username) {
+    console.error(USAGE);
+    return 2;
+  }
+  return withServices(async (invitations) => {
+    const link = await invitations.resetLink(values.username!);
+    console.log(`Set-password link for "${values.username}" (works once, until ${link.expiresAt.toISOString()}):\n${link.setPasswordUrl}`);
+    return 0;
+  });
+}
+
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  'create-admin': createAdmin,
+  'create-user': createUser,
+  'reset-link': resetLink,
+};
+
 async function main(): Promise<void> {
   dotenv.config({ quiet: true });
   const [command, ...args] = process.argv.slice(2);
-  if (command === 'create-admin') process.exit(await createAdmin(args));
-  console.error(USAGE);
-  process.exit(2);
+  const run = COMMANDS[command ?? ''];
+  if (!run) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  process.exit(await run(args));
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof AppError) console.error(`${process.argv[2]}: ${error.message} (${error.code})`);
+  else console.error(explainStartupFailure(error, undefined) ?? (error instanceof Error ? error.message : error));
   process.exit(1);
 });

@@ -1007,7 +1007,11 @@ export interface paths {
          */
         get: operations["UsersAdmin_list"];
         put?: never;
-        post?: never;
+        /**
+         * Create a user (Admin)
+         * @description For members without mail or self-registration: the account is Active with a Confirmed email (the admin vouches for it) and has no usable password until its owner follows `setPasswordUrl` ({APP_URL}/reset-password?token=…; single use, 7 days), completed by POST /account/password/reset. The link is also mailed. Taken username or email: 409 USERNAME_TAKEN / EMAIL_TAKEN; unknown group: 404.
+         */
+        post: operations["UsersAdmin_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1268,6 +1272,16 @@ export interface components {
         CreateBudgetAccountDto: {
             name: string;
         };
+        CreatedUserDto: {
+            /**
+             * Format: date-time
+             * @description when the link stops working
+             */
+            expiresAt: string;
+            /** @description the link with which the user chooses a password ({APP_URL}/reset-password?token=…); works once */
+            setPasswordUrl: string;
+            user: components["schemas"]["AdminUserDto"];
+        };
         CreateNoteDto: {
             /**
              * @description stored upper-case
@@ -1296,6 +1310,27 @@ export interface components {
              * @example 204800
              */
             size: number;
+        };
+        CreateUserDto: {
+            /** @example alice@example.com */
+            email: string;
+            /**
+             * Format: uuid
+             * @description the group the user joins (404 when unknown)
+             */
+            groupId: string;
+            /** @example Alice */
+            nickname: string;
+            /**
+             * @default User
+             * @enum {string}
+             */
+            role?: "User" | "Admin";
+            /**
+             * @description case-sensitive
+             * @example alice
+             */
+            username: string;
         };
         EmailConfirmedDto: {
             /** @enum {string} */
@@ -5990,6 +6025,74 @@ export interface operations {
             };
             /** @description Not allowed (role, module or account state) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    UsersAdmin_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedUserDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

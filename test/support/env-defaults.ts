@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 /** Settings every test starts from; a test overrides what it exercises. Apart from app.ts so the browser tests can load it without Nest. */
 export const TEST_ENV: Record<string, string> = {
   NODE_ENV: 'test',
@@ -9,4 +13,7 @@ export const TEST_ENV: Record<string, string> = {
   JOBS_ENABLED: 'false',
   CORS_ORIGINS: 'http://localhost:5173',
   APP_URL: 'http://localhost:5173',
+  // local storage driver files and the mail outbox of this test process, never the checkout's ./data
+  // (under the run's directory, removed by global teardown)
+  DATA_DIR: mkdtempSync(join(process.env.HEARTH_TEST_DATA_ROOT ?? tmpdir(), 'hearth-test-data-')),
 };

@@ -69,6 +69,38 @@ test.describe('Administration', () => {
     expect(rows[0].group_id).not.toBe(home.id);
   });
 
+  test('add a member without mail: they set their password with the link and sign in', async ({ page, browser, service }) => {
+    const group = await seedGroup(service.db, { name: `Choir ${Date.now()}`, modules: ['Notes'] });
+    const admin = await seedUser(service.db, group.id, { role: 'Admin', nickname: 'Otto' });
+    const username = `pia_${Date.now()}`;
+
+    await signIn(page, admin);
+    await page.goto('/admin/users');
+    await page.getByRole('button', { name: 'Add a member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a member' });
+    await dialog.getByLabel('Username').fill(username);
+    await dialog.getByLabel('Name', { exact: true }).fill('Pia');
+    await dialog.getByLabel('Email address').fill(`${username}@example.test`);
+    await dialog.getByLabel('Group').selectOption({ label: group.name });
+    await dialog.getByRole('button', { name: 'Add member' }).click();
+    const link = dialog.getByLabel('Set-password link');
+    await expect(link).toHaveValue(new RegExp(`^${service.url}/reset-password\\?token=`));
+    const url = await link.inputValue();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(username) })).toContainText('Active');
+
+    // Pia opens the link on her own phone
+    const piaContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const pia = await piaContext.newPage();
+    await pia.goto(url);
+    await pia.getByLabel('New password', { exact: true }).fill('singing in the rain');
+    await pia.getByLabel('Repeat the new password').fill('singing in the rain');
+    await pia.getByRole('button', { name: 'Save the new password' }).click();
+    await signIn(pia, { username, password: 'singing in the rain' });
+    await expect(pia).toHaveURL(/\/notes$/);
+    await piaContext.close();
+  });
+
   test('a member cannot open the administration', async ({ page, service }) => {
     const group = await seedGroup(service.db);
     const member = await seedUser(service.db, group.id);

@@ -114,7 +114,7 @@ export class FilesService {
       size: request.size,
     });
     await manager.getRepository(StoredFile).insert(file);
-    const uploadUrl = await this.storage.presignPut(uploadKeyOf(file), file.contentType, UPLOAD_URL_SECONDS);
+    const uploadUrl = await this.storage.presignPut(uploadKeyOf(file), file.contentType, UPLOAD_URL_SECONDS, file.size);
     return {
       fileId: id,
       uploadUrl,

@@ -8,6 +8,8 @@
 import bcrypt from 'bcrypt';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createDatabase, databaseUrl, dropDatabase, withAdmin } from '../../../src/database/admin';
@@ -53,6 +55,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
   const mail = await startMailServer();
   const s3 = await startS3({ browserUploads: true });
   const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-web-test-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, ['dist/src/main.js'], {
@@ -72,6 +75,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
       CORS_ORIGINS: url,
       REDIS_KEY_PREFIX: `hearth-test:${databaseName}:`,
       DATABASE_URL: databaseUrl(databaseName),
+      DATA_DIR: dataDir,
       ...mail.env,
       ...s3.env,
       ...env,
@@ -92,6 +96,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
     await mail.stop();
     await s3.stop();
     await dropDatabase(databaseName);
+    rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitUntilReady(url, child, () => output);

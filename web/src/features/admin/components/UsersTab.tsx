@@ -5,6 +5,7 @@ import { api, call } from '@/api/client';
 import { describeProblem } from '@/api/problem';
 import { useSession } from '@/app/session-context';
 import { Button, Dialog, EmptyState, Field, LoadState, Notice, Pagination, SelectField, Table } from '@/ui';
+import { CreateMemberDialog } from './CreateMemberDialog';
 import { STATUS_ACTION, STATUS_MOVES, useGroups, usersKey, type AdminUser, type Group, type UserStatus } from '../queries';
 
 const STATUSES: UserStatus[] = ['Pending', 'Active', 'Declined', 'Deactivated'];
@@ -106,6 +107,7 @@ export function UsersTab() {
   });
   const groups = useGroups();
   const [managing, setManaging] = useState<AdminUser | null>(null);
+  const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const groupName = (id: string | null) => groups.data?.find((group) => group.id === id)?.name ?? '—';
 
@@ -124,6 +126,9 @@ export function UsersTab() {
 
   return (
     <>
+      <div className="actions">
+        <Button onClick={() => setAdding(true)}>Add a member</Button>
+      </div>
       <form className="filters" onSubmit={search} key={params.toString()} aria-label="Find users">
         <Field label="Username, name or email" name="search" type="search" defaultValue={query.search ?? ''} />
         <SelectField label="Status" name="status" defaultValue={query.status ?? ''}>
@@ -168,6 +173,7 @@ export function UsersTab() {
           </>
         )}
       </LoadState>
+      {adding ? <CreateMemberDialog groups={groups.data ?? []} onClose={() => setAdding(false)} /> : null}
       {managing ? <ManageUser user={managing} groups={groups.data ?? []} onClose={() => setManaging(null)} onSaved={setNotice} /> : null}
     </>
   );

@@ -19,7 +19,6 @@ import { serveWebApp } from './infrastructure/web/web-app';
 import { AppError } from './common/errors/app-error';
 import { renderFastifyError, sendProblem } from './common/errors/problem.filter';
 import { clientErrorHandler } from './common/http/client-error';
-import { UPLOAD_CONTENT_TYPES } from './infrastructure/storage/storage.controller';
 import { jsonTooDeep, MAX_JSON_DEPTH, rejectHostileInput } from './common/http/hostile-input';
 
 export const API_PREFIX = 'api/v1';
@@ -143,14 +142,6 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
       return done(AppError.badRequest('MALFORMED_JSON', `JSON may nest at most ${MAX_JSON_DEPTH} levels of arrays and objects`), undefined);
     }
     parseJson(request, body as string, done);
-  });
-  // the local storage driver's upload route takes raw image bytes as a stream (it limits the size
-  // itself); on any other route these types are refused like every other non-JSON body
-  fastify.addContentTypeParser(UPLOAD_CONTENT_TYPES, (request, payload, done) => {
-    if (!request.url.startsWith(`/${API_PREFIX}/storage/`)) {
-      return done(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'), undefined);
-    }
-    done(null, payload);
   });
   fastify.addHook('preValidation', rejectHostileInput);
   fastify.addHook('onRequest', (request, reply, done) => {

@@ -135,7 +135,9 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
       },
     },
   });
-  fastify.removeAllContentTypeParsers();
+  // JSON only, by our own parser; content types the app registers itself (the local storage's raw
+  // image uploads, added while the modules are built) stay
+  fastify.removeContentTypeParser(['application/json', 'text/plain']);
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (jsonTooDeep(body as string)) {

@@ -72,6 +72,9 @@ export function rejectHostileInput(request: FastifyRequest, _reply: FastifyReply
     const values = Array.isArray(header) ? header : header === undefined ? [] : [header];
     if (values.some(isHostileString)) return done(refuse(name));
   }
-  const field = findHostileString(request.query) ?? findHostileString(request.body);
+  // a raw upload (the local storage's image bytes) arrives as a stream: nothing to scan, and its
+  // object graph is cyclic
+  const body = request.body as { pipe?: unknown } | undefined;
+  const field = findHostileString(request.query) ?? (typeof body?.pipe === 'function' ? null : findHostileString(body));
   done(field ? refuse(field) : undefined);
 }

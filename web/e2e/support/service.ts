@@ -72,6 +72,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
       ALTCHA_MAX_COUNTER: '300',
       PORT: String(port),
       APP_URL: url,
+      PUBLIC_URL: url,
       CORS_ORIGINS: url,
       REDIS_KEY_PREFIX: `hearth-test:${databaseName}:`,
       DATABASE_URL: databaseUrl(databaseName),

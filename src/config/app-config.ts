@@ -72,6 +72,8 @@ export class AppConfig {
   dataDir: string;
   /** the service's own address as clients reach it (local storage URLs, the start-up banner) */
   publicUrl: string;
+  /** whether PUBLIC_URL was set; if not, local storage URLs follow the address each request came to */
+  publicUrlConfigured: boolean;
   /**
    * Which secrets were not configured: they are random keys generated once and kept in the
    * database (see src/infrastructure/secrets), loaded into this object before the app is built.
@@ -177,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         },
     dataDir: resolve(read.string('DATA_DIR', './data')),
     publicUrl: read.url('PUBLIC_URL', ['http', 'https'], `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrlConfigured: read.optional('PUBLIC_URL') !== undefined,
     storedSecrets: { jwt: symmetric && !configuredJwtSecret, altcha: !configuredAltchaKey },
     storageSigningKey: randomBytes(32),
     migrationsRun: read.bool('MIGRATIONS_RUN', true),

@@ -4,8 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 # everything `npm run build` needs (.dockerignore keeps node_modules, dist, data and .env out);
-# the web client (web/) comes along and is built by the same `npm run build` once it exists, as
-# long as its output lands under dist/ (otherwise copy it into the runtime image below)
+# `npm run build` builds the API and the web client (into dist/web, served at /)
 COPY . .
 RUN npm run build && npm prune --omit=dev
 

@@ -33,7 +33,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.ts', 'bench/**/*.ts', 'src/cli.ts', 'src/main.ts', 'src/banner.ts', 'test/**/*.ts'],
+    // web features stay independent: shared code lives in app/, api/ and ui/ (imported as @/…)
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@/features/', message: 'A feature does not import another feature; move shared code to ui/ or api/.' }, { regex: '^\\.\\./\\.\\./', message: 'Import shared code as @/ui, @/api or @/app; never reach into another feature.' }] },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**/*.ts', 'bench/**/*.ts', 'src/cli.ts', 'src/main.ts', 'src/banner.ts', 'test/**/*.ts', 'web/e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -15,6 +15,7 @@ import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
 import { loadStoredSecrets } from './infrastructure/secrets/stored-secrets';
 import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
+import { serveWebApp } from './infrastructure/web/web-app';
 import { AppError } from './common/errors/app-error';
 import { renderFastifyError, sendProblem } from './common/errors/problem.filter';
 import { clientErrorHandler } from './common/http/client-error';
@@ -115,6 +116,8 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // with S3 the browser talks to the store itself (presigned URLs); the local driver is this origin
+  const storageOrigins = config.s3.endpoint ? [new URL(config.s3.publicEndpoint).origin] : [];
   const headers = securityHeaders({
     // over plain HTTP on a LAN address, upgrade-insecure-requests would blank /docs, and HSTS
     // would pin a browser to HTTPS that is not there: both only behind HTTPS (COOKIE_SECURE=true)
@@ -125,7 +128,11 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'unsafe-inline'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // pictures come from and go straight to object storage (presigned URLs); previews are blob: URLs
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageOrigins],
+        connectSrc: ["'self'", ...storageOrigins],
+        // the ALTCHA widget solves its proof of work in a worker
+        workerSrc: ["'self'", 'blob:'],
       },
     },
   });
@@ -165,6 +172,7 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
   if (config.docsEnabled) {
     SwaggerModule.setup('docs', app, () => buildOpenApi(app), { jsonDocumentUrl: 'docs-json', yamlDocumentUrl: 'docs-yaml' });
   }
+  if (config.webDir) await serveWebApp(fastify, config.webDir);
   await app.init();
   await fastify.ready();
   return app;

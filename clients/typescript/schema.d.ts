@@ -876,7 +876,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the refresh cookie and get a new access token
-         * @description Single use: the presented token is replaced (same expiry). Presenting an already-rotated token revokes the session (REFRESH_REUSED), except within the grace window right after rotation (REFRESH_RACE). Requests from an Origin outside CORS_ORIGINS are refused.
+         * @description Single use: the presented token is replaced (same expiry). Presenting an already-rotated token revokes the session (REFRESH_REUSED), except within the grace window right after rotation (REFRESH_RACE). Requests from an Origin other than the service’s own, APP_URL’s or one of CORS_ORIGINS are refused.
          */
         post: operations["Session_refresh"];
         delete?: never;

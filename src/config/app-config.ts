@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, createSecretKey, KeyObject, randomBy
 import { DEFAULT_DATABASE_TIMEOUT_MS } from '../database/unavailable';
 import { resolve } from 'node:path';
 import { ConfigError, EnvReader } from './env.schema';
+import { defaultWebDir } from '../infrastructure/web/web-app';
 
 /** Placeholder secrets that must never sign anything, in any mode. */
 const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'dev-secret-change-me', 'dev-altcha-key-change-me', 'replace-me'];
@@ -71,6 +72,8 @@ export class AppConfig {
   dataDir: string;
   /** the service's own address as clients reach it (local storage URLs, the start-up banner) */
   publicUrl: string;
+  /** whether PUBLIC_URL was set; if not, local storage URLs follow the address each request came to */
+  publicUrlConfigured: boolean;
   /**
    * Which secrets were not configured: they are random keys generated once and kept in the
    * database (see src/infrastructure/secrets), loaded into this object before the app is built.
@@ -96,6 +99,8 @@ export class AppConfig {
   corsOrigins: string[];
   trustProxy?: string | number | boolean;
   appUrl: string;
+  /** the built web client served at `/`; null serves none */
+  webDir: string | null;
   bodyLimitBytes: number;
   /** `smtpUrl` undefined: mails are written to DATA_DIR/outbox as .eml files */
   mail: { smtpUrl?: string; from: string; retryDelaySeconds: number; retryLimit: number };
@@ -174,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         },
     dataDir: resolve(read.string('DATA_DIR', './data')),
     publicUrl: read.url('PUBLIC_URL', ['http', 'https'], `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrlConfigured: read.optional('PUBLIC_URL') !== undefined,
     storedSecrets: { jwt: symmetric && !configuredJwtSecret, altcha: !configuredAltchaKey },
     storageSigningKey: randomBytes(32),
     migrationsRun: read.bool('MIGRATIONS_RUN', true),
@@ -194,7 +200,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: read.bool('COOKIE_SECURE', false),
     corsOrigins: read.list('CORS_ORIGINS', ['http://localhost:5173']),
     trustProxy: parseTrustProxy(read.optional('TRUST_PROXY')),
-    appUrl: read.url('APP_URL', ['http', 'https'], 'http://localhost:5173').replace(/\/+$/, ''),
+    // the web client is served by the service itself, so mailed links point at its own address by default
+    appUrl: read.url('APP_URL', ['http', 'https'], read.optional('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    webDir: read.bool('WEB_ENABLED', true) ? (read.optional('WEB_DIR') ?? defaultWebDir()) : null,
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     mail: {
       smtpUrl: read.optional('SMTP_URL') && read.url('SMTP_URL', ['smtp', 'smtps']),

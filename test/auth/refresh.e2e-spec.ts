@@ -125,6 +125,18 @@ describe('POST /session/refresh', () => {
     expect(allowed.headers['access-control-allow-credentials']).toBe('true');
   });
 
+  it('accepts the service’s own origin, as the request reached it, and APP_URL’s, without listing them', async () => {
+    const user = await createUser(t);
+    const { refreshToken } = await login(t, user);
+    const own = await refresh(refreshToken, { host: 'hearth.lan:3000', origin: 'http://hearth.lan:3000' });
+    expect(own.statusCode).toBe(200);
+    const other = await refresh(refreshCookieOf(own)!, { host: 'hearth.lan:3000', origin: 'http://hearth.lan:4000' });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().code).toBe('ORIGIN_FORBIDDEN');
+    const app = await refresh(refreshCookieOf(own)!, { origin: t.config.appUrl });
+    expect(app.statusCode).toBe(200);
+  });
+
   it('never reflects an arbitrary origin in CORS headers', async () => {
     const preflight = await t.inject({
       method: 'OPTIONS' as any,

@@ -1,6 +1,7 @@
 import { LocalStorage } from '../../src/infrastructure/storage/local.storage';
 import { StorageService } from '../../src/infrastructure/storage/storage.service';
 import { createTestApp, TestApp } from '../support/app';
+import { signedInUser } from '../support/factories';
 import { sendToUrl, startStorageDriver, TestStorageDriver } from '../support/storage-drivers';
 
 /** The local driver's own signed URLs refuse everything they were not signed for. */
@@ -32,6 +33,37 @@ describe('local storage signed URLs', () => {
     expect([...url.searchParams.keys()].sort()).toEqual(['expires', 'signature', 'size', 'type']);
     expect((await put(url.toString(), jpeg)).status).toBe(200);
     expect(await driver.objectBytes(key)).toEqual(jpeg);
+  });
+
+  it('without PUBLIC_URL, gives upload URLs at the address the caller used (a LAN address works unconfigured)', async () => {
+    const { accessToken } = await signedInUser(t);
+    const lan = 'http://192.168.1.20:3000';
+    const response = await t.api('POST', '/account/picture', {
+      token: accessToken,
+      payload: { contentType: 'image/jpeg', size: jpeg.length },
+      headers: { host: '192.168.1.20:3000' },
+    });
+    expect(response.statusCode).toBe(201);
+    const uploadUrl = new URL(response.json().uploadUrl);
+    expect(uploadUrl.origin).toBe(lan);
+    expect((await put(uploadUrl.toString(), jpeg)).status).toBe(200);
+    // no request (a job, the CLI): the configured or default public address
+    expect(new URL(await storage.presignPut(key, 'image/jpeg', 900, jpeg.length)).origin).toBe(t.config.publicUrl);
+  });
+
+  it('with PUBLIC_URL set, always gives URLs at that address', async () => {
+    const pinned = await createTestApp({ ...driver.env, PUBLIC_URL: 'https://hearth.example.org' });
+    try {
+      const { accessToken } = await signedInUser(pinned);
+      const response = await pinned.api('POST', '/account/picture', {
+        token: accessToken,
+        payload: { contentType: 'image/jpeg', size: jpeg.length },
+        headers: { host: '192.168.1.20:3000' },
+      });
+      expect(new URL(response.json().uploadUrl).origin).toBe('https://hearth.example.org');
+    } finally {
+      await pinned.close();
+    }
   });
 
   it('refuses a tampered signature, key, expiry or declared size', async () => {

@@ -2,13 +2,11 @@ import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config';
 import { createDatabase, databaseUrl, dropDatabase } from '../../src/database/admin';
+import { TEST_ENV } from './env-defaults';
 import { responseProblems } from './openapi';
 import { templateName } from './template-db';
 
@@ -40,21 +38,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Settings every test starts from; a test overrides what it exercises. */
-export const TEST_ENV: Record<string, string> = {
-  NODE_ENV: 'test',
-  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-  JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-  BCRYPT_COST: '4',
-  RATE_LIMIT_ENABLED: 'false',
-  MIGRATIONS_RUN: 'false',
-  JOBS_ENABLED: 'false',
-  CORS_ORIGINS: 'http://localhost:5173',
-  APP_URL: 'http://localhost:5173',
-  // local storage driver files and the mail outbox of this test process, never the checkout's ./data
-  // (under the run's directory, removed by global teardown)
-  DATA_DIR: mkdtempSync(join(process.env.HEARTH_TEST_DATA_ROOT ?? tmpdir(), 'hearth-test-data-')),
-};
+export { TEST_ENV };
 
 /** A fresh database cloned from the migrated template, and the real application on top of it. */
 export async function createTestApp(

@@ -6,6 +6,11 @@ import { join } from 'node:path';
 // s3rver ships CommonJS without types
 const S3rver = require('s3rver');
 
+const BROWSER_CORS = `<CORSConfiguration><CORSRule>
+  <AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod>
+  <AllowedHeader>*</AllowedHeader><MaxAgeSeconds>600</MaxAgeSeconds>
+</CORSRule></CORSConfiguration>`;
+
 export interface TestS3 {
   env: Record<string, string>;
   bucket: string;
@@ -19,12 +24,14 @@ export interface TestS3 {
  * An in-process S3 protocol server. It does not check signatures or size policies, so what tests
  * prove about uploads is the API's own verification at confirm time.
  */
-export async function startS3(): Promise<TestS3> {
+export async function startS3(options: { browserUploads?: boolean } = {}): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 'hearth-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
+  const bucket = 'hearth-test';
+  // browser tests upload from the web client's origin: the bucket answers CORS preflights
+  const configureBuckets = options.browserUploads ? [{ name: bucket, configs: [BROWSER_CORS] }] : [];
+  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets });
   const address: AddressInfo = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
-  const bucket = 'hearth-test';
   const url = (key: string) => `${endpoint}/${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
   return {
     endpoint,

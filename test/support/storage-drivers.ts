@@ -45,10 +45,11 @@ export async function sendToUrl(
   url: string,
   init: { method?: 'GET' | 'PUT'; body?: Buffer; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: Buffer; headers: Record<string, unknown> }> {
-  if (url.startsWith(t.config.publicUrl)) {
+  const parsed = new URL(url);
+  if (parsed.pathname.startsWith('/api/v1/storage/')) {
     const response = await t.app.inject({
       method: init.method ?? 'GET',
-      url: url.slice(t.config.publicUrl.length),
+      url: parsed.pathname + parsed.search,
       headers: init.headers,
       ...(init.body ? { payload: init.body } : {}),
     });

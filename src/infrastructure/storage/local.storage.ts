@@ -5,6 +5,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { currentRequestOrigin } from '../../common/http/request-origin';
 import { AppConfig } from '../../config/app-config';
 import { readLimited, StorageService, StoredObject } from './storage.service';
 
@@ -65,7 +66,9 @@ export class LocalStorage extends StorageService {
   private url(key: string, query: Record<string, string | number>): string {
     const path = key.split('/').map(encodeURIComponent).join('/');
     const search = new URLSearchParams(Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]));
-    return `${this.config.publicUrl}${LOCAL_STORAGE_ROUTE}${path}?${search.toString()}`;
+    // without PUBLIC_URL, the address the caller used (a LAN address, a proxy's name) rather than localhost
+    const base = (!this.config.publicUrlConfigured && currentRequestOrigin()) || this.config.publicUrl;
+    return `${base}${LOCAL_STORAGE_ROUTE}${path}?${search.toString()}`;
   }
 
   async presignPut(key: string, contentType: string, expiresSeconds = 900, size = this.config.limits.maxImageBytes): Promise<string> {

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../../config/app-config';
 
 export const REFRESH_COOKIE = 'refresh_token';
@@ -20,4 +20,14 @@ export function setRefreshCookie(reply: FastifyReply, config: AppConfig, token: 
 
 export function clearRefreshCookie(reply: FastifyReply, config: AppConfig): void {
   reply.clearCookie(REFRESH_COOKIE, attributes(config));
+}
+
+/**
+ * Origins allowed to use the cookie endpoints: the service's own (as the request reached it, so the
+ * web client works on localhost, a LAN address or behind a proxy), APP_URL's, and CORS_ORIGINS.
+ */
+export function isAllowedOrigin(request: FastifyRequest, origin: string, config: AppConfig): boolean {
+  if (config.corsOrigins.includes(origin)) return true;
+  if (origin === new URL(config.appUrl).origin) return true;
+  return origin === `${request.protocol}://${request.host}`;
 }

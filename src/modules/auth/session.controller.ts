@@ -10,7 +10,7 @@ import { AppConfig } from '../../config/app-config';
 import { AuthService, SignedIn } from './auth.service';
 import { AccessTokenDto, LoginDto } from './dto/login.dto';
 import { AuthRateLimit } from './guards/auth-throttler.guard';
-import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
+import { clearRefreshCookie, isAllowedOrigin, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
 
 @ApiTags('Session')
 @Controller('session')
@@ -46,13 +46,13 @@ export class SessionController {
     summary: 'Rotate the refresh cookie and get a new access token',
     description:
       'Single use: the presented token is replaced (same expiry). Presenting an already-rotated token revokes the session (REFRESH_REUSED), ' +
-      'except within the grace window right after rotation (REFRESH_RACE). Requests from an Origin outside CORS_ORIGINS are refused.',
+      'except within the grace window right after rotation (REFRESH_RACE). Requests from an Origin other than the service’s own, APP_URL’s or one of CORS_ORIGINS are refused.',
   })
   @ApiOkResponse({ type: AccessTokenDto })
   @ApiProblems(401, 403, 429)
   async refresh(@Req() request: FastifyRequest, @Client() client: RequestClient, @Res({ passthrough: true }) reply: FastifyReply) {
     const origin = request.headers.origin;
-    if (origin && !this.config.corsOrigins.includes(origin)) {
+    if (origin && !isAllowedOrigin(request, origin, this.config)) {
       throw AppError.forbidden('ORIGIN_FORBIDDEN', 'Refresh is not allowed from this origin');
     }
     try {

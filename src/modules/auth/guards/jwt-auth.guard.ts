@@ -4,6 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { CLS_ID, ClsService } from 'nestjs-cls';
 import { IS_PUBLIC } from '../../../common/auth/decorators';
 import { AppError } from '../../../common/errors/app-error';
+import { CLS_ORIGIN, originOf } from '../../../common/http/request-origin';
 
 /** Global: every route requires a valid access token unless marked @Public(). */
 @Injectable()
@@ -19,7 +20,9 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     // the request context (request id, acting user) starts here, the first thing every route runs:
     // a fresh store each time, so nothing can carry over from another request
     this.cls.enter({ ifNested: 'override' });
-    this.cls.set(CLS_ID, String(context.switchToHttp().getRequest<{ id: string }>().id));
+    const request = context.switchToHttp().getRequest<{ id: string; protocol: string; host: string }>();
+    this.cls.set(CLS_ID, String(request.id));
+    this.cls.set(CLS_ORIGIN, originOf(request));
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
     return super.canActivate(context);

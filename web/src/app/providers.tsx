@@ -1,0 +1,56 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { session } from '@/api/client';
+import { LoadError, Skeleton } from '@/ui';
+import { queryClient } from './query-client';
+import { useSession } from './session-context';
+
+/** Server state (TanStack Query) and the session restored from the refresh cookie before anything renders. */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionGate>{children}</SessionGate>
+    </QueryClientProvider>
+  );
+}
+
+function SessionGate({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const [bootError, setBootError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (session.getSnapshot().status !== 'unknown') return;
+    session.restore().catch(setBootError);
+  }, [attempt]);
+
+  // when a session ends (here, in another tab, revoked elsewhere) its cached data goes with it;
+  // only on that change: clearing at start-up would orphan the first page's queries
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current === 'signedIn' && status === 'signedOut') queryClient.clear();
+    previous.current = status;
+  }, [status]);
+
+  if (status === 'unknown') {
+    if (bootError) {
+      return (
+        <main className="boot">
+          <LoadError
+            error={bootError}
+            retry={() => {
+              setBootError(null);
+              setAttempt((n) => n + 1);
+            }}
+          />
+        </main>
+      );
+    }
+    return (
+      <main className="boot">
+        <Skeleton lines={3} />
+      </main>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { LoadState, Page } from '@/ui';
+import { EmailSection } from '../components/EmailSection';
+import { NicknameSection } from '../components/NicknameSection';
+import { PasswordSection } from '../components/PasswordSection';
+import { PictureSection } from '../components/PictureSection';
+import { useAccount } from '../queries';
+
+export default function AccountPage() {
+  const account = useAccount();
+  return (
+    <Page title="Your account" actions={<Link to="/account/sessions">Signed-in devices</Link>}>
+      <LoadState query={account} skeletonLines={8}>
+        {(profile) => (
+          <>
+            <p className="muted">
+              Signed in as <strong>{profile.username}</strong>
+              {profile.group ? (
+                <>
+                  {' '}
+                  in <strong>{profile.group.name}</strong>
+                </>
+              ) : null}
+              .
+            </p>
+            <PictureSection account={profile} />
+            <NicknameSection account={profile} />
+            <EmailSection account={profile} />
+            <PasswordSection />
+          </>
+        )}
+      </LoadState>
+    </Page>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { api, call } from '@/api/client';
+import { describeProblem } from '@/api/problem';
+import { Button, DateText, EmptyState, LoadState, Notice, SelectField } from '@/ui';
+import { useGroups, useUsers, usersKey, type AdminUser, type Group } from '../queries';
+import { GroupOptions } from './GroupOptions';
+
+function Registration({ user, groups, onDone }: { user: AdminUser; groups: Group[]; onDone: (message: string) => void }) {
+  const queryClient = useQueryClient();
+  const [groupId, setGroupId] = useState(user.groupId ?? (groups.length === 1 ? groups[0].id : ''));
+  const [problem, setProblem] = useState<string | null>(null);
+  const decide = useMutation({
+    mutationFn: (status: 'Active' | 'Declined') =>
+      call(
+        api.PATCH('/api/v1/users/{userId}/status', {
+          params: { path: { userId: user.id } },
+          body: status === 'Active' ? { status, groupId: groupId || undefined } : { status },
+        }),
+      ),
+    onSuccess: (_, status) => {
+      onDone(status === 'Active' ? `${user.nickname} has been approved and can sign in now.` : `${user.nickname}'s registration has been declined.`);
+      return queryClient.invalidateQueries({ queryKey: usersKey });
+    },
+    onError: (error) => setProblem(describeProblem(error)),
+  });
+  const groupField = `group-${user.id}`;
+  return (
+    <li className="card">
+      <h2 className="session-name">
+        {user.nickname} <span className="muted">({user.username})</span>
+      </h2>
+      <dl className="facts">
+        <dt>Email</dt>
+        <dd>
+          {user.email} {user.emailStatus === 'Confirmed' ? null : <span className="tag">not confirmed yet</span>}
+        </dd>
+        <dt>Registered</dt>
+        <dd>
+          <DateText value={user.createdDate} withTime />
+        </dd>
+      </dl>
+      <SelectField label={`Group for ${user.nickname}`} id={groupField} value={groupId} onChange={(event) => setGroupId(event.target.value)} error={problem ?? undefined}>
+        <GroupOptions groups={groups} />
+      </SelectField>
+      <div className="actions">
+        <Button
+          busy={decide.isPending && decide.variables === 'Active'}
+          onClick={() => {
+            setProblem(null);
+            if (!groupId) return setProblem('Choose the group to approve them into');
+            decide.mutate('Active');
+          }}
+        >
+          Approve {user.nickname}
+        </Button>
+        <Button variant="secondary" busy={decide.isPending && decide.variables === 'Declined'} onClick={() => decide.mutate('Declined')}>
+          Decline
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+export function RegistrationsTab() {
+  const pending = useUsers({ status: 'Pending', pageSize: 100, page: 1 });
+  const groups = useGroups();
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <>
+      {notice ? <Notice tone="success">{notice}</Notice> : null}
+      <LoadState
+        query={pending}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyState title="No registrations are waiting">New registrations appear here once they sign up.</EmptyState>}
+      >
+        {(data) =>
+          groups.data && groups.data.length === 0 ? (
+            <EmptyState title="Create a group first" action={<Link to="/admin/groups">Go to groups</Link>}>
+              Registrations are approved into a group.
+            </EmptyState>
+          ) : (
+            <ul className="session-list">
+              {data.items.map((user) => (
+                <Registration key={user.id} user={user} groups={groups.data ?? []} onDone={setNotice} />
+              ))}
+            </ul>
+          )
+        }
+      </LoadState>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import 'altcha';
+import type {} from 'altcha/types/react';
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+
+export interface CaptchaHandle {
+  /** a solution works once: after a failed submit the widget starts over */
+  reset(): void;
+}
+
+interface CaptchaProps {
+  /** the base64 payload once solved, '' otherwise */
+  onChange: (payload: string) => void;
+  error?: string;
+  ref?: Ref<CaptchaHandle>;
+}
+
+/**
+ * The ALTCHA widget (self-hosted proof of work against GET /api/v1/account/captcha): it starts
+ * solving as soon as it is shown, so the form is usually ready by the time it is filled in.
+ */
+export function Captcha({ onChange, error, ref }: CaptchaProps) {
+  const widget = useRef<HTMLElement & { reset?: () => void }>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  useImperativeHandle(ref, () => ({
+    reset() {
+      widget.current?.reset?.();
+      changed.current('');
+    },
+  }));
+
+  useEffect(() => {
+    const element = widget.current;
+    if (!element) return;
+    const listener = (event: Event) => {
+      const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+      changed.current(state === 'verified' && payload ? payload : '');
+    };
+    element.addEventListener('statechange', listener);
+    return () => element.removeEventListener('statechange', listener);
+  }, []);
+
+  return (
+    <div className={`field${error ? ' field-error' : ''}`} id="captcha" tabIndex={-1}>
+      {error ? (
+        <p className="field-message">
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      ) : null}
+      <altcha-widget ref={widget} challenge="/api/v1/account/captcha" name="captcha" auto="onload" />
+    </div>
+  );
+}

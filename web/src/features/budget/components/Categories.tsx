@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { Pencil, Trash2 } from 'lucide-react';
+import { applyProblem, type SummaryItem } from '@/api/form-errors';
+import { describeProblem, ProblemError } from '@/api/problem';
+import { ErrorSummary, Field, LoadState, Notice, Page } from '@/ui';
+import { FormButtons } from '@/ui/FormButtons';
+import { ColorPicker, IconPicker, NamedIcon } from '@/ui/pickers';
+import { DragHandle, SortableList } from '@/ui/SortableList';
+import { budgetApi, useBudgetMutation, useCategories, type Category } from '../api';
+
+interface CategoryValues {
+  name: string;
+  color: string;
+  icon: string;
+}
+const FIELDS = ['name', 'color', 'icon'] as const;
+
+export default function Categories() {
+  const categories = useCategories();
+  const client = useQueryClient();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const create = useBudgetMutation(budgetApi.createCategory);
+  const remove = useBudgetMutation(budgetApi.deleteCategory);
+  const reorder = useBudgetMutation(budgetApi.reorderCategories);
+
+  const onReorder = (ids: string[]) => {
+    setMessage(null);
+    const key = ['budget', 'categories'];
+    const previous = client.getQueryData<Category[]>(key);
+    // moved at once; put back if the API refuses
+    client.setQueryData<Category[]>(key, (list) => list && ids.map((id) => list.find((category) => category.id === id) as Category));
+    reorder.mutate(ids, {
+      onError: (error) => {
+        client.setQueryData(key, previous);
+        setMessage(`${describeProblem(error)} The order was not changed.`);
+      },
+    });
+  };
+  const onDelete = (category: Category) => {
+    setMessage(null);
+    remove.mutate(category.id, {
+      onError: (error) =>
+        setMessage(
+          error instanceof ProblemError && error.code === 'CATEGORY_IN_USE'
+            ? `“${category.name}” is used by transactions or recurring transactions, so it cannot be deleted. Give those another category first, or keep this one.`
+            : describeProblem(error),
+        ),
+    });
+  };
+
+  return (
+    <Page title="Categories">
+      <p className="muted">Categories sort expenses and income. Their order here is the order of the reports.</p>
+      {message ? <Notice tone="warning">{message}</Notice> : null}
+      <LoadState query={categories}>
+        {(list) =>
+          list.length === 0 ? (
+            <p>
+              <strong>No categories yet.</strong> Add the first one below, for example “Groceries”.
+            </p>
+          ) : (
+            <SortableList
+              label="Categories"
+              items={list}
+              getId={(category) => category.id}
+              getLabel={(category) => category.name}
+              onReorder={onReorder}
+              renderItem={(category, { handle }) =>
+                editingId === category.id ? (
+                  <CategoryForm
+                    initial={category}
+                    submitLabel="Save category"
+                    onCancel={() => setEditingId(null)}
+                    onSubmit={async (body) => {
+                      await budgetApi.updateCategory({ id: category.id, body });
+                      await client.invalidateQueries({ queryKey: ['budget'] });
+                      setEditingId(null);
+                    }}
+                  />
+                ) : (
+                  <div className="row">
+                    <DragHandle handle={handle} label={`Move ${category.name}`} />
+                    <span className="category-icon" style={{ background: category.color }}>
+                      <NamedIcon name={category.icon} color="#fff" size={18} />
+                    </span>
+                    <span className="row-main">{category.name}</span>
+                    <button type="button" className="icon-btn" aria-label={`Edit ${category.name}`} onClick={() => setEditingId(category.id)}>
+                      <Pencil size={18} aria-hidden="true" />
+                    </button>
+                    <button type="button" className="icon-btn danger" aria-label={`Delete ${category.name}`} onClick={() => onDelete(category)}>
+                      <Trash2 size={18} aria-hidden="true" />
+                    </button>
+                  </div>
+                )
+              }
+            />
+          )
+        }
+      </LoadState>
+      <h2>New category</h2>
+      <CategoryForm
+        key={create.data?.id ?? 'new'}
+        initial={{ name: '', color: '#10B981', icon: 'ShoppingCart' }}
+        submitLabel="Add category"
+        onSubmit={(body) => create.mutateAsync(body)}
+      />
+    </Page>
+  );
+}
+
+function CategoryForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  initial: CategoryValues;
+  submitLabel: string;
+  onSubmit: (body: CategoryValues) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
+  const [summary, setSummary] = useState<SummaryItem[]>([]);
+  const { register, handleSubmit, setError, control, formState } = useForm<CategoryValues>({
+    defaultValues: { name: initial.name, color: initial.color, icon: initial.icon },
+  });
+  const submit = handleSubmit(async (values) => {
+    setSummary([]);
+    try {
+      await onSubmit({ ...values, name: values.name.trim() });
+    } catch (error) {
+      setSummary(applyProblem(error, FIELDS, setError));
+    }
+  });
+  const prefix = onCancel ? 'edit-' : '';
+  return (
+    <form onSubmit={submit} noValidate className={onCancel ? 'inline-form' : undefined} onKeyDown={(event) => onCancel && event.key === 'Escape' && onCancel()}>
+      <ErrorSummary items={summary} />
+      <Field
+        label="Name"
+        id={`${prefix}name`}
+        maxLength={50}
+        error={formState.errors.name?.message}
+        {...register('name', { required: 'Enter a name', validate: (value) => value.trim().length > 0 || 'Enter a name' })}
+      />
+      <Controller
+        control={control}
+        name="color"
+        render={({ field }) => <ColorPicker legend="Colour" name={`${prefix}color`} value={field.value} onChange={field.onChange} error={formState.errors.color?.message} />}
+      />
+      <Controller
+        control={control}
+        name="icon"
+        render={({ field }) => <IconPicker legend="Icon" name={`${prefix}icon`} value={field.value} onChange={field.onChange} error={formState.errors.icon?.message} />}
+      />
+      <FormButtons submitLabel={submitLabel} busy={formState.isSubmitting} onCancel={onCancel} />
+    </form>
+  );
+}

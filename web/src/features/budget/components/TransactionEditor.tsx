@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { applyProblem, type SummaryItem } from '@/api/form-errors';
+import { Button, ErrorSummary, Field, LoadState, Page } from '@/ui';
+import { DangerAction } from '@/ui/DangerAction';
+import { budgetApi, useBudgetMutation, useTransaction, type Transaction, type TransactionInput, type TransactionType } from '../api';
+import { normaliseAmount, today } from '../money';
+import { RequireBudgetSetup, type BudgetBasics } from './Setup';
+import { defaultAccountId, MoneyMovementFields, movementBody, MOVEMENT_FIELDS, type MoneyMovementValues } from './TransactionFields';
+
+interface TransactionValues extends MoneyMovementValues {
+  date: string;
+}
+const FIELDS = [...MOVEMENT_FIELDS, 'date'] as const;
+
+/** /budget/transactions/new (type from ?type=) and /budget/transactions/:id. */
+export default function TransactionEditor() {
+  const { transactionId } = useParams();
+  return transactionId ? <EditTransaction transactionId={transactionId} /> : <NewTransaction />;
+}
+
+function NewTransaction() {
+  const [params] = useSearchParams();
+  const type = (['Expense', 'Income', 'Transfer'].includes(params.get('type') ?? '') ? params.get('type') : 'Expense') as TransactionType;
+  return (
+    <Page title="New transaction">
+      <RequireBudgetSetup needsCategory={type !== 'Transfer'}>
+        {(basics) => (
+          <TransactionForm
+            basics={basics}
+            initial={{
+              type,
+              amount: '',
+              date: today(),
+              description: '',
+              categoryId: '',
+              budgetAccountId: defaultAccountId(basics.accounts),
+              targetBudgetAccountId: '',
+            }}
+          />
+        )}
+      </RequireBudgetSetup>
+    </Page>
+  );
+}
+
+function EditTransaction({ transactionId }: { transactionId: string }) {
+  const transaction = useTransaction(transactionId);
+  return (
+    <Page title="Edit transaction">
+      <LoadState query={transaction}>
+        {(data) => (
+          <RequireBudgetSetup needsCategory={false}>
+            {(basics) => (
+              <TransactionForm
+                basics={basics}
+                existing={data}
+                initial={{
+                  type: data.type,
+                  amount: data.amount,
+                  date: data.date,
+                  description: data.description ?? '',
+                  categoryId: data.categoryId ?? '',
+                  budgetAccountId: data.budgetAccountId,
+                  targetBudgetAccountId: data.targetBudgetAccountId ?? '',
+                }}
+              />
+            )}
+          </RequireBudgetSetup>
+        )}
+      </LoadState>
+    </Page>
+  );
+}
+
+function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; initial: TransactionValues; existing?: Transaction }) {
+  const navigate = useNavigate();
+  const [summary, setSummary] = useState<SummaryItem[]>([]);
+  // leaves the page before the caches refresh: a refetch of the deleted transaction would be a 404
+  const remove = useBudgetMutation(async (id: string) => {
+    await budgetApi.deleteTransaction(id);
+    navigate('/budget/transactions', { replace: true });
+  });
+  const save = useBudgetMutation((body: TransactionInput) => (existing ? budgetApi.updateTransaction({ id: existing.id, body }) : budgetApi.createTransaction(body)));
+  const { register, handleSubmit, setError, watch, formState } = useForm<TransactionValues>({ defaultValues: initial });
+  const type = watch('type');
+  const submit = handleSubmit(async (values) => {
+    setSummary([]);
+    try {
+      await save.mutateAsync({ ...movementBody(values, normaliseAmount(values.amount) as string), date: values.date });
+      navigate('/budget/transactions', { state: { saved: true } });
+    } catch (error) {
+      setSummary(applyProblem(error, FIELDS, setError));
+    }
+  });
+  // an existing transaction may sit on an account disabled since: keep it selectable
+  const accounts = existing ? basics.accounts.map((account) => (account.id === existing.budgetAccountId ? { ...account, isDisabled: false } : account)) : basics.accounts;
+  return (
+    <>
+      <form onSubmit={submit} noValidate>
+        <ErrorSummary items={summary} />
+        <MoneyMovementFields register={register} errors={formState.errors} type={type} categories={basics.categories} accounts={accounts} />
+        <Field label="Date" type="date" error={formState.errors.date?.message} {...register('date', { required: 'Enter the date' })} />
+        <div className="actions">
+          <Button type="submit" busy={formState.isSubmitting}>
+            {existing ? 'Save transaction' : `Add ${type.toLowerCase()}`}
+          </Button>
+          <Link to="/budget/transactions">Cancel</Link>
+        </div>
+      </form>
+      {existing ? (
+        <DangerAction label="Delete transaction" question="Delete this transaction?" busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate(existing.id)}>
+          The balances and reports will no longer count it.
+        </DangerAction>
+      ) : null}
+    </>
+  );
+}

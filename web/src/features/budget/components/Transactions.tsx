@@ -1,0 +1,200 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { ArrowLeftRight, Repeat } from 'lucide-react';
+import { Button, DateText, EmptyState, Field, FilterPanel, LoadState, Money, Notice, Page, SelectField } from '@/ui';
+import { Pager } from '@/ui/Pager';
+import { NamedIcon } from '@/ui/pickers';
+import { useTransactions, type Account, type Category, type Transaction, type TransactionFilters, type TransactionType } from '../api';
+import { negate } from '../money';
+import { RequireBudgetSetup } from './Setup';
+
+const FILTER_KEYS = ['from', 'to', 'type', 'categoryId', 'budgetAccountId', 'search'] as const;
+const SORTS = [
+  { value: '-date', label: 'Newest first' },
+  { value: 'date', label: 'Oldest first' },
+  { value: '-amount', label: 'Largest amount' },
+  { value: 'amount', label: 'Smallest amount' },
+] as const;
+
+/** Transactions with filters, sort and pages; all of it lives in the address, so a filtered list can be bookmarked. */
+export default function Transactions() {
+  const location = useLocation();
+  return (
+    <Page
+      title="Transactions"
+      actions={
+        <>
+          <Link className="btn btn-primary" to="/budget/transactions/new?type=Expense">
+            Add expense
+          </Link>
+          <Link className="btn btn-secondary" to="/budget/transactions/new?type=Income">
+            Add income
+          </Link>
+          <Link className="btn btn-secondary" to="/budget/transactions/new?type=Transfer">
+            Add transfer
+          </Link>
+        </>
+      }
+    >
+      {(location.state as { saved?: boolean } | null)?.saved ? <Notice tone="success">Transaction saved.</Notice> : null}
+      <RequireBudgetSetup>{({ categories, accounts }) => <TransactionList categories={categories} accounts={accounts} />}</RequireBudgetSetup>
+    </Page>
+  );
+}
+
+function TransactionList({ categories, accounts }: { categories: Category[]; accounts: Account[] }) {
+  const [params, setParams] = useSearchParams();
+  const filters: TransactionFilters = { page: Number(params.get('page') ?? 1) || 1, pageSize: 20, sort: (params.get('sort') as TransactionFilters['sort']) ?? '-date' };
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) (filters as unknown as Record<string, string>)[key] = value;
+  }
+  const transactions = useTransactions(filters);
+  const [draft, setDraft] = useState(() => Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as Record<(typeof FILTER_KEYS)[number], string>);
+  const activeFilters = FILTER_KEYS.filter((key) => params.get(key)).length;
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const key of FILTER_KEYS) if (draft[key].trim()) next.set(key, draft[key].trim());
+    if (params.get('sort')) next.set('sort', params.get('sort') as string);
+    setParams(next);
+  };
+  const clear = () => {
+    setDraft(Object.fromEntries(FILTER_KEYS.map((key) => [key, ''])) as typeof draft);
+    setParams(params.get('sort') ? { sort: params.get('sort') as string } : {});
+  };
+  const setParam = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next);
+  };
+  const set = (key: (typeof FILTER_KEYS)[number]) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const names = {
+    category: new Map(categories.map((category) => [category.id, category])),
+    account: new Map(accounts.map((account) => [account.id, account.name])),
+  };
+
+  return (
+    <>
+      <FilterPanel active={activeFilters}>
+        <form onSubmit={apply} className="filter-form" aria-label="Filter transactions">
+          <div className="grid-2">
+            <Field label="From" name="from" type="date" value={draft.from} onChange={set('from')} />
+            <Field label="To" name="to" type="date" value={draft.to} onChange={set('to')} />
+            <SelectField label="Type" name="type" value={draft.type} onChange={set('type')}>
+              <option value="">All types</option>
+              <option value="Expense">Expenses</option>
+              <option value="Income">Income</option>
+              <option value="Transfer">Transfers</option>
+            </SelectField>
+            <SelectField label="Category" name="categoryId" value={draft.categoryId} onChange={set('categoryId')}>
+              <option value="">All categories</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Account" name="budgetAccountId" value={draft.budgetAccountId} onChange={set('budgetAccountId')}>
+              <option value="">All accounts</option>
+              {accounts.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.name}
+                </option>
+              ))}
+            </SelectField>
+            <Field label="Description contains" name="search" type="search" value={draft.search} onChange={set('search')} />
+          </div>
+          <div className="actions">
+            <Button type="submit">Apply filters</Button>
+            {activeFilters ? (
+              <Button variant="secondary" onClick={clear}>
+                Clear filters
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </FilterPanel>
+      <div className="toolbar">
+        <SelectField label="Sort" name="sort" value={filters.sort} onChange={(event) => setParam('sort', event.target.value === '-date' ? '' : event.target.value)}>
+          {SORTS.map((sort) => (
+            <option key={sort.value} value={sort.value}>
+              {sort.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <LoadState
+        query={transactions}
+        isEmpty={(page) => page.totalItems === 0}
+        empty={
+          <EmptyState
+            title={activeFilters ? 'No transaction matches these filters' : 'No transactions yet'}
+            action={
+              activeFilters ? (
+                <Button variant="secondary" onClick={clear}>
+                  Clear filters
+                </Button>
+              ) : (
+                <Link className="btn btn-primary" to="/budget/transactions/new">
+                  Add the first transaction
+                </Link>
+              )
+            }
+          />
+        }
+      >
+        {(page) => (
+          <>
+            <ul className="tx-list" aria-label="Transactions">
+              {page.items.map((transaction) => (
+                <TransactionRow key={transaction.id} transaction={transaction} names={names} />
+              ))}
+            </ul>
+            <Pager page={page.page} totalPages={page.totalPages} totalItems={page.totalItems} onPage={(next) => setParam('page', String(next))} />
+          </>
+        )}
+      </LoadState>
+    </>
+  );
+}
+
+function TransactionRow({ transaction, names }: { transaction: Transaction; names: { category: Map<string, Category>; account: Map<string, string> } }) {
+  const category = transaction.categoryId ? names.category.get(transaction.categoryId) : undefined;
+  const account = names.account.get(transaction.budgetAccountId) ?? 'Account';
+  const title =
+    transaction.type === 'Transfer'
+      ? `Transfer: ${account} → ${names.account.get(transaction.targetBudgetAccountId ?? '') ?? 'Account'}`
+      : (category?.name ?? 'Category');
+  const signed: Record<TransactionType, string> = { Expense: negate(transaction.amount), Income: transaction.amount, Transfer: transaction.amount };
+  return (
+    <li>
+      <Link to={`/budget/transactions/${transaction.id}`} className="row tx-row">
+        <span className="category-icon" style={{ background: category?.color ?? '#6B7280' }}>
+          {transaction.type === 'Transfer' ? <ArrowLeftRight size={18} color="#fff" aria-hidden="true" /> : <NamedIcon name={category?.icon ?? 'Tag'} color="#fff" size={18} />}
+        </span>
+        <span className="row-main">
+          <strong>{title}</strong>
+          <span className="tx-sub">
+            <DateText value={transaction.date} />
+            {transaction.type !== 'Transfer' ? ` · ${account}` : ''}
+            {transaction.description ? ` · ${transaction.description}` : ''}
+            {transaction.recurringTransactionId ? (
+              <>
+                {' '}
+                <Repeat size={14} aria-label="recurring" />
+              </>
+            ) : null}
+          </span>
+        </span>
+        <strong className={`tx-amount amount-${transaction.type.toLowerCase()}`}>
+          <span className="visually-hidden">{transaction.type}: </span>
+          <Money amount={signed[transaction.type]} />
+        </strong>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,53 @@
+import { lazy } from 'react';
+import { Link, Route, Routes } from 'react-router';
+import { EmptyState, Page } from '@/ui';
+import '@/ui/modules.css';
+import { SubNav } from '@/ui/SubNav';
+import '../budget.css';
+import { Overview } from '../components/Overview';
+
+const Transactions = lazy(() => import('../components/Transactions'));
+const TransactionEditor = lazy(() => import('../components/TransactionEditor'));
+const Categories = lazy(() => import('../components/Categories'));
+const Accounts = lazy(() => import('../components/Accounts'));
+const Reports = lazy(() => import('../components/Reports'));
+const RecurringList = lazy(() => import('../components/RecurringList'));
+const RecurringEditor = lazy(() => import('../components/RecurringEditor'));
+
+const SECTIONS = [
+  { to: '/budget', label: 'Overview', end: true },
+  { to: '/budget/transactions', label: 'Transactions' },
+  { to: '/budget/reports', label: 'Reports' },
+  { to: '/budget/recurring', label: 'Recurring' },
+  { to: '/budget/categories', label: 'Categories' },
+  { to: '/budget/accounts', label: 'Accounts' },
+];
+
+/** /budget and its sections, each its own chunk (the chart loads with the reports only). */
+export default function BudgetPage() {
+  return (
+    <>
+      <SubNav label="Budget" items={SECTIONS} />
+      <Routes>
+        <Route index element={<Overview />} />
+        <Route path="transactions" element={<Transactions />} />
+        <Route path="transactions/new" element={<TransactionEditor />} />
+        <Route path="transactions/:transactionId" element={<TransactionEditor />} />
+        <Route path="categories" element={<Categories />} />
+        <Route path="accounts" element={<Accounts />} />
+        <Route path="reports" element={<Reports />} />
+        <Route path="recurring" element={<RecurringList />} />
+        <Route path="recurring/new" element={<RecurringEditor />} />
+        <Route path="recurring/:recurringId" element={<RecurringEditor />} />
+        <Route
+          path="*"
+          element={
+            <Page title="Budget">
+              <EmptyState title="There is no such budget page" action={<Link to="/budget">Budget overview</Link>} />
+            </Page>
+          }
+        />
+      </Routes>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { api, call } from '@/api/client';
+import { useSession } from '@/app/session-context';
+import { Button, DateText, EmptyState, Field, FilterPanel, LoadState, Page, Pagination, SelectField, Table } from '@/ui';
+import { Changes } from '../components/Changes';
+
+const ENTITY_TYPES = ['Marker', 'MarkerImage', 'Transaction', 'Category', 'BudgetAccount', 'RecurringTransaction', 'Note', 'NoteItem'];
+const ADMIN_ENTITY_TYPES = ['User', 'Group'];
+const ACTIONS = ['Created', 'Updated', 'Deleted', 'Restored'] as const;
+type Action = (typeof ACTIONS)[number];
+const FILTERS = ['entityType', 'userId', 'action', 'from', 'to'] as const;
+const PAGE_SIZE = 20;
+
+/** The audit trail, filtered by entity, user, action and dates; the filters live in the address. */
+export default function HistoryPage() {
+  const { claims } = useSession();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const filter = (name: (typeof FILTERS)[number]) => params.get(name) || undefined;
+  const query = {
+    entityType: filter('entityType'),
+    userId: filter('userId'),
+    action: filter('action') as Action | undefined,
+    from: filter('from'),
+    to: filter('to'),
+    page,
+    pageSize: PAGE_SIZE,
+  };
+  const history = useQuery({
+    queryKey: ['history', query],
+    queryFn: () => call(api.GET('/api/v1/action-histories', { params: { query } })),
+    placeholderData: keepPreviousData,
+  });
+  const members = useQuery({ queryKey: ['members'], queryFn: () => call(api.GET('/api/v1/group/members')) });
+  const entityTypes = claims?.role === 'Admin' ? [...ENTITY_TYPES, ...ADMIN_ENTITY_TYPES] : ENTITY_TYPES;
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of FILTERS) {
+      const value = String(data.get(name) ?? '');
+      if (value) next.set(name, value);
+    }
+    setParams(next);
+  };
+  const goTo = (target: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(target));
+    setParams(next);
+  };
+  const active = FILTERS.filter((name) => params.get(name)).length;
+  const filtered = active > 0;
+
+  return (
+    <Page title="History">
+      {/* key: the form starts over from the address when it changes (back button, "Clear") */}
+      <FilterPanel active={active}>
+        <form className="filters" onSubmit={apply} key={params.toString()} aria-label="Filter the history">
+          <SelectField label="What" name="entityType" defaultValue={filter('entityType') ?? ''}>
+            <option value="">Everything</option>
+            {entityTypes.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Who" name="userId" defaultValue={filter('userId') ?? ''}>
+            <option value="">Anyone</option>
+            {(members.data ?? []).map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.nickname}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Change" name="action" defaultValue={filter('action') ?? ''}>
+            <option value="">Any change</option>
+            {ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </SelectField>
+          <Field label="From" name="from" type="date" defaultValue={filter('from') ?? ''} />
+          <Field label="To" name="to" type="date" defaultValue={filter('to') ?? ''} />
+          <div className="actions">
+            <Button type="submit">Apply filters</Button>
+            {filtered ? (
+              <Button variant="secondary" onClick={() => setParams(new URLSearchParams())}>
+                Clear filters
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </FilterPanel>
+      <LoadState
+        query={history}
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState title={filtered ? 'Nothing matches these filters' : 'Nothing has happened yet'}>
+            {filtered ? 'Try fewer filters or other dates.' : 'Changes to places, money and notes appear here.'}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <p className="muted" aria-live="polite">
+              {data.totalItems} {data.totalItems === 1 ? 'change' : 'changes'}
+            </p>
+            <Table
+              caption="Changes, newest first"
+              rows={data.items}
+              rowKey={(row) => row.id}
+              columns={[
+                { header: 'When', cell: (row) => <DateText value={row.createdDate} withTime /> },
+                { header: 'Who', cell: (row) => row.userNickname },
+                { header: 'What', cell: (row) => `${row.action} ${row.entityType}` },
+                { header: 'Details', cell: (row) => <Changes changes={row.changes} action={row.action} /> },
+              ]}
+            />
+            <Pagination page={data.page} totalPages={data.totalPages} onPage={goTo} />
+          </>
+        )}
+      </LoadState>
+    </Page>
+  );
+}

@@ -1,0 +1,161 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { describeProblem } from '@/api/problem';
+import { Dialog, LoadState, Notice } from '@/ui';
+import { DragHandle, SortableList } from '@/ui/SortableList';
+import { imagesKey, mapApi, markerKey, useMarkerImages, type MarkerImage } from '../api';
+import { IMAGE_TYPES, putWithProgress } from '../upload';
+
+interface Upload {
+  key: string;
+  name: string;
+  progress: number;
+  stage: 'Uploading' | 'Checking' | 'Processing' | 'Done' | 'Failed';
+  error?: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Photos of a place: upload several (with progress), follow their processing, reorder, view, delete. */
+export function ImageManager({ markerId, title }: { markerId: string; title: string }) {
+  const client = useQueryClient();
+  const images = useMarkerImages(markerId);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<MarkerImage | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: imagesKey(markerId) }), client.invalidateQueries({ queryKey: markerKey(markerId) })]);
+  const update = (key: string, change: Partial<Upload>) => setUploads((list) => list.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
+
+  /** The presigned flow: ask for a URL, PUT the bytes there, confirm, then follow the file's processing. */
+  const uploadOne = async (file: File, key: string) => {
+    try {
+      if (!IMAGE_TYPES.includes(file.type)) throw new Error('Only JPEG, PNG and WebP photos can be added.');
+      const ticket = await mapApi.startUpload({ id: markerId, file });
+      await putWithProgress(ticket, file, (progress) => update(key, { progress }));
+      update(key, { stage: 'Checking', progress: 1 });
+      const confirmed = await mapApi.confirmUpload({ id: markerId, imageId: ticket.imageId });
+      update(key, { stage: 'Processing' });
+      await refresh();
+      for (let attempt = 0; attempt < 120; attempt += 1) {
+        const status = await mapApi.fileStatus(confirmed.fileId);
+        if (status.status === 'Completed') break;
+        if (status.status === 'Failed') throw new Error(status.error || 'The photo could not be processed.');
+        await sleep(1000);
+      }
+      update(key, { stage: 'Done' });
+    } catch (error) {
+      update(key, { stage: 'Failed', error: error instanceof Error && !('status' in error) ? error.message : describeProblem(error) });
+    } finally {
+      await refresh();
+    }
+  };
+
+  const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (!files.length) return;
+    setMessage(null);
+    const batch = files.map((file, index) => ({ key: `${Date.now()}-${index}`, name: file.name, progress: 0, stage: 'Uploading' as const }));
+    setUploads((list) => [...list.filter((upload) => upload.stage !== 'Done'), ...batch]);
+    // one after the other: the marker's image limit is checked in order, and a phone's uplink is shared anyway
+    for (const [index, file] of files.entries()) await uploadOne(file, batch[index].key);
+  };
+
+  const reorder = async (ids: string[]) => {
+    setMessage(null);
+    const previous = client.getQueryData<MarkerImage[]>(imagesKey(markerId));
+    client.setQueryData<MarkerImage[]>(imagesKey(markerId), (list) => list && ids.map((id, order) => ({ ...(list.find((image) => image.id === id) as MarkerImage), order })));
+    try {
+      client.setQueryData(imagesKey(markerId), await mapApi.reorderImages({ id: markerId, imageIds: ids }));
+      await client.invalidateQueries({ queryKey: markerKey(markerId) });
+    } catch (error) {
+      client.setQueryData(imagesKey(markerId), previous);
+      setMessage(`${describeProblem(error)} The order was not changed.`);
+    }
+  };
+
+  const remove = async (image: MarkerImage) => {
+    setMessage(null);
+    try {
+      await mapApi.deleteImage({ id: markerId, imageId: image.id });
+    } catch (error) {
+      setMessage(describeProblem(error));
+    }
+    await refresh();
+    if (viewing?.id === image.id) setViewing(null);
+  };
+
+  const busy = uploads.some((upload) => upload.stage === 'Uploading' || upload.stage === 'Checking');
+  return (
+    <div className="images">
+      {message ? <Notice tone="warning">{message}</Notice> : null}
+      <LoadState query={images} skeletonLines={2}>
+        {(list) =>
+          list.length === 0 ? (
+            <p className="muted">No photos yet.</p>
+          ) : (
+            <>
+              <SortableList
+                layout="grid"
+                label={`Photos of ${title}`}
+                items={[...list].sort((a, b) => a.order - b.order)}
+                getId={(image) => image.id}
+                getLabel={(image) => `photo ${list.findIndex((candidate) => candidate.id === image.id) + 1}`}
+                onReorder={reorder}
+                renderItem={(image, { handle }) => {
+                  const number = [...list].sort((a, b) => a.order - b.order).findIndex((candidate) => candidate.id === image.id) + 1;
+                  const name = `photo ${number}`;
+                  return (
+                    <figure className="image-tile">
+                      {image.status === 'Completed' && image.thumbnailUrl ? (
+                        <button type="button" className="image-open" onClick={() => setViewing(image)} aria-label={`Open ${name} of ${title}`}>
+                          <img src={image.thumbnailUrl} alt={`${title}, ${name}`} data-image-id={image.id} />
+                        </button>
+                      ) : (
+                        <span className="image-pending" data-image-id={image.id} role="img" aria-label={`${name}: ${image.status === 'Failed' ? 'could not be processed' : 'being processed'}`}>
+                          {image.status === 'Failed' ? 'Failed' : 'Processing…'}
+                        </span>
+                      )}
+                      <figcaption className="image-actions">
+                        <DragHandle handle={handle} label={`Move ${name}`} />
+                        <button type="button" className="icon-btn danger" aria-label={`Delete ${name}`} onClick={() => remove(image)}>
+                          <Trash2 size={18} aria-hidden="true" />
+                        </button>
+                      </figcaption>
+                    </figure>
+                  );
+                }}
+              />
+              <p className="field-hint">Drag a photo by its handle, or focus the handle and use Space and the arrow keys. The first photo is the cover.</p>
+            </>
+          )
+        }
+      </LoadState>
+
+      <div className="field">
+        <label htmlFor="photo-files">Add photos</label>
+        <p className="field-hint" id="photo-files-hint">
+          JPEG, PNG or WebP, several at once. Location data in the photos is removed.
+        </p>
+        <input ref={input} id="photo-files" type="file" accept={IMAGE_TYPES.join(',')} multiple disabled={busy} aria-describedby="photo-files-hint" onChange={onFiles} />
+      </div>
+      {uploads.length ? (
+        <ul className="uploads" aria-label="Uploads">
+          {uploads.map((upload) => (
+            <li key={upload.key}>
+              <span className="upload-name">{upload.name}</span>
+              <progress max={1} value={upload.stage === 'Uploading' ? upload.progress : 1} aria-label={`Upload of ${upload.name}`} />
+              <span className={upload.stage === 'Failed' ? 'field-message' : 'muted'}>{upload.stage === 'Failed' ? upload.error : upload.stage === 'Uploading' ? `${Math.round(upload.progress * 100)} %` : upload.stage}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <Dialog open={viewing !== null} title={title} onClose={() => setViewing(null)}>
+        {viewing?.url ? <img className="image-full" src={viewing.url} alt={`${title}, full size`} /> : null}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { describeProblem } from '@/api/problem';
+import { Button, DateText, LoadState, Notice, Page } from '@/ui';
+import { DangerAction } from '@/ui/DangerAction';
+import { mapApi, useMapMutation, useMarker, type MarkerDetail as Marker } from '../api';
+import { ImageManager } from './ImageManager';
+import { PinMap } from './lazy-maps';
+import { Stars } from './Stars';
+
+export default function MarkerDetail() {
+  const { markerId = '' } = useParams();
+  const marker = useMarker(markerId);
+  return <LoadState query={marker}>{(data) => <MarkerView marker={data} />}</LoadState>;
+}
+
+function MarkerView({ marker }: { marker: Marker }) {
+  const navigate = useNavigate();
+  const [moving, setMoving] = useState(false);
+  const move = useMapMutation(mapApi.move);
+  // leaves the page before the caches refresh: the marker is now in the trash (404 here)
+  const remove = useMapMutation(async (id: string) => {
+    await mapApi.remove(id);
+    navigate('/map/trash', { replace: true, state: { deleted: marker.title } });
+  });
+  return (
+    <Page
+      title={marker.title}
+      actions={
+        <Link className="btn btn-secondary" to={`/map/markers/${marker.id}/edit`}>
+          Edit place
+        </Link>
+      }
+    >
+      <p className="marker-meta">
+        <Stars rating={marker.rating} /> · <DateText value={marker.date} />
+      </p>
+      {marker.address ? <p className="muted">{marker.address}</p> : null}
+      {/* sanitised by the API on every write to its allow-list (no scripts, styles or event handlers) */}
+      {marker.description ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: marker.description }} /> : null}
+
+      <h2>Photos</h2>
+      <ImageManager markerId={marker.id} title={marker.title} />
+
+      <h2>On the map</h2>
+      <PinMap
+        latitude={marker.latitude}
+        longitude={marker.longitude}
+        label={moving ? `${marker.title}: drag the pin or tap the map to move it` : `${marker.title} on the map`}
+        onPick={moving ? (latitude, longitude) => move.mutate({ id: marker.id, body: { latitude, longitude } }) : undefined}
+      />
+      <div className="actions">
+        <Button variant="secondary" aria-pressed={moving} onClick={() => setMoving((value) => !value)}>
+          {moving ? 'Done moving' : 'Move the pin'}
+        </Button>
+        <span className="muted" aria-live="polite">
+          {move.isPending ? 'Saving the new place…' : move.isSuccess ? 'New place saved.' : `${marker.latitude.toFixed(5)}, ${marker.longitude.toFixed(5)}`}
+        </span>
+      </div>
+      {move.isError ? <Notice tone="warning">{describeProblem(move.error)}</Notice> : null}
+
+      <DangerAction
+        label="Delete place"
+        question="Move this place to the trash?"
+        confirmLabel="Move to trash"
+        busy={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate(marker.id)}
+      >
+        “{marker.title}” goes to the trash with its photos. It can be restored from there for a while.
+      </DangerAction>
+    </Page>
+  );
+}

@@ -1,0 +1,172 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { applyProblem, type SummaryItem } from '@/api/form-errors';
+import { Button, ErrorSummary, Field, LoadState, Page, Skeleton } from '@/ui';
+import { mapApi, useMapMutation, useMarker, type MarkerDetail } from '../api';
+import { PinMap } from './lazy-maps';
+import { PlaceSearch } from './PlaceSearch';
+
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
+
+interface MarkerValues {
+  title: string;
+  date: string;
+  rating: string;
+  address: string;
+  description: string;
+  latitude: string;
+  longitude: string;
+}
+const FIELDS = ['title', 'date', 'rating', 'address', 'description', 'latitude', 'longitude'] as const;
+
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** /map/new (optionally ?lat=&lng= from a tap on the map) and /map/markers/:id/edit. */
+export default function MarkerEditor() {
+  const { markerId } = useParams();
+  return markerId ? <EditMarker markerId={markerId} /> : <NewMarker />;
+}
+
+function NewMarker() {
+  const [params] = useSearchParams();
+  const lat = params.get('lat');
+  const lng = params.get('lng');
+  return (
+    <Page title="New place">
+      <MarkerForm
+        initial={{ title: '', date: today(), rating: '5', address: '', description: '', latitude: lat ?? '', longitude: lng ?? '' }}
+      />
+    </Page>
+  );
+}
+
+function EditMarker({ markerId }: { markerId: string }) {
+  const marker = useMarker(markerId);
+  return (
+    <Page title="Edit place">
+      <LoadState query={marker}>
+        {(data) => (
+          <MarkerForm
+            existing={data}
+            initial={{
+              title: data.title,
+              date: data.date,
+              rating: String(data.rating),
+              address: data.address ?? '',
+              description: data.description,
+              latitude: String(data.latitude),
+              longitude: String(data.longitude),
+            }}
+          />
+        )}
+      </LoadState>
+    </Page>
+  );
+}
+
+const coordinate = (min: number, max: number, name: string) => (value: string) =>
+  (value.trim() !== '' && Number.isFinite(Number(value)) && Number(value) >= min && Number(value) <= max) || `Enter a ${name} from ${min} to ${max}, or pick the place on the map`;
+
+function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: MarkerDetail }) {
+  const navigate = useNavigate();
+  const [summary, setSummary] = useState<SummaryItem[]>([]);
+  const save = useMapMutation((body: Parameters<typeof mapApi.create>[0]) => (existing ? mapApi.update({ id: existing.id, body }) : mapApi.create(body)));
+  const { register, handleSubmit, setError, setValue, watch, control, formState } = useForm<MarkerValues>({ defaultValues: initial });
+  const latitude = watch('latitude');
+  const longitude = watch('longitude');
+  const pick = useCallback(
+    (lat: number, lng: number, address?: string) => {
+      setValue('latitude', String(lat), { shouldValidate: formState.isSubmitted });
+      setValue('longitude', String(lng), { shouldValidate: formState.isSubmitted });
+      if (address !== undefined) setValue('address', address);
+    },
+    [setValue, formState.isSubmitted],
+  );
+  const submit = handleSubmit(async (values) => {
+    setSummary([]);
+    try {
+      const marker = await save.mutateAsync({
+        title: values.title.trim(),
+        date: values.date,
+        rating: Number(values.rating),
+        address: values.address.trim() || null,
+        description: values.description,
+        latitude: Number(values.latitude),
+        longitude: Number(values.longitude),
+      });
+      navigate(`/map/markers/${marker.id}`, { replace: Boolean(existing) });
+    } catch (error) {
+      setSummary(applyProblem(error, FIELDS, setError));
+    }
+  });
+  const errors = formState.errors;
+  const has = latitude.trim() !== '' && longitude.trim() !== '' && Number.isFinite(Number(latitude)) && Number.isFinite(Number(longitude));
+  return (
+    <form onSubmit={submit} noValidate className="marker-form">
+      <ErrorSummary items={summary} />
+      <Field label="Title" maxLength={100} error={errors.title?.message} {...register('title', { required: 'Enter a title', validate: (value) => value.trim().length > 0 || 'Enter a title' })} />
+
+      <fieldset className={errors.latitude || errors.longitude ? 'field-error' : undefined}>
+        <legend>Where is it?</legend>
+        <PlaceSearch onChoose={(place) => pick(place.latitude, place.longitude, place.displayName)} />
+        <PinMap
+          latitude={has ? Number(latitude) : null}
+          longitude={has ? Number(longitude) : null}
+          onPick={(lat, lng) => pick(lat, lng)}
+          label="The place on the map: tap the map or drag the pin to move it"
+        />
+        <p className="field-hint">Search above, tap the map, or drag the pin. Or type the coordinates:</p>
+        <div className="grid-2">
+          <Field label="Latitude" inputMode="decimal" error={errors.latitude?.message} {...register('latitude', { validate: coordinate(-90, 90, 'latitude') })} />
+          <Field label="Longitude" inputMode="decimal" error={errors.longitude?.message} {...register('longitude', { validate: coordinate(-180, 180, 'longitude') })} />
+        </div>
+        <Field label="Address (optional)" maxLength={500} error={errors.address?.message} {...register('address')} />
+      </fieldset>
+
+      <div className="grid-2">
+        <Field label="Date" type="date" error={errors.date?.message} {...register('date', { required: 'Enter the date' })} />
+        <fieldset className="rating" id="rating">
+          <legend>Rating</legend>
+          <div className="rating-options">
+            {[1, 2, 3, 4, 5].map((value) => (
+              <label key={value}>
+                <input type="radio" value={String(value)} {...register('rating')} />
+                <span aria-hidden="true">{'★'.repeat(value)}</span>
+                <span className="visually-hidden">
+                  {value} {value === 1 ? 'star' : 'stars'}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+
+      <div className={`field${errors.description ? ' field-error' : ''}`}>
+        <span className="label" id="description-label">
+          Description (optional)
+        </span>
+        {errors.description ? <p className="field-message">{errors.description.message}</p> : null}
+        <Controller
+          control={control}
+          name="description"
+          render={({ field }) => (
+            <Suspense fallback={<Skeleton lines={3} />}>
+              <RichTextEditor id="description" labelId="description-label" initialHtml={initial.description} onChange={field.onChange} />
+            </Suspense>
+          )}
+        />
+      </div>
+
+      <div className="actions">
+        <Button type="submit" busy={formState.isSubmitting}>
+          {existing ? 'Save place' : 'Add place'}
+        </Button>
+        <Link to={existing ? `/map/markers/${existing.id}` : '/map'}>Cancel</Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * PUTs a file to the upload URL the API handed out (object storage, or the service's own storage
+ * route), with progress. XMLHttpRequest because fetch reports no upload progress.
+ */
+export function putWithProgress(
+  ticket: { uploadUrl: string; method: string; headers: Record<string, string> },
+  file: Blob,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(ticket.method || 'PUT', ticket.uploadUrl);
+    for (const [name, value] of Object.entries(ticket.headers ?? {})) {
+      // the browser sets these itself and refuses to be told
+      if (!/^(content-length|host)$/i.test(name)) request.setRequestHeader(name, value);
+    }
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => (request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(`The upload was refused (${request.status}).`)));
+    request.onerror = () => reject(new Error('The upload failed: the storage could not be reached.'));
+    request.onabort = () => reject(new Error('The upload was cancelled.'));
+    signal?.addEventListener('abort', () => request.abort());
+    request.send(file);
+  });
+}
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Lock, Pin, PinOff } from 'lucide-react';
+import { describeProblem } from '@/api/problem';
+import { Button, LoadState, Notice, Page } from '@/ui';
+import { DangerAction } from '@/ui/DangerAction';
+import { NamedIcon } from '@/ui/pickers';
+import { useDeleteNote, useNote, usePinNote, useUpdateNote, type Note } from '../api';
+import { Checklist } from './Checklist';
+import { NoteForm } from './NoteForm';
+
+export default function NoteDetail() {
+  const { noteId = '' } = useParams();
+  const note = useNote(noteId);
+  return (
+    <LoadState query={note}>
+      {(data) => <NoteView note={data} />}
+    </LoadState>
+  );
+}
+
+function NoteView({ note }: { note: Note }) {
+  const [editing, setEditing] = useState(false);
+  const pin = usePinNote();
+  const update = useUpdateNote(note.id);
+  const remove = useDeleteNote(note.id, () => navigate('/notes', { replace: true }));
+  const navigate = useNavigate();
+  return (
+    <Page
+      title={note.title}
+      actions={
+        <>
+          <Button variant="secondary" busy={pin.isPending} onClick={() => pin.mutate({ noteId: note.id, isPinned: !note.isPinned })}>
+            {note.isPinned ? <PinOff size={18} aria-hidden="true" /> : <Pin size={18} aria-hidden="true" />} {note.isPinned ? 'Unpin' : 'Pin'}
+          </Button>
+          <Button variant="secondary" onClick={() => setEditing((value) => !value)} aria-expanded={editing}>
+            Edit note
+          </Button>
+        </>
+      }
+    >
+      <p className="meta-line">
+        <Link to="/notes">← All notes</Link>
+        <span className="note-icon" style={{ background: note.color }}>
+          <NamedIcon name={note.icon} color="#fff" />
+        </span>
+        {note.isPinned ? <span className="badge badge-accent">Pinned</span> : null}
+        {note.isPrivate ? (
+          <span className="badge">
+            <Lock size={12} aria-hidden="true" /> Private: only you see it
+          </span>
+        ) : null}
+      </p>
+      {pin.isError ? <Notice tone="warning">{describeProblem(pin.error)}</Notice> : null}
+      {editing ? (
+        <div className="card">
+          <NoteForm
+            initial={{ title: note.title, content: note.content ?? '', color: note.color, icon: note.icon, isPrivate: note.isPrivate }}
+            askPrivacy={false}
+            submitLabel="Save note"
+            onCancel={() => setEditing(false)}
+            onSubmit={async (body) => {
+              await update.mutateAsync(body);
+              setEditing(false);
+            }}
+          />
+        </div>
+      ) : note.content ? (
+        <p className="note-content">{note.content}</p>
+      ) : null}
+      <Checklist note={note} />
+      <DangerAction label="Delete note" question="Delete this note?" busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate()}>
+        “{note.title}” and its {note.items.length} items will be gone for everyone who can see it.
+      </DangerAction>
+    </Page>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { applyProblem, type SummaryItem } from '@/api/form-errors';
+import { Checkbox, ErrorSummary, Field } from '@/ui';
+import { FormButtons } from '@/ui/FormButtons';
+import { ColorPicker, IconPicker } from '@/ui/pickers';
+import type { NoteChanges } from '../api';
+
+export interface NoteFormValues {
+  title: string;
+  content: string;
+  color: string;
+  icon: string;
+  isPrivate: boolean;
+}
+const FIELDS = ['title', 'content', 'color', 'icon', 'isPrivate'] as const;
+
+interface NoteFormProps {
+  initial: NoteFormValues;
+  /** on creation only: privacy cannot change afterwards */
+  askPrivacy: boolean;
+  submitLabel: string;
+  onSubmit: (body: NoteChanges & { isPrivate?: boolean }) => Promise<unknown>;
+  onCancel?: () => void;
+}
+
+/** Title, text, colour and icon of a note (and, when creating, whether it is private). */
+export function NoteForm({ initial, askPrivacy, submitLabel, onSubmit, onCancel }: NoteFormProps) {
+  const [summary, setSummary] = useState<SummaryItem[]>([]);
+  const { register, handleSubmit, setError, control, formState } = useForm<NoteFormValues>({ defaultValues: initial });
+  const submit = handleSubmit(async (values) => {
+    setSummary([]);
+    try {
+      await onSubmit({
+        title: values.title.trim(),
+        content: values.content.trim() ? values.content : null,
+        color: values.color,
+        icon: values.icon,
+        ...(askPrivacy ? { isPrivate: values.isPrivate } : {}),
+      });
+    } catch (error) {
+      setSummary(applyProblem(error, FIELDS, setError));
+    }
+  });
+  const errors = formState.errors;
+  return (
+    <form onSubmit={submit} noValidate>
+      <ErrorSummary items={summary} />
+      <Field label="Title" maxLength={100} error={errors.title?.message} {...register('title', { required: 'Enter a title', maxLength: { value: 100, message: 'Use at most 100 characters' } })} />
+      <div className={`field${errors.content ? ' field-error' : ''}`}>
+        <label htmlFor="content">Text (optional)</label>
+        {errors.content ? <p className="field-message">{errors.content.message}</p> : null}
+        <textarea id="content" rows={3} maxLength={10000} {...register('content')} />
+      </div>
+      <Controller
+        control={control}
+        name="color"
+        render={({ field }) => <ColorPicker legend="Colour" name="color" value={field.value} onChange={field.onChange} error={errors.color?.message} />}
+      />
+      <Controller
+        control={control}
+        name="icon"
+        render={({ field }) => <IconPicker legend="Icon" name="icon" value={field.value} onChange={field.onChange} error={errors.icon?.message} />}
+      />
+      {askPrivacy ? (
+        <Checkbox label="Private: only I can see this note (cannot be changed later)" {...register('isPrivate')} />
+      ) : null}
+      <FormButtons submitLabel={submitLabel} busy={formState.isSubmitting} onCancel={onCancel} />
+    </form>
+  );
+}

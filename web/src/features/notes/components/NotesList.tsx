@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Lock, Pin } from 'lucide-react';
+import { describeProblem } from '@/api/problem';
+import { EmptyState, LoadState, Notice, Page, SelectField } from '@/ui';
+import { NamedIcon } from '@/ui/pickers';
+import { useNotes, usePinNote, type Note, type NoteSort } from '../api';
+
+/** Every note the person can see, pinned ones first, each with its colour, icon and progress. */
+export function NotesList() {
+  const [sort, setSort] = useState<NoteSort>('-updatedDate');
+  const notes = useNotes(sort);
+  return (
+    <Page
+      title="Notes"
+      actions={
+        <Link className="btn btn-primary" to="/notes/new">
+          New note
+        </Link>
+      }
+    >
+      <div className="toolbar">
+        <SelectField label="Sort by" name="sort" value={sort} onChange={(event) => setSort(event.target.value as NoteSort)}>
+          <option value="-updatedDate">Recently changed</option>
+          <option value="-createdDate">Recently created</option>
+          <option value="title">Title</option>
+        </SelectField>
+      </div>
+      <LoadState
+        query={notes}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState
+            title="No notes yet"
+            action={
+              <Link className="btn btn-primary" to="/notes/new">
+                Write your first note
+              </Link>
+            }
+          >
+            A note can hold a checklist: shopping, packing, chores.
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ul className="note-grid" aria-label="Notes">
+            {list.map((note) => (
+              <NoteCard key={note.id} note={note} />
+            ))}
+          </ul>
+        )}
+      </LoadState>
+    </Page>
+  );
+}
+
+function NoteCard({ note }: { note: Note }) {
+  const pin = usePinNote();
+  const done = note.items.filter((item) => item.isCompleted).length;
+  return (
+    <li className="note-card" style={{ borderTopColor: note.color }} aria-label={note.title}>
+      <div className="note-card-head">
+        <span className="note-icon" style={{ background: note.color }}>
+          <NamedIcon name={note.icon} color="#fff" />
+        </span>
+        <h2 className="note-card-title">
+          <Link to={`/notes/${note.id}`}>{note.title}</Link>
+        </h2>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-pressed={note.isPinned}
+          aria-label={note.isPinned ? `Unpin ${note.title}` : `Pin ${note.title}`}
+          disabled={pin.isPending}
+          onClick={() => pin.mutate({ noteId: note.id, isPinned: !note.isPinned })}
+        >
+          <Pin size={18} aria-hidden="true" />
+        </button>
+      </div>
+      <p className="meta-line">
+        {note.isPinned ? <span className="badge badge-accent">Pinned</span> : null}
+        {note.isPrivate ? (
+          <span className="badge">
+            <Lock size={12} aria-hidden="true" /> Private
+          </span>
+        ) : null}
+        {note.items.length ? (
+          <span className="muted">
+            {done} of {note.items.length} done
+          </span>
+        ) : null}
+      </p>
+      {note.content ? <p className="note-excerpt">{note.content}</p> : null}
+      {note.items.length ? (
+        <ul className="note-preview">
+          {note.items.slice(0, 4).map((item) => (
+            <li key={item.id} className={item.isCompleted ? 'done' : undefined}>
+              {item.isCompleted ? '☑' : '☐'} {item.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {pin.isError ? <Notice tone="warning">{describeProblem(pin.error)}</Notice> : null}
+    </li>
+  );
+}

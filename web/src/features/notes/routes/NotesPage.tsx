@@ -1,0 +1,28 @@
+import { lazy } from 'react';
+import { Link, Route, Routes } from 'react-router';
+import { EmptyState, Page } from '@/ui';
+import '@/ui/modules.css';
+import '../notes.css';
+import { NotesList } from '../components/NotesList';
+
+const NoteDetail = lazy(() => import('../components/NoteDetail'));
+const NewNote = lazy(() => import('../components/NewNote'));
+
+/** /notes: the list (pinned first); /notes/new; /notes/:noteId with its checklist. */
+export default function NotesPage() {
+  return (
+    <Routes>
+      <Route index element={<NotesList />} />
+      <Route path="new" element={<NewNote />} />
+      <Route path=":noteId" element={<NoteDetail />} />
+      <Route
+        path="*"
+        element={
+          <Page title="Notes">
+            <EmptyState title="There is no such notes page" action={<Link to="/notes">All notes</Link>} />
+          </Page>
+        }
+      />
+    </Routes>
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** A modal on the native <dialog>: focus is trapped, Escape closes, focus returns to the opener. */
+export function Dialog({ open, title, onClose, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby="dialog-title" onClose={onClose} onCancel={onClose}>
+      <div className="dialog-head">
+        <h2 id="dialog-title">{title}</h2>
+        <button type="button" className="btn btn-link dialog-close" onClick={onClose} aria-label="Close">
+          ×
+        </button>
+      </div>
+      {open ? children : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,12 @@
+export { Button } from './Button';
+export { Checkbox, Field, SelectField } from './Field';
+export { ErrorSummary, Notice } from './ErrorSummary';
+export { Dialog } from './Dialog';
+export { Table, type Column } from './Table';
+export { EmptyState } from './EmptyState';
+export { DateText, Money, formatDate, formatMoney } from './format';
+export { LoadError, LoadState, Page, Skeleton } from './Page';
+export { FilterPanel } from './FilterPanel';
+export { describeUserAgent } from './user-agent';
+export { Pagination } from './Pagination';
+export { useProblemForm } from './use-problem-form';

@@ -52,6 +52,69 @@ export class SessionsRepository {
     );
   }
 
+  /** Starts a session; its expiry as the database computed it. */
+  async insert(session: {
+    id: string;
+    userId: string;
+    tokenHash: string;
+    userAgent: string | null;
+    ipAddress: string | null;
+    deviceName: string | null;
+    rememberMe: boolean;
+    ttlSeconds: number;
+  }): Promise<Date> {
+    const [row] = await this.dataSource.query(
+      `INSERT INTO sessions (id, user_id, token_hash, user_agent, ip_address, device_name, remember_me, expires_date)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))
+       RETURNING expires_date`,
+      [session.id, session.userId, session.tokenHash, session.userAgent, session.ipAddress, session.deviceName, session.rememberMe, session.ttlSeconds],
+    );
+    return row.expires_date;
+  }
+
+  /**
+   * Rotates a live session's refresh token in one statement (of parallel rotations with one token
+   * exactly one matches), remembering the retired hash for reuse detection; undefined when none matched.
+   */
+  async rotate(
+    hash: string,
+    nextHash: string,
+    client: { userAgent: string | null; ipAddress: string | null },
+  ): Promise<{ id: string; user_id: string; expires_date: Date } | undefined> {
+    const [row] = await this.dataSource.query(
+      `WITH rotated AS (
+         UPDATE sessions
+            SET previous_token_hash = token_hash, token_hash = $2, rotated_date = now(), last_used_date = now(),
+                user_agent = $3, ip_address = $4
+          WHERE token_hash = $1 AND revoked_date IS NULL AND expires_date > now()
+          RETURNING id, user_id, expires_date),
+       retired AS (INSERT INTO retired_refresh_tokens (token_hash, session_id) SELECT $1, id FROM rotated)
+       SELECT id, user_id, expires_date FROM rotated`,
+      [hash, nextHash, client.userAgent, client.ipAddress],
+    );
+    return row;
+  }
+
+  /** The session a retired refresh token belonged to: revoked or not, and whether `hash` is its parent rotated within `graceSeconds`. */
+  async findRetired(hash: string, graceSeconds: number): Promise<{ id: string; revoked: boolean; within_grace: boolean } | undefined> {
+    const [row] = await this.dataSource.query(
+      `SELECT s.id, s.revoked_date IS NOT NULL AS revoked,
+              (s.previous_token_hash = $1 AND s.rotated_date > now() - make_interval(secs => $2)) AS within_grace
+         FROM retired_refresh_tokens r JOIN sessions s ON s.id = r.session_id
+        WHERE r.token_hash = $1`,
+      [hash, graceSeconds],
+    );
+    return row;
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.dataSource.query('UPDATE sessions SET revoked_date = now() WHERE id = $1', [sessionId]);
+  }
+
+  async revokeIfLive(sessionId: string): Promise<void> {
+    await this.dataSource.query('UPDATE sessions SET revoked_date = now() WHERE id = $1 AND revoked_date IS NULL', [sessionId]);
+  }
+
   /** Revokes one live session of the user; the number revoked (0 or 1). */
   async revokeOneOfUser(userId: string, sessionId: string): Promise<number> {
     const [, count] = await this.dataSource.query(

@@ -20,6 +20,29 @@ export interface UserPageQuery {
   pageSize: number;
 }
 
+/** What sign-in and refresh read: the user, their group's currency and modules (one join). */
+export interface SignInRow {
+  id: string;
+  password_hash: string;
+  nickname: string;
+  role: 'User' | 'Admin';
+  status: string;
+  email_status: string;
+  group_id: string | null;
+  perms_version: number;
+  currency: string | null;
+  modules: string[] | null;
+}
+
+const SIGN_IN_BY_USERNAME = `
+  SELECT u.id, u.password_hash, u.nickname, u.role, u.status, u.email_status, u.group_id, u.perms_version,
+         g.currency, g.modules
+    FROM users u LEFT JOIN groups g ON g.id = u.group_id WHERE u.username = $1`;
+const SIGN_IN_BY_ID = `
+  SELECT u.id, u.password_hash, u.nickname, u.role, u.status, u.email_status, u.group_id, u.perms_version,
+         g.currency, g.modules
+    FROM users u LEFT JOIN groups g ON g.id = u.group_id WHERE u.id = $1`;
+
 export type NewUser = Pick<User, 'username' | 'email' | 'nickname' | 'groupId' | 'role' | 'status' | 'emailStatus' | 'passwordHash'> &
   Partial<Pick<User, 'id'>>;
 
@@ -31,6 +54,17 @@ export type NewUser = Pick<User, 'username' | 'email' | 'nickname' | 'groupId' |
 @Injectable()
 export class UsersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The login hot path: one fixed statement (the group's claims joined in). */
+  async findSignInByUsername(username: string): Promise<SignInRow | undefined> {
+    const [row]: SignInRow[] = await this.dataSource.query(SIGN_IN_BY_USERNAME, [username]);
+    return row;
+  }
+
+  async findSignInById(id: string): Promise<SignInRow | undefined> {
+    const [row]: SignInRow[] = await this.dataSource.query(SIGN_IN_BY_ID, [id]);
+    return row;
+  }
 
   /** Locks the user for the rest of the transaction, or 404. */
   async lockById(manager: EntityManager, id: string): Promise<User> {

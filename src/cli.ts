@@ -11,9 +11,15 @@ import { Group } from './modules/groups/entities/group.entity';
 import { User } from './modules/users/entities/user.entity';
 import { HistorySubscriber } from './modules/history/history.subscriber';
 import * as bcrypt from 'bcrypt';
+import { resolve } from 'node:path';
+import { StorageService } from './infrastructure/storage/storage.service';
+import { BackupService } from './modules/backup/backup.service';
+import { RestoreService } from './modules/backup/restore.service';
 
 const USAGE = `usage: npm run cli -- create-admin --username U --email E --group NAME [--nickname N] [--currency EUR]
-       password from ADMIN_PASSWORD, or asked for on the terminal`;
+       password from ADMIN_PASSWORD, or asked for on the terminal
+       npm run cli -- backup [--out PATH]
+       npm run cli -- restore PATH [--force]`;
 
 async function readPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
@@ -90,15 +96,44 @@ async function createAdmin(args: string[]): Promise<number> {
   }
 }
 
+/** Writes one archive (database snapshot and stored objects); prints its path last. */
+async function backup(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
+  const config = loadConfig(process.env);
+  const path = await new BackupService(config, new StorageService(config)).create(values.out ? resolve(values.out) : undefined);
+  console.log(path);
+  return 0;
+}
+
+/** Verifies an archive whole, then replaces the database's rows and the stored objects with it. */
+async function restore(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
+  if (positionals.length !== 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig(process.env);
+  const result = await new RestoreService(config, new StorageService(config)).restore(resolve(positionals[0]), { force: values.force });
+  console.log(
+    `restore: ${result.rows} rows in ${result.tables} tables and ${result.objects} objects restored` +
+      (result.migrated.length ? `; migrated to ${result.migrated.at(-1)}` : '') +
+      '; every user signs in again',
+  );
+  return 0;
+}
+
 async function main(): Promise<void> {
   dotenv.config({ quiet: true });
   const [command, ...args] = process.argv.slice(2);
   if (command === 'create-admin') process.exit(await createAdmin(args));
+  if (command === 'backup') process.exit(await backup(args));
+  if (command === 'restore') process.exit(await restore(args));
   console.error(USAGE);
   process.exit(2);
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  // one line: the reason, never a stack
+  console.error(`${process.argv[2] ?? 'cli'}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
   process.exit(1);
 });

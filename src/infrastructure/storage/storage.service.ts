@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import * as Minio from 'minio';
+import type { Readable } from 'node:stream';
 import { AppConfig } from '../../config/app-config';
 
 export interface StoredObject {
@@ -84,6 +85,22 @@ export class StorageService implements OnApplicationBootstrap {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
+  }
+
+  /** Every stored object, streamed page by page (backups). */
+  async *listObjects(): AsyncIterable<{ key: string; size: number }> {
+    const stream = this.client.listObjectsV2(this.bucket, '', true);
+    for await (const item of stream as AsyncIterable<{ name?: string; size?: number }>) {
+      if (item.name) yield { key: item.name, size: item.size ?? 0 };
+    }
+  }
+
+  getStream(key: string): Promise<Readable> {
+    return this.client.getObject(this.bucket, key);
+  }
+
+  async putStream(key: string, body: Readable, size: number, contentType: string): Promise<void> {
+    await this.client.putObject(this.bucket, key, body, size, { 'Content-Type': contentType });
   }
 
   async remove(keys: string[]): Promise<void> {

@@ -105,6 +105,116 @@ describe('backup and restore', () => {
     }
   }, 60_000);
 
+  describe('refusals: one line on stderr, non-zero exit, target untouched', () => {
+    const cli = promisify(execFile);
+    /** Runs the CLI through ts-node-free jest: the compiled service is used directly, as the CLI does. */
+    async function refusal(path: string, force = false): Promise<string> {
+      const target = await freshTarget();
+      try {
+        const error = await new RestoreService(target.config, target.storage).restore(path, { force }).then(
+          () => null,
+          (e: Error) => e,
+        );
+        expect(error).toBeInstanceOf(Error);
+        // nothing written: no schema, no objects
+        const tables = await withTarget(target.name, 'SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1', ['public']);
+        expect(tables).toBe(0);
+        let objects = 0;
+        for await (const _ of target.storage.listObjects()) objects++;
+        expect(objects).toBe(0);
+        expect(error!.message).not.toContain('\n');
+        return error!.message;
+      } finally {
+        await target.drop();
+      }
+    }
+
+    it('a truncated archive', async () => {
+      const bytes = readFileSync(archive);
+      const cut = join(dir, 'truncated.tar.gz');
+      writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+      expect(await refusal(cut)).toMatch(/truncated or damaged/);
+    });
+
+    it('a tampered archive (one byte changed inside a member)', async () => {
+      const tampered = join(dir, 'tampered.tar.gz');
+      await rewrite(archive, tampered, (name, body) => (name === 'tables/users.copy' ? Buffer.from(body.toString().replace('Alice', 'Mallory')) : body));
+      expect(await refusal(tampered)).toMatch(/checksum mismatch for tables\/users\.copy/);
+    });
+
+    it('a file of another format, and a tar.gz without a manifest', async () => {
+      const text = join(dir, 'notes.txt');
+      writeFileSync(text, 'just some text, not an archive');
+      expect(await refusal(text)).toMatch(/not a Hearth backup/);
+      const foreign = join(dir, 'foreign.tar.gz');
+      await rewrite(archive, foreign, (name, body) => (name === 'manifest.json' ? null : body));
+      expect(await refusal(foreign)).toMatch(/manifest\.json is missing/);
+    });
+
+    it('an archive of a newer format or a newer schema', async () => {
+      const newerFormat = join(dir, 'format2.tar.gz');
+      await rewrite(archive, newerFormat, (name, body) => (name === 'manifest.json' ? Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), format: 2 })) : body));
+      expect(await refusal(newerFormat)).toMatch(/unsupported backup format 2/);
+      const newerSchema = join(dir, 'schema.tar.gz');
+      await rewrite(archive, newerSchema, (name, body) =>
+        name === 'manifest.json' ? Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), schemaVersion: 'FromTheFuture9999999999999' })) : body,
+      );
+      expect(await refusal(newerSchema)).toMatch(/newer than this version of Hearth/);
+    });
+
+    it('the CLI prints the reason in one line and exits non-zero', async () => {
+      const target = await freshTarget();
+      try {
+        const text = join(dir, 'plain.txt');
+        writeFileSync(text, 'not an archive');
+        const run = cli('node', ['-r', './test/support/swc-register.js', 'src/cli.ts', 'restore', text], { env: { ...process.env, ...target.env } });
+        await run.then(
+          () => {
+            throw new Error('the CLI succeeded');
+          },
+          (error: { code: number; stderr: string }) => {
+            expect(error.code).not.toBe(0);
+            expect(error.stderr.trim().split('\n').filter((line) => !/ExperimentalWarning|trace-warnings/.test(line))).toEqual([
+              expect.stringMatching(/^restore: not a Hearth backup/),
+            ]);
+          },
+        );
+      } finally {
+        await target.drop();
+      }
+    });
+  });
+
+  async function withTarget(name: string, sql: string, parameters: unknown[]): Promise<number> {
+    const { Client } = await import('pg');
+    const client = new Client({ connectionString: databaseUrl(name) });
+    await client.connect();
+    try {
+      return (await client.query(sql, parameters)).rows[0].n;
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** Copies an archive member by member, letting `change` alter or drop (null) a member. */
+  async function rewrite(from: string, to: string, change: (name: string, body: Buffer) => Buffer | null): Promise<void> {
+    const tar = await import('tar-stream');
+    const { createGzip } = await import('node:zlib');
+    const { createWriteStream } = await import('node:fs');
+    const { pipeline } = await import('node:stream/promises');
+    const { readArchive } = await import('../../src/modules/backup/backup-archive');
+    const pack = tar.pack();
+    const writing = pipeline(pack as any, createGzip(), createWriteStream(to));
+    await readArchive(from, async (name, _size, body) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(chunk as Buffer);
+      const changed = change(name, Buffer.concat(chunks));
+      if (changed) pack.entry({ name, size: changed.length }, changed);
+    });
+    pack.finalize();
+    await writing;
+  }
+
   async function countObjects(app: TestApp): Promise<number> {
     let n = 0;
     for await (const _ of app.app.get(StorageService).listObjects()) n++;

@@ -31,6 +31,7 @@ import { HistoryModule } from './modules/history/history.module';
 import { MarkersModule } from './modules/markers/markers.module';
 import { NotesModule } from './modules/notes/notes.module';
 import { UsersModule } from './modules/users/users.module';
+import { BackupModule } from './modules/backup/backup.module';
 
 @Module({})
 export class AppModule {
@@ -75,6 +76,7 @@ export class AppModule {
         MarkersModule,
         GeocodeModule,
         NotesModule,
+        BackupModule,
         AdminModule,
         BudgetModule,
       ],

@@ -32,6 +32,7 @@ import { MarkersModule } from './modules/markers/markers.module';
 import { NotesModule } from './modules/notes/notes.module';
 import { UsersModule } from './modules/users/users.module';
 import { BackupModule } from './modules/backup/backup.module';
+import { ExportModule } from './modules/export/export.module';
 
 @Module({})
 export class AppModule {
@@ -77,6 +78,7 @@ export class AppModule {
         GeocodeModule,
         NotesModule,
         BackupModule,
+        ExportModule,
         AdminModule,
         BudgetModule,
       ],

@@ -102,6 +102,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export my data (zip)
+         * @description Streamed zip of what the caller can see, per module of the group: budget/transactions.csv, categories.csv, accounts.csv, recurring.csv; map/markers.geojson with the original images under map/images/ (trash excluded); notes/*.md (own private notes included, other members' never). CSV is UTF-8 with a header row and RFC 4180 quoting; text cells starting with = + - @ tab or CR are prefixed with '.
+         */
+        get: operations["Export_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/password": {
         parameters: {
             query?: never;
@@ -2290,6 +2310,35 @@ export interface operations {
              *     Rate limit exceeded (Retry-After header)
              */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Export_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the zip archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -31,7 +31,7 @@ describe('backups API', () => {
   });
 
   const api = (method: 'GET' | 'POST', path: string, token = admin.accessToken) => t.api(method, path, { token });
-  const list = async () => (await api('GET', '/backups')).json() as { name: string }[];
+  const list = async () => (await api('GET', '/backups')).json() as { name: string; sizeBytes: number }[];
   const finished = (name: string) => waitFor(async () => (await list()).some((backup) => backup.name === name), 20_000);
 
   it('is for admins only', async () => {
@@ -59,7 +59,7 @@ describe('backups API', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/gzip');
     expect(download.headers['content-disposition']).toBe(`attachment; filename="${name}"`);
-    expect(Buffer.from(download.rawPayload)).toEqual(readFileSync(join(dir, name)));
+    expect(Buffer.from((download as unknown as { rawPayload: Buffer }).rawPayload)).toEqual(readFileSync(join(dir, name)));
     expect(listed.sizeBytes).toBe(readFileSync(join(dir, name)).length);
   }, 40_000);
 

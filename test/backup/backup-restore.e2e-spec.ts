@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -102,6 +102,18 @@ describe('backup and restore', () => {
       expect(await target.s3.objectExists('stray/object.txt')).toBe(false);
     } finally {
       await target.drop();
+    }
+  }, 60_000);
+
+  it('storage unreachable during a restore into an empty database: the database is left empty', async () => {
+    const target = await freshTarget();
+    try {
+      await target.s3.stop();
+      await expect(new RestoreService(target.config, target.storage).restore(archive)).rejects.toThrow();
+      expect(await withTarget(target.name, 'SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1', ['public'])).toBe(0);
+      expect(await withTarget(target.name, "SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = 'pgboss'", [])).toBe(0);
+    } finally {
+      await dropDatabase(target.name);
     }
   }, 60_000);
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, TestApp } from '../support/app';
@@ -64,6 +64,7 @@ describe('backups API', () => {
   }, 40_000);
 
   it('serves nothing outside the list: traversal, unlisted files and unknown names are 404', async () => {
+    mkdirSync(dir, { recursive: true });
     writeFileSync(join(root, 'hearth-backup-20200101-000000Z.tar.gz'), 'outside BACKUP_DIR');
     writeFileSync(join(dir, 'secret.txt'), 'not a backup');
     writeFileSync(join(dir, 'hearth-backup-20200102-000000Z.tar.gz'), 'no manifest beside it');
@@ -90,4 +91,22 @@ describe('backups API', () => {
     expect(await list()).toHaveLength(2);
     expect(readdirSync(dir).filter((file) => file.endsWith('.tar.gz.partial'))).toEqual([]);
   }, 60_000);
+});
+
+describe('scheduled backups', () => {
+  it('are scheduled by BACKUP_SCHEDULE (default 03:00 UTC daily); empty disables them', async () => {
+    const s3 = await startS3();
+    const dir = mkdtempSync(join(tmpdir(), 'hearth-backups-schedule-'));
+    const scheduled = await createTestApp({ ...s3.env, JOBS_ENABLED: 'true', BACKUP_DIR: dir });
+    const disabled = await createTestApp({ ...s3.env, JOBS_ENABLED: 'true', BACKUP_DIR: dir, BACKUP_SCHEDULE: '' });
+    try {
+      expect(await scheduled.db.query(`SELECT cron, timezone FROM pgboss.schedule WHERE name = 'backup'`)).toEqual([{ cron: '0 3 * * *', timezone: 'UTC' }]);
+      expect(await disabled.db.query(`SELECT cron FROM pgboss.schedule WHERE name = 'backup'`)).toEqual([]);
+    } finally {
+      await scheduled.close();
+      await disabled.close();
+      await s3.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -134,6 +134,10 @@ export class BackupRepository {
     await this.client.query('INSERT INTO migrations ("timestamp", name) VALUES ($1, $2)', [timestamp, name]);
   }
 
+  async dropMigrationsTable(): Promise<void> {
+    await this.client.query('DROP TABLE IF EXISTS migrations');
+  }
+
   async forgetMigration(name: string): Promise<void> {
     await this.client.query('DELETE FROM migrations WHERE name = $1', [name]);
   }

@@ -32,7 +32,7 @@ export class BackupsService {
     // a failed backup is reported (job failed, partial file removed), not retried on a full disk
     jobs.register<{ name?: string }>(BACKUP_QUEUE, async (data) => {
       await this.run(data?.name);
-    }, { retryLimit: 0 });
+    }, { retryLimit: 0, policy: 'exclusive' });
     if (config.backup.schedule) jobs.schedule(BACKUP_QUEUE, config.backup.schedule);
   }
 
@@ -60,7 +60,9 @@ export class BackupsService {
       if (await this.repository.lockAndFindRunning(manager, BACKUP_QUEUE)) {
         throw AppError.conflict('BACKUP_IN_PROGRESS', 'A backup is already running; wait until it has finished');
       }
-      await this.jobs.send(BACKUP_QUEUE, { name }, { manager });
+      // the queue is exclusive too, so a scheduled run and a started one never overlap
+      const id = await this.jobs.send(BACKUP_QUEUE, { name }, { manager });
+      if (!id) throw AppError.conflict('BACKUP_IN_PROGRESS', 'A backup is already running; wait until it has finished');
     });
     return { name };
   }

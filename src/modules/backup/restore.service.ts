@@ -54,6 +54,7 @@ export class RestoreService {
     let repository = await BackupRepository.connect(this.config.databaseUrl);
     const added: string[] = [];
     let inTransaction = false;
+    let schemaCreated: Migration[] = [];
     try {
       const users = await repository.countUsers();
       if (users > 0 && !options.force) {
@@ -65,7 +66,8 @@ export class RestoreService {
       if (applied.length === 0) {
         // an empty database gets the archive's schema first (pg-boss's schema migration manages its own transaction)
         await repository.close();
-        await this.migrateEmpty(migrations.slice(0, archiveIndex + 1));
+        schemaCreated = migrations.slice(0, archiveIndex + 1);
+        await this.migrateEmpty(schemaCreated);
         repository = await BackupRepository.connect(this.config.databaseUrl);
         applied = await repository.appliedMigrations();
       }
@@ -118,6 +120,8 @@ export class RestoreService {
     } catch (error) {
       if (inTransaction) await repository.rollback();
       await this.storage.remove(added).catch(() => undefined);
+      // an empty database is left empty: the schema made for the archive is taken down again
+      if (schemaCreated.length) await this.unmigrate(schemaCreated).catch(() => undefined);
       throw error;
     } finally {
       await repository.close();
@@ -133,6 +137,21 @@ export class RestoreService {
       await runMigrations(dataSource);
     } finally {
       await dataSource.destroy();
+    }
+  }
+
+  private async unmigrate(created: Migration[]): Promise<void> {
+    const repository = await BackupRepository.connect(this.config.databaseUrl);
+    try {
+      await repository.begin();
+      for (const migration of [...created].reverse()) await migration.down(repository.queryRunner());
+      await repository.dropMigrationsTable();
+      await repository.commit();
+    } catch (error) {
+      await repository.rollback();
+      throw error;
+    } finally {
+      await repository.close();
     }
   }
 

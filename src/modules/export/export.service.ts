@@ -135,14 +135,15 @@ export class ExportService {
 
   private async map(user: AuthUser, zip: ZipFile, lazy: (path: string, open: () => Promise<Readable> | Readable) => void, _mtime: Date): Promise<void> {
     const { groupId } = user;
-    const self = this;
+    const repository = this.repository;
+    const imagePaths = (batch: MarkerRow[]) => this.imagePaths(groupId, batch);
     lazy('map/markers.geojson', () =>
       Readable.from(
         (async function* () {
           yield '{"type":"FeatureCollection","features":[';
           let first = true;
-          for await (const batch of self.repository.markers(groupId)) {
-            const paths = await self.imagePaths(groupId, batch);
+          for await (const batch of repository.markers(groupId)) {
+            const paths = await imagePaths(batch);
             for (const marker of batch) {
               const feature = {
                 type: 'Feature',

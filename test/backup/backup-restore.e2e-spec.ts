@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '../../src/config';
 import { createDatabase, databaseUrl, dropDatabase } from '../../src/database/admin';
+import { createDataSource, migrationClasses } from '../../src/database/data-source';
+import { runMigrations } from '../../src/database/migrate';
+import { templateName } from '../support/template-db';
 import { StorageService } from '../../src/infrastructure/storage/storage.service';
 import { BackupService } from '../../src/modules/backup/backup.service';
 import { RestoreService } from '../../src/modules/backup/restore.service';
@@ -116,6 +119,51 @@ describe('backup and restore', () => {
       await dropDatabase(target.name);
     }
   }, 60_000);
+
+  it('restores an archive of an older schema into an empty and into an up-to-date database, then runs the newer migrations', async () => {
+    // a database one migration behind the code, with a budget in it
+    const oldName = `hearth_t_old_${Math.random().toString(36).slice(2, 10)}`;
+    await createDatabase(oldName);
+    const classes = migrationClasses();
+    const newest = classes.map((Class) => new (Class as new () => { name: string })().name).sort((a, b) => a.slice(-13).localeCompare(b.slice(-13))).at(-1)!;
+    const older = createDataSource(databaseUrl(oldName), { migrations: classes.filter((Class) => new (Class as new () => { name: string })().name !== newest) });
+    await older.initialize();
+    let oldArchive: string;
+    try {
+      await runMigrations(older);
+      const [group] = await older.query(`INSERT INTO groups (id, name, currency, modules) VALUES (gen_random_uuid(), 'Old', 'EUR', '{Budget}') RETURNING id`);
+      const [account] = await older.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES (gen_random_uuid(), $1, 'Main', true) RETURNING id`, [group.id]);
+      const [category] = await older.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES (gen_random_uuid(), $1, 'Pay', '#112233', 'Tag', 1) RETURNING id`, [group.id]);
+      await older.query(
+        `INSERT INTO transactions (id, group_id, type, amount, date, category_id, budget_account_id) VALUES (gen_random_uuid(), $1, 'Income', 100.25, '2026-01-01', $2, $3)`,
+        [group.id, category.id, account.id],
+      );
+      const oldConfig = loadConfig({ ...TEST_ENV, ...s3.env, DATABASE_URL: databaseUrl(oldName), BACKUP_DIR: dir });
+      oldArchive = await new BackupService(oldConfig, new StorageService(oldConfig)).create(join(dir, 'older-schema.tar.gz'));
+    } finally {
+      await older.destroy();
+      await dropDatabase(oldName);
+    }
+    expect(JSON.parse(readFileSync(join(dir, 'older-schema.manifest.json'), 'utf8')).schemaVersion).not.toBe(newest);
+
+    const empty = await freshTarget();
+    const upToDate = `hearth_t_latest_${Math.random().toString(36).slice(2, 10)}`;
+    await createDatabase(upToDate, templateName());
+    try {
+      for (const database of [empty.name, upToDate]) {
+        const config = loadConfig({ ...empty.env, DATABASE_URL: databaseUrl(database) });
+        const result = await new RestoreService(config, empty.storage).restore(oldArchive, { force: true });
+        expect(result.migrated).toEqual([newest]);
+        const applied = await withTarget(database, 'SELECT count(*)::int AS n FROM migrations', []);
+        expect(applied).toBe(classes.length);
+        // the newest migration ran on the restored rows: the balance is there
+        expect(await withTarget(database, "SELECT balance::text AS n FROM budget_account_balances", [])).toBe('100.25');
+      }
+    } finally {
+      await empty.drop();
+      await dropDatabase(upToDate);
+    }
+  }, 90_000);
 
   describe('refusals: one line on stderr, non-zero exit, target untouched', () => {
     const cli = promisify(execFile);

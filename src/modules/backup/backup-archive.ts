@@ -4,7 +4,7 @@ import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import * as tar from 'tar-stream';
-import { BACKUP_FORMAT, BackupError, BackupManifest, MANIFEST_MEMBER } from './backup-format';
+import { BACKUP_FORMAT, BackupError, BackupManifest, MANIFEST_MEMBER, OBJECT_PREFIX, TABLE_PREFIX, tableMember } from './backup-format';
 
 /** A pass-through that hashes and counts what flows through it. */
 export class Digest extends Transform {
@@ -95,5 +95,15 @@ export async function verifyArchive(path: string): Promise<BackupManifest> {
     if (sums.get(name) !== sum) throw new BackupError(`checksum mismatch for ${name}: the archive was altered or damaged`);
   }
   for (const name of sums.keys()) if (!(name in listed)) throw new BackupError(`the archive holds ${name}, which its manifest does not list`);
+  const tables = Object.keys(found.tables ?? {});
+  const tableMembers = [...sums.keys()].filter((name) => name.startsWith(TABLE_PREFIX));
+  const objectMembers = [...sums.keys()].filter((name) => name.startsWith(OBJECT_PREFIX));
+  if (tableMembers.length !== tables.length || tables.some((table) => !sums.has(tableMember(table)) || !Array.isArray(found.columns?.[table]))) {
+    throw new BackupError('the manifest does not match the archive: tables listed and tables held differ');
+  }
+  if (objectMembers.length !== found.objects || objectMembers.some((name) => !(name.slice(OBJECT_PREFIX.length) in (found.objectTypes ?? {})))) {
+    throw new BackupError('the manifest does not match the archive: objects listed and objects held differ');
+  }
+  if (sums.size !== tableMembers.length + objectMembers.length) throw new BackupError('the archive holds members of an unknown kind');
   return found;
 }

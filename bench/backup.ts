@@ -1,5 +1,5 @@
 /**
- * Backup and restore of a database with 1 000 000 transactions (`npm run bench -- backup`): time
+ * Backup, restore and export of a database with 1 000 000 transactions (`npm run bench -- backup`): time
  * and peak RSS above the idle process, sampled every 20 ms. A streamed backup keeps memory flat
  * whatever the data size. Storage is an empty stand-in: this measures the tables.
  *
@@ -17,6 +17,10 @@ import { createDatabase, databaseUrl, dropDatabase } from '../src/database/admin
 import type { StorageService } from '../src/infrastructure/storage/storage.service';
 import { BackupService } from '../src/modules/backup/backup.service';
 import { RestoreService } from '../src/modules/backup/restore.service';
+import type { AuthUser } from '../src/common/auth/auth-user';
+import { createDataSource } from '../src/database/data-source';
+import { ExportRepository } from '../src/modules/export/export.repository';
+import { ExportService } from '../src/modules/export/export.service';
 import { migrate, seed } from './budget';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
@@ -70,6 +74,20 @@ export async function benchBackup(): Promise<void> {
     const archive = await measure('backup', () => new BackupService(loadConfig({ ...env, DATABASE_URL: databaseUrl(source) }), emptyStorage).create());
     console.log(`  archive    ${(statSync(archive).size / MB).toFixed(1)} MB`);
     await measure('restore', () => new RestoreService(loadConfig({ ...env, DATABASE_URL: databaseUrl(target) }), emptyStorage).restore(archive));
+    // GET /account/export's zip, consumed as a client would
+    const dataSource = createDataSource(databaseUrl(source));
+    await dataSource.initialize();
+    try {
+      const [member] = await dataSource.query(`SELECT id, group_id FROM users LIMIT 1`);
+      const user = { userId: member.id, groupId: member.group_id, currency: 'EUR', modules: ['Budget'] } as unknown as AuthUser;
+      let bytes = 0;
+      await measure('export', async () => {
+        for await (const chunk of await new ExportService(new ExportRepository(dataSource), emptyStorage).zip(user)) bytes += (chunk as Buffer).length;
+      });
+      console.log(`  zip        ${(bytes / MB).toFixed(1)} MB`);
+    } finally {
+      await dataSource.destroy();
+    }
   } finally {
     await dropDatabase(source);
     await dropDatabase(target);

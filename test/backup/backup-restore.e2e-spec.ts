@@ -11,6 +11,7 @@ import { templateName } from '../support/template-db';
 import { StorageService } from '../../src/infrastructure/storage/storage.service';
 import { BackupService } from '../../src/modules/backup/backup.service';
 import { RestoreService } from '../../src/modules/backup/restore.service';
+import { verifyArchive } from '../../src/modules/backup/backup-archive';
 import { createTestApp, TEST_ENV, TestApp } from '../support/app';
 import { login } from '../support/factories';
 import { startS3, TestS3 } from '../support/s3';
@@ -221,6 +222,21 @@ describe('backup and restore', () => {
       );
       expect(await refusal(newerSchema)).toMatch(/newer than this version of Hearth/);
     });
+
+    it('the CLI backup writes into --out (a directory) and prints the path last', async () => {
+      const out = mkdtempSync(join(tmpdir(), 'hearth-cli-backup-'));
+      try {
+        const { stdout } = await cli('node', ['-r', './test/support/swc-register.js', 'src/cli.ts', 'backup', '--out', out], {
+          env: { ...process.env, ...TEST_ENV, ...s3.env, DATABASE_URL: databaseUrl(t.databaseName) },
+        });
+        const path = stdout.trim().split('\n').at(-1)!;
+        expect(path).toMatch(new RegExp(`^${out}/hearth-backup-\\d{8}-\\d{6}Z\\.tar\\.gz$`));
+        const manifest = await verifyArchive(path);
+        expect(manifest.tables.users).toBe(2);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    }, 30_000);
 
     it('the CLI prints the reason in one line and exits non-zero', async () => {
       const target = await freshTarget();

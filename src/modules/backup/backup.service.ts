@@ -51,9 +51,11 @@ export class BackupService {
 
   /** Writes one archive (to `out`, or a new name in BACKUP_DIR) and returns its path. */
   async create(out?: string): Promise<string> {
-    const dir = out ? dirname(out) : this.config.backup.dir;
+    // --out may name a file or an existing directory
+    const intoDirectory = out ? await stat(out).then((info) => info.isDirectory(), () => false) : true;
+    const dir = out && !intoDirectory ? dirname(out) : (out ?? this.config.backup.dir);
     await mkdir(dir, { recursive: true });
-    const target = out ?? (await this.freshPath(dir));
+    const target = out && !intoDirectory ? out : await this.freshPath(dir);
     const partial = `${target}.partial`;
     const spool = await mkdtemp(join(dir, '.backup-spool-'));
     const pack = tar.pack();

@@ -1,17 +1,11 @@
-// Lets a child process run the TypeScript sources (e.g. `node -r ./test/support/swc-register.js src/cli.ts`), compiled like jest does.
+// Lets a child process run the TypeScript sources (e.g. `node -r ./test/support/swc-register.js src/cli.ts`), compiled as jest compiles them.
 const { transformSync } = require('@swc/core');
 const fs = require('node:fs');
+const { transform } = require('../../jest.config.js');
+
+const [, options] = transform['^.+\\.ts$'];
 
 require.extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(fs.readFileSync(filename, 'utf8'), {
-    filename,
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2023',
-      keepClassNames: true,
-    },
-    module: { type: 'commonjs' },
-  });
+  const { code } = transformSync(fs.readFileSync(filename, 'utf8'), { ...options, filename, sourceMaps: false });
   module._compile(code, filename);
 };

@@ -67,7 +67,7 @@ export class RestoreService {
         // an empty database gets the archive's schema first (pg-boss's schema migration manages its own transaction)
         await repository.close();
         schemaCreated = migrations.slice(0, archiveIndex + 1);
-        await this.migrateEmpty(schemaCreated);
+        await this.applyMigrations(schemaCreated);
         repository = await BackupRepository.connect(this.config.databaseUrl);
         applied = await repository.appliedMigrations();
       }
@@ -109,12 +109,19 @@ export class RestoreService {
       await repository.setUserTriggers(tables, true);
       const migrated: string[] = [];
       for (const migration of migrations.slice(archiveIndex + 1)) {
+        // one that manages its own transaction runs after the commit, with those after it
+        if (migration.transaction === false) break;
         await migration.up(runner);
         await repository.recordMigration(migration.timestamp, migration.name);
         migrated.push(migration.name);
       }
       await repository.commit();
       inTransaction = false;
+      const remaining = migrations.slice(archiveIndex + 1 + migrated.length);
+      if (remaining.length) {
+        await this.applyMigrations(migrations);
+        migrated.push(...remaining.map((migration) => migration.name));
+      }
       if (options.force) await this.removeObjectsNotIn(manifest);
       return { tables: tables.length, rows, objects: manifest.objects, migrated };
     } catch (error) {
@@ -128,7 +135,8 @@ export class RestoreService {
     }
   }
 
-  private async migrateEmpty(upTo: Migration[]): Promise<void> {
+  /** Applies the given migrations (and only those) through the normal runner. */
+  private async applyMigrations(upTo: Migration[]): Promise<void> {
     const names = new Set(upTo.map((migration) => migration.name));
     const subset = migrationClasses().filter((Class) => names.has(new (Class as new () => Migration)().name));
     const dataSource = createDataSource(this.config.databaseUrl, { migrations: subset, extra: { max: 2, application_name: 'hearth-restore' } });

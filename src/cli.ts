@@ -12,7 +12,9 @@ import { User } from './modules/users/entities/user.entity';
 import { HistorySubscriber } from './modules/history/history.subscriber';
 import * as bcrypt from 'bcrypt';
 import { resolve } from 'node:path';
-import { StorageService } from './infrastructure/storage/storage.service';
+import { createStorage } from './infrastructure/storage/storage.module';
+import type { OnApplicationBootstrap } from '@nestjs/common';
+import type { AppConfig } from './config';
 import { BackupService } from './modules/backup/backup.service';
 import { RestoreService } from './modules/backup/restore.service';
 
@@ -96,11 +98,18 @@ async function createAdmin(args: string[]): Promise<number> {
   }
 }
 
+/** The configured storage, prepared as at boot (an S3 bucket is created when missing). */
+async function readyStorage(config: AppConfig) {
+  const storage = createStorage(config);
+  await (storage as Partial<OnApplicationBootstrap>).onApplicationBootstrap?.();
+  return storage;
+}
+
 /** Writes one archive (database snapshot and stored objects); prints its path last. */
 async function backup(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
   const config = loadConfig(process.env);
-  const path = await new BackupService(config, new StorageService(config)).create(values.out ? resolve(values.out) : undefined);
+  const path = await new BackupService(config, await readyStorage(config)).create(values.out ? resolve(values.out) : undefined);
   console.log(path);
   return 0;
 }
@@ -113,7 +122,7 @@ async function restore(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
-  const result = await new RestoreService(config, new StorageService(config)).restore(resolve(positionals[0]), { force: values.force });
+  const result = await new RestoreService(config, await readyStorage(config)).restore(resolve(positionals[0]), { force: values.force });
   console.log(
     `restore: ${result.rows} rows in ${result.tables} tables and ${result.objects} objects restored` +
       (result.migrated.length ? `; migrated to ${result.migrated.at(-1)}` : '') +

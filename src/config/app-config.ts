@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, createSecretKey, KeyObject } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ConfigError, EnvReader } from './env.schema';
 
 /** Placeholder secrets that must never reach production. */
@@ -95,7 +95,7 @@ export class AppConfig {
     unconfirmedExpireDays: number;
   };
   jobs: { enabled: boolean; pollMs: number };
-  /** where embedded data lives (DATA_DIR) */
+  /** DATA_DIR, absolute: where local data lives */
   dataDir: string;
   backup: {
     /** BACKUP_DIR, default DATA_DIR/backups */
@@ -210,9 +210,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       unconfirmedExpireDays: read.int('UNCONFIRMED_EXPIRE_DAYS', 7, 1),
     },
     jobs: { enabled: read.bool('JOBS_ENABLED', true), pollMs: read.int('JOBS_POLL_MS', 2000, 500, 60000) },
-    dataDir: read.string('DATA_DIR', './data'),
+    dataDir: resolve(read.string('DATA_DIR', './data')),
     backup: {
-      dir: read.optional('BACKUP_DIR') ?? join(read.string('DATA_DIR', './data'), 'backups'),
+      dir: resolve(read.optional('BACKUP_DIR') ?? join(read.string('DATA_DIR', './data'), 'backups')),
       // set but empty disables the schedule
       schedule: env.BACKUP_SCHEDULE === undefined ? '0 3 * * *' : env.BACKUP_SCHEDULE.trim(),
       keep: read.int('BACKUP_KEEP', 7, 1, 1000),

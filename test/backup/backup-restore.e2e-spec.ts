@@ -8,6 +8,7 @@ import { createDatabase, databaseUrl, dropDatabase } from '../../src/database/ad
 import { createDataSource, migrationClasses } from '../../src/database/data-source';
 import { runMigrations } from '../../src/database/migrate';
 import { templateName } from '../support/template-db';
+import { createStorage } from '../../src/infrastructure/storage/storage.module';
 import { StorageService } from '../../src/infrastructure/storage/storage.service';
 import { BackupService } from '../../src/modules/backup/backup.service';
 import { RestoreService } from '../../src/modules/backup/restore.service';
@@ -45,7 +46,7 @@ describe('backup and restore', () => {
     const storage = await startS3();
     const env = { ...TEST_ENV, ...storage.env, DATABASE_URL: databaseUrl(name), BACKUP_DIR: dir };
     const config = loadConfig(env);
-    const service = new StorageService(config);
+    const service = createStorage(config);
     await service.onApplicationBootstrap();
     return { name, s3: storage, env, config, storage: service, drop: async () => { await dropDatabase(name); await storage.stop(); } };
   }
@@ -140,7 +141,7 @@ describe('backup and restore', () => {
         [group.id, category.id, account.id],
       );
       const oldConfig = loadConfig({ ...TEST_ENV, ...s3.env, DATABASE_URL: databaseUrl(oldName), BACKUP_DIR: dir });
-      oldArchive = await new BackupService(oldConfig, new StorageService(oldConfig)).create(join(dir, 'older-schema.tar.gz'));
+      oldArchive = await new BackupService(oldConfig, createStorage(oldConfig)).create(join(dir, 'older-schema.tar.gz'));
     } finally {
       await older.destroy();
       await dropDatabase(oldName);

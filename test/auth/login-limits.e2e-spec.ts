@@ -1,5 +1,6 @@
 import * as bcrypt from 'bcrypt';
 import { createTestApp, TestApp } from '../support/app';
+import { PasswordService } from '../../src/modules/users/password.service';
 import { createUser } from '../support/factories';
 
 /** The per-username failure budget is taken before the password check, so it holds under parallel attempts. */
@@ -75,6 +76,11 @@ describe('rehash on login when BCRYPT_COST changed', () => {
     expect(second.statusCode).toBe(200);
     // a hash of the configured cost is left alone
     expect(await storedHash(user.id)).toBe(rehashed);
+  });
+
+  it('compares unknown usernames against a dummy hash of the configured cost', async () => {
+    const { dummyHash } = t.app.get(PasswordService) as unknown as { dummyHash: string };
+    expect(bcrypt.getRounds(dummyHash)).toBe(5);
   });
 
   it('does not rehash on a wrong password', async () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { StorageService } from '../../src/infrastructure/storage/storage.service';
 import { BackupService } from '../../src/modules/backup/backup.service';
 import { RestoreService } from '../../src/modules/backup/restore.service';
+import { readArchive, verifyArchive } from '../../src/modules/backup/backup-archive';
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
 import { startS3, TestS3 } from '../support/s3';
@@ -112,5 +113,70 @@ describe('backup when the database goes away', () => {
     expect(await count()).toBe(before);
     expect((await t.db.query(`SELECT count(*)::int AS n FROM groups WHERE name = 'only here'`))[0].n).toBe(1);
     expect(await t.app.get(StorageService).stat('kept/object.txt')).not.toBeNull();
+  }, 60_000);
+});
+
+/** A backup taken while the service writes: every table from the same moment. */
+describe('backup while transactions are being written', () => {
+  let s3: TestS3;
+  let t: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    s3 = await startS3();
+    dir = mkdtempSync(join(tmpdir(), 'hearth-backup-busy-'));
+    t = await createTestApp({ ...s3.env, BACKUP_DIR: dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('holds account balances (kept by triggers) that agree with the transactions it holds', async () => {
+    const [group] = await t.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES (gen_random_uuid(), 'Busy', 'EUR', '{Budget}') RETURNING id`);
+    const [a] = await t.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES (gen_random_uuid(), $1, 'A', true) RETURNING id`, [group.id]);
+    const [b] = await t.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES (gen_random_uuid(), $1, 'B', false) RETURNING id`, [group.id]);
+    const [category] = await t.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES (gen_random_uuid(), $1, 'C', '#112233', 'Tag', 1) RETURNING id`, [group.id]);
+    const insert = (i: number) =>
+      t.db.query(
+        `INSERT INTO transactions (id, group_id, type, amount, date, category_id, budget_account_id, target_budget_account_id)
+         VALUES (gen_random_uuid(), $1, $2, $3, '2026-01-01', $4, $5, $6)`,
+        i % 3 === 0 ? [group.id, 'Transfer', '1.10', null, a.id, b.id] : [group.id, i % 3 === 1 ? 'Income' : 'Expense', '2.35', category.id, a.id, null],
+      );
+    for (let i = 0; i < 3000; i++) await insert(i); // rows enough that the backup takes a while
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) await insert(written++);
+    })();
+    const archive = await new BackupService(t.config, t.app.get(StorageService)).create();
+    writing = false;
+    await writer;
+    expect(written).toBeGreaterThan(0);
+
+    const manifest = await verifyArchive(archive);
+    const members = new Map<string, string>();
+    await readArchive(archive, async (name, _size, body) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(chunk as Buffer);
+      members.set(name, Buffer.concat(chunks).toString('utf8'));
+    });
+    const rows = (table: string) =>
+      members
+        .get(`tables/${table}.copy`)!
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => Object.fromEntries(line.split('\t').map((value, i) => [manifest.columns[table][i], value])));
+    const cents = new Map<string, number>();
+    const add = (account: string, delta: number) => cents.set(account, (cents.get(account) ?? 0) + delta);
+    for (const row of rows('transactions')) {
+      const amount = Math.round(Number(row.amount) * 100);
+      add(row.budget_account_id, row.type === 'Income' ? amount : -amount);
+      if (row.target_budget_account_id !== '\\N') add(row.target_budget_account_id, amount);
+    }
+    const balances = Object.fromEntries(rows('budget_account_balances').map((row) => [row.budget_account_id, Math.round(Number(row.balance) * 100)]));
+    expect(balances).toEqual(Object.fromEntries(cents));
+    expect(manifest.tables.transactions).toBeGreaterThanOrEqual(3000);
   }, 60_000);
 });

@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.ts', 'bench/**/*.ts', 'src/cli.ts', 'test/**/*.ts'],
+    files: ['scripts/**/*.ts', 'bench/**/*.ts', 'src/cli.ts', 'src/main.ts', 'src/banner.ts', 'test/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

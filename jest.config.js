@@ -20,6 +20,7 @@ module.exports = {
     ],
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   setupFiles: ['<rootDir>/test/support/env.ts'],
   testTimeout: 30000,

@@ -1,9 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
+import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
@@ -11,10 +13,33 @@ import { createRootLogger } from './infrastructure/logging/root-logger';
 import { securityHeaders } from './infrastructure/logging/security-headers';
 import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
+import { loadStoredSecrets } from './infrastructure/secrets/stored-secrets';
 import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
+import { AppError } from './common/errors/app-error';
+import { renderFastifyError, sendProblem } from './common/errors/problem.filter';
+import { clientErrorHandler } from './common/http/client-error';
+import { jsonTooDeep, MAX_JSON_DEPTH, rejectHostileInput } from './common/http/hostile-input';
+import { UPLOAD_CONTENT_TYPES } from './infrastructure/storage/storage.controller';
 
 export const API_PREFIX = 'api/v1';
+/** Longer than any URL Node accepts (16 KiB of headers), so no path parameter is refused by length alone. */
+const MAX_PARAM_LENGTH = 16_384;
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Nest's own start-up chatter (a line per module and route): debug, so the start-up block stands out. */
+const FRAMEWORK_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']);
+
+function quietFramework(logger: Logger): LoggerService {
+  return {
+    log: (message: unknown, ...rest: unknown[]) =>
+      FRAMEWORK_CONTEXTS.has(String(rest.at(-1))) ? logger.debug(message, ...rest) : logger.log(message, ...rest),
+    error: (message: unknown, ...rest: unknown[]) => logger.error(message, ...rest),
+    warn: (message: unknown, ...rest: unknown[]) => logger.warn(message, ...rest),
+    debug: (message: unknown, ...rest: unknown[]) => logger.debug(message, ...rest),
+    verbose: (message: unknown, ...rest: unknown[]) => logger.verbose(message, ...rest),
+    fatal: (message: unknown, ...rest: unknown[]) => logger.fatal(message, ...rest),
+  };
+}
 
 /** Uses the caller's X-Request-Id when it is sane, otherwise a fresh UUID; echoed on every response. */
 function requestId(req: IncomingMessage): string {
@@ -38,32 +63,52 @@ export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
   return SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
 }
 
-/** Builds the fully configured application (used by main, the worker-less test harness and scripts). */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  if (config.migrationsRun) {
-    const dataSource = createDataSource(config.databaseUrl);
-    await dataSource.initialize();
-    try {
-      await runMigrations(dataSource);
-    } finally {
-      await dataSource.destroy();
-    }
+/**
+ * Before Nest boots: applies pending migrations (unless MIGRATIONS_RUN=false) and loads the stored
+ * installation keys into `config`. Also the first contact with the database, so an unreachable
+ * one fails here, once, before any module starts.
+ */
+export async function prepareDatabase(config: AppConfig): Promise<void> {
+  const dataSource = createDataSource(config.databaseUrl);
+  await dataSource.initialize();
+  try {
+    if (config.migrationsRun) await runMigrations(dataSource);
+    await loadStoredSecrets(dataSource, config);
+  } finally {
+    await dataSource.destroy();
   }
+}
+
+/** Builds the fully configured application (used by main, the worker-less test harness and scripts). */
+export async function createApp(config: AppConfig, options: { shutdownHooks?: boolean } = {}): Promise<NestFastifyApplication> {
+  await prepareDatabase(config);
   const adapter = new FastifyAdapter({
     trustProxy: (config.trustProxy ?? false) as any,
     bodyLimit: config.bodyLimitBytes,
     genReqId: requestId,
     requestIdHeader: false,
     logger: false,
+    // a path id of any length reaches the route, whose UUID check answers 400 INVALID_ID
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // what Node's HTTP parser refuses (unknown method, NUL in a header, oversized headers)
+    clientErrorHandler,
+    // what the router refuses before any hook (a malformed URL), in problem details too
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('x-request-id', request.id);
+      sendProblem(request, reply, renderFastifyError(error.statusCode ?? 400, error.code, error.message));
+    },
   });
   const logger = createRootLogger(config);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     bufferLogs: true,
     abortOnError: false,
+    // JSON only (registered below): a form or text body is 415, not parsed
+    bodyParser: false,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(quietFramework(app.get(Logger)));
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready'] });
-  app.enableShutdownHooks();
+  // main.ts handles signals itself (the app first, then the embedded database)
+  if (options.shutdownHooks !== false) app.enableShutdownHooks();
   app.enableCors({
     origin: config.corsOrigins,
     credentials: true,
@@ -71,8 +116,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   const fastify = app.getHttpAdapter().getInstance();
   const headers = securityHeaders({
+    // over plain HTTP on a LAN address, upgrade-insecure-requests would blank /docs, and HSTS
+    // would pin a browser to HTTPS that is not there: both only behind HTTPS (COOKIE_SECURE=true)
+    strictTransportSecurity: config.cookieSecure,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'unsafe-inline'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -80,6 +129,17 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       },
     },
   });
+  fastify.removeAllContentTypeParsers();
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonTooDeep(body as string)) {
+      return done(AppError.badRequest('MALFORMED_JSON', `JSON may nest at most ${MAX_JSON_DEPTH} levels of arrays and objects`), undefined);
+    }
+    parseJson(request, body as string, done);
+  });
+  // the local storage driver's uploads: raw image bytes as a stream (its own parser was removed above)
+  fastify.addContentTypeParser(UPLOAD_CONTENT_TYPES, (_request, payload, done) => done(null, payload));
+  fastify.addHook('preValidation', rejectHostileInput);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);

@@ -48,7 +48,7 @@ export class AppModule {
         // completion, by a Fastify hook (app.factory.ts)
         LoggerModule.forRoot({ pinoHttp: { logger: rootLogger }, forRoutes: [] }),
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(config.databaseUrl),
+          ...dataSourceOptions(config.databaseUrl, {}, config.databaseTimeoutMs),
           migrations: [],
           retryAttempts: 3,
         }),

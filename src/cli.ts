@@ -1,27 +1,48 @@
 import 'reflect-metadata';
 import * as dotenv from 'dotenv';
+import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
-import { MODULES } from './common/auth/auth-user';
-import { loadConfig } from './config';
+import { AppModule } from './app.module';
+import { prepareDatabase } from './app.factory';
+import { MODULES, ROLES, Role } from './common/auth/auth-user';
+import { AppError } from './common/errors/app-error';
+import { AppConfig, loadConfig } from './config';
 import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
+import { UserInvitationsService } from './modules/admin/user-invitations.service';
+import { connectDatabase, explainStartupFailure } from './startup';
 import { MAX_PASSWORD_BYTES } from './modules/users/password.service';
 import { Group } from './modules/groups/entities/group.entity';
 import { User } from './modules/users/entities/user.entity';
 import { HistorySubscriber } from './modules/history/history.subscriber';
 import * as bcrypt from 'bcrypt';
 import { resolve } from 'node:path';
-import { createStorage } from './infrastructure/storage/storage.module';
 import type { OnApplicationBootstrap } from '@nestjs/common';
-import type { AppConfig } from './config';
+import { createStorage } from './infrastructure/storage/storage.module';
+import { BackupError } from './modules/backup/backup-format';
 import { BackupService } from './modules/backup/backup.service';
 import { RestoreService } from './modules/backup/restore.service';
 
 const USAGE = `usage: npm run cli -- create-admin --username U --email E --group NAME [--nickname N] [--currency EUR]
-       password from ADMIN_PASSWORD, or asked for on the terminal
+         password from ADMIN_PASSWORD, or asked for on the terminal
+       npm run cli -- create-user --username U --email E --group NAME [--nickname N] [--role User|Admin]
+         prints the link with which the user chooses a password (also mailed)
+       npm run cli -- reset-link --username U
+         prints a new set-password link for U (earlier unused links stop working)
        npm run cli -- backup [--out PATH]
-       npm run cli -- restore PATH [--force]`;
+         writes one .tar.gz (every table and stored object) to PATH or BACKUP_DIR; prints its path last
+       npm run cli -- restore PATH [--force]
+         verifies the archive, then replaces the database's rows and the stored objects with it
+Without DATABASE_URL the commands use the embedded database in DATA_DIR (./data): the running
+service's, or started for the command.`;
+
+/** The configuration of a CLI run: quiet logs, no job processing, the embedded database when DATABASE_URL is unset. */
+async function cliConfig(): Promise<AppConfig> {
+  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, JOBS_ENABLED: 'false' });
+  await connectDatabase(config);
+  return config;
+}
 
 async function readPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
@@ -34,23 +55,22 @@ async function readPassword(): Promise<string> {
   }
 }
 
+/** The options create-admin and create-user share. */
+const ACCOUNT_OPTIONS = {
+  username: { type: 'string' },
+  email: { type: 'string' },
+  group: { type: 'string' },
+  nickname: { type: 'string' },
+} as const;
+
 /** Creates an Active, confirmed admin in group NAME (made with every module if missing). Idempotent. */
 async function createAdmin(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      username: { type: 'string' },
-      email: { type: 'string' },
-      group: { type: 'string' },
-      nickname: { type: 'string' },
-      currency: { type: 'string', default: 'EUR' },
-    },
-  });
+  const { values } = parseArgs({ args, options: { ...ACCOUNT_OPTIONS, currency: { type: 'string', default: 'EUR' } } });
   if (!values.username || !values.email || !values.group) {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig(process.env);
+  const config = await cliConfig();
   const dataSource = createDataSource(config.databaseUrl);
   await dataSource.initialize();
   new HistorySubscriber(dataSource);
@@ -98,6 +118,51 @@ async function createAdmin(args: string[]): Promise<number> {
   }
 }
 
+/** Runs `work` with the application's services (no HTTP, no job processing: the service sends the mail). */
+async function withServices<T>(work: (invitations: UserInvitationsService, config: AppConfig) => Promise<T>): Promise<T> {
+  const config = await cliConfig();
+  await prepareDatabase(config);
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error', 'warn'] });
+  try {
+    return await work(app.get(UserInvitationsService), config);
+  } finally {
+    await app.close();
+  }
+}
+
+/** Same as POST /users: an Active member with a confirmed email and a 7-day set-password link. */
+async function createUser(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { ...ACCOUNT_OPTIONS, role: { type: 'string', default: 'User' } } });
+  if (!values.username || !values.email || !values.group || !(ROLES as readonly string[]).includes(values.role!)) {
+    console.error(USAGE);
+    return 2;
+  }
+  return withServices(async (invitations) => {
+    const created = await invitations.createInGroupNamed(values.group!, {
+      username: values.username!,
+      email: values.email!,
+      nickname: (values.nickname ?? values.username!).slice(0, 25),
+      role: values.role as Role,
+    });
+    console.log(`create-user: "${values.username}" created in group "${values.group}".`);
+    console.log(`Set-password link (works once, until ${created.expiresAt.toISOString()}):\n${created.setPasswordUrl}`);
+    return 0;
+  });
+}
+
+async function resetLink(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { username: { type: 'string' } } });
+  if (!values.username) {
+    console.error(USAGE);
+    return 2;
+  }
+  return withServices(async (invitations) => {
+    const link = await invitations.resetLink(values.username!);
+    console.log(`Set-password link for "${values.username}" (works once, until ${link.expiresAt.toISOString()}):\n${link.setPasswordUrl}`);
+    return 0;
+  });
+}
+
 /** The configured storage, prepared as at boot (an S3 bucket is created when missing). */
 async function readyStorage(config: AppConfig) {
   const storage = createStorage(config);
@@ -108,7 +173,7 @@ async function readyStorage(config: AppConfig) {
 /** Writes one archive (database snapshot and stored objects); prints its path last. */
 async function backup(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
-  const config = loadConfig(process.env);
+  const config = await cliConfig();
   const path = await new BackupService(config, await readyStorage(config)).create(values.out ? resolve(values.out) : undefined);
   console.log(path);
   return 0;
@@ -121,7 +186,7 @@ async function restore(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig(process.env);
+  const config = await cliConfig();
   const result = await new RestoreService(config, await readyStorage(config)).restore(resolve(positionals[0]), { force: values.force });
   console.log(
     `restore: ${result.rows} rows in ${result.tables} tables and ${result.objects} objects restored` +
@@ -131,18 +196,29 @@ async function restore(args: string[]): Promise<number> {
   return 0;
 }
 
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  'create-admin': createAdmin,
+  'create-user': createUser,
+  'reset-link': resetLink,
+  backup,
+  restore,
+};
+
 async function main(): Promise<void> {
   dotenv.config({ quiet: true });
   const [command, ...args] = process.argv.slice(2);
-  if (command === 'create-admin') process.exit(await createAdmin(args));
-  if (command === 'backup') process.exit(await backup(args));
-  if (command === 'restore') process.exit(await restore(args));
-  console.error(USAGE);
-  process.exit(2);
+  const run = COMMANDS[command ?? ''];
+  if (!run) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  process.exit(await run(args));
 }
 
 main().catch((error) => {
-  // one line: the reason, never a stack
-  console.error(`${process.argv[2] ?? 'cli'}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+  if (error instanceof AppError) console.error(`${process.argv[2]}: ${error.message} (${error.code})`);
+  // backup and restore failures: one line, the reason
+  else if (error instanceof BackupError) console.error(`${process.argv[2]}: ${error.message}`);
+  else console.error(explainStartupFailure(error, undefined) ?? (error instanceof Error ? error.message : error));
   process.exit(1);
 });

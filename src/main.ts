@@ -5,22 +5,33 @@ process.env.UV_THREADPOOL_SIZE ??= String(Math.max(4, availableParallelism()));
 import 'reflect-metadata';
 import * as dotenv from 'dotenv';
 import { createApp } from './app.factory';
-import { ConfigError, loadConfig } from './config';
+import { AppConfig, ConfigError, loadConfig } from './config';
+import { printBanner } from './banner';
+import { connectDatabase, explainStartupFailure, handleShutdown } from './startup';
 
 async function main(): Promise<void> {
   dotenv.config({ quiet: true });
-  let config;
+  let config: AppConfig | undefined;
   try {
     config = loadConfig(process.env);
+    if (config.embeddedDatabase) console.log(`Starting the embedded PostgreSQL in ${config.dataDir}/postgres …`);
+    const embedded = await connectDatabase(config);
+    const app = await createApp(config, { shutdownHooks: false });
+    handleShutdown(app, embedded);
+    await app.listen({ port: config.port, host: '0.0.0.0' });
+    await printBanner(app, config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
       process.exit(1);
     }
+    const sentence = explainStartupFailure(error, config);
+    if (sentence) {
+      console.error(sentence);
+      process.exit(1);
+    }
     throw error;
   }
-  const app = await createApp(config);
-  await app.listen({ port: config.port, host: '0.0.0.0' });
 }
 
 main().catch((error) => {

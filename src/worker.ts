@@ -5,8 +5,10 @@ import 'reflect-metadata';
 import * as dotenv from 'dotenv';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
+import { prepareDatabase } from './app.factory';
 import { AppModule } from './app.module';
-import { ConfigError, loadConfig } from './config';
+import { AppConfig, ConfigError, loadConfig } from './config';
+import { connectDatabase, explainStartupFailure, handleShutdown } from './startup';
 
 /**
  * A job worker without HTTP: the same modules and job handlers as the API. Run API instances with
@@ -14,20 +16,28 @@ import { ConfigError, loadConfig } from './config';
  */
 async function main(): Promise<void> {
   dotenv.config({ quiet: true });
-  let config;
+  let config: AppConfig | undefined;
   try {
     config = loadConfig({ ...process.env, JOBS_ENABLED: 'true', MIGRATIONS_RUN: 'false' });
+    // without DATABASE_URL: the service's embedded database (started here when it is not running)
+    const embedded = await connectDatabase(config);
+    await prepareDatabase(config);
+    const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
+    app.useLogger(app.get(Logger));
+    handleShutdown(app, embedded);
+    await app.init();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
       process.exit(1);
     }
+    const sentence = explainStartupFailure(error, config);
+    if (sentence) {
+      console.error(sentence);
+      process.exit(1);
+    }
     throw error;
   }
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
-  app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
-  await app.init();
 }
 
 main().catch((error) => {

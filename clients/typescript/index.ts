@@ -10,7 +10,7 @@ export type { components, operations, paths };
 /** A schema of the document by name, e.g. `Schema<'MarkerDto'>`. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
-/** A client for one Hearth server; `baseUrl` is the server's origin followed by `/api/v1`. */
+/** A client for one Hearth server; `baseUrl` is the server's origin (the document's paths start with `/api/v1`). */
 export function createHearthClient(options: ClientOptions & { baseUrl: string }) {
   return createClient<paths>(options);
 }

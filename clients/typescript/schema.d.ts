@@ -1068,7 +1068,11 @@ export interface paths {
          */
         get: operations["UsersAdmin_list"];
         put?: never;
-        post?: never;
+        /**
+         * Create a user (Admin)
+         * @description For members without mail or self-registration: the account is Active with a Confirmed email (the admin vouches for it) and has no usable password until its owner follows `setPasswordUrl` ({APP_URL}/reset-password?token=…; single use, 7 days), completed by POST /account/password/reset. The link is also mailed. Taken username or email: 409 USERNAME_TAKEN / EMAIL_TAKEN; unknown group: 404.
+         */
+        post: operations["UsersAdmin_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1349,20 +1353,30 @@ export interface components {
         CreateBudgetAccountDto: {
             name: string;
         };
+        CreatedUserDto: {
+            /**
+             * Format: date-time
+             * @description when the link stops working
+             */
+            expiresAt: string;
+            /** @description the link with which the user chooses a password ({APP_URL}/reset-password?token=…); works once */
+            setPasswordUrl: string;
+            user: components["schemas"]["AdminUserDto"];
+        };
         CreateNoteDto: {
             /**
              * @description stored upper-case
              * @default #3B82F6
              */
-            color: string;
+            color?: string;
             content?: string | null;
             /** @default ShoppingCart */
-            icon: string;
+            icon?: string;
             /**
              * @description fixed at creation: a private note exists only for its creator
              * @default false
              */
-            isPrivate: boolean;
+            isPrivate?: boolean;
             /** @example Groceries */
             title: string;
         };
@@ -1377,6 +1391,27 @@ export interface components {
              * @example 204800
              */
             size: number;
+        };
+        CreateUserDto: {
+            /** @example alice@example.com */
+            email: string;
+            /**
+             * Format: uuid
+             * @description the group the user joins (404 when unknown)
+             */
+            groupId: string;
+            /** @example Alice */
+            nickname: string;
+            /**
+             * @default User
+             * @enum {string}
+             */
+            role?: "User" | "Admin";
+            /**
+             * @description case-sensitive
+             * @example alice
+             */
+            username: string;
         };
         EmailConfirmedDto: {
             /** @enum {string} */
@@ -1579,7 +1614,7 @@ export interface components {
             /** @example 13.405 */
             longitude: number;
             /** @default 5 */
-            rating: number;
+            rating?: number;
             title: string;
         };
         MarkerLocationDto: {
@@ -1852,14 +1887,14 @@ export interface components {
             amount: string;
             /**
              * Format: uuid
-             * @description omitted: the group's default account (on update: unchanged)
+             * @description omitted or null: the group's default account (on update: unchanged)
              */
-            budgetAccountId?: Record<string, never>;
+            budgetAccountId?: string | null;
             /**
              * Format: uuid
-             * @description required for Expense and Income; absent for Transfer
+             * @description required for Expense and Income; absent (or null) for Transfer
              */
-            categoryId?: Record<string, never>;
+            categoryId?: string | null;
             description?: string | null;
             /**
              * Format: date
@@ -1872,7 +1907,7 @@ export interface components {
              * @description every `interval` days/weeks/months/years
              * @default 1
              */
-            interval: number;
+            interval?: number;
             /** @description default true on create; omitted on update: unchanged */
             isEnabled?: boolean;
             /**
@@ -1882,9 +1917,9 @@ export interface components {
             startDate: string;
             /**
              * Format: uuid
-             * @description Transfer only: the receiving account, different from budgetAccountId
+             * @description Transfer only: the receiving account, different from budgetAccountId; absent (or null) otherwise
              */
-            targetBudgetAccountId?: Record<string, never>;
+            targetBudgetAccountId?: string | null;
             /** @enum {string} */
             type: "Expense" | "Income" | "Transfer";
         };
@@ -1896,14 +1931,14 @@ export interface components {
             amount: string;
             /**
              * Format: uuid
-             * @description omitted: the group's default account (on update: unchanged)
+             * @description omitted or null: the group's default account (on update: unchanged)
              */
-            budgetAccountId?: Record<string, never>;
+            budgetAccountId?: string | null;
             /**
              * Format: uuid
-             * @description required for Expense and Income; absent for Transfer
+             * @description required for Expense and Income; absent (or null) for Transfer
              */
-            categoryId?: Record<string, never>;
+            categoryId?: string | null;
             /**
              * Format: date
              * @description YYYY-MM-DD; today (UTC) when omitted
@@ -1912,9 +1947,9 @@ export interface components {
             description?: string | null;
             /**
              * Format: uuid
-             * @description Transfer only: the receiving account, different from budgetAccountId
+             * @description Transfer only: the receiving account, different from budgetAccountId; absent (or null) otherwise
              */
-            targetBudgetAccountId?: Record<string, never>;
+            targetBudgetAccountId?: string | null;
             /** @enum {string} */
             type: "Expense" | "Income" | "Transfer";
         };
@@ -1989,10 +2024,10 @@ export interface components {
              * @description stored upper-case
              * @default #3B82F6
              */
-            color: string;
+            color?: string;
             content?: string | null;
             /** @default ShoppingCart */
-            icon: string;
+            icon?: string;
             /** @example Groceries */
             title: string;
         };
@@ -6232,6 +6267,74 @@ export interface operations {
             };
             /** @description Not allowed (role, module or account state) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    UsersAdmin_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedUserDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,16 +29,35 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['DATABASE_URL', 'PORT', 'COOKIE_SECURE', 'BCRYPT_COST', 'GEOCODER']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'COOKIE_SECURE', 'BCRYPT_COST', 'GEOCODER']) expect(problems).toContain(name);
   });
 
-  it('refuses to start in production with a placeholder or missing JWT secret', () => {
-    expect(() => loadConfig({ ...base, NODE_ENV: 'production', ALTCHA_HMAC_KEY: 'x'.repeat(40) })).toThrow(/JWT_SECRET/);
-    expect(() =>
-      loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'change-me', ALTCHA_HMAC_KEY: 'x'.repeat(40) }),
-    ).toThrow(/JWT_SECRET must be a real secret/);
-    const ok = loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'k'.repeat(48), ALTCHA_HMAC_KEY: 'x'.repeat(40) });
-    expect(ok.isProduction).toBe(true);
+  it('refuses a placeholder or short secret in every mode, and keeps unset ones for the stored random keys', () => {
+    for (const NODE_ENV of ['production', 'development', 'test']) {
+      expect(() => loadConfig({ ...base, NODE_ENV, JWT_SECRET: 'change-me' })).toThrow(/JWT_SECRET must be a real secret of at least 32/);
+      expect(() => loadConfig({ ...base, NODE_ENV, JWT_SECRET: 'k'.repeat(31) })).toThrow(/JWT_SECRET/);
+      expect(() => loadConfig({ ...base, NODE_ENV, ALTCHA_HMAC_KEY: 'dev-altcha-key-change-me' })).toThrow(/ALTCHA_HMAC_KEY/);
+    }
+    const configured = loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'k'.repeat(48), ALTCHA_HMAC_KEY: 'x'.repeat(40) });
+    expect(configured.storedSecrets).toEqual({ jwt: false, altcha: false });
+    expect(configured.jwt.signKey.export().toString()).toBe('k'.repeat(48));
+    const unset = loadConfig({ ...base, NODE_ENV: 'production' });
+    expect(unset.storedSecrets).toEqual({ jwt: true, altcha: true });
+    // until the stored keys are loaded: a random key, never a known one
+    expect(unset.jwt.signKey.export().toString()).not.toBe(loadConfig(base).jwt.signKey.export().toString());
+  });
+
+  it('uses the embedded defaults when DATABASE_URL, S3_ENDPOINT and SMTP_URL are unset', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/hearth' });
+    expect(config.embeddedDatabase).toEqual({ port: 5438, portIsRequired: false });
+    expect(loadConfig({ EMBEDDED_DATABASE_PORT: '6000' }).embeddedDatabase).toEqual({ port: 6000, portIsRequired: true });
+    expect(config.databaseUrl).toBe('');
+    expect(config.dataDir).toBe('/srv/hearth');
+    expect(config.s3.endpoint).toBeUndefined();
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig(base).embeddedDatabase).toBeUndefined();
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://s3:3900' })).toThrow(/S3_ACCESS_KEY is required/);
   });
 
   it('requires the provider settings that go with a non-default provider', () => {

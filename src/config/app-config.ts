@@ -1,9 +1,24 @@
-import { createPrivateKey, createPublicKey, createSecretKey, KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, createSecretKey, KeyObject, randomBytes } from 'node:crypto';
+import { DEFAULT_DATABASE_TIMEOUT_MS } from '../database/unavailable';
 import { join, resolve } from 'node:path';
 import { ConfigError, EnvReader } from './env.schema';
 
-/** Placeholder secrets that must never reach production. */
-const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'dev-secret-change-me', 'replace-me'];
+/** Placeholder secrets that must never sign anything, in any mode. */
+const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'dev-secret-change-me', 'dev-altcha-key-change-me', 'replace-me'];
+/** A configured secret must be at least this long (256 bits of entropy needs 32+ random characters). */
+export const MIN_SECRET_LENGTH = 32;
+/** Default port of the embedded PostgreSQL (loopback only): away from a system PostgreSQL on 5432. */
+export const EMBEDDED_DATABASE_DEFAULT_PORT = 5438;
+
+/** A configured secret, or undefined when unset (then a stored random key is used); placeholders and short ones are refused. */
+function configuredSecret(read: EnvReader, name: string): string | undefined {
+  const value = read.optional(name);
+  if (value === undefined) return undefined;
+  if (PLACEHOLDER_SECRETS.includes(value.toLowerCase()) || value.length < MIN_SECRET_LENGTH) {
+    read.problems.push(`${name} must be a real secret of at least ${MIN_SECRET_LENGTH} characters (or unset, for a random key kept in the database)`);
+  }
+  return value;
+}
 
 export type CaptchaProvider = 'altcha' | 'turnstile' | 'hcaptcha';
 export type Geocoder = 'offline' | 'nominatim';
@@ -43,8 +58,26 @@ export class AppConfig {
   nodeEnv: string;
   isProduction: boolean;
   logLevel: string;
+  /** `pretty` (human-readable, the default on a terminal) or `json` (the default otherwise) */
+  logFormat: 'pretty' | 'json';
   docsEnabled: boolean;
+  /** `postgres://…`; when DATABASE_URL is unset, filled in at start-up with the embedded cluster's address */
   databaseUrl: string;
+  /** bound on every wait for the database (pool checkout, connecting, each statement), ms */
+  databaseTimeoutMs: number;
+  /** set when DATABASE_URL is unset: an embedded PostgreSQL in `dataDir` on this loopback port */
+  embeddedDatabase?: { port: number; portIsRequired: boolean };
+  /** DATA_DIR, absolute: the embedded database, local files and the mail outbox live here */
+  dataDir: string;
+  /** the service's own address as clients reach it (local storage URLs, the start-up banner) */
+  publicUrl: string;
+  /**
+   * Which secrets were not configured: they are random keys generated once and kept in the
+   * database (see src/infrastructure/secrets), loaded into this object before the app is built.
+   */
+  storedSecrets: { jwt: boolean; altcha: boolean };
+  /** HMAC key of the local storage driver's signed URLs (always a stored random key) */
+  storageSigningKey: Buffer;
   migrationsRun: boolean;
   redisUrl?: string;
   redisKeyPrefix: string;
@@ -64,8 +97,10 @@ export class AppConfig {
   trustProxy?: string | number | boolean;
   appUrl: string;
   bodyLimitBytes: number;
-  mail: { smtpUrl: string; from: string; retryDelaySeconds: number; retryLimit: number };
-  s3: { endpoint: string; publicEndpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
+  /** `smtpUrl` undefined: mails are written to DATA_DIR/outbox as .eml files */
+  mail: { smtpUrl?: string; from: string; retryDelaySeconds: number; retryLimit: number };
+  /** `endpoint` undefined: the local disk driver under DATA_DIR/files */
+  s3: { endpoint?: string; publicEndpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
   captcha: {
     provider: CaptchaProvider;
     secret?: string;
@@ -95,8 +130,6 @@ export class AppConfig {
     unconfirmedExpireDays: number;
   };
   jobs: { enabled: boolean; pollMs: number };
-  /** DATA_DIR, absolute: where local data lives */
-  dataDir: string;
   backup: {
     /** BACKUP_DIR, default DATA_DIR/backups */
     dir: string;
@@ -121,22 +154,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = nodeEnv === 'production';
   const jwtAlgorithm = read.oneOf<JwtAlgorithm>('JWT_ALGORITHM', JWT_ALGORITHMS, 'HS256');
   const symmetric = jwtAlgorithm === 'HS256';
-  const jwtSecret = read.string('JWT_SECRET', isProduction && symmetric ? undefined : 'dev-secret-change-me');
-  if (isProduction && symmetric && (PLACEHOLDER_SECRETS.includes(jwtSecret.toLowerCase()) || jwtSecret.length < 32)) {
-    read.problems.push('JWT_SECRET must be a real secret of at least 32 characters in production');
-  }
-  const altchaKey = read.string('ALTCHA_HMAC_KEY', isProduction ? undefined : 'dev-altcha-key-change-me');
-  if (isProduction && (PLACEHOLDER_SECRETS.includes(altchaKey.toLowerCase()) || altchaKey.length < 32)) {
-    read.problems.push('ALTCHA_HMAC_KEY must be a real secret of at least 32 characters in production');
-  }
+  const configuredJwtSecret = symmetric ? configuredSecret(read, 'JWT_SECRET') : undefined;
+  const configuredAltchaKey = configuredSecret(read, 'ALTCHA_HMAC_KEY');
+  // until the stored keys are loaded, random throw-away keys: nothing known ever signs
+  const jwtSecret = configuredJwtSecret ?? randomBytes(32).toString('base64url');
+  const altchaKey = configuredAltchaKey ?? randomBytes(32).toString('base64url');
+  const port = read.int('PORT', 3000, 0, 65535);
+  const configuredDatabaseUrl = read.optional('DATABASE_URL') && read.url('DATABASE_URL', ['postgres', 'postgresql']);
+  const s3Endpoint = read.optional('S3_ENDPOINT') && read.url('S3_ENDPOINT', ['http', 'https']);
 
   const config: AppConfig = {
-    port: read.int('PORT', 3000, 0, 65535),
+    port,
     nodeEnv,
     isProduction,
     logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    logFormat: read.oneOf<'pretty' | 'json'>('LOG_FORMAT', ['pretty', 'json'], process.stdout.isTTY ? 'pretty' : 'json'),
     docsEnabled: read.bool('DOCS_ENABLED', true),
-    databaseUrl: read.url('DATABASE_URL', ['postgres', 'postgresql']),
+    databaseTimeoutMs: read.int('DATABASE_TIMEOUT_MS', DEFAULT_DATABASE_TIMEOUT_MS, 100, 600_000),
+    databaseUrl: configuredDatabaseUrl || '',
+    embeddedDatabase: configuredDatabaseUrl
+      ? undefined
+      : {
+          port: read.int('EMBEDDED_DATABASE_PORT', EMBEDDED_DATABASE_DEFAULT_PORT, 1, 65535),
+          // the default port gives way to a free one when taken; a configured one does not
+          portIsRequired: read.optional('EMBEDDED_DATABASE_PORT') !== undefined,
+        },
+    dataDir: resolve(read.string('DATA_DIR', './data')),
+    publicUrl: read.url('PUBLIC_URL', ['http', 'https'], `http://localhost:${port}`).replace(/\/+$/, ''),
+    storedSecrets: { jwt: symmetric && !configuredJwtSecret, altcha: !configuredAltchaKey },
+    storageSigningKey: randomBytes(32),
     migrationsRun: read.bool('MIGRATIONS_RUN', true),
     redisUrl: read.optional('REDIS_URL') && read.url('REDIS_URL', ['redis', 'rediss']),
     redisKeyPrefix: read.string('REDIS_KEY_PREFIX', 'hearth:'),
@@ -158,16 +204,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: read.url('APP_URL', ['http', 'https'], 'http://localhost:5173').replace(/\/+$/, ''),
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     mail: {
-      smtpUrl: read.url('SMTP_URL', ['smtp', 'smtps'], 'smtp://localhost:1025'),
+      smtpUrl: read.optional('SMTP_URL') && read.url('SMTP_URL', ['smtp', 'smtps']),
       from: read.string('MAIL_FROM', 'Hearth <no-reply@hearth.local>'),
       retryDelaySeconds: read.int('MAIL_RETRY_DELAY_SECONDS', 30, 1, 3600),
       retryLimit: read.int('MAIL_RETRY_LIMIT', 12, 0, 100),
     },
     s3: {
-      endpoint: read.url('S3_ENDPOINT', ['http', 'https'], 'http://localhost:9000'),
-      publicEndpoint: read.url('S3_PUBLIC_ENDPOINT', ['http', 'https'], read.optional('S3_ENDPOINT') ?? 'http://localhost:9000'),
-      accessKey: read.string('S3_ACCESS_KEY', 'minioadmin'),
-      secretKey: read.string('S3_SECRET_KEY', 'minioadmin'),
+      endpoint: s3Endpoint,
+      publicEndpoint: read.url('S3_PUBLIC_ENDPOINT', ['http', 'https'], s3Endpoint ?? 'http://localhost:9000'),
+      accessKey: s3Endpoint ? read.string('S3_ACCESS_KEY') : '',
+      secretKey: s3Endpoint ? read.string('S3_SECRET_KEY') : '',
       bucket: read.string('S3_BUCKET', 'hearth'),
       region: read.string('S3_REGION', 'us-east-1'),
     },
@@ -210,7 +256,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       unconfirmedExpireDays: read.int('UNCONFIRMED_EXPIRE_DAYS', 7, 1),
     },
     jobs: { enabled: read.bool('JOBS_ENABLED', true), pollMs: read.int('JOBS_POLL_MS', 2000, 500, 60000) },
-    dataDir: resolve(read.string('DATA_DIR', './data')),
     backup: {
       dir: resolve(read.optional('BACKUP_DIR') ?? join(read.string('DATA_DIR', './data'), 'backups')),
       // set but empty disables the schedule

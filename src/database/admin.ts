@@ -1,8 +1,15 @@
 import { Client } from 'pg';
 
-/** Connection used to create and drop databases (tests, drift check). */
+/** The system PostgreSQL tests and checks use unless told otherwise. */
+export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * Connection used to create and drop databases (tests, drift check): DATABASE_ADMIN_URL, else
+ * TEST_DATABASE_URL, else the local PostgreSQL. Test setup points DATABASE_ADMIN_URL at an
+ * embedded cluster when neither answers.
+ */
 export function adminUrl(): string {
-  return process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  return process.env.DATABASE_ADMIN_URL || process.env.TEST_DATABASE_URL || DEFAULT_ADMIN_URL;
 }
 
 export function databaseUrl(name: string): string {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { loadClasses } from './load-classes';
 import { SnakeNamingStrategy } from './naming-strategy';
+import { boundedPoolOptions } from './unavailable';
 
 const EXT = __filename.endsWith('.ts') ? 'ts' : 'js';
 export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'migrations');
@@ -18,7 +19,11 @@ export function migrationClasses(): Function[] {
   return loadClasses(MIGRATIONS_DIR, new RegExp(`^\\d+.*\\.${EXT}$`));
 }
 
-export function dataSourceOptions(databaseUrl: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
+/**
+ * `timeoutMs` bounds every wait of the serving pool (pool checkout, connecting, each statement):
+ * set for the application, left out for migrations and scripts, whose statements may run long.
+ */
+export function dataSourceOptions(databaseUrl: string, extra: Partial<DataSourceOptions> = {}, timeoutMs?: number): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -29,7 +34,7 @@ export function dataSourceOptions(databaseUrl: string, extra: Partial<DataSource
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
     migrationsRun: false,
-    extra: { max: 20, application_name: 'hearth' },
+    extra: { max: 20, application_name: 'hearth', ...(timeoutMs ? boundedPoolOptions(timeoutMs) : {}) },
     ...extra,
   } as DataSourceOptions;
 }

@@ -14,6 +14,7 @@ describe('admin routes refuse a non-admin', () => {
     const group = await createGroup(t);
     const routes: [method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: unknown][] = [
       ['GET', '/users'],
+      ['POST', '/users', { username: 'sneaky', email: 'sneaky@example.test', nickname: 'Sneaky', groupId: group.id }],
       ['PATCH', `/users/${target.id}/status`, { status: 'Active' }],
       ['PATCH', `/users/${target.id}/role`, { role: 'Admin' }],
       ['PATCH', `/users/${target.id}/group`, { groupId: group.id }],

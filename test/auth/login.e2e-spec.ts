@@ -145,7 +145,7 @@ describe('POST /session (login)', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('MALFORMED_BODY');
+    expect(response.json().code).toBe('MALFORMED_JSON');
   });
 
   it('echoes a caller-supplied X-Request-Id and generates one otherwise', async () => {

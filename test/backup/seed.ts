@@ -1,6 +1,7 @@
 import type { TestApp } from '../support/app';
 import { createGroup, createUser, login, type LoggedIn, type TestUser } from '../support/factories';
-import { pngImage, upload } from '../support/images';
+import { pngImage } from '../support/images';
+import { sendToUrl } from '../support/storage-drivers';
 import { waitFor } from '../support/wait';
 
 export type Member = TestUser & LoggedIn;
@@ -52,7 +53,8 @@ export async function seedGroup(t: TestApp): Promise<Seeded> {
     markerIds.push(marker.id);
     const image = await pngImage(40 + markerIds.length, 30);
     const ticket = await call(t, alice, 'POST', `/markers/${marker.id}/images`, { contentType: 'image/png', size: image.length });
-    if ((await upload(ticket, image)) !== 200) throw new Error('upload failed');
+    const uploaded = await sendToUrl(t, ticket.uploadUrl, { method: 'PUT', body: image, headers: ticket.headers });
+    if (uploaded.status !== 200) throw new Error(`upload failed: ${uploaded.status} ${uploaded.body.toString()}`);
     const confirmed = await call(t, alice, 'PATCH', `/markers/${marker.id}/images/${ticket.imageId}/confirm`);
     await waitFor(async () => (await call(t, alice, 'GET', `/files/${confirmed.fileId}/status`)).status === 'Completed');
   }

@@ -10,7 +10,7 @@ describe('ALTCHA CAPTCHA', () => {
   let captcha: CaptchaService;
 
   beforeAll(async () => {
-    t = await createTestApp({ ...ACCOUNT_ENV, JOBS_ENABLED: 'false', ALTCHA_HMAC_KEY: 'altcha-test-key' });
+    t = await createTestApp({ ...ACCOUNT_ENV, JOBS_ENABLED: 'false', ALTCHA_HMAC_KEY: 'altcha-test-key-0123456789abcdefghijklmnop' });
     captcha = t.app.get(CaptchaService);
   });
   afterAll(() => t.close());
@@ -68,7 +68,7 @@ describe('ALTCHA CAPTCHA', () => {
       keyPrefix: '0',
       deriveKey,
       expiresAt: Math.floor(Date.now() / 1000) - 5,
-      hmacSignatureSecret: 'altcha-test-key',
+      hmacSignatureSecret: 'altcha-test-key-0123456789abcdefghijklmnop',
     });
     const solution = await solveChallenge({ challenge: expired, deriveKey });
     expect(await accepted(encode({ challenge: expired, solution }))).toBe(false);

@@ -3,6 +3,7 @@ import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
 import { startS3, TestS3 } from '../support/s3';
+import { sendToUrl } from '../support/storage-drivers';
 import { Member, Seeded, seedGroup } from '../backup/seed';
 
 /** Every member of a zip, by path. */
@@ -111,7 +112,7 @@ describe('GET /account/export', () => {
       const images = await get(seeded.alice, `/markers/${marker.id}/images`);
       expect(feature.properties.images).toHaveLength(images.length);
       for (const [index, image] of images.entries()) {
-        const original = Buffer.from(await (await fetch(image.url)).arrayBuffer());
+        const original = (await sendToUrl(t, image.url)).body;
         expect(files.get(feature.properties.images[index])).toEqual(original);
       }
     }

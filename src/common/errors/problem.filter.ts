@@ -3,6 +3,7 @@ import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { QueryFailedError } from 'typeorm';
+import { isDatabaseUnavailable } from '../../database/unavailable';
 import { AppError, FieldError } from './app-error';
 import { Problem, PROBLEM_CONTENT_TYPE, problemType } from './problem';
 
@@ -27,12 +28,31 @@ export function registerUniqueConstraint(constraint: string, code: string, messa
   UNIQUE_CONSTRAINTS[constraint] = [code, message];
 }
 
-interface Rendered {
+/** Seconds a client is asked to wait after a 503 (database or storage unavailable). */
+export const RETRY_AFTER_SECONDS = 5;
+
+export interface Rendered {
   status: number;
   code: string;
   detail: string;
   errors?: FieldError[];
   headers?: Record<string, string>;
+}
+
+/** Writes RFC 9457 problem details; also used for the errors Fastify answers before Nest sees a request. */
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, rendered: Rendered): void {
+  const body: Problem = {
+    type: problemType(rendered.code),
+    title: STATUS_CODES[rendered.status] ?? 'Error',
+    status: rendered.status,
+    detail: rendered.detail,
+    code: rendered.code,
+    instance: request.url?.split('?')[0],
+    requestId: String(request.id),
+    ...(rendered.errors ? { errors: rendered.errors } : {}),
+  };
+  for (const [name, value] of Object.entries(rendered.headers ?? {})) reply.header(name, value);
+  reply.status(rendered.status).header('content-type', PROBLEM_CONTENT_TYPE).send(body);
 }
 
 /** Turns every failure into RFC 9457 problem details with a stable code; never leaks a stack trace. */
@@ -45,24 +65,23 @@ export class ProblemFilter implements ExceptionFilter {
     const request = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
     const rendered = this.render(exception);
-    if (rendered.status >= 500) {
+    if (rendered.code === 'SERVICE_UNAVAILABLE' || rendered.code === 'STORAGE_UNAVAILABLE') {
+      this.logger.warn({ err: exception, requestId: request.id }, 'Dependency unavailable');
+    } else if (rendered.status >= 500) {
       this.logger.error({ err: exception, requestId: request.id }, 'Unhandled error');
     }
-    const body: Problem = {
-      type: problemType(rendered.code),
-      title: STATUS_CODES[rendered.status] ?? 'Error',
-      status: rendered.status,
-      detail: rendered.detail,
-      code: rendered.code,
-      instance: request.url?.split('?')[0],
-      requestId: String(request.id),
-      ...(rendered.errors ? { errors: rendered.errors } : {}),
-    };
-    for (const [name, value] of Object.entries(rendered.headers ?? {})) reply.header(name, value);
-    reply.status(rendered.status).header('content-type', PROBLEM_CONTENT_TYPE).send(body);
+    sendProblem(request, reply, rendered);
   }
 
-  private render(exception: unknown): Rendered {
+  render(exception: unknown): Rendered {
+    if (isDatabaseUnavailable(exception)) {
+      return {
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        detail: 'The database is unavailable; try again shortly',
+        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      };
+    }
     if (exception instanceof AppError) {
       return {
         status: exception.status,
@@ -94,7 +113,7 @@ export class ProblemFilter implements ExceptionFilter {
     }
     const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
     if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode < 500) {
-      return this.renderFastifyError(fastifyError.statusCode, fastifyError.code, fastifyError.message);
+      return renderFastifyError(fastifyError.statusCode, fastifyError.code, fastifyError.message);
     }
     return { status: 500, code: 'INTERNAL_ERROR', detail: 'An unexpected error occurred; quote the request id when reporting it' };
   }
@@ -108,22 +127,27 @@ export class ProblemFilter implements ExceptionFilter {
       if (typeof message === 'string') detail = message;
       else if (Array.isArray(message)) detail = message.join('; ');
     }
-    if (status === HttpStatus.NOT_FOUND && detail.startsWith('Cannot ')) detail = 'Route not found';
+    // the router's own 404: no route for this method and path (also an unsupported method)
+    if (status === HttpStatus.NOT_FOUND && detail.startsWith('Cannot ')) return { status, code: 'ROUTE_NOT_FOUND', detail: 'Route not found' };
     // the platform's body parser reports unparseable JSON as a plain 400
-    if (status === HttpStatus.BAD_REQUEST && /JSON/i.test(detail)) return { status, code: 'MALFORMED_BODY', detail };
+    if (status === HttpStatus.BAD_REQUEST && /JSON/i.test(detail)) return { status, code: 'MALFORMED_JSON', detail };
     return { status, code: DEFAULT_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'ERROR'), detail };
   }
+}
 
-  private renderFastifyError(status: number, code: string | undefined, message: string | undefined): Rendered {
-    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Request body too large' };
-    }
-    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Unsupported content type' };
-    }
-    if (code?.startsWith('FST_ERR_CTP') || status === 400) {
-      return { status: 400, code: 'MALFORMED_BODY', detail: message && !message.includes('\n') ? message : 'Malformed request body' };
-    }
-    return { status, code: DEFAULT_CODES[status] ?? 'ERROR', detail: message ?? 'Request failed' };
+/** Fastify's own errors (body parser, router) with stable codes. */
+export function renderFastifyError(status: number, code: string | undefined, message: string | undefined): Rendered {
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Request body too large' };
   }
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Unsupported content type' };
+  }
+  if (code === 'FST_ERR_BAD_URL') return { status: 400, code: 'MALFORMED_URL', detail: 'The URL is malformed' };
+  if (status === 414) return { status: 414, code: 'URI_TOO_LONG', detail: 'A path parameter is too long' };
+  // the only body parser is JSON's: every other parser failure is malformed JSON
+  if (code?.startsWith('FST_ERR_CTP') || status === 400) {
+    return { status: 400, code: 'MALFORMED_JSON', detail: message && !message.includes('\n') ? message : 'Malformed JSON body' };
+  }
+  return { status, code: DEFAULT_CODES[status] ?? 'ERROR', detail: message ?? 'Request failed' };
 }

@@ -1,4 +1,5 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import { DECORATORS } from '@nestjs/swagger';
 import { AppError, FieldError } from '../errors/app-error';
 
 /** Keys whose values are secrets or opaque proofs: never trimmed. */
@@ -30,6 +31,21 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 }
 
 /**
+ * An explicit `null` is accepted only where the OpenAPI document marks the field `nullable` (there
+ * it clears the value); anywhere else it is 400, as it would otherwise reach a NOT NULL column.
+ * Unknown fields are left to the whitelist check.
+ */
+function rejectNulls(body: Record<string, unknown>, metatype: Function): void {
+  const errors: FieldError[] = [];
+  for (const [field, item] of Object.entries(body)) {
+    if (item !== null) continue;
+    const property = Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, metatype.prototype, field) as { nullable?: boolean } | undefined;
+    if (property && !property.nullable) errors.push({ field, message: `${field} must not be null (omit it instead)` });
+  }
+  if (errors.length) throw AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', errors);
+}
+
+/**
  * Global validation: trims strings (secrets excepted), rejects unknown fields, transforms to DTO
  * classes, and reports every failing field in the problem-details `errors` list.
  */
@@ -53,6 +69,7 @@ export class AppValidationPipe extends ValidationPipe {
         throw AppError.badRequest('VALIDATION_FAILED', 'The request body must be a JSON object');
       }
       value = trimStrings(value);
+      if (metadata.type === 'body') rejectNulls(value as Record<string, unknown>, metadata.metatype);
     }
     return super.transform(value, metadata);
   }

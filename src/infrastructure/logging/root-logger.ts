@@ -20,7 +20,8 @@ export const REDACTED_LOG_PATHS = [
  * while a request is being served carries its `requestId`, taken from the request context, so no
  * per-request child logger is needed on the hot path.
  */
-export function createRootLogger(config: Pick<AppConfig, 'logLevel'>, destination?: DestinationStream): Logger {
+export function createRootLogger(config: Pick<AppConfig, 'logLevel'> & Partial<Pick<AppConfig, 'logFormat'>>, destination?: DestinationStream): Logger {
+  if (!destination && config.logFormat === 'pretty' && config.logLevel !== 'silent') destination = prettyStream();
   return pino(
     {
     level: config.logLevel,
@@ -33,4 +34,10 @@ export function createRootLogger(config: Pick<AppConfig, 'logLevel'>, destinatio
     },
     destination,
   );
+}
+
+/** Human-readable lines for a terminal (pino-pretty, in-process: no worker thread). */
+function prettyStream(): DestinationStream {
+  const pretty = require('pino-pretty') as (options: object) => DestinationStream;
+  return pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,context', messageFormat: '{if context}[{context}] {end}{msg}', singleLine: true });
 }

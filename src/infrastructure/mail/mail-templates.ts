@@ -14,6 +14,7 @@ export interface MailTemplateParams {
   'email-change-confirm': { nickname: string; token: string; newEmail: string };
   'email-change-notice': { nickname: string; newEmail: string };
   'password-reset': { nickname: string; token: string };
+  'account-created': { nickname: string; username: string; token: string; validDays: number };
   'registration-awaiting-approval': { username: string; nickname: string; email: string };
   'registration-approved': { nickname: string };
   'registration-declined': { nickname: string };
@@ -77,6 +78,15 @@ const DRAFTS: Drafts = {
       'If you did not ask for this, ignore this email: your password stays as it is.',
     ],
     action: { label: 'Choose a new password', url: resetLink(appUrl, token) },
+  }),
+  'account-created': ({ nickname, username, token, validDays }, { appUrl }) => ({
+    subject: 'Your Hearth account is ready',
+    greeting: `Hello ${nickname},`,
+    paragraphs: [
+      `an administrator created a Hearth account for you. Your username is ${username}.`,
+      `Choose your password with this link; it works once, for ${validDays} days. An administrator can send a new one.`,
+    ],
+    action: { label: 'Choose your password', url: resetLink(appUrl, token) },
   }),
   'registration-awaiting-approval': ({ username, nickname, email }, { appUrl }) => ({
     subject: `New registration awaiting approval: ${username}`,

@@ -1,5 +1,8 @@
 import { MailerService } from '@nestjs-modules/mailer';
 import { Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../jobs/jobs.service';
@@ -49,7 +52,21 @@ export class MailService {
       confirmHours: CONFIRM_TOKEN_HOURS,
       resetMinutes: RESET_TOKEN_MINUTES,
     });
-    await this.mailer.sendMail({ to: message.to, subject: content.subject, text: content.text, html: content.html });
-    this.logger.log({ template: message.template }, 'mail sent');
+    const info = await this.mailer.sendMail({ to: message.to, subject: content.subject, text: content.text, html: content.html });
+    if (this.config.mail.smtpUrl) {
+      this.logger.log({ template: message.template }, 'mail sent');
+      return;
+    }
+    const file = await this.writeToOutbox(info.message as Buffer);
+    this.logger.log({ template: message.template, file }, `mail to ${message.to} "${content.subject}" written to the outbox`);
+  }
+
+  /** Without SMTP_URL: the rendered mail as DATA_DIR/outbox/<time>-<random>.eml (any mail client opens it). */
+  private async writeToOutbox(raw: Buffer): Promise<string> {
+    const outbox = join(this.config.dataDir, 'outbox');
+    await mkdir(outbox, { recursive: true });
+    const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+    await writeFile(file, raw);
+    return file;
   }
 }

@@ -1,7 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import * as Minio from 'minio';
 import type { Readable } from 'node:stream';
-import { AppConfig } from '../../config/app-config';
 
 export interface StoredObject {
   size: number;
@@ -9,103 +6,44 @@ export interface StoredObject {
 }
 
 /**
- * Private objects in any S3-compatible store (MinIO, AWS S3, s3rver in tests). Clients upload and
- * read through short-lived presigned URLs; the service never proxies image bytes on the request path.
+ * Private objects: images and their thumbnails. Two drivers behind one interface, chosen at boot:
+ * any S3-compatible store when S3_ENDPOINT is set (S3Storage), otherwise files under
+ * DATA_DIR/files (LocalStorage). Clients upload and read through short-lived signed URLs; the
+ * image pipeline (FilesService) only uses these methods, so it is the same for both drivers.
  */
-@Injectable()
-export class StorageService implements OnApplicationBootstrap {
-  private readonly logger = new Logger('Storage');
-  private readonly client: Minio.Client;
-  /** Signs URLs for the address clients reach (S3_PUBLIC_ENDPOINT); signing needs no network call. */
-  private readonly publicClient: Minio.Client;
-  private readonly bucket: string;
-
-  constructor(config: AppConfig) {
-    const connect = (url: string) => {
-      const endpoint = new URL(url);
-      const useSSL = endpoint.protocol === 'https:';
-      return new Minio.Client({
-        endPoint: endpoint.hostname,
-        port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
-        useSSL,
-        accessKey: config.s3.accessKey,
-        secretKey: config.s3.secretKey,
-        region: config.s3.region,
-        pathStyle: true,
-      });
-    };
-    this.client = connect(config.s3.endpoint);
-    this.publicClient = config.s3.publicEndpoint === config.s3.endpoint ? this.client : connect(config.s3.publicEndpoint);
-    this.bucket = config.s3.bucket;
-  }
-
-  /** Creates the bucket when missing; an unreachable store is logged, not fatal (uploads then fail clearly). */
-  async onApplicationBootstrap(): Promise<void> {
-    try {
-      if (!(await this.client.bucketExists(this.bucket))) await this.client.makeBucket(this.bucket);
-    } catch (error) {
-      this.logger.warn({ err: error, bucket: this.bucket }, 'object storage unreachable at boot; bucket not verified');
-    }
-  }
-
-  presignPut(key: string, _contentType: string, expiresSeconds = 900): Promise<string> {
-    return this.publicClient.presignedPutObject(this.bucket, key, expiresSeconds);
-  }
-
-  presignGet(key: string, expiresSeconds = 300): Promise<string> {
-    return this.publicClient.presignedGetObject(this.bucket, key, expiresSeconds);
-  }
-
-  async stat(key: string): Promise<StoredObject | null> {
-    try {
-      const stat = await this.client.statObject(this.bucket, key);
-      return { size: stat.size, contentType: stat.metaData?.['content-type'] };
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'NotFound' || code === 'NoSuchKey') return null;
-      throw error;
-    }
-  }
-
+export abstract class StorageService {
+  /** A one-purpose upload URL for `key` that accepts exactly `contentType` (and, where the driver can, at most `size` bytes). */
+  abstract presignPut(key: string, contentType: string, expiresSeconds?: number, size?: number): Promise<string>;
+  /** A read URL for `key`. */
+  abstract presignGet(key: string, expiresSeconds?: number): Promise<string>;
+  /** Size and type of `key`, or null when there is no such object. */
+  abstract stat(key: string): Promise<StoredObject | null>;
   /** Reads a whole object, refusing (without buffering it) one larger than `maxBytes`. */
-  async getBuffer(key: string, maxBytes: number): Promise<Buffer> {
-    const stream = await this.client.getObject(this.bucket, key);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for await (const chunk of stream) {
-      total += (chunk as Buffer).length;
-      if (total > maxBytes) {
-        stream.destroy();
-        throw new Error(`object ${key} is larger than ${maxBytes} bytes`);
-      }
-      chunks.push(chunk as Buffer);
+  abstract getBuffer(key: string, maxBytes: number): Promise<Buffer>;
+  abstract put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Removes the objects; missing ones are ignored. */
+  abstract remove(keys: string[]): Promise<void>;
+  /** Every object, in no particular order (backups). */
+  abstract listObjects(): AsyncIterable<{ key: string; size: number }>;
+  /** The object's bytes as a stream (backups); rejects when it does not exist. */
+  abstract getStream(key: string): Promise<Readable>;
+  /** Writes `size` bytes from `body` (restores). */
+  abstract putStream(key: string, body: Readable, size: number, contentType: string): Promise<void>;
+  /** A one-line description for the start-up banner. */
+  abstract describe(): string;
+}
+
+/** Reads a stream into one buffer, failing once it passes `maxBytes`. */
+export async function readLimited(stream: Readable, maxBytes: number, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    total += (chunk as Buffer).length;
+    if (total > maxBytes) {
+      stream.destroy();
+      throw new Error(`object ${key} is larger than ${maxBytes} bytes`);
     }
-    return Buffer.concat(chunks);
+    chunks.push(chunk as Buffer);
   }
-
-  async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
-  }
-
-  /** Every stored object, streamed page by page (backups). */
-  async *listObjects(): AsyncIterable<{ key: string; size: number }> {
-    const stream = this.client.listObjectsV2(this.bucket, '', true);
-    for await (const item of stream as AsyncIterable<{ name?: string; size?: number }>) {
-      if (item.name) yield { key: item.name, size: item.size ?? 0 };
-    }
-  }
-
-  getStream(key: string): Promise<Readable> {
-    return this.client.getObject(this.bucket, key);
-  }
-
-  async putStream(key: string, body: Readable, size: number, contentType: string): Promise<void> {
-    await this.client.putObject(this.bucket, key, body, size, { 'Content-Type': contentType });
-  }
-
-  async remove(keys: string[]): Promise<void> {
-    const unique = [...new Set(keys.filter(Boolean))];
-    if (unique.length === 0) return;
-    await this.client.removeObjects(this.bucket, unique);
-  }
+  return Buffer.concat(chunks);
 }

@@ -5,12 +5,21 @@ import { UsersModule } from '../users/users.module';
 import { AccountNotifier } from './account-notifier.port';
 import { MailAccountNotifier } from './mail-account-notifier';
 import { PendingApprovalsReminder } from './pending-approvals.reminder';
+import { UserAccountsRepository } from './user-accounts.repository';
+import { UserInvitationsService } from './user-invitations.service';
 import { UsersAdminController } from './users-admin.controller';
 import { UsersAdminService } from './users-admin.service';
 
 @Module({
   imports: [AuthModule, UsersModule, GroupsModule],
   controllers: [UsersAdminController],
-  providers: [UsersAdminService, PendingApprovalsReminder, { provide: AccountNotifier, useClass: MailAccountNotifier }],
+  providers: [
+    UsersAdminService,
+    UserInvitationsService,
+    UserAccountsRepository,
+    PendingApprovalsReminder,
+    { provide: AccountNotifier, useClass: MailAccountNotifier },
+  ],
+  exports: [UserInvitationsService, UserAccountsRepository],
 })
 export class AdminModule {}

@@ -1,11 +1,12 @@
-import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Roles } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
 import { ApiPageResponse, Page } from '../../common/pagination/pagination';
 import { UuidParam } from '../../common/validation/uuid-param';
-import { AdminUserDto, ChangeGroupDto, ChangeRoleDto, ChangeStatusDto, ListUsersQuery } from './dto/admin-user.dto';
+import { AdminUserDto, ChangeGroupDto, ChangeRoleDto, ChangeStatusDto, CreatedUserDto, CreateUserDto, ListUsersQuery } from './dto/admin-user.dto';
+import { UserInvitationsService } from './user-invitations.service';
 import { UsersAdminService } from './users-admin.service';
 
 const TOKENS_NOTE = " The user's PermsVersion is raised: their access tokens answer 401 TOKEN_STALE until refreshed.";
@@ -16,7 +17,10 @@ const TOKENS_NOTE = " The user's PermsVersion is raised: their access tokens ans
 @ApiProblems(401, 403)
 @Controller('users')
 export class UsersAdminController {
-  constructor(private readonly users: UsersAdminService) {}
+  constructor(
+    private readonly users: UsersAdminService,
+    private readonly invitations: UserInvitationsService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'List all users (Admin)', description: 'Newest registrations first by default.' })
@@ -24,6 +28,20 @@ export class UsersAdminController {
   @ApiProblems(400)
   list(@Query() query: ListUsersQuery): Promise<Page<AdminUserDto>> {
     return this.users.list(query);
+  }
+
+  @Post()
+  @ApiOperation({
+    summary: 'Create a user (Admin)',
+    description:
+      'For members without mail or self-registration: the account is Active with a Confirmed email (the admin vouches for it) ' +
+      'and has no usable password until its owner follows `setPasswordUrl` ({APP_URL}/reset-password?token=…; single use, 7 days), ' +
+      'completed by POST /account/password/reset. The link is also mailed. Taken username or email: 409 USERNAME_TAKEN / EMAIL_TAKEN; unknown group: 404.',
+  })
+  @ApiCreatedResponse({ type: CreatedUserDto })
+  @ApiProblems(400, 404, 409)
+  create(@Body() body: CreateUserDto): Promise<CreatedUserDto> {
+    return this.invitations.create(body);
   }
 
   @Patch(':userId/status')

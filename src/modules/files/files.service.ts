@@ -33,6 +33,7 @@ import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
 import { newId } from '../../database/base.entity';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
+import { storageFailure } from '../../infrastructure/storage/storage-errors';
 import { StorageService } from '../../infrastructure/storage/storage.service';
 import { FileCategory, FileStatus, IMAGE_TYPES, ImageType, StoredFile } from './entities/stored-file.entity';
 import { hasImageSignature, ImageRejectedError, processImage } from './image-processing';
@@ -113,7 +114,7 @@ export class FilesService {
       size: request.size,
     });
     await manager.getRepository(StoredFile).insert(file);
-    const uploadUrl = await this.storage.presignPut(uploadKeyOf(file), file.contentType, UPLOAD_URL_SECONDS);
+    const uploadUrl = await this.storage.presignPut(uploadKeyOf(file), file.contentType, UPLOAD_URL_SECONDS, file.size);
     return {
       fileId: id,
       uploadUrl,
@@ -135,7 +136,7 @@ export class FilesService {
   async confirmUpload(fileId: string, scope: FileScope, manager?: EntityManager): Promise<{ fileId: string; status: FileStatus }> {
     const file = await this.findScoped(fileId, scope, manager);
     if (file.status !== 'Pending') return { fileId, status: file.status };
-    await this.verifyUpload(file);
+    await this.verifyUpload(file).catch(storageFailure);
     const work = async (tx: EntityManager): Promise<FileStatus> => {
       const [, moved] = await tx.query(
         `UPDATE files SET status = 'Processing', updated_date = now() WHERE id = $1 AND status = 'Pending'`,

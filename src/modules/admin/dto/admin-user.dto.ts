@@ -1,5 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { RegisterDto } from '../../account/dto/registration.dto';
 import { ROLES, Role } from '../../../common/auth/auth-user';
 import { PageQuery, sortPattern } from '../../../common/pagination/pagination';
 import { EMAIL_STATUSES, EmailStatus, USER_STATUSES, UserStatus } from '../../users/entities/user.entity';
@@ -64,4 +65,23 @@ export class ChangeGroupDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID()
   groupId: string;
+}
+
+/** Username, email and nickname follow the registration rules. */
+export class CreateUserDto extends PickType(RegisterDto, ['username', 'email', 'nickname'] as const) {
+  @ApiProperty({ format: 'uuid', description: 'the group the user joins (404 when unknown)' })
+  @IsUUID()
+  groupId: string;
+
+  @ApiPropertyOptional({ enum: ROLES, default: 'User' })
+  @IsOptional()
+  @IsIn(ROLES)
+  role?: Role;
+}
+
+export class CreatedUserDto {
+  @ApiProperty({ type: AdminUserDto }) user: AdminUserDto;
+  @ApiProperty({ description: 'the link with which the user chooses a password ({APP_URL}/reset-password?token=…); works once' })
+  setPasswordUrl: string;
+  @ApiProperty({ format: 'date-time', description: 'when the link stops working' }) expiresAt: Date;
 }

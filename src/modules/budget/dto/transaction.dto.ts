@@ -36,17 +36,17 @@ export class TransactionFieldsDto {
   @MaxLength(500)
   description?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'required for Expense and Income; absent for Transfer' })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'required for Expense and Income; absent (or null) for Transfer' })
   @IsOptional()
   @IsUUID()
   categoryId?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', description: "omitted: the group's default account (on update: unchanged)" })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: "omitted or null: the group's default account (on update: unchanged)" })
   @IsOptional()
   @IsUUID()
   budgetAccountId?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Transfer only: the receiving account, different from budgetAccountId' })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'Transfer only: the receiving account, different from budgetAccountId; absent (or null) otherwise' })
   @IsOptional()
   @IsUUID()
   targetBudgetAccountId?: string | null;

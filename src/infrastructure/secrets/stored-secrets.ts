@@ -1,0 +1,22 @@
+import { createSecretKey } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../../config/app-config';
+import { SecretsRepository } from './secrets.repository';
+
+export const SECRET_NAMES = { jwt: 'jwt-hs256', altcha: 'altcha-hmac', storage: 'storage-url-hmac' } as const;
+
+/**
+ * Puts the installation's stored keys into `config`: the JWT and ALTCHA keys when they are not
+ * configured, and always the local storage driver's URL key. Generated on first start, the same
+ * for every instance sharing the database, so tokens survive restarts and work across instances.
+ */
+export async function loadStoredSecrets(dataSource: DataSource, config: AppConfig): Promise<void> {
+  const secrets = new SecretsRepository(dataSource);
+  if (config.storedSecrets.jwt) {
+    const key = createSecretKey(Buffer.from(await secrets.getOrCreate(SECRET_NAMES.jwt), 'utf8'));
+    config.jwt.signKey = key;
+    config.jwt.verifyKey = key;
+  }
+  if (config.storedSecrets.altcha) config.captcha.altchaHmacKey = await secrets.getOrCreate(SECRET_NAMES.altcha);
+  config.storageSigningKey = Buffer.from(await secrets.getOrCreate(SECRET_NAMES.storage), 'base64url');
+}

@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { AppError } from '../../common/errors/app-error';
+import { AppConfig } from '../../config/app-config';
+import { resetLink } from '../../infrastructure/mail/mail-templates';
+import { MailService } from '../../infrastructure/mail/mail.service';
+import { AccountTokens } from '../account/account-tokens.service';
+import { User } from '../users/entities/user.entity';
+import { PasswordService } from '../users/password.service';
+import { CreatedUserDto, CreateUserDto } from './dto/admin-user.dto';
+import { UserAccountsRepository } from './user-accounts.repository';
+import { toAdminUserDto } from './users-admin.service';
+
+/** How long a set-password link of an account made by an administrator works. */
+export const SET_PASSWORD_LINK_DAYS = 7;
+
+export interface SetPasswordLink {
+  setPasswordUrl: string;
+  expiresAt: Date;
+}
+
+/**
+ * Members without SMTP: an admin (POST /users, or `npm run cli -- create-user`) creates an Active
+ * account with a confirmed email (the admin vouches for it) and no usable password; its owner
+ * chooses one through a single-use 7-day link completed by POST /account/password/reset. The link
+ * is answered to the admin and also mailed (to SMTP, or the outbox). `reset-link` issues a new one.
+ */
+@Injectable()
+export class UserInvitationsService {
+  constructor(
+    private readonly accounts: UserAccountsRepository,
+    private readonly passwords: PasswordService,
+    private readonly tokens: AccountTokens,
+    private readonly mail: MailService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async create(body: CreateUserDto): Promise<CreatedUserDto> {
+    // a hash of 256 random bits nobody knows: no password works until the link is used
+    const passwordHash = await this.passwords.hash(randomBytes(32).toString('base64url'));
+    return this.accounts.transaction(async (manager) => {
+      if (!(await this.accounts.groupExists(manager, body.groupId))) throw AppError.notFound('Group');
+      const user = await this.accounts.insert(manager, {
+        username: body.username,
+        email: body.email.toLowerCase(),
+        nickname: body.nickname,
+        groupId: body.groupId,
+        role: body.role ?? 'User',
+        status: 'Active',
+        emailStatus: 'Confirmed',
+        passwordHash,
+      });
+      const link = await this.issueLink(manager, user);
+      return { user: toAdminUserDto(user), ...link };
+    });
+  }
+
+  /** The CLI's create-user: the group by name instead of id (404 when there is none). */
+  async createInGroupNamed(groupName: string, body: Omit<CreateUserDto, 'groupId'>): Promise<CreatedUserDto> {
+    const groupId = await this.accounts.findGroupIdByName(groupName);
+    if (!groupId) throw AppError.notFound(`Group "${groupName}"`);
+    return this.create({ ...body, groupId });
+  }
+
+  /** A fresh set-password link for `username` (earlier unused ones stop working); 404 for an unknown user. */
+  async resetLink(username: string): Promise<SetPasswordLink & { user: User }> {
+    return this.accounts.transaction(async (manager) => {
+      const user = await this.accounts.findByUsername(username, manager);
+      if (!user) throw AppError.notFound('User');
+      await this.tokens.revokeAll(manager, user.id, 'PasswordReset');
+      return { user, ...(await this.issueLink(manager, user)) };
+    });
+  }
+
+  private async issueLink(manager: EntityManager, user: User): Promise<SetPasswordLink> {
+    const ttlSeconds = SET_PASSWORD_LINK_DAYS * 86_400;
+    const token = await this.tokens.issue(manager, { userId: user.id, purpose: 'PasswordReset', ttlSeconds });
+    await this.mail.enqueue(manager, {
+      to: user.email,
+      template: 'account-created',
+      params: { nickname: user.nickname, username: user.username, token, validDays: SET_PASSWORD_LINK_DAYS },
+    });
+    return { setPasswordUrl: resetLink(this.config.appUrl, token), expiresAt: new Date(Date.now() + ttlSeconds * 1000) };
+  }
+}

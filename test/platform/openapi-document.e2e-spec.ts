@@ -1,0 +1,44 @@
+import { openApiDocument } from '../support/openapi';
+
+/** The published document types every field for what it is (the typed client depends on it). */
+describe('openapi.json: exact types', () => {
+  /** Every schema node with its JSON path. */
+  function* nodes(node: unknown, path: string): Generator<[string, any]> {
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) yield* nodes(item, `${path}[${i}]`);
+    } else if (node && typeof node === 'object') {
+      yield [path, node];
+      for (const [key, value] of Object.entries(node)) if (key !== 'example' && key !== 'examples') yield* nodes(value, `${path}.${key}`);
+    }
+  }
+
+  it('types every uuid and date as a string, and no id as an object', () => {
+    const wrong = [...nodes(openApiDocument, '$')]
+      .filter(([path, node]) => (['uuid', 'date', 'date-time'].includes(node.format) && node.type !== 'string') || (/Id$/.test(path) && node.type === 'object'))
+      .map(([path]) => path);
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives every property of a component schema a type or a reference', () => {
+    const untyped: string[] = [];
+    for (const [name, schema] of Object.entries<any>(openApiDocument.components.schemas)) {
+      for (const [property, value] of Object.entries<any>(schema.properties ?? {})) {
+        if (!value.type && !value.$ref && !value.allOf && !value.oneOf && !value.enum) untyped.push(`${name}.${property}`);
+        if (value.type === 'object' && !value.properties && !value.additionalProperties && !value.allOf) untyped.push(`${name}.${property} (bare object)`);
+      }
+    }
+    expect(untyped).toEqual([]);
+  });
+
+  it('documents every path id as a uuid', () => {
+    const loose: string[] = [];
+    for (const [path, item] of Object.entries<any>(openApiDocument.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        for (const parameter of operation.parameters ?? []) {
+          if (parameter.in === 'path' && parameter.schema?.format !== 'uuid') loose.push(`${method.toUpperCase()} ${path} ${parameter.name}`);
+        }
+      }
+    }
+    expect(loose).toEqual([]);
+  });
+});

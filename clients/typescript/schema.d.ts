@@ -2828,6 +2828,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description a name from GET /backups */
                 name: string;
             };
             cookie?: never;

@@ -37,6 +37,13 @@ export function isHostileString(value: string): boolean {
 const join = (parent: string, key: string | number) =>
   typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key;
 
+/** What JSON and query parsing produce; a raw upload stream (local storage) is not walked. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
 /** The path of the first hostile string (key or value) in a parsed body or query, or null. */
 export function findHostileString(value: unknown, root = ''): string | null {
   const stack: [unknown, string][] = [[value, root]];
@@ -46,7 +53,7 @@ export function findHostileString(value: unknown, root = ''): string | null {
       if (isHostileString(current)) return path || 'body';
     } else if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], join(path, i)]);
-    } else if (current !== null && typeof current === 'object') {
+    } else if (isPlainObject(current)) {
       for (const [key, item] of Object.entries(current)) {
         const at = join(path, key);
         if (isHostileString(key)) return at;

@@ -1,8 +1,9 @@
 import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Roles } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
+import { BACKUP_NAME } from './backup-format';
 import { BackupsService } from './backups.service';
 import { BackupDto, BackupStartedDto } from './dto/backup.dto';
 
@@ -35,6 +36,7 @@ export class BackupsController {
 
   @Get(':name')
   @ApiOperation({ summary: 'Download a backup archive (Admin)', description: 'Streamed. Only names of the list are served (404 otherwise).' })
+  @ApiParam({ name: 'name', description: 'a name from GET /backups', schema: { type: 'string', pattern: BACKUP_NAME.source } })
   @ApiProduces('application/gzip')
   @ApiOkResponse({ description: 'the archive', schema: { type: 'string', format: 'binary' } })
   @ApiProblems(404)

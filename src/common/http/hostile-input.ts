@@ -37,11 +37,9 @@ export function isHostileString(value: string): boolean {
 const join = (parent: string, key: string | number) =>
   typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key;
 
-/** What JSON and query parsing produce; a raw upload stream (local storage) is not walked. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+/** A parsed body or query object; a raw upload stream (local storage) is not walked. */
+function isParsedObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && typeof (value as { pipe?: unknown }).pipe !== 'function';
 }
 
 /** The path of the first hostile string (key or value) in a parsed body or query, or null. */
@@ -53,7 +51,7 @@ export function findHostileString(value: unknown, root = ''): string | null {
       if (isHostileString(current)) return path || 'body';
     } else if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], join(path, i)]);
-    } else if (isPlainObject(current)) {
+    } else if (isParsedObject(current)) {
       for (const [key, item] of Object.entries(current)) {
         const at = join(path, key);
         if (isHostileString(key)) return at;

@@ -18,8 +18,8 @@ import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
 import { AppError } from './common/errors/app-error';
 import { renderFastifyError, sendProblem } from './common/errors/problem.filter';
 import { clientErrorHandler } from './common/http/client-error';
-import { jsonTooDeep, MAX_JSON_DEPTH, rejectHostileInput } from './common/http/hostile-input';
 import { UPLOAD_CONTENT_TYPES } from './infrastructure/storage/storage.controller';
+import { jsonTooDeep, MAX_JSON_DEPTH, rejectHostileInput } from './common/http/hostile-input';
 
 export const API_PREFIX = 'api/v1';
 /** Longer than any URL Node accepts (16 KiB of headers), so no path parameter is refused by length alone. */
@@ -137,8 +137,14 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
     }
     parseJson(request, body as string, done);
   });
-  // the local storage driver's uploads: raw image bytes as a stream (its own parser was removed above)
-  fastify.addContentTypeParser(UPLOAD_CONTENT_TYPES, (_request, payload, done) => done(null, payload));
+  // the local storage driver's upload route takes raw image bytes as a stream (it limits the size
+  // itself); on any other route these types are refused like every other non-JSON body
+  fastify.addContentTypeParser(UPLOAD_CONTENT_TYPES, (request, payload, done) => {
+    if (!request.url.startsWith(`/${API_PREFIX}/storage/`)) {
+      return done(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'), undefined);
+    }
+    done(null, payload);
+  });
   fastify.addHook('preValidation', rejectHostileInput);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);

@@ -177,6 +177,11 @@ describe('hostile input: never a 500, always problem details', () => {
       expectProblem(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
+    it('an image body is taken only by the local storage upload route: elsewhere 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+      const response = await t.api('POST', '/notes', { token: member.accessToken, payload: Buffer.from([0xff, 0xd8, 0xff]), headers: { 'content-type': 'image/jpeg' } });
+      expectProblem(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    });
+
     it('a body over the limit is 413 PAYLOAD_TOO_LARGE', async () => {
       const response = await t.api('POST', '/notes', { token: member.accessToken, payload: JSON.stringify({ title: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
       expectProblem(response, 413, 'PAYLOAD_TOO_LARGE');

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Stream } from 'node:stream';
 import { AppError } from '../errors/app-error';
 
 /** JSON nested deeper than this many arrays/objects is refused before it is parsed. */
@@ -37,9 +38,9 @@ export function isHostileString(value: string): boolean {
 const join = (parent: string, key: string | number) =>
   typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key;
 
-/** A parsed body or query object; a raw upload stream (local storage) is not walked. */
-function isParsedObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && typeof (value as { pipe?: unknown }).pipe !== 'function';
+/** Parsed JSON and query objects only: a raw upload stream (its graph is the socket and server) or bytes are not walked. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !(value instanceof Stream) && !ArrayBuffer.isView(value);
 }
 
 /** The path of the first hostile string (key or value) in a parsed body or query, or null. */
@@ -51,7 +52,7 @@ export function findHostileString(value: unknown, root = ''): string | null {
       if (isHostileString(current)) return path || 'body';
     } else if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], join(path, i)]);
-    } else if (isParsedObject(current)) {
+    } else if (isPlainObject(current)) {
       for (const [key, item] of Object.entries(current)) {
         const at = join(path, key);
         if (isHostileString(key)) return at;

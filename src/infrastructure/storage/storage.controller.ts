@@ -1,5 +1,4 @@
 import { Controller, Get, HttpCode, Put, Req, Res } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
@@ -38,15 +37,9 @@ function toProblem(error: unknown): unknown {
 export class StorageController {
   private readonly local: LocalStorage | null;
 
-  constructor(storage: StorageService, adapterHost: HttpAdapterHost) {
+  // uploads arrive as raw image bytes, handed through as a stream by app.factory's body parsers
+  constructor(storage: StorageService) {
     this.local = storage instanceof LocalStorage ? storage : null;
-    const fastify = adapterHost.httpAdapter?.getInstance?.();
-    // uploads arrive as raw image bytes: hand the stream to the route, which limits its size itself
-    if (fastify && !fastify.hasContentTypeParser('image/jpeg')) {
-      fastify.addContentTypeParser(UPLOAD_CONTENT_TYPES, (_request: unknown, payload: Readable, done: (error: null, body: Readable) => void) =>
-        done(null, payload),
-      );
-    }
   }
 
   private target(request: FastifyRequest): { local: LocalStorage; key: string; query: Record<string, string | undefined> } {

@@ -35,7 +35,7 @@ interface Seeded {
 
 const elapsed = (start: number) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
 
-async function migrate(url: string): Promise<void> {
+export async function migrate(url: string): Promise<void> {
   const dataSource = createDataSource(url);
   await dataSource.initialize();
   try {
@@ -45,7 +45,7 @@ async function migrate(url: string): Promise<void> {
   }
 }
 
-async function seed(db: Client): Promise<Seeded> {
+export async function seed(db: Client): Promise<Seeded> {
   const groupId = newId();
   const userId = newId();
   const username = 'bench';

@@ -1,12 +1,13 @@
 /**
- * `npm run bench [-- auth|budget]`: every benchmark, or the named ones, one after the other (each
+ * `npm run bench [-- auth|budget|backup]`: every benchmark, or the named ones, one after the other (each
  * makes and drops its own scratch database). Benchmarks print numbers; they never assert timings.
  */
 import 'reflect-metadata';
 import { benchAuth } from './auth';
 import { benchBudget } from './budget';
+import { benchBackup } from './backup';
 
-const BENCHES: Record<string, () => Promise<void>> = { auth: benchAuth, budget: benchBudget };
+const BENCHES: Record<string, () => Promise<void>> = { auth: benchAuth, budget: benchBudget, backup: benchBackup };
 
 async function main(): Promise<void> {
   const names = process.argv.slice(2);

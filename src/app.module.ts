@@ -32,6 +32,8 @@ import { HistoryModule } from './modules/history/history.module';
 import { MarkersModule } from './modules/markers/markers.module';
 import { NotesModule } from './modules/notes/notes.module';
 import { UsersModule } from './modules/users/users.module';
+import { BackupModule } from './modules/backup/backup.module';
+import { ExportModule } from './modules/export/export.module';
 
 @Module({})
 export class AppModule {
@@ -77,6 +79,8 @@ export class AppModule {
         MarkersModule,
         GeocodeModule,
         NotesModule,
+        BackupModule,
+        ExportModule,
         AdminModule,
         BudgetModule,
       ],

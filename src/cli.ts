@@ -17,6 +17,12 @@ import { Group } from './modules/groups/entities/group.entity';
 import { User } from './modules/users/entities/user.entity';
 import { HistorySubscriber } from './modules/history/history.subscriber';
 import * as bcrypt from 'bcrypt';
+import { resolve } from 'node:path';
+import type { OnApplicationBootstrap } from '@nestjs/common';
+import { createStorage } from './infrastructure/storage/storage.module';
+import { BackupError } from './modules/backup/backup-format';
+import { BackupService } from './modules/backup/backup.service';
+import { RestoreService } from './modules/backup/restore.service';
 
 const USAGE = `usage: npm run cli -- create-admin --username U --email E --group NAME [--nickname N] [--currency EUR]
          password from ADMIN_PASSWORD, or asked for on the terminal
@@ -24,6 +30,10 @@ const USAGE = `usage: npm run cli -- create-admin --username U --email E --group
          prints the link with which the user chooses a password (also mailed)
        npm run cli -- reset-link --username U
          prints a new set-password link for U (earlier unused links stop working)
+       npm run cli -- backup [--out PATH]
+         writes one .tar.gz (every table and stored object) to PATH or BACKUP_DIR; prints its path last
+       npm run cli -- restore PATH [--force]
+         verifies the archive, then replaces the database's rows and the stored objects with it
 Without DATABASE_URL the commands use the embedded database in DATA_DIR (./data): the running
 service's, or started for the command.`;
 
@@ -153,10 +163,45 @@ async function resetLink(args: string[]): Promise<number> {
   });
 }
 
+/** The configured storage, prepared as at boot (an S3 bucket is created when missing). */
+async function readyStorage(config: AppConfig) {
+  const storage = createStorage(config);
+  await (storage as Partial<OnApplicationBootstrap>).onApplicationBootstrap?.();
+  return storage;
+}
+
+/** Writes one archive (database snapshot and stored objects); prints its path last. */
+async function backup(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
+  const config = await cliConfig();
+  const path = await new BackupService(config, await readyStorage(config)).create(values.out ? resolve(values.out) : undefined);
+  console.log(path);
+  return 0;
+}
+
+/** Verifies an archive whole, then replaces the database's rows and the stored objects with it. */
+async function restore(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
+  if (positionals.length !== 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = await cliConfig();
+  const result = await new RestoreService(config, await readyStorage(config)).restore(resolve(positionals[0]), { force: values.force });
+  console.log(
+    `restore: ${result.rows} rows in ${result.tables} tables and ${result.objects} objects restored` +
+      (result.migrated.length ? `; migrated to ${result.migrated.at(-1)}` : '') +
+      '; every user signs in again',
+  );
+  return 0;
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   'create-admin': createAdmin,
   'create-user': createUser,
   'reset-link': resetLink,
+  backup,
+  restore,
 };
 
 async function main(): Promise<void> {
@@ -172,6 +217,8 @@ async function main(): Promise<void> {
 
 main().catch((error) => {
   if (error instanceof AppError) console.error(`${process.argv[2]}: ${error.message} (${error.code})`);
+  // backup and restore failures: one line, the reason
+  else if (error instanceof BackupError) console.error(`${process.argv[2]}: ${error.message}`);
   else console.error(explainStartupFailure(error, undefined) ?? (error instanceof Error ? error.message : error));
   process.exit(1);
 });

@@ -102,6 +102,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export my data (zip)
+         * @description Streamed zip of what the caller can see, per module of the group: budget/transactions.csv, categories.csv, accounts.csv, recurring.csv; map/markers.geojson with the original images under map/images/ (trash excluded); notes/*.md (own private notes included, other members' never). CSV is UTF-8 with a header row and RFC 4180 quoting; text cells starting with = + - @ tab or CR are prefixed with '.
+         */
+        get: operations["Export_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/password": {
         parameters: {
             query?: never;
@@ -235,6 +255,47 @@ export interface paths {
          * @description Every change of an audited entity (Created, Updated, Deleted, Restored) with its field changes; secrets never appear. Only rows of the caller's group; changes of another member's private note never appear; user and group administration rows are shown to admins only.
          */
         get: operations["History_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List backup archives in BACKUP_DIR, newest first (Admin) */
+        get: operations["Backups_list"];
+        put?: never;
+        /**
+         * Start a backup now (Admin)
+         * @description Runs as a job on one instance; the archive appears in the list when complete. 409 BACKUP_IN_PROGRESS while one is queued or running.
+         */
+        post: operations["Backups_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backups/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a backup archive (Admin)
+         * @description Streamed. Only names of the list are served (404 otherwise).
+         */
+        get: operations["Backups_download"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1179,6 +1240,26 @@ export interface components {
             /** @enum {string} */
             status: "Pending" | "Active" | "Declined" | "Deactivated";
             username: string;
+        };
+        BackupDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @example hearth-backup-20261123-030000Z.tar.gz */
+            name: string;
+            /** @description number of stored objects (images) */
+            objects: number;
+            sizeBytes: number;
+            /** @description row count per table */
+            tables: {
+                [key: string]: number;
+            };
+        };
+        BackupStartedDto: {
+            /**
+             * @description the archive the job writes
+             * @example hearth-backup-20261123-030000Z.tar.gz
+             */
+            name: string;
         };
         BudgetAccountDto: {
             /**
@@ -2273,6 +2354,35 @@ export interface operations {
             };
         };
     };
+    Export_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the zip archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     Account_changePassword: {
         parameters: {
             query?: never;
@@ -2626,6 +2736,139 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Backups_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupDto"][];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Backups_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupStartedDto"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Backups_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a name from GET /backups */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": components["schemas"]["Problem"];
                 };
             };
         };

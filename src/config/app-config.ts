@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, createSecretKey, KeyObject, randomBytes } from 'node:crypto';
 import { DEFAULT_DATABASE_TIMEOUT_MS } from '../database/unavailable';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ConfigError, EnvReader } from './env.schema';
 import { defaultWebDir } from '../infrastructure/web/web-app';
 
@@ -135,6 +135,13 @@ export class AppConfig {
     unconfirmedExpireDays: number;
   };
   jobs: { enabled: boolean; pollMs: number };
+  backup: {
+    /** BACKUP_DIR, default DATA_DIR/backups */
+    dir: string;
+    /** cron (UTC); empty disables scheduled backups */
+    schedule: string;
+    keep: number;
+  };
 }
 
 function parseTrustProxy(value: string | undefined): string | number | boolean | undefined {
@@ -257,7 +264,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       unconfirmedExpireDays: read.int('UNCONFIRMED_EXPIRE_DAYS', 7, 1),
     },
     jobs: { enabled: read.bool('JOBS_ENABLED', true), pollMs: read.int('JOBS_POLL_MS', 2000, 500, 60000) },
+    backup: {
+      dir: resolve(read.optional('BACKUP_DIR') ?? join(read.string('DATA_DIR', './data'), 'backups')),
+      // set but empty disables the schedule
+      schedule: env.BACKUP_SCHEDULE === undefined ? '0 3 * * *' : env.BACKUP_SCHEDULE.trim(),
+      keep: read.int('BACKUP_KEEP', 7, 1, 1000),
+    },
   };
+  if (config.backup.schedule && config.backup.schedule.split(/\s+/).length !== 5) {
+    read.problems.push(`BACKUP_SCHEDULE must be a cron expression of five fields, or empty (got "${config.backup.schedule}")`);
+  }
   if (config.geocoder.provider === 'nominatim' && !config.geocoder.nominatimUrl) {
     read.problems.push('NOMINATIM_URL is required when GEOCODER=nominatim');
   }

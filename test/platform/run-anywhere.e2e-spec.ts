@@ -104,12 +104,13 @@ describe('npm start with nothing configured', () => {
     const original = await jpegWithGps();
     const ticket = await api('POST', '/account/picture', { token: member, body: { contentType: 'image/jpeg', size: original.length } });
     expect(ticket.status).toBe(201);
-    expect(ticket.json.uploadUrl).toMatch(new RegExp(`^http://localhost:${port}/api/v1/storage/`));
-    const uploadUrl = ticket.json.uploadUrl.replace('localhost', '127.0.0.1');
+    // no PUBLIC_URL: the service's own URLs at the address this client used
+    expect(ticket.json.uploadUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/api/v1/storage/`));
+    const uploadUrl = ticket.json.uploadUrl;
     expect((await fetch(uploadUrl, { method: 'PUT', body: original, headers: ticket.json.headers })).status).toBe(200);
     expect((await api('PATCH', `/account/picture/confirm/${ticket.json.imageId}`, { token: member })).status).toBe(200);
     await waitFor(async () => (await api('GET', `/files/${ticket.json.imageId}/status`, { token: member })).json.status === 'Completed', 30_000);
-    const pictureUrl = (await api('GET', '/account', { token: member })).json.pictureUrl.replace('localhost', '127.0.0.1');
+    const pictureUrl = (await api('GET', '/account', { token: member })).json.pictureUrl;
     const picture = Buffer.from(await (await fetch(pictureUrl)).arrayBuffer());
     expect(picture.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     expect(await hasExifGps(original)).toBe(true);
@@ -138,7 +139,7 @@ describe('npm start with nothing configured', () => {
     expect(refreshed.status).toBe(200);
     const again = (await api('GET', '/account', { token: refreshed.json.accessToken })).json;
     expect(again).toMatchObject({ username: 'mia', group: { name: 'Family' } });
-    const pictureAgain = Buffer.from(await (await fetch(again.pictureUrl.replace('localhost', '127.0.0.1'))).arrayBuffer());
+    const pictureAgain = Buffer.from(await (await fetch(again.pictureUrl)).arrayBuffer());
     expect(pictureAgain).toEqual(picture);
     expect((await api('POST', '/session', { body: { username: 'admin', password: 'Admin-passphrase-1' } })).status).toBe(200);
     expect(await stop()).toBe(0);

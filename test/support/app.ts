@@ -43,10 +43,10 @@ export { TEST_ENV };
 /** A fresh database cloned from the migrated template, and the real application on top of it. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { viaDatabaseUrl?: (directUrl: string) => string } = {},
+  options: { viaDatabaseUrl?: (directUrl: string) => string; existingDatabase?: string } = {},
 ): Promise<TestApp> {
-  const databaseName = `hearth_t_${randomBytes(6).toString('hex')}`;
-  await createDatabase(databaseName, templateName());
+  const databaseName = options.existingDatabase ?? `hearth_t_${randomBytes(6).toString('hex')}`;
+  if (!options.existingDatabase) await createDatabase(databaseName, templateName());
   const config = loadConfig({
     ...TEST_ENV,
     REDIS_KEY_PREFIX: `hearth-test:${databaseName}:`,

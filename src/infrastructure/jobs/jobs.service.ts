@@ -15,6 +15,8 @@ export interface SendOptions {
 export interface RegisterOptions {
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** pg-boss queue policy; `exclusive`: at most one job queued or running, across instances */
+  policy?: 'standard' | 'exclusive';
 }
 
 interface Registration {
@@ -63,7 +65,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.registrations.has(queue)) throw new Error(`queue ${queue} registered twice`);
     this.registrations.set(queue, {
       handler,
-      options: { retryLimit: options.retryLimit ?? 5, retryDelaySeconds: options.retryDelaySeconds ?? 10 },
+      options: { retryLimit: options.retryLimit ?? 5, retryDelaySeconds: options.retryDelaySeconds ?? 10, policy: options.policy ?? 'standard' },
     });
   }
 
@@ -85,6 +87,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     this.started = true;
     for (const [queue, { options }] of this.registrations) {
       await this.boss.createQueue(queue, {
+        policy: options.policy,
         retryLimit: options.retryLimit,
         retryDelay: options.retryDelaySeconds,
         retryBackoff: true,

@@ -40,6 +40,11 @@ export class RateLimitStore implements ThrottlerStorage, OnModuleDestroy {
     return `${this.config.redisKeyPrefix}rl:${key}`;
   }
 
+  /**
+   * Counts one hit and returns the new count, atomically: one EVAL in Redis; in memory the read and
+   * the write happen without an await between them. Callers decide on the returned count, never on
+   * an earlier read, so parallel requests cannot all pass.
+   */
   async hit(key: string, windowMs: number): Promise<Hits> {
     if (this.redis) {
       const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.key(key), String(windowMs))) as [number, number];
@@ -54,16 +59,6 @@ export class RateLimitStore implements ThrottlerStorage, OnModuleDestroy {
     }
     entry.count += 1;
     return { count: entry.count, resetSeconds: Math.max(1, Math.ceil((entry.expiresAt - now) / 1000)) };
-  }
-
-  async peek(key: string): Promise<Hits> {
-    if (this.redis) {
-      const [count, ttl] = await Promise.all([this.redis.get(this.key(key)), this.redis.pttl(this.key(key))]);
-      return { count: Number(count ?? 0), resetSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
-    }
-    const entry = this.memory.get(key);
-    if (!entry || entry.expiresAt <= Date.now()) return { count: 0, resetSeconds: 0 };
-    return { count: entry.count, resetSeconds: Math.max(1, Math.ceil((entry.expiresAt - Date.now()) / 1000)) };
   }
 
   async reset(key: string): Promise<void> {

@@ -57,18 +57,19 @@ export class AuthService {
     const failureKey = `login-failures:${input.username}`;
     const { rateLimit } = this.config;
     if (rateLimit.enabled) {
-      const failures = await this.limits.peek(failureKey);
-      if (failures.count >= rateLimit.loginFailuresPerUsername) {
-        throw AppError.tooManyRequests('RATE_LIMITED', 'Too many failed logins for this account, try again later', failures.resetSeconds);
+      // the failure budget is taken before bcrypt runs, in one atomic step, so parallel attempts
+      // cannot all pass a count read before any of them has failed
+      const taken = await this.limits.hit(failureKey, rateLimit.loginFailureWindowSeconds * 1000);
+      if (taken.count > rateLimit.loginFailuresPerUsername) {
+        throw AppError.tooManyRequests('RATE_LIMITED', 'Too many failed logins for this account, try again later', taken.resetSeconds);
       }
     }
     const user = await this.users.findSignInByUsername(input.username);
     const valid = await this.passwords.verify(input.password, user?.password_hash);
-    if (!user || !valid) {
-      if (rateLimit.enabled) await this.limits.hit(failureKey, rateLimit.loginFailureWindowSeconds * 1000);
-      throw AppError.unauthorized('INVALID_CREDENTIALS', LOGIN_MESSAGES.invalid);
-    }
+    // a failure keeps the reservation it took; a success gives it back and clears the earlier failures
+    if (!user || !valid) throw AppError.unauthorized('INVALID_CREDENTIALS', LOGIN_MESSAGES.invalid);
     if (rateLimit.enabled) await this.limits.reset(failureKey);
+    if (this.passwords.needsRehash(user.password_hash)) await this.rehash(user.id, user.password_hash, input.password);
     if (user.email_status === 'Unconfirmed') {
       await this.resender.resendOnLogin(user.id);
       throw AppError.forbidden('EMAIL_NOT_CONFIRMED', LOGIN_MESSAGES.unconfirmed);
@@ -124,6 +125,12 @@ export class AuthService {
     }
     await this.sessions.revokeIfLive(retired.id);
     throw AppError.unauthorized('REFRESH_REUSED', 'Refresh token was already used; the session has been revoked');
+  }
+
+  /** Stores a hash of the configured BCRYPT_COST, unless the password changed in the meantime. */
+  private async rehash(userId: string, oldHash: string, password: string): Promise<void> {
+    const newHash = await this.passwords.hash(password);
+    await this.dataSource.query('UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3', [newHash, userId, oldHash]);
   }
 
   async logout(sessionId: string): Promise<void> {

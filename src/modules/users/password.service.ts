@@ -23,6 +23,11 @@ export class PasswordService implements OnModuleInit {
     return bcrypt.hash(password, this.config.bcryptCost);
   }
 
+  /** True when `hash` was made with a bcrypt cost other than BCRYPT_COST (login then stores a new one). */
+  needsRehash(hash: string): boolean {
+    return bcrypt.getRounds(hash) !== this.config.bcryptCost;
+  }
+
   /** Compares against `hash`, or against the dummy hash when there is none, always returning false then. */
   async verify(password: string, hash: string | null | undefined): Promise<boolean> {
     if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {

@@ -130,7 +130,7 @@ export class AuthService {
   /** Stores a hash of the configured BCRYPT_COST, unless the password changed in the meantime. */
   private async rehash(userId: string, oldHash: string, password: string): Promise<void> {
     const newHash = await this.passwords.hash(password);
-    await this.dataSource.query('UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3', [newHash, userId, oldHash]);
+    await this.users.replacePasswordHashIfUnchanged(userId, oldHash, newHash);
   }
 
   async logout(sessionId: string): Promise<void> {

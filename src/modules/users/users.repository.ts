@@ -66,6 +66,14 @@ export class UsersRepository {
     return row;
   }
 
+  /**
+   * Stores a new hash of the same password (a cost change) unless the password changed in the
+   * meantime. A plain UPDATE: the history never shows hashes, so there is nothing to record.
+   */
+  async replacePasswordHashIfUnchanged(userId: string, oldHash: string, newHash: string): Promise<void> {
+    await this.dataSource.query('UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3', [newHash, userId, oldHash]);
+  }
+
   /** Locks the user for the rest of the transaction, or 404. */
   async lockById(manager: EntityManager, id: string): Promise<User> {
     const user = await this.lockByIdIfAny(manager, id);

@@ -1,5 +1,6 @@
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { Page } from '@/ui';
+import { BackupsTab } from '../components/BackupsTab';
 import { GroupsTab } from '../components/GroupsTab';
 import { RegistrationsTab } from '../components/RegistrationsTab';
 import { UsersTab } from '../components/UsersTab';
@@ -8,6 +9,7 @@ const TABS = [
   { path: 'registrations', label: 'Registrations', title: 'Registrations awaiting approval', element: <RegistrationsTab /> },
   { path: 'users', label: 'Users', title: 'Users', element: <UsersTab /> },
   { path: 'groups', label: 'Groups', title: 'Groups', element: <GroupsTab /> },
+  { path: 'backups', label: 'Backups', title: 'Backups', element: <BackupsTab /> },
 ];
 
 function Tabs() {

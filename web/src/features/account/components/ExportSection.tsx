@@ -30,7 +30,15 @@ export function ExportSection() {
               </li>
             ))}
           </ul>
-          <p className="muted">Other members’ private notes and deleted places are not included.</p>
+          {claims?.modules.includes('Notes') || claims?.modules.includes('Map') ? (
+            <p className="muted">
+              Not included:{' '}
+              {[claims.modules.includes('Notes') ? 'other members’ private notes' : null, claims.modules.includes('Map') ? 'places in the trash' : null]
+                .filter(Boolean)
+                .join(' and ')}
+              .
+            </p>
+          ) : null}
         </>
       ) : (
         <p>Your group has no modules, so the zip file will be empty.</p>

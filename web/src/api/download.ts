@@ -3,7 +3,7 @@
  * session layer adds the token and refreshes a stale one), read chunk by chunk with progress, and
  * handed to the browser as a file with the name from the server's Content-Disposition.
  */
-import { ProblemError, retryAfterSeconds, type ProblemBody } from './problem';
+import { problemOf } from './problem';
 
 interface StreamResult {
   data?: ReadableStream<Uint8Array> | null;
@@ -38,7 +38,7 @@ function sanitize(name: string): string {
 export async function saveDownload(request: Promise<StreamResult>, fallbackName: string, onProgress?: (received: number, total: number | null) => void): Promise<string> {
   const { data, error, response } = await request;
   if (!response.ok) {
-    throw new ProblemError(response.status, (error && typeof error === 'object' ? error : {}) as ProblemBody, retryAfterSeconds(response.headers.get('retry-after')));
+    throw problemOf(response, error);
   }
   const length = Number(response.headers.get('content-length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;

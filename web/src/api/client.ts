@@ -1,6 +1,6 @@
 /** The one API client of the web app: typed from openapi.json, every call through the session layer. */
 import { createHearthClient, type Schema } from '@client';
-import { ProblemError, retryAfterSeconds, type ProblemBody } from './problem';
+import { problemOf } from './problem';
 import { Session } from './session';
 
 export type { Schema };
@@ -23,9 +23,5 @@ interface FetchResult<T> {
 export async function call<T>(request: Promise<FetchResult<T>>): Promise<T> {
   const { data, error, response } = await request;
   if (response.ok) return data as T;
-  throw new ProblemError(
-    response.status,
-    (error && typeof error === 'object' ? error : {}) as ProblemBody,
-    retryAfterSeconds(response.headers.get('retry-after')),
-  );
+  throw problemOf(response, error);
 }

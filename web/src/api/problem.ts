@@ -40,6 +40,11 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
+/** The ProblemError for an error answer whose body the client has already parsed (`error`). */
+export function problemOf(response: Response, error: unknown): ProblemError {
+  return new ProblemError(response.status, (error && typeof error === 'object' ? error : {}) as ProblemBody, retryAfterSeconds(response.headers.get('retry-after')));
+}
+
 /** Reads a response's problem body without consuming the caller's copy. */
 export async function readProblem(response: Response): Promise<ProblemError> {
   let body: ProblemBody = {};

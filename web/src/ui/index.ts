@@ -5,6 +5,8 @@ export { Dialog } from './Dialog';
 export { Table, type Column } from './Table';
 export { EmptyState } from './EmptyState';
 export { DateText, Money, formatDate, formatMoney } from './format';
+export { formatBytes } from './bytes';
+export { DownloadButton } from './DownloadButton';
 export { LoadError, LoadState, Page, Skeleton } from './Page';
 export { FilterPanel } from './FilterPanel';
 export { describeUserAgent } from './user-agent';

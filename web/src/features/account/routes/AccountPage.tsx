@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { LoadState, Page } from '@/ui';
 import { EmailSection } from '../components/EmailSection';
+import { ExportSection } from '../components/ExportSection';
 import { NicknameSection } from '../components/NicknameSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { PictureSection } from '../components/PictureSection';
@@ -27,6 +28,7 @@ export default function AccountPage() {
             <NicknameSection account={profile} />
             <EmailSection account={profile} />
             <PasswordSection />
+            <ExportSection />
           </>
         )}
       </LoadState>

@@ -1,5 +1,8 @@
-import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { Page } from '@/ui';
+import '@/ui/modules.css';
+import { SubNav } from '@/ui/SubNav';
+import { BackupsTab } from '../components/BackupsTab';
 import { GroupsTab } from '../components/GroupsTab';
 import { RegistrationsTab } from '../components/RegistrationsTab';
 import { UsersTab } from '../components/UsersTab';
@@ -8,20 +11,12 @@ const TABS = [
   { path: 'registrations', label: 'Registrations', title: 'Registrations awaiting approval', element: <RegistrationsTab /> },
   { path: 'users', label: 'Users', title: 'Users', element: <UsersTab /> },
   { path: 'groups', label: 'Groups', title: 'Groups', element: <GroupsTab /> },
+  { path: 'backups', label: 'Backups', title: 'Backups', element: <BackupsTab /> },
 ];
 
+/** The sections as tabs; on a phone they scroll sideways and keep the current one in view. */
 function Tabs() {
-  return (
-    <nav aria-label="Administration" className="tabs">
-      <ul>
-        {TABS.map((tab) => (
-          <li key={tab.path}>
-            <NavLink to={`/admin/${tab.path}`}>{tab.label}</NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <SubNav label="Administration" items={TABS.map((tab) => ({ to: `/admin/${tab.path}`, label: tab.label }))} />;
 }
 
 export default function AdminPage() {

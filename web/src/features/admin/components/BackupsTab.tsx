@@ -1,0 +1,120 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, call, type Schema } from '@/api/client';
+import { saveDownload } from '@/api/download';
+import { ProblemError, describeProblem } from '@/api/problem';
+import { Button, DateText, DownloadButton, EmptyState, LoadState, Notice, Table, formatBytes, type Column } from '@/ui';
+
+type Backup = Schema<'BackupDto'>;
+
+export const backupsKey = ['admin', 'backups'] as const;
+/** how often the list is re-read while a started backup has not appeared yet, and for how long */
+const POLL_MS = 2_000;
+const POLL_LIMIT_MS = 15 * 60_000;
+
+function download(name: string) {
+  return (onProgress: (received: number, total: number | null) => void) =>
+    saveDownload(api.GET('/api/v1/backups/{name}', { params: { path: { name } }, parseAs: 'stream' }), name, onProgress);
+}
+
+const COLUMNS: Column<Backup>[] = [
+  { header: 'Made', cell: (backup) => <DateText value={backup.createdAt} withTime /> },
+  { header: 'Size', cell: (backup) => formatBytes(backup.sizeBytes) },
+  {
+    header: 'Contents',
+    cell: (backup) => {
+      const rows = Object.values(backup.tables).reduce((sum, count) => sum + count, 0);
+      return `${rows.toLocaleString()} ${rows === 1 ? 'row' : 'rows'}, ${backup.objects.toLocaleString()} ${backup.objects === 1 ? 'file' : 'files'}`;
+    },
+  },
+  {
+    header: 'Archive',
+    cell: (backup) => (
+      <DownloadButton variant="secondary" download={download(backup.name)} aria-label={`Download ${backup.name}`}>
+        Download
+      </DownloadButton>
+    ),
+  },
+];
+
+/** A backup we wait for: the one started here (its name), or, after a 409, the one already running. */
+interface Waiting {
+  name: string | null;
+  /** the archives listed when we started waiting: a name not among them is the new one */
+  known: string[];
+  since: number;
+}
+
+const IN_PROGRESS = 'A backup is already running. Wait for it to finish: it will appear in the list below.';
+
+export function BackupsTab() {
+  const queryClient = useQueryClient();
+  const [waiting, setWaiting] = useState<Waiting | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
+  const backups = useQuery({
+    queryKey: backupsKey,
+    queryFn: () => call(api.GET('/api/v1/backups')),
+    refetchInterval: waiting ? POLL_MS : false,
+  });
+  const known = () => (backups.data ?? []).map((backup) => backup.name);
+  const start = useMutation({
+    mutationFn: () => call(api.POST('/api/v1/backups')),
+    onMutate: () => setNotice(null),
+    onSuccess: ({ name }) => {
+      setWaiting({ name, known: known(), since: Date.now() });
+      return queryClient.invalidateQueries({ queryKey: backupsKey });
+    },
+    onError: (error) => {
+      // the running one will appear in the list: follow it as if it were ours
+      if (error instanceof ProblemError && error.code === 'BACKUP_IN_PROGRESS') setWaiting({ name: null, known: known(), since: Date.now() });
+    },
+  });
+
+  useEffect(() => {
+    if (!waiting || !backups.data) return;
+    const done = backups.data.find((backup) => (waiting.name ? backup.name === waiting.name : !waiting.known.includes(backup.name)));
+    if (done) {
+      setWaiting(null);
+      setNotice({ tone: 'success', text: `The backup ${done.name} is ready.` });
+    } else if (Date.now() - waiting.since > POLL_LIMIT_MS) {
+      setWaiting(null);
+      setNotice({
+        tone: 'warning',
+        text: 'The backup has not appeared in the list yet. It may still be running, or it may have failed (the service’s log says why): reload this page later.',
+      });
+    }
+  }, [backups.data, waiting]);
+
+  const refusal =
+    start.error instanceof ProblemError && start.error.code === 'BACKUP_IN_PROGRESS' ? IN_PROGRESS : start.error ? describeProblem(start.error) : null;
+
+  return (
+    <>
+      <p>
+        A backup is one file holding every table and every stored picture, from which the whole service can be restored.
+        They are kept in the service’s backup folder; download one to keep a copy somewhere else.
+      </p>
+      <div className="actions">
+        <Button busy={start.isPending || waiting != null} onClick={() => start.mutate()}>
+          Start a backup
+        </Button>
+      </div>
+      <div aria-live="polite">
+        {waiting ? <Notice>Backing up… {waiting.name ?? 'The backup'} will appear in the list when it is complete.</Notice> : null}
+        {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+      </div>
+      {refusal && !notice ? (
+        <p className="field-message" role="alert">
+          {refusal}
+        </p>
+      ) : null}
+      <LoadState
+        query={backups}
+        isEmpty={(data) => data.length === 0}
+        empty={<EmptyState title="No backups yet">Start one now, or wait for the daily scheduled backup.</EmptyState>}
+      >
+        {(data) => <Table caption="Backups, newest first" columns={COLUMNS} rows={data} rowKey={(backup) => backup.name} />}
+      </LoadState>
+    </>
+  );
+}

@@ -16,6 +16,23 @@ export default tseslint.config(
     },
   },
   {
+    // the layers (docs/architecture.md): the shared layers never import a feature
+    files: ['src/common/**/*.ts', 'src/database/**/*.ts', 'src/infrastructure/**/*.ts', 'src/config/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/modules'],
+              message: 'src/common, src/database, src/infrastructure and src/config must not import from src/modules (docs/architecture.md)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // web features stay independent: shared code lives in app/, api/ and ui/ (imported as @/…)
     files: ['web/src/features/**/*.{ts,tsx}'],
     rules: {

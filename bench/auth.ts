@@ -19,7 +19,7 @@ const LIST_SQL = `SELECT id, device_name, user_agent, ip_address, created_date, 
 
 /**
  * Sign-in and the authenticated hot path against a bare Fastify + pg handler issuing the same SQL
- * (PERFORMANCE.md): a 20-row authenticated list, the validation-error path, and login throughput
+ * (the scenarios issue 15 measures): a 20-row authenticated list, the validation-error path, and login throughput
  * against the bcrypt ceiling (cores ÷ hash time).
  */
 export async function benchAuth(): Promise<void> {

@@ -7,6 +7,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { createRootLogger } from './infrastructure/logging/root-logger';
 import { ProblemFilter } from './common/errors/problem.filter';
+import { DatabaseModule } from './database/database.module';
 import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -52,6 +53,7 @@ export class AppModule {
           migrations: [],
           retryAttempts: 3,
         }),
+        DatabaseModule,
         RateLimitModule,
         JobsModule,
         StorageModule,

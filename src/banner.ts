@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from './config/app-config';
 import { StorageService } from './infrastructure/storage/storage.service';
-import { UserAccountsRepository } from './modules/admin/user-accounts.repository';
+import { UsersRepository } from './modules/users/users.repository';
 import { describeDatabase } from './startup';
 
 /** The command that makes the first admin, as the banner shows it. */
@@ -11,7 +11,7 @@ export const CREATE_ADMIN_COMMAND = 'npm run cli -- create-admin --username admi
 /** The start-up block: where to go, what runs where, and what to do first. */
 export async function bannerLines(app: NestFastifyApplication, config: AppConfig): Promise<string[]> {
   const hasAdmin = await app
-    .get(UserAccountsRepository)
+    .get(UsersRepository)
     .hasActiveAdmin()
     .catch(() => true);
   const lines = [

@@ -1,4 +1,5 @@
-import { DataSource } from 'typeorm';
+import { DataSource, Migration } from 'typeorm';
+import { createDataSource, migrationClasses } from './data-source';
 
 /** Arbitrary constant: the advisory lock that serialises migration runs across instances. */
 const MIGRATION_LOCK_KEY = 7_461_626_373;
@@ -17,5 +18,17 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await runner.release();
+  }
+}
+
+/** Applies the named migrations (and only those) to the database at `databaseUrl` through the normal runner (a restore). */
+export async function applyMigrationsNamed(databaseUrl: string, names: ReadonlySet<string>): Promise<void> {
+  const subset = migrationClasses().filter((Class) => names.has(new (Class as new () => Migration)().name));
+  const dataSource = createDataSource(databaseUrl, { migrations: subset, extra: { max: 2, application_name: 'hearth-restore' } });
+  await dataSource.initialize();
+  try {
+    await runMigrations(dataSource);
+  } finally {
+    await dataSource.destroy();
   }
 }

@@ -4,7 +4,7 @@ import { createTestApp, TestApp } from '../support/app';
 import { createUser, login } from '../support/factories';
 import { startMailServer, TestMailServer, tokenFromMail } from '../support/mail';
 
-/** CONTRACT §9a: the daily tasks, each run with a controlled clock. */
+/** docs/accounts.md, Housekeeping: the daily tasks, each run with a controlled clock. */
 describe('housekeeping', () => {
   let mail: TestMailServer;
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { createTestApp, TestApp } from '../support/app';
 
-/** CONTRACT §10: register, forgot, reset, confirm and resend allow 10 requests a minute per IP. */
+/** docs/api.md, Limits: register, forgot, reset, confirm and resend allow 10 requests a minute per IP. */
 describe('account rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,6 +1,8 @@
 import { createDataSource } from '../../src/database/data-source';
+import { UnitOfWork } from '../../src/database/transaction';
 import type { JobsService } from '../../src/infrastructure/jobs/jobs.service';
 import { RecurringScheduler } from '../../src/modules/budget/recurring-scheduler.service';
+import { RecurringTransactionsRepository } from '../../src/modules/budget/recurring-transactions.repository';
 import { createTestApp, TestApp } from '../support/app';
 import { budgetSetup, call, historyOf } from './budget-support';
 
@@ -183,7 +185,7 @@ describe('Budget: recurring transactions', () => {
     await second.initialize();
     try {
       const noJobs = { register: () => undefined, schedule: () => undefined } as unknown as JobsService;
-      const other = new RecurringScheduler(second, noJobs);
+      const other = new RecurringScheduler(new UnitOfWork(second), new RecurringTransactionsRepository(second), noJobs);
       const now = at('2027-08-19');
       const madeSoFar = async () => (await t.db.query('SELECT count(*)::int AS n FROM transactions WHERE recurring_transaction_id IS NOT NULL'))[0].n;
       const before = await madeSoFar();

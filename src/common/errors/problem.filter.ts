@@ -24,8 +24,15 @@ const DEFAULT_CODES: Record<number, string> = {
 /** Unique constraints whose violation is a user-facing conflict: constraint name → code and message. */
 const UNIQUE_CONSTRAINTS: Record<string, [string, string]> = {};
 
-export function registerUniqueConstraint(constraint: string, code: string, message: string): void {
-  UNIQUE_CONSTRAINTS[constraint] = [code, message];
+/** A feature's unique constraints and the 409 each one answers: constraint name → [code, detail]. */
+export type UniqueConstraintMessages = Record<string, [code: string, detail: string]>;
+
+/**
+ * Called by a feature module when it starts (never at import time), with the messages of the
+ * unique constraints of its own tables.
+ */
+export function registerUniqueConstraints(messages: UniqueConstraintMessages): void {
+  Object.assign(UNIQUE_CONSTRAINTS, messages);
 }
 
 /** Seconds a client is asked to wait after a 503 (database or storage unavailable). */

@@ -1,5 +1,13 @@
 import { EntityManager, FindOptionsRelations, FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../errors/app-error';
+
+/**
+ * Whose data a query may see: the caller's group. Every tenant-scoped access takes this one typed
+ * value (an `AuthUser` is one; the scheduler and housekeeping pass `{ groupId }` of the row they
+ * work on), never a bare group id string.
+ */
+export type Tenant = Pick<AuthUser, 'groupId'>;
 
 /** Tenant rows carry the id of the group they belong to. */
 export interface GroupOwned extends ObjectLiteral {
@@ -23,13 +31,13 @@ export interface ScopeOptions<T> {
  */
 export async function findInGroup<T extends GroupOwned>(
   repository: Repository<T>,
-  groupId: string,
+  tenant: Tenant,
   id: string,
   what: string,
   options: ScopeOptions<T> = {},
 ): Promise<T> {
   const row = await repository.findOne({
-    where: { ...(options.where ?? {}), id, groupId } as FindOptionsWhere<T>,
+    where: { ...(options.where ?? {}), id, groupId: tenant.groupId } as FindOptionsWhere<T>,
     relations: options.relations,
     withDeleted: options.withDeleted,
     ...(options.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
@@ -42,29 +50,46 @@ export async function findInGroup<T extends GroupOwned>(
 export function findInGroupTx<T extends GroupOwned>(
   manager: EntityManager,
   entity: new () => T,
-  groupId: string,
+  tenant: Tenant,
   id: string,
   what: string,
   options: ScopeOptions<T> = {},
 ): Promise<T> {
-  return findInGroup(manager.getRepository(entity), groupId, id, what, options);
+  return findInGroup(manager.getRepository(entity), tenant, id, what, options);
+}
+
+/**
+ * Locks a row of the caller's group (inside the transaction of `manager`), or 404: the parent of
+ * a change to its children (a marker's images, a note's items) is held this way.
+ */
+export function lockInGroup<T extends GroupOwned>(
+  manager: EntityManager,
+  entity: new () => T,
+  tenant: Tenant,
+  id: string,
+  what: string,
+  options: Omit<ScopeOptions<T>, 'lock'> = {},
+): Promise<T> {
+  return findInGroup(manager.getRepository(entity), tenant, id, what, { ...options, lock: true });
 }
 
 /**
  * Checks that every id exists in the caller's group (e.g. a categoryId inside a body); answers
  * 404 naming the first missing one.
  */
-export async function assertAllInGroup(
+export async function assertAllInGroup<T extends GroupOwned>(
   manager: EntityManager,
-  table: string,
-  groupId: string,
+  entity: new () => T,
+  tenant: Tenant,
   ids: string[],
   what: string,
 ): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
+  // the table comes from the entity's metadata, so each entity has one fixed statement
+  const table = manager.connection.getMetadata(entity).tableName;
   const rows: { id: string }[] = await manager.query(`SELECT id FROM "${table}" WHERE group_id = $1 AND id = ANY($2::uuid[])`, [
-    groupId,
+    tenant.groupId,
     unique,
   ]);
   if (rows.length !== unique.length) throw AppError.notFound(what);

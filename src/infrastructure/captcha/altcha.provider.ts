@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { Challenge, createChallenge, randomInt, Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { createHmac } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { CaptchaProvider } from './captcha.provider';
+import { UsedCaptchasRepository } from './used-captchas.repository';
 
 const ALGORITHM = 'PBKDF2/SHA-256';
 export const ALTCHA_CHALLENGE_TTL_SECONDS = 600;
@@ -44,7 +43,7 @@ export class AltchaProvider extends CaptchaProvider {
 
   constructor(
     private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly usedCaptchas: UsedCaptchasRepository,
   ) {
     super();
     this.keySignatureSecret = createHmac('sha256', config.captcha.altchaHmacKey).update('altcha-key-signature').digest('hex');
@@ -85,11 +84,6 @@ export class AltchaProvider extends CaptchaProvider {
   private async redeem(challenge: Challenge): Promise<boolean> {
     const expiresAt = challenge.parameters.expiresAt;
     const expires = typeof expiresAt === 'number' ? new Date(expiresAt * 1000) : new Date(Date.now() + ALTCHA_CHALLENGE_TTL_SECONDS * 1000);
-    const inserted: unknown[] = await this.dataSource.query(
-      `INSERT INTO used_captchas (signature, expires_date) VALUES ($1, $2)
-       ON CONFLICT (signature) DO NOTHING RETURNING signature`,
-      [challenge.signature, expires],
-    );
-    return inserted.length === 1;
+    return this.usedCaptchas.insertIfNew(challenge.signature, expires);
   }
 }

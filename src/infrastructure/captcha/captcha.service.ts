@@ -5,6 +5,7 @@ import { AppConfig } from '../../config/app-config';
 import { AltchaProvider } from './altcha.provider';
 import { CaptchaProvider } from './captcha.provider';
 import { RemoteCaptchaProvider } from './remote-captcha.provider';
+import { UsedCaptchasRepository } from './used-captchas.repository';
 
 /** The configured CAPTCHA (CAPTCHA_PROVIDER): issues ALTCHA challenges and checks answers. */
 @Injectable()
@@ -14,8 +15,14 @@ export class CaptchaService {
   constructor(
     config: AppConfig,
     private readonly altcha: AltchaProvider,
+    private readonly usedCaptchas: UsedCaptchasRepository,
   ) {
     this.provider = config.captcha.provider === 'altcha' ? altcha : new RemoteCaptchaProvider(config.captcha.provider, config);
+  }
+
+  /** Housekeeping: redeemed signatures are needed only while their challenge could still verify. */
+  removeExpired(now: Date): Promise<number> {
+    return this.usedCaptchas.deleteExpired(now);
   }
 
   /** A fresh ALTCHA challenge; only the self-hosted provider issues challenges. */

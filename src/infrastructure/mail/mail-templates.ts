@@ -31,7 +31,7 @@ export interface MailContext {
   resetMinutes: number;
 }
 
-/** CONTRACT §11: the exact link formats. */
+/** The exact link formats of the mails (docs/accounts.md, Mail). */
 export const confirmLink = (appUrl: string, token: string) => `${appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
 export const resetLink = (appUrl: string, token: string) => `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 

@@ -1,17 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { AppError } from '../../common/errors/app-error';
+import { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { CaptchaService } from '../../infrastructure/captcha/captcha.service';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
 import { MailService, RESET_TOKEN_MINUTES } from '../../infrastructure/mail/mail.service';
 import { SessionsService } from '../auth/sessions.service';
 import { runAs } from '../history/actor';
-import { User } from '../users/entities/user.entity';
+import { UnitOfWork } from '../../database/transaction';
+import { UsersRepository } from '../users/users.repository';
 import { PasswordService } from '../users/password.service';
 import { AccountErrors } from './account-errors';
-import { AccountTokens } from './account-tokens.service';
+import { AccountTokens } from './account-tokens.repository';
 
 export const PASSWORD_FORGOT_QUEUE = 'account-password-forgot';
 
@@ -21,7 +20,8 @@ export class AccountPasswordsService {
   private readonly logger = new Logger(AccountPasswordsService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UsersRepository,
     private readonly config: AppConfig,
     private readonly captcha: CaptchaService,
     private readonly passwords: PasswordService,
@@ -45,14 +45,8 @@ export class AccountPasswordsService {
 
   /** Job: a reset link for a known account with a confirmed address, at most once per RESET_COOLDOWN_SECONDS. */
   async sendResetMail(email: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const user = await manager
-        .getRepository(User)
-        .createQueryBuilder('u')
-        .where('lower(u.email) = :email', { email })
-        .andWhere(`u.email_status IN ('Confirmed', 'ChangePending')`)
-        .setLock('pessimistic_write')
-        .getOne();
+    await this.unitOfWork.run(async (manager) => {
+      const user = await this.users.lockByConfirmedEmail(manager, email);
       if (!user) return;
       const wait = await this.tokens.cooldownRemaining(manager, user.id, 'PasswordReset', this.config.cooldowns.resetSeconds);
       if (wait > 0) {
@@ -68,9 +62,9 @@ export class AccountPasswordsService {
   async reset(token: string, newPassword: string): Promise<void> {
     const invalid = () => AccountErrors.invalidToken('reset link');
     // a cheap look first, so a bad token costs no bcrypt work
-    if (!(await this.tokens.isLive(this.dataSource.manager, token, 'PasswordReset'))) throw invalid();
+    if (!(await this.tokens.isLive(this.unitOfWork.noTransaction, token, 'PasswordReset'))) throw invalid();
     const passwordHash = await this.passwords.hash(newPassword);
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const consumed = await this.tokens.consume(manager, token, 'PasswordReset');
       if (!consumed) throw invalid();
       await this.replacePassword(manager, consumed.userId, passwordHash);
@@ -80,23 +74,21 @@ export class AccountPasswordsService {
 
   /** 400 INVALID_PASSWORD unless `password` is the user's current one (checked outside any transaction: bcrypt is slow). */
   async assertCurrent(userId: string, password: string): Promise<void> {
-    const [row]: { password_hash: string }[] = await this.dataSource.query('SELECT password_hash FROM users WHERE id = $1', [userId]);
-    if (!(await this.passwords.verify(password, row?.password_hash))) throw AccountErrors.invalidPassword();
+    const hash = await this.users.findPasswordHash(userId);
+    if (!(await this.passwords.verify(password, hash))) throw AccountErrors.invalidPassword();
   }
 
   /** PUT /account/password: the current password is required; every session (this one too) is revoked. */
   async change(userId: string, currentPassword: string, newPassword: string): Promise<void> {
     await this.assertCurrent(userId, currentPassword);
     const passwordHash = await this.passwords.hash(newPassword);
-    await this.dataSource.transaction((manager) => this.replacePassword(manager, userId, passwordHash));
+    await this.unitOfWork.run((manager) => this.replacePassword(manager, userId, passwordHash));
   }
 
   private async replacePassword(manager: EntityManager, userId: string, passwordHash: string): Promise<void> {
-    const users = manager.getRepository(User);
-    const user = await users.findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
-    if (!user) throw AppError.notFound('User');
+    const user = await this.users.lockById(manager, userId);
     user.passwordHash = passwordHash;
-    await runAs({ userId: user.id, nickname: user.nickname }, () => users.save(user));
+    await runAs({ userId: user.id, nickname: user.nickname }, () => this.users.save(manager, user));
     await this.sessions.revokeAll(userId, undefined, manager);
   }
 }

@@ -3,14 +3,15 @@ import { AuthModule } from '../auth/auth.module';
 import { FilesModule } from '../files/files.module';
 import { UsersModule } from '../users/users.module';
 import { AccountPasswordsService } from './account-passwords.service';
+import { EmailConfirmationsModule } from './email-confirmations.module';
 import { AccountController } from './account.controller';
 import { ProfileService } from './profile.service';
 import { RegistrationController } from './registration.controller';
 import { RegistrationService } from './registration.service';
 
-/** SPEC 4.3: registration, profile, password, email and picture. Tokens and confirmations: EmailConfirmationsModule (global). */
+/** Registration, profile, password, email and picture (docs/accounts.md). Tokens and confirmations: EmailConfirmationsModule. */
 @Module({
-  imports: [AuthModule, UsersModule, FilesModule],
+  imports: [AuthModule, UsersModule, FilesModule, EmailConfirmationsModule],
   controllers: [RegistrationController, AccountController],
   providers: [RegistrationService, AccountPasswordsService, ProfileService],
   exports: [RegistrationService],

@@ -1,14 +1,16 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ConfirmationResender } from '../auth/login-mail.port';
-import { AccountTokens } from './account-tokens.service';
+import { UsersModule } from '../users/users.module';
+import { AccountTokens } from './account-tokens.repository';
 import { EmailConfirmations } from './email-confirmations.service';
 
 /**
- * Global so that sign-in (AuthModule) gets its ConfirmationResender without importing the account
- * module, which itself imports AuthModule for session revocation.
+ * Account tokens and email confirmations: a layer below both sign-in and the account pages.
+ * AuthModule imports it for its ConfirmationResender port (declared by auth, implemented here);
+ * AccountModule imports AuthModule and this. Nothing here needs AuthModule, so there is no cycle.
  */
-@Global()
 @Module({
+  imports: [UsersModule],
   providers: [AccountTokens, EmailConfirmations, { provide: ConfirmationResender, useExisting: EmailConfirmations }],
   exports: [AccountTokens, EmailConfirmations, ConfirmationResender],
 })

@@ -1,13 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
 import { CONFIRM_TOKEN_HOURS, MailService } from '../../infrastructure/mail/mail.service';
 import { ConfirmationResender } from '../auth/login-mail.port';
+import { UnitOfWork } from '../../database/transaction';
 import { User } from '../users/entities/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { AccountErrors } from './account-errors';
-import { AccountTokens } from './account-tokens.service';
+import { AccountTokens } from './account-tokens.repository';
 
 export const CONFIRM_TOKEN_SECONDS = CONFIRM_TOKEN_HOURS * 3600;
 
@@ -23,7 +24,8 @@ export class EmailConfirmations extends ConfirmationResender {
   private readonly logger = new Logger(EmailConfirmations.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UsersRepository,
     private readonly tokens: AccountTokens,
     private readonly mail: MailService,
     private readonly config: AppConfig,
@@ -45,7 +47,7 @@ export class EmailConfirmations extends ConfirmationResender {
 
   /** POST /account/email/confirm/resend: 409 when nothing awaits confirmation, 429 inside the cooldown. */
   async resend(userId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const user = await this.lockUser(manager, userId);
       if (!user) throw AppError.notFound('User');
       if (user.emailStatus === 'Confirmed') throw AppError.conflict('EMAIL_ALREADY_CONFIRMED', 'There is no email address awaiting confirmation');
@@ -58,7 +60,7 @@ export class EmailConfirmations extends ConfirmationResender {
   /** Sign-in hook: re-sends silently, never more often than the cooldown, never failing the login. */
   async resendOnLogin(userId: string): Promise<void> {
     try {
-      await this.dataSource.transaction(async (manager) => {
+      await this.unitOfWork.run(async (manager) => {
         const user = await this.lockUser(manager, userId);
         if (!user || user.emailStatus !== 'Unconfirmed') return;
         if ((await this.cooldown(manager, userId)) > 0) return;
@@ -71,7 +73,7 @@ export class EmailConfirmations extends ConfirmationResender {
 
   /** The user row, locked so concurrent resends are serialised and the cooldown holds. */
   private lockUser(manager: EntityManager, userId: string): Promise<User | null> {
-    return manager.getRepository(User).findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+    return this.users.lockByIdIfAny(manager, userId);
   }
 
   private cooldown(manager: EntityManager, userId: string): Promise<number> {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
@@ -8,10 +7,12 @@ import { MailService } from '../../infrastructure/mail/mail.service';
 import { FileStatus } from '../files/entities/stored-file.entity';
 import { FilesService, UploadTicket } from '../files/files.service';
 import { Group } from '../groups/entities/group.entity';
+import { UnitOfWork } from '../../database/transaction';
 import { User } from '../users/entities/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { AccountErrors } from './account-errors';
 import { AccountPasswordsService } from './account-passwords.service';
-import { AccountTokens } from './account-tokens.service';
+import { AccountTokens } from './account-tokens.repository';
 import { ProfileDto } from './dto/profile.dto';
 import { EmailConfirmations } from './email-confirmations.service';
 
@@ -19,7 +20,8 @@ import { EmailConfirmations } from './email-confirmations.service';
 @Injectable()
 export class ProfileService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UsersRepository,
     private readonly config: AppConfig,
     private readonly passwords: AccountPasswordsService,
     private readonly confirmations: EmailConfirmations,
@@ -29,16 +31,16 @@ export class ProfileService {
   ) {}
 
   async get(userId: string): Promise<ProfileDto> {
-    const user = await this.dataSource.getRepository(User).findOne({ where: { id: userId }, relations: { group: true, pictureFile: true } });
+    const user = await this.users.findProfileById(userId);
     if (!user) throw AppError.notFound('User');
     return this.toDto(user, user.group ?? null);
   }
 
   async updateNickname(userId: string, nickname: string): Promise<ProfileDto> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const user = await this.lock(manager, userId);
       user.nickname = nickname;
-      await manager.getRepository(User).save(user);
+      await this.users.save(manager, user);
     });
     return this.get(userId);
   }
@@ -51,18 +53,17 @@ export class ProfileService {
   async requestEmailChange(userId: string, newEmail: string, currentPassword: string): Promise<ProfileDto> {
     const email = newEmail.toLowerCase();
     await this.passwords.assertCurrent(userId, currentPassword);
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const user = await this.lock(manager, userId);
       if (user.email.toLowerCase() === email) {
         throw AppError.badRequest('EMAIL_UNCHANGED', 'This is already your email address', [{ field: 'newEmail', message: 'newEmail is your current address' }]);
       }
-      const [taken] = await manager.query('SELECT 1 FROM users WHERE lower(email) = $1 AND id <> $2', [email, userId]);
-      if (taken) throw AppError.conflict('EMAIL_TAKEN', 'This email address is already in use');
+      if (await this.users.isEmailTakenByOther(manager, email, userId)) throw AppError.conflict('EMAIL_TAKEN', 'This email address is already in use');
       const wait = await this.tokens.cooldownRemaining(manager, userId, 'EmailConfirm', this.config.cooldowns.emailSeconds);
       if (wait > 0) throw AccountErrors.cooldown(wait);
       user.pendingEmail = email;
       user.emailStatus = 'ChangePending';
-      await manager.getRepository(User).save(user);
+      await this.users.save(manager, user);
       await this.confirmations.send(manager, user);
       await this.mail.enqueue(manager, { to: user.email, template: 'email-change-notice', params: { nickname: user.nickname, newEmail: email } });
     });
@@ -81,12 +82,12 @@ export class ProfileService {
   async confirmPicture(userId: string, fileId: string): Promise<{ fileId: string; status: FileStatus }> {
     const result = await this.files.confirmUpload(fileId, { category: 'ProfilePicture', ownerUserId: userId });
     if (result.status === 'Failed') return result;
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const user = await this.lock(manager, userId);
       if (user.pictureFileId === fileId) return;
       const previous = user.pictureFileId;
       user.pictureFileId = fileId;
-      await manager.getRepository(User).save(user);
+      await this.users.save(manager, user);
       if (previous) await this.files.removeFiles([previous], manager);
     });
     return result;
@@ -94,20 +95,18 @@ export class ProfileService {
 
   /** DELETE /account/picture: detaches the picture and removes its objects; no picture is fine too. */
   async deletePicture(userId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const user = await this.lock(manager, userId);
       if (!user.pictureFileId) return;
       const fileId = user.pictureFileId;
       user.pictureFileId = null;
-      await manager.getRepository(User).save(user);
+      await this.users.save(manager, user);
       await this.files.removeFiles([fileId], manager);
     });
   }
 
-  private async lock(manager: EntityManager, userId: string): Promise<User> {
-    const user = await manager.getRepository(User).findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
-    if (!user) throw AppError.notFound('User');
-    return user;
+  private lock(manager: EntityManager, userId: string): Promise<User> {
+    return this.users.lockById(manager, userId);
   }
 
   private async toDto(user: User, group: Group | null): Promise<ProfileDto> {

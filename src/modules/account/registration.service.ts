@@ -1,15 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { newId } from '../../database/base.entity';
 import { CaptchaService } from '../../infrastructure/captcha/captcha.service';
 import { MailService } from '../../infrastructure/mail/mail.service';
 import { runAs } from '../history/actor';
+import { UnitOfWork } from '../../database/transaction';
 import { User } from '../users/entities/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { PasswordService } from '../users/password.service';
 import { AccountErrors } from './account-errors';
-import { AccountTokens } from './account-tokens.service';
+import { AccountTokens } from './account-tokens.repository';
 import { RegisterDto } from './dto/registration.dto';
 import { EmailConfirmations } from './email-confirmations.service';
 
@@ -22,7 +23,8 @@ export class RegistrationService {
   private readonly logger = new Logger(RegistrationService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UsersRepository,
     private readonly config: AppConfig,
     private readonly captcha: CaptchaService,
     private readonly passwords: PasswordService,
@@ -45,21 +47,18 @@ export class RegistrationService {
     const passwordHash = await this.passwords.hash(dto.password);
     const id = newId();
     await runAs({ userId: id, nickname: dto.nickname }, () =>
-      this.dataSource.transaction(async (manager) => {
-        const users = manager.getRepository(User);
-        const user = await users.save(
-          users.create({
-            id,
-            username: dto.username,
-            email: dto.email.toLowerCase(),
-            passwordHash,
-            nickname: dto.nickname,
-            role: 'User',
-            status: 'Pending',
-            emailStatus: 'Unconfirmed',
-            groupId: null,
-          }),
-        );
+      this.unitOfWork.run(async (manager) => {
+        const user = await this.users.insert(manager, {
+          id,
+          username: dto.username,
+          email: dto.email.toLowerCase(),
+          passwordHash,
+          nickname: dto.nickname,
+          role: 'User',
+          status: 'Pending',
+          emailStatus: 'Unconfirmed',
+          groupId: null,
+        });
         await this.confirmations.send(manager, user);
         await this.notifyAdmins(manager, user);
       }),
@@ -68,12 +67,9 @@ export class RegistrationService {
   }
 
   private async notifyAdmins(manager: EntityManager, user: User): Promise<void> {
-    const admins: { email: string }[] = await manager.query(
-      `SELECT email FROM users WHERE role = 'Admin' AND status = 'Active' AND email_status <> 'Unconfirmed'`,
-    );
-    for (const admin of admins) {
+    for (const email of await this.users.findMailableAdminEmails(manager)) {
       await this.mail.enqueue(manager, {
-        to: admin.email,
+        to: email,
         template: 'registration-awaiting-approval',
         params: { username: user.username, nickname: user.nickname, email: user.email },
       });
@@ -86,11 +82,10 @@ export class RegistrationService {
    * token for an address that is no longer the one awaiting confirmation is invalid.
    */
   async confirmEmail(token: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const consumed = await this.tokens.consume(manager, token, 'EmailConfirm');
       if (!consumed?.email) throw invalidToken();
-      const users = manager.getRepository(User);
-      const user = await users.findOne({ where: { id: consumed.userId }, lock: { mode: 'pessimistic_write' } });
+      const user = await this.users.lockByIdIfAny(manager, consumed.userId);
       if (!user) throw invalidToken();
       const target = consumed.email.toLowerCase();
       if (user.emailStatus === 'ChangePending' && user.pendingEmail?.toLowerCase() === target) {
@@ -100,7 +95,7 @@ export class RegistrationService {
         throw invalidToken();
       }
       user.emailStatus = 'Confirmed';
-      await runAs({ userId: user.id, nickname: user.nickname }, () => users.save(user));
+      await runAs({ userId: user.id, nickname: user.nickname }, () => this.users.save(manager, user));
     });
   }
 
@@ -110,18 +105,14 @@ export class RegistrationService {
    */
   async warnUnconfirmed(now: Date): Promise<number> {
     const { unconfirmedWarnDays, unconfirmedExpireDays } = this.config.retention;
-    const due: { id: string; created_date: Date }[] = await this.dataSource.query(
-      `SELECT u.id, u.created_date FROM users u
-        WHERE u.email_status = 'Unconfirmed' AND u.status = 'Pending'
-          AND u.created_date < $1 AND u.created_date >= $2
-          AND NOT EXISTS (SELECT 1 FROM account_tokens t WHERE t.user_id = u.id AND t.purpose = 'EmailConfirm'
-                           AND t.created_date >= u.created_date + make_interval(days => $3))
-        ORDER BY u.created_date LIMIT 1000`,
-      [new Date(now.getTime() - unconfirmedWarnDays * DAY_MS), new Date(now.getTime() - unconfirmedExpireDays * DAY_MS), unconfirmedWarnDays],
+    const due = await this.users.findUnconfirmedToWarn(
+      new Date(now.getTime() - unconfirmedWarnDays * DAY_MS),
+      new Date(now.getTime() - unconfirmedExpireDays * DAY_MS),
+      unconfirmedWarnDays,
     );
     for (const { id, created_date } of due) {
-      await this.dataSource.transaction(async (manager) => {
-        const user = await manager.getRepository(User).findOneOrFail({ where: { id } });
+      await this.unitOfWork.run(async (manager) => {
+        const user = (await this.users.findById(id, manager))!;
         const token = await this.tokens.issue(manager, {
           userId: id,
           purpose: 'EmailConfirm',
@@ -145,14 +136,10 @@ export class RegistrationService {
     const cutoff = new Date(now.getTime() - this.config.retention.unconfirmedExpireDays * DAY_MS);
     let removed = 0;
     for (;;) {
-      const ids: { id: string }[] = await this.dataSource.query(
-        `SELECT id FROM users WHERE email_status = 'Unconfirmed' AND status = 'Pending' AND created_date < $1 ORDER BY created_date LIMIT 200`,
-        [cutoff],
-      );
+      const ids = await this.users.findUnconfirmedIdsBefore(cutoff, 200);
       if (ids.length === 0) return removed;
-      await this.dataSource.transaction(async (manager) => {
-        const users = await manager.getRepository(User).find({ where: { id: In(ids.map((row) => row.id)) } });
-        await manager.getRepository(User).remove(users);
+      await this.unitOfWork.run(async (manager) => {
+        await this.users.removeByIds(manager, ids);
       });
       removed += ids.length;
     }

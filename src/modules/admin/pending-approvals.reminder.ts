@@ -1,7 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
+import { UsersRepository } from '../users/users.repository';
 import { AccountNotifier, AdminRecipient, PendingRegistration } from './account-notifier.port';
 
 export const PENDING_REMINDER_QUEUE = 'admin-pending-approvals-reminder';
@@ -9,7 +8,7 @@ export const PENDING_REMINDER_QUEUE = 'admin-pending-approvals-reminder';
 export const PENDING_REMINDER_CRON = '0 8 * * *';
 
 /**
- * The daily housekeeping task (CONTRACT §9a) that reminds every Active admin of registrations
+ * The daily housekeeping task (docs/running.md) that reminds every Active admin of registrations
  * awaiting approval: Pending users whose email is confirmed (unconfirmed ones cannot sign in yet
  * and are handled by the unconfirmed-registration expiry). Its own queue, so a failure here never
  * stops the other daily tasks; pg-boss retries it.
@@ -18,7 +17,7 @@ export const PENDING_REMINDER_CRON = '0 8 * * *';
 export class PendingApprovalsReminder implements OnModuleInit {
   constructor(
     private readonly jobs: JobsService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     private readonly notifier: AccountNotifier,
   ) {}
 
@@ -29,15 +28,9 @@ export class PendingApprovalsReminder implements OnModuleInit {
 
   /** Sends the reminder when something awaits approval; returns how many registrations do. */
   async run(): Promise<number> {
-    const pending: PendingRegistration[] = await this.dataSource.query(
-      `SELECT id, username, nickname, email, created_date AS "createdDate"
-         FROM users WHERE status = 'Pending' AND email_status <> 'Unconfirmed'
-        ORDER BY created_date, id`,
-    );
+    const pending: PendingRegistration[] = await this.users.findAwaitingApproval();
     if (pending.length === 0) return 0;
-    const admins: AdminRecipient[] = await this.dataSource.query(
-      `SELECT id, nickname, email FROM users WHERE role = 'Admin' AND status = 'Active' ORDER BY created_date, id`,
-    );
+    const admins: AdminRecipient[] = await this.users.findActiveAdmins();
     if (admins.length > 0) await this.notifier.remindPendingApprovals(admins, pending);
     return pending.length;
   }

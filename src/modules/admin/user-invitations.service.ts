@@ -5,11 +5,13 @@ import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
 import { resetLink } from '../../infrastructure/mail/mail-templates';
 import { MailService } from '../../infrastructure/mail/mail.service';
-import { AccountTokens } from '../account/account-tokens.service';
+import { AccountTokens } from '../account/account-tokens.repository';
+import { UnitOfWork } from '../../database/transaction';
+import { GroupsRepository } from '../groups/groups.repository';
 import { User } from '../users/entities/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { PasswordService } from '../users/password.service';
 import { CreatedUserDto, CreateUserDto } from './dto/admin-user.dto';
-import { UserAccountsRepository } from './user-accounts.repository';
 import { toAdminUserDto } from './users-admin.service';
 
 /** How long a set-password link of an account made by an administrator works. */
@@ -29,7 +31,9 @@ export interface SetPasswordLink {
 @Injectable()
 export class UserInvitationsService {
   constructor(
-    private readonly accounts: UserAccountsRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UsersRepository,
+    private readonly groups: GroupsRepository,
     private readonly passwords: PasswordService,
     private readonly tokens: AccountTokens,
     private readonly mail: MailService,
@@ -39,9 +43,9 @@ export class UserInvitationsService {
   async create(body: CreateUserDto): Promise<CreatedUserDto> {
     // a hash of 256 random bits nobody knows: no password works until the link is used
     const passwordHash = await this.passwords.hash(randomBytes(32).toString('base64url'));
-    return this.accounts.transaction(async (manager) => {
-      if (!(await this.accounts.groupExists(manager, body.groupId))) throw AppError.notFound('Group');
-      const user = await this.accounts.insert(manager, {
+    return this.unitOfWork.run(async (manager) => {
+      if (!(await this.groups.exists(manager, body.groupId))) throw AppError.notFound('Group');
+      const user = await this.users.insert(manager, {
         username: body.username,
         email: body.email.toLowerCase(),
         nickname: body.nickname,
@@ -58,15 +62,15 @@ export class UserInvitationsService {
 
   /** The CLI's create-user: the group by name instead of id (404 when there is none). */
   async createInGroupNamed(groupName: string, body: Omit<CreateUserDto, 'groupId'>): Promise<CreatedUserDto> {
-    const groupId = await this.accounts.findGroupIdByName(groupName);
+    const groupId = await this.groups.findIdByName(groupName);
     if (!groupId) throw AppError.notFound(`Group "${groupName}"`);
     return this.create({ ...body, groupId });
   }
 
   /** A fresh set-password link for `username` (earlier unused ones stop working); 404 for an unknown user. */
   async resetLink(username: string): Promise<SetPasswordLink & { user: User }> {
-    return this.accounts.transaction(async (manager) => {
-      const user = await this.accounts.findByUsername(username, manager);
+    return this.unitOfWork.run(async (manager) => {
+      const user = await this.users.findByUsername(username, manager);
       if (!user) throw AppError.notFound('User');
       await this.tokens.revokeAll(manager, user.id, 'PasswordReset');
       return { user, ...(await this.issueLink(manager, user)) };

@@ -1,6 +1,6 @@
 import { UserStatus } from '../users/entities/user.entity';
 
-/** The registration status machine (CONTRACT §5): every move not listed is INVALID_TRANSITION. */
+/** The registration status machine (docs/admin.md): every move not listed is INVALID_TRANSITION. */
 export const STATUS_MOVES: Readonly<Record<UserStatus, readonly UserStatus[]>> = {
   Pending: ['Active', 'Declined'],
   Active: ['Deactivated'],

@@ -1,22 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
-import { Page, parseSort, toPage } from '../../common/pagination/pagination';
-import { inTransaction } from '../../database/transaction';
+import { Page } from '../../common/pagination/pagination';
+import { UnitOfWork } from '../../database/transaction';
 import { SessionsService } from '../auth/sessions.service';
-import { Group } from '../groups/entities/group.entity';
+import { GroupsRepository } from '../groups/groups.repository';
 import { User } from '../users/entities/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { AccountNotifier } from './account-notifier.port';
 import { AdminUserDto, ChangeGroupDto, ChangeRoleDto, ChangeStatusDto, ListUsersQuery } from './dto/admin-user.dto';
 import { canMove } from './user-status.policy';
-
-const SORT_COLUMNS = { createdDate: 'u.createdDate', username: 'u.username', nickname: 'u.nickname' };
-
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export function toAdminUserDto(user: User): AdminUserDto {
   return {
@@ -39,32 +33,20 @@ export function toAdminUserDto(user: User): AdminUserDto {
 @Injectable()
 export class UsersAdminService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UsersRepository,
+    private readonly groups: GroupsRepository,
     private readonly sessions: SessionsService,
     private readonly notifier: AccountNotifier,
   ) {}
 
   async list(query: ListUsersQuery): Promise<Page<AdminUserDto>> {
-    const builder = this.dataSource.getRepository(User).createQueryBuilder('u');
-    if (query.status) builder.andWhere('u.status = :status', { status: query.status });
-    if (query.groupId) builder.andWhere('u.groupId = :groupId', { groupId: query.groupId });
-    if (query.search) {
-      builder.andWhere('(u.username ILIKE :search OR u.nickname ILIKE :search OR u.email ILIKE :search)', {
-        search: likePattern(query.search),
-      });
-    }
-    const { column, direction } = parseSort<keyof typeof SORT_COLUMNS>(query.sort, SORT_COLUMNS, '-createdDate');
-    const [users, total] = await builder
-      .orderBy(column, direction)
-      .addOrderBy('u.id', direction)
-      .skip((query.page - 1) * query.pageSize)
-      .take(query.pageSize)
-      .getManyAndCount();
-    return toPage(users.map(toAdminUserDto), total, query);
+    const page = await this.users.findPage(query);
+    return { ...page, items: page.items.map(toAdminUserDto) };
   }
 
   /**
-   * The status machine of CONTRACT §5. Moving to Active needs a group (the one given here or the
+   * The status machine (user-status.policy.ts, docs/admin.md). Moving to Active needs a group (the one given here or the
    * user's own); deactivation revokes every session in the same transaction.
    */
   async changeStatus(actor: AuthUser, userId: string, body: ChangeStatusDto): Promise<AdminUserDto> {
@@ -74,8 +56,8 @@ export class UsersAdminService {
       ]);
     }
     this.refuseSelf(actor, userId, 'status');
-    return inTransaction(this.dataSource, async (manager) => {
-      const user = await this.lockUser(manager, userId);
+    return this.unitOfWork.run(async (manager) => {
+      const user = await this.users.lockById(manager, userId);
       const from = user.status;
       if (!canMove(from, body.status)) {
         throw AppError.conflict('INVALID_TRANSITION', `A ${from} user cannot be moved to ${body.status}`);
@@ -88,8 +70,7 @@ export class UsersAdminService {
         if (!user.groupId) throw AppError.conflict('GROUP_REQUIRED', 'The user must be given a group to be activated');
       }
       user.status = body.status;
-      user.permsVersion += 1;
-      await manager.getRepository(User).save(user);
+      await this.users.saveWithNewPerms(manager, user);
       if (body.status === 'Deactivated') await this.sessions.revokeAll(user.id, undefined, manager);
       if (body.status === 'Active' && (from === 'Pending' || from === 'Declined')) {
         await this.notifier.registrationApproved(user.id, manager);
@@ -119,12 +100,9 @@ export class UsersAdminService {
 
   /** Loads and locks the user, applies `mutate`, and saves with a raised PermsVersion when it changed something. */
   private change(userId: string, mutate: (user: User, manager: EntityManager) => Promise<boolean>): Promise<AdminUserDto> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const user = await this.lockUser(manager, userId);
-      if (await mutate(user, manager)) {
-        user.permsVersion += 1;
-        await manager.getRepository(User).save(user);
-      }
+    return this.unitOfWork.run(async (manager) => {
+      const user = await this.users.lockById(manager, userId);
+      if (await mutate(user, manager)) await this.users.saveWithNewPerms(manager, user);
       return toAdminUserDto(user);
     });
   }
@@ -134,13 +112,7 @@ export class UsersAdminService {
     if (actor.userId === userId) throw AppError.conflict('SELF_CHANGE', `Administrators cannot change their own ${what}`);
   }
 
-  private async lockUser(manager: EntityManager, userId: string): Promise<User> {
-    const user = await manager.getRepository(User).findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
-    if (!user) throw AppError.notFound('User');
-    return user;
-  }
-
   private async assertGroupExists(manager: EntityManager, groupId: string): Promise<void> {
-    if (!(await manager.getRepository(Group).existsBy({ id: groupId }))) throw AppError.notFound('Group');
+    if (!(await this.groups.exists(manager, groupId))) throw AppError.notFound('Group');
   }
 }

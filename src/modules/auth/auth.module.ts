@@ -6,6 +6,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../config/app-config';
 import { UsersModule } from '../users/users.module';
 import { AccessTokenService } from './access-token.service';
+import { EmailConfirmationsModule } from '../account/email-confirmations.module';
 import { AuthService } from './auth.service';
 import { Session } from './entities/session.entity';
 import { AuthThrottlerGuard } from './guards/auth-throttler.guard';
@@ -15,12 +16,14 @@ import { RolesGuard } from './guards/roles.guard';
 import { JwtStrategy } from './jwt.strategy';
 import { SessionController } from './session.controller';
 import { SessionsController } from './sessions.controller';
+import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 
 @Module({
   imports: [
     PassportModule,
     UsersModule,
+    EmailConfirmationsModule,
     TypeOrmModule.forFeature([Session]),
     JwtModule.registerAsync({
       inject: [AppConfig],
@@ -35,10 +38,10 @@ import { SessionsService } from './sessions.service';
   providers: [
     AuthService,
     SessionsService,
+    SessionsRepository,
     AccessTokenService,
     JwtStrategy,
     AuthThrottlerGuard,
-    // ConfirmationResender comes from the global EmailConfirmationsModule (account side)
     // deny by default: authentication first, then role, then module
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { ClsService } from 'nestjs-cls';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import { DataSource } from 'typeorm';
 import { AccessClaims, AuthUser, toAuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
-import { fastQuery } from '../../database/sql';
 import { CLS_USER } from '../history/actor';
+import { SessionsRepository } from './sessions.repository';
 
 /**
  * Verifies the bearer token (algorithm, issuer and audience pinned; the key is a KeyObject, which
@@ -19,7 +17,7 @@ import { CLS_USER } from '../history/actor';
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionsRepository,
     private readonly cls: ClsService,
   ) {
     super({
@@ -36,15 +34,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (!claims.SessionId || !claims.UserId || !claims.GroupId) {
       throw AppError.unauthorized('INVALID_TOKEN', 'Access token is malformed');
     }
-    const [row] = await fastQuery<{ live: boolean; status: string; perms_version: number }>(
-      this.dataSource,
-      `SELECT (s.revoked_date IS NULL AND s.expires_date > now()) AS live, u.status, u.perms_version
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = $1 AND s.user_id = $2`,
-      [claims.SessionId, claims.UserId],
-    );
+    const row = await this.sessions.findSessionCheck(claims.SessionId, claims.UserId);
     if (!row || !row.live) throw AppError.unauthorized('SESSION_REVOKED', 'The session has ended; sign in again');
-    // authenticated, but the account state forbids it: 403 (CONTRACT §1)
+    // authenticated, but the account state forbids it: 403 (docs/api.md, Errors)
     if (row.status !== 'Active') throw AppError.forbidden('ACCOUNT_INACTIVE', 'The account is not active');
     if (row.perms_version !== claims.PermsVersion) {
       throw AppError.unauthorized('TOKEN_STALE', 'Permissions changed; refresh the access token');

@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { createReadStream } from 'node:fs';
-import { DataSource } from 'typeorm';
+import { UnitOfWork } from '../../database/transaction';
 import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
@@ -23,7 +22,7 @@ export class BackupsService {
   private readonly logger = new Logger('Backups');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly backups: BackupService,
     private readonly jobs: JobsService,
@@ -56,7 +55,7 @@ export class BackupsService {
   /** Queues a backup unless one is queued or running (409 BACKUP_IN_PROGRESS). */
   async start(): Promise<{ name: string }> {
     const name = backupName(new Date());
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       if (await this.repository.lockAndFindRunning(manager, BACKUP_QUEUE)) {
         throw AppError.conflict('BACKUP_IN_PROGRESS', 'A backup is already running; wait until it has finished');
       }

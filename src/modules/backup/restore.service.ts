@@ -1,6 +1,6 @@
 import { AppConfig } from '../../config/app-config';
-import { createDataSource, migrationClasses } from '../../database/data-source';
-import { runMigrations } from '../../database/migrate';
+import { migrationClasses } from '../../database/data-source';
+import { applyMigrationsNamed } from '../../database/migrate';
 import type { StorageService } from '../../infrastructure/storage/storage.service';
 import { readArchive, verifyArchive } from './backup-archive';
 import { BackupError, BackupManifest, CLEARED_ON_RESTORE, MANIFEST_MEMBER, OBJECT_PREFIX, TABLE_PREFIX } from './backup-format';
@@ -136,16 +136,8 @@ export class RestoreService {
   }
 
   /** Applies the given migrations (and only those) through the normal runner. */
-  private async applyMigrations(upTo: Migration[]): Promise<void> {
-    const names = new Set(upTo.map((migration) => migration.name));
-    const subset = migrationClasses().filter((Class) => names.has(new (Class as new () => Migration)().name));
-    const dataSource = createDataSource(this.config.databaseUrl, { migrations: subset, extra: { max: 2, application_name: 'hearth-restore' } });
-    await dataSource.initialize();
-    try {
-      await runMigrations(dataSource);
-    } finally {
-      await dataSource.destroy();
-    }
+  private applyMigrations(upTo: Migration[]): Promise<void> {
+    return applyMigrationsNamed(this.config.databaseUrl, new Set(upTo.map((migration) => migration.name)));
   }
 
   private async unmigrate(created: Migration[]): Promise<void> {

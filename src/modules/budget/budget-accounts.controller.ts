@@ -19,7 +19,7 @@ export class BudgetAccountsController {
   @ApiOperation({ summary: 'List the budget accounts with their balances (default first)' })
   @ApiOkResponse({ type: [BudgetAccountDto] })
   list(@CurrentUser() user: AuthUser): Promise<BudgetAccountDto[]> {
-    return this.accounts.list(user.groupId);
+    return this.accounts.list(user);
   }
 
   @Post()
@@ -27,7 +27,7 @@ export class BudgetAccountsController {
   @ApiCreatedResponse({ type: BudgetAccountDto })
   @ApiProblems(400, 409)
   create(@CurrentUser() user: AuthUser, @Body() dto: CreateBudgetAccountDto): Promise<BudgetAccountDto> {
-    return this.accounts.create(user.groupId, dto);
+    return this.accounts.create(user, dto);
   }
 
   @Put(':budgetAccountId')
@@ -39,7 +39,7 @@ export class BudgetAccountsController {
     @UuidParam('budgetAccountId') id: string,
     @Body() dto: UpdateBudgetAccountDto,
   ): Promise<BudgetAccountDto> {
-    return this.accounts.update(user.groupId, id, dto);
+    return this.accounts.update(user, id, dto);
   }
 
   @Delete(':budgetAccountId')
@@ -54,7 +54,7 @@ export class BudgetAccountsController {
   @ApiNoContentResponse()
   @ApiProblems(400, 404, 409)
   async remove(@CurrentUser() user: AuthUser, @UuidParam('budgetAccountId') id: string): Promise<void> {
-    await this.accounts.remove(user.groupId, id);
+    await this.accounts.remove(user, id);
   }
 
   @Patch(':budgetAccountId/default')
@@ -62,6 +62,6 @@ export class BudgetAccountsController {
   @ApiOkResponse({ type: BudgetAccountDto })
   @ApiProblems(400, 404, 409)
   setDefault(@CurrentUser() user: AuthUser, @UuidParam('budgetAccountId') id: string): Promise<BudgetAccountDto> {
-    return this.accounts.setDefault(user.groupId, id);
+    return this.accounts.setDefault(user, id);
   }
 }

@@ -1,34 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
-import { findInGroupTx } from '../../common/tenancy/group-scope';
-import { inTransaction } from '../../database/transaction';
-import { isForeignKeyViolation, lockGroupScope } from './budget-lock';
+import { Tenant } from '../../common/tenancy/group-scope';
+import { UnitOfWork } from '../../database/transaction';
+import { AccountRow, BudgetAccountsRepository } from './budget-accounts.repository';
+import { isForeignKeyViolation } from './budget-lock';
 import { BudgetAccountDto, CreateBudgetAccountDto, UpdateBudgetAccountDto } from './dto/budget-account.dto';
-import { BudgetAccount } from './entities/budget-account.entity';
-import { RecurringTransaction } from './entities/recurring-transaction.entity';
+import { RecurringTransactionsRepository } from './recurring-transactions.repository';
 
 const HAS_TRANSACTIONS = () => AppError.conflict('ACCOUNT_HAS_TRANSACTIONS', 'The budget account has transactions');
 const IS_DEFAULT = (what: string) => AppError.conflict('ACCOUNT_IS_DEFAULT', `The default budget account cannot be ${what}`);
-
-/**
- * Balance = income − expense − transfers out + transfers in, read from budget_account_balances,
- * which triggers keep exact in the same transaction as every change of a transaction.
- */
-const ACCOUNTS_WITH_BALANCE = `
-  SELECT a.id, a.name, a.is_default, a.is_disabled, COALESCE(b.balance, 0.00)::numeric(18,2) AS balance
-    FROM budget_accounts a LEFT JOIN budget_account_balances b ON b.budget_account_id = a.id
-   WHERE a.group_id = $1 AND ($2::uuid IS NULL OR a.id = $2::uuid)
-   ORDER BY a.is_default DESC, lower(a.name), a.id`;
-
-interface AccountRow {
-  id: string;
-  name: string;
-  is_default: boolean;
-  is_disabled: boolean;
-  balance: string;
-}
 
 const toDto = (row: AccountRow): BudgetAccountDto => ({
   id: row.id,
@@ -44,56 +25,58 @@ const toDto = (row: AccountRow): BudgetAccountDto => ({
  */
 @Injectable()
 export class BudgetAccountsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly accounts: BudgetAccountsRepository,
+    private readonly recurring: RecurringTransactionsRepository,
+  ) {}
 
-  async list(groupId: string): Promise<BudgetAccountDto[]> {
-    const rows: AccountRow[] = await this.dataSource.query(ACCOUNTS_WITH_BALANCE, [groupId, null]);
-    return rows.map(toDto);
+  async list(tenant: Tenant): Promise<BudgetAccountDto[]> {
+    return (await this.accounts.findAllWithBalance(tenant)).map(toDto);
   }
 
-  private async one(manager: EntityManager, groupId: string, id: string): Promise<BudgetAccountDto> {
-    const [row]: AccountRow[] = await manager.query(ACCOUNTS_WITH_BALANCE, [groupId, id]);
-    return toDto(row);
+  private async one(manager: EntityManager, tenant: Tenant, id: string): Promise<BudgetAccountDto> {
+    return toDto((await this.accounts.findOneWithBalance(manager, tenant, id))!);
   }
 
   /** The group's first account becomes its default. */
-  create(groupId: string, dto: CreateBudgetAccountDto): Promise<BudgetAccountDto> {
-    return inTransaction(this.dataSource, async (manager) => {
-      await lockGroupScope(manager, 'budget-accounts', groupId);
-      const hasDefault = await manager.exists(BudgetAccount, { where: { groupId, isDefault: true } });
-      const account = await manager.save(manager.create(BudgetAccount, { groupId, name: dto.name, isDefault: !hasDefault, isDisabled: false }));
-      return this.one(manager, groupId, account.id);
+  create(tenant: Tenant, dto: CreateBudgetAccountDto): Promise<BudgetAccountDto> {
+    return this.unitOfWork.run(async (manager) => {
+      await this.accounts.lockGroup(manager, tenant);
+      const hasDefault = await this.accounts.hasDefault(manager, tenant);
+      const account = await this.accounts.create(manager, { groupId: tenant.groupId, name: dto.name, isDefault: !hasDefault, isDisabled: false });
+      return this.one(manager, tenant, account.id);
     });
   }
 
-  update(groupId: string, id: string, dto: UpdateBudgetAccountDto): Promise<BudgetAccountDto> {
-    return inTransaction(this.dataSource, async (manager) => {
-      await lockGroupScope(manager, 'budget-accounts', groupId);
-      const account = await findInGroupTx(manager, BudgetAccount, groupId, id, 'Budget account');
+  update(tenant: Tenant, id: string, dto: UpdateBudgetAccountDto): Promise<BudgetAccountDto> {
+    return this.unitOfWork.run(async (manager) => {
+      await this.accounts.lockGroup(manager, tenant);
+      const account = await this.accounts.findInGroup(manager, tenant, id);
       if (dto.isDisabled && account.isDefault) throw IS_DEFAULT('disabled');
       account.name = dto.name;
       if (dto.isDisabled !== undefined) account.isDisabled = dto.isDisabled;
-      await manager.save(account);
-      return this.one(manager, groupId, id);
+      await this.accounts.save(manager, account);
+      return this.one(manager, tenant, id);
     });
   }
 
   /** Moves the default flag to this account (the old default is cleared first, in the same transaction). */
-  setDefault(groupId: string, id: string): Promise<BudgetAccountDto> {
-    return inTransaction(this.dataSource, async (manager) => {
-      await lockGroupScope(manager, 'budget-accounts', groupId);
-      const account = await findInGroupTx(manager, BudgetAccount, groupId, id, 'Budget account');
+  setDefault(tenant: Tenant, id: string): Promise<BudgetAccountDto> {
+    return this.unitOfWork.run(async (manager) => {
+      await this.accounts.lockGroup(manager, tenant);
+      const account = await this.accounts.findInGroup(manager, tenant, id);
       if (account.isDisabled) throw AppError.conflict('ACCOUNT_DISABLED', 'A disabled budget account cannot be the default');
       if (!account.isDefault) {
-        const current = await manager.findOne(BudgetAccount, { where: { groupId, isDefault: true } });
+        const current = await this.accounts.findDefault(manager, tenant);
         if (current) {
           current.isDefault = false;
-          await manager.save(current);
+          await this.accounts.save(manager, current);
         }
         account.isDefault = true;
-        await manager.save(account);
+        await this.accounts.save(manager, account);
       }
-      return this.one(manager, groupId, id);
+      return this.one(manager, tenant, id);
     });
   }
 
@@ -101,27 +84,19 @@ export class BudgetAccountsService {
    * 409 for the default account, one with transactions (either side of a transfer) or with enabled
    * recurring transactions; disabled recurring transactions of the account are deleted with it.
    */
-  async remove(groupId: string, id: string): Promise<void> {
+  async remove(tenant: Tenant, id: string): Promise<void> {
     try {
-      await inTransaction(this.dataSource, async (manager) => {
-        await lockGroupScope(manager, 'budget-accounts', groupId);
-        const account = await findInGroupTx(manager, BudgetAccount, groupId, id, 'Budget account');
+      await this.unitOfWork.run(async (manager) => {
+        await this.accounts.lockGroup(manager, tenant);
+        const account = await this.accounts.findInGroup(manager, tenant, id);
         if (account.isDefault) throw IS_DEFAULT('deleted');
-        const [{ used }] = await manager.query(
-          `SELECT EXISTS (SELECT 1 FROM transactions WHERE budget_account_id = $1)
-               OR EXISTS (SELECT 1 FROM transactions WHERE target_budget_account_id = $1) AS used`,
-          [id],
-        );
-        if (used) throw HAS_TRANSACTIONS();
-        const recurring = await manager.find(RecurringTransaction, {
-          where: [{ budgetAccountId: id }, { targetBudgetAccountId: id }],
-          lock: { mode: 'pessimistic_write' },
-        });
+        if (await this.accounts.hasTransactions(manager, id)) throw HAS_TRANSACTIONS();
+        const recurring = await this.recurring.lockAllOfAccount(manager, id);
         if (recurring.some((rule) => rule.isEnabled)) {
           throw AppError.conflict('ACCOUNT_HAS_RECURRING', 'The budget account has active recurring transactions');
         }
-        if (recurring.length) await manager.remove(recurring);
-        await manager.remove(account);
+        await this.recurring.removeAll(manager, recurring);
+        await this.accounts.remove(manager, account);
       });
     } catch (error) {
       // a transaction or recurring transaction added between the check and the delete

@@ -1,6 +1,20 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { registerUniqueConstraints } from '../../common/errors/problem.filter';
 import { BudgetAccountsController } from './budget-accounts.controller';
+import { BudgetAccountsRepository } from './budget-accounts.repository';
 import { BudgetAccountsService } from './budget-accounts.service';
+import { CategoriesRepository } from './categories.repository';
+import { BudgetAccount } from './entities/budget-account.entity';
+import { Category } from './entities/category.entity';
+import { RecurringTransaction } from './entities/recurring-transaction.entity';
+import { Transaction } from './entities/transaction.entity';
+import { RecurringTransactionsRepository } from './recurring-transactions.repository';
+import { ReportsRepository } from './reports.repository';
+import { TransactionRefsResolver } from './transaction-refs';
+import { TransactionsRepository } from './transactions.repository';
+import { BUDGET_ACCOUNT_UNIQUE_CONSTRAINTS } from './entities/budget-account.entity';
+import { CATEGORY_UNIQUE_CONSTRAINTS } from './entities/category.entity';
 import { CategoriesController } from './categories.controller';
 import { CategoriesService } from './categories.service';
 import { RecurringScheduler } from './recurring-scheduler.service';
@@ -12,6 +26,8 @@ import { TransactionsService } from './transactions.service';
 
 /** Budget module: categories, accounts, transactions, reports and recurring transactions. */
 @Module({
+  // the tables this feature owns (their repositories below hold all of their SQL)
+  imports: [TypeOrmModule.forFeature([Category, BudgetAccount, Transaction, RecurringTransaction])],
   controllers: [CategoriesController, BudgetAccountsController, TransactionsController, RecurringTransactionsController],
   providers: [
     CategoriesService,
@@ -20,7 +36,17 @@ import { TransactionsService } from './transactions.service';
     ReportsService,
     RecurringTransactionsService,
     RecurringScheduler,
+    CategoriesRepository,
+    BudgetAccountsRepository,
+    TransactionsRepository,
+    RecurringTransactionsRepository,
+    ReportsRepository,
+    TransactionRefsResolver,
   ],
   exports: [RecurringScheduler],
 })
-export class BudgetModule {}
+export class BudgetModule implements OnModuleInit {
+  onModuleInit(): void {
+    registerUniqueConstraints({ ...CATEGORY_UNIQUE_CONSTRAINTS, ...BUDGET_ACCOUNT_UNIQUE_CONSTRAINTS });
+  }
+}

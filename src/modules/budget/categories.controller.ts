@@ -19,7 +19,7 @@ export class CategoriesController {
   @ApiOperation({ summary: 'List the categories in their order' })
   @ApiOkResponse({ type: [CategoryDto] })
   list(@CurrentUser() user: AuthUser): Promise<CategoryDto[]> {
-    return this.categories.list(user.groupId);
+    return this.categories.list(user);
   }
 
   @Post()
@@ -27,7 +27,7 @@ export class CategoriesController {
   @ApiCreatedResponse({ type: CategoryDto })
   @ApiProblems(400, 409)
   create(@CurrentUser() user: AuthUser, @Body() dto: SaveCategoryDto): Promise<CategoryDto> {
-    return this.categories.create(user.groupId, dto);
+    return this.categories.create(user, dto);
   }
 
   @Patch('order')
@@ -35,7 +35,7 @@ export class CategoriesController {
   @ApiOkResponse({ type: [CategoryDto] })
   @ApiProblems(400)
   reorder(@CurrentUser() user: AuthUser, @Body() dto: ReorderCategoriesDto): Promise<CategoryDto[]> {
-    return this.categories.reorder(user.groupId, dto.categoryIds);
+    return this.categories.reorder(user, dto.categoryIds);
   }
 
   @Put(':categoryId')
@@ -43,7 +43,7 @@ export class CategoriesController {
   @ApiOkResponse({ type: CategoryDto })
   @ApiProblems(400, 404, 409)
   update(@CurrentUser() user: AuthUser, @UuidParam('categoryId') id: string, @Body() dto: SaveCategoryDto): Promise<CategoryDto> {
-    return this.categories.update(user.groupId, id, dto);
+    return this.categories.update(user, id, dto);
   }
 
   @Delete(':categoryId')
@@ -52,6 +52,6 @@ export class CategoriesController {
   @ApiNoContentResponse()
   @ApiProblems(400, 404, 409)
   async remove(@CurrentUser() user: AuthUser, @UuidParam('categoryId') id: string): Promise<void> {
-    await this.categories.remove(user.groupId, id);
+    await this.categories.remove(user, id);
   }
 }

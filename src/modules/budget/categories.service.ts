@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
-import { findInGroupTx } from '../../common/tenancy/group-scope';
-import { inTransaction } from '../../database/transaction';
-import { isForeignKeyViolation, lockGroupScope } from './budget-lock';
+import { Tenant } from '../../common/tenancy/group-scope';
+import { UnitOfWork } from '../../database/transaction';
+import { isForeignKeyViolation } from './budget-lock';
+import { CategoriesRepository } from './categories.repository';
 import { CategoryDto, SaveCategoryDto } from './dto/category.dto';
 import { Category } from './entities/category.entity';
 
@@ -17,41 +16,37 @@ function toDto(category: Category): CategoryDto {
 /** Categories of a group: ordered, new ones last, never deleted while in use. */
 @Injectable()
 export class CategoriesService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly categories: CategoriesRepository,
+  ) {}
 
-  async list(groupId: string): Promise<CategoryDto[]> {
-    const rows = await this.dataSource.getRepository(Category).find({ where: { groupId }, order: { order: 'ASC', id: 'ASC' } });
-    return rows.map(toDto);
+  async list(tenant: Tenant): Promise<CategoryDto[]> {
+    return (await this.categories.findAllOrdered(tenant)).map(toDto);
   }
 
-  create(groupId: string, dto: SaveCategoryDto): Promise<CategoryDto> {
-    return inTransaction(this.dataSource, async (manager) => {
-      await lockGroupScope(manager, 'categories', groupId);
-      const [{ last }] = await manager.query('SELECT COALESCE(MAX(sort_order), 0) AS last FROM categories WHERE group_id = $1', [groupId]);
-      const category = manager.create(Category, { groupId, ...dto, order: Number(last) + 1 });
-      return toDto(await manager.save(category));
+  create(tenant: Tenant, dto: SaveCategoryDto): Promise<CategoryDto> {
+    return this.unitOfWork.run(async (manager) => {
+      await this.categories.lockGroup(manager, tenant);
+      const last = await this.categories.lastOrder(manager, tenant);
+      return toDto(await this.categories.create(manager, { groupId: tenant.groupId, ...dto, order: last + 1 }));
     });
   }
 
-  update(groupId: string, id: string, dto: SaveCategoryDto): Promise<CategoryDto> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const category = await findInGroupTx(manager, Category, groupId, id, 'Category', { lock: true });
+  update(tenant: Tenant, id: string, dto: SaveCategoryDto): Promise<CategoryDto> {
+    return this.unitOfWork.run(async (manager) => {
+      const category = await this.categories.lockInGroup(manager, tenant, id);
       Object.assign(category, dto);
-      return toDto(await manager.save(category));
+      return toDto(await this.categories.save(manager, category));
     });
   }
 
-  async remove(groupId: string, id: string): Promise<void> {
+  async remove(tenant: Tenant, id: string): Promise<void> {
     try {
-      await inTransaction(this.dataSource, async (manager) => {
-        const category = await findInGroupTx(manager, Category, groupId, id, 'Category', { lock: true });
-        const [{ used }] = await manager.query(
-          `SELECT EXISTS (SELECT 1 FROM transactions WHERE category_id = $1)
-               OR EXISTS (SELECT 1 FROM recurring_transactions WHERE category_id = $1) AS used`,
-          [id],
-        );
-        if (used) throw IN_USE();
-        await manager.remove(category);
+      await this.unitOfWork.run(async (manager) => {
+        const category = await this.categories.lockInGroup(manager, tenant, id);
+        if (await this.categories.isUsed(manager, id)) throw IN_USE();
+        await this.categories.remove(manager, category);
       });
     } catch (error) {
       // a transaction created with this category between the check and the delete
@@ -61,10 +56,10 @@ export class CategoriesService {
   }
 
   /** Sets the order to `categoryIds`, which must be exactly the group's category ids. */
-  reorder(groupId: string, categoryIds: string[]): Promise<CategoryDto[]> {
-    return inTransaction(this.dataSource, async (manager) => {
-      await lockGroupScope(manager, 'categories', groupId);
-      const categories = await manager.find(Category, { where: { groupId } });
+  reorder(tenant: Tenant, categoryIds: string[]): Promise<CategoryDto[]> {
+    return this.unitOfWork.run(async (manager) => {
+      await this.categories.lockGroup(manager, tenant);
+      const categories = await this.categories.findAllOfGroup(manager, tenant);
       const byId = new Map(categories.map((category) => [category.id, category]));
       const exact = categoryIds.length === categories.length && new Set(categoryIds).size === categoryIds.length && categoryIds.every((id) => byId.has(id));
       if (!exact) {
@@ -75,7 +70,7 @@ export class CategoriesService {
       const changed = ordered.filter((category, index) => category.order !== index + 1);
       ordered.forEach((category, index) => (category.order = index + 1));
       // the changed rows only, each through save() so every move is in the history
-      if (changed.length) await manager.save(changed);
+      await this.categories.saveAll(manager, changed);
       return ordered.map(toDto);
     });
   }

@@ -19,7 +19,7 @@ export class RecurringTransactionsController {
   @ApiOperation({ summary: 'List recurring transactions' })
   @ApiOkResponse({ type: [RecurringTransactionDto] })
   list(@CurrentUser() user: AuthUser): Promise<RecurringTransactionDto[]> {
-    return this.recurring.list(user.groupId);
+    return this.recurring.list(user);
   }
 
   @Get(':recurringTransactionId')
@@ -27,7 +27,7 @@ export class RecurringTransactionsController {
   @ApiOkResponse({ type: RecurringTransactionDto })
   @ApiProblems(400, 404)
   get(@CurrentUser() user: AuthUser, @UuidParam('recurringTransactionId') id: string): Promise<RecurringTransactionDto> {
-    return this.recurring.get(user.groupId, id);
+    return this.recurring.get(user, id);
   }
 
   @Post()
@@ -53,7 +53,7 @@ export class RecurringTransactionsController {
     @UuidParam('recurringTransactionId') id: string,
     @Body() dto: SaveRecurringTransactionDto,
   ): Promise<RecurringTransactionDto> {
-    return this.recurring.update(user.groupId, id, dto);
+    return this.recurring.update(user, id, dto);
   }
 
   @Delete(':recurringTransactionId')
@@ -62,7 +62,7 @@ export class RecurringTransactionsController {
   @ApiNoContentResponse()
   @ApiProblems(400, 404)
   async remove(@CurrentUser() user: AuthUser, @UuidParam('recurringTransactionId') id: string): Promise<void> {
-    await this.recurring.remove(user.groupId, id);
+    await this.recurring.remove(user, id);
   }
 
   @Patch(':recurringTransactionId/toggle')
@@ -70,6 +70,6 @@ export class RecurringTransactionsController {
   @ApiOkResponse({ type: RecurringTransactionDto })
   @ApiProblems(400, 404)
   toggle(@CurrentUser() user: AuthUser, @UuidParam('recurringTransactionId') id: string): Promise<RecurringTransactionDto> {
-    return this.recurring.toggle(user.groupId, id);
+    return this.recurring.toggle(user, id);
   }
 }

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
-import { findInGroup, findInGroupTx } from '../../common/tenancy/group-scope';
-import { inTransaction } from '../../database/transaction';
+import { Tenant } from '../../common/tenancy/group-scope';
+import { UnitOfWork } from '../../database/transaction';
 import { RecurringTransactionDto, SaveRecurringTransactionDto } from './dto/recurring-transaction.dto';
 import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { dayAfter, nextOnOrAfter, Recurrence } from './recurrence';
-import { normaliseMoney, resolveTransactionRefs, utcDate } from './transaction-refs';
+import { RecurringTransactionsRepository } from './recurring-transactions.repository';
+import { normaliseMoney, TransactionRefsResolver, utcDate } from './transaction-refs';
+import { TransactionsRepository } from './transactions.repository';
 
 const toDto = (r: RecurringTransaction): RecurringTransactionDto => ({
   id: r.id,
@@ -47,24 +48,28 @@ function checkDates(dto: SaveRecurringTransactionDto): void {
  */
 @Injectable()
 export class RecurringTransactionsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly recurring: RecurringTransactionsRepository,
+    private readonly transactions: TransactionsRepository,
+    private readonly refs: TransactionRefsResolver,
+  ) {}
 
-  async list(groupId: string): Promise<RecurringTransactionDto[]> {
-    const rows = await this.dataSource.getRepository(RecurringTransaction).find({ where: { groupId }, order: { id: 'ASC' } });
-    return rows.map(toDto);
+  async list(tenant: Tenant): Promise<RecurringTransactionDto[]> {
+    return (await this.recurring.findAllOfGroup(tenant)).map(toDto);
   }
 
-  async get(groupId: string, id: string): Promise<RecurringTransactionDto> {
-    return toDto(await findInGroup(this.dataSource.getRepository(RecurringTransaction), groupId, id, 'Recurring transaction'));
+  async get(tenant: Tenant, id: string): Promise<RecurringTransactionDto> {
+    return toDto(await this.recurring.findInGroup(tenant, id));
   }
 
   create(user: AuthUser, dto: SaveRecurringTransactionDto): Promise<RecurringTransactionDto> {
     checkDates(dto);
-    return inTransaction(this.dataSource, async (manager) => {
-      const refs = await resolveTransactionRefs(manager, user.groupId, dto);
+    return this.unitOfWork.run(async (manager) => {
+      const refs = await this.refs.resolve(manager, user, dto);
       const rule = { frequency: dto.frequency, interval: dto.interval ?? 1, startDate: dto.startDate, endDate: dto.endDate ?? null };
       const isEnabled = dto.isEnabled ?? true;
-      const recurring = manager.create(RecurringTransaction, {
+      const recurring = await this.recurring.create(manager, {
         groupId: user.groupId,
         type: dto.type,
         amount: normaliseMoney(dto.amount),
@@ -75,15 +80,15 @@ export class RecurringTransactionsService {
         nextOccurrence: nextOnOrAfter(rule, isEnabled ? rule.startDate : later(rule.startDate, utcDate())),
         createdById: user.userId,
       });
-      return toDto(await manager.save(recurring));
+      return toDto(recurring);
     });
   }
 
-  update(groupId: string, id: string, dto: SaveRecurringTransactionDto): Promise<RecurringTransactionDto> {
+  update(tenant: Tenant, id: string, dto: SaveRecurringTransactionDto): Promise<RecurringTransactionDto> {
     checkDates(dto);
-    return inTransaction(this.dataSource, async (manager) => {
-      const recurring = await findInGroupTx(manager, RecurringTransaction, groupId, id, 'Recurring transaction', { lock: true });
-      const refs = await resolveTransactionRefs(manager, groupId, dto, {
+    return this.unitOfWork.run(async (manager) => {
+      const recurring = await this.recurring.lockInGroup(manager, tenant, id);
+      const refs = await this.refs.resolve(manager, tenant, dto, {
         currentAccountId: recurring.budgetAccountId,
         keepAccountIds: [recurring.budgetAccountId, recurring.targetBudgetAccountId].filter((x): x is string => !!x),
       });
@@ -100,32 +105,29 @@ export class RecurringTransactionsService {
       });
       if (ruleChanged) recurring.nextOccurrence = await this.resumeAfterLastMade(manager, recurring);
       if (enabling) this.resumeFromToday(recurring);
-      return toDto(await manager.save(recurring));
+      return toDto(await this.recurring.save(manager, recurring));
     });
   }
 
-  toggle(groupId: string, id: string): Promise<RecurringTransactionDto> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const recurring = await findInGroupTx(manager, RecurringTransaction, groupId, id, 'Recurring transaction', { lock: true });
+  toggle(tenant: Tenant, id: string): Promise<RecurringTransactionDto> {
+    return this.unitOfWork.run(async (manager) => {
+      const recurring = await this.recurring.lockInGroup(manager, tenant, id);
       recurring.isEnabled = !recurring.isEnabled;
       if (recurring.isEnabled) this.resumeFromToday(recurring);
-      return toDto(await manager.save(recurring));
+      return toDto(await this.recurring.save(manager, recurring));
     });
   }
 
   /** Occurrences already made keep their link until now; they stay as ordinary transactions. */
-  async remove(groupId: string, id: string): Promise<void> {
-    await inTransaction(this.dataSource, async (manager) => {
-      const recurring = await findInGroupTx(manager, RecurringTransaction, groupId, id, 'Recurring transaction', { lock: true });
-      await manager.remove(recurring);
+  async remove(tenant: Tenant, id: string): Promise<void> {
+    await this.unitOfWork.run(async (manager) => {
+      const recurring = await this.recurring.lockInGroup(manager, tenant, id);
+      await this.recurring.remove(manager, recurring);
     });
   }
 
   private async resumeAfterLastMade(manager: EntityManager, recurring: RecurringTransaction): Promise<string | null> {
-    const [{ last }] = await manager.query(
-      'SELECT MAX(occurrence_date)::text AS last FROM transactions WHERE recurring_transaction_id = $1',
-      [recurring.id],
-    );
+    const last = await this.transactions.lastOccurrenceOf(manager, recurring.id);
     return nextOnOrAfter(recurring, last ? later(recurring.startDate, dayAfter(last)) : recurring.startDate);
   }
 

@@ -1,62 +1,35 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
-import { assertAllInGroup } from '../../common/tenancy/group-scope';
+import { Tenant } from '../../common/tenancy/group-scope';
+import { BudgetAccountsRepository } from './budget-accounts.repository';
+import { CategoriesRepository } from './categories.repository';
 import { MonthlyReportDto, ReportCategoryDto, YearlyReportDto } from './dto/report.dto';
-
-interface SumRow {
-  /** which grouping set the row belongs to: 'total', 'category' or 'bucket' (a day or a month) */
-  kind: 'total' | 'category' | 'bucket';
-  category_id: string | null;
-  bucket: string | null;
-  income: string;
-  expense: string;
-  net: string;
-}
+import { ReportsRepository, SumRow } from './reports.repository';
 
 const ZERO = '0.00';
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * Monthly and yearly reports: one SQL pass with GROUPING SETS (total, per category, per day or
- * month) over `transaction_day_sums`, which triggers keep exact in the same transaction as every
- * change of a transaction (a year is a few thousand rows, not every transaction). Transfers only
- * move money between accounts, so they are left out. Sums are numeric: exact to the cent.
+ * Monthly and yearly reports: totals, per category and per day or month, from the trigger-kept
+ * day sums (ReportsRepository). Transfers only move money between accounts, so they are left out.
  */
 @Injectable()
 export class ReportsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly reports: ReportsRepository,
+    private readonly accounts: BudgetAccountsRepository,
+    private readonly categoryNames: CategoriesRepository,
+  ) {}
 
-  private async sums(groupId: string, from: string, until: string, bucket: string, accountId?: string): Promise<SumRow[]> {
-    if (accountId) await assertAllInGroup(this.dataSource.manager, 'budget_accounts', groupId, [accountId], 'Budget account');
-    // the day sums (kept by triggers, one row per day, account, category and type) are rolled up
-    // per category, per day or month, and in total
-    return this.dataSource.query(
-      `WITH sums AS (
-         SELECT category_id, date, type, SUM(amount) AS amount
-           FROM transaction_day_sums
-          WHERE group_id = $1 AND date >= $2 AND date < $3 AND count > 0
-            AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
-          GROUP BY category_id, date, type)
-       SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
-              category_id, bucket::text AS bucket, income, expense, income - expense AS net
-         FROM (SELECT GROUPING(category_id, ${bucket}) AS grouped, category_id, ${bucket} AS bucket,
-                      COALESCE(SUM(amount) FILTER (WHERE type = 'Income'), 0.00) AS income,
-                      COALESCE(SUM(amount) FILTER (WHERE type = 'Expense'), 0.00) AS expense
-                 FROM sums
-                GROUP BY GROUPING SETS ((), (category_id), (${bucket}))) rolled`,
-      [groupId, from, until, accountId ?? null],
-    );
+  private async sums(tenant: Tenant, from: string, until: string, bucket: 'day' | 'month', accountId?: string): Promise<SumRow[]> {
+    if (accountId) await this.accounts.assertInGroup(tenant, accountId);
+    return this.reports.sumByBucket(tenant, from, until, bucket, accountId ?? null);
   }
 
-  private async categories(groupId: string, rows: SumRow[]): Promise<ReportCategoryDto[]> {
+  private async categories(tenant: Tenant, rows: SumRow[]): Promise<ReportCategoryDto[]> {
     const sums = new Map(rows.filter((row) => row.kind === 'category').map((row) => [row.category_id!, row]));
     if (sums.size === 0) return [];
-    const categories: { id: string; name: string; color: string; icon: string }[] = await this.dataSource.query(
-      'SELECT id, name, color, icon FROM categories WHERE group_id = $1 AND id = ANY($2::uuid[]) ORDER BY sort_order, id',
-      [groupId, [...sums.keys()]],
-    );
+    const categories = await this.categoryNames.findNamesByIds(tenant, [...sums.keys()]);
     return categories.map((c) => ({
       categoryId: c.id,
       name: c.name,
@@ -80,7 +53,7 @@ export class ReportsService {
   async monthly(user: AuthUser, year: number, month: number, accountId?: string): Promise<MonthlyReportDto> {
     const from = `${year}-${pad(month)}-01`;
     const until = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
-    const rows = await this.sums(user.groupId, from, until, 'date', accountId);
+    const rows = await this.sums(user, from, until, 'day', accountId);
     const byDay = new Map(rows.filter((row) => row.kind === 'bucket').map((row) => [row.bucket!, row]));
     const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
     const days = Array.from({ length: daysInMonth }, (_, i) => {
@@ -88,16 +61,16 @@ export class ReportsService {
       const row = byDay.get(date);
       return { date, income: row?.income ?? ZERO, expense: row?.expense ?? ZERO };
     });
-    return { year, month, ...this.totals(user, rows), categories: await this.categories(user.groupId, rows), days };
+    return { year, month, ...this.totals(user, rows), categories: await this.categories(user, rows), days };
   }
 
   async yearly(user: AuthUser, year: number, accountId?: string): Promise<YearlyReportDto> {
-    const rows = await this.sums(user.groupId, `${year}-01-01`, `${year + 1}-01-01`, 'EXTRACT(MONTH FROM date)::int', accountId);
+    const rows = await this.sums(user, `${year}-01-01`, `${year + 1}-01-01`, 'month', accountId);
     const byMonth = new Map(rows.filter((row) => row.kind === 'bucket').map((row) => [Number(row.bucket), row]));
     const months = Array.from({ length: 12 }, (_, i) => {
       const row = byMonth.get(i + 1);
       return { month: i + 1, income: row?.income ?? ZERO, expense: row?.expense ?? ZERO, net: row?.net ?? ZERO };
     });
-    return { year, ...this.totals(user, rows), categories: await this.categories(user.groupId, rows), months };
+    return { year, ...this.totals(user, rows), categories: await this.categories(user, rows), months };
   }
 }

@@ -1,6 +1,9 @@
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppError, FieldError } from '../../common/errors/app-error';
-import { assertAllInGroup } from '../../common/tenancy/group-scope';
+import type { Tenant } from '../../common/tenancy/group-scope';
+import { BudgetAccountsRepository } from './budget-accounts.repository';
+import { CategoriesRepository } from './categories.repository';
 import type { TransactionType } from './entities/budget-enums';
 
 export interface TransactionRefsInput {
@@ -38,40 +41,44 @@ const invalid = (errors: FieldError[]) => AppError.badRequest('VALIDATION_FAILED
  * default account; ids of another group 404 like missing ones; a disabled account 400 unless the
  * row already used it (`keepAccountIds`).
  */
-export async function resolveTransactionRefs(
-  manager: EntityManager,
-  groupId: string,
-  input: TransactionRefsInput,
-  options: { currentAccountId?: string; keepAccountIds?: string[] } = {},
-): Promise<TransactionRefs> {
-  const errors = shapeErrors(input);
-  if (errors.length) throw invalid(errors);
+@Injectable()
+export class TransactionRefsResolver {
+  constructor(
+    private readonly accounts: BudgetAccountsRepository,
+    private readonly categories: CategoriesRepository,
+  ) {}
 
-  let budgetAccountId = input.budgetAccountId ?? options.currentAccountId;
-  if (!budgetAccountId) {
-    const [fallback] = await manager.query('SELECT id FROM budget_accounts WHERE group_id = $1 AND is_default', [groupId]);
-    if (!fallback) throw AppError.conflict('NO_DEFAULT_ACCOUNT', 'The group has no budget account yet: create one first');
-    budgetAccountId = fallback.id as string;
-  }
-  const target = input.type === 'Transfer' ? input.targetBudgetAccountId! : null;
-  if (target === budgetAccountId) {
-    throw invalid([{ field: 'targetBudgetAccountId', message: 'targetBudgetAccountId must differ from budgetAccountId' }]);
-  }
+  async resolve(
+    manager: EntityManager,
+    tenant: Tenant,
+    input: TransactionRefsInput,
+    options: { currentAccountId?: string; keepAccountIds?: string[] } = {},
+  ): Promise<TransactionRefs> {
+    const errors = shapeErrors(input);
+    if (errors.length) throw invalid(errors);
 
-  const accountIds = target ? [budgetAccountId, target] : [budgetAccountId];
-  const accounts: { id: string; is_disabled: boolean }[] = await manager.query(
-    'SELECT id, is_disabled FROM budget_accounts WHERE group_id = $1 AND id = ANY($2::uuid[])',
-    [groupId, accountIds],
-  );
-  if (accounts.length !== accountIds.length) throw AppError.notFound('Budget account');
-  const keep = new Set(options.keepAccountIds ?? []);
-  if (accounts.some((account) => account.is_disabled && !keep.has(account.id))) {
-    throw AppError.badRequest('ACCOUNT_DISABLED', 'A disabled budget account cannot take new transactions');
-  }
+    let budgetAccountId = input.budgetAccountId ?? options.currentAccountId;
+    if (!budgetAccountId) {
+      budgetAccountId = await this.accounts.findDefaultId(manager, tenant);
+      if (!budgetAccountId) throw AppError.conflict('NO_DEFAULT_ACCOUNT', 'The group has no budget account yet: create one first');
+    }
+    const target = input.type === 'Transfer' ? input.targetBudgetAccountId! : null;
+    if (target === budgetAccountId) {
+      throw invalid([{ field: 'targetBudgetAccountId', message: 'targetBudgetAccountId must differ from budgetAccountId' }]);
+    }
 
-  const categoryId = input.type === 'Transfer' ? null : input.categoryId!;
-  if (categoryId) await assertAllInGroup(manager, 'categories', groupId, [categoryId], 'Category');
-  return { categoryId, budgetAccountId, targetBudgetAccountId: target };
+    const accountIds = target ? [budgetAccountId, target] : [budgetAccountId];
+    const accounts = await this.accounts.findStatesByIds(manager, tenant, accountIds);
+    if (accounts.length !== accountIds.length) throw AppError.notFound('Budget account');
+    const keep = new Set(options.keepAccountIds ?? []);
+    if (accounts.some((account) => account.is_disabled && !keep.has(account.id))) {
+      throw AppError.badRequest('ACCOUNT_DISABLED', 'A disabled budget account cannot take new transactions');
+    }
+
+    const categoryId = input.type === 'Transfer' ? null : input.categoryId!;
+    if (categoryId) await this.categories.assertInGroup(tenant, categoryId, manager);
+    return { categoryId, budgetAccountId, targetBudgetAccountId: target };
+  }
 }
 
 /** "12.3" → "12.30": amounts are stored and shown with two decimals. */

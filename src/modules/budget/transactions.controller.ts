@@ -26,7 +26,7 @@ export class TransactionsController {
   @ApiPageResponse(TransactionDto)
   @ApiProblems(400, 404)
   list(@CurrentUser() user: AuthUser, @Query() query: TransactionListQuery): Promise<Page<TransactionDto>> {
-    return this.transactions.list(user.groupId, query);
+    return this.transactions.list(user, query);
   }
 
   @Get('report/monthly')
@@ -50,7 +50,7 @@ export class TransactionsController {
   @ApiOkResponse({ type: TransactionDto })
   @ApiProblems(400, 404)
   get(@CurrentUser() user: AuthUser, @UuidParam('transactionId') id: string): Promise<TransactionDto> {
-    return this.transactions.get(user.groupId, id);
+    return this.transactions.get(user, id);
   }
 
   @Post()
@@ -72,7 +72,7 @@ export class TransactionsController {
   @ApiOkResponse({ type: TransactionDto })
   @ApiProblems(400, 404, 409)
   update(@CurrentUser() user: AuthUser, @UuidParam('transactionId') id: string, @Body() dto: SaveTransactionDto): Promise<TransactionDto> {
-    return this.transactions.update(user.groupId, id, dto);
+    return this.transactions.update(user, id, dto);
   }
 
   @Delete(':transactionId')
@@ -81,6 +81,6 @@ export class TransactionsController {
   @ApiNoContentResponse()
   @ApiProblems(400, 404)
   async remove(@CurrentUser() user: AuthUser, @UuidParam('transactionId') id: string): Promise<void> {
-    await this.transactions.remove(user.groupId, id);
+    await this.transactions.remove(user, id);
   }
 }

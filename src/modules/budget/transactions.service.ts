@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { Page } from '../../common/pagination/pagination';
-import { findInGroupTx } from '../../common/tenancy/group-scope';
-import { inTransaction } from '../../database/transaction';
+import { Tenant } from '../../common/tenancy/group-scope';
+import { UnitOfWork } from '../../database/transaction';
 import { SaveTransactionDto, TransactionDto, TransactionListQuery } from './dto/transaction.dto';
 import { Transaction } from './entities/transaction.entity';
-import { listTransactions, TRANSACTION_COLUMNS, TransactionRow, transactionRowToDto } from './transaction-list';
-import { normaliseMoney, resolveTransactionRefs, utcDate } from './transaction-refs';
+import { normaliseMoney, TransactionRefsResolver, utcDate } from './transaction-refs';
+import { TransactionsRepository, transactionRowToDto } from './transactions.repository';
 
 const entityToDto = (t: Transaction): TransactionDto => ({
   id: t.id,
@@ -28,21 +26,22 @@ const entityToDto = (t: Transaction): TransactionDto => ({
 /** Transactions: CRUD through audited saves; the list in raw SQL shaped for the covering indexes. */
 @Injectable()
 export class TransactionsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly transactions: TransactionsRepository,
+    private readonly refs: TransactionRefsResolver,
+  ) {}
 
-  async get(groupId: string, id: string): Promise<TransactionDto> {
-    const [row]: TransactionRow[] = await this.dataSource.query(`SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE t.id = $1 AND t.group_id = $2`, [
-      id,
-      groupId,
-    ]);
+  async get(tenant: Tenant, id: string): Promise<TransactionDto> {
+    const row = await this.transactions.findInGroup(tenant, id);
     if (!row) throw AppError.notFound('Transaction');
     return transactionRowToDto(row);
   }
 
   create(user: AuthUser, dto: SaveTransactionDto): Promise<TransactionDto> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const refs = await resolveTransactionRefs(manager, user.groupId, dto);
-      const transaction = manager.create(Transaction, {
+    return this.unitOfWork.run(async (manager) => {
+      const refs = await this.refs.resolve(manager, user, dto);
+      const transaction = await this.transactions.create(manager, {
         groupId: user.groupId,
         type: dto.type,
         amount: normaliseMoney(dto.amount),
@@ -53,15 +52,15 @@ export class TransactionsService {
         occurrenceDate: null,
         createdById: user.userId,
       });
-      return entityToDto(await manager.save(transaction));
+      return entityToDto(transaction);
     });
   }
 
   /** PUT replaces the editable fields; an omitted date or budgetAccountId keeps the current one. */
-  update(groupId: string, id: string, dto: SaveTransactionDto): Promise<TransactionDto> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const transaction = await findInGroupTx(manager, Transaction, groupId, id, 'Transaction', { lock: true });
-      const refs = await resolveTransactionRefs(manager, groupId, dto, {
+  update(tenant: Tenant, id: string, dto: SaveTransactionDto): Promise<TransactionDto> {
+    return this.unitOfWork.run(async (manager) => {
+      const transaction = await this.transactions.lockInGroup(manager, tenant, id);
+      const refs = await this.refs.resolve(manager, tenant, dto, {
         currentAccountId: transaction.budgetAccountId,
         keepAccountIds: [transaction.budgetAccountId, transaction.targetBudgetAccountId].filter((x): x is string => !!x),
       });
@@ -72,18 +71,18 @@ export class TransactionsService {
         description: dto.description ?? null,
         ...refs,
       });
-      return entityToDto(await manager.save(transaction));
+      return entityToDto(await this.transactions.save(manager, transaction));
     });
   }
 
-  async remove(groupId: string, id: string): Promise<void> {
-    await inTransaction(this.dataSource, async (manager) => {
-      const transaction = await findInGroupTx(manager, Transaction, groupId, id, 'Transaction', { lock: true });
-      await manager.remove(transaction);
+  async remove(tenant: Tenant, id: string): Promise<void> {
+    await this.unitOfWork.run(async (manager) => {
+      const transaction = await this.transactions.lockInGroup(manager, tenant, id);
+      await this.transactions.remove(manager, transaction);
     });
   }
 
-  list(groupId: string, query: TransactionListQuery): Promise<Page<TransactionDto>> {
-    return listTransactions(this.dataSource, groupId, query);
+  list(tenant: Tenant, query: TransactionListQuery): Promise<Page<TransactionDto>> {
+    return this.transactions.findPage(tenant, query);
   }
 }

@@ -27,15 +27,16 @@
  * assert it need JOBS_ENABLED=true and `waitFor`. Reusable DTOs: dto/upload.dto.ts.
  */
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
 import { newId } from '../../database/base.entity';
+import { UnitOfWork } from '../../database/transaction';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
 import { storageFailure } from '../../infrastructure/storage/storage-errors';
 import { StorageService } from '../../infrastructure/storage/storage.service';
 import { FileCategory, FileStatus, IMAGE_TYPES, ImageType, StoredFile } from './entities/stored-file.entity';
+import { FilesRepository } from './files.repository';
 import { hasImageSignature, ImageRejectedError, processImage } from './image-processing';
 
 export const FILES_PROCESS_QUEUE = 'files-process';
@@ -84,7 +85,8 @@ export class FilesService {
   private readonly logger = new Logger('Files');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly files: FilesRepository,
     private readonly storage: StorageService,
     private readonly jobs: JobsService,
     private readonly config: AppConfig,
@@ -93,7 +95,7 @@ export class FilesService {
     jobs.register<{ keys: string[] }>(FILES_REMOVE_QUEUE, ({ keys }) => this.storage.remove(keys));
   }
 
-  async createUpload(request: UploadRequest, manager: EntityManager = this.dataSource.manager): Promise<UploadTicket> {
+  async createUpload(request: UploadRequest, manager?: EntityManager): Promise<UploadTicket> {
     if (!(IMAGE_TYPES as readonly string[]).includes(request.contentType)) {
       throw AppError.badRequest('UNSUPPORTED_IMAGE_TYPE', `Images must be one of ${IMAGE_TYPES.join(', ')}`, [
         { field: 'contentType', message: `contentType must be one of ${IMAGE_TYPES.join(', ')}` },
@@ -104,7 +106,7 @@ export class FilesService {
     const owner = request.category === 'MarkerImage' ? request.groupId : request.ownerUserId;
     if (!owner) throw new Error('a marker image needs its groupId');
     const id = newId();
-    const file = manager.getRepository(StoredFile).create({
+    const file = this.files.newFile({
       id,
       category: request.category,
       ownerUserId: request.ownerUserId,
@@ -113,7 +115,7 @@ export class FilesService {
       contentType: request.contentType as ImageType,
       size: request.size,
     });
-    await manager.getRepository(StoredFile).insert(file);
+    await this.files.insert(file, manager);
     const uploadUrl = await this.storage.presignPut(uploadKeyOf(file), file.contentType, UPLOAD_URL_SECONDS, file.size);
     return {
       fileId: id,
@@ -125,10 +127,10 @@ export class FilesService {
   }
 
   /** Loads a file visible in `scope`, or 404 exactly as a missing one. */
-  async findScoped(fileId: string, scope: FileScope, manager: EntityManager = this.dataSource.manager): Promise<StoredFile> {
+  async findScoped(fileId: string, scope: FileScope, manager?: EntityManager): Promise<StoredFile> {
     const where = { id: fileId, category: scope.category, ...(scope.groupId ? { groupId: scope.groupId } : {}), ...(scope.ownerUserId ? { ownerUserId: scope.ownerUserId } : {}) };
     if (!scope.groupId && !scope.ownerUserId) throw new Error('a file scope needs a groupId or an ownerUserId');
-    const file = await manager.getRepository(StoredFile).findOne({ where });
+    const file = await this.files.findOne(where, manager);
     if (!file) throw AppError.notFound(scope.category === 'ProfilePicture' ? 'Picture' : 'Image');
     return file;
   }
@@ -138,18 +140,11 @@ export class FilesService {
     if (file.status !== 'Pending') return { fileId, status: file.status };
     await this.verifyUpload(file).catch(storageFailure);
     const work = async (tx: EntityManager): Promise<FileStatus> => {
-      const [, moved] = await tx.query(
-        `UPDATE files SET status = 'Processing', updated_date = now() WHERE id = $1 AND status = 'Pending'`,
-        [fileId],
-      );
-      if (moved === 0) {
-        const [current] = await tx.query('SELECT status FROM files WHERE id = $1', [fileId]);
-        return current?.status ?? 'Failed';
-      }
+      if (!(await this.files.markProcessing(tx, fileId))) return (await this.files.findStatus(tx, fileId)) ?? 'Failed';
       await this.jobs.send(FILES_PROCESS_QUEUE, { fileId }, { manager: tx });
       return 'Processing';
     };
-    const status = manager ? await work(manager) : await this.dataSource.transaction(work);
+    const status = manager ? await work(manager) : await this.unitOfWork.run(work);
     return { fileId, status };
   }
 
@@ -166,7 +161,7 @@ export class FilesService {
 
   /** Job: cleans the uploaded image and writes the image and its thumbnail. */
   async process(fileId: string): Promise<void> {
-    const file = await this.dataSource.getRepository(StoredFile).findOne({ where: { id: fileId } });
+    const file = await this.files.findOne({ id: fileId });
     if (!file || file.status !== 'Processing') return;
     const input = await this.storage.getBuffer(uploadKeyOf(file), this.config.limits.maxImageBytes).catch(async (error) => {
       if ((await this.storage.stat(uploadKeyOf(file))) === null) return null;
@@ -183,34 +178,35 @@ export class FilesService {
     const thumbnailKey = `${file.storageKey}.thumb`;
     await this.storage.put(file.storageKey, processed.image, file.contentType);
     await this.storage.put(thumbnailKey, processed.thumbnail, file.contentType);
-    const [, completed] = await this.dataSource.query(
-      `UPDATE files SET status = 'Completed', error = NULL, width = $2, height = $3, size = $4, thumbnail_key = $5, updated_date = now()
-        WHERE id = $1 AND status = 'Processing'`,
-      [file.id, processed.width, processed.height, processed.image.length, thumbnailKey],
-    );
+    const completed = await this.files.markCompleted(file.id, {
+      width: processed.width,
+      height: processed.height,
+      size: processed.image.length,
+      thumbnailKey,
+    });
     // removed while we worked (e.g. replaced at once): take back what was just written
-    const leftovers = completed === 1 ? [uploadKeyOf(file)] : objectKeysOf({ ...file, thumbnailKey });
+    const leftovers = completed ? [uploadKeyOf(file)] : objectKeysOf({ ...file, thumbnailKey });
     await this.storage.remove(leftovers).catch((error) => this.logger.warn({ err: error, fileId }, 'objects not removed'));
-    if (completed !== 1) return;
+    if (!completed) return;
     this.logger.log({ fileId, width: processed.width, height: processed.height }, 'image processed');
   }
 
   private async fail(file: StoredFile, reason: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE files SET status = 'Failed', error = $2, updated_date = now() WHERE id = $1 AND status = 'Processing'`,
-      [file.id, reason],
-    );
+    await this.files.markFailed(file.id, reason);
     await this.storage.remove([uploadKeyOf(file)]).catch(() => undefined);
     this.logger.warn({ fileId: file.id, reason }, 'image processing failed');
   }
 
   /** Deletes the rows now (in `manager`'s transaction) and their objects through a durable job. */
-  async removeFiles(fileIds: string[], manager: EntityManager = this.dataSource.manager): Promise<void> {
+  async removeFiles(fileIds: string[], manager: EntityManager = this.unitOfWork.noTransaction): Promise<void> {
     const ids = [...new Set(fileIds.filter(Boolean))];
     if (ids.length === 0) return;
-    const files = await manager.getRepository(StoredFile).find({ where: { id: In(ids) } });
+    const files = await this.files.findByIds(ids, manager);
     if (files.length === 0) return;
-    await manager.getRepository(StoredFile).delete({ id: In(files.map((file) => file.id)) });
+    await this.files.deleteByIds(
+      files.map((file) => file.id),
+      manager,
+    );
     await this.jobs.send(FILES_REMOVE_QUEUE, { keys: files.flatMap(objectKeysOf) }, { manager });
   }
 
@@ -229,22 +225,14 @@ export class FilesService {
     const ids = [...new Set(fileIds.filter((id): id is string => !!id))];
     const out = new Map<string, FileUrls>();
     if (ids.length === 0) return out;
-    const files = await this.dataSource.getRepository(StoredFile).find({ where: { id: In(ids), status: 'Completed' } });
+    const files = await this.files.findCompletedByIds(ids);
     await Promise.all(files.map(async (file) => out.set(file.id, (await this.urls(file))!)));
     return out;
   }
 
   /** GET /files/{fileId}/status: marker images of the caller's group, or the caller's own picture. */
   async status(fileId: string, caller: { userId: string; groupId: string }): Promise<StoredFile> {
-    const file = await this.dataSource
-      .getRepository(StoredFile)
-      .createQueryBuilder('f')
-      .where('f.id = :fileId', { fileId })
-      .andWhere(
-        `((f.category = 'MarkerImage' AND f.group_id = :groupId) OR (f.category = 'ProfilePicture' AND f.owner_user_id = :userId))`,
-        { groupId: caller.groupId, userId: caller.userId },
-      )
-      .getOne();
+    const file = await this.files.findVisibleTo(fileId, caller);
     if (!file) throw AppError.notFound('File');
     return file;
   }
@@ -257,22 +245,14 @@ export class FilesService {
     const cutoff = new Date(now.getTime() - this.config.retention.uploadTimeoutMinutes * 60_000);
     let removed = 0;
     for (;;) {
-      const stale: Pick<StoredFile, 'id' | 'storageKey' | 'thumbnailKey'>[] = await this.dataSource.query(
-        `SELECT id, storage_key AS "storageKey", thumbnail_key AS "thumbnailKey"
-           FROM files WHERE status = 'Pending' AND created_date < $1 ORDER BY created_date LIMIT 500`,
-        [cutoff],
-      );
+      const stale = await this.files.findPendingBefore(cutoff);
       if (stale.length === 0) break;
       // objects first: a failure leaves the rows, so the next run tries again
       await this.storage.remove(stale.flatMap(objectKeysOf));
-      await this.dataSource.query(`DELETE FROM files WHERE id = ANY($1::uuid[]) AND status = 'Pending'`, [stale.map((file) => file.id)]);
+      await this.files.deletePending(stale.map((file) => file.id));
       removed += stale.length;
     }
-    const [, failed] = await this.dataSource.query(
-      `UPDATE files SET status = 'Failed', error = 'Processing did not finish', updated_date = now()
-        WHERE status = 'Processing' AND updated_date < $1`,
-      [new Date(now.getTime() - 86_400_000)],
-    );
+    const failed = await this.files.failStuckProcessing(new Date(now.getTime() - 86_400_000));
     return { removed, failed };
   }
 }

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { Page, toPage } from '../../common/pagination/pagination';
 import { ActionHistoryDto, HistoryQuery } from './dto/action-history.dto';
 import { ActionHistory } from './entities/action-history.entity';
+import { HistoryRepository } from './history.repository';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -17,44 +16,30 @@ function upperBound(to: string): Date {
 }
 
 /**
- * Reads the action history. Rows belong to one group (CONTRACT §1): a caller sees their token's
+ * Reads the action history. Rows belong to one group (docs/api.md, Ids and tenancy): a caller sees their token's
  * group; rows of a private entity only its owner; user and group administration rows (adminOnly)
- * only admins, who see them for every group since they administer all of them (CONTRACT §9).
+ * only admins, who see them for every group since they administer all of them (docs/admin.md, Action history).
  */
 @Injectable()
 export class HistoryService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly history: HistoryRepository) {}
 
   async list(caller: AuthUser, query: HistoryQuery): Promise<Page<ActionHistoryDto>> {
-    const builder = this.dataSource
-      .getRepository(ActionHistory)
-      .createQueryBuilder('h')
-      .where('(h.privateToUserId IS NULL OR h.privateToUserId = :me)', { me: caller.userId });
-    // admins manage every user and group, so they see all administration rows (any group, or none
-    // yet: a registration before approval); everyone sees their own group's module rows
-    if (caller.role === 'Admin') {
-      builder.andWhere('(h.groupId = :groupId OR h.adminOnly = true)', { groupId: caller.groupId });
-    } else {
-      builder.andWhere('h.groupId = :groupId AND h.adminOnly = false', { groupId: caller.groupId });
-    }
-    if (query.entityType) builder.andWhere('h.entityType = :entityType', { entityType: query.entityType });
-    if (query.entityId) builder.andWhere('h.entityId = :entityId', { entityId: query.entityId });
-    if (query.userId) builder.andWhere('h.userId = :userId', { userId: query.userId });
-    if (query.action) builder.andWhere('h.action = :action', { action: query.action });
     const from = query.from ? new Date(query.from) : undefined;
     const before = query.to ? upperBound(query.to) : undefined;
     if (from && before && from >= before) {
       throw AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [{ field: 'to', message: 'to must not be before from' }]);
     }
-    if (from) builder.andWhere('h.createdDate >= :from', { from });
-    if (before) builder.andWhere('h.createdDate < :before', { before });
-
-    const [rows, total] = await builder
-      .orderBy('h.createdDate', 'DESC')
-      .addOrderBy('h.id', 'DESC')
-      .skip((query.page - 1) * query.pageSize)
-      .take(query.pageSize)
-      .getManyAndCount();
+    const [rows, total] = await this.history.findPage(caller, {
+      entityType: query.entityType,
+      entityId: query.entityId,
+      userId: query.userId,
+      action: query.action,
+      from,
+      before,
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
+    });
     return toPage(rows.map(toDto), total, query);
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AccountModule } from '../account/account.module';
+import { EmailConfirmationsModule } from '../account/email-confirmations.module';
 import { AuthModule } from '../auth/auth.module';
 import { FilesModule } from '../files/files.module';
 import { HousekeepingService } from './housekeeping.service';
 
 @Module({
-  imports: [AuthModule, FilesModule, AccountModule],
+  imports: [AuthModule, FilesModule, AccountModule, EmailConfirmationsModule],
   providers: [HousekeepingService],
 })
 export class HousekeepingModule {}

@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { CaptchaService } from '../../infrastructure/captcha/captcha.service';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
+import { AccountTokens } from '../account/account-tokens.repository';
 import { RegistrationService } from '../account/registration.service';
 import { SessionsService } from '../auth/sessions.service';
 import { FilesService } from '../files/files.service';
 
 /**
- * CONTRACT §9a daily housekeeping. Every task is its own queue with its own schedule, so one
+ * Daily housekeeping (docs/running.md). Each task asks the owner of its table to do the deleting. Every task is its own queue with its own schedule, so one
  * failing task (retried by pg-boss) never stops the others. Each task takes `now`, so tests run
  * it with a controlled clock.
  */
@@ -25,7 +25,8 @@ export class HousekeepingService {
   };
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly captcha: CaptchaService,
+    private readonly accountTokens: AccountTokens,
     private readonly sessions: SessionsService,
     private readonly files: FilesService,
     private readonly registrations: RegistrationService,
@@ -55,14 +56,12 @@ export class HousekeepingService {
   }
 
   /** Redeemed ALTCHA signatures are needed only while their challenge could still verify. */
-  async removeUsedCaptchas(now: Date): Promise<number> {
-    const [, count] = await this.dataSource.query('DELETE FROM used_captchas WHERE expires_date < $1', [now]);
-    return count;
+  removeUsedCaptchas(now: Date): Promise<number> {
+    return this.captcha.removeExpired(now);
   }
 
   /** Confirmation and reset tokens a day past expiry (younger ones still drive cooldowns). */
-  async removeExpiredTokens(now: Date): Promise<number> {
-    const [, count] = await this.dataSource.query(`DELETE FROM account_tokens WHERE expires_date < $1::timestamptz - interval '1 day'`, [now]);
-    return count;
+  removeExpiredTokens(now: Date): Promise<number> {
+    return this.accountTokens.deleteExpired(now);
   }
 }

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { assertExactOrder } from '../../common/ordering/exact-order';
-import { findInGroup, findInGroupTx } from '../../common/tenancy/group-scope';
+import { Tenant } from '../../common/tenancy/group-scope';
 import { AppConfig } from '../../config/app-config';
-import { inTransaction } from '../../database/transaction';
+import { UnitOfWork } from '../../database/transaction';
 import { CreateUploadDto, UploadTicketDto } from '../files/dto/upload.dto';
 import { StoredFile } from '../files/entities/stored-file.entity';
 import { FilesService } from '../files/files.service';
@@ -14,6 +13,8 @@ import { ConfirmedMarkerImageDto } from './dto/marker-image-input.dto';
 import { MarkerImageDto } from './dto/marker-image.dto';
 import { MarkerImage } from './entities/marker-image.entity';
 import { Marker } from './entities/marker.entity';
+import { MarkerImagesRepository } from './marker-images.repository';
+import { MarkersRepository } from './markers.repository';
 
 export interface ImageSummary {
   imageCount: number;
@@ -28,7 +29,9 @@ export interface ImageSummary {
 @Injectable()
 export class MarkerImagesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly markers: MarkersRepository,
+    private readonly images: MarkerImagesRepository,
     private readonly files: FilesService,
     private readonly config: AppConfig,
   ) {}
@@ -36,18 +39,13 @@ export class MarkerImagesService {
   /** Reserves a place for one more image (counting unconfirmed uploads) and issues its upload URL. */
   createUpload(user: AuthUser, markerId: string, input: CreateUploadDto): Promise<UploadTicketDto> {
     return this.onMarker(user, markerId, async (manager, marker) => {
-      const [{ count, last }] = await manager.query(
-        'SELECT count(*)::int AS count, max(position) AS last FROM marker_images WHERE marker_id = $1',
-        [marker.id],
-      );
+      const { count, last } = await this.images.countAndLastPosition(manager, marker.id);
       if (count >= this.config.limits.maxMarkerImages) throw this.limitReached();
       const { fileId, ...ticket } = await this.files.createUpload(
         { category: 'MarkerImage', ownerUserId: user.userId, groupId: user.groupId, contentType: input.contentType, size: input.size },
         manager,
       );
-      const image = await manager.save(
-        manager.create(MarkerImage, { groupId: user.groupId, markerId: marker.id, fileId, order: (last ?? -1) + 1 }),
-      );
+      const image = await this.images.create(manager, { groupId: user.groupId, markerId: marker.id, fileId, order: (last ?? -1) + 1 });
       return { imageId: image.id, ...ticket };
     });
   }
@@ -56,11 +54,7 @@ export class MarkerImagesService {
   confirm(user: AuthUser, markerId: string, imageId: string): Promise<ConfirmedMarkerImageDto> {
     return this.onMarker(user, markerId, async (manager, marker) => {
       const image = await this.imageOf(manager, user, marker, imageId);
-      const [{ confirmed }] = await manager.query(
-        `SELECT count(*)::int AS confirmed FROM marker_images mi JOIN files f ON f.id = mi.file_id
-          WHERE mi.marker_id = $1 AND mi.id <> $2 AND f.status <> 'Pending'`,
-        [marker.id, image.id],
-      );
+      const confirmed = await this.images.countConfirmedOthers(manager, marker.id, image.id);
       if (confirmed >= this.config.limits.maxMarkerImages) throw this.limitReached();
       const result = await this.files.confirmUpload(image.fileId, { category: 'MarkerImage', groupId: user.groupId }, manager);
       return { id: image.id, fileId: result.fileId, status: result.status };
@@ -68,31 +62,20 @@ export class MarkerImagesService {
   }
 
   async list(user: AuthUser, markerId: string): Promise<MarkerImageDto[]> {
-    return this.listFor(await findInGroup(this.dataSource.getRepository(Marker), user.groupId, markerId, 'Marker'));
+    return this.listFor(await this.markers.findInGroup(user, markerId));
   }
 
   /** The marker's images in order, with short-lived URLs for the completed ones. */
   async listFor(marker: Marker): Promise<MarkerImageDto[]> {
-    const images = await this.dataSource.getRepository(MarkerImage).find({
-      where: { markerId: marker.id, groupId: marker.groupId },
-      relations: { file: true },
-      order: { order: 'ASC', id: 'ASC' },
-    });
+    const images = await this.images.findOfMarkerWithFiles(marker);
     return Promise.all(images.map(async (image) => toImageDto(image, image.file!, await this.files.urls(image.file))));
   }
 
   /** For lists: each marker's image count and the thumbnail URL of its first completed image. */
-  async summaries(groupId: string, markerIds: string[]): Promise<Map<string, ImageSummary>> {
+  async summaries(tenant: Tenant, markerIds: string[]): Promise<Map<string, ImageSummary>> {
     const out = new Map<string, ImageSummary>();
     if (markerIds.length === 0) return out;
-    const rows: { marker_id: string; image_count: number; cover_file_id: string | null }[] = await this.dataSource.query(
-      `SELECT mi.marker_id, count(*)::int AS image_count,
-              (array_agg(mi.file_id ORDER BY mi.position, mi.id) FILTER (WHERE f.status = 'Completed'))[1] AS cover_file_id
-         FROM marker_images mi JOIN files f ON f.id = mi.file_id
-        WHERE mi.group_id = $1 AND mi.marker_id = ANY($2::uuid[])
-        GROUP BY mi.marker_id`,
-      [groupId, markerIds],
-    );
+    const rows = await this.images.summaries(tenant, markerIds);
     const urls = await this.files.urlsById(rows.map((row) => row.cover_file_id));
     for (const row of rows) {
       const cover = row.cover_file_id ? urls.get(row.cover_file_id) : undefined;
@@ -103,7 +86,7 @@ export class MarkerImagesService {
 
   async reorder(user: AuthUser, markerId: string, imageIds: string[]): Promise<MarkerImageDto[]> {
     const marker = await this.onMarker(user, markerId, async (manager, marker) => {
-      const images = await manager.find(MarkerImage, { where: { markerId: marker.id, groupId: user.groupId } });
+      const images = await this.images.findAllOfMarker(manager, user, marker.id);
       assertExactOrder('imageIds', imageIds, new Set(images.map((image) => image.id)), 'an image of this marker');
       const byId = new Map(images.map((image) => [image.id, image]));
       for (const [order, id] of imageIds.entries()) {
@@ -111,7 +94,7 @@ export class MarkerImagesService {
         if (image.order === order) continue;
         image.order = order;
         // one row at a time: each change gets its own history row
-        await manager.save(image);
+        await this.images.save(manager, image);
       }
       return marker;
     });
@@ -122,7 +105,7 @@ export class MarkerImagesService {
   async remove(user: AuthUser, markerId: string, imageId: string): Promise<void> {
     await this.onMarker(user, markerId, async (manager, marker) => {
       const image = await this.imageOf(manager, user, marker, imageId);
-      await manager.remove(image);
+      await this.images.remove(manager, image);
       await this.files.removeFiles([image.fileId], manager);
     });
   }
@@ -130,8 +113,11 @@ export class MarkerImagesService {
   /** Trash purge: deletes every image of these markers and, through the files module, their objects. */
   async removeAllOf(manager: EntityManager, markers: Marker[]): Promise<void> {
     if (markers.length === 0) return;
-    const images = await manager.find(MarkerImage, { where: { markerId: In(markers.map((marker) => marker.id)) } });
-    for (const image of images) await manager.remove(image);
+    const images = await this.images.findAllOfMarkers(
+      manager,
+      markers.map((marker) => marker.id),
+    );
+    for (const image of images) await this.images.remove(manager, image);
     await this.files.removeFiles(
       images.map((image) => image.fileId),
       manager,
@@ -140,14 +126,12 @@ export class MarkerImagesService {
 
   /** Runs `work` in a transaction holding the lock of a live marker of the caller's group. */
   private onMarker<T>(user: AuthUser, markerId: string, work: (manager: EntityManager, marker: Marker) => Promise<T>): Promise<T> {
-    return inTransaction(this.dataSource, async (manager) =>
-      work(manager, await findInGroupTx(manager, Marker, user.groupId, markerId, 'Marker', { lock: true })),
-    );
+    return this.unitOfWork.run(async (manager) => work(manager, await this.markers.lockInGroup(manager, user, markerId)));
   }
 
   /** An image of this marker: one of another marker or group is 404 like a missing one. */
   private imageOf(manager: EntityManager, user: AuthUser, marker: Marker, imageId: string): Promise<MarkerImage> {
-    return findInGroupTx(manager, MarkerImage, user.groupId, imageId, 'Image', { where: { markerId: marker.id } });
+    return this.images.findOfMarker(manager, user, marker, imageId);
   }
 
   private limitReached(): AppError {

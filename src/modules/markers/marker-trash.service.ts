@@ -1,11 +1,9 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
-import { inTransaction } from '../../database/transaction';
+import { UnitOfWork } from '../../database/transaction';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
-import { Marker } from './entities/marker.entity';
 import { MarkerImagesService } from './marker-images.service';
+import { MarkersRepository } from './markers.repository';
 
 export const TRASH_PURGE_QUEUE = 'map-trash-purge';
 const DAY_MS = 86_400_000;
@@ -17,7 +15,8 @@ export class MarkerTrashService implements OnModuleInit {
   private readonly logger = new Logger('MarkerTrash');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly markers: MarkersRepository,
     private readonly config: AppConfig,
     private readonly jobs: JobsService,
     private readonly images: MarkerImagesService,
@@ -38,20 +37,11 @@ export class MarkerTrashService implements OnModuleInit {
     const cutoff = new Date(now.getTime() - this.config.retention.trashDays * DAY_MS);
     let purged = 0;
     for (;;) {
-      const count = await inTransaction(this.dataSource, async (manager) => {
-        const expired = await manager
-          .getRepository(Marker)
-          .createQueryBuilder('m')
-          .withDeleted()
-          .where('m.deletedDate < :cutoff', { cutoff })
-          .orderBy('m.deletedDate', 'ASC')
-          .limit(BATCH)
-          .setLock('pessimistic_write')
-          .setOnLocked('skip_locked')
-          .getMany();
+      const count = await this.unitOfWork.run(async (manager) => {
+        const expired = await this.markers.lockTrashedBefore(manager, cutoff, BATCH);
         await this.images.removeAllOf(manager, expired);
-        // one row at a time: each marker gets its own history row (actor System)
-        for (const marker of expired) await manager.remove(marker);
+        // each marker gets its own history row (actor System)
+        await this.markers.removeEach(manager, expired);
         return expired.length;
       });
       if (count === 0) break;

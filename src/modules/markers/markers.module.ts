@@ -7,13 +7,15 @@ import { MarkerImagesController } from './marker-images.controller';
 import { MarkerImagesService } from './marker-images.service';
 import { MarkerTrashService } from './marker-trash.service';
 import { MarkersController } from './markers.controller';
+import { MarkerImagesRepository } from './marker-images.repository';
+import { MarkersRepository } from './markers.repository';
 import { MarkersService } from './markers.service';
 
 /** The Map module's markers, their images and the trash. */
 @Module({
   imports: [TypeOrmModule.forFeature([Marker, MarkerImage]), FilesModule],
   controllers: [MarkersController, MarkerImagesController],
-  providers: [MarkersService, MarkerImagesService, MarkerTrashService],
+  providers: [MarkersService, MarkerImagesService, MarkerTrashService, MarkersRepository, MarkerImagesRepository],
   exports: [MarkerTrashService],
 })
 export class MarkersModule {}

@@ -1,17 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
-import { findInGroupTx } from '../../common/tenancy/group-scope';
 import { AppConfig } from '../../config/app-config';
-import { inTransaction } from '../../database/transaction';
+import { UnitOfWork } from '../../database/transaction';
 import { RateLimitStore } from '../../infrastructure/rate-limit/rate-limit.store';
 import { NoteItemDto, toNoteItemDto } from './dto/note.dto';
 import { NoteItemInputDto } from './dto/note-item-input.dto';
 import { MAX_NOTE_ITEMS, NoteItem } from './entities/note-item.entity';
 import { Note } from './entities/note.entity';
-import { findVisibleNote, itemsOf, saveEach, touchNote } from './note-access';
+import { NotesRepository } from './notes.repository';
 
 const TOGGLE_WINDOW_MS = 60_000;
 
@@ -22,7 +20,8 @@ const TOGGLE_WINDOW_MS = 60_000;
 @Injectable()
 export class NoteItemsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly notes: NotesRepository,
     private readonly rateLimits: RateLimitStore,
     private readonly config: AppConfig,
   ) {}
@@ -30,15 +29,11 @@ export class NoteItemsService {
   /** Adds the item at the top of the uncompleted items (position 0 when every item is completed). */
   add(user: AuthUser, noteId: string, dto: NoteItemInputDto): Promise<NoteItemDto> {
     return this.onNote(user, noteId, async (manager, note) => {
-      const [{ count, first_open }]: { count: number; first_open: number | null }[] = await manager.query(
-        `SELECT count(*)::int AS count, min("order") FILTER (WHERE NOT is_completed) AS first_open
-           FROM note_items WHERE note_id = $1`,
-        [note.id],
-      );
+      const { count, firstOpen } = await this.notes.countItems(manager, note.id);
       if (count >= MAX_NOTE_ITEMS) throw AppError.conflict('ITEM_LIMIT', `A note can hold at most ${MAX_NOTE_ITEMS} items`);
-      const position = first_open ?? 0;
-      await this.shift(manager, note.id, position, +1);
-      const item = manager.create(NoteItem, {
+      const position = firstOpen ?? 0;
+      await this.notes.shiftItems(manager, note.id, position, +1);
+      const item = await this.notes.createItem(manager, {
         groupId: note.groupId,
         noteId: note.id,
         text: dto.text,
@@ -46,8 +41,7 @@ export class NoteItemsService {
         isCompleted: false,
         order: position,
       });
-      await manager.save(item);
-      await touchNote(manager, note);
+      await this.notes.touch(manager, note);
       return toNoteItemDto(item);
     });
   }
@@ -59,8 +53,8 @@ export class NoteItemsService {
       if (item.text === dto.text && item.url === url) return toNoteItemDto(item);
       item.text = dto.text;
       item.url = url;
-      await manager.save(item);
-      await touchNote(manager, note);
+      await this.notes.save(manager, item);
+      await this.notes.touch(manager, note);
       return toNoteItemDto(item);
     });
   }
@@ -70,8 +64,8 @@ export class NoteItemsService {
     await this.limitToggles(user);
     return this.onItem(user, noteId, itemId, async (manager, note, item) => {
       item.isCompleted = !item.isCompleted;
-      await manager.save(item);
-      await touchNote(manager, note);
+      await this.notes.save(manager, item);
+      await this.notes.touch(manager, note);
       return toNoteItemDto(item);
     });
   }
@@ -79,7 +73,7 @@ export class NoteItemsService {
   /** Puts the items in the given order; `itemIds` must be exactly the note's item ids, each once. */
   reorder(user: AuthUser, noteId: string, itemIds: string[]): Promise<NoteItemDto[]> {
     return this.onNote(user, noteId, async (manager, note) => {
-      const items = await itemsOf(manager, note);
+      const items = await this.notes.itemsOf(note, manager);
       const byId = new Map(items.map((item) => [item.id, item]));
       const problem = orderProblem(itemIds, byId);
       if (problem) throw AppError.badRequest('INVALID_ORDER', problem, [{ field: 'itemIds', message: problem }]);
@@ -91,8 +85,8 @@ export class NoteItemsService {
         moved.push(item);
       });
       if (moved.length > 0) {
-        await saveEach(manager, moved);
-        await touchNote(manager, note);
+        await this.notes.saveEach(manager, moved);
+        await this.notes.touch(manager, note);
       }
       return itemIds.map((id) => toNoteItemDto(byId.get(id)!));
     });
@@ -102,14 +96,14 @@ export class NoteItemsService {
   async remove(user: AuthUser, noteId: string, itemId: string): Promise<void> {
     await this.onItem(user, noteId, itemId, async (manager, note, item) => {
       const position = item.order;
-      await manager.remove(item);
-      await this.shift(manager, note.id, position + 1, -1);
-      await touchNote(manager, note);
+      await this.notes.remove(manager, item);
+      await this.notes.shiftItems(manager, note.id, position + 1, -1);
+      await this.notes.touch(manager, note);
     });
   }
 
   private onNote<T>(user: AuthUser, noteId: string, work: (manager: EntityManager, note: Note) => Promise<T>): Promise<T> {
-    return inTransaction(this.dataSource, async (manager) => work(manager, await findVisibleNote(manager, user, noteId, true)));
+    return this.unitOfWork.run(async (manager) => work(manager, await this.notes.findVisibleNote(user, noteId, true, manager)));
   }
 
   /** An item of this note (an item of another note is 404 like a missing one). */
@@ -120,24 +114,9 @@ export class NoteItemsService {
     work: (manager: EntityManager, note: Note, item: NoteItem) => Promise<T>,
   ): Promise<T> {
     return this.onNote(user, noteId, async (manager, note) => {
-      const item = await findInGroupTx(manager, NoteItem, user.groupId, itemId, 'Note item', { where: { noteId: note.id }, lock: true });
+      const item = await this.notes.lockItemOfNote(manager, user, note, itemId);
       return work(manager, note, item);
     });
-  }
-
-  /**
-   * Moves every item at or after `from` by `delta` to open or close a gap. A system bulk write
-   * without listeners on purpose: the renumbering follows from the add or delete, whose own history
-   * row records it; a row per shifted item would bury the history in noise.
-   */
-  private async shift(manager: EntityManager, noteId: string, from: number, delta: 1 | -1): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .update(NoteItem)
-      .set({ order: () => `"order" + ${delta}` })
-      .where('note_id = :noteId AND "order" >= :from', { noteId, from })
-      .callListeners(false)
-      .execute();
   }
 
   private async limitToggles(user: AuthUser): Promise<void> {

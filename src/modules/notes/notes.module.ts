@@ -5,12 +5,13 @@ import { Note } from './entities/note.entity';
 import { NoteItemsController } from './note-items.controller';
 import { NoteItemsService } from './note-items.service';
 import { NotesController } from './notes.controller';
+import { NotesRepository } from './notes.repository';
 import { NotesService } from './notes.service';
 
-/** Notes with ordered checklist items (SPEC 4.7, CONTRACT §8), behind the Notes module gate. */
+/** Notes with ordered checklist items (docs/notes.md), behind the Notes module gate. */
 @Module({
   imports: [TypeOrmModule.forFeature([Note, NoteItem])],
   controllers: [NotesController, NoteItemsController],
-  providers: [NotesService, NoteItemsService],
+  providers: [NotesService, NoteItemsService, NotesRepository],
 })
 export class NotesModule {}

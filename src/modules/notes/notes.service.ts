@@ -1,60 +1,48 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { parseSort } from '../../common/pagination/pagination';
-import { inTransaction } from '../../database/transaction';
+import { UnitOfWork } from '../../database/transaction';
 import { NoteDto, toNoteDto } from './dto/note.dto';
 import { CreateNoteDto, NoteListQuery, UpdateNoteDto } from './dto/note-input.dto';
 import { NoteItem } from './entities/note-item.entity';
 import { DEFAULT_NOTE_COLOR, DEFAULT_NOTE_ICON, Note } from './entities/note.entity';
-import { findVisibleNote, itemsOf, nextUpdatedDate, removeEach } from './note-access';
-
-/** Titles sort case-insensitively (the database collation may be C). */
-const SORT_COLUMNS = { updatedDate: 'note.updatedDate', createdDate: 'note.createdDate', title: 'LOWER(note.title)' };
+import { NOTE_SORT_COLUMNS, nextUpdatedDate, NotesRepository } from './notes.repository';
 
 /** Notes of the caller's group: shared ones, plus the caller's own private ones. */
 @Injectable()
 export class NotesService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly notes: NotesRepository,
+  ) {}
 
   /** Pinned notes first, then the chosen order; each with its items in order. */
   async list(user: AuthUser, query: NoteListQuery): Promise<NoteDto[]> {
-    const { column, direction } = parseSort<keyof typeof SORT_COLUMNS>(query.sort, SORT_COLUMNS, '-updatedDate');
-    const notes = await this.dataSource
-      .getRepository(Note)
-      .createQueryBuilder('note')
-      .where('note.groupId = :groupId', { groupId: user.groupId })
-      .andWhere('(note.isPrivate = false OR note.createdBy = :userId)', { userId: user.userId })
-      .orderBy('note.isPinned', 'DESC')
-      .addOrderBy(column, direction)
-      .addOrderBy('note.id', direction)
-      .getMany();
+    const { column, direction } = parseSort<keyof typeof NOTE_SORT_COLUMNS>(query.sort, NOTE_SORT_COLUMNS, '-updatedDate');
+    const notes = await this.notes.findVisible(user, column, direction);
     if (notes.length === 0) return [];
-    const items = await this.dataSource.getRepository(NoteItem).find({
-      where: { groupId: user.groupId, noteId: In(notes.map((note) => note.id)) },
-      order: { order: 'ASC' },
-    });
+    const items = await this.notes.findItemsOfNotes(
+      user,
+      notes.map((note) => note.id),
+    );
     const byNote = new Map<string, NoteItem[]>(notes.map((note) => [note.id, []]));
     for (const item of items) byNote.get(item.noteId)!.push(item);
     return notes.map((note) => toNoteDto(note, byNote.get(note.id)!));
   }
 
   async get(user: AuthUser, noteId: string): Promise<NoteDto> {
-    const manager = this.dataSource.manager;
-    const note = await findVisibleNote(manager, user, noteId);
-    return toNoteDto(note, await itemsOf(manager, note));
+    const note = await this.notes.findVisibleNote(user, noteId);
+    return toNoteDto(note, await this.notes.itemsOf(note));
   }
 
   async create(user: AuthUser, dto: CreateNoteDto): Promise<NoteDto> {
-    const note = this.dataSource.getRepository(Note).create({
+    const note = await this.notes.createNote({
       groupId: user.groupId,
       createdBy: user.userId,
       isPrivate: dto.isPrivate ?? false,
       isPinned: false,
       ...editable(dto),
     });
-    await this.dataSource.getRepository(Note).save(note);
     return toNoteDto(note, []);
   }
 
@@ -69,23 +57,23 @@ export class NotesService {
 
   /** Deletes the note and its items (a history row for each). */
   async remove(user: AuthUser, noteId: string): Promise<void> {
-    await inTransaction(this.dataSource, async (manager) => {
-      const note = await findVisibleNote(manager, user, noteId, true);
-      await removeEach(manager, await itemsOf(manager, note));
-      await manager.remove(note);
+    await this.unitOfWork.run(async (manager) => {
+      const note = await this.notes.findVisibleNote(user, noteId, true, manager);
+      await this.notes.removeEach(manager, await this.notes.itemsOf(note, manager));
+      await this.notes.remove(manager, note);
     });
   }
 
   private change(user: AuthUser, noteId: string, fields: Partial<Note>): Promise<NoteDto> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const note = await findVisibleNote(manager, user, noteId, true);
+    return this.unitOfWork.run(async (manager) => {
+      const note = await this.notes.findVisibleNote(user, noteId, true, manager);
       const changed = (Object.keys(fields) as (keyof Note)[]).some((key) => note[key] !== fields[key]);
       if (changed) {
         Object.assign(note, fields);
         note.updatedDate = nextUpdatedDate(note);
-        await manager.save(note);
+        await this.notes.save(manager, note);
       }
-      return toNoteDto(note, await itemsOf(manager, note));
+      return toNoteDto(note, await this.notes.itemsOf(note, manager));
     });
   }
 }

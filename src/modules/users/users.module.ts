@@ -1,11 +1,17 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { User } from './entities/user.entity';
+import { registerUniqueConstraints } from '../../common/errors/problem.filter';
+import { User, USER_UNIQUE_CONSTRAINTS } from './entities/user.entity';
 import { PasswordService } from './password.service';
+import { UsersRepository } from './users.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
-  providers: [PasswordService],
-  exports: [TypeOrmModule, PasswordService],
+  providers: [PasswordService, UsersRepository],
+  exports: [TypeOrmModule, PasswordService, UsersRepository],
 })
-export class UsersModule {}
+export class UsersModule implements OnModuleInit {
+  onModuleInit(): void {
+    registerUniqueConstraints(USER_UNIQUE_CONSTRAINTS);
+  }
+}

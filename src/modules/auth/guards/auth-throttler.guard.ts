@@ -15,7 +15,7 @@ export class AuthThrottlerGuard extends ThrottlerGuard {
   }
 }
 
-/** Rate-limits a route per client IP (CONTRACT §10); `perMinute` overrides the configured default. */
+/** Rate-limits a route per client IP (docs/api.md, Limits); `perMinute` overrides the configured default. */
 export function AuthRateLimit(perMinute?: number): MethodDecorator & ClassDecorator {
   const decorators: Array<MethodDecorator & ClassDecorator> = [
     UseGuards(AuthThrottlerGuard),

@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { registerUniqueConstraint } from '../../../common/errors/problem.filter';
+import type { UniqueConstraintMessages } from '../../../common/errors/problem.filter';
 import { Audited } from '../../history/audited';
 import { GroupOwnedEntity } from '../../../database/group-owned';
 
@@ -22,5 +22,8 @@ export class BudgetAccount extends GroupOwnedEntity {
   isDisabled: boolean;
 }
 
-registerUniqueConstraint('uq_budget_accounts_default', 'DEFAULT_ACCOUNT_CONFLICT', 'Another account became the default at the same time; retry');
-registerUniqueConstraint('uq_budget_accounts_group_name', 'ACCOUNT_NAME_TAKEN', 'A budget account with this name already exists');
+/** The 409s of this table's unique constraints (registered by the feature module on start). */
+export const BUDGET_ACCOUNT_UNIQUE_CONSTRAINTS: UniqueConstraintMessages = {
+  uq_budget_accounts_default: ['DEFAULT_ACCOUNT_CONFLICT', 'Another account became the default at the same time; retry'],
+  uq_budget_accounts_group_name: ['ACCOUNT_NAME_TAKEN', 'A budget account with this name already exists'],
+};

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index } from 'typeorm';
-import { registerUniqueConstraint } from '../../../common/errors/problem.filter';
+import type { UniqueConstraintMessages } from '../../../common/errors/problem.filter';
 import { Audited } from '../../history/audited';
 import { GroupOwnedEntity } from '../../../database/group-owned';
 
@@ -25,4 +25,7 @@ export class Category extends GroupOwnedEntity {
   order: number;
 }
 
-registerUniqueConstraint('uq_categories_group_name', 'CATEGORY_NAME_TAKEN', 'A category with this name already exists');
+/** The 409s of this table's unique constraints (registered by the feature module on start). */
+export const CATEGORY_UNIQUE_CONSTRAINTS: UniqueConstraintMessages = {
+  uq_categories_group_name: ['CATEGORY_NAME_TAKEN', 'A category with this name already exists'],
+};

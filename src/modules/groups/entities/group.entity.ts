@@ -1,4 +1,4 @@
-import { registerUniqueConstraint } from '../../../common/errors/problem.filter';
+import type { UniqueConstraintMessages } from '../../../common/errors/problem.filter';
 import { Check, Column, Entity, Index } from 'typeorm';
 import { ModuleName } from '../../../common/auth/auth-user';
 import { TimestampedEntity } from '../../../database/base.entity';
@@ -19,4 +19,7 @@ export class Group extends TimestampedEntity {
   modules: ModuleName[];
 }
 
-registerUniqueConstraint('uq_groups_name', 'GROUP_NAME_TAKEN', 'A group with this name already exists');
+/** The 409s of this table's unique constraints (registered by the feature module on start). */
+export const GROUP_UNIQUE_CONSTRAINTS: UniqueConstraintMessages = {
+  uq_groups_name: ['GROUP_NAME_TAKEN', 'A group with this name already exists'],
+};

@@ -1,4 +1,4 @@
-import { registerUniqueConstraint } from '../../../common/errors/problem.filter';
+import type { UniqueConstraintMessages } from '../../../common/errors/problem.filter';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { Role } from '../../../common/auth/auth-user';
 import { TimestampedEntity } from '../../../database/base.entity';
@@ -67,5 +67,8 @@ export class User extends TimestampedEntity {
   permsVersion: number;
 }
 
-registerUniqueConstraint('uq_users_username', 'USERNAME_TAKEN', 'This username is already taken');
-registerUniqueConstraint('uq_users_email', 'EMAIL_TAKEN', 'This email address is already in use');
+/** The 409s of this table's unique constraints (registered by the feature module on start). */
+export const USER_UNIQUE_CONSTRAINTS: UniqueConstraintMessages = {
+  uq_users_username: ['USERNAME_TAKEN', 'This username is already taken'],
+  uq_users_email: ['EMAIL_TAKEN', 'This email address is already in use'],
+};

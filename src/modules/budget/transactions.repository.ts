@@ -1,8 +1,13 @@
-import type { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Page, parseSort, toPage } from '../../common/pagination/pagination';
-import { assertAllInGroup } from '../../common/tenancy/group-scope';
+import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
+import { BudgetAccountsRepository } from './budget-accounts.repository';
+import { CategoriesRepository } from './categories.repository';
 import type { TransactionDto, TransactionListQuery } from './dto/transaction.dto';
 import type { TransactionType } from './entities/budget-enums';
+import { Transaction } from './entities/transaction.entity';
 
 export const TRANSACTION_COLUMNS = `t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id, t.budget_account_id,
   t.target_budget_account_id, t.recurring_transaction_id, t.created_by_id, t.created_date`;
@@ -61,7 +66,62 @@ class SqlFilter {
 type Direction = 'ASC' | 'DESC';
 
 /**
- * The contract's page-number envelope over a million rows, kept cheap.
+ * The SQL of the `transactions` table. Inserts, updates and deletes go through `save`/`remove` (the
+ * history subscriber sees them); `transaction_day_counts` and the day sums are kept by triggers
+ * (migrations) and only read here. Occurrences of recurring rules are inserted by
+ * `RecurringTransactionsRepository.insertOccurrence` (ON CONFLICT, with its own history row).
+ */
+@Injectable()
+export class TransactionsRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly categories: CategoriesRepository,
+    private readonly accounts: BudgetAccountsRepository,
+  ) {}
+
+  async findInGroup(tenant: Tenant, id: string): Promise<TransactionRow | undefined> {
+    const [row]: TransactionRow[] = await this.dataSource.query(`SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE t.id = $1 AND t.group_id = $2`, [
+      id,
+      tenant.groupId,
+    ]);
+    return row;
+  }
+
+  lockInGroup(manager: EntityManager, tenant: Tenant, id: string): Promise<Transaction> {
+    return lockInGroup(manager, Transaction, tenant, id, 'Transaction');
+  }
+
+  create(manager: EntityManager, values: Partial<Transaction>): Promise<Transaction> {
+    return manager.save(manager.create(Transaction, values));
+  }
+
+  save(manager: EntityManager, transaction: Transaction): Promise<Transaction> {
+    return manager.save(transaction);
+  }
+
+  async remove(manager: EntityManager, transaction: Transaction): Promise<void> {
+    await manager.remove(transaction);
+  }
+
+  /** The latest occurrence date a recurring rule has made (null: none yet). */
+  async lastOccurrenceOf(manager: EntityManager, recurringTransactionId: string): Promise<string | null> {
+    const [{ last }] = await manager.query('SELECT MAX(occurrence_date)::text AS last FROM transactions WHERE recurring_transaction_id = $1', [
+      recurringTransactionId,
+    ]);
+    return last;
+  }
+
+  /** One page of the group's transactions, filtered and sorted (see listTransactions). */
+  async findPage(tenant: Tenant, query: TransactionListQuery): Promise<Page<TransactionDto>> {
+    // a filter id of another group is 404 like a missing one
+    if (query.categoryId) await this.categories.assertInGroup(tenant, query.categoryId);
+    if (query.budgetAccountId) await this.accounts.assertInGroup(tenant, query.budgetAccountId);
+    return listTransactions(this.dataSource, tenant.groupId, query);
+  }
+}
+
+/**
+ * The page-number envelope (docs/api.md, Paging) over a million rows, kept cheap.
  * `transaction_day_counts` (rows per group, day and type, kept exact by triggers) answers
  * totalItems whenever the filters are at most from, to and type: no count(*). Sorted by date, it
  * also finds the day a page starts on, so any page costs a scan of the day counts plus that day's
@@ -69,9 +129,7 @@ type Direction = 'ASC' | 'DESC';
  * it is count(*) and OFFSET, where the page's ids come from an index scan and only those rows
  * are fetched, and a page past the middle is read from the other end.
  */
-export async function listTransactions(dataSource: DataSource, groupId: string, query: TransactionListQuery): Promise<Page<TransactionDto>> {
-  if (query.categoryId) await assertAllInGroup(dataSource.manager, 'categories', groupId, [query.categoryId], 'Category');
-  if (query.budgetAccountId) await assertAllInGroup(dataSource.manager, 'budget_accounts', groupId, [query.budgetAccountId], 'Budget account');
+async function listTransactions(dataSource: DataSource, groupId: string, query: TransactionListQuery): Promise<Page<TransactionDto>> {
   const { column, direction } = parseSort<'date' | 'amount'>(query.sort, { date: 'date', amount: 'amount' }, '-date');
   const offset = (query.page - 1) * query.pageSize;
   const where = new SqlFilter(groupId);

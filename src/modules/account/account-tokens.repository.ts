@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { newId } from '../../database/base.entity';
 import { newOpaqueToken, sha256 } from '../auth/tokens';
 import type { TokenPurpose } from './entities/account-token.entity';
@@ -9,9 +10,20 @@ export interface ConsumedToken {
   email: string | null;
 }
 
-/** Issues and redeems single-use link tokens: 32 random bytes, only the SHA-256 stored. */
+/**
+ * The repository of `account_tokens`: issues and redeems single-use link tokens (32 random bytes,
+ * only the SHA-256 stored). Every method but housekeeping runs in the caller's transaction.
+ */
 @Injectable()
 export class AccountTokens {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Housekeeping: tokens a day past expiry (younger ones still drive cooldowns). */
+  async deleteExpired(now: Date): Promise<number> {
+    const [, count] = await this.dataSource.query(`DELETE FROM account_tokens WHERE expires_date < $1::timestamptz - interval '1 day'`, [now]);
+    return count;
+  }
+
   /** Stores the hash of a fresh token and returns the raw token (for the mail link only). */
   async issue(
     manager: EntityManager,

@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { findInGroup, lockInGroup, Tenant } from '../../common/tenancy/group-scope';
+import { newId } from '../../database/base.entity';
+import { recordCreated } from '../history/history.subscriber';
+import { RecurringTransaction } from './entities/recurring-transaction.entity';
+import { Transaction } from './entities/transaction.entity';
+
+/** A due rule as the scheduler reads it, with whether either of its accounts is disabled. */
+export interface DueRuleRow {
+  id: string;
+  group_id: string;
+  type: Transaction['type'];
+  amount: string;
+  description: string | null;
+  category_id: string | null;
+  budget_account_id: string;
+  target_budget_account_id: string | null;
+  frequency: 'Daily' | 'Weekly' | 'Monthly' | 'Yearly';
+  interval: number;
+  start_date: string;
+  end_date: string | null;
+  next_occurrence: string;
+  account_disabled: boolean;
+}
+
+/** The SQL of `recurring_transactions`, and the scheduler's insert of their occurrences. */
+@Injectable()
+export class RecurringTransactionsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  findAllOfGroup(tenant: Tenant): Promise<RecurringTransaction[]> {
+    return this.dataSource.getRepository(RecurringTransaction).find({ where: { groupId: tenant.groupId }, order: { id: 'ASC' } });
+  }
+
+  findInGroup(tenant: Tenant, id: string): Promise<RecurringTransaction> {
+    return findInGroup(this.dataSource.getRepository(RecurringTransaction), tenant, id, 'Recurring transaction');
+  }
+
+  lockInGroup(manager: EntityManager, tenant: Tenant, id: string): Promise<RecurringTransaction> {
+    return lockInGroup(manager, RecurringTransaction, tenant, id, 'Recurring transaction');
+  }
+
+  /** The rules using the account on either side, locked. */
+  lockAllOfAccount(manager: EntityManager, budgetAccountId: string): Promise<RecurringTransaction[]> {
+    return manager.find(RecurringTransaction, {
+      where: [{ budgetAccountId }, { targetBudgetAccountId: budgetAccountId }],
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  create(manager: EntityManager, values: Partial<RecurringTransaction>): Promise<RecurringTransaction> {
+    return manager.save(manager.create(RecurringTransaction, values));
+  }
+
+  save(manager: EntityManager, recurring: RecurringTransaction): Promise<RecurringTransaction> {
+    return manager.save(recurring);
+  }
+
+  async remove(manager: EntityManager, recurring: RecurringTransaction): Promise<void> {
+    await manager.remove(recurring);
+  }
+
+  async removeAll(manager: EntityManager, rules: RecurringTransaction[]): Promise<void> {
+    if (rules.length) await manager.remove(rules);
+  }
+
+  /** Ids of the enabled rules (of every group) with an occurrence due on or before `today`. */
+  async findDueIds(today: string): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      'SELECT id FROM recurring_transactions WHERE is_enabled AND next_occurrence <= $1 ORDER BY next_occurrence, id',
+      [today],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The rule if still due, locked; undefined when not due or another instance holds it (SKIP LOCKED). */
+  async lockDue(manager: EntityManager, id: string, today: string): Promise<DueRuleRow | undefined> {
+    const [row]: DueRuleRow[] = await manager.query(
+      `SELECT r.id, r.group_id, r.type, r.amount, r.description, r.category_id, r.budget_account_id,
+              r.target_budget_account_id, r.frequency, r.interval, r.start_date::text AS start_date,
+              r.end_date::text AS end_date, r.next_occurrence::text AS next_occurrence,
+              (a.is_disabled OR COALESCE(ta.is_disabled, false)) AS account_disabled
+         FROM recurring_transactions r
+         JOIN budget_accounts a ON a.id = r.budget_account_id
+         LEFT JOIN budget_accounts ta ON ta.id = r.target_budget_account_id
+        WHERE r.id = $1 AND r.is_enabled AND r.next_occurrence <= $2
+          FOR UPDATE OF r SKIP LOCKED`,
+      [id, today],
+    );
+    return row;
+  }
+
+  /** Moves the scheduler's cursor: derived bookkeeping the history ignores, so a plain UPDATE on purpose. */
+  async moveCursor(manager: EntityManager, id: string, next: string | null): Promise<void> {
+    await manager.query('UPDATE recurring_transactions SET next_occurrence = $2 WHERE id = $1', [id, next]);
+  }
+
+  /**
+   * Inserts the rule's occurrence on `date` unless it exists (the unique index on
+   * (recurring_transaction_id, occurrence_date) with ON CONFLICT DO NOTHING), and writes its
+   * "Created" history row (actor System) in the same transaction when it was inserted: save()
+   * cannot express ON CONFLICT, so this is the one insert of a transaction that is not a save().
+   */
+  async insertOccurrence(manager: EntityManager, rule: DueRuleRow, date: string): Promise<boolean> {
+    const occurrence = Object.assign(new Transaction(), {
+      id: newId(),
+      groupId: rule.group_id,
+      type: rule.type,
+      amount: rule.amount,
+      date,
+      description: rule.description,
+      categoryId: rule.category_id,
+      budgetAccountId: rule.budget_account_id,
+      targetBudgetAccountId: rule.target_budget_account_id,
+      recurringTransactionId: rule.id,
+      occurrenceDate: date,
+      createdById: null,
+    });
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id,
+                                 target_budget_account_id, recurring_transaction_id, occurrence_date, created_by_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $5, NULL)
+       ON CONFLICT (recurring_transaction_id, occurrence_date) DO NOTHING
+       RETURNING id`,
+      [
+        occurrence.id,
+        occurrence.groupId,
+        occurrence.type,
+        occurrence.amount,
+        date,
+        occurrence.description,
+        occurrence.categoryId,
+        occurrence.budgetAccountId,
+        occurrence.targetBudgetAccountId,
+        occurrence.recurringTransactionId,
+      ],
+    );
+    if (inserted.length === 0) return false;
+    await recordCreated(manager, Transaction, occurrence);
+    return true;
+  }
+}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { findInGroupTx, Tenant } from '../../common/tenancy/group-scope';
+import { MarkerImage } from './entities/marker-image.entity';
+import type { Marker } from './entities/marker.entity';
+
+/**
+ * The SQL of `marker_images`. Two reads join the files feature's `files` for an image's processing
+ * status (read-only, in one statement, on the list hot path); files are written only by FilesService.
+ */
+@Injectable()
+export class MarkerImagesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** How many images the marker has (confirmed or not) and its last position (null: none). */
+  async countAndLastPosition(manager: EntityManager, markerId: string): Promise<{ count: number; last: number | null }> {
+    const [{ count, last }] = await manager.query('SELECT count(*)::int AS count, max(position) AS last FROM marker_images WHERE marker_id = $1', [
+      markerId,
+    ]);
+    return { count, last };
+  }
+
+  /** Images of the marker other than `imageId` whose upload was confirmed. */
+  async countConfirmedOthers(manager: EntityManager, markerId: string, imageId: string): Promise<number> {
+    const [{ confirmed }] = await manager.query(
+      `SELECT count(*)::int AS confirmed FROM marker_images mi JOIN files f ON f.id = mi.file_id
+        WHERE mi.marker_id = $1 AND mi.id <> $2 AND f.status <> 'Pending'`,
+      [markerId, imageId],
+    );
+    return confirmed;
+  }
+
+  /** An image of this marker in the group (another marker's is 404 like a missing one). */
+  findOfMarker(manager: EntityManager, tenant: Tenant, marker: Marker, imageId: string): Promise<MarkerImage> {
+    return findInGroupTx(manager, MarkerImage, tenant, imageId, 'Image', { where: { markerId: marker.id } });
+  }
+
+  /** The marker's images in order, with their files. */
+  findOfMarkerWithFiles(marker: Marker): Promise<MarkerImage[]> {
+    return this.dataSource.getRepository(MarkerImage).find({
+      where: { markerId: marker.id, groupId: marker.groupId },
+      relations: { file: true },
+      order: { order: 'ASC', id: 'ASC' },
+    });
+  }
+
+  findAllOfMarker(manager: EntityManager, tenant: Tenant, markerId: string): Promise<MarkerImage[]> {
+    return manager.find(MarkerImage, { where: { markerId, groupId: tenant.groupId } });
+  }
+
+  findAllOfMarkers(manager: EntityManager, markerIds: string[]): Promise<MarkerImage[]> {
+    return manager.find(MarkerImage, { where: { markerId: In(markerIds) } });
+  }
+
+  /** Per marker: its image count and the file of its first completed image (the list's cover). */
+  summaries(tenant: Tenant, markerIds: string[]): Promise<{ marker_id: string; image_count: number; cover_file_id: string | null }[]> {
+    return this.dataSource.query(
+      `SELECT mi.marker_id, count(*)::int AS image_count,
+              (array_agg(mi.file_id ORDER BY mi.position, mi.id) FILTER (WHERE f.status = 'Completed'))[1] AS cover_file_id
+         FROM marker_images mi JOIN files f ON f.id = mi.file_id
+        WHERE mi.group_id = $1 AND mi.marker_id = ANY($2::uuid[])
+        GROUP BY mi.marker_id`,
+      [tenant.groupId, markerIds],
+    );
+  }
+
+  create(manager: EntityManager, values: Partial<MarkerImage>): Promise<MarkerImage> {
+    return manager.save(manager.create(MarkerImage, values));
+  }
+
+  /** One row at a time: each change gets its own history row. */
+  save(manager: EntityManager, image: MarkerImage): Promise<MarkerImage> {
+    return manager.save(image);
+  }
+
+  async remove(manager: EntityManager, image: MarkerImage): Promise<void> {
+    await manager.remove(image);
+  }
+}

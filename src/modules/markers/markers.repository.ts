@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { Brackets, DataSource, EntityManager, Repository } from 'typeorm';
+import { findInGroup, lockInGroup, Tenant } from '../../common/tenancy/group-scope';
+import type { BoundingBox } from './bbox';
+import { Marker } from './entities/marker.entity';
+
+/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface MarkerPageQuery {
+  deleted?: boolean;
+  search?: string;
+  /** an entity property from the sort allow-list */
+  column: string;
+  direction: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+/** The SQL of the `markers` table. Writes go through save/softRemove/recover (audited). */
+@Injectable()
+export class MarkersRepository {
+  constructor(
+    @InjectRepository(Marker) private readonly markers: Repository<Marker>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  /** One page of the group's live markers (or its trash), and the total. */
+  findPage(tenant: Tenant, query: MarkerPageQuery): Promise<[Marker[], number]> {
+    const qb = this.markers.createQueryBuilder('m').where('m.groupId = :groupId', { groupId: tenant.groupId });
+    if (query.deleted) qb.withDeleted().andWhere('m.deletedDate IS NOT NULL');
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      qb.andWhere(new Brackets((w) => w.where('m.title ILIKE :pattern').orWhere('m.description ILIKE :pattern')), { pattern });
+    }
+    return qb
+      .orderBy(`m.${query.column}`, query.direction)
+      .addOrderBy('m.id', query.direction)
+      .skip(query.offset)
+      .take(query.limit)
+      .getManyAndCount();
+  }
+
+  /**
+   * Every live marker of the group in minimal form, optionally inside a bounding box, as one JSON
+   * string built by PostgreSQL from the covering index `ix_markers_locations`.
+   */
+  async locationsJson(tenant: Tenant, box?: BoundingBox): Promise<string> {
+    const params: unknown[] = [tenant.groupId];
+    let where = 'group_id = $1 AND deleted_date IS NULL';
+    if (box) {
+      params.push(box.minLat, box.maxLat, box.minLon, box.maxLon);
+      const lon = box.minLon <= box.maxLon ? 'longitude BETWEEN $4 AND $5' : '(longitude >= $4 OR longitude <= $5)';
+      where += ` AND latitude BETWEEN $2 AND $3 AND ${lon}`;
+    }
+    const [row] = await this.dataSource.query(
+      `SELECT coalesce(json_agg(l), '[]')::text AS body
+         FROM (SELECT id, title, latitude, longitude, rating FROM markers WHERE ${where}) l`,
+      params,
+    );
+    return row.body;
+  }
+
+  /** A marker of the group (live unless `withDeleted`), or 404. */
+  findInGroup(tenant: Tenant, id: string, options: { withDeleted?: boolean } = {}): Promise<Marker> {
+    return findInGroup(this.markers, tenant, id, 'Marker', options);
+  }
+
+  /** Locks a live marker of the group (the parent of an image change), or 404. */
+  lockInGroup(manager: EntityManager, tenant: Tenant, id: string): Promise<Marker> {
+    return lockInGroup(manager, Marker, tenant, id, 'Marker');
+  }
+
+  create(values: Partial<Marker>): Promise<Marker> {
+    return this.markers.save(this.markers.create(values));
+  }
+
+  save(marker: Marker): Promise<Marker> {
+    return this.markers.save(marker);
+  }
+
+  /** Up to `limit` markers in the trash since before `cutoff`, oldest first, locked (rows locked elsewhere skipped). */
+  lockTrashedBefore(manager: EntityManager, cutoff: Date, limit: number): Promise<Marker[]> {
+    return manager
+      .getRepository(Marker)
+      .createQueryBuilder('m')
+      .withDeleted()
+      .where('m.deletedDate < :cutoff', { cutoff })
+      .orderBy('m.deletedDate', 'ASC')
+      .limit(limit)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getMany();
+  }
+
+  /** Deletes for good, one row at a time: each marker gets its own history row. */
+  async removeEach(manager: EntityManager, markers: Marker[]): Promise<void> {
+    for (const marker of markers) await manager.remove(marker);
+  }
+
+  async softRemove(marker: Marker): Promise<void> {
+    await this.markers.softRemove(marker);
+  }
+
+  async recover(marker: Marker): Promise<void> {
+    await this.markers.recover(marker);
+  }
+}

@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { AppError } from '../../common/errors/app-error';
+import { findInGroupTx, lockInGroup } from '../../common/tenancy/group-scope';
+import { NoteItem } from './entities/note-item.entity';
+import { Note } from './entities/note.entity';
+
+/** Titles sort case-insensitively (the database collation may be C). */
+export const NOTE_SORT_COLUMNS = { updatedDate: 'note.updatedDate', createdDate: 'note.createdDate', title: 'LOWER(note.title)' };
+
+/**
+ * The SQL of `notes` and `note_items`. Every write of a note or an item goes through save()/remove()
+ * one row at a time (the history subscriber records each), except the order shift, a bulk write.
+ */
+@Injectable()
+export class NotesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The notes the caller may see: pinned first, then `column` in `direction`, ties by id. */
+  findVisible(user: AuthUser, column: string, direction: 'ASC' | 'DESC'): Promise<Note[]> {
+    return this.dataSource
+      .getRepository(Note)
+      .createQueryBuilder('note')
+      .where('note.groupId = :groupId', { groupId: user.groupId })
+      .andWhere('(note.isPrivate = false OR note.createdBy = :userId)', { userId: user.userId })
+      .orderBy('note.isPinned', 'DESC')
+      .addOrderBy(column, direction)
+      .addOrderBy('note.id', direction)
+      .getMany();
+  }
+
+  /** The items of these notes of the caller's group, in order. */
+  findItemsOfNotes(user: AuthUser, noteIds: string[]): Promise<NoteItem[]> {
+    return this.dataSource.getRepository(NoteItem).find({ where: { groupId: user.groupId, noteId: In(noteIds) }, order: { order: 'ASC' } });
+  }
+
+  /**
+   * The one way to load a note for a caller: in their group, and a private note only for its
+   * creator; anything else is 404 exactly like a missing id. `lock` takes the note's row lock, which
+   * every change of the note or its items holds, so item changes of one note run one at a time.
+   */
+  async findVisibleNote(user: AuthUser, noteId: string, lock = false, manager: EntityManager = this.dataSource.manager): Promise<Note> {
+    const note = await (lock ? lockInGroup(manager, Note, user, noteId, 'Note') : findInGroupTx(manager, Note, user, noteId, 'Note'));
+    if (note.isPrivate && note.createdBy !== user.userId) throw AppError.notFound('Note');
+    return note;
+  }
+
+  /** The note's items in order. */
+  itemsOf(note: Note, manager: EntityManager = this.dataSource.manager): Promise<NoteItem[]> {
+    return manager.find(NoteItem, { where: { noteId: note.id, groupId: note.groupId }, order: { order: 'ASC' } });
+  }
+
+  /** An item of this note, locked (an item of another note is 404 like a missing one). */
+  lockItemOfNote(manager: EntityManager, user: AuthUser, note: Note, itemId: string): Promise<NoteItem> {
+    return lockInGroup(manager, NoteItem, user, itemId, 'Note item', { where: { noteId: note.id } });
+  }
+
+  /** How many items the note has, and the position of its first uncompleted one (null: none). */
+  async countItems(manager: EntityManager, noteId: string): Promise<{ count: number; firstOpen: number | null }> {
+    const [{ count, first_open }]: { count: number; first_open: number | null }[] = await manager.query(
+      `SELECT count(*)::int AS count, min("order") FILTER (WHERE NOT is_completed) AS first_open
+         FROM note_items WHERE note_id = $1`,
+      [noteId],
+    );
+    return { count, firstOpen: first_open };
+  }
+
+  /**
+   * Moves every item at or after `from` by `delta` to open or close a gap. A system bulk write
+   * without listeners on purpose: the renumbering follows from the add or delete, whose own history
+   * row records it; a row per shifted item would bury the history in noise.
+   */
+  async shiftItems(manager: EntityManager, noteId: string, from: number, delta: 1 | -1): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(NoteItem)
+      .set({ order: () => `"order" + ${delta}` })
+      .where('note_id = :noteId AND "order" >= :from', { noteId, from })
+      .callListeners(false)
+      .execute();
+  }
+
+  createNote(values: Partial<Note>): Promise<Note> {
+    const notes = this.dataSource.getRepository(Note);
+    return notes.save(notes.create(values));
+  }
+
+  createItem(manager: EntityManager, values: Partial<NoteItem>): Promise<NoteItem> {
+    return manager.save(manager.create(NoteItem, values));
+  }
+
+  save<T extends Note | NoteItem>(manager: EntityManager, row: T): Promise<T> {
+    return manager.save(row);
+  }
+
+  async remove(manager: EntityManager, row: Note | NoteItem): Promise<void> {
+    await manager.remove(row);
+  }
+
+  /**
+   * Moves the note's updatedDate after a change of one of its items. Through save() like every
+   * audited write; updatedDate is never part of a diff, so this adds no history row of its own.
+   */
+  async touch(manager: EntityManager, note: Note): Promise<void> {
+    note.updatedDate = nextUpdatedDate(note);
+    await manager.save(note);
+  }
+
+  /*
+   * One row at a time: save()/remove() of an array runs the history subscriber for all rows at once
+   * on the transaction's single connection, which pg only tolerates by queueing (deprecated).
+   */
+  async saveEach(manager: EntityManager, items: NoteItem[]): Promise<void> {
+    for (const item of items) await manager.save(item);
+  }
+
+  async removeEach(manager: EntityManager, items: NoteItem[]): Promise<void> {
+    for (const item of items) await manager.remove(item);
+  }
+}
+
+/**
+ * Now, and always later than the stored value: the stored value has microseconds (and may come
+ * from the database clock) while a Date has milliseconds, and a change that waited for the row
+ * lock must not move the date backwards.
+ */
+export function nextUpdatedDate(note: Note): Date {
+  return new Date(Math.max(Date.now(), note.updatedDate.getTime() + 1));
+}

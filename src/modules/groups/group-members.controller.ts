@@ -17,6 +17,6 @@ export class GroupMembersController {
   @ApiOperation({ summary: "List the Active members of the caller's group, by nickname" })
   @ApiOkResponse({ type: [GroupMemberDto] })
   members(@CurrentUser() user: AuthUser): Promise<GroupMemberDto[]> {
-    return this.groups.members(user.groupId);
+    return this.groups.members(user);
   }
 }

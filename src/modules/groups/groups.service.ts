@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MODULES, ModuleName } from '../../common/auth/auth-user';
+import type { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
 import { FilesService } from '../files/files.service';
 import { UsersRepository } from '../users/users.repository';
@@ -49,8 +50,9 @@ export class GroupsService {
     });
   }
 
-  async members(groupId: string): Promise<GroupMemberDto[]> {
-    const rows = await this.users.findActiveMembers(groupId);
+  /** The caller's group's Active members. */
+  async members(tenant: Tenant): Promise<GroupMemberDto[]> {
+    const rows = await this.users.findActiveMembers(tenant);
     const pictures = await this.files.urlsById(rows.map((row) => row.picture_file_id));
     return rows.map((row) => ({
       id: row.id,

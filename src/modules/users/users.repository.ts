@@ -1,3 +1,4 @@
+import type { Tenant } from '../../common/tenancy/group-scope';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
@@ -209,10 +210,10 @@ export class UsersRepository {
   }
 
   /** The Active members of a group, by nickname. */
-  findActiveMembers(groupId: string): Promise<{ id: string; nickname: string; role: string; picture_file_id: string | null }[]> {
+  findActiveMembers(tenant: Tenant): Promise<{ id: string; nickname: string; role: string; picture_file_id: string | null }[]> {
     return this.dataSource.query(
       `SELECT id, nickname, role, picture_file_id FROM users WHERE group_id = $1 AND status = 'Active' ORDER BY lower(nickname), id`,
-      [groupId],
+      [tenant.groupId],
     );
   }
 

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Sql } from '../../database/sql';
+import { Sql, statement } from '../../database/sql';
+
+/** The check every authenticated request makes (the guard): one primary-key join. */
+export const SESSION_CHECK = statement(
+  'session_check',
+  `SELECT (s.revoked_date IS NULL AND s.expires_date > now()) AS live, u.status, u.perms_version
+     FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id = $1 AND s.user_id = $2`,
+);
 
 export interface SessionCheckRow {
   live: boolean;
@@ -32,12 +40,7 @@ export class SessionsRepository {
 
   /** Whether the session is live, with its user's status and PermsVersion: one primary-key join. */
   async findSessionCheck(sessionId: string, userId: string): Promise<SessionCheckRow | undefined> {
-    const [row] = await this.sql.rows<SessionCheckRow>(
-      `SELECT (s.revoked_date IS NULL AND s.expires_date > now()) AS live, u.status, u.perms_version
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = $1 AND s.user_id = $2`,
-      [sessionId, userId],
-    );
+    const [row] = await this.sql.rows<SessionCheckRow>(SESSION_CHECK, [sessionId, userId]);
     return row;
   }
 

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { CountedPage, parseSort, toPage } from '../../common/pagination/pagination';
 import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
-import { Sql, SqlRunner, statement } from '../../database/sql';
+import { Sql, SqlRunner } from '../../database/sql';
 import type { TransactionDto, TransactionListQuery } from './dto/transaction.dto';
 import type { TransactionType } from './entities/budget-enums';
 import { Transaction } from './entities/transaction.entity';
@@ -14,14 +14,12 @@ import {
   Direction,
   ListKey,
   SEARCH_COUNT_CAP,
+  TRANSACTION_BY_ID,
   TRANSACTION_COLUMNS,
   TRANSACTIONS_COUNT,
   TRANSACTIONS_PAGE_BY_AMOUNT_SQL,
   TRANSACTIONS_PAGE_BY_DATE,
 } from './transactions.sql';
-
-/** `GET /transactions/{id}`. ($1 transaction id, $2 group id) */
-export const TRANSACTION_BY_ID = statement('budget_transaction_by_id', `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE t.id = $1 AND t.group_id = $2`);
 
 export interface TransactionRow {
   id: string;
@@ -77,8 +75,8 @@ class SqlFilter {
 
 /**
  * The SQL of the `transactions` table. Inserts, updates and deletes go through `save`/`remove` (the
- * history subscriber sees them); `transaction_day_counts` and the day sums are kept by triggers
- * (migrations) and only read here. Occurrences of recurring rules are inserted by
+ * history subscriber sees them); the day counts (per group and per account) and the day sums are
+ * kept by triggers (migrations) and only read here; reads use fixed statements (transactions.sql.ts). Occurrences of recurring rules are inserted by
  * `RecurringTransactionsRepository.insertOccurrence` (ON CONFLICT, with its own history row).
  */
 @Injectable()

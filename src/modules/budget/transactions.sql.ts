@@ -16,6 +16,9 @@ import { isoTimestamp, statement } from '../../database/sql';
 export const TRANSACTION_COLUMNS = `t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id, t.budget_account_id,
   t.target_budget_account_id, t.recurring_transaction_id, t.created_by_id, ${isoTimestamp('t.created_date')} AS created_date`;
 
+/** `GET /transactions/{id}`. ($1 transaction id, $2 group id) */
+export const TRANSACTION_BY_ID = statement('budget_transaction_by_id', `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE t.id = $1 AND t.group_id = $2`);
+
 /** The filters every list statement takes as $2..$4 (null: not filtered); the bounds stay index conditions. */
 const RANGE = `date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity')`;
 const TYPE = `($4::varchar IS NULL OR type = $4::varchar)`;

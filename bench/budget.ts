@@ -23,10 +23,11 @@ import { percentile } from './lib';
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
-const PASSWORD = 'bench-password-1';
+export const PASSWORD = 'bench-password-1';
 const YEARS = 5; // 2021..2025, ~200 000 transactions a year, ~17 000 a month
 
-interface Seeded {
+export interface Seeded {
+  userId: string;
   groupId: string;
   username: string;
   accounts: string[];
@@ -92,7 +93,7 @@ export async function seed(db: Client): Promise<Seeded> {
   process.stdout.write('\n');
   // a real database's autovacuum keeps the visibility map current; index-only scans need it
   await db.query('VACUUM ANALYZE transactions');
-  return { groupId, username, accounts, categories };
+  return { groupId, userId, username, accounts, categories };
 }
 
 export async function benchBudget(): Promise<void> {

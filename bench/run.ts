@@ -10,7 +10,7 @@
 import 'reflect-metadata';
 import * as bcrypt from 'bcrypt';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
@@ -214,8 +214,11 @@ function loginRequest(server: Server, extra: Partial<LoadRequest>): LoadRequest 
   };
 }
 
-/** ms one bcrypt compare takes at the configured cost, here (median of a few). */
+let measuredHashMs: number | undefined;
+
+/** ms one bcrypt compare takes at the configured cost, here (median of a few; measured once). */
 async function hashMs(cost: number): Promise<number> {
+  if (measuredHashMs !== undefined) return measuredHashMs;
   const hash = await bcrypt.hash(PASSWORD, cost);
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
@@ -223,19 +226,22 @@ async function hashMs(cost: number): Promise<number> {
     await bcrypt.compare(PASSWORD, hash);
     times.push(performance.now() - start);
   }
-  return median(times);
+  measuredHashMs = median(times);
+  return measuredHashMs;
 }
 
 async function runLogin(ctx: Context): Promise<void> {
   const ms = await hashMs(ctx.bcryptCost);
   const ceiling = availableParallelism() / (ms / 1000);
-  console.log(`  bcrypt cost ${ctx.bcryptCost}: ${fmt(ms)} ms a compare → ceiling ${fmt(ceiling, 1)} logins/s on ${availableParallelism()} cores`);
+  // long enough for a few dozen hashes per run, however slow they are here
+  const seconds = Math.max(SECONDS, Math.ceil((ms * 20) / availableParallelism() / 1000));
+  console.log(`  bcrypt cost ${ctx.bcryptCost}: ${fmt(ms)} ms a compare → ceiling ${fmt(ceiling, 1)} logins/s on ${availableParallelism()} cores; runs of ${seconds} s`);
   const servers = [ctx.hearth, ctx.bare];
   const pids = servers.map((server) => server.pid);
-  for (const server of servers) await loads([loginRequest(server, { seconds: WARMUP_SECONDS })], pids);
+  for (const server of servers) await loads([loginRequest(server, { seconds: Math.max(WARMUP_SECONDS, Math.ceil(seconds / 2)) })], pids);
   const samples = new Map<Server, Sample[]>(servers.map((server) => [server, []]));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const server of servers) samples.get(server)!.push((await loads([loginRequest(server, {})], [server.pid]))[0]);
+    for (const server of servers) samples.get(server)!.push((await loads([loginRequest(server, { seconds })], [server.pid]))[0]);
   }
   trackMemory(ctx);
   const [h, b] = servers.map((server) => {
@@ -304,7 +310,7 @@ async function login(base: string): Promise<string> {
 }
 
 function printTable(machine: string): void {
-  console.log(`\n== Summary (${machine}; ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, medians)`);
+  console.log(`\n== Summary (${machine}; ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, medians; load average now ${loadavg().map((n) => n.toFixed(1)).join(' ')})`);
   const width = Math.max(...results.map((r) => r.scenario.length), 8);
   const valueWidth = Math.max(...results.map((r) => r.value.length), 6);
   console.log(`${'scenario'.padEnd(width)}  ${'result'.padEnd(valueWidth)}  ${'target'.padEnd(9)}  verdict`);
@@ -333,19 +339,23 @@ async function main(): Promise<void> {
   const { names, profile, capture: capturing } = parseArgs(process.argv.slice(2));
   const chosen = names.length ? SCENARIOS.filter((s) => names.includes(s.name)) : SCENARIOS.filter((s) => s.kind !== 'backup' || !process.env.BENCH_SKIP_BACKUP);
   const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? 'CPU'}`;
-  console.log(`bench: ${machine}; ${chosen.map((s) => s.name).join(', ')}`);
+  console.log(`bench: ${machine}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${chosen.map((s) => s.name).join(', ')}`);
+  if (profile) console.log('--profile: Hearth runs under the profiler, which slows it; read the profile, not the ratios');
   const started = performance.now();
   const http = chosen.filter((s) => s.kind !== 'backup');
-  if (http.length || capturing) await runHttp(http, profile, capturing, machine);
-  if (!capturing && chosen.some((s) => s.kind === 'backup')) {
-    console.log('\n== backup, restore, export (in-process, own scratch databases)');
-    await benchBackup();
-  }
+  const backup = !capturing && chosen.some((s) => s.kind === 'backup');
+  const runBackup = async (seeded?: string) => {
+    console.log('\n== backup, restore, export (in-process: the services, no HTTP)');
+    await benchBackup(seeded);
+  };
+  // with HTTP scenarios, the backup reads their seeded database (after the servers stopped)
+  if (http.length || capturing) await runHttp(http, profile, capturing, backup ? runBackup : undefined);
+  else if (backup) await runBackup();
   if (results.length) printTable(machine);
   console.log(`\nbench: done in ${fmt((performance.now() - started) / 1000)} s`);
 }
 
-async function runHttp(chosen: Scenario[], profile: string | undefined, capturing: boolean, machine: string): Promise<void> {
+async function runHttp(chosen: Scenario[], profile: string | undefined, capturing: boolean, afterwards?: (database: string) => Promise<void>): Promise<void> {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -423,7 +433,10 @@ async function runHttp(chosen: Scenario[], profile: string | undefined, capturin
       require('node:fs').renameSync(join(dir, file), kept);
       console.log(`\nCPU profile of Hearth during ${profile}: ${kept} (open in Chrome DevTools › Performance, or speedscope)`);
     }
-    void machine;
+    clearInterval(sampler);
+    for (const server of servers.reverse()) await server.stop();
+    servers.length = 0;
+    await afterwards?.(name);
   } finally {
     clearInterval(sampler);
     for (const server of servers.reverse()) await server.stop();

@@ -260,7 +260,7 @@ async function runLogin(ctx: Context): Promise<void> {
 async function runBurst(ctx: Context): Promise<void> {
   const list = SCENARIOS.find((s) => s.name === 'markers') as AbScenario;
   const ms = await hashMs(ctx.bcryptCost);
-  const rate = Math.max(1, Math.min(7, Math.floor(0.85 * (availableParallelism() / (ms / 1000)))));
+  const rate = Math.max(1, Math.min(7, Math.round(0.85 * (availableParallelism() / (ms / 1000)))));
   console.log(`  list: ${list.title} at ${CONNECTIONS} connections; burst: ${rate} logins/s (bcrypt cost ${ctx.bcryptCost}, ${fmt(ms)} ms a hash)`);
   const servers = [ctx.hearth, ctx.bare];
   const p99 = new Map<Server, { quiet: number[]; burst: number[] }>(servers.map((server) => [server, { quiet: [], burst: [] }]));

@@ -74,9 +74,9 @@ export async function seed(db: Client): Promise<Seeded> {
          FROM generate_series($6::int, $7::int) AS i`,
       [groupId, accounts, categories, userId, YEARS, first, last],
     );
-    process.stdout.write(`\r  inserted ${last.toLocaleString('en')} transactions`);
+    if (process.stdout.isTTY) process.stdout.write(`\r  inserted ${last.toLocaleString('en')} transactions`);
   }
-  process.stdout.write('\n');
+  process.stdout.write(process.stdout.isTTY ? '\n' : `  inserted ${TRANSACTIONS.toLocaleString('en')} transactions\n`);
   // a real database's autovacuum keeps the visibility map current; index-only scans need it
   await db.query('VACUUM ANALYZE transactions');
   return { groupId, userId, username, accounts, categories };

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- SCENARIO…] [-- --profile SCENARIO] [-- --capture]`: Hearth against a bare
+ * `npm run bench [-- SCENARIO…|all] [-- --profile SCENARIO] [-- --capture]`: Hearth against a bare
  * Fastify + pg server, each in its own process, with autocannon in a third (docs/performance.md).
  *
  * One scratch database (1 M transactions, 2 000 markers, 200 notes × 10 items) serves every
@@ -328,7 +328,7 @@ function parseArgs(argv: string[]): { names: string[]; profile?: string; capture
     else if (argv[i] === '--capture') capture = true;
     else names.push(argv[i]);
   }
-  const known = SCENARIOS.map((s) => s.name);
+  const known = ['all', ...SCENARIOS.map((s) => s.name)];
   const unknown = [...names, ...(profile ? [profile] : [])].filter((name) => !known.includes(name));
   if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${known.join(', ')}`);
   if (profile && SCENARIOS.find((s) => s.name === profile)!.kind === 'backup') throw new Error('--profile: backup runs in-process (use node --cpu-prof dist/bench/backup.js)');
@@ -337,7 +337,9 @@ function parseArgs(argv: string[]): { names: string[]; profile?: string; capture
 
 async function main(): Promise<void> {
   const { names, profile, capture: capturing } = parseArgs(process.argv.slice(2));
-  const chosen = names.length ? SCENARIOS.filter((s) => names.includes(s.name)) : SCENARIOS.filter((s) => s.kind !== 'backup' || !process.env.BENCH_SKIP_BACKUP);
+  // the backup benchmark (a restore of 1 M rows takes minutes) runs when named: `npm run bench -- all backup`
+  const everything = names.length === 0 || names.includes('all');
+  const chosen = SCENARIOS.filter((s) => (everything && s.kind !== 'backup') || names.includes(s.name));
   const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? 'CPU'}`;
   console.log(`bench: ${machine}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${chosen.map((s) => s.name).join(', ')}`);
   if (profile) console.log('--profile: Hearth runs under the profiler, which slows it; read the profile, not the ratios');

@@ -159,10 +159,12 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
     reply.header('x-request-id', request.id);
     done();
   });
-  // one line a request, on completion (health probes excepted)
+  // one line a request, on completion (health probes excepted); its fields are fixed and hold no
+  // secret (the URL's query is never redacted either), so it skips the redaction walk
+  const accessLog = logger.child({}, { redact: { paths: [] } });
   fastify.addHook('onResponse', (request, reply, done) => {
     if (!request.url.startsWith('/health')) {
-      logger.info(
+      accessLog.info(
         { requestId: request.id, req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
         'request completed',
       );

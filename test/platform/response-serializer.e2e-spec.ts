@@ -33,6 +33,23 @@ describe('response serializer compiled from the OpenAPI DTOs', () => {
     }
   });
 
+  it('writes the same bytes JSON.stringify would for what the service returns', async () => {
+    const user = await signedInUser(t);
+    const list = SessionsService.prototype.list;
+    let returned: unknown;
+    const spy = jest.spyOn(SessionsService.prototype, 'list').mockImplementation(async function (this: SessionsService, ...args) {
+      returned = await list.apply(this, args);
+      return returned as Awaited<ReturnType<typeof list>>;
+    });
+    try {
+      const response = await t.api('GET', '/sessions', { token: user.accessToken });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(JSON.stringify(returned));
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('leaves problem details to their own path (every field of a 400 arrives)', async () => {
     const user = await signedInUser(t);
     const response = await t.api('DELETE', '/sessions/not-a-uuid', { token: user.accessToken });

@@ -21,6 +21,8 @@ describe('response serializer schemas from openapi.json', () => {
     const body = JSON.parse(page({ page: 1, pageSize: 20, totalItems: 0, totalPages: 0, items: [], internal: 'x' }));
     expect(body).toMatchObject({ page: 1, pageSize: 20, items: [] });
     expect(body).not.toHaveProperty('internal');
+    // in the order the pagination helper builds it, so the bytes are those JSON.stringify wrote
+    expect(Object.keys(body)).toEqual(['items', 'page', 'pageSize', 'totalItems', 'totalPages']);
   });
 
   it('keeps every key of free-form objects and writes nulls as null', () => {

@@ -23,7 +23,9 @@ export function serializerSchema(schema: Schema, components: Record<string, Sche
     return serializerSchema({ ...components[name], ...rest }, components, [...resolving, name]);
   }
   if (schema.allOf) {
-    const members = (schema.allOf as Schema[]).map((member) => serializerSchema(member, components, resolving));
+    // the inline member first: a page is built as `{ items, ...meta }`, and keys go out in schema order
+    const ordered = [...(schema.allOf as Schema[])].sort((a, b) => Number(!!a.$ref) - Number(!!b.$ref));
+    const members = ordered.map((member) => serializerSchema(member, components, resolving));
     // anything but an intersection of objects is written as it comes
     if (!members.every((member) => member.type === 'object')) return {};
     const properties = Object.assign({}, ...members.map((member) => member.properties ?? {}));

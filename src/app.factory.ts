@@ -21,6 +21,7 @@ import { renderFastifyError, sendProblem } from './common/errors/problem.filter'
 import { clientErrorHandler } from './common/http/client-error';
 import { UPLOAD_CONTENT_TYPES } from './infrastructure/storage/storage.controller';
 import { jsonTooDeep, MAX_JSON_DEPTH, rejectHostileInput } from './common/http/hostile-input';
+import { serializeResponsesBySchema } from './common/http/response-schemas';
 
 export const API_PREFIX = 'api/v1';
 /** Longer than any URL Node accepts (16 KiB of headers), so no path parameter is refused by length alone. */
@@ -158,10 +159,12 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
     reply.header('x-request-id', request.id);
     done();
   });
-  // one line a request, on completion (health probes excepted)
+  // one line a request, on completion (health probes excepted); its fields are fixed and hold no
+  // secret (the URL's query is never redacted either), so it skips the redaction walk
+  const accessLog = logger.child({}, { redact: { paths: [] } });
   fastify.addHook('onResponse', (request, reply, done) => {
     if (!request.url.startsWith('/health')) {
-      logger.info(
+      accessLog.info(
         { requestId: request.id, req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
         'request completed',
       );
@@ -173,6 +176,8 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
     SwaggerModule.setup('docs', app, () => buildOpenApi(app), { jsonDocumentUrl: 'docs-json', yamlDocumentUrl: 'docs-yaml' });
   }
   if (config.webDir) await serveWebApp(fastify, config.webDir);
+  // 2xx JSON bodies through fast-json-stringify, compiled from the same DTOs as openapi.json
+  serializeResponsesBySchema(fastify, buildOpenApi(app));
   await app.init();
   await fastify.ready();
   return app;

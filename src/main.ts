@@ -1,6 +1,7 @@
-import { availableParallelism } from 'node:os';
-// bcrypt runs on libuv's pool: give it at least one thread per core before anything uses the pool
-process.env.UV_THREADPOOL_SIZE ??= String(Math.max(4, availableParallelism()));
+import { defaultHashConcurrency, threadPoolSize } from './common/concurrency/hash-concurrency';
+// bcrypt runs on libuv's pool, at most BCRYPT_CONCURRENCY at once: size the pool before anything
+// uses it so hashing never holds every thread
+process.env.UV_THREADPOOL_SIZE ??= String(threadPoolSize(Number(process.env.BCRYPT_CONCURRENCY) || defaultHashConcurrency()));
 
 import 'reflect-metadata';
 import * as dotenv from 'dotenv';

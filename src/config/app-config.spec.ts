@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { loadConfig } from './app-config';
 import { ConfigError } from './env.schema';
 
@@ -13,6 +14,7 @@ describe('loadConfig', () => {
     expect(config.cookieSecure).toBe(false);
     expect(config.corsOrigins).toEqual(['http://localhost:5173']);
     expect(config.bcryptCost).toBe(12);
+    expect(config.hashing).toEqual({ concurrency: Math.max(1, availableParallelism() - 1), queueTimeoutMs: 5000 });
     expect(config.limits).toEqual({ maxImageBytes: 10485760, maxMarkerImages: 5 });
     expect(config.cooldowns).toEqual({ emailSeconds: 60, resetSeconds: 300 });
     expect(config.jwt.algorithm).toBe('HS256');
@@ -23,13 +25,13 @@ describe('loadConfig', () => {
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', COOKIE_SECURE: 'maybe', BCRYPT_COST: '99', GEOCODER: 'google' });
+      loadConfig({ PORT: 'eighty', COOKIE_SECURE: 'maybe', BCRYPT_COST: '99', GEOCODER: 'google', BCRYPT_CONCURRENCY: '0', BCRYPT_QUEUE_TIMEOUT_MS: 'soon' });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'COOKIE_SECURE', 'BCRYPT_COST', 'GEOCODER']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'COOKIE_SECURE', 'BCRYPT_COST', 'GEOCODER', 'BCRYPT_CONCURRENCY', 'BCRYPT_QUEUE_TIMEOUT_MS']) expect(problems).toContain(name);
   });
 
   it('refuses a placeholder or short secret in every mode, and keeps unset ones for the stored random keys', () => {

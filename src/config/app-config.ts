@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, createSecretKey, KeyObject, randomBy
 import { DEFAULT_DATABASE_TIMEOUT_MS } from '../database/unavailable';
 import { join, resolve } from 'node:path';
 import { ConfigError, EnvReader } from './env.schema';
+import { defaultHashConcurrency } from '../common/concurrency/hash-concurrency';
 import { defaultWebDir } from '../infrastructure/web/web-app';
 
 /** Placeholder secrets that must never sign anything, in any mode. */
@@ -118,6 +119,8 @@ export class AppConfig {
   };
   geocoder: { provider: Geocoder; nominatimUrl?: string; userAgent?: string; cacheTtlSeconds: number };
   bcryptCost: number;
+  /** bcrypt hashes/compares at once (BCRYPT_CONCURRENCY) and how long one may wait for a slot before 503 */
+  hashing: { concurrency: number; queueTimeoutMs: number };
   rateLimit: {
     enabled: boolean;
     loginFailuresPerUsername: number;
@@ -242,6 +245,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cacheTtlSeconds: read.int('GEOCODER_CACHE_TTL_SECONDS', 86_400, 0),
     },
     bcryptCost: read.int('BCRYPT_COST', 12, 4, 15),
+    hashing: {
+      concurrency: read.int('BCRYPT_CONCURRENCY', defaultHashConcurrency(), 1, 64),
+      queueTimeoutMs: read.int('BCRYPT_QUEUE_TIMEOUT_MS', 5000, 1, 600_000),
+    },
     rateLimit: {
       enabled: read.bool('RATE_LIMIT_ENABLED', true),
       loginFailuresPerUsername: read.int('RATE_LIMIT_LOGIN_FAILURES', 5, 1),

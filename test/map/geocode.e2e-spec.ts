@@ -151,11 +151,11 @@ describe('GET /geocode/search with GEOCODER=nominatim (local server, recorded re
     const a = await createTestApp(env);
     const b = await createTestApp(env);
     try {
-      // passport keeps one global 'jwt' strategy per process: the last app built (b) verifies
-      // tokens for both, so one token of b's serves both instances here
+      // each instance checks sessions in its own database: a user signed in on each
+      const aToken = (await signedInUser(a, { modules: ['Map'] })).accessToken;
       const bToken = (await signedInUser(b, { modules: ['Map'] })).accessToken;
       const before = requests.length;
-      const first = await search(a, bToken, 'Potsdam');
+      const first = await search(a, aToken, 'Potsdam');
       expect(first.statusCode).toBe(200);
       const second = await search(b, bToken, 'potsdam');
       expect(second.statusCode).toBe(200);

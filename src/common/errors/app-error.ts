@@ -17,7 +17,11 @@ export class AppError extends Error {
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
   ) {
+    // a client error is answered, never logged with its stack: capturing one is most of its cost
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
   }
 
   static badRequest(code: string, message: string, errors?: FieldError[]): AppError {

@@ -1,6 +1,7 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { DECORATORS } from '@nestjs/swagger';
 import { AppError, FieldError } from '../errors/app-error';
+import { cacheValidationMetadata } from './metadata-cache';
 
 /** Keys whose values are secrets or opaque proofs: never trimmed. */
 const UNTRIMMED_KEYS = /password|captcha|token/i;
@@ -52,6 +53,7 @@ function rejectNulls(body: Record<string, unknown>, metatype: Function): void {
 @Injectable()
 export class AppValidationPipe extends ValidationPipe {
   constructor() {
+    cacheValidationMetadata();
     super({
       whitelist: true,
       forbidNonWhitelisted: true,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import { Algorithm, verify, VerifyOptions } from 'jsonwebtoken';
 import { ClsService } from 'nestjs-cls';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AccessClaims, AuthUser, toAuthUser } from '../../common/auth/auth-user';
@@ -13,21 +14,47 @@ import { SessionsRepository } from './sessions.repository';
  * makes verification ~50× cheaper than a string secret), then checks in one primary-key query that
  * the session is live, the user Active and the PermsVersion current.
  */
+/** The token's claims or why there are none (passport-jwt's `info`: a jsonwebtoken error, or "No auth token"). */
+export type BearerCheck = { user: AuthUser; info?: undefined } | { user?: undefined; info: Error };
+
+const tokenFromRequest = ExtractJwt.fromAuthHeaderAsBearerToken();
+
+/** What passport-jwt hands jsonwebtoken (its `_verifOpts`): algorithm, issuer and audience pinned. */
+function verifyOptions(config: AppConfig): { audience: string; issuer: string; algorithms: Algorithm[]; ignoreExpiration: boolean } {
+  return { audience: config.jwt.audience, issuer: config.jwt.issuer, algorithms: [config.jwt.algorithm as Algorithm], ignoreExpiration: false };
+}
+
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  private readonly verifyOptions: VerifyOptions;
+  private readonly verifyKey: AppConfig['jwt']['verifyKey'];
+
   constructor(
     config: AppConfig,
     private readonly sessions: SessionsRepository,
     private readonly cls: ClsService,
   ) {
-    super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.jwt.verifyKey as any,
-      algorithms: [config.jwt.algorithm],
-      issuer: config.jwt.issuer,
-      audience: config.jwt.audience,
-      ignoreExpiration: false,
-    });
+    super({ jwtFromRequest: tokenFromRequest, secretOrKey: config.jwt.verifyKey as any, ...verifyOptions(config) });
+    this.verifyOptions = verifyOptions(config);
+    this.verifyKey = config.jwt.verifyKey;
+  }
+
+  /**
+   * Exactly what passport-jwt's `authenticate` does for this strategy (the bearer token, then
+   * jsonwebtoken with the same key and options, then `validate`), without passport's per-request
+   * strategy instance, callbacks and promise wrapping; the global guard calls it directly.
+   * `validate`'s errors (AppError) are thrown as passport would pass them on.
+   */
+  async check(request: unknown): Promise<BearerCheck> {
+    const token = tokenFromRequest(request as any);
+    if (!token) return { info: new Error('No auth token') };
+    let claims: AccessClaims;
+    try {
+      claims = verify(token, this.verifyKey as any, this.verifyOptions) as unknown as AccessClaims;
+    } catch (error) {
+      return { info: error as Error };
+    }
+    return { user: await this.validate(claims) };
   }
 
   async validate(claims: AccessClaims): Promise<AuthUser> {

@@ -1,26 +1,33 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import * as bcrypt from 'bcrypt';
+import { BoundedPool } from '../../common/concurrency/bounded-pool';
 import { AppConfig } from '../../config/app-config';
 
 /** bcrypt cannot see past 72 bytes: longer passwords are refused, never silently cut. */
 export const MAX_PASSWORD_BYTES = 72;
 
 /**
- * Password hashing on libuv's thread pool (native bcrypt). A dummy hash of the configured cost
+ * Password hashing on libuv's thread pool (native bcrypt), every hash and compare through one
+ * bounded pool (BCRYPT_CONCURRENCY at once, FIFO, 503 after BCRYPT_QUEUE_TIMEOUT_MS of waiting) so a
+ * login burst never takes every core from the other requests. A dummy hash of the configured cost
  * makes an unknown username cost the same time as a wrong password.
  */
 @Injectable()
 export class PasswordService implements OnModuleInit {
   private dummyHash = '';
+  /** public for tests and diagnostics: what runs and what waits */
+  readonly pool: BoundedPool;
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: AppConfig) {
+    this.pool = new BoundedPool(config.hashing.concurrency, config.hashing.queueTimeoutMs);
+  }
 
   async onModuleInit(): Promise<void> {
-    this.dummyHash = await bcrypt.hash('hearth-timing-equaliser', this.config.bcryptCost);
+    this.dummyHash = await this.pool.run(() => bcrypt.hash('hearth-timing-equaliser', this.config.bcryptCost));
   }
 
   hash(password: string): Promise<string> {
-    return bcrypt.hash(password, this.config.bcryptCost);
+    return this.pool.run(() => bcrypt.hash(password, this.config.bcryptCost));
   }
 
   /** True when `hash` was made with a bcrypt cost other than BCRYPT_COST (login then stores a new one). */
@@ -31,10 +38,10 @@ export class PasswordService implements OnModuleInit {
   /** Compares against `hash`, or against the dummy hash when there is none, always returning false then. */
   async verify(password: string, hash: string | null | undefined): Promise<boolean> {
     if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
-      await bcrypt.compare('x', hash ?? this.dummyHash);
+      await this.pool.run(() => bcrypt.compare('x', hash ?? this.dummyHash));
       return false;
     }
-    const ok = await bcrypt.compare(password, hash ?? this.dummyHash);
+    const ok = await this.pool.run(() => bcrypt.compare(password, hash ?? this.dummyHash));
     return ok && !!hash;
   }
 }

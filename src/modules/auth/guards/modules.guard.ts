@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthUser, ModuleName } from '../../../common/auth/auth-user';
 import { MODULE_KEY } from '../../../common/auth/decorators';
 import { AppError } from '../../../common/errors/app-error';
+import { RouteMetadata } from '../../../common/auth/route-metadata';
 
 /**
  * Global: routes marked @RequireModule(X) need X among the token's Modules. The claim is current:
@@ -10,10 +11,14 @@ import { AppError } from '../../../common/errors/app-error';
  */
 @Injectable()
 export class ModulesGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  private readonly required: RouteMetadata<ModuleName>;
+
+  constructor(reflector: Reflector) {
+    this.required = new RouteMetadata(reflector, MODULE_KEY);
+  }
 
   canActivate(context: ExecutionContext): boolean {
-    const module = this.reflector.getAllAndOverride<ModuleName | undefined>(MODULE_KEY, [context.getHandler(), context.getClass()]);
+    const module = this.required.of(context);
     if (!module) return true;
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
     if (user?.modules.includes(module)) return true;

@@ -1,6 +1,4 @@
-import { MailerModule, MailerOptions } from '@nestjs-modules/mailer';
 import { Global, Module } from '@nestjs/common';
-import { AppConfig } from '../../config/app-config';
 import { MailService } from './mail.service';
 
 /**
@@ -9,19 +7,6 @@ import { MailService } from './mail.service';
  */
 @Global()
 @Module({
-  imports: [
-    MailerModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig): MailerOptions => ({
-        // short timeouts: a hung SMTP server fails the job (retried later) instead of blocking a worker
-        transport: config.mail.smtpUrl
-          ? { url: config.mail.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
-          : { streamTransport: true, buffer: true, newline: 'windows' },
-        // the mailer's option types are a union of every transport; SMTP's `from` default is valid
-        defaults: { from: config.mail.from } as MailerOptions['defaults'],
-      }),
-    }),
-  ],
   providers: [MailService],
   exports: [MailService],
 })

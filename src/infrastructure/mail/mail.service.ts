@@ -1,8 +1,8 @@
-import { MailerService } from '@nestjs-modules/mailer';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../jobs/jobs.service';
@@ -29,10 +29,10 @@ export interface MailMessage<T extends MailTemplate = MailTemplate> {
 @Injectable()
 export class MailService {
   private readonly logger = new Logger('Mail');
+  private transport: Transporter | undefined;
 
   constructor(
     private readonly jobs: JobsService,
-    private readonly mailer: MailerService,
     private readonly config: AppConfig,
   ) {
     jobs.register<MailMessage>(MAIL_QUEUE, (message) => this.deliver(message), {
@@ -52,13 +52,28 @@ export class MailService {
       confirmHours: CONFIRM_TOKEN_HOURS,
       resetMinutes: RESET_TOKEN_MINUTES,
     });
-    const info = await this.mailer.sendMail({ to: message.to, subject: content.subject, text: content.text, html: content.html });
+    const info = await this.transporter().sendMail({ to: message.to, subject: content.subject, text: content.text, html: content.html });
     if (this.config.mail.smtpUrl) {
       this.logger.log({ template: message.template }, 'mail sent');
       return;
     }
     const file = await this.writeToOutbox(info.message as Buffer);
     this.logger.log({ template: message.template, file }, `mail to ${message.to} "${content.subject}" written to the outbox`);
+  }
+
+  /**
+   * nodemailer (~10 MB resident) is loaded when the first mail is delivered: only a process that
+   * runs jobs ever sends one, and the API process mostly only enqueues.
+   */
+  private transporter(): Transporter {
+    if (this.transport) return this.transport;
+    const { smtpUrl, from } = this.config.mail;
+    const nodemailer = require('nodemailer') as typeof import('nodemailer');
+    // short timeouts: a hung SMTP server fails the job (retried later) instead of blocking a worker
+    this.transport = smtpUrl
+      ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never, { from })
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from } satisfies SendMailOptions);
+    return this.transport;
   }
 
   /** Without SMTP_URL: the rendered mail as DATA_DIR/outbox/<time>-<random>.eml (any mail client opens it). */

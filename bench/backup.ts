@@ -54,21 +54,24 @@ async function measure<T>(label: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function benchBackup(): Promise<void> {
-  const source = `hearth_bench_${Math.random().toString(16).slice(2, 10)}`;
-  const target = `${source}_restored`;
+/** `seeded`: the name of a database npm run bench already seeded (used as the source, left in place); else one is made. */
+export async function benchBackup(seeded?: string): Promise<void> {
+  const source = seeded ?? `hearth_bench_${Math.random().toString(16).slice(2, 10)}`;
+  const target = `hearth_bench_${Math.random().toString(16).slice(2, 10)}_restored`;
   const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-backup-'));
-  console.log(`bench backup: scratch database ${source}, ${TRANSACTIONS.toLocaleString('en')} transactions`);
-  await createDatabase(source);
+  console.log(`bench backup: ${seeded ? 'the seeded' : 'scratch'} database ${source}, ${TRANSACTIONS.toLocaleString('en')} transactions`);
+  if (!seeded) await createDatabase(source);
   await createDatabase(target);
   try {
-    await migrate(databaseUrl(source));
-    const db = new Client({ connectionString: databaseUrl(source) });
-    await db.connect();
-    try {
-      await seed(db);
-    } finally {
-      await db.end();
+    if (!seeded) {
+      await migrate(databaseUrl(source));
+      const db = new Client({ connectionString: databaseUrl(source) });
+      await db.connect();
+      try {
+        await seed(db);
+      } finally {
+        await db.end();
+      }
     }
     const env = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789', BACKUP_DIR: dir };
     const archive = await measure('backup', () => new BackupService(loadConfig({ ...env, DATABASE_URL: databaseUrl(source) }), emptyStorage).create());
@@ -78,7 +81,7 @@ export async function benchBackup(): Promise<void> {
     const dataSource = createDataSource(databaseUrl(source));
     await dataSource.initialize();
     try {
-      const [member] = await dataSource.query(`SELECT id, group_id FROM users LIMIT 1`);
+      const [member] = await dataSource.query(`SELECT id, group_id FROM users ORDER BY username LIMIT 1`);
       const user = { userId: member.id, groupId: member.group_id, currency: 'EUR', modules: ['Budget'] } as unknown as AuthUser;
       let bytes = 0;
       await measure('export', async () => {
@@ -89,7 +92,7 @@ export async function benchBackup(): Promise<void> {
       await dataSource.destroy();
     }
   } finally {
-    await dropDatabase(source);
+    if (!seeded) await dropDatabase(source);
     await dropDatabase(target);
     rmSync(dir, { recursive: true, force: true });
   }

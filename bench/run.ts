@@ -1,19 +1,466 @@
 /**
- * `npm run bench [-- auth|budget|backup]`: every benchmark, or the named ones, one after the other (each
- * makes and drops its own scratch database). Benchmarks print numbers; they never assert timings.
+ * `npm run bench [-- SCENARIO…|all] [-- --profile SCENARIO] [-- --capture]`: Hearth against a bare
+ * Fastify + pg server, each in its own process, with autocannon in a third (docs/performance.md).
+ *
+ * One scratch database (1 M transactions, 2 000 markers, 200 notes × 10 items) serves every
+ * scenario and is dropped at the end. Per scenario: one byte-for-byte comparison of the two
+ * servers' answers, one warm-up each, then BENCH_ROUNDS alternating rounds (Hearth, bare, Hearth,
+ * bare, …) of BENCH_SECONDS each; medians. Benchmarks print numbers: this exits 0 whatever they are.
  */
 import 'reflect-metadata';
-import { benchAuth } from './auth';
-import { benchBudget } from './budget';
+import * as bcrypt from 'bcrypt';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { createDatabase, databaseUrl, dropDatabase, withAdmin } from '../src/database/admin';
+import { loadConfig } from '../src/config';
 import { benchBackup } from './backup';
+import { PASSWORD } from './budget';
+import { capture } from './capture';
+import { cpuMs, freePort, loads, MB, median, memory, percentile, Sample, Server, startServer } from './lib';
+import type { LoadRequest } from './load';
+import { BenchData, seedAll, seededData } from './seed';
 
-const BENCHES: Record<string, () => Promise<void>> = { auth: benchAuth, budget: benchBudget, backup: benchBackup };
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? Math.max(1, Math.round(SECONDS / 2)));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** sequential requests per single-connection latency */
+const LATENCY_RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
+const API = '/api/v1';
+
+type Check = 'exact' | 'masked' | 'none';
+
+/** A/B scenario: one request shape, run against both servers. */
+interface AbScenario {
+  kind: 'ab';
+  name: string;
+  title: string;
+  method?: 'GET' | 'POST';
+  path: (data: BenchData) => string;
+  body?: string;
+  /** target: Hearth req/s ≥ this share of bare's */
+  target: number;
+  /** 'masked': ids and timestamps differ by nature (a created row), compared with them masked */
+  check?: Check;
+}
+
+interface OtherScenario {
+  kind: 'login' | 'burst' | 'latency' | 'backup';
+  name: string;
+  title: string;
+}
+
+type Scenario = AbScenario | OtherScenario;
+
+const NOTE_BODY = JSON.stringify({ title: 'Bench note', content: 'Written by npm run bench', color: '#10B981', icon: 'Star' });
+const LIGHT = 0.9;
+const DB_BOUND = 0.95;
+
+const SCENARIOS: Scenario[] = [
+  { kind: 'ab', name: 'markers', title: 'GET /markers (20 of 2 000)', path: () => '/markers?pageSize=20', target: LIGHT },
+  { kind: 'ab', name: 'marker', title: 'GET /markers/{id}', path: (d) => `/markers/${d.markerId}`, target: LIGHT },
+  { kind: 'ab', name: 'notes', title: 'GET /notes (200 × 10 items)', path: () => '/notes', target: LIGHT },
+  { kind: 'ab', name: 'note-create', title: 'POST /notes (+ history row)', method: 'POST', path: () => '/notes', body: NOTE_BODY, target: LIGHT, check: 'masked' },
+  { kind: 'ab', name: 'monthly', title: 'GET /transactions/report/monthly', path: () => '/transactions/report/monthly?year=2024&month=6', target: LIGHT },
+  { kind: 'ab', name: 'invalid', title: 'validation error 400 (pageSize=1000)', path: () => '/markers?pageSize=1000', target: LIGHT, check: 'masked' },
+  { kind: 'ab', name: 'transactions', title: 'GET /transactions page 1 (1 M)', path: () => '/transactions?page=1&pageSize=20', target: DB_BOUND },
+  { kind: 'ab', name: 'transactions-deep', title: 'GET /transactions page 25 000', path: () => '/transactions?page=25000&pageSize=20', target: DB_BOUND },
+  { kind: 'ab', name: 'yearly', title: 'GET /transactions/report/yearly', path: () => '/transactions/report/yearly?year=2024', target: DB_BOUND },
+  { kind: 'login', name: 'login', title: 'POST /session (login)' },
+  { kind: 'burst', name: 'burst', title: 'login burst: list p99 rise' },
+  { kind: 'latency', name: 'latency', title: 'single-connection list latencies (1 M)' },
+  { kind: 'backup', name: 'backup', title: 'backup, restore, export (1 M, in-process)' },
+];
+
+/** The single-connection latencies: page 1 per filter and per sort, and a deep page. */
+function latencyPaths(d: BenchData): [string, string][] {
+  return [
+    ['page 1, newest first', '/transactions?page=1&pageSize=20'],
+    ['page 1, sort -amount', '/transactions?page=1&pageSize=20&sort=-amount'],
+    ['page 1, sort amount', '/transactions?page=1&pageSize=20&sort=amount'],
+    ['page 1, sort date', '/transactions?page=1&pageSize=20&sort=date'],
+    ['page 1, one account', `/transactions?page=1&pageSize=20&budgetAccountId=${d.accounts[1]}`],
+    ['page 1, one category', `/transactions?page=1&pageSize=20&categoryId=${d.categories[3]}`],
+    ['page 1, type=Expense', '/transactions?page=1&pageSize=20&type=Expense'],
+    ['page 1, one month', '/transactions?page=1&pageSize=20&from=2024-06-01&to=2024-06-30'],
+    ['page 1, search "coffee"', '/transactions?page=1&pageSize=20&search=coffee'],
+    ['page 25 000, sort -amount', '/transactions?page=25000&pageSize=20&sort=-amount'],
+  ];
+}
+
+interface Row {
+  scenario: string;
+  value: string;
+  target: string;
+  pass: boolean | null;
+}
+
+const results: Row[] = [];
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+const pct = (n: number) => `${fmt(n * 100)} %`;
+
+interface Context {
+  data: BenchData;
+  hearth: Server;
+  bare: Server;
+  token: string;
+  url: string;
+  bcryptCost: number;
+  /** Hearth's largest RSS over the run (sampled every 250 ms; VmHWM would include start-up's transient peak) */
+  peakRss: number;
+}
+
+function request(ctx: Context, server: Server, s: AbScenario, extra: Partial<LoadRequest> = {}): LoadRequest {
+  return {
+    url: `${server.base}${API}${s.path(ctx.data)}`,
+    method: s.method ?? 'GET',
+    headers: { authorization: `Bearer ${ctx.token}`, ...(s.body ? { 'content-type': 'application/json' } : {}) },
+    body: s.body,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    ...extra,
+  };
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g;
+
+/** The honesty check: both servers' answers to one request, byte for byte (ids and times masked for a created row). */
+async function compare(ctx: Context, s: AbScenario): Promise<void> {
+  const fetchOne = async (server: Server) => {
+    const r = request(ctx, server, s);
+    const response = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
+    return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+  };
+  const [a, b] = [await fetchOne(ctx.hearth), await fetchOne(ctx.bare)];
+  const mask = (text: string) => (s.check === 'masked' ? text.replace(UUID, '<uuid>').replace(ISO, '<time>') : text);
+  const [x, y] = [mask(a.body), mask(b.body)];
+  if (a.status !== b.status) console.log(`  !! MISMATCH ${s.name}: status Hearth ${a.status}, bare ${b.status}`);
+  if (x === y) {
+    console.log(`  bodies identical (${a.status}, ${Buffer.byteLength(a.body)} bytes${s.check === 'masked' ? ', ids and times masked' : ''})`);
+    return;
+  }
+  let at = 0;
+  while (at < x.length && x[at] === y[at]) at++;
+  console.log(`  !! MISMATCH ${s.name}: bodies differ from offset ${at} (Hearth ${x.length} chars, bare ${y.length}); measuring anyway`);
+  console.log(`     Hearth: …${JSON.stringify(x.slice(Math.max(0, at - 60), at + 100))}`);
+  console.log(`     bare:   …${JSON.stringify(y.slice(Math.max(0, at - 60), at + 100))}`);
+  results.push({ scenario: `${s.title}: bodies`, value: `differ at ${at}`, target: 'identical', pass: false });
+}
+
+function trackMemory(ctx: Context): void {
+  ctx.peakRss = Math.max(ctx.peakRss, memory(ctx.hearth.pid).rss);
+}
+
+async function runAb(ctx: Context, s: AbScenario): Promise<void> {
+  await compare(ctx, s);
+  const servers = [ctx.hearth, ctx.bare];
+  const pids = servers.map((server) => server.pid);
+  for (const server of servers) await loads([request(ctx, server, s, { seconds: WARMUP_SECONDS })], pids);
+  const samples = new Map<Server, Sample[]>(servers.map((server) => [server, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const server of servers) {
+      const [sample] = await loads([request(ctx, server, s)], [server.pid]);
+      samples.get(server)!.push(sample);
+    }
+  }
+  trackMemory(ctx);
+  const stats = servers.map((server) => {
+    const list = samples.get(server)!;
+    return {
+      rps: median(list.map((x) => x.rps)),
+      p50: median(list.map((x) => x.p50)),
+      p99: median(list.map((x) => x.p99)),
+      cpu: median(list.map((x) => x.cpuPerRequest.get(server.pid)!)),
+      rss: memory(server.pid).rss,
+      bad: list.reduce((n, x) => n + (s.name === 'invalid' ? 0 : x.non2xx) + x.errors, 0),
+    };
+  });
+  const [h, b] = stats;
+  const ratio = h.rps / b.rps;
+  console.log(
+    `  ${''.padEnd(8)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'CPU ms/req'.padStart(12)}${'RSS MB'.padStart(8)}\n` +
+      servers
+        .map((server, i) => {
+          const x = stats[i];
+          return `  ${server.name.padEnd(8)}${fmt(x.rps).padStart(9)}${fmt(x.p50).padStart(8)}${fmt(x.p99).padStart(8)}${fmt(x.cpu, 2).padStart(12)}${fmt(x.rss / MB).padStart(8)}${x.bad ? `   (${x.bad} non-2xx/errors!)` : ''}`;
+        })
+        .join('\n'),
+  );
+  console.log(`  Hearth / bare: ${pct(ratio)} (target ≥ ${pct(s.target)})`);
+  results.push({
+    scenario: s.title,
+    value: `${pct(ratio)}  (${fmt(h.rps)}/${fmt(b.rps)} req/s, p99 ${fmt(h.p99)}/${fmt(b.p99)} ms, CPU ${fmt(h.cpu, 2)}/${fmt(b.cpu, 2)} ms)`,
+    target: `≥ ${pct(s.target)}`,
+    pass: ratio >= s.target,
+  });
+}
+
+const LOGIN_BODY = JSON.stringify({ username: 'bench', password: PASSWORD });
+
+function loginRequest(server: Server, extra: Partial<LoadRequest>): LoadRequest {
+  return {
+    url: `${server.base}${API}/session`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: LOGIN_BODY,
+    connections: availableParallelism() * 2,
+    seconds: SECONDS,
+    ...extra,
+  };
+}
+
+let measuredHashMs: number | undefined;
+
+/** ms one bcrypt compare takes at the configured cost, here (median of a few; measured once). */
+async function hashMs(cost: number): Promise<number> {
+  if (measuredHashMs !== undefined) return measuredHashMs;
+  const hash = await bcrypt.hash(PASSWORD, cost);
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    await bcrypt.compare(PASSWORD, hash);
+    times.push(performance.now() - start);
+  }
+  measuredHashMs = median(times);
+  return measuredHashMs;
+}
+
+async function runLogin(ctx: Context): Promise<void> {
+  const ms = await hashMs(ctx.bcryptCost);
+  const ceiling = availableParallelism() / (ms / 1000);
+  // long enough for a few dozen hashes per run, however slow they are here
+  const seconds = Math.max(SECONDS, Math.ceil((ms * 20) / availableParallelism() / 1000));
+  console.log(`  bcrypt cost ${ctx.bcryptCost}: ${fmt(ms)} ms a compare → ceiling ${fmt(ceiling, 1)} logins/s on ${availableParallelism()} cores; runs of ${seconds} s`);
+  const servers = [ctx.hearth, ctx.bare];
+  const pids = servers.map((server) => server.pid);
+  for (const server of servers) await loads([loginRequest(server, { seconds: Math.max(WARMUP_SECONDS, Math.ceil(seconds / 2)) })], pids);
+  const samples = new Map<Server, Sample[]>(servers.map((server) => [server, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const server of servers) samples.get(server)!.push((await loads([loginRequest(server, { seconds })], [server.pid]))[0]);
+  }
+  trackMemory(ctx);
+  const [h, b] = servers.map((server) => {
+    const list = samples.get(server)!;
+    return { rps: median(list.map((x) => x.rps)), p99: median(list.map((x) => x.p99)), cpu: median(list.map((x) => x.cpuPerRequest.get(server.pid)!)) };
+  });
+  console.log(`  Hearth ${fmt(h.rps, 1)} logins/s (p99 ${fmt(h.p99)} ms, CPU ${fmt(h.cpu, 1)} ms each), bare ${fmt(b.rps, 1)} (p99 ${fmt(b.p99)} ms, CPU ${fmt(b.cpu, 1)} ms)`);
+  results.push({
+    scenario: 'POST /session vs bcrypt ceiling',
+    value: `${pct(h.rps / ceiling)}  (${fmt(h.rps, 1)} of ${fmt(ceiling, 1)}/s; bare ${fmt(b.rps, 1)}/s)`,
+    target: '≥ 90 %',
+    pass: h.rps / ceiling >= 0.9,
+  });
+}
+
+async function runBurst(ctx: Context): Promise<void> {
+  const list = SCENARIOS.find((s) => s.name === 'markers') as AbScenario;
+  const ms = await hashMs(ctx.bcryptCost);
+  const rate = Math.max(1, Math.min(7, Math.round(0.85 * (availableParallelism() / (ms / 1000)))));
+  console.log(`  list: ${list.title} at ${CONNECTIONS} connections; burst: ${rate} logins/s (bcrypt cost ${ctx.bcryptCost}, ${fmt(ms)} ms a hash)`);
+  const servers = [ctx.hearth, ctx.bare];
+  const p99 = new Map<Server, { quiet: number[]; burst: number[] }>(servers.map((server) => [server, { quiet: [], burst: [] }]));
+  for (const server of servers) await loads([request(ctx, server, list, { seconds: WARMUP_SECONDS })], [server.pid]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const server of servers) {
+      const [quiet] = await loads([request(ctx, server, list)], [server.pid]);
+      const [busy, logins] = await loads([request(ctx, server, list), loginRequest(server, { connections: rate, overallRate: rate })], [server.pid]);
+      if (logins.non2xx || logins.errors) console.log(`  ${server.name}: ${logins.non2xx} logins failed, ${logins.errors} errors`);
+      p99.get(server)!.quiet.push(quiet.p99);
+      p99.get(server)!.burst.push(busy.p99);
+    }
+  }
+  trackMemory(ctx);
+  const [h, b] = servers.map((server) => {
+    const x = p99.get(server)!;
+    const quiet = median(x.quiet);
+    const burst = median(x.burst);
+    console.log(`  ${server.name.padEnd(8)} list p99 ${fmt(quiet)} ms quiet, ${fmt(burst)} ms during the burst: +${pct(burst / quiet - 1)}`);
+    return burst / quiet - 1;
+  });
+  results.push({ scenario: `list p99 rise, ${rate} logins/s`, value: `Hearth +${pct(h)}, bare +${pct(b)}`, target: '≤ bare', pass: h <= b });
+}
+
+async function runLatency(ctx: Context): Promise<void> {
+  const headers = { authorization: `Bearer ${ctx.token}` };
+  for (const [label, path] of latencyPaths(ctx.data)) {
+    const times: number[] = [];
+    for (let i = 0; i < 3 + LATENCY_RUNS; i++) {
+      const start = performance.now();
+      const response = await fetch(`${ctx.hearth.base}${API}${path}`, { headers });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+      if (i >= 3) times.push(performance.now() - start);
+    }
+    const p50 = percentile(times, 50);
+    console.log(`  ${label.padEnd(28)} p50 ${fmt(p50, 1).padStart(7)} ms   p99 ${fmt(percentile(times, 99), 1).padStart(7)} ms`);
+    results.push({ scenario: `1 conn: ${label}`, value: `${fmt(p50, 1)} ms p50`, target: '≤ 50 ms', pass: p50 <= 50 });
+  }
+  trackMemory(ctx);
+}
+
+async function login(base: string): Promise<string> {
+  const response = await fetch(`${base}${API}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: LOGIN_BODY });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+function printTable(machine: string): void {
+  console.log(`\n== Summary (${machine}; ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, medians; load average now ${loadavg().map((n) => n.toFixed(1)).join(' ')})`);
+  const width = Math.max(...results.map((r) => r.scenario.length), 8);
+  const valueWidth = Math.max(...results.map((r) => r.value.length), 6);
+  console.log(`${'scenario'.padEnd(width)}  ${'result'.padEnd(valueWidth)}  ${'target'.padEnd(9)}  verdict`);
+  for (const r of results) {
+    console.log(`${r.scenario.padEnd(width)}  ${r.value.padEnd(valueWidth)}  ${r.target.padEnd(9)}  ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}`);
+  }
+}
+
+function parseArgs(argv: string[]): { names: string[]; profile?: string; capture: boolean } {
+  const names: string[] = [];
+  let profile: string | undefined;
+  let capture = false;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--profile') profile = argv[++i];
+    else if (argv[i] === '--capture') capture = true;
+    else names.push(argv[i]);
+  }
+  const known = ['all', ...SCENARIOS.map((s) => s.name)];
+  const unknown = [...names, ...(profile ? [profile] : [])].filter((name) => !known.includes(name));
+  if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${known.join(', ')}`);
+  if (profile && SCENARIOS.find((s) => s.name === profile)!.kind === 'backup') throw new Error('--profile: backup runs in-process (use node --cpu-prof dist/bench/backup.js)');
+  return { names: profile ? [profile] : names, profile, capture };
+}
 
 async function main(): Promise<void> {
-  const names = process.argv.slice(2);
-  const unknown = names.filter((name) => !BENCHES[name]);
-  if (unknown.length) throw new Error(`unknown bench ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);
-  for (const name of names.length ? names : Object.keys(BENCHES)) await BENCHES[name]();
+  const { names, profile, capture: capturing } = parseArgs(process.argv.slice(2));
+  // the backup benchmark (a restore of 1 M rows takes minutes) runs when named: `npm run bench -- all backup`
+  const everything = names.length === 0 || names.includes('all');
+  const chosen = SCENARIOS.filter((s) => (everything && s.kind !== 'backup') || names.includes(s.name));
+  const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? 'CPU'}`;
+  console.log(`bench: ${machine}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${chosen.map((s) => s.name).join(', ')}`);
+  if (profile) console.log('--profile: Hearth runs under the profiler, which slows it; read the profile, not the ratios');
+  const started = performance.now();
+  const http = chosen.filter((s) => s.kind !== 'backup');
+  const backup = !capturing && chosen.some((s) => s.kind === 'backup');
+  const runBackup = async (seeded?: string) => {
+    console.log('\n== backup, restore, export (in-process: the services, no HTTP)');
+    await benchBackup(seeded);
+  };
+  // with HTTP scenarios, the backup reads their seeded database (after the servers stopped)
+  if (http.length || capturing) await runHttp(http, profile, capturing, backup ? runBackup : undefined);
+  else if (backup) await runBackup();
+  if (results.length) printTable(machine);
+  console.log(`\nbench: done in ${fmt((performance.now() - started) / 1000)} s`);
+}
+
+async function runHttp(chosen: Scenario[], profile: string | undefined, capturing: boolean, afterwards?: (database: string) => Promise<void>): Promise<void> {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    JOBS_ENABLED: 'false',
+    MIGRATIONS_RUN: 'false',
+    WEB_ENABLED: 'false',
+    DOCS_ENABLED: 'false',
+    REDIS_URL: '',
+    JWT_SECRET,
+  };
+  const bcryptCost = loadConfig({ ...env, DATABASE_URL: 'postgres://x/y' }).bcryptCost;
+  // BENCH_DATABASE=name keeps a seeded database between runs (seeded on first use, never dropped)
+  const kept = process.env.BENCH_DATABASE;
+  const name = kept ?? `hearth_bench_${process.pid}`;
+  const url = databaseUrl(name);
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
+  const servers: Server[] = [];
+  let sampler: NodeJS.Timeout | undefined;
+  const exists = kept ? await withAdmin(async (db) => (await db.query('SELECT 1 FROM pg_database WHERE datname = $1', [kept])).rowCount === 1) : false;
+  if (!exists) await createDatabase(name);
+  try {
+    const seedStart = performance.now();
+    let data: BenchData;
+    if (exists) {
+      data = await seededData(url);
+      console.log(`reusing the seeded database ${name}`);
+    } else {
+      console.log(`seeding ${name} (1 M transactions, 2 000 markers, 200 notes × 10 items) …`);
+      data = await seedAll(url, bcryptCost, PASSWORD);
+      console.log(`  seeded in ${fmt((performance.now() - seedStart) / 1000)} s`);
+    }
+    if (capturing) await setStatementLog(name, true);
+    const serverEnv = { ...env, DATABASE_URL: url, DATA_DIR: dataDir, UV_THREADPOOL_SIZE: String(Math.max(4, availableParallelism())) };
+    const hearthPort = await freePort();
+    const hearthArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(dataDir, 'profile')}`] : [];
+    const hearth = await startServer('Hearth', [...hearthArgs, join(__dirname, '..', 'src', 'main.js')], { ...serverEnv, PORT: String(hearthPort) }, hearthPort, '/health/live');
+    servers.push(hearth);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const startRss = memory(hearth.pid).rss;
+    const barePort = await freePort();
+    const bare = await startServer('bare', [join(__dirname, 'bare', 'server.js')], { ...serverEnv, PORT: String(barePort) }, barePort, '/health');
+    servers.push(bare);
+    console.log(`Hearth pid ${hearth.pid} (RSS ${fmt(startRss / MB)} MB after start), bare pid ${bare.pid} (RSS ${fmt(memory(bare.pid).rss / MB)} MB)`);
+    const token = await login(hearth.base);
+    const ctx: Context = { data, hearth, bare, token, url, bcryptCost, peakRss: startRss };
+    sampler = setInterval(() => trackMemory(ctx), 250);
+    if (capturing) {
+      await capture(name, hearth.base, token, [
+        ...SCENARIOS.filter((s): s is AbScenario => s.kind === 'ab').map((s) => ({ name: s.name, method: s.method ?? 'GET', path: API + s.path(data), body: s.body })),
+        { name: 'login', method: 'POST', path: `${API}/session`, body: LOGIN_BODY, anonymous: true },
+      ]);
+      return;
+    }
+    const cpuStart = cpuMs(hearth.pid);
+    for (const s of chosen) {
+      console.log(`\n== ${s.title} [${s.name}]`);
+      if (s.kind === 'ab') await runAb(ctx, s);
+      else if (s.kind === 'login') await runLogin(ctx);
+      else if (s.kind === 'burst') await runBurst(ctx);
+      else if (s.kind === 'latency') await runLatency(ctx);
+      if (s.name === 'note-create') await removeBenchNotes(url);
+    }
+    trackMemory(ctx);
+    console.log(`\nHearth: ${fmt((cpuMs(hearth.pid) - cpuStart) / 1000, 1)} s CPU over the run; RSS ${fmt(startRss / MB)} MB after start, largest ${fmt(ctx.peakRss / MB)} MB, now ${fmt(memory(hearth.pid).rss / MB)} MB (VmHWM, start-up included: ${fmt(memory(hearth.pid).peak / MB)} MB)`);
+    results.push({ scenario: 'Hearth RSS after start', value: `${fmt(startRss / MB)} MB`, target: '≤ 150 MB', pass: startRss <= 150 * MB });
+    results.push({ scenario: 'Hearth largest RSS / start', value: `${fmt(ctx.peakRss / startRss, 2)}× (${fmt(ctx.peakRss / MB)} MB)`, target: '≤ 1.5×', pass: ctx.peakRss <= 1.5 * startRss });
+    if (profile) {
+      await hearth.stop();
+      const dir = join(dataDir, 'profile');
+      const [file] = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+      const kept = join(tmpdir(), `hearth-${profile}-${process.pid}.cpuprofile`);
+      rmSync(kept, { force: true });
+      require('node:fs').renameSync(join(dir, file), kept);
+      console.log(`\nCPU profile of Hearth during ${profile}: ${kept} (open in Chrome DevTools › Performance, or speedscope)`);
+    }
+    clearInterval(sampler);
+    for (const server of servers.reverse()) await server.stop();
+    servers.length = 0;
+    await afterwards?.(name);
+  } finally {
+    clearInterval(sampler);
+    for (const server of servers.reverse()) await server.stop();
+    if (capturing) await setStatementLog(name, false).catch(() => undefined);
+    if (!kept) await dropDatabase(name);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function setStatementLog(database: string, on: boolean): Promise<void> {
+  await withAdmin((db) => db.query(`ALTER DATABASE "${database}" ${on ? "SET log_statement = 'all'" : 'RESET log_statement'}`));
+}
+
+/** POST /notes adds rows: take them out again so GET /notes keeps measuring 200 notes. */
+async function removeBenchNotes(url: string): Promise<void> {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    await db.query(`DELETE FROM notes WHERE title = 'Bench note'`);
+  } finally {
+    await db.end();
+  }
 }
 
 main().then(

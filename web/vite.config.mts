@@ -36,7 +36,7 @@ export default defineConfig({
   },
   test: {
     root: here('.'),
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
   },
 });

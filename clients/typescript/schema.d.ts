@@ -1350,6 +1350,14 @@ export interface components {
             /** @description the token of the confirmation link */
             token: string;
         };
+        CountedPageMeta: {
+            page: number;
+            pageSize: number;
+            totalItems: number;
+            /** @description false when the count stopped at its documented cap: totalItems (and totalPages) are then lower bounds */
+            totalItemsExact: boolean;
+            totalPages: number;
+        };
         CreateBudgetAccountDto: {
             name: string;
         };
@@ -5807,7 +5815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageMeta"] & {
+                    "application/json": components["schemas"]["CountedPageMeta"] & {
                         items: components["schemas"]["TransactionDto"][];
                     };
                 };

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { AppConfig } from '../../src/config/app-config';
+import { Sql } from '../../src/database/sql';
 import { UnitOfWork } from '../../src/database/transaction';
 import type { JobsService } from '../../src/infrastructure/jobs/jobs.service';
 import { BudgetAccountsRepository } from '../../src/modules/budget/budget-accounts.repository';
@@ -15,16 +17,18 @@ describe('recurring transactions: dates', () => {
   let s: ServiceDb;
   let service: RecurringTransactionsService;
   let scheduler: RecurringScheduler;
+  let sql: Sql;
   const user = { groupId: randomUUID(), userId: randomUUID() } as any;
   const categoryId = randomUUID();
 
   beforeAll(async () => {
     s = await createServiceDb();
+    sql = new Sql({ databaseUrl: s.url, databaseTimeoutMs: 5000 } as AppConfig);
     const accounts = new BudgetAccountsRepository(s.db);
     const categories = new CategoriesRepository(s.db);
     const recurring = new RecurringTransactionsRepository(s.db);
     const unit = new UnitOfWork(s.db);
-    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(s.db, categories, accounts), new TransactionRefsResolver(accounts, categories));
+    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(s.db, sql), new TransactionRefsResolver(accounts, categories));
     const noJobs = { register: () => undefined, schedule: () => undefined } as unknown as JobsService;
     scheduler = new RecurringScheduler(unit, recurring, noJobs);
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Budget}')`, [user.groupId]);
@@ -36,7 +40,10 @@ describe('recurring transactions: dates', () => {
     await s.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default, is_disabled) VALUES ($1, $2, 'Main', true, false)`, [randomUUID(), user.groupId]);
     await s.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, 'Rent', '#112233', 'Home', 1)`, [categoryId, user.groupId]);
   });
-  afterAll(() => s.close());
+  afterAll(async () => {
+    await sql.onModuleDestroy();
+    await s.close();
+  });
 
   const made = async (id: string): Promise<string[]> =>
     (await s.db.query('SELECT occurrence_date::text AS d FROM transactions WHERE recurring_transaction_id = $1 ORDER BY 1', [id])).map((r: { d: string }) => r.d);

@@ -1,5 +1,5 @@
 import { createTestApp, TestApp } from '../support/app';
-import { budgetSetup, call, createTransaction } from './budget-support';
+import { budgetSetup, call, createAccount, createTransaction } from './budget-support';
 
 describe('Budget: transaction list', () => {
   let t: TestApp;
@@ -37,7 +37,10 @@ describe('Budget: transaction list', () => {
     expect(await ids('search=coffee&sort=amount&from=2026-02-15&to=2026-02-15')).toEqual([d.id, e.id]);
 
     const page = await call(t, member, 'GET', '/transactions?page=2&pageSize=2');
-    expect(page).toMatchObject({ page: 2, pageSize: 2, totalItems: 5, totalPages: 3 });
+    expect(page).toMatchObject({ page: 2, pageSize: 2, totalItems: 5, totalPages: 3, totalItemsExact: true });
+    for (const filter of [`budgetAccountId=${savings.id}`, `categoryId=${food.id}`, 'search=coffee', `budgetAccountId=${main.id}&categoryId=${food.id}`]) {
+      expect({ filter, ...(await call(t, member, 'GET', `/transactions?${filter}`)) }).toMatchObject({ filter, totalItemsExact: true });
+    }
     expect(page.items.map((x: any) => x.id)).toEqual([c.id, b.id]);
     expect(await call(t, member, 'GET', '/transactions?type=Expense&page=2&pageSize=2')).toMatchObject({ totalItems: 3, totalPages: 2 });
     expect(await call(t, member, 'GET', '/transactions?page=9')).toMatchObject({ items: [], totalItems: 5 });
@@ -107,5 +110,53 @@ describe('Budget: transaction list', () => {
       await expectPage('sort=-amount', '', 'amount DESC, id DESC', page);
       await expectPage('sort=amount', '', 'amount ASC, id ASC', page);
     }
+
+    // account (both sides of a transfer) and category lists: counts from the day counts, pages at any depth
+    for (const [account, where] of [
+      [main.id, `AND budget_account_id = '${main.id}'`],
+      [savings.id, `AND target_budget_account_id = '${savings.id}'`],
+    ]) {
+      const [{ n: accountTotal }] = await t.db.query(`SELECT count(*)::int AS n FROM transactions WHERE group_id = $1 ${where}`, [member.groupId]);
+      const pages = Math.ceil(accountTotal / 20);
+      for (const page of [1, 2, Math.ceil(pages / 2), pages - 1, pages, pages + 1]) {
+        const body = await expectPage(`budgetAccountId=${account}`, where, 'date DESC, id DESC', page);
+        expect(body).toMatchObject({ totalItems: accountTotal, totalItemsExact: true });
+        await expectPage(`budgetAccountId=${account}&sort=date`, where, 'date ASC, id ASC', page);
+        await expectPage(`budgetAccountId=${account}&sort=-amount`, where, 'amount DESC, id DESC', Math.min(page, 30));
+        await expectPage(`budgetAccountId=${account}&type=Transfer&from=2025-02-01`, `${where} AND type = 'Transfer' AND date >= '2025-02-01'`, 'date DESC, id DESC', Math.min(page, 40));
+      }
+    }
+    const foodWhere = `AND category_id = '${food.id}'`;
+    for (const page of [1, 2, 450, 900, 901]) {
+      await expectPage(`categoryId=${food.id}`, foodWhere, 'date DESC, id DESC', page);
+      await expectPage(`categoryId=${food.id}&sort=date&to=2025-03-01`, `${foodWhere} AND date <= '2025-03-01'`, 'date ASC, id ASC', page);
+      await expectPage(`categoryId=${food.id}&sort=amount`, foodWhere, 'amount ASC, id ASC', Math.min(page, 20));
+    }
+  });
+
+  it('caps the search count and says so in totalItemsExact', async () => {
+    const { member, main } = await budgetSetup(t);
+    await t.db.query(
+      `INSERT INTO transactions (id, group_id, type, amount, date, description, budget_account_id, target_budget_account_id)
+       SELECT gen_random_uuid(), $1, 'Transfer', 1, DATE '2025-01-01' + (i % 50), 'coffee ' || i, $2, $3
+         FROM generate_series(1, 1100) AS i`,
+      [member.groupId, main.id, (await createAccount(t, member, 'Other')).id],
+    );
+    const all = await t.db.query(`SELECT id FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC`, [member.groupId]);
+    // more matches than the cap (1 000): totalItems is the cap, a lower bound
+    const first = await call(t, member, 'GET', '/transactions?search=coffee&pageSize=20');
+    expect(first).toMatchObject({ totalItems: 1000, totalPages: 50, totalItemsExact: false });
+    expect(first.items.map((x: any) => x.id)).toEqual(all.slice(0, 20).map((r: any) => r.id));
+    // a page past the cap is still served, counted to its end
+    const deep = await call(t, member, 'GET', '/transactions?search=coffee&pageSize=20&page=52');
+    expect(deep).toMatchObject({ totalItems: 1040, totalItemsExact: false });
+    expect(deep.items.map((x: any) => x.id)).toEqual(all.slice(1020, 1040).map((r: any) => r.id));
+    const last = await call(t, member, 'GET', '/transactions?search=coffee&pageSize=100&page=11');
+    expect(last).toMatchObject({ totalItems: 1100, totalPages: 11, totalItemsExact: true });
+    expect(last.items.map((x: any) => x.id)).toEqual(all.slice(1000, 1100).map((r: any) => r.id));
+    // fewer matches than the cap: exact
+    expect(await call(t, member, 'GET', '/transactions?search=coffee%2011')).toMatchObject({ totalItems: 12, totalItemsExact: true });
+    // without search, the count is exact whatever its size
+    expect(await call(t, member, 'GET', '/transactions?type=Transfer')).toMatchObject({ totalItems: 1100, totalItemsExact: true });
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../src/config/app-config';
+import { Sql } from '../../src/database/sql';
 import { UnitOfWork } from '../../src/database/transaction';
 import type { RateLimitStore } from '../../src/infrastructure/rate-limit/rate-limit.store';
 import { NoteItemsService } from '../../src/modules/notes/note-items.service';
@@ -12,11 +13,13 @@ describe('note items: order', () => {
   let s: ServiceDb;
   let notes: NotesService;
   let items: NoteItemsService;
+  let sql: Sql;
   const user = { groupId: randomUUID(), userId: randomUUID() } as any;
 
   beforeAll(async () => {
     s = await createServiceDb();
-    const repository = new NotesRepository(s.db);
+    sql = new Sql({ databaseUrl: s.url, databaseTimeoutMs: 5000 } as AppConfig);
+    const repository = new NotesRepository(s.db, sql);
     const unit = new UnitOfWork(s.db);
     notes = new NotesService(unit, repository);
     // toggles are not rate limited here (RATE_LIMIT_ENABLED=false), so the store is never asked
@@ -28,7 +31,10 @@ describe('note items: order', () => {
       [user.userId, user.groupId],
     );
   });
-  afterAll(() => s.close());
+  afterAll(async () => {
+    await sql.onModuleDestroy();
+    await s.close();
+  });
 
   const order = async (noteId: string) => (await notes.get(user, noteId)).items.map((item) => [item.text, item.order, item.isCompleted]);
 

@@ -35,6 +35,19 @@ export interface Page<T> extends PageMeta {
   items: T[];
 }
 
+/**
+ * The envelope of a list whose count may stop at a bound (docs/api.md, Paging): `totalItemsExact`
+ * false means there are more than `totalItems` matches. Only the endpoints that declare it carry it.
+ */
+export class CountedPageMeta extends PageMeta {
+  @ApiProperty({ description: 'false when the count stopped at its documented cap: totalItems (and totalPages) are then lower bounds' })
+  totalItemsExact: boolean;
+}
+
+export interface CountedPage<T> extends CountedPageMeta {
+  items: T[];
+}
+
 export function toPage<T>(items: T[], totalItems: number, query: PageQuery): Page<T> {
   return {
     items,
@@ -45,14 +58,17 @@ export function toPage<T>(items: T[], totalItems: number, query: PageQuery): Pag
   };
 }
 
-/** OpenAPI: `{items: Item[], page, pageSize, totalItems, totalPages}`. */
-export function ApiPageResponse(item: Type<unknown>): MethodDecorator {
+/**
+ * OpenAPI: `{items: Item[], page, pageSize, totalItems, totalPages}`, plus `totalItemsExact` with
+ * `meta` CountedPageMeta.
+ */
+export function ApiPageResponse(item: Type<unknown>, meta: typeof PageMeta = PageMeta): MethodDecorator {
   return applyDecorators(
-    ApiExtraModels(PageMeta, item),
+    ApiExtraModels(meta, item),
     ApiOkResponse({
       schema: {
         allOf: [
-          { $ref: getSchemaPath(PageMeta) },
+          { $ref: getSchemaPath(meta) },
           { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { $ref: getSchemaPath(item) } } } },
         ],
       },

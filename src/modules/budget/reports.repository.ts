@@ -1,50 +1,61 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Tenant } from '../../common/tenancy/group-scope';
+import { Sql, statement } from '../../database/sql';
+import { BUDGET_ACCOUNT_IN_GROUP } from './transactions.sql';
 
 export interface SumRow {
   /** which grouping set the row belongs to: 'total', 'category' or 'bucket' (a day or a month) */
   kind: 'total' | 'category' | 'bucket';
   category_id: string | null;
+  /** the category's name, color and icon on 'category' rows */
+  name: string | null;
+  color: string | null;
+  icon: string | null;
   bucket: string | null;
+  /** numeric sums as PostgreSQL prints them ("12.30"): echoed as they come */
   income: string;
   expense: string;
   net: string;
 }
 
-/** One fixed statement per bucket: the day, or the month number. */
-const BUCKETS = { day: 'date', month: 'EXTRACT(MONTH FROM date)::int' } as const;
-
+/**
+ * Income and expense of the group in [$2, $3), optionally of one account ($4, null: all), in one
+ * pass with GROUPING SETS: the total, per category (with its name, color and icon, in category
+ * order) and per `bucket` (the day, or the month number). Reads `transaction_day_sums`, which
+ * triggers in the migrations keep exact in the same transaction as every change of a transaction.
+ */
 const sumsSql = (bucket: string) => `WITH sums AS (
          SELECT category_id, date, type, SUM(amount) AS amount
            FROM transaction_day_sums
-          WHERE group_id = $1 AND date >= $2 AND date < $3 AND count > 0
+          WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND count > 0
             AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
           GROUP BY category_id, date, type)
        SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
-              category_id, bucket::text AS bucket, income, expense, income - expense AS net
+              rolled.category_id, c.name, c.color, c.icon, bucket::text AS bucket, income, expense, income - expense AS net
          FROM (SELECT GROUPING(category_id, ${bucket}) AS grouped, category_id, ${bucket} AS bucket,
                       COALESCE(SUM(amount) FILTER (WHERE type = 'Income'), 0.00) AS income,
                       COALESCE(SUM(amount) FILTER (WHERE type = 'Expense'), 0.00) AS expense
                  FROM sums
-                GROUP BY GROUPING SETS ((), (category_id), (${bucket}))) rolled`;
+                GROUP BY GROUPING SETS ((), (category_id), (${bucket}))) rolled
+         LEFT JOIN categories c ON c.id = rolled.category_id AND c.group_id = $1
+        ORDER BY c.sort_order, c.id`;
 
-const SUMS_SQL = { day: sumsSql(BUCKETS.day), month: sumsSql(BUCKETS.month) };
+/** `GET /transactions/report/monthly`: per day. ($1 group id, $2 first day, $3 first day after, $4 account id or null) */
+export const REPORT_MONTHLY = statement('budget_report_monthly', sumsSql('date'));
+/** `GET /transactions/report/yearly`: per month number. (parameters as REPORT_MONTHLY) */
+export const REPORT_YEARLY = statement('budget_report_yearly', sumsSql('EXTRACT(MONTH FROM date)::int'));
 
-/**
- * Reads `transaction_day_sums`, which triggers in the migrations keep exact in the same transaction
- * as every change of a transaction (one row per day, account, category and type).
- */
+const REPORTS = { day: REPORT_MONTHLY, month: REPORT_YEARLY } as const;
+
 @Injectable()
 export class ReportsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly sql: Sql) {}
 
-  /**
-   * Income and expense of the group in [from, until), optionally of one account, in one pass with
-   * GROUPING SETS: the total, per category, and per day or month. Numeric sums: exact to the cent.
-   */
   sumByBucket(tenant: Tenant, from: string, until: string, bucket: 'day' | 'month', accountId: string | null): Promise<SumRow[]> {
-    return this.dataSource.query(SUMS_SQL[bucket], [tenant.groupId, from, until, accountId]);
+    return this.sql.rows<SumRow>(REPORTS[bucket], [tenant.groupId, from, until, accountId]);
+  }
+
+  async accountInGroup(tenant: Tenant, accountId: string): Promise<boolean> {
+    return (await this.sql.rows(BUDGET_ACCOUNT_IN_GROUP, [accountId, tenant.groupId])).length > 0;
   }
 }

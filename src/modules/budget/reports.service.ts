@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
+import { AppError } from '../../common/errors/app-error';
 import { Tenant } from '../../common/tenancy/group-scope';
-import { BudgetAccountsRepository } from './budget-accounts.repository';
-import { CategoriesRepository } from './categories.repository';
 import { MonthlyReportDto, ReportCategoryDto, YearlyReportDto } from './dto/report.dto';
 import { ReportsRepository, SumRow } from './reports.repository';
 
@@ -15,29 +14,22 @@ const pad = (n: number) => String(n).padStart(2, '0');
  */
 @Injectable()
 export class ReportsService {
-  constructor(
-    private readonly reports: ReportsRepository,
-    private readonly accounts: BudgetAccountsRepository,
-    private readonly categoryNames: CategoriesRepository,
-  ) {}
+  constructor(private readonly reports: ReportsRepository) {}
 
   private async sums(tenant: Tenant, from: string, until: string, bucket: 'day' | 'month', accountId?: string): Promise<SumRow[]> {
-    if (accountId) await this.accounts.assertInGroup(tenant, accountId);
-    return this.reports.sumByBucket(tenant, from, until, bucket, accountId ?? null);
+    if (accountId) {
+      const [inGroup, rows] = await Promise.all([this.reports.accountInGroup(tenant, accountId), this.reports.sumByBucket(tenant, from, until, bucket, accountId)]);
+      if (!inGroup) throw AppError.notFound('Budget account');
+      return rows;
+    }
+    return this.reports.sumByBucket(tenant, from, until, bucket, null);
   }
 
-  private async categories(tenant: Tenant, rows: SumRow[]): Promise<ReportCategoryDto[]> {
-    const sums = new Map(rows.filter((row) => row.kind === 'category').map((row) => [row.category_id!, row]));
-    if (sums.size === 0) return [];
-    const categories = await this.categoryNames.findNamesByIds(tenant, [...sums.keys()]);
-    return categories.map((c) => ({
-      categoryId: c.id,
-      name: c.name,
-      color: c.color,
-      icon: c.icon,
-      income: sums.get(c.id)!.income,
-      expense: sums.get(c.id)!.expense,
-    }));
+  /** The category rows come in category order with their name, color and icon (a category of the group). */
+  private categories(rows: SumRow[]): ReportCategoryDto[] {
+    return rows
+      .filter((row) => row.kind === 'category' && row.name !== null)
+      .map((row) => ({ categoryId: row.category_id!, name: row.name!, color: row.color!, icon: row.icon!, income: row.income, expense: row.expense }));
   }
 
   private totals(user: AuthUser, rows: SumRow[]) {
@@ -61,7 +53,7 @@ export class ReportsService {
       const row = byDay.get(date);
       return { date, income: row?.income ?? ZERO, expense: row?.expense ?? ZERO };
     });
-    return { year, month, ...this.totals(user, rows), categories: await this.categories(user, rows), days };
+    return { year, month, ...this.totals(user, rows), categories: this.categories(rows), days };
   }
 
   async yearly(user: AuthUser, year: number, accountId?: string): Promise<YearlyReportDto> {
@@ -71,6 +63,6 @@ export class ReportsService {
       const row = byMonth.get(i + 1);
       return { month: i + 1, income: row?.income ?? ZERO, expense: row?.expense ?? ZERO, net: row?.net ?? ZERO };
     });
-    return { year, ...this.totals(user, rows), categories: await this.categories(user, rows), months };
+    return { year, ...this.totals(user, rows), categories: this.categories(rows), months };
   }
 }

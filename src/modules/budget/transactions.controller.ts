@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse,
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, RequireModule } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
-import { ApiPageResponse, Page } from '../../common/pagination/pagination';
+import { ApiPageResponse, CountedPage, CountedPageMeta } from '../../common/pagination/pagination';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { MonthlyReportDto, MonthlyReportQuery, YearlyReportDto, YearlyReportQuery } from './dto/report.dto';
 import { SaveTransactionDto, TransactionDto, TransactionListQuery } from './dto/transaction.dto';
@@ -23,9 +23,9 @@ export class TransactionsController {
 
   @Get()
   @ApiOperation({ summary: 'List transactions (filters from, to, type, categoryId, budgetAccountId, search; sort date or amount)' })
-  @ApiPageResponse(TransactionDto)
+  @ApiPageResponse(TransactionDto, CountedPageMeta)
   @ApiProblems(400, 404)
-  list(@CurrentUser() user: AuthUser, @Query() query: TransactionListQuery): Promise<Page<TransactionDto>> {
+  list(@CurrentUser() user: AuthUser, @Query() query: TransactionListQuery): Promise<CountedPage<TransactionDto>> {
     return this.transactions.list(user, query);
   }
 

@@ -1,16 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Page, parseSort, toPage } from '../../common/pagination/pagination';
+import { AppError } from '../../common/errors/app-error';
+import { CountedPage, parseSort, toPage } from '../../common/pagination/pagination';
 import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
-import { BudgetAccountsRepository } from './budget-accounts.repository';
-import { CategoriesRepository } from './categories.repository';
+import { Sql, SqlRunner } from '../../database/sql';
 import type { TransactionDto, TransactionListQuery } from './dto/transaction.dto';
 import type { TransactionType } from './entities/budget-enums';
 import { Transaction } from './entities/transaction.entity';
-
-export const TRANSACTION_COLUMNS = `t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id, t.budget_account_id,
-  t.target_budget_account_id, t.recurring_transaction_id, t.created_by_id, t.created_date`;
+import {
+  BUDGET_ACCOUNT_IN_GROUP,
+  CATEGORY_IN_GROUP,
+  Direction,
+  ListKey,
+  SEARCH_COUNT_CAP,
+  TRANSACTION_BY_ID,
+  TRANSACTION_COLUMNS,
+  TRANSACTIONS_COUNT,
+  TRANSACTIONS_PAGE_BY_AMOUNT_SQL,
+  TRANSACTIONS_PAGE_BY_DATE,
+} from './transactions.sql';
 
 export interface TransactionRow {
   id: string;
@@ -23,7 +32,8 @@ export interface TransactionRow {
   target_budget_account_id: string | null;
   recurring_transaction_id: string | null;
   created_by_id: string | null;
-  created_date: Date;
+  /** ISO 8601 text, printed as it comes */
+  created_date: string;
 }
 
 export const transactionRowToDto = (row: TransactionRow): TransactionDto => ({
@@ -63,27 +73,21 @@ class SqlFilter {
   }
 }
 
-type Direction = 'ASC' | 'DESC';
-
 /**
  * The SQL of the `transactions` table. Inserts, updates and deletes go through `save`/`remove` (the
- * history subscriber sees them); `transaction_day_counts` and the day sums are kept by triggers
- * (migrations) and only read here. Occurrences of recurring rules are inserted by
+ * history subscriber sees them); the day counts (per group and per account) and the day sums are
+ * kept by triggers (migrations) and only read here; reads use fixed statements (transactions.sql.ts). Occurrences of recurring rules are inserted by
  * `RecurringTransactionsRepository.insertOccurrence` (ON CONFLICT, with its own history row).
  */
 @Injectable()
 export class TransactionsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly categories: CategoriesRepository,
-    private readonly accounts: BudgetAccountsRepository,
+    private readonly sql: Sql,
   ) {}
 
   async findInGroup(tenant: Tenant, id: string): Promise<TransactionRow | undefined> {
-    const [row]: TransactionRow[] = await this.dataSource.query(`SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE t.id = $1 AND t.group_id = $2`, [
-      id,
-      tenant.groupId,
-    ]);
+    const [row] = await this.sql.rows<TransactionRow>(TRANSACTION_BY_ID, [id, tenant.groupId]);
     return row;
   }
 
@@ -112,37 +116,95 @@ export class TransactionsRepository {
   }
 
   /** One page of the group's transactions, filtered and sorted (see listTransactions). */
-  async findPage(tenant: Tenant, query: TransactionListQuery): Promise<Page<TransactionDto>> {
+  async findPage(tenant: Tenant, query: TransactionListQuery): Promise<CountedPage<TransactionDto>> {
     // a filter id of another group is 404 like a missing one
-    if (query.categoryId) await this.categories.assertInGroup(tenant, query.categoryId);
-    if (query.budgetAccountId) await this.accounts.assertInGroup(tenant, query.budgetAccountId);
-    return listTransactions(this.dataSource, tenant.groupId, query);
+    const [category, account] = await Promise.all([
+      query.categoryId ? this.sql.rows(CATEGORY_IN_GROUP, [query.categoryId, tenant.groupId]) : [true],
+      query.budgetAccountId ? this.sql.rows(BUDGET_ACCOUNT_IN_GROUP, [query.budgetAccountId, tenant.groupId]) : [true],
+    ]);
+    if (category.length === 0) throw AppError.notFound('Category');
+    if (account.length === 0) throw AppError.notFound('Budget account');
+    return listTransactions(this.sql, tenant.groupId, query);
   }
 }
 
 /**
- * The page-number envelope (docs/api.md, Paging) over a million rows, kept cheap.
- * `transaction_day_counts` (rows per group, day and type, kept exact by triggers) answers
- * totalItems whenever the filters are at most from, to and type: no count(*). Sorted by date, it
- * also finds the day a page starts on, so any page costs a scan of the day counts plus that day's
- * rows: no deep OFFSET. Otherwise (category, account, search filters; deep amount-sorted pages)
- * it is count(*) and OFFSET, where the page's ids come from an index scan and only those rows
- * are fetched, and a page past the middle is read from the other end.
+ * The page-number envelope (docs/api.md, Paging) over a million rows, kept cheap, with fixed
+ * statements (transactions.sql.ts). With at most one of account and category and no search, the
+ * list is keyed by the group, the account or the category: totalItems is a sum of trigger-kept day
+ * counts (no count(*)), and a date-ordered page at any depth starts from the day the running day
+ * counts point at (no deep OFFSET). Amount-ordered pages use OFFSET over the amount index, read
+ * from the nearer end. The rest (search, account and category together) is count(*) and OFFSET, with
+ * a search's count stopped at SEARCH_COUNT_CAP (the envelope's totalItemsExact says so).
  */
-async function listTransactions(dataSource: DataSource, groupId: string, query: TransactionListQuery): Promise<Page<TransactionDto>> {
+async function listTransactions(sql: SqlRunner, groupId: string, query: TransactionListQuery): Promise<CountedPage<TransactionDto>> {
   const { column, direction } = parseSort<'date' | 'amount'>(query.sort, { date: 'date', amount: 'amount' }, '-date');
   const offset = (query.page - 1) * query.pageSize;
+  const keyed = keyOf(groupId, query);
+  if (keyed) {
+    const params = [keyed.id, query.from ?? null, query.to ?? null, query.type ?? null];
+    const count = async (): Promise<Count> => ({ total: (await sql.rows<{ total: number }>(TRANSACTIONS_COUNT[keyed.key], params))[0].total, exact: true });
+    if (column === 'date') {
+      const [{ total }, rows] = await Promise.all([count(), sql.rows<TransactionRow>(TRANSACTIONS_PAGE_BY_DATE[keyed.key][direction], [...params, offset, query.pageSize])]);
+      return counted(rows, total, true, query);
+    }
+    const rows = (dir: Direction, from: number, limit: number) => sql.rows<TransactionRow>(TRANSACTIONS_PAGE_BY_AMOUNT_SQL[keyed.key][dir], [...params, from, limit, groupId]);
+    return pageByOffset(count, rows, direction, offset, query);
+  }
+  return filteredPage(sql, groupId, query, column, direction, offset);
+}
+
+/** The single key a list can use the day counts of, if any. */
+function keyOf(groupId: string, query: TransactionListQuery): { key: ListKey; id: string } | undefined {
+  if (query.search || (query.categoryId && query.budgetAccountId)) return undefined;
+  if (query.budgetAccountId) return { key: 'account', id: query.budgetAccountId };
+  if (query.categoryId) return { key: 'category', id: query.categoryId };
+  return { key: 'group', id: groupId };
+}
+
+const counted = (rows: TransactionRow[], total: number, exact: boolean, query: TransactionListQuery): CountedPage<TransactionDto> => ({
+  ...toPage(rows.map(transactionRowToDto), total, query),
+  totalItemsExact: exact,
+});
+
+interface Count {
+  total: number;
+  /** false: the count stopped at a bound and total is a lower bound */
+  exact: boolean;
+}
+
+/**
+ * OFFSET pages: shallow ones count and read in parallel; a page past the middle of an exact count
+ * is read from the other end, so the deepest scan is half the result.
+ */
+async function pageByOffset(
+  count: () => Promise<Count>,
+  rows: (dir: Direction, from: number, limit: number) => Promise<TransactionRow[]>,
+  direction: Direction,
+  offset: number,
+  query: TransactionListQuery,
+): Promise<CountedPage<TransactionDto>> {
+  if (offset <= SHALLOW_OFFSET) {
+    const [{ total, exact }, items] = await Promise.all([count(), rows(direction, offset, query.pageSize)]);
+    return counted(items, total, exact, query);
+  }
+  const { total, exact } = await count();
+  if (offset >= total) return counted([], total, exact, query);
+  const end = Math.min(offset + query.pageSize, total);
+  if (!exact || offset <= total / 2) return counted(await rows(direction, offset, end - offset), total, exact, query);
+  const reversed = await rows(direction === 'ASC' ? 'DESC' : 'ASC', total - end, end - offset);
+  return counted(reversed.reverse(), total, exact, query);
+}
+
+/**
+ * Search, or account and category together: WHERE built from fixed fragments (values are always
+ * parameters), planned per request since a search pattern's selectivity decides the plan.
+ */
+function filteredPage(sql: SqlRunner, groupId: string, query: TransactionListQuery, column: string, direction: Direction, offset: number) {
   const where = new SqlFilter(groupId);
   if (query.from) where.add((p) => `date >= ${p}`, query.from);
   if (query.to) where.add((p) => `date <= ${p}`, query.to);
   if (query.type) where.add((p) => `type = ${p}`, query.type);
-
-  const byDayCounts = !query.categoryId && !query.budgetAccountId && !query.search;
-  if (byDayCounts && column === 'date') {
-    const [total, rows] = await Promise.all([dayCountTotal(dataSource, where), pageByDay(dataSource, where, direction, offset, query.pageSize)]);
-    return toPage(rows.map(transactionRowToDto), total, query);
-  }
-  const total = byDayCounts ? () => dayCountTotal(dataSource, where) : undefined;
   if (query.categoryId) where.add((p) => `category_id = ${p}`, query.categoryId);
   if (query.budgetAccountId) {
     // both sides of a transfer: two ordered index scans merged (an OR would need the table and a sort)
@@ -152,9 +214,15 @@ async function listTransactions(dataSource: DataSource, groupId: string, query: 
                    UNION ALL SELECT * FROM transactions WHERE target_budget_account_id = ${p}) transactions`;
   }
   if (query.search) where.add((p) => `description ILIKE ${p}`, `%${query.search.replace(/[\\%_]/g, '\\$&')}%`);
-  const count = total ?? (async () => Number((await dataSource.query(`SELECT count(*) AS n FROM ${where.from} WHERE ${where.sql}`, where.params))[0].n));
+  // a search counts at most up to the cap, or to the end of the requested page when that is deeper
+  const bound = query.search ? Math.max(SEARCH_COUNT_CAP, offset + query.pageSize) : undefined;
+  const count = async (): Promise<Count> => {
+    const limit = bound === undefined ? '' : ` LIMIT ${bound + 1}`;
+    const [{ n }] = await sql.rows<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${where.from} WHERE ${where.sql}${limit}) c`, where.params);
+    return bound !== undefined && n > bound ? { total: bound, exact: false } : { total: n, exact: true };
+  };
   const rows = (dir: Direction, from: number, limit: number): Promise<TransactionRow[]> =>
-    dataSource.query(
+    sql.rows<TransactionRow>(
       `SELECT ${TRANSACTION_COLUMNS}
          FROM (SELECT id, ${column} AS k FROM ${where.from} WHERE ${where.sql}
                 ORDER BY ${column} ${dir}, id ${dir} LIMIT ${limit} OFFSET ${from}) p
@@ -162,39 +230,5 @@ async function listTransactions(dataSource: DataSource, groupId: string, query: 
         ORDER BY p.k ${dir}, p.id ${dir}`,
       where.params,
     );
-
-  if (offset <= SHALLOW_OFFSET) {
-    const [n, items] = await Promise.all([count(), rows(direction, offset, query.pageSize)]);
-    return toPage(items.map(transactionRowToDto), n, query);
-  }
-  const n = await count();
-  if (offset >= n) return toPage([], n, query);
-  const end = Math.min(offset + query.pageSize, n);
-  if (offset <= n / 2) return toPage((await rows(direction, offset, end - offset)).map(transactionRowToDto), n, query);
-  const reversed = await rows(direction === 'ASC' ? 'DESC' : 'ASC', n - end, end - offset);
-  return toPage(reversed.reverse().map(transactionRowToDto), n, query);
-}
-
-async function dayCountTotal(dataSource: DataSource, where: SqlFilter): Promise<number> {
-  const [{ total }] = await dataSource.query(`SELECT COALESCE(SUM(count), 0) AS total FROM transaction_day_counts WHERE ${where.sql}`, where.params);
-  return Number(total);
-}
-
-/** The page starting `offset` rows in: the day it starts on from the running day counts, then that day's rows on. */
-function pageByDay(dataSource: DataSource, where: SqlFilter, direction: Direction, offset: number, limit: number): Promise<TransactionRow[]> {
-  return dataSource.query(
-    `WITH days AS (SELECT date, SUM(count) AS count FROM transaction_day_counts WHERE ${where.sql} GROUP BY date),
-          anchor AS (SELECT date, ${offset} - (running - count) AS skip
-                       FROM (SELECT date, count, SUM(count) OVER (ORDER BY date ${direction}) AS running FROM days) d
-                      WHERE running > ${offset}
-                      ORDER BY date ${direction} LIMIT 1)
-     SELECT ${TRANSACTION_COLUMNS}
-       FROM (SELECT id, date AS k FROM transactions
-              WHERE ${where.sql} AND date ${direction === 'DESC' ? '<=' : '>='} (SELECT date FROM anchor)
-              ORDER BY date ${direction}, id ${direction}
-              LIMIT ${limit} OFFSET (SELECT skip FROM anchor)) p
-       JOIN transactions t ON t.id = p.id
-      ORDER BY p.k ${direction}, p.id ${direction}`,
-    where.params,
-  );
+  return pageByOffset(count, rows, direction, offset, query);
 }

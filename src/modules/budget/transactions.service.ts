@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
-import { Page } from '../../common/pagination/pagination';
+import { CountedPage } from '../../common/pagination/pagination';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
 import { SaveTransactionDto, TransactionDto, TransactionListQuery } from './dto/transaction.dto';
@@ -20,7 +20,7 @@ const entityToDto = (t: Transaction): TransactionDto => ({
   targetBudgetAccountId: t.targetBudgetAccountId,
   recurringTransactionId: t.recurringTransactionId,
   createdBy: t.createdById,
-  createdDate: t.createdDate,
+  createdDate: t.createdDate.toISOString(),
 });
 
 /** Transactions: CRUD through audited saves; the list in raw SQL shaped for the covering indexes. */
@@ -82,7 +82,7 @@ export class TransactionsService {
     });
   }
 
-  list(tenant: Tenant, query: TransactionListQuery): Promise<Page<TransactionDto>> {
+  list(tenant: Tenant, query: TransactionListQuery): Promise<CountedPage<TransactionDto>> {
     return this.transactions.findPage(tenant, query);
   }
 }

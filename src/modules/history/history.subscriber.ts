@@ -147,11 +147,25 @@ function createdChanges(audit: AuditedEntity, columns: ColumnList, entity: any):
   return changes;
 }
 
-async function insertHistoryRow(manager: EntityManager, audit: AuditedEntity, entity: any, action: HistoryAction, changes: FieldChanges): Promise<void> {
+/** The values of one action-history row, as the subscriber writes them. */
+export interface HistoryRowValues {
+  id: string;
+  groupId: string | null;
+  adminOnly: boolean;
+  privateToUserId: string | null;
+  entityType: string;
+  entityId: string;
+  action: HistoryAction;
+  changes: FieldChanges;
+  userId: string | null;
+  userNickname: string;
+}
+
+async function historyRowValues(manager: EntityManager, audit: AuditedEntity, entity: any, action: HistoryAction, changes: FieldChanges): Promise<HistoryRowValues> {
   const actor = currentActor();
   const groupOf = audit.options.groupOf ?? ((e: any) => e.groupId);
   const privateTo = audit.options.privateTo ? await audit.options.privateTo(entity, manager) : null;
-  await manager.getRepository(ActionHistory).insert({
+  return {
     id: newId(),
     groupId: groupOf(entity) ?? null,
     adminOnly: audit.options.adminOnly ?? false,
@@ -159,10 +173,26 @@ async function insertHistoryRow(manager: EntityManager, audit: AuditedEntity, en
     entityType: audit.entityType,
     entityId: entity.id,
     action,
-    changes: changes as any,
+    changes,
     userId: actor.userId,
     userNickname: actor.nickname,
-  });
+  };
+}
+
+async function insertHistoryRow(manager: EntityManager, audit: AuditedEntity, entity: any, action: HistoryAction, changes: FieldChanges): Promise<void> {
+  await manager.getRepository(ActionHistory).insert({ ...(await historyRowValues(manager, audit, entity, action, changes)), changes: changes as any });
+}
+
+/**
+ * The values of the "Created" row the subscriber would write for `entity` (the inserted values as
+ * the entity's properties, `id` included), for a repository that inserts the row and its history
+ * with its own fixed SQL, in one statement or transaction (POST /notes). `manager` answers the
+ * entity's `privateTo` rule if that needs a query.
+ */
+export function createdHistoryRow<T extends object>(manager: EntityManager, target: new () => T, entity: Partial<T> & { id: string }): Promise<HistoryRowValues> {
+  const audit = AUDITED_ENTITIES.get(target);
+  if (!audit) throw new Error(`${target.name} is not @Audited`);
+  return historyRowValues(manager, audit, entity, 'Created', createdChanges(audit, manager.connection.getMetadata(target).columns, entity));
 }
 
 /**
@@ -171,7 +201,6 @@ async function insertHistoryRow(manager: EntityManager, audit: AuditedEntity, en
  * holds the inserted values as the entity's properties; call it awaited, one row at a time.
  */
 export async function recordCreated<T extends object>(manager: EntityManager, target: new () => T, entity: T & { id: string }): Promise<void> {
-  const audit = AUDITED_ENTITIES.get(target);
-  if (!audit) throw new Error(`${target.name} is not @Audited`);
-  await insertHistoryRow(manager, audit, entity, 'Created', createdChanges(audit, manager.connection.getMetadata(target).columns, entity));
+  const values = await createdHistoryRow(manager, target, entity);
+  await manager.getRepository(ActionHistory).insert({ ...values, changes: values.changes as any });
 }

@@ -6,8 +6,9 @@ import { MarkerImage } from './entities/marker-image.entity';
 import type { Marker } from './entities/marker.entity';
 
 /**
- * The SQL of `marker_images`. Two reads join the files feature's `files` for an image's processing
- * status (read-only, in one statement, on the list hot path); files are written only by FilesService.
+ * The SQL of `marker_images`. Reads may join the files feature's `files` for an image's processing
+ * status (read-only; the list and detail hot paths do so in markers.sql.ts); files are written only
+ * by FilesService.
  */
 @Injectable()
 export class MarkerImagesRepository {
@@ -51,18 +52,6 @@ export class MarkerImagesRepository {
 
   findAllOfMarkers(manager: EntityManager, markerIds: string[]): Promise<MarkerImage[]> {
     return manager.find(MarkerImage, { where: { markerId: In(markerIds) } });
-  }
-
-  /** Per marker: its image count and the file of its first completed image (the list's cover). */
-  summaries(tenant: Tenant, markerIds: string[]): Promise<{ marker_id: string; image_count: number; cover_file_id: string | null }[]> {
-    return this.dataSource.query(
-      `SELECT mi.marker_id, count(*)::int AS image_count,
-              (array_agg(mi.file_id ORDER BY mi.position, mi.id) FILTER (WHERE f.status = 'Completed'))[1] AS cover_file_id
-         FROM marker_images mi JOIN files f ON f.id = mi.file_id
-        WHERE mi.group_id = $1 AND mi.marker_id = ANY($2::uuid[])
-        GROUP BY mi.marker_id`,
-      [tenant.groupId, markerIds],
-    );
   }
 
   create(manager: EntityManager, values: Partial<MarkerImage>): Promise<MarkerImage> {

@@ -3,11 +3,10 @@ import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { assertExactOrder } from '../../common/ordering/exact-order';
-import { Tenant } from '../../common/tenancy/group-scope';
 import { AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../../database/transaction';
 import { CreateUploadDto, UploadTicketDto } from '../files/dto/upload.dto';
-import { StoredFile } from '../files/entities/stored-file.entity';
+import { FileStatus, StoredFile } from '../files/entities/stored-file.entity';
 import { FilesService } from '../files/files.service';
 import { ConfirmedMarkerImageDto } from './dto/marker-image-input.dto';
 import { MarkerImageDto } from './dto/marker-image.dto';
@@ -15,6 +14,7 @@ import { MarkerImage } from './entities/marker-image.entity';
 import { Marker } from './entities/marker.entity';
 import { MarkerImagesRepository } from './marker-images.repository';
 import { MarkersRepository } from './markers.repository';
+import type { MarkerDetailRow } from './markers.sql';
 
 export interface ImageSummary {
   imageCount: number;
@@ -71,17 +71,30 @@ export class MarkerImagesService {
     return Promise.all(images.map(async (image) => toImageDto(image, image.file!, await this.files.urls(image.file))));
   }
 
-  /** For lists: each marker's image count and the thumbnail URL of its first completed image. */
-  async summaries(tenant: Tenant, markerIds: string[]): Promise<Map<string, ImageSummary>> {
-    const out = new Map<string, ImageSummary>();
-    if (markerIds.length === 0) return out;
-    const rows = await this.images.summaries(tenant, markerIds);
-    const urls = await this.files.urlsById(rows.map((row) => row.cover_file_id));
-    for (const row of rows) {
-      const cover = row.cover_file_id ? urls.get(row.cover_file_id) : undefined;
-      out.set(row.marker_id, { imageCount: row.image_count, coverThumbnailUrl: cover?.thumbnailUrl ?? null });
-    }
-    return out;
+  /** The images of a marker from its detail rows (markers.sql.ts), in the rows' order. */
+  fromDetailRows(rows: MarkerDetailRow[]): Promise<MarkerImageDto[]> {
+    return Promise.all(
+      rows.map(async (row) => {
+        const urls = await this.files.urls({ status: row.image_status as FileStatus, storageKey: row.image_storage_key, thumbnailKey: row.image_thumbnail_key });
+        return {
+          id: row.image_id!,
+          order: row.image_order,
+          status: row.image_status,
+          url: urls?.url ?? null,
+          thumbnailUrl: urls?.thumbnailUrl ?? null,
+          contentType: row.image_content_type,
+          size: row.image_size,
+          width: row.image_width,
+          height: row.image_height,
+          createdDate: row.image_created_date,
+        };
+      }),
+    );
+  }
+
+  /** The thumbnail URL of a completed image's file (a list's cover). */
+  async thumbnailUrl(storageKey: string, thumbnailKey: string | null): Promise<string> {
+    return (await this.files.urls({ status: 'Completed', storageKey, thumbnailKey }))!.thumbnailUrl;
   }
 
   async reorder(user: AuthUser, markerId: string, imageIds: string[]): Promise<MarkerImageDto[]> {

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import { findInGroup, lockInGroup, Tenant } from '../../common/tenancy/group-scope';
+import { Sql } from '../../database/sql';
 import type { BoundingBox } from './bbox';
 import { Marker } from './entities/marker.entity';
+import { MARKER_DETAIL, MarkerDetailRow, MarkerPageRow, MarkerPageVariant, markersPageStatement } from './markers.sql';
 
 /** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
 function containsPattern(term: string): string {
@@ -13,35 +15,39 @@ function containsPattern(term: string): string {
 export interface MarkerPageQuery {
   deleted?: boolean;
   search?: string;
-  /** an entity property from the sort allow-list */
-  column: string;
+  sort: MarkerPageVariant['sort'];
   direction: 'ASC' | 'DESC';
   offset: number;
   limit: number;
 }
 
-/** The SQL of the `markers` table. Writes go through save/softRemove/recover (audited). */
+/**
+ * The SQL of the `markers` table. The hot reads (a page, a detail) are fixed statements on the
+ * direct pool (markers.sql.ts); writes go through save/softRemove/recover (audited).
+ */
 @Injectable()
 export class MarkersRepository {
   constructor(
     @InjectRepository(Marker) private readonly markers: Repository<Marker>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: Sql,
   ) {}
 
-  /** One page of the group's live markers (or its trash), and the total. */
-  findPage(tenant: Tenant, query: MarkerPageQuery): Promise<[Marker[], number]> {
-    const qb = this.markers.createQueryBuilder('m').where('m.groupId = :groupId', { groupId: tenant.groupId });
-    if (query.deleted) qb.withDeleted().andWhere('m.deletedDate IS NOT NULL');
-    if (query.search) {
-      const pattern = containsPattern(query.search);
-      qb.andWhere(new Brackets((w) => w.where('m.title ILIKE :pattern').orWhere('m.description ILIKE :pattern')), { pattern });
-    }
-    return qb
-      .orderBy(`m.${query.column}`, query.direction)
-      .addOrderBy('m.id', query.direction)
-      .skip(query.offset)
-      .take(query.limit)
-      .getManyAndCount();
+  /**
+   * One page of the group's live markers (or its trash), each with its image count and cover
+   * objects, and the total: one statement. An empty page is one row with only `total`.
+   */
+  findPage(tenant: Tenant, query: MarkerPageQuery): Promise<MarkerPageRow[]> {
+    const search = !!query.search;
+    const statement = markersPageStatement({ sort: query.sort, direction: query.direction, deleted: !!query.deleted, search });
+    const values: unknown[] = [tenant.groupId, query.limit, query.offset];
+    if (search) values.push(containsPattern(query.search!));
+    return this.sql.rows<MarkerPageRow>(statement, values);
+  }
+
+  /** A live marker of the group with its images in order, one row per image (none: another group's or missing). */
+  findDetailRows(tenant: Tenant, id: string): Promise<MarkerDetailRow[]> {
+    return this.sql.rows<MarkerDetailRow>(MARKER_DETAIL, [tenant.groupId, id]);
   }
 
   /**

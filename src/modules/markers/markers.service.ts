@@ -10,6 +10,7 @@ import { MarkerDetailDto, MarkerDto } from './dto/marker.dto';
 import { Marker } from './entities/marker.entity';
 import { ImageSummary, MarkerImagesService } from './marker-images.service';
 import { MarkersRepository } from './markers.repository';
+import { MarkerRow, MarkerSortKey } from './markers.sql';
 
 const NO_IMAGES: ImageSummary = { imageCount: 0, coverThumbnailUrl: null };
 
@@ -36,6 +37,26 @@ export function toMarkerDto(marker: Marker, images: ImageSummary = NO_IMAGES): M
   };
 }
 
+/** A marker row of the fixed statements (timestamps already as ISO text) in list form. */
+function markerRowDto(row: MarkerRow, imageCount: number, coverThumbnailUrl: string | null): MarkerDto {
+  return {
+    id: row.id,
+    title: row.title,
+    date: row.date,
+    rating: row.rating,
+    description: row.description,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    address: row.address,
+    createdBy: row.created_by,
+    createdDate: row.created_date,
+    updatedDate: row.updated_date,
+    deletedDate: row.deleted_date,
+    imageCount,
+    coverThumbnailUrl,
+  };
+}
+
 /** Markers of the caller's group: CRUD, the trash (soft delete and restore) and the location views. */
 @Injectable()
 export class MarkersService {
@@ -46,23 +67,24 @@ export class MarkersService {
 
   async list(user: AuthUser, query: MarkerListQuery): Promise<Page<MarkerDto>> {
     const { column, direction } = parseSort<keyof typeof MARKER_SORTS>(query.sort, MARKER_SORTS, '-date');
-    const [rows, total] = await this.markers.findPage(user, {
+    const rows = await this.markers.findPage(user, {
       deleted: query.deleted,
       search: query.search,
-      column,
+      sort: column as MarkerSortKey,
       direction,
       offset: (query.page - 1) * query.pageSize,
       limit: query.pageSize,
     });
-    const summaries = await this.images.summaries(
-      user,
-      rows.map((row) => row.id),
-    );
-    return toPage(
-      rows.map((row) => toMarkerDto(row, summaries.get(row.id))),
-      total,
-      query,
-    );
+    // always one row at least: an empty page is one row with only the total
+    const total = rows[0].total;
+    const items: MarkerDto[] = [];
+    if (rows[0].id !== null) {
+      for (const row of rows) {
+        const cover = row.cover_storage_key === null ? null : await this.images.thumbnailUrl(row.cover_storage_key, row.cover_thumbnail_key);
+        items.push(markerRowDto(row, row.image_count, cover));
+      }
+    }
+    return toPage(items, total, query);
   }
 
   /**
@@ -74,9 +96,13 @@ export class MarkersService {
     return this.markers.locationsJson(user, bbox ? parseBbox(bbox) : undefined);
   }
 
+  /** One statement: the marker with its images (another group's id is 404 like a missing one). */
   async get(user: AuthUser, markerId: string): Promise<MarkerDetailDto> {
-    const marker = await this.markers.findInGroup(user, markerId);
-    return this.detail(marker);
+    const rows = await this.markers.findDetailRows(user, markerId);
+    if (rows.length === 0) throw AppError.notFound('Marker');
+    const images = rows[0].image_id === null ? [] : await this.images.fromDetailRows(rows);
+    const cover = images.find((image) => image.thumbnailUrl);
+    return { ...markerRowDto(rows[0], images.length, cover?.thumbnailUrl ?? null), images };
   }
 
   async create(user: AuthUser, input: MarkerInput): Promise<MarkerDetailDto> {

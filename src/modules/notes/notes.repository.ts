@@ -1,39 +1,65 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { findInGroupTx, lockInGroup } from '../../common/tenancy/group-scope';
+import { newId } from '../../database/base.entity';
+import { Sql } from '../../database/sql';
+import { createdHistoryRow } from '../history/history.subscriber';
 import { NoteItem } from './entities/note-item.entity';
 import { Note } from './entities/note.entity';
+import { NOTE_CREATE, NOTES_LIST_ITEMS, NoteItemRow, NoteRow, NoteSortKey, notesListStatement } from './notes.sql';
 
-/** Titles sort case-insensitively (the database collation may be C). */
-export const NOTE_SORT_COLUMNS = { updatedDate: 'note.updatedDate', createdDate: 'note.createdDate', title: 'LOWER(note.title)' };
+/** The values of a new note (POST /notes). */
+export type NewNote = Pick<Note, 'groupId' | 'createdBy' | 'isPrivate' | 'title' | 'content' | 'color' | 'icon'>;
 
 /**
- * The SQL of `notes` and `note_items`. Every write of a note or an item goes through save()/remove()
- * one row at a time (the history subscriber records each), except the order shift, a bulk write.
+ * The SQL of `notes` and `note_items`. The hot paths (the list, a note's creation) are fixed
+ * statements on the direct pool (notes.sql.ts). Every other write of a note or an item goes through
+ * save()/remove() one row at a time (the history subscriber records each), except the order shift,
+ * a bulk write.
  */
 @Injectable()
 export class NotesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
-  /** The notes the caller may see: pinned first, then `column` in `direction`, ties by id. */
-  findVisible(user: AuthUser, column: string, direction: 'ASC' | 'DESC'): Promise<Note[]> {
-    return this.dataSource
-      .getRepository(Note)
-      .createQueryBuilder('note')
-      .where('note.groupId = :groupId', { groupId: user.groupId })
-      .andWhere('(note.isPrivate = false OR note.createdBy = :userId)', { userId: user.userId })
-      .orderBy('note.isPinned', 'DESC')
-      .addOrderBy(column, direction)
-      .addOrderBy('note.id', direction)
-      .getMany();
+  /**
+   * The notes the caller may see (pinned first, then `sort` in `direction`, ties by id) and the
+   * items of every note the caller may see (by note, in order): two statements, run side by side.
+   * An item of a note created between the two is not in the first: the caller skips it.
+   */
+  findVisibleWithItems(user: AuthUser, sort: NoteSortKey, direction: 'ASC' | 'DESC'): Promise<[NoteRow[], NoteItemRow[]]> {
+    const values = [user.groupId, user.userId];
+    return Promise.all([this.sql.rows<NoteRow>(notesListStatement(sort, direction), values), this.sql.rows<NoteItemRow>(NOTES_LIST_ITEMS, values)]);
   }
 
-  /** The items of these notes of the caller's group, in order. */
-  findItemsOfNotes(user: AuthUser, noteIds: string[]): Promise<NoteItem[]> {
-    return this.dataSource.getRepository(NoteItem).find({ where: { groupId: user.groupId, noteId: In(noteIds) }, order: { order: 'ASC' } });
+  /**
+   * Inserts a note with its "Created" history row (exactly the row the history subscriber writes
+   * for a saved Note) in one statement: both commit or neither does.
+   */
+  async insertNote(values: NewNote): Promise<NoteRow> {
+    const note = { id: newId(), ...values, isPinned: false };
+    const history = await createdHistoryRow(this.dataSource.manager, Note, note);
+    const [row] = await this.sql.rows<NoteRow>(NOTE_CREATE, [
+      note.id,
+      note.groupId,
+      note.title,
+      note.content,
+      note.color,
+      note.icon,
+      note.isPrivate,
+      note.createdBy,
+      history.id,
+      history.privateToUserId,
+      JSON.stringify(history.changes),
+      history.userId,
+      history.userNickname,
+    ]);
+    return row;
   }
 
   /**
@@ -80,11 +106,6 @@ export class NotesRepository {
       .where('note_id = :noteId AND "order" >= :from', { noteId, from })
       .callListeners(false)
       .execute();
-  }
-
-  createNote(values: Partial<Note>): Promise<Note> {
-    const notes = this.dataSource.getRepository(Note);
-    return notes.save(notes.create(values));
   }
 
   createItem(manager: EntityManager, values: Partial<NoteItem>): Promise<NoteItem> {

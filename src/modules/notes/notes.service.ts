@@ -2,11 +2,31 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { parseSort } from '../../common/pagination/pagination';
 import { UnitOfWork } from '../../database/transaction';
-import { NoteDto, toNoteDto } from './dto/note.dto';
-import { CreateNoteDto, NoteListQuery, UpdateNoteDto } from './dto/note-input.dto';
-import { NoteItem } from './entities/note-item.entity';
+import { NoteDto, NoteItemDto, toNoteDto } from './dto/note.dto';
+import { CreateNoteDto, NOTE_SORT_FIELDS, NoteListQuery, UpdateNoteDto } from './dto/note-input.dto';
 import { DEFAULT_NOTE_COLOR, DEFAULT_NOTE_ICON, Note } from './entities/note.entity';
-import { NOTE_SORT_COLUMNS, nextUpdatedDate, NotesRepository } from './notes.repository';
+import { nextUpdatedDate, NotesRepository } from './notes.repository';
+import { NoteRow, NoteSortKey } from './notes.sql';
+
+/** `sort` keys of GET /notes (each names itself; the SQL is in notes.sql.ts). */
+const NOTE_SORTS = Object.fromEntries(NOTE_SORT_FIELDS.map((field) => [field, field])) as Record<NoteSortKey, NoteSortKey>;
+
+/** A note row of the fixed statements (timestamps already as ISO text) with its items. */
+function noteRowDto(row: NoteRow, items: NoteItemDto[]): NoteDto {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    color: row.color,
+    icon: row.icon,
+    isPrivate: row.is_private,
+    isPinned: row.is_pinned,
+    createdBy: row.created_by,
+    createdDate: row.created_date,
+    updatedDate: row.updated_date,
+    items,
+  };
+}
 
 /** Notes of the caller's group: shared ones, plus the caller's own private ones. */
 @Injectable()
@@ -18,16 +38,15 @@ export class NotesService {
 
   /** Pinned notes first, then the chosen order; each with its items in order. */
   async list(user: AuthUser, query: NoteListQuery): Promise<NoteDto[]> {
-    const { column, direction } = parseSort<keyof typeof NOTE_SORT_COLUMNS>(query.sort, NOTE_SORT_COLUMNS, '-updatedDate');
-    const notes = await this.notes.findVisible(user, column, direction);
-    if (notes.length === 0) return [];
-    const items = await this.notes.findItemsOfNotes(
-      user,
-      notes.map((note) => note.id),
-    );
-    const byNote = new Map<string, NoteItem[]>(notes.map((note) => [note.id, []]));
-    for (const item of items) byNote.get(item.noteId)!.push(item);
-    return notes.map((note) => toNoteDto(note, byNote.get(note.id)!));
+    const { column, direction } = parseSort<NoteSortKey>(query.sort, NOTE_SORTS, '-updatedDate');
+    const [notes, items] = await this.notes.findVisibleWithItems(user, column as NoteSortKey, direction);
+    const byNote = new Map<string, NoteItemDto[]>();
+    for (const note of notes) byNote.set(note.id, []);
+    for (const item of items) {
+      // an item of a note created after the notes were read is left out with its note
+      byNote.get(item.note_id)?.push({ id: item.id, text: item.text, url: item.url, isCompleted: item.is_completed, order: item.order });
+    }
+    return notes.map((note) => noteRowDto(note, byNote.get(note.id)!));
   }
 
   async get(user: AuthUser, noteId: string): Promise<NoteDto> {
@@ -36,14 +55,13 @@ export class NotesService {
   }
 
   async create(user: AuthUser, dto: CreateNoteDto): Promise<NoteDto> {
-    const note = await this.notes.createNote({
+    const row = await this.notes.insertNote({
       groupId: user.groupId,
       createdBy: user.userId,
       isPrivate: dto.isPrivate ?? false,
-      isPinned: false,
       ...editable(dto),
     });
-    return toNoteDto(note, []);
+    return noteRowDto(row, []);
   }
 
   /** Replaces the editable fields (isPrivate is not among them). */

@@ -17,7 +17,7 @@ export class TransactionDto {
   recurringTransactionId: string | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'the creating user; null when the scheduler made it' })
   createdBy: string | null;
-  @ApiProperty({ format: 'date-time' }) createdDate: Date;
+  @ApiProperty({ format: 'date-time' }) createdDate: string;
 }
 
 /** Fields shared by transactions and recurring transactions. */

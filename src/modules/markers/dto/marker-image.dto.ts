@@ -13,5 +13,5 @@ export class MarkerImageDto {
   @ApiProperty({ description: 'bytes' }) size: number;
   @ApiProperty({ type: Number, nullable: true }) width: number | null;
   @ApiProperty({ type: Number, nullable: true }) height: number | null;
-  @ApiProperty({ format: 'date-time' }) createdDate: Date;
+  @ApiProperty({ type: String, format: 'date-time' }) createdDate: Date | string;
 }

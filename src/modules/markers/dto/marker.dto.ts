@@ -13,10 +13,10 @@ export class MarkerDto {
   @ApiProperty({ type: String, nullable: true }) address: string | null;
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'the creating user (null once that account is gone)' })
   createdBy: string | null;
-  @ApiProperty({ format: 'date-time' }) createdDate: Date;
-  @ApiProperty({ format: 'date-time' }) updatedDate: Date;
+  @ApiProperty({ type: String, format: 'date-time' }) createdDate: Date | string;
+  @ApiProperty({ type: String, format: 'date-time' }) updatedDate: Date | string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'set while the marker is in the trash' })
-  deletedDate: Date | null;
+  deletedDate: Date | string | null;
   @ApiProperty({ description: 'images attached to the marker' }) imageCount: number;
   @ApiProperty({ type: String, nullable: true, description: 'short-lived signed URL of the first image’s thumbnail' })
   coverThumbnailUrl: string | null;

@@ -19,8 +19,8 @@ export class NoteDto {
   @ApiProperty({ description: 'fixed at creation; a private note exists only for its creator' }) isPrivate: boolean;
   @ApiProperty() isPinned: boolean;
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: "the creator's user id" }) createdBy: string | null;
-  @ApiProperty({ format: 'date-time' }) createdDate: Date;
-  @ApiProperty({ format: 'date-time', description: 'moves when the note or any of its items changes' }) updatedDate: Date;
+  @ApiProperty({ type: String, format: 'date-time' }) createdDate: Date | string;
+  @ApiProperty({ type: String, format: 'date-time', description: 'moves when the note or any of its items changes' }) updatedDate: Date | string;
   @ApiProperty({ type: [NoteItemDto], description: 'in order' }) items: NoteItemDto[];
 }
 

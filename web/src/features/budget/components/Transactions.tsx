@@ -154,7 +154,7 @@ function TransactionList({ categories, accounts }: { categories: Category[]; acc
                 <TransactionRow key={transaction.id} transaction={transaction} names={names} />
               ))}
             </ul>
-            <Pager page={page.page} totalPages={page.totalPages} totalItems={page.totalItems} onPage={(next) => setParam('page', String(next))} />
+            <Pager page={page.page} totalPages={page.totalPages} totalItems={page.totalItems} exact={page.totalItemsExact} onPage={(next) => setParam('page', String(next))} />
           </>
         )}
       </LoadState>

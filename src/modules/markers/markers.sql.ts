@@ -1,0 +1,149 @@
+import { isoTimestamp, Statement, statement } from '../../database/sql';
+import { MARKER_SORTS } from './dto/marker-query.dto';
+
+/*
+ * The fixed SQL of the markers hot paths (GET /markers, GET /markers/{id}): named prepared
+ * statements, one per variant, declared once here so the benchmark's bare server issues the very
+ * same text. Columns come out as the response needs them: dates and timestamps as the text the API
+ * prints (`date` as YYYY-MM-DD, timestamps through `isoTimestamp`), so nothing is parsed into a
+ * `Date` only to be printed again. Every statement filters by the caller's group ($1).
+ */
+
+/** A marker's columns in the order and form of MarkerDto (`m` is the markers row). */
+const MARKER_COLUMNS = `m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by, ${isoTimestamp('m.created_date')} AS created_date, ${isoTimestamp('m.updated_date')} AS updated_date,
+       ${isoTimestamp('m.deleted_date')} AS deleted_date`;
+
+/** The columns behind MarkerDto (a list row, or a detail row before its image columns). */
+export interface MarkerRow {
+  id: string;
+  title: string;
+  date: string;
+  rating: number;
+  description: string;
+  latitude: number;
+  longitude: number;
+  address: string | null;
+  created_by: string | null;
+  created_date: string;
+  updated_date: string;
+  deleted_date: string | null;
+}
+
+/** The SQL column behind each `sort` key of GET /markers (the keys of MARKER_SORTS). */
+const SORT_COLUMNS: Record<keyof typeof MARKER_SORTS, string> = {
+  date: 'm.date',
+  title: 'm.title',
+  rating: 'm.rating',
+  createdDate: 'm.created_date',
+  updatedDate: 'm.updated_date',
+  deletedDate: 'm.deleted_date',
+};
+
+export type MarkerSortKey = keyof typeof SORT_COLUMNS;
+
+export interface MarkerPageVariant {
+  sort: MarkerSortKey;
+  direction: 'ASC' | 'DESC';
+  /** the trash instead of the live markers */
+  deleted: boolean;
+  /** with a `search` pattern ($4) */
+  search: boolean;
+}
+
+function pageName(v: MarkerPageVariant): string {
+  return `markers_page_${v.sort}_${v.direction.toLowerCase()}_${v.deleted ? 'trash' : 'live'}${v.search ? '_search' : ''}`;
+}
+
+function pageText(v: MarkerPageVariant): string {
+  const where =
+    `m.group_id = $1 AND m.deleted_date IS ${v.deleted ? 'NOT NULL' : 'NULL'}` +
+    (v.search ? ' AND (m.title ILIKE $4 OR m.description ILIKE $4)' : '');
+  const order = `${SORT_COLUMNS[v.sort]} ${v.direction}, m.id ${v.direction}`;
+  // the total and the page in one statement: an empty page still brings the total (one row of nulls);
+  // the image count and the cover (first completed image) are looked up for the page's rows only
+  return `SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE ${where}) t
+  LEFT JOIN LATERAL (
+    SELECT ${MARKER_COLUMNS}, row_number() OVER (ORDER BY ${order})::int AS n
+      FROM markers m
+     WHERE ${where}
+     ORDER BY ${order}
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n`;
+}
+
+/**
+ * GET /markers: one statement per sort key × direction × live/trash × with/without search, keyed
+ * by name (`markers_page_<sort>_<asc|desc>_<live|trash>[_search]`). Parameters:
+ * $1 group id, $2 limit (page size), $3 offset, and for the `_search` variants $4 the ILIKE pattern
+ * (`%term%`, with `\`, `%` and `_` of the term escaped by a backslash).
+ * One row per marker of the page, each with `total`; an empty page is one row with only `total`.
+ */
+export const MARKERS_PAGE: Readonly<Record<string, Statement>> = Object.freeze(
+  Object.fromEntries(
+    (Object.keys(SORT_COLUMNS) as MarkerSortKey[]).flatMap((sort) =>
+      (['ASC', 'DESC'] as const).flatMap((direction) =>
+        [false, true].flatMap((deleted) =>
+          [false, true].map((search) => {
+            const variant = { sort, direction, deleted, search };
+            return [pageName(variant), statement(pageName(variant), pageText(variant))];
+          }),
+        ),
+      ),
+    ),
+  ),
+);
+
+/** The statement of one GET /markers variant. */
+export function markersPageStatement(variant: MarkerPageVariant): Statement {
+  return MARKERS_PAGE[pageName(variant)];
+}
+
+/** GET /markers with no parameters: live markers, newest date first, no search. */
+export const MARKERS_PAGE_DEFAULT = markersPageStatement({ sort: 'date', direction: 'DESC', deleted: false, search: false });
+
+export interface MarkerPageRow extends MarkerRow {
+  total: number;
+  image_count: number;
+  /** the first completed image's objects (null: no completed image) */
+  cover_storage_key: string | null;
+  cover_thumbnail_key: string | null;
+}
+
+/**
+ * GET /markers/{id}: a live marker of the group with its images in order (position, then id), one
+ * row per image (one row with null image columns when it has none; no row: 404).
+ * Parameters: $1 group id, $2 marker id.
+ */
+export const MARKER_DETAIL = statement(
+  'marker_detail',
+  `SELECT ${MARKER_COLUMNS},
+       mi.id AS image_id, mi.position AS image_order, f.status AS image_status, f.storage_key AS image_storage_key,
+       f.thumbnail_key AS image_thumbnail_key, f.content_type AS image_content_type, f.size AS image_size,
+       f.width AS image_width, f.height AS image_height, ${isoTimestamp('mi.created_date')} AS image_created_date
+  FROM markers m
+  LEFT JOIN (marker_images mi JOIN files f ON f.id = mi.file_id) ON mi.marker_id = m.id AND mi.group_id = m.group_id
+ WHERE m.id = $2 AND m.group_id = $1 AND m.deleted_date IS NULL
+ ORDER BY mi.position, mi.id`,
+);
+
+export interface MarkerDetailRow extends MarkerRow {
+  image_id: string | null;
+  image_order: number;
+  image_status: string;
+  image_storage_key: string;
+  image_thumbnail_key: string | null;
+  image_content_type: string;
+  image_size: number;
+  image_width: number | null;
+  image_height: number | null;
+  image_created_date: string;
+}

@@ -15,7 +15,6 @@ import { randomUUID } from 'node:crypto';
 import { Pool, types } from 'pg';
 import { loadConfig } from '../../src/config';
 import { newId } from '../../src/database/base.entity';
-import { SESSION_CHECK } from '../../src/modules/auth/sessions.repository';
 import * as sql from './statements';
 
 // a date column as its text, as Hearth (TypeORM) reads it; timestamps become Dates, numeric stays text
@@ -62,8 +61,7 @@ async function authenticate(request: FastifyRequest, reply: FastifyReply, module
     problem(request, reply, 401, 'Unauthorized', 'UNAUTHORIZED', 'Authentication required');
     return undefined;
   }
-  const { rows } = await pool.query({ name: SESSION_CHECK.name, text: SESSION_CHECK.text, values: [claims.SessionId, claims.UserId] });
-  const row = rows[0];
+  const [row] = await run(sql.SESSION_CHECK, [claims.SessionId, claims.UserId]);
   if (!row?.live || row.status !== 'Active' || row.perms_version !== claims.PermsVersion) {
     problem(request, reply, 401, 'Unauthorized', 'SESSION_REVOKED', 'The session has ended; sign in again');
     return undefined;
@@ -88,22 +86,41 @@ function intParam(value: unknown, fallback: number, min: number, max: number): n
 
 type Row = Record<string, any>;
 
-function markerDto(m: Row, prefix: string, imageCount: number, coverThumbnailUrl: string | null) {
+/** Runs one of Hearth's named statements. */
+const run = (query: { name: string; text: string }, values: unknown[]) => pool.query({ name: query.name, text: query.text, values }).then((result) => result.rows);
+
+function markerDto(m: Row, imageCount: number, coverThumbnailUrl: string | null) {
   return {
-    id: m[`${prefix}_id`],
-    title: m[`${prefix}_title`],
-    date: m[`${prefix}_date`],
-    rating: m[`${prefix}_rating`],
-    description: m[`${prefix}_description`],
-    latitude: m[`${prefix}_latitude`],
-    longitude: m[`${prefix}_longitude`],
-    address: m[`${prefix}_address`],
-    createdBy: m[`${prefix}_created_by`],
-    createdDate: m[`${prefix}_created_date`],
-    updatedDate: m[`${prefix}_updated_date`],
-    deletedDate: m[`${prefix}_deleted_date`] ?? null,
+    id: m.id,
+    title: m.title,
+    date: m.date,
+    rating: m.rating,
+    description: m.description,
+    latitude: m.latitude,
+    longitude: m.longitude,
+    address: m.address,
+    createdBy: m.created_by,
+    createdDate: m.created_date,
+    updatedDate: m.updated_date,
+    deletedDate: m.deleted_date,
     imageCount,
     coverThumbnailUrl,
+  };
+}
+
+function noteDto(n: Row, items: unknown[]) {
+  return {
+    id: n.id,
+    title: n.title,
+    content: n.content,
+    color: n.color,
+    icon: n.icon,
+    isPrivate: n.is_private,
+    isPinned: n.is_pinned,
+    createdBy: n.created_by,
+    createdDate: n.created_date,
+    updatedDate: n.updated_date,
+    items,
   };
 }
 
@@ -121,13 +138,10 @@ app.get('/api/v1/markers', async (request, reply) => {
     if (pageSize === null) errors.push({ field: 'pageSize', message: 'pageSize must not be greater than 100' });
     return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed', errors);
   }
-  const { rows } = await pool.query(sql.MARKERS_PAGE(pageSize, (page - 1) * pageSize), [user.GroupId]);
-  const total = Number((await pool.query(sql.MARKERS_COUNT, [user.GroupId])).rows[0].cnt);
-  const ids = rows.map((row) => row.m_id);
-  const summaries = new Map<string, Row>();
-  if (ids.length) for (const s of (await pool.query(sql.MARKER_IMAGE_SUMMARIES, [user.GroupId, ids])).rows) summaries.set(s.marker_id, s);
+  const rows = await run(sql.MARKERS_PAGE_DEFAULT, [user.GroupId, pageSize, (page - 1) * pageSize]);
+  const total = rows[0].total;
   // a Completed cover would add Hearth's signed-URL step; the seed has none (see docs/performance.md)
-  const items = rows.map((row) => markerDto(row, 'm', summaries.get(row.m_id)?.image_count ?? 0, null));
+  const items = rows[0].id === null ? [] : rows.map((row) => markerDto(row, row.image_count, null));
   return send(reply, { items, page, pageSize, totalItems: total, totalPages: Math.ceil(total / pageSize) });
 });
 
@@ -136,48 +150,36 @@ app.get('/api/v1/markers/:markerId', async (request, reply) => {
   if (!user) return reply;
   const { markerId } = request.params as { markerId: string };
   if (!UUID.test(markerId)) return problem(request, reply, 400, 'Bad Request', 'INVALID_ID', 'markerId must be a UUID');
-  const [marker] = (await pool.query(sql.MARKER_BY_ID, [markerId, user.GroupId])).rows;
-  if (!marker) return problem(request, reply, 404, 'Not Found', 'NOT_FOUND', 'Marker not found');
-  const { rows } = await pool.query(sql.MARKER_IMAGES_WITH_FILES, [markerId, user.GroupId]);
-  const f = 'MarkerImage__MarkerImage_file';
-  const images = rows.map((i) => ({
-    id: i.MarkerImage_id,
-    order: i.MarkerImage_position,
-    status: i[`${f}_status`],
-    url: null,
-    thumbnailUrl: null,
-    contentType: i[`${f}_content_type`],
-    size: i[`${f}_size`],
-    width: i[`${f}_width`],
-    height: i[`${f}_height`],
-    createdDate: i.MarkerImage_created_date,
-  }));
-  return send(reply, { ...markerDto(marker, 'Marker', images.length, null), images });
+  const rows = await run(sql.MARKER_DETAIL, [user.GroupId, markerId]);
+  if (rows.length === 0) return problem(request, reply, 404, 'Not Found', 'NOT_FOUND', 'Marker not found');
+  const images =
+    rows[0].image_id === null
+      ? []
+      : rows.map((i) => ({
+          id: i.image_id,
+          order: i.image_order,
+          status: i.image_status,
+          url: null,
+          thumbnailUrl: null,
+          contentType: i.image_content_type,
+          size: i.image_size,
+          width: i.image_width,
+          height: i.image_height,
+          createdDate: i.image_created_date,
+        }));
+  return send(reply, { ...markerDto(rows[0], images.length, null), images });
 });
 
 app.get('/api/v1/notes', async (request, reply) => {
   const user = await authenticate(request, reply, 'Notes');
   if (!user) return reply;
-  const notes = (await pool.query(sql.NOTES_VISIBLE, [user.GroupId, user.UserId])).rows;
-  if (notes.length === 0) return send(reply, []);
-  const items = (await pool.query(sql.NOTE_ITEMS_OF_NOTES(notes.length), [user.GroupId, ...notes.map((n) => n.note_id)])).rows;
-  const byNote = new Map<string, Row[]>(notes.map((n) => [n.note_id, []]));
-  for (const item of items) byNote.get(item.NoteItem_note_id)!.push(item);
+  const values = [user.GroupId, user.UserId];
+  const [notes, items] = await Promise.all([run(sql.NOTES_LIST_DEFAULT, values), run(sql.NOTES_LIST_ITEMS, values)]);
+  const byNote = new Map<string, unknown[]>(notes.map((n) => [n.id, []]));
+  for (const i of items) byNote.get(i.note_id)?.push({ id: i.id, text: i.text, url: i.url, isCompleted: i.is_completed, order: i.order });
   return send(
     reply,
-    notes.map((n) => ({
-      id: n.note_id,
-      title: n.note_title,
-      content: n.note_content,
-      color: n.note_color,
-      icon: n.note_icon,
-      isPrivate: n.note_is_private,
-      isPinned: n.note_is_pinned,
-      createdBy: n.note_created_by,
-      createdDate: n.note_created_date,
-      updatedDate: n.note_updated_date,
-      items: byNote.get(n.note_id)!.map((i) => ({ id: i.NoteItem_id, text: i.NoteItem_text, url: i.NoteItem_url, isCompleted: i.NoteItem_is_completed, order: i.NoteItem_order })),
-    })),
+    notes.map((n) => noteDto(n, byNote.get(n.id)!)),
   );
 });
 
@@ -196,54 +198,40 @@ app.post('/api/v1/notes', async (request, reply) => {
     icon: typeof body.icon === 'string' ? body.icon : 'ShoppingCart',
     isPrivate: body.isPrivate === true,
   };
-  const client = await pool.connect();
-  try {
-    await client.query(sql.BEGIN);
-    const [saved] = (
-      await client.query(sql.NOTE_INSERT, [note.id, user.GroupId, note.title, note.content, note.color, note.icon, note.isPrivate, false, user.UserId])
-    ).rows;
-    const changes = {
-      icon: { new: note.icon, old: null },
-      color: { new: note.color, old: null },
-      title: { new: note.title, old: null },
-      content: { new: note.content, old: null },
-      groupId: { new: user.GroupId, old: null },
-      isPinned: { new: false, old: null },
-      createdBy: { new: user.UserId, old: null },
-      isPrivate: { new: note.isPrivate, old: null },
-    };
-    await client.query(sql.HISTORY_INSERT, [newId(), user.GroupId, false, note.isPrivate ? user.UserId : null, 'Note', note.id, 'Created', JSON.stringify(changes), user.UserId, user.Nickname]);
-    await client.query('COMMIT');
-    return send(
-      reply,
-      {
-        id: note.id,
-        title: note.title,
-        content: note.content,
-        color: saved.color,
-        icon: saved.icon,
-        isPrivate: saved.is_private,
-        isPinned: saved.is_pinned,
-        createdBy: user.UserId,
-        createdDate: saved.created_date,
-        updatedDate: saved.updated_date,
-        items: [],
-      },
-      201,
-    );
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  // the history row's changes, as the history subscriber records a created note
+  const changes = {
+    icon: { new: note.icon, old: null },
+    color: { new: note.color, old: null },
+    title: { new: note.title, old: null },
+    content: { new: note.content, old: null },
+    groupId: { new: user.GroupId, old: null },
+    isPinned: { new: false, old: null },
+    createdBy: { new: user.UserId, old: null },
+    isPrivate: { new: note.isPrivate, old: null },
+  };
+  const [saved] = await run(sql.NOTE_CREATE, [
+    note.id,
+    user.GroupId,
+    note.title,
+    note.content,
+    note.color,
+    note.icon,
+    note.isPrivate,
+    user.UserId,
+    newId(),
+    note.isPrivate ? user.UserId : null,
+    JSON.stringify(changes),
+    user.UserId,
+    user.Nickname,
+  ]);
+  return send(reply, noteDto(saved, []), 201);
 });
 
-async function reportCategories(groupId: string, rows: Row[]) {
-  const sums = new Map(rows.filter((row) => row.kind === 'category').map((row) => [row.category_id, row]));
-  if (sums.size === 0) return [];
-  const { rows: categories } = await pool.query(sql.CATEGORY_NAMES, [groupId, [...sums.keys()]]);
-  return categories.map((c) => ({ categoryId: c.id, name: c.name, color: c.color, icon: c.icon, income: sums.get(c.id)!.income, expense: sums.get(c.id)!.expense }));
+/** The category rows come joined to their category, in category order (Hearth's statement). */
+function reportCategories(rows: Row[]) {
+  return rows
+    .filter((row) => row.kind === 'category' && row.name !== null)
+    .map((row) => ({ categoryId: row.category_id, name: row.name, color: row.color, icon: row.icon, income: row.income, expense: row.expense }));
 }
 
 function totals(user: Claims, rows: Row[]) {
@@ -260,14 +248,14 @@ app.get('/api/v1/transactions/report/monthly', async (request, reply) => {
   if (!year || !month) return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed');
   const from = `${year}-${pad(month)}-01`;
   const until = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
-  const { rows } = await pool.query(sql.REPORT_SUMS_BY_DAY, [user.GroupId, from, until, null]);
+  const rows = await run(sql.REPORT_MONTHLY, [user.GroupId, from, until, null]);
   const byDay = new Map(rows.filter((row) => row.kind === 'bucket').map((row) => [row.bucket, row]));
   const days = Array.from({ length: new Date(Date.UTC(year, month, 0)).getUTCDate() }, (_, i) => {
     const date = `${year}-${pad(month)}-${pad(i + 1)}`;
     const row = byDay.get(date);
     return { date, income: row?.income ?? ZERO, expense: row?.expense ?? ZERO };
   });
-  return send(reply, { year, month, ...totals(user, rows), categories: await reportCategories(user.GroupId, rows), days });
+  return send(reply, { year, month, ...totals(user, rows), categories: reportCategories(rows), days });
 });
 
 app.get('/api/v1/transactions/report/yearly', async (request, reply) => {
@@ -275,13 +263,13 @@ app.get('/api/v1/transactions/report/yearly', async (request, reply) => {
   if (!user) return reply;
   const year = intParam((request.query as Record<string, string>).year, NaN, 1900, 2100);
   if (!year) return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed');
-  const { rows } = await pool.query(sql.REPORT_SUMS_BY_MONTH, [user.GroupId, `${year}-01-01`, `${year + 1}-01-01`, null]);
+  const rows = await run(sql.REPORT_YEARLY, [user.GroupId, `${year}-01-01`, `${year + 1}-01-01`, null]);
   const byMonth = new Map(rows.filter((row) => row.kind === 'bucket').map((row) => [Number(row.bucket), row]));
   const months = Array.from({ length: 12 }, (_, i) => {
     const row = byMonth.get(i + 1);
     return { month: i + 1, income: row?.income ?? ZERO, expense: row?.expense ?? ZERO, net: row?.net ?? ZERO };
   });
-  return send(reply, { year, ...totals(user, rows), categories: await reportCategories(user.GroupId, rows), months });
+  return send(reply, { year, ...totals(user, rows), categories: reportCategories(rows), months });
 });
 
 /** GET /transactions without filters, newest first (the scenarios measured): Hearth's day-count path. */
@@ -292,11 +280,12 @@ app.get('/api/v1/transactions', async (request, reply) => {
   const page = intParam(query.page, 1, 1, 1_000_000);
   const pageSize = intParam(query.pageSize, 20, 1, 100);
   if (page === null || pageSize === null) return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed');
-  const [count, { rows }] = await Promise.all([
-    pool.query(sql.TRANSACTIONS_DAY_COUNT_TOTAL, [user.GroupId]),
-    pool.query(sql.TRANSACTIONS_PAGE_BY_DAY((page - 1) * pageSize, pageSize), [user.GroupId]),
+  const filters = [user.GroupId, null, null, null];
+  const [[count], rows] = await Promise.all([
+    run(sql.TRANSACTIONS_COUNT.group, filters),
+    run(sql.TRANSACTIONS_PAGE_BY_DATE.group.DESC, [...filters, (page - 1) * pageSize, pageSize]),
   ]);
-  const total = Number(count.rows[0].total);
+  const total: number = count.total;
   const items = rows.map((row) => ({
     id: row.id,
     type: row.type,
@@ -310,7 +299,7 @@ app.get('/api/v1/transactions', async (request, reply) => {
     createdBy: row.created_by_id,
     createdDate: row.created_date,
   }));
-  return send(reply, { items, page, pageSize, totalItems: total, totalPages: Math.ceil(total / pageSize) });
+  return send(reply, { items, page, pageSize, totalItems: total, totalPages: Math.ceil(total / pageSize), totalItemsExact: true });
 });
 
 /** Login as a bare handler does it: the same user lookup, a bcrypt compare (on libuv's pool), an answer. */

@@ -21,7 +21,7 @@ describe('notes: the history row of a created note', () => {
   /** The history row the subscriber writes when the same note is saved through TypeORM by the same user. */
   async function subscriberRow(values: Partial<Note>): Promise<any> {
     const saved = await runAs({ userId: user.id, nickname: user.nickname }, () =>
-      t.db.getRepository(Note).save(t.db.getRepository(Note).create({ groupId: user.groupId, createdBy: user.id, isPinned: false, ...values })),
+      t.db.getRepository(Note).save(Object.assign(new Note(), { groupId: user.groupId, createdBy: user.id, isPinned: false, ...values })),
     );
     const [row] = await historyOf(t, saved.id);
     return row;

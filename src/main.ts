@@ -1,3 +1,5 @@
+// first: V8's heap growth (see the module) before anything allocates
+import './heap-growth';
 import { defaultHashConcurrency, threadPoolSize } from './common/concurrency/hash-concurrency';
 // bcrypt runs on libuv's pool, at most BCRYPT_CONCURRENCY at once: size the pool before anything
 // uses it so hashing never holds every thread

@@ -1,3 +1,5 @@
+// first: V8's heap growth (see the module) before anything allocates
+import './heap-growth';
 import { availableParallelism } from 'node:os';
 process.env.UV_THREADPOOL_SIZE ??= String(Math.max(4, availableParallelism()));
 

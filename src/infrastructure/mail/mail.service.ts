@@ -1,5 +1,6 @@
-import { MailerService } from '@nestjs-modules/mailer';
+import type { MailerService } from '@nestjs-modules/mailer';
 import { Injectable, Logger } from '@nestjs/common';
+import { LazyModuleLoader } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -29,10 +30,11 @@ export interface MailMessage<T extends MailTemplate = MailTemplate> {
 @Injectable()
 export class MailService {
   private readonly logger = new Logger('Mail');
+  private mailerService: Promise<MailerService> | undefined;
 
   constructor(
     private readonly jobs: JobsService,
-    private readonly mailer: MailerService,
+    private readonly lazyModules: LazyModuleLoader,
     private readonly config: AppConfig,
   ) {
     jobs.register<MailMessage>(MAIL_QUEUE, (message) => this.deliver(message), {
@@ -52,13 +54,26 @@ export class MailService {
       confirmHours: CONFIRM_TOKEN_HOURS,
       resetMinutes: RESET_TOKEN_MINUTES,
     });
-    const info = await this.mailer.sendMail({ to: message.to, subject: content.subject, text: content.text, html: content.html });
+    const info = await (await this.mailer()).sendMail({ to: message.to, subject: content.subject, text: content.text, html: content.html });
     if (this.config.mail.smtpUrl) {
       this.logger.log({ template: message.template }, 'mail sent');
       return;
     }
     const file = await this.writeToOutbox(info.message as Buffer);
     this.logger.log({ template: message.template, file }, `mail to ${message.to} "${content.subject}" written to the outbox`);
+  }
+
+  /** The mailer, its module (and nodemailer) loaded on the first delivery; a failed load is retried next time. */
+  private mailer(): Promise<MailerService> {
+    this.mailerService ??= (async () => {
+      const [{ MailerTransportModule }, { MailerService: Service }] = await Promise.all([import('./mailer-transport.module'), import('@nestjs-modules/mailer')]);
+      const moduleRef = await this.lazyModules.load(() => MailerTransportModule);
+      return moduleRef.get(Service, { strict: false });
+    })().catch((error: unknown) => {
+      this.mailerService = undefined;
+      throw error;
+    });
+    return this.mailerService;
   }
 
   /** Without SMTP_URL: the rendered mail as DATA_DIR/outbox/<time>-<random>.eml (any mail client opens it). */

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
 import { RateLimitStore, REDIS } from './rate-limit.store';
 
@@ -9,8 +9,12 @@ import { RateLimitStore, REDIS } from './rate-limit.store';
     {
       provide: REDIS,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) =>
-        config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null,
+      // ioredis is required only when REDIS_URL is set: a process without Redis does not carry it
+      useFactory: (config: AppConfig): Redis | null => {
+        if (!config.redisUrl) return null;
+        const { default: RedisClient } = require('ioredis') as typeof import('ioredis');
+        return new RedisClient(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+      },
     },
     RateLimitStore,
   ],

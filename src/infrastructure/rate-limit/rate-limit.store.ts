@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
 
 export interface Hits {

@@ -1,4 +1,5 @@
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type sharpFunction from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
 import type { ImageType } from './entities/stored-file.entity';
 
 export const THUMBNAIL_SIZE = 320;
@@ -29,6 +30,17 @@ export interface ProcessedImage {
 /** Raised for input that is not a decodable image within the limits; retrying cannot help. */
 export class ImageRejectedError extends Error {}
 
+let sharpModule: Promise<typeof sharpFunction> | undefined;
+
+/**
+ * sharp (with libvips, ~19 MB resident) is loaded on the first image, not at start: most processes
+ * (the API without uploads, the CLI) never decode one.
+ */
+function loadSharp(): Promise<typeof sharpFunction> {
+  sharpModule ??= import('sharp').then((module) => module.default as typeof sharpFunction);
+  return sharpModule;
+}
+
 function encode(pipeline: Sharp, type: ImageType): Sharp {
   if (type === 'image/png') return pipeline.png({ compressionLevel: 9 });
   if (type === 'image/webp') return pipeline.webp({ quality: 85 });
@@ -41,6 +53,7 @@ function encode(pipeline: Sharp, type: ImageType): Sharp {
  * comments), so nothing the camera wrote survives. Also makes a thumbnail at most 320 px a side.
  */
 export async function processImage(input: Buffer, type: ImageType): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let image: { data: Buffer; info: OutputInfo };
   try {
     const decoded = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', pages: 1 }).rotate();

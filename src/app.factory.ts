@@ -22,6 +22,7 @@ import { clientErrorHandler } from './common/http/client-error';
 import { UPLOAD_CONTENT_TYPES } from './infrastructure/storage/storage.controller';
 import { jsonTooDeep, MAX_JSON_DEPTH, rejectHostileInput } from './common/http/hostile-input';
 import { serializeResponsesBySchema } from './common/http/response-schemas';
+import { countInFlight } from './common/http/in-flight';
 
 export const API_PREFIX = 'api/v1';
 /** Longer than any URL Node accepts (16 KiB of headers), so no path parameter is refused by length alone. */
@@ -154,6 +155,7 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
     done(null, payload);
   });
   fastify.addHook('preValidation', rejectHostileInput);
+  countInFlight(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);

@@ -1,9 +1,9 @@
 // first: V8's heap growth (see the module) before anything allocates
 import './heap-growth';
-import { defaultHashConcurrency, threadPoolSize } from './common/concurrency/hash-concurrency';
+import { idleHashConcurrency, threadPoolSize } from './common/concurrency/hash-concurrency';
 // bcrypt runs on libuv's pool, at most BCRYPT_CONCURRENCY at once: size the pool before anything
 // uses it so hashing never holds every thread
-process.env.UV_THREADPOOL_SIZE ??= String(threadPoolSize(Number(process.env.BCRYPT_CONCURRENCY) || defaultHashConcurrency()));
+process.env.UV_THREADPOOL_SIZE ??= String(threadPoolSize(Number(process.env.BCRYPT_CONCURRENCY) || idleHashConcurrency()));
 
 import 'reflect-metadata';
 import * as dotenv from 'dotenv';

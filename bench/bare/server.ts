@@ -255,7 +255,8 @@ app.get('/api/v1/transactions/report/monthly', async (request, reply) => {
     const row = byDay.get(date);
     return { date, income: row?.income ?? ZERO, expense: row?.expense ?? ZERO };
   });
-  return send(reply, { year, month, ...totals(user, rows), categories: reportCategories(rows), days });
+  // keys in the order of MonthlyReportDto (the document's order, which Hearth's serializer follows)
+  return send(reply, { ...totals(user, rows), categories: reportCategories(rows), year, month, days });
 });
 
 app.get('/api/v1/transactions/report/yearly', async (request, reply) => {
@@ -269,7 +270,7 @@ app.get('/api/v1/transactions/report/yearly', async (request, reply) => {
     const row = byMonth.get(i + 1);
     return { month: i + 1, income: row?.income ?? ZERO, expense: row?.expense ?? ZERO, net: row?.net ?? ZERO };
   });
-  return send(reply, { year, ...totals(user, rows), categories: reportCategories(rows), months });
+  return send(reply, { ...totals(user, rows), categories: reportCategories(rows), year, months });
 });
 
 /** GET /transactions without filters, newest first (the scenarios measured): Hearth's day-count path. */

@@ -14,7 +14,7 @@ describe('loadConfig', () => {
     expect(config.cookieSecure).toBe(false);
     expect(config.corsOrigins).toEqual(['http://localhost:5173']);
     expect(config.bcryptCost).toBe(12);
-    expect(config.hashing).toEqual({ concurrency: Math.max(1, availableParallelism() - 1), queueTimeoutMs: 5000 });
+    expect(config.hashing).toEqual({ concurrency: Math.max(1, availableParallelism() - 1), idleConcurrency: availableParallelism(), queueTimeoutMs: 5000 });
     expect(config.limits).toEqual({ maxImageBytes: 10485760, maxMarkerImages: 5 });
     expect(config.cooldowns).toEqual({ emailSeconds: 60, resetSeconds: 300 });
     expect(config.jwt.algorithm).toBe('HS256');
@@ -81,5 +81,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...env, JWT_ALGORITHM: 'RS256' })).toThrow(/RSA PEM keys/);
     expect(() => loadConfig({ ...base, JWT_ALGORITHM: 'RS256' })).toThrow(/JWT_PRIVATE_KEY and JWT_PUBLIC_KEY/);
     expect(() => loadConfig({ ...base, JWT_ALGORITHM: 'EdDSA' })).toThrow(/JWT_ALGORITHM/);
+  });
+
+  it('lends logins the last core while idle only when BCRYPT_CONCURRENCY is not set', () => {
+    expect(loadConfig({ BCRYPT_CONCURRENCY: '3' }).hashing).toEqual({ concurrency: 3, idleConcurrency: 0, queueTimeoutMs: 5000 });
   });
 });

@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, createSecretKey, KeyObject, randomBy
 import { DEFAULT_DATABASE_TIMEOUT_MS } from '../database/unavailable';
 import { join, resolve } from 'node:path';
 import { ConfigError, EnvReader } from './env.schema';
-import { defaultHashConcurrency } from '../common/concurrency/hash-concurrency';
+import { defaultHashConcurrency, idleHashConcurrency } from '../common/concurrency/hash-concurrency';
 import { defaultWebDir } from '../infrastructure/web/web-app';
 
 /** Placeholder secrets that must never sign anything, in any mode. */
@@ -120,7 +120,12 @@ export class AppConfig {
   geocoder: { provider: Geocoder; nominatimUrl?: string; userAgent?: string; cacheTtlSeconds: number };
   bcryptCost: number;
   /** bcrypt hashes/compares at once (BCRYPT_CONCURRENCY) and how long one may wait for a slot before 503 */
-  hashing: { concurrency: number; queueTimeoutMs: number };
+  /**
+   * bcrypt hashes/compares at once (BCRYPT_CONCURRENCY), how many while no other request is in
+   * flight (every core, when BCRYPT_CONCURRENCY is not set; 0: no more than `concurrency`), and how
+   * long one may wait for a slot before 503
+   */
+  hashing: { concurrency: number; idleConcurrency: number; queueTimeoutMs: number };
   rateLimit: {
     enabled: boolean;
     loginFailuresPerUsername: number;
@@ -247,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bcryptCost: read.int('BCRYPT_COST', 12, 4, 15),
     hashing: {
       concurrency: read.int('BCRYPT_CONCURRENCY', defaultHashConcurrency(), 1, 64),
+      idleConcurrency: env.BCRYPT_CONCURRENCY === undefined ? idleHashConcurrency() : 0,
       queueTimeoutMs: read.int('BCRYPT_QUEUE_TIMEOUT_MS', 5000, 1, 600_000),
     },
     rateLimit: {

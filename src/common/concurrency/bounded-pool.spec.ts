@@ -96,4 +96,40 @@ describe('BoundedPool', () => {
     ).rejects.toThrow('sync');
     expect(await pool.run(async () => 1)).toBe(1);
   });
+
+  it('lends the idle slots only while idle() says so, and starts waiters on release by the same rule', async () => {
+    let otherRequests = 0;
+    const pool = new BoundedPool(1, 60_000, { limit: 2, idle: () => otherRequests === 0 });
+    const gates = Array.from({ length: 4 }, gate);
+    const started: number[] = [];
+    const task = (i: number) =>
+      pool.run(async () => {
+        started.push(i);
+        await gates[i].promise;
+      });
+    // nothing else in flight: two at once
+    const runs = [task(0), task(1)];
+    await tick();
+    expect(started).toEqual([0, 1]);
+    // another request arrives: the third waits although a slot would be free while idle
+    otherRequests = 1;
+    runs.push(task(2), task(3));
+    await tick();
+    expect(pool.stats).toEqual({ running: 2, queued: 2 });
+    gates[0].open();
+    await tick();
+    // busy: back to one slot, so the release starts nobody
+    expect(started).toEqual([0, 1]);
+    expect(pool.stats).toEqual({ running: 1, queued: 2 });
+    gates[1].open();
+    await tick();
+    expect(started).toEqual([0, 1, 2]);
+    otherRequests = 0;
+    gates[2].open();
+    await tick();
+    expect(started).toEqual([0, 1, 2, 3]);
+    gates[3].open();
+    await Promise.all(runs);
+    expect(pool.stats).toEqual({ running: 0, queued: 0 });
+  });
 });

@@ -9,9 +9,19 @@ interface Waiter {
 }
 
 /**
- * Runs at most `concurrency` tasks at once; the others wait in a FIFO queue. A task that waits
- * longer than `queueTimeoutMs` never starts and rejects with 503 SERVICE_UNAVAILABLE (Retry-After),
- * so a burst of logins is answered quickly instead of piling up behind the pool.
+ * More slots while nothing else is waiting for the machine: up to `limit` tasks at once when
+ * `idle(tasks)` says so, `tasks` being the pool's tasks running, waiting and about to start.
+ */
+export interface IdleSlots {
+  limit: number;
+  idle: (tasks: number) => boolean;
+}
+
+/**
+ * Runs at most `concurrency` tasks at once (up to `idleSlots.limit` while idle); the others wait in
+ * a FIFO queue. A task that waits longer than `queueTimeoutMs` never starts and rejects with 503
+ * SERVICE_UNAVAILABLE (Retry-After), so a burst of logins is answered quickly instead of piling up
+ * behind the pool.
  */
 export class BoundedPool {
   private running = 0;
@@ -20,8 +30,16 @@ export class BoundedPool {
   constructor(
     readonly concurrency: number,
     readonly queueTimeoutMs: number,
+    private readonly idleSlots?: IdleSlots,
   ) {
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be a positive integer');
+  }
+
+  /** Whether one more task may start now (`pending`: tasks counted beside running and queued). */
+  private canStart(pending: number): boolean {
+    if (this.running < this.concurrency) return true;
+    const extra = this.idleSlots;
+    return extra !== undefined && this.running < extra.limit && extra.idle(this.running + this.queue.length + pending);
   }
 
   /** Tasks running now and tasks waiting for a slot. */
@@ -39,13 +57,13 @@ export class BoundedPool {
   }
 
   private acquire(): Promise<void> {
-    if (this.running < this.concurrency) {
+    if (this.queue.length === 0 && this.canStart(1)) {
       this.running++;
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
-        // the slot is handed over by release(): `running` stays counted
+        // release() counts the slot in `running` before it starts the waiter
         start: () => {
           clearTimeout(waiter.timer);
           resolve();
@@ -64,8 +82,10 @@ export class BoundedPool {
   }
 
   private release(): void {
-    const next = this.queue.shift();
-    if (next) next.start();
-    else this.running--;
+    this.running--;
+    while (this.queue.length > 0 && this.canStart(0)) {
+      this.running++;
+      this.queue.shift()!.start();
+    }
   }
 }

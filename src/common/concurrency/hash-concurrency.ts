@@ -6,6 +6,14 @@ export function defaultHashConcurrency(): number {
 }
 
 /**
+ * bcrypt work at once while no other request is in flight: every core (a login burst on an idle
+ * server reaches the machine's bcrypt ceiling; the core kept free is lent only while nobody needs it).
+ */
+export function idleHashConcurrency(): number {
+  return availableParallelism();
+}
+
+/**
  * libuv threads for a process hashing `hashConcurrency` passwords at once: enough that hashing
  * never holds every thread (file reads, DNS and zlib keep at least two), and never fewer than
  * Node's default of 4.

@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import * as bcrypt from 'bcrypt';
 import { BoundedPool } from '../../common/concurrency/bounded-pool';
+import { inFlight } from '../../common/http/in-flight';
 import { AppConfig } from '../../config/app-config';
 
 /** bcrypt cannot see past 72 bytes: longer passwords are refused, never silently cut. */
@@ -9,7 +10,8 @@ export const MAX_PASSWORD_BYTES = 72;
 /**
  * Password hashing on libuv's thread pool (native bcrypt), every hash and compare through one
  * bounded pool (BCRYPT_CONCURRENCY at once, FIFO, 503 after BCRYPT_QUEUE_TIMEOUT_MS of waiting) so a
- * login burst never takes every core from the other requests. A dummy hash of the configured cost
+ * login burst never takes every core from the other requests; while every request in flight is a
+ * login, the last core is lent to hashing too (unless BCRYPT_CONCURRENCY is set). A dummy hash of the configured cost
  * makes an unknown username cost the same time as a wrong password.
  */
 @Injectable()
@@ -19,7 +21,10 @@ export class PasswordService implements OnModuleInit {
   readonly pool: BoundedPool;
 
   constructor(private readonly config: AppConfig) {
-    this.pool = new BoundedPool(config.hashing.concurrency, config.hashing.queueTimeoutMs);
+    const { concurrency, idleConcurrency, queueTimeoutMs } = config.hashing;
+    // the core kept for other requests is lent to logins while every request in flight is hashing
+    const idleSlots = idleConcurrency > concurrency ? { limit: idleConcurrency, idle: (hashing: number) => inFlight.count <= hashing } : undefined;
+    this.pool = new BoundedPool(concurrency, queueTimeoutMs, idleSlots);
   }
 
   async onModuleInit(): Promise<void> {

@@ -78,14 +78,23 @@ export class BoundedPool {
         }, this.queueTimeoutMs),
       };
       this.queue.push(waiter);
+      this.drain();
     });
   }
 
-  private release(): void {
-    this.running--;
+  /**
+   * Starts waiting tasks while a slot is free. `release` calls it; call it too when `idleSlots`
+   * may have turned idle (another request finished).
+   */
+  drain(): void {
     while (this.queue.length > 0 && this.canStart(0)) {
       this.running++;
       this.queue.shift()!.start();
     }
+  }
+
+  private release(): void {
+    this.running--;
+    this.drain();
   }
 }

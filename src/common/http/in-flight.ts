@@ -1,33 +1,31 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
-const COUNTED = Symbol('hearth.inFlight');
-
-/** Requests this process is answering now (every app in it), kept by `countInFlight`'s hooks. */
+/** Requests this process is answering now (every app in it), kept by `countInFlight`'s hook. */
 export const inFlight = { count: 0 };
 
-function done(request: FastifyRequest): void {
-  const marked = request as FastifyRequest & { [COUNTED]?: boolean };
-  if (!marked[COUNTED]) return;
-  marked[COUNTED] = false;
+const finished = new Set<() => void>();
+
+/** Calls `listener` each time a request has been answered (or abandoned); returns the unsubscribe. */
+export function onRequestFinished(listener: () => void): () => void {
+  finished.add(listener);
+  return () => finished.delete(listener);
+}
+
+function done(): void {
   inFlight.count--;
+  for (const listener of finished) listener();
 }
 
 /**
- * Counts requests from arrival to their answer (or the client's abort): what the hashing pool asks
- * before it lends a login the last core (PasswordService).
+ * Counts requests from arrival until their response closes: sent, or the connection gone (a client
+ * that gives up mid-request fires neither onResponse nor, reliably, onRequestAbort; the response's
+ * `close` event always comes once). What the hashing pool asks before it lends a login the last
+ * core (PasswordService).
  */
 export function countInFlight(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request, _reply, next) => {
-    (request as FastifyRequest & { [COUNTED]?: boolean })[COUNTED] = true;
+  fastify.addHook('onRequest', (_request, reply, next) => {
     inFlight.count++;
-    next();
-  });
-  fastify.addHook('onResponse', (request, _reply, next) => {
-    done(request);
-    next();
-  });
-  fastify.addHook('onRequestAbort', (request, next) => {
-    done(request);
+    reply.raw.once('close', done);
     next();
   });
 }

@@ -1,7 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import * as bcrypt from 'bcrypt';
 import { BoundedPool } from '../../common/concurrency/bounded-pool';
-import { inFlight } from '../../common/http/in-flight';
+import { inFlight, onRequestFinished } from '../../common/http/in-flight';
 import { AppConfig } from '../../config/app-config';
 
 /** bcrypt cannot see past 72 bytes: longer passwords are refused, never silently cut. */
@@ -15,7 +15,7 @@ export const MAX_PASSWORD_BYTES = 72;
  * makes an unknown username cost the same time as a wrong password.
  */
 @Injectable()
-export class PasswordService implements OnModuleInit {
+export class PasswordService implements OnModuleInit, OnModuleDestroy {
   private dummyHash = '';
   /** public for tests and diagnostics: what runs and what waits */
   readonly pool: BoundedPool;
@@ -25,6 +25,14 @@ export class PasswordService implements OnModuleInit {
     // the core kept for other requests is lent to logins while every request in flight is hashing
     const idleSlots = idleConcurrency > concurrency ? { limit: idleConcurrency, idle: (hashing: number) => inFlight.count <= hashing } : undefined;
     this.pool = new BoundedPool(concurrency, queueTimeoutMs, idleSlots);
+    // a finished request may leave only logins in flight: waiting ones may take the lent core
+    if (idleSlots) this.unsubscribe = onRequestFinished(() => this.pool.drain());
+  }
+
+  private readonly unsubscribe: (() => void) | undefined;
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
   }
 
   async onModuleInit(): Promise<void> {

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool, types } from 'pg';
 import { loadConfig } from '../../src/config';
 import { newId } from '../../src/database/base.entity';
+import { TransactionRow, transactionRowToDto } from '../../src/modules/budget/transactions.repository';
 import * as sql from './statements';
 
 // a date column as its text, as Hearth (TypeORM) reads it; timestamps become Dates, numeric stays text
@@ -287,19 +288,8 @@ app.get('/api/v1/transactions', async (request, reply) => {
     run(sql.TRANSACTIONS_PAGE_BY_DATE.group.DESC, [...filters, (page - 1) * pageSize, pageSize]),
   ]);
   const total: number = count.total;
-  const items = rows.map((row) => ({
-    id: row.id,
-    type: row.type,
-    amount: row.amount,
-    date: row.date,
-    description: row.description,
-    categoryId: row.category_id,
-    budgetAccountId: row.budget_account_id,
-    targetBudgetAccountId: row.target_budget_account_id,
-    recurringTransactionId: row.recurring_transaction_id,
-    createdBy: row.created_by_id,
-    createdDate: row.created_date,
-  }));
+  // the same row-to-DTO mapping a hand-written handler needs: Hearth's own
+  const items = rows.map((row) => transactionRowToDto(row as TransactionRow));
   return send(reply, { items, page, pageSize, totalItems: total, totalPages: Math.ceil(total / pageSize), totalItemsExact: true });
 });
 

@@ -1,6 +1,5 @@
 import { ChildProcess, fork, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { LoadRequest, LoadResult } from './load';
 
@@ -30,16 +29,7 @@ export function memory(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { anyFreePort as freePort } from '../src/database/embedded';
 
 /** A server in its own process: its pid (for /proc), its base URL, and how to stop it. */
 export interface Server {

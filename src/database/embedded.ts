@@ -105,7 +105,8 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-function anyFreePort(): Promise<number> {
+/** A port the OS hands out as free on the loopback (the embedded database, the benchmark's servers). */
+export function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -2,11 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClsModule } from 'nestjs-cls';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { createRootLogger } from './infrastructure/logging/root-logger';
 import { ProblemFilter } from './common/errors/problem.filter';
+import { RequestContextModule } from './common/http/request-context.module';
 import { DatabaseModule } from './database/database.module';
 import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -43,8 +43,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         // the request context is entered by the global JWT guard (see JwtAuthGuard): no middleware,
-        // which on Fastify costs far more than the context itself
-        ClsModule.forRoot({ global: true }),
+        // which on Fastify costs far more than the context itself, and no no-op global enhancers
+        RequestContextModule,
         // the shared root logger, and no request middleware: requests are logged once each, on
         // completion, by a Fastify hook (app.factory.ts)
         LoggerModule.forRoot({ pinoHttp: { logger: rootLogger }, forRoutes: [] }),

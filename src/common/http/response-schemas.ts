@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import fastJsonStringify from 'fast-json-stringify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 
 type Schema = Record<string, any>;
@@ -82,10 +83,22 @@ function documentPath(url: string): string {
 }
 
 /**
+ * Fastify's serializer compiler (fast-json-stringify, as Fastify's own), compiling on a route's
+ * first response rather than at start: ~70 routes' serializers cost start-up time and resident
+ * memory for routes a service may never see (docs/architecture.md, "Memory"). Every schema is
+ * compiled once in the unit tests (response-schemas.spec.ts), so none fails first in production.
+ */
+function compileOnFirstUse({ schema }: { schema: Schema }): (data: unknown) => string {
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => (serialize ??= fastJsonStringify(schema))(data);
+}
+
+/**
  * Gives every route that the document describes a response schema per JSON 2xx status, so Fastify
- * compiles a fast-json-stringify serializer for it. Must run before the routes are registered
- * (before `app.init()`). Problem details (4xx/5xx) and pre-serialised strings with a JSON content
- * type keep going out unchanged: Fastify only serializes objects, and only for a status with a schema.
+ * serializes it with fast-json-stringify (compiled on first use). Must run before the routes are
+ * registered (before `app.init()`). Problem details (4xx/5xx) and pre-serialised strings with a
+ * JSON content type keep going out unchanged: Fastify only serializes objects, and only for a
+ * status with a schema.
  */
 export function serializeResponsesBySchema(fastify: FastifyInstance, document: OpenAPIObject): void {
   let routes: Map<string, Record<number, Schema>> | undefined = responseSchemas(document);
@@ -93,7 +106,10 @@ export function serializeResponsesBySchema(fastify: FastifyInstance, document: O
     if (!routes || route.schema?.response) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const response = routes.get(`${methods[0]} ${documentPath(route.url)}`);
-    if (methods.length === 1 && response) route.schema = { ...route.schema, response };
+    if (methods.length === 1 && response) {
+      route.schema = { ...route.schema, response };
+      route.serializerCompiler = compileOnFirstUse as RouteOptions['serializerCompiler'];
+    }
   });
   // the table is only needed while the routes are registered
   fastify.addHook('onReady', (done) => {

@@ -129,14 +129,32 @@ function request(ctx: Context, server: Server, s: AbScenario, extra: Partial<Loa
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g;
 
-/** The honesty check: both servers' answers to one request, byte for byte (ids and times masked for a created row). */
+/** Differ by nature between two answers (the request id is a fresh UUID; the length follows a masked body). */
+const VARYING_HEADERS = new Set(['date', 'x-request-id', 'content-length', 'connection', 'keep-alive']);
+
+/**
+ * The honesty check: both servers' answers to one request, byte for byte (ids and times masked for
+ * a created row), and the same response headers (names and values).
+ */
 async function compare(ctx: Context, s: AbScenario): Promise<void> {
   const fetchOne = async (server: Server) => {
     const r = request(ctx, server, s);
     const response = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
-    return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+    return { status: response.status, headers: [...response.headers].filter(([name]) => !VARYING_HEADERS.has(name)), body: await response.text() };
   };
   const [a, b] = [await fetchOne(ctx.hearth), await fetchOne(ctx.bare)];
+  const headerText = (headers: [string, string][]) => headers.map(([name, value]) => `${name}: ${value}`).sort();
+  const [ha, hb] = [headerText(a.headers), headerText(b.headers)];
+  const onlyHearth = ha.filter((line) => !hb.includes(line));
+  const onlyBare = hb.filter((line) => !ha.includes(line));
+  if (onlyHearth.length || onlyBare.length) {
+    console.log(`  !! MISMATCH ${s.name}: response headers differ; measuring anyway`);
+    for (const line of onlyHearth) console.log(`     Hearth only: ${line}`);
+    for (const line of onlyBare) console.log(`     bare only:   ${line}`);
+    results.push({ scenario: `${s.title}: headers`, value: `${onlyHearth.length + onlyBare.length} differ`, target: 'identical', pass: false });
+  } else {
+    console.log(`  headers identical (${ha.length}, besides ${[...VARYING_HEADERS].join(', ')})`);
+  }
   const mask = (text: string) => (s.check === 'masked' ? text.replace(UUID, '<uuid>').replace(ISO, '<time>') : text);
   const [x, y] = [mask(a.body), mask(b.body)];
   if (a.status !== b.status) console.log(`  !! MISMATCH ${s.name}: status Hearth ${a.status}, bare ${b.status}`);

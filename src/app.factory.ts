@@ -10,7 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { createRootLogger } from './infrastructure/logging/root-logger';
-import { securityHeaders } from './infrastructure/logging/security-headers';
+import { corsOptions, hearthSecurityHeaders } from './infrastructure/logging/security-headers';
 import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
 import { loadStoredSecrets } from './infrastructure/secrets/stored-secrets';
@@ -112,32 +112,9 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready'] });
   // main.ts handles signals itself (the app first, then the embedded database)
   if (options.shutdownHooks !== false) app.enableShutdownHooks();
-  app.enableCors({
-    origin: config.corsOrigins,
-    credentials: true,
-    exposedHeaders: ['X-Request-Id', 'Retry-After'],
-  });
+  app.enableCors(corsOptions(config));
   const fastify = app.getHttpAdapter().getInstance();
-  // with S3 the browser talks to the store itself (presigned URLs); the local driver is this origin
-  const storageOrigins = config.s3.endpoint ? [new URL(config.s3.publicEndpoint).origin] : [];
-  const headers = securityHeaders({
-    // over plain HTTP on a LAN address, upgrade-insecure-requests would blank /docs, and HSTS
-    // would pin a browser to HTTPS that is not there: both only behind HTTPS (COOKIE_SECURE=true)
-    strictTransportSecurity: config.cookieSecure,
-    contentSecurityPolicy: {
-      directives: {
-        upgradeInsecureRequests: config.cookieSecure ? [] : null,
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // pictures come from and go straight to object storage (presigned URLs); previews are blob: URLs
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageOrigins],
-        connectSrc: ["'self'", ...storageOrigins],
-        // the ALTCHA widget solves its proof of work in a worker
-        workerSrc: ["'self'", 'blob:'],
-      },
-    },
-  });
+  const headers = hearthSecurityHeaders(config);
   fastify.removeAllContentTypeParsers();
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

@@ -4,10 +4,13 @@
  * with the same key object, algorithm, issuer and audience, from the same configuration), runs
  * Hearth's session check as the same named statement, issues exactly Hearth's SQL
  * (./statements.ts) and answers the same JSON through plain `JSON.stringify` (Fastify's default
- * for a route without a response schema). The harness checks the bodies are byte-identical.
+ * for a route without a response schema), with the response headers every Hearth response carries
+ * (the security headers of the same configuration, X-Request-Id, CORS through the same
+ * @fastify/cors options): the same answer, not only the same body. The harness checks both.
  *
  * Run as its own process by bench/run.ts, with Hearth's environment (DATABASE_URL, JWT_*) and PORT.
  */
+import cors from '@fastify/cors';
 import * as bcrypt from 'bcrypt';
 import Fastify, { FastifyReply, FastifyRequest } from 'fastify';
 import * as jwt from 'jsonwebtoken';
@@ -15,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool, types } from 'pg';
 import { loadConfig } from '../../src/config';
 import { newId } from '../../src/database/base.entity';
+import { corsOptions, hearthSecurityHeaders } from '../../src/infrastructure/logging/security-headers';
 import { TransactionRow, transactionRowToDto } from '../../src/modules/budget/transactions.repository';
 import * as sql from './statements';
 
@@ -23,7 +27,14 @@ types.setTypeParser(1082, (value) => value);
 
 const config = loadConfig(process.env);
 const pool = new Pool({ connectionString: config.databaseUrl, max: 20, application_name: 'hearth-bench-bare' });
-const app = Fastify();
+const app = Fastify({ genReqId: () => randomUUID() });
+const headers = hearthSecurityHeaders(config);
+void app.register(cors, corsOptions(config));
+app.addHook('onRequest', (request, reply, done) => {
+  reply.headers(headers);
+  reply.header('x-request-id', request.id);
+  done();
+});
 
 interface Claims {
   UserId: string;
@@ -45,7 +56,7 @@ function problem(request: FastifyRequest, reply: FastifyReply, status: number, t
     detail,
     code,
     instance: request.url.split('?')[0],
-    requestId: randomUUID(),
+    requestId: request.id,
     ...(errors ? { errors } : {}),
   };
   return reply.code(status).type('application/problem+json').send(JSON.stringify(body));

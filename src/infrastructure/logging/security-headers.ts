@@ -1,4 +1,5 @@
 import helmet, { HelmetOptions } from 'helmet';
+import type { AppConfig } from '../../config/app-config';
 
 /**
  * helmet's response headers, computed once at boot: with a fixed configuration they are the same
@@ -20,4 +21,33 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Record<string
   });
   if (failure) throw failure;
   return headers;
+}
+
+/** Hearth's security headers for this configuration: the same on every response (app.factory.ts). */
+export function hearthSecurityHeaders(config: Pick<AppConfig, 'cookieSecure' | 's3'>): Record<string, string> {
+  // with S3 the browser talks to the store itself (presigned URLs); the local driver is this origin
+  const storageOrigins = config.s3.endpoint ? [new URL(config.s3.publicEndpoint).origin] : [];
+  return securityHeaders({
+    // over plain HTTP on a LAN address, upgrade-insecure-requests would blank /docs, and HSTS
+    // would pin a browser to HTTPS that is not there: both only behind HTTPS (COOKIE_SECURE=true)
+    strictTransportSecurity: config.cookieSecure,
+    contentSecurityPolicy: {
+      directives: {
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // pictures come from and go straight to object storage (presigned URLs); previews are blob: URLs
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageOrigins],
+        connectSrc: ["'self'", ...storageOrigins],
+        // the ALTCHA widget solves its proof of work in a worker
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+  });
+}
+
+/** CORS (@fastify/cors through Nest's enableCors): the configured origins, with credentials. */
+export function corsOptions(config: Pick<AppConfig, 'corsOrigins'>) {
+  return { origin: config.corsOrigins, credentials: true, exposedHeaders: ['X-Request-Id', 'Retry-After'] };
 }

@@ -434,6 +434,8 @@ async function runHttp(chosen: Scenario[], profile: string | undefined, capturin
     const cpuStart = cpuMs(hearth.pid);
     for (const s of chosen) {
       console.log(`\n== ${s.title} [${s.name}]`);
+      // a fresh access token per scenario: a long run (BENCH_ROUNDS=7) outlives one (15 minutes)
+      ctx.token = await login(hearth.base);
       if (s.kind === 'ab') await runAb(ctx, s);
       else if (s.kind === 'login') await runLogin(ctx);
       else if (s.kind === 'burst') await runBurst(ctx);

@@ -25,9 +25,13 @@ describe('login burst against a hashing pool of one with a short queue timeout',
   it('answers the logins that waited too long 503 SERVICE_UNAVAILABLE with Retry-After, and no other 5xx', async () => {
     const user = await createUser(t);
     const held = holdHashing(t);
-    const burst = Promise.all(Array.from({ length: 8 }, () => attempt(t, user)));
-    // the slot is given back once the queued logins have given up, as a finished hash would
-    setTimeout(held.open, 100);
+    let finished = 0;
+    const burst = Promise.all(Array.from({ length: 8 }, () => attempt(t, user).then((response) => (finished++, response))));
+    // while the slot is held a login can only end by giving up: once one has, the slot is given
+    // back, as a finished hash would (waiting on the clock instead raced a slow machine, where
+    // the logins had not even queued before the slot was free again)
+    await until(() => finished > 0);
+    held.open();
     const responses = await burst;
     await held.done;
     const statuses = responses.map((response) => response.statusCode);

@@ -21,4 +21,5 @@ USER node
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD curl -fsS http://localhost:3000/health/ready || exit 1
-CMD ["node", "dist/src/main.js"]
+# V8 flags read only at start (src/memory.ts, NODE_MEMORY_FLAGS)
+CMD ["node", "--max-semi-space-size=8", "dist/src/main.js"]

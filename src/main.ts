@@ -1,5 +1,5 @@
-// first: V8's heap growth (see the module) before anything allocates
-import './heap-growth';
+// first: V8's memory settings (see the module) before anything allocates
+import { releaseStartupMemory } from './memory';
 import { idleHashConcurrency, threadPoolSize } from './common/concurrency/hash-concurrency';
 // bcrypt runs on libuv's pool, at most BCRYPT_CONCURRENCY at once: size the pool before anything
 // uses it so hashing never holds every thread
@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     const app = await createApp(config, { shutdownHooks: false });
     handleShutdown(app, embedded);
     await app.listen({ port: config.port, host: '0.0.0.0' });
+    releaseStartupMemory();
     await printBanner(app, config);
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -1,5 +1,5 @@
-// first: V8's heap growth (see the module) before anything allocates
-import './heap-growth';
+// first: V8's memory settings (see the module) before anything allocates
+import { releaseStartupMemory } from './memory';
 import { availableParallelism } from 'node:os';
 process.env.UV_THREADPOOL_SIZE ??= String(Math.max(4, availableParallelism()));
 
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     app.useLogger(app.get(Logger));
     handleShutdown(app, embedded);
     await app.init();
+    releaseStartupMemory();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

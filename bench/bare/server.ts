@@ -10,6 +10,8 @@
  *
  * Run as its own process by bench/run.ts, with Hearth's environment (DATABASE_URL, JWT_*) and PORT.
  */
+// the service's V8 memory settings, as Hearth runs under them (docs/performance.md, "Method")
+import { releaseStartupMemory } from '../../src/memory';
 import cors from '@fastify/cors';
 import * as bcrypt from 'bcrypt';
 import Fastify, { FastifyReply, FastifyRequest } from 'fastify';
@@ -314,7 +316,7 @@ app.post('/api/v1/session', async (request, reply) => {
 });
 
 pool.on('error', () => undefined);
-app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).catch((error) => {
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(releaseStartupMemory, (error) => {
   console.error(error);
   process.exit(1);
 });

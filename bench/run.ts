@@ -103,6 +103,8 @@ interface Row {
 const results: Row[] = [];
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const pct = (n: number) => `${fmt(n * 100)} %`;
+/** A change with its sign: +20 %, −9 %. */
+const rise = (n: number) => (n < 0 ? `−${pct(-n)}` : `+${pct(n)}`);
 
 interface Context {
   data: BenchData;
@@ -298,10 +300,10 @@ async function runBurst(ctx: Context): Promise<void> {
     const x = p99.get(server)!;
     const quiet = median(x.quiet);
     const burst = median(x.burst);
-    console.log(`  ${server.name.padEnd(8)} list p99 ${fmt(quiet)} ms quiet, ${fmt(burst)} ms during the burst: +${pct(burst / quiet - 1)}`);
+    console.log(`  ${server.name.padEnd(8)} list p99 ${fmt(quiet)} ms quiet, ${fmt(burst)} ms during the burst: ${rise(burst / quiet - 1)}`);
     return burst / quiet - 1;
   });
-  results.push({ scenario: `list p99 rise, ${rate} logins/s`, value: `Hearth +${pct(h)}, bare +${pct(b)}`, target: '≤ bare', pass: h <= b });
+  results.push({ scenario: `list p99 rise, ${rate} logins/s`, value: `Hearth ${rise(h)}, bare ${rise(b)}`, target: '≤ bare', pass: h <= b });
 }
 
 async function runLatency(ctx: Context): Promise<void> {

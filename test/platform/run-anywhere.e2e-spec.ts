@@ -2,6 +2,7 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NODE_MEMORY_FLAGS } from '../../src/memory';
 import { hasExifGps, jpegWithGps } from '../support/images';
 import { freePort } from '../support/mail';
 import { waitFor } from '../support/wait';
@@ -36,7 +37,8 @@ describe('npm start with nothing configured', () => {
 
   async function start(): Promise<void> {
     output = '';
-    child = spawn(process.execPath, [MAIN], { cwd: dir, env: { PATH: process.env.PATH!, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // as `npm start` runs it (package.json)
+    child = spawn(process.execPath, [...NODE_MEMORY_FLAGS, MAIN], { cwd: dir, env: { PATH: process.env.PATH!, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
     await waitFor(

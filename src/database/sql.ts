@@ -45,6 +45,9 @@ function run<T extends QueryResultRow>(target: Pool | PoolClient, query: Stateme
   return target.query<T>(config).then((result) => result.rows);
 }
 
+/** How often the pool looks for a statement whose answer is overdue (a silent network). */
+const WATCHDOG_INTERVAL_MS = 250;
+
 /**
  * One statement straight on a small node-postgres pool of the service's own: no query runner, no
  * subscribers. For a repository's fixed-SQL hot paths (the session check of every request, the
@@ -55,16 +58,26 @@ function run<T extends QueryResultRow>(target: Pool | PoolClient, query: Stateme
 @Injectable()
 export class Sql implements SqlRunner, OnModuleDestroy {
   private readonly pool: Pool;
+  /** A statement still unanswered this long after it was sent has met a silent network. */
+  private readonly readTimeoutMs: number;
+  /** Checked-out connections, and since when their current statement runs (performance.now). */
+  private readonly since = new Map<PoolClient, number>();
+  private readonly watchdog: NodeJS.Timeout;
 
   constructor(@Inject(AppConfig) config: AppConfig) {
-    this.pool = new Pool({
-      connectionString: config.databaseUrl,
-      max: SQL_POOL_SIZE,
-      application_name: 'hearth',
-      ...boundedPoolOptions(config.databaseTimeoutMs),
-    });
+    // node-postgres's own `query_timeout` arms a timer per statement, and under load that keeps
+    // answered statements' rows alive into the old generation (~15 KB a request promoted, a
+    // mark-compact every 2-3 s; docs/performance.md). One watchdog per pool bounds the same wait.
+    const { query_timeout: readTimeoutMs, ...bounded } = boundedPoolOptions(config.databaseTimeoutMs);
+    this.readTimeoutMs = readTimeoutMs;
+    this.pool = new Pool({ connectionString: config.databaseUrl, max: SQL_POOL_SIZE, application_name: 'hearth', ...bounded });
     // an idle client that loses its connection must not crash the process: the next query reports it
     this.pool.on('error', () => undefined);
+    // a checkout of `rows` is one statement; `transaction` restarts the clock for each of its own
+    this.pool.on('acquire', (client) => this.since.set(client, performance.now()));
+    this.pool.on('release', (_error, client) => this.since.delete(client));
+    this.watchdog = setInterval(() => this.endSilentConnections(), Math.min(WATCHDOG_INTERVAL_MS, readTimeoutMs));
+    this.watchdog.unref();
   }
 
   rows<T extends QueryResultRow = Record<string, unknown>>(query: Statement | string, values: unknown[] = []): Promise<T[]> {
@@ -77,15 +90,19 @@ export class Sql implements SqlRunner, OnModuleDestroy {
    */
   async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    const statement = <R extends QueryResultRow>(query: Statement | string, values: unknown[] = []): Promise<R[]> => {
+      this.since.set(client, performance.now());
+      return run<R>(client, query, values);
+    };
     let broken: unknown;
     try {
-      await client.query('BEGIN');
-      const result = await work({ rows: (query, values = []) => run(client, query, values) });
-      await client.query('COMMIT');
+      await statement('BEGIN');
+      const result = await work({ rows: statement });
+      await statement('COMMIT');
       return result;
     } catch (error) {
       try {
-        await client.query('ROLLBACK');
+        await statement('ROLLBACK');
       } catch (rollbackError) {
         broken = rollbackError;
       }
@@ -96,7 +113,24 @@ export class Sql implements SqlRunner, OnModuleDestroy {
     }
   }
 
+  /**
+   * A checked-out connection whose statement has waited longer than the read timeout is ended:
+   * node-postgres destroys the socket of a client with a statement in flight, which fails that
+   * statement with "Connection terminated" (503, as `query_timeout`'s "Query read timeout" was),
+   * and the pool drops the client when it is released.
+   */
+  private endSilentConnections(): void {
+    if (this.since.size === 0) return;
+    const now = performance.now();
+    for (const [client, since] of this.since) {
+      if (now - since <= this.readTimeoutMs) continue;
+      this.since.delete(client);
+      void client.end().catch(() => undefined);
+    }
+  }
+
   async onModuleDestroy(): Promise<void> {
+    clearInterval(this.watchdog);
     await this.pool.end();
   }
 }

@@ -65,9 +65,10 @@ export class Sql implements SqlRunner, OnModuleDestroy {
   private readonly watchdog: NodeJS.Timeout;
 
   constructor(@Inject(AppConfig) config: AppConfig) {
-    // node-postgres's own `query_timeout` arms a timer per statement, and under load that keeps
-    // answered statements' rows alive into the old generation (~15 KB a request promoted, a
-    // mark-compact every 2-3 s; docs/performance.md). One watchdog per pool bounds the same wait.
+    // node-postgres's own `query_timeout` arms a timer per statement; with it, under load, answered
+    // statements' rows were promoted into the old generation (~15 KB a request, a mark-compact
+    // every 2-3 s; without it none; why V8 kept them is not known: docs/architecture.md, "Garbage
+    // that outlives its request"). One watchdog per pool bounds the same wait.
     const { query_timeout: readTimeoutMs, ...bounded } = boundedPoolOptions(config.databaseTimeoutMs);
     this.readTimeoutMs = readTimeoutMs;
     this.pool = new Pool({ connectionString: config.databaseUrl, max: SQL_POOL_SIZE, application_name: 'hearth', ...bounded });

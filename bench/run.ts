@@ -284,23 +284,30 @@ async function runBurst(ctx: Context): Promise<void> {
   const rate = Math.max(1, Math.min(7, Math.round(0.85 * (availableParallelism() / (ms / 1000)))));
   console.log(`  list: ${list.title} at ${CONNECTIONS} connections; burst: ${rate} logins/s (bcrypt cost ${ctx.bcryptCost}, ${fmt(ms)} ms a hash)`);
   const servers = [ctx.hearth, ctx.bare];
-  const p99 = new Map<Server, { quiet: number[]; burst: number[] }>(servers.map((server) => [server, { quiet: [], burst: [] }]));
+  const samples = new Map<Server, { quiet: number[]; burst: number[]; logins: number[]; loginP50: number[] }>(
+    servers.map((server) => [server, { quiet: [], burst: [], logins: [], loginP50: [] }]),
+  );
   for (const server of servers) await loads([request(ctx, server, list, { seconds: WARMUP_SECONDS })], [server.pid]);
   for (let round = 0; round < ROUNDS; round++) {
     for (const server of servers) {
       const [quiet] = await loads([request(ctx, server, list)], [server.pid]);
       const [busy, logins] = await loads([request(ctx, server, list), loginRequest(server, { connections: rate, overallRate: rate })], [server.pid]);
       if (logins.non2xx || logins.errors) console.log(`  ${server.name}: ${logins.non2xx} logins failed, ${logins.errors} errors`);
-      p99.get(server)!.quiet.push(quiet.p99);
-      p99.get(server)!.burst.push(busy.p99);
+      samples.get(server)!.quiet.push(quiet.p99);
+      samples.get(server)!.burst.push(busy.p99);
+      samples.get(server)!.logins.push(logins.rps);
+      samples.get(server)!.loginP50.push(logins.p50);
     }
   }
   trackMemory(ctx);
   const [h, b] = servers.map((server) => {
-    const x = p99.get(server)!;
+    const x = samples.get(server)!;
     const quiet = median(x.quiet);
     const burst = median(x.burst);
-    console.log(`  ${server.name.padEnd(8)} list p99 ${fmt(quiet)} ms quiet, ${fmt(burst)} ms during the burst: ${rise(burst / quiet - 1)}`);
+    console.log(
+      `  ${server.name.padEnd(8)} list p99 ${fmt(quiet)} ms quiet, ${fmt(burst)} ms during the burst: ${rise(burst / quiet - 1)}; ` +
+        `logins ${fmt(median(x.logins), 1)}/s answered, p50 ${fmt(median(x.loginP50))} ms`,
+    );
     return burst / quiet - 1;
   });
   results.push({ scenario: `list p99 rise, ${rate} logins/s`, value: `Hearth ${rise(h)}, bare ${rise(b)}`, target: '≤ bare', pass: h <= b });

@@ -14,7 +14,7 @@ describe('loadConfig', () => {
     expect(config.cookieSecure).toBe(false);
     expect(config.corsOrigins).toEqual(['http://localhost:5173']);
     expect(config.bcryptCost).toBe(12);
-    expect(config.hashing).toEqual({ concurrency: Math.max(1, availableParallelism() - 1), idleConcurrency: availableParallelism(), queueTimeoutMs: 5000 });
+    expect(config.hashing).toEqual({ concurrency: Math.max(1, availableParallelism() - 1), idleConcurrency: availableParallelism(), queueTimeoutMs: 5000, threadNice: 10 });
     expect(config.limits).toEqual({ maxImageBytes: 10485760, maxMarkerImages: 5 });
     expect(config.cooldowns).toEqual({ emailSeconds: 60, resetSeconds: 300 });
     expect(config.jwt.algorithm).toBe('HS256');
@@ -25,13 +25,13 @@ describe('loadConfig', () => {
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', COOKIE_SECURE: 'maybe', BCRYPT_COST: '99', GEOCODER: 'google', BCRYPT_CONCURRENCY: '0', BCRYPT_QUEUE_TIMEOUT_MS: 'soon' });
+      loadConfig({ PORT: 'eighty', COOKIE_SECURE: 'maybe', BCRYPT_COST: '99', GEOCODER: 'google', BCRYPT_CONCURRENCY: '0', BCRYPT_QUEUE_TIMEOUT_MS: 'soon', THREAD_POOL_NICE: '20' });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'COOKIE_SECURE', 'BCRYPT_COST', 'GEOCODER', 'BCRYPT_CONCURRENCY', 'BCRYPT_QUEUE_TIMEOUT_MS']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'COOKIE_SECURE', 'BCRYPT_COST', 'GEOCODER', 'BCRYPT_CONCURRENCY', 'BCRYPT_QUEUE_TIMEOUT_MS', 'THREAD_POOL_NICE']) expect(problems).toContain(name);
   });
 
   it('refuses a placeholder or short secret in every mode, and keeps unset ones for the stored random keys', () => {
@@ -84,6 +84,11 @@ describe('loadConfig', () => {
   });
 
   it('lends logins the last core while idle only when BCRYPT_CONCURRENCY is not set', () => {
-    expect(loadConfig({ BCRYPT_CONCURRENCY: '3' }).hashing).toEqual({ concurrency: 3, idleConcurrency: 0, queueTimeoutMs: 5000 });
+    expect(loadConfig({ BCRYPT_CONCURRENCY: '3' }).hashing).toEqual({ concurrency: 3, idleConcurrency: 0, queueTimeoutMs: 5000, threadNice: 10 });
+  });
+
+  it('reads the thread pool priority, 0 leaving it as the event loop has it', () => {
+    expect(loadConfig({ THREAD_POOL_NICE: '0' }).hashing.threadNice).toBe(0);
+    expect(loadConfig({ THREAD_POOL_NICE: '19' }).hashing.threadNice).toBe(19);
   });
 });

@@ -119,13 +119,13 @@ export class AppConfig {
   };
   geocoder: { provider: Geocoder; nominatimUrl?: string; userAgent?: string; cacheTtlSeconds: number };
   bcryptCost: number;
-  /** bcrypt hashes/compares at once (BCRYPT_CONCURRENCY) and how long one may wait for a slot before 503 */
   /**
    * bcrypt hashes/compares at once (BCRYPT_CONCURRENCY), how many while no other request is in
    * flight (every core, when BCRYPT_CONCURRENCY is not set; 0: no more than `concurrency`), and how
-   * long one may wait for a slot before 503
+   * long one may wait for a slot before 503; `threadNice`: the CPU priority of libuv's worker threads,
+   * where the hashing runs (0: the event loop's)
    */
-  hashing: { concurrency: number; idleConcurrency: number; queueTimeoutMs: number };
+  hashing: { concurrency: number; idleConcurrency: number; queueTimeoutMs: number; threadNice: number };
   rateLimit: {
     enabled: boolean;
     loginFailuresPerUsername: number;
@@ -254,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrency: read.int('BCRYPT_CONCURRENCY', defaultHashConcurrency(), 1, 64),
       idleConcurrency: env.BCRYPT_CONCURRENCY === undefined ? idleHashConcurrency() : 0,
       queueTimeoutMs: read.int('BCRYPT_QUEUE_TIMEOUT_MS', 5000, 1, 600_000),
+      threadNice: read.int('THREAD_POOL_NICE', 10, 0, 19),
     },
     rateLimit: {
       enabled: read.bool('RATE_LIMIT_ENABLED', true),

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { PasswordService } from '../../src/modules/users/password.service';
 import { createTestApp, TestApp } from '../support/app';
 import { createUser, signedInUser, TestUser } from '../support/factories';
@@ -74,5 +76,30 @@ describe('requests other than logins while logins wait for hashing', () => {
     expect(pool.stats.queued).toBe(3);
     held.open();
     expect((await logins).map((response) => response.statusCode)).toEqual([200, 200, 200]);
+  });
+});
+
+const linux = process.platform === 'linux' ? describe : describe.skip;
+
+linux('where the hashing runs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // 19, the lowest priority: raising a nice value needs no privilege, whatever ran in this process before
+    t = await createTestApp({ THREAD_POOL_NICE: '19' });
+  });
+  afterAll(() => t.close());
+
+  it("gives the service's libuv workers a lower CPU priority than its event loop, and logins still work", async () => {
+    const threads = readdirSync('/proc/self/task').map((id) => ({
+      name: readFileSync(`/proc/self/task/${id}/comm`, 'utf8').trim(),
+      nice: getPriority(Number(id)),
+    }));
+    const workers = threads.filter((thread) => thread.name === 'libuv-worker');
+    expect(workers.length).toBeGreaterThanOrEqual(4);
+    expect(workers.every((worker) => worker.nice === 19)).toBe(true);
+    expect(getPriority()).toBeLessThan(19);
+
+    const user = await createUser(t);
+    expect((await attempt(t, user)).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import * as bcrypt from 'bcrypt';
 import { BoundedPool } from '../../common/concurrency/bounded-pool';
+import { lowerThreadPoolPriority } from '../../common/concurrency/thread-priority';
 import { inFlight, onRequestFinished } from '../../common/http/in-flight';
 import { AppConfig } from '../../config/app-config';
 
@@ -11,7 +12,9 @@ export const MAX_PASSWORD_BYTES = 72;
  * Password hashing on libuv's thread pool (native bcrypt), every hash and compare through one
  * bounded pool (BCRYPT_CONCURRENCY at once, FIFO, 503 after BCRYPT_QUEUE_TIMEOUT_MS of waiting) so a
  * login burst never takes every core from the other requests; while every request in flight is a
- * login, the last core is lent to hashing too (unless BCRYPT_CONCURRENCY is set). A dummy hash of the configured cost
+ * login, the last core is lent to hashing too (unless BCRYPT_CONCURRENCY is set). libuv's threads, where
+ * the hashes run, get a lower CPU priority than the event loop (THREAD_POOL_NICE), so a hash that has
+ * started yields the CPU to requests rather than sharing it equally. A dummy hash of the configured cost
  * makes an unknown username cost the same time as a wrong password.
  */
 @Injectable()
@@ -37,6 +40,8 @@ export class PasswordService implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     this.dummyHash = await this.pool.run(() => bcrypt.hash('hearth-timing-equaliser', this.config.bcryptCost));
+    // libuv has started its workers for that hash: from now on they yield the CPU to requests
+    lowerThreadPoolPriority(this.config.hashing.threadNice);
   }
 
   hash(password: string): Promise<string> {

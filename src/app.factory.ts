@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -112,8 +113,12 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready'] });
   // main.ts handles signals itself (the app first, then the embedded database)
   if (options.shutdownHooks !== false) app.enableShutdownHooks();
-  app.enableCors(corsOptions(config));
   const fastify = app.getHttpAdapter().getInstance();
+  // CORS on Fastify's own request hook, for every response (errors, 404s and preflights included).
+  // Not Nest's enableCors: its hook also copies the headers onto the raw Node response, for Nest
+  // middleware that ends a response itself. Hearth has no Nest middleware, and a header set on the
+  // raw response sends every later header of the response through Node's slower merging path.
+  await app.register(fastifyCors as any, corsOptions(config));
   const headers = hearthSecurityHeaders(config);
   fastify.removeAllContentTypeParsers();
   const parseJson = fastify.getDefaultJsonParser('error', 'error');

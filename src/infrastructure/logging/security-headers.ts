@@ -47,7 +47,7 @@ export function hearthSecurityHeaders(config: Pick<AppConfig, 'cookieSecure' | '
   });
 }
 
-/** CORS (@fastify/cors through Nest's enableCors): the configured origins, with credentials. */
+/** CORS (@fastify/cors, registered on the Fastify instance by createApp): the configured origins, with credentials. */
 export function corsOptions(config: Pick<AppConfig, 'corsOrigins'>) {
   return { origin: config.corsOrigins, credentials: true, exposedHeaders: ['X-Request-Id', 'Retry-After'] };
 }

@@ -9,7 +9,7 @@ import { Sql } from '../../database/sql';
 import { createdHistoryRow } from '../history/history.subscriber';
 import { NoteItem } from './entities/note-item.entity';
 import { Note } from './entities/note.entity';
-import { NOTE_CREATE, NOTES_LIST_ITEMS, NoteItemRow, NoteRow, NoteSortKey, notesListStatement } from './notes.sql';
+import { NOTE_CREATE, NOTES_LIST_ITEMS, NoteItemTuple, NoteRow, NoteSortKey, notesListStatement, NoteTuple } from './notes.sql';
 
 /** The values of a new note (POST /notes). */
 export type NewNote = Pick<Note, 'groupId' | 'createdBy' | 'isPrivate' | 'title' | 'content' | 'color' | 'icon'>;
@@ -32,9 +32,9 @@ export class NotesRepository {
    * items of every note the caller may see (by note, in order): two statements, run side by side.
    * An item of a note created between the two is not in the first: the caller skips it.
    */
-  findVisibleWithItems(user: AuthUser, sort: NoteSortKey, direction: 'ASC' | 'DESC'): Promise<[NoteRow[], NoteItemRow[]]> {
+  findVisibleWithItems(user: AuthUser, sort: NoteSortKey, direction: 'ASC' | 'DESC'): Promise<[NoteTuple[], NoteItemTuple[]]> {
     const values = [user.groupId, user.userId];
-    return Promise.all([this.sql.rows<NoteRow>(notesListStatement(sort, direction), values), this.sql.rows<NoteItemRow>(NOTES_LIST_ITEMS, values)]);
+    return Promise.all([this.sql.tuples<NoteTuple>(notesListStatement(sort, direction), values), this.sql.tuples<NoteItemTuple>(NOTES_LIST_ITEMS, values)]);
   }
 
   /**

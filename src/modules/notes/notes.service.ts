@@ -6,10 +6,32 @@ import { NoteDto, NoteItemDto, toNoteDto } from './dto/note.dto';
 import { CreateNoteDto, NOTE_SORT_FIELDS, NoteListQuery, UpdateNoteDto } from './dto/note-input.dto';
 import { DEFAULT_NOTE_COLOR, DEFAULT_NOTE_ICON, Note } from './entities/note.entity';
 import { nextUpdatedDate, NotesRepository } from './notes.repository';
-import { NoteRow, NoteSortKey } from './notes.sql';
+import { NoteItemTuple, NoteRow, NoteSortKey, NoteTuple } from './notes.sql';
 
 /** `sort` keys of GET /notes (each names itself; the SQL is in notes.sql.ts). */
 const NOTE_SORTS = Object.fromEntries(NOTE_SORT_FIELDS.map((field) => [field, field])) as Record<NoteSortKey, NoteSortKey>;
+
+/** A note of the list statements (NoteTuple: NOTE_COLUMNS in order) with its items. */
+function noteTupleDto(row: NoteTuple, items: NoteItemDto[]): NoteDto {
+  return {
+    id: row[0],
+    title: row[1],
+    content: row[2],
+    color: row[3],
+    icon: row[4],
+    isPrivate: row[5],
+    isPinned: row[6],
+    createdBy: row[7],
+    createdDate: row[8],
+    updatedDate: row[9],
+    items,
+  };
+}
+
+/** An item of NOTES_LIST_ITEMS (NoteItemTuple); its note's id, first, is left out. */
+function noteItemTupleDto(row: NoteItemTuple): NoteItemDto {
+  return { id: row[1], text: row[2], url: row[3], isCompleted: row[4], order: row[5] };
+}
 
 /** A note row of the fixed statements (timestamps already as ISO text) with its items. */
 function noteRowDto(row: NoteRow, items: NoteItemDto[]): NoteDto {
@@ -41,12 +63,10 @@ export class NotesService {
     const { column, direction } = parseSort<NoteSortKey>(query.sort, NOTE_SORTS, '-updatedDate');
     const [notes, items] = await this.notes.findVisibleWithItems(user, column as NoteSortKey, direction);
     const byNote = new Map<string, NoteItemDto[]>();
-    for (const note of notes) byNote.set(note.id, []);
-    for (const item of items) {
-      // an item of a note created after the notes were read is left out with its note
-      byNote.get(item.note_id)?.push({ id: item.id, text: item.text, url: item.url, isCompleted: item.is_completed, order: item.order });
-    }
-    return notes.map((note) => noteRowDto(note, byNote.get(note.id)!));
+    for (const note of notes) byNote.set(note[0], []);
+    // an item of a note created after the notes were read is left out with its note
+    for (const item of items) byNote.get(item[0])?.push(noteItemTupleDto(item));
+    return notes.map((note) => noteTupleDto(note, byNote.get(note[0])!));
   }
 
   async get(user: AuthUser, noteId: string): Promise<NoteDto> {

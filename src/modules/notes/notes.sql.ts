@@ -77,14 +77,22 @@ export const NOTES_LIST_ITEMS = statement(
  ORDER BY i.note_id, i."order"`,
 );
 
-export interface NoteItemRow {
-  note_id: string;
-  id: string;
-  text: string;
-  url: string | null;
-  is_completed: boolean;
-  order: number;
-}
+/** A row of NOTES_LIST_ITEMS as `Sql#tuples` reads it: the values in the statement's column order. */
+export type NoteItemTuple = [noteId: string, id: string, text: string, url: string | null, isCompleted: boolean, order: number];
+
+/** A row of a NOTES_LIST statement as `Sql#tuples` reads it: NOTE_COLUMNS in order. */
+export type NoteTuple = [
+  id: string,
+  title: string,
+  content: string | null,
+  color: string,
+  icon: string,
+  isPrivate: boolean,
+  isPinned: boolean,
+  createdBy: string | null,
+  createdDate: string,
+  updatedDate: string,
+];
 
 /**
  * POST /notes: inserts the note and its "Created" action-history row in one statement (so both

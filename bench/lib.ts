@@ -1,7 +1,64 @@
-import { ChildProcess, fork, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
+import { PASSWORD } from './budget';
 import type { LoadRequest, LoadResult } from './load';
+
+export const API = '/api/v1';
+export const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
+export const LOGIN_BODY = JSON.stringify({ username: 'bench', password: PASSWORD });
+
+/**
+ * The environment both servers run with: production, silent, no rate limits, jobs, docs, web
+ * client, Redis or migrations (docs/performance.md, "Method"), on the given database.
+ */
+export function serverEnvironment(databaseUrl: string, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    JOBS_ENABLED: 'false',
+    MIGRATIONS_RUN: 'false',
+    WEB_ENABLED: 'false',
+    DOCS_ENABLED: 'false',
+    REDIS_URL: '',
+    JWT_SECRET,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    UV_THREADPOOL_SIZE: String(Math.max(4, availableParallelism())),
+  };
+}
+
+/** An access token of the seeded bench user, from the Hearth server at `base`. */
+export async function login(base: string): Promise<string> {
+  const response = await fetch(`${base}${API}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: LOGIN_BODY });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** Removes the notes `POST /notes` runs created (their title is 'Bench note'), so later lists stay the seed's. */
+export async function removeBenchNotes(url: string): Promise<void> {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    await db.query(`DELETE FROM notes WHERE title = 'Bench note'`);
+  } finally {
+    await db.end();
+  }
+}
+
+/** Whether `taskset` (util-linux) can pin processes to cores here. */
+export function canPin(): boolean {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const MB = 1024 * 1024;
 const TICK_MS = 1000 / 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
@@ -39,9 +96,14 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts `node <args>` with `env` and waits until `readyPath` answers 200. */
-export async function startServer(name: string, args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string): Promise<Server> {
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+/**
+ * Starts `node <args>` with `env` and waits until `readyPath` answers 200; with `cores` (a taskset
+ * list such as "1"), pinned to those cores (taskset execs node: the pid is node's).
+ */
+export async function startServer(name: string, args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string, cores?: string): Promise<Server> {
+  const child = cores
+    ? spawn('taskset', ['-c', cores, process.execPath, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] })
+    : spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -80,8 +142,10 @@ export interface Sample extends LoadResult {
  * Forks bench/load.js, and reads the servers' CPU counters right before the load starts and right
  * after it ends. Several loads can run at once (the login burst): `together` starts them all.
  */
-export async function loads(requests: LoadRequest[], servers: number[]): Promise<Sample[]> {
-  const children: ChildProcess[] = requests.map(() => fork(join(__dirname, 'load.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+export async function loads(requests: LoadRequest[], servers: number[], cores?: string): Promise<Sample[]> {
+  // pinned: `taskset -c <cores> node load.js`; the IPC channel survives taskset's exec
+  const pinned = cores ? { execPath: 'taskset', execArgv: ['-c', cores, process.execPath] } : {};
+  const children: ChildProcess[] = requests.map(() => fork(join(__dirname, 'load.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], ...pinned }));
   const ready = children.map((child, i) => {
     const done = new Promise<LoadResult>((resolve, reject) => {
       child.on('message', (message: { ready?: boolean; result?: LoadResult; error?: string }) => {

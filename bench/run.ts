@@ -13,14 +13,13 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Client } from 'pg';
 import { createDatabase, databaseUrl, dropDatabase, withAdmin } from '../src/database/admin';
 import { loadConfig } from '../src/config';
 import { benchBackup } from './backup';
 import { PASSWORD } from './budget';
 import { capture } from './capture';
 import { NODE_MEMORY_FLAGS } from '../src/memory';
-import { cpuMs, freePort, loads, MB, median, memory, percentile, Sample, Server, startServer } from './lib';
+import { API, cpuMs, freePort, JWT_SECRET, LOGIN_BODY, loads, login, MB, median, memory, percentile, removeBenchNotes, Sample, Server, serverEnvironment, startServer } from './lib';
 import type { LoadRequest } from './load';
 import { BenchData, seedAll, seededData } from './seed';
 
@@ -30,8 +29,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** sequential requests per single-connection latency */
 const LATENCY_RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
-const API = '/api/v1';
 
 type Check = 'exact' | 'masked' | 'none';
 
@@ -221,8 +218,6 @@ async function runAb(ctx: Context, s: AbScenario): Promise<void> {
   });
 }
 
-const LOGIN_BODY = JSON.stringify({ username: 'bench', password: PASSWORD });
-
 function loginRequest(server: Server, extra: Partial<LoadRequest>): LoadRequest {
   return {
     url: `${server.base}${API}/session`,
@@ -331,12 +326,6 @@ async function runLatency(ctx: Context): Promise<void> {
   trackMemory(ctx);
 }
 
-async function login(base: string): Promise<string> {
-  const response = await fetch(`${base}${API}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: LOGIN_BODY });
-  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
 function printTable(machine: string): void {
   console.log(`\n== Summary (${machine}; ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, medians; load average now ${loadavg().map((n) => n.toFixed(1)).join(' ')})`);
   const width = Math.max(...results.map((r) => r.scenario.length), 8);
@@ -386,19 +375,7 @@ async function main(): Promise<void> {
 }
 
 async function runHttp(chosen: Scenario[], profile: string | undefined, capturing: boolean, afterwards?: (database: string) => Promise<void>): Promise<void> {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_ENABLED: 'false',
-    JOBS_ENABLED: 'false',
-    MIGRATIONS_RUN: 'false',
-    WEB_ENABLED: 'false',
-    DOCS_ENABLED: 'false',
-    REDIS_URL: '',
-    JWT_SECRET,
-  };
-  const bcryptCost = loadConfig({ ...env, DATABASE_URL: 'postgres://x/y' }).bcryptCost;
+  const bcryptCost = loadConfig({ ...process.env, JWT_SECRET, DATABASE_URL: 'postgres://x/y' }).bcryptCost;
   // BENCH_DATABASE=name keeps a seeded database between runs (seeded on first use, never dropped)
   const kept = process.env.BENCH_DATABASE;
   const name = kept ?? `hearth_bench_${process.pid}`;
@@ -420,7 +397,7 @@ async function runHttp(chosen: Scenario[], profile: string | undefined, capturin
       console.log(`  seeded in ${fmt((performance.now() - seedStart) / 1000)} s`);
     }
     if (capturing) await setStatementLog(name, true);
-    const serverEnv = { ...env, DATABASE_URL: url, DATA_DIR: dataDir, UV_THREADPOOL_SIZE: String(Math.max(4, availableParallelism())) };
+    const serverEnv = serverEnvironment(url, dataDir);
     const hearthPort = await freePort();
     const hearthArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(dataDir, 'profile')}`] : [];
     const hearth = await startServer('Hearth', [...NODE_MEMORY_FLAGS, ...hearthArgs, join(__dirname, '..', 'src', 'main.js')], { ...serverEnv, PORT: String(hearthPort) }, hearthPort, '/health/live');
@@ -483,16 +460,6 @@ async function setStatementLog(database: string, on: boolean): Promise<void> {
 }
 
 /** POST /notes adds rows: take them out again so GET /notes keeps measuring 200 notes. */
-async function removeBenchNotes(url: string): Promise<void> {
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  try {
-    await db.query(`DELETE FROM notes WHERE title = 'Bench note'`);
-  } finally {
-    await db.end();
-  }
-}
-
 main().then(
   () => process.exit(0),
   (error) => {

@@ -1,0 +1,184 @@
+/**
+ * `npm run bench:ab -- A B PATH [--starts K] [--rounds N] [--seconds S] [--connections C] [--post BODY]`:
+ * two builds side by side, to measure a change (docs/performance.md, "Measuring a change").
+ *
+ * A and B: `bare` (the benchmark's bare server), `hearth` (this checkout's build), or a directory
+ * holding another build of Hearth (its `src/main.js`: a copy of `dist` taken before the change,
+ * kept inside the checkout so that its packages resolve). PATH: the request, e.g.
+ * `/api/v1/markers?pageSize=1000`. Needs BENCH_DATABASE, a database `npm run bench` has seeded.
+ * With `--post`, the notes titled 'Bench note' are removed after each start, as `npm run bench`
+ * does after `POST /notes`.
+ *
+ * Both servers run at once, pinned to the last core, and the load generator on the first; bursts
+ * of S seconds (3) go to A, then B, N times (6), so that the machine's drift falls on both alike.
+ * All of that K times (3), each time with both servers started afresh: one process can be luckier
+ * than another in what its JIT made of the code, for as long as it lives, and alternating bursts
+ * cannot cancel that. Printed: each burst's server CPU per request (utime + stime of every thread,
+ * over the requests answered), each start's totals and peak RSS (VmHWM, start-up included), and
+ * the totals over all starts.
+ */
+import 'reflect-metadata';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { databaseUrl, withAdmin } from '../src/database/admin';
+import { NODE_MEMORY_FLAGS } from '../src/memory';
+import { canPin, freePort, loads, login, MB, memory, removeBenchNotes, Server, serverEnvironment, startServer } from './lib';
+
+interface Options {
+  builds: [string, string];
+  path: string;
+  starts: number;
+  rounds: number;
+  seconds: number;
+  connections: number;
+  body?: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const positional: string[] = [];
+  const named: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i].startsWith('--')) named[argv[i].slice(2)] = argv[++i];
+    else positional.push(argv[i]);
+  }
+  const [a, b, path] = positional;
+  if (!a || !b || !path?.startsWith('/')) {
+    throw new Error('usage: npm run bench:ab -- A B PATH [--starts K] [--rounds N] [--seconds S] [--connections C] [--post BODY]   (A, B: bare, hearth or a build directory)');
+  }
+  return {
+    builds: [a, b],
+    path,
+    starts: Number(named.starts ?? 3),
+    rounds: Number(named.rounds ?? 6),
+    seconds: Number(named.seconds ?? 3),
+    connections: Number(named.connections ?? 20),
+    body: named.post,
+  };
+}
+
+/** The script of a build: the bare server, this checkout's Hearth, or another build's. */
+function entry(build: string): { script: string; ready: string } {
+  if (build === 'bare') return { script: join(__dirname, 'bare', 'server.js'), ready: '/health' };
+  const root = build === 'hearth' ? join(__dirname, '..') : resolve(build);
+  const script = join(root, 'src', 'main.js');
+  if (!existsSync(script)) throw new Error(`${build}: no ${script}`);
+  return { script, ready: '/health/live' };
+}
+
+const fmt = (value: number) => value.toFixed(3);
+
+interface Total {
+  requests: number;
+  cpu: number;
+  failed: number;
+}
+
+interface Pinning {
+  servers?: string;
+  load?: string;
+}
+
+/**
+ * One start: both servers started afresh, a warm-up burst each, then `rounds` alternating bursts.
+ * Returns each server's totals; prints every round.
+ */
+async function oneStart(options: Options, database: string, pinning: Pinning): Promise<Total[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-ab-'));
+  const servers: Server[] = [];
+  try {
+    const env = serverEnvironment(databaseUrl(database), dataDir);
+    for (const [i, build] of options.builds.entries()) {
+      const { script, ready } = entry(build);
+      const port = await freePort();
+      servers.push(await startServer(`${'AB'[i]} (${build})`, [...NODE_MEMORY_FLAGS, script], { ...env, PORT: String(port) }, port, ready, pinning.servers));
+    }
+    const hearth = servers[options.builds.findIndex((build) => build !== 'bare')];
+    const token = await login(hearth.base);
+    const burst = (server: Server, seconds: number) =>
+      loads(
+        [
+          {
+            url: `${server.base}${options.path}`,
+            method: options.body ? 'POST' : 'GET',
+            headers: { authorization: `Bearer ${token}`, ...(options.body ? { 'content-type': 'application/json' } : {}) },
+            body: options.body,
+            connections: options.connections,
+            seconds,
+          },
+        ],
+        [server.pid],
+        pinning.load,
+      ).then(([sample]) => ({ requests: sample.requests, cpu: sample.cpuPerRequest.get(server.pid)! * sample.requests, failed: sample.errors }));
+    for (const server of servers) await burst(server, Math.max(1, Math.round(options.seconds / 2)));
+    const totals = servers.map(() => ({ requests: 0, cpu: 0, failed: 0 }));
+    for (let round = 1; round <= options.rounds; round++) {
+      const perRequest: number[] = [];
+      for (const [i, server] of servers.entries()) {
+        const result = await burst(server, options.seconds);
+        totals[i].requests += result.requests;
+        totals[i].cpu += result.cpu;
+        totals[i].failed += result.failed;
+        perRequest.push(result.cpu / Math.max(1, result.requests));
+      }
+      console.log(`  round ${String(round).padStart(2)}  A ${fmt(perRequest[0])}  B ${fmt(perRequest[1])} ms CPU a request`);
+    }
+    const peaks = servers.map((server) => `${Math.round(memory(server.pid).peak / MB)} MB`);
+    console.log(`  this start: A ${fmt(perRequestOf(totals[0]))}, B ${fmt(perRequestOf(totals[1]))} ms (B ÷ A ${percent(totals)}); peak RSS A ${peaks[0]}, B ${peaks[1]}`);
+    return totals;
+  } finally {
+    for (const server of servers.reverse()) await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const perRequestOf = (total: Total) => total.cpu / Math.max(1, total.requests);
+const percent = (totals: Total[]) => `${((100 * perRequestOf(totals[1])) / perRequestOf(totals[0])).toFixed(1)} %`;
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  if (options.builds.every((build) => build === 'bare')) throw new Error('at least one of A and B must be a build of Hearth (for the access token)');
+  for (const build of options.builds) entry(build);
+  const database = process.env.BENCH_DATABASE;
+  if (!database) throw new Error('BENCH_DATABASE: name a database `npm run bench` has seeded (BENCH_DATABASE=name npm run bench -- latency seeds one)');
+  const seeded = await withAdmin(async (db) => (await db.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])).rowCount === 1);
+  if (!seeded) throw new Error(`BENCH_DATABASE=${database} does not exist: seed it with BENCH_DATABASE=${database} npm run bench -- latency`);
+  const cores = availableParallelism();
+  const pinned = cores >= 2 && canPin();
+  const pinning: Pinning = pinned ? { servers: String(cores - 1), load: '0' } : {};
+  if (!pinned) console.log('not pinned (needs taskset and 2 cores): expect more noise');
+  console.log(
+    `A: ${options.builds[0]}, B: ${options.builds[1]}; ${options.body ? 'POST' : 'GET'} ${options.path}; ${options.starts} starts × ${options.rounds} rounds of ${options.seconds} s, ` +
+      `${options.connections} connections${pinned ? `; servers on core ${pinning.servers}, load on core ${pinning.load}` : ''}`,
+  );
+  const all: Total[] = [
+    { requests: 0, cpu: 0, failed: 0 },
+    { requests: 0, cpu: 0, failed: 0 },
+  ];
+  const ratios: string[] = [];
+  for (let start = 1; start <= options.starts; start++) {
+    console.log(`start ${start}`);
+    const totals = await oneStart(options, database, pinning);
+    // what POST /notes added goes, as in npm run bench, so that GET /notes stays the seed's
+    if (options.body) await removeBenchNotes(databaseUrl(database));
+    ratios.push(percent(totals));
+    for (const [i, total] of totals.entries()) {
+      all[i].requests += total.requests;
+      all[i].cpu += total.cpu;
+      all[i].failed += total.failed;
+    }
+  }
+  for (const [i, total] of all.entries()) {
+    const failures = total.failed ? `; ${total.failed} errors or timeouts` : '';
+    console.log(`${'AB'[i]} (${options.builds[i]}): ${fmt(perRequestOf(total))} ms CPU a request over ${total.requests} requests${failures}`);
+  }
+  console.log(`B ÷ A: ${percent(all)} of A's CPU a request (by start: ${ratios.join(', ')})`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -24,7 +24,12 @@ import type { LoadRequest } from './load';
 import { BenchData, seedAll, seededData } from './seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? Math.max(1, Math.round(SECONDS / 2)));
+/**
+ * Load before a scenario's measured rounds, per server: what users hit is a long-running server, and
+ * a fresh Hearth spends up to 1.7 × its steady CPU a request for its first 10-15 s of a route's load
+ * while V8 optimises its larger code (the bare server: ~9 s); docs/performance.md, "Method".
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** sequential requests per single-connection latency */

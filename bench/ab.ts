@@ -1,21 +1,25 @@
 /**
- * `npm run bench:ab -- A B PATH [--starts K] [--rounds N] [--seconds S] [--connections C] [--post BODY]`:
- * two builds side by side, to measure a change (docs/performance.md, "Measuring a change").
+ * `npm run bench:ab -- A B PATH [--starts K] [--rounds N] [--seconds S] [--connections C] [--post BODY]
+ * [--node-a FLAGS] [--node-b FLAGS]`: two builds side by side, to measure a change
+ * (docs/performance.md, "Measuring a change").
  *
  * A and B: `bare` (the benchmark's bare server), `hearth` (this checkout's build), or a directory
  * holding another build of Hearth (its `src/main.js`: a copy of `dist` taken before the change,
  * kept inside the checkout so that its packages resolve). PATH: the request, e.g.
  * `/api/v1/markers?pageSize=1000`. Needs BENCH_DATABASE, a database `npm run bench` has seeded.
  * With `--post`, the notes titled 'Bench note' are removed after each start, as `npm run bench`
- * does after `POST /notes`.
+ * does after `POST /notes`. `--node-a`/`--node-b` add Node or V8 flags to one server's command line
+ * (after the service's own memory flags, so they win), to measure a flag: `hearth hearth PATH
+ * --node-b '--max-semi-space-size=4'`.
  *
  * Both servers run at once, pinned to the last core, and the load generator on the first; bursts
  * of S seconds (3) go to A, then B, N times (6), so that the machine's drift falls on both alike.
  * All of that K times (3), each time with both servers started afresh: one process can be luckier
  * than another in what its JIT made of the code, for as long as it lives, and alternating bursts
  * cannot cancel that. Printed: each burst's server CPU per request (utime + stime of every thread,
- * over the requests answered), each start's totals and peak RSS (VmHWM, start-up included), and
- * the totals over all starts.
+ * over the requests answered), each start's totals with each server's RSS one second after start
+ * and its largest RSS under the load (sampled every 250 ms, as `npm run bench` does: VmHWM would
+ * include start-up's transient peak), and the totals over all starts.
  */
 import 'reflect-metadata';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +37,8 @@ interface Options {
   seconds: number;
   connections: number;
   body?: string;
+  /** extra Node/V8 flags of A's and B's command lines */
+  nodeFlags: [string[], string[]];
 }
 
 function parseArgs(argv: string[]): Options {
@@ -44,7 +50,9 @@ function parseArgs(argv: string[]): Options {
   }
   const [a, b, path] = positional;
   if (!a || !b || !path?.startsWith('/')) {
-    throw new Error('usage: npm run bench:ab -- A B PATH [--starts K] [--rounds N] [--seconds S] [--connections C] [--post BODY]   (A, B: bare, hearth or a build directory)');
+    throw new Error(
+      'usage: npm run bench:ab -- A B PATH [--starts K] [--rounds N] [--seconds S] [--connections C] [--post BODY] [--node-a FLAGS] [--node-b FLAGS]   (A, B: bare, hearth or a build directory)',
+    );
   }
   return {
     builds: [a, b],
@@ -54,8 +62,11 @@ function parseArgs(argv: string[]): Options {
     seconds: Number(named.seconds ?? 3),
     connections: Number(named.connections ?? 20),
     body: named.post,
+    nodeFlags: [flagList(named['node-a']), flagList(named['node-b'])],
   };
 }
+
+const flagList = (flags: string | undefined) => (flags ?? '').split(/\s+/).filter(Boolean);
 
 /** The script of a build: the bare server, this checkout's Hearth, or another build's. */
 function entry(build: string): { script: string; ready: string } {
@@ -86,13 +97,18 @@ interface Pinning {
 async function oneStart(options: Options, database: string, pinning: Pinning): Promise<Total[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-ab-'));
   const servers: Server[] = [];
+  let sampler: NodeJS.Timeout | undefined;
   try {
     const env = serverEnvironment(databaseUrl(database), dataDir);
     for (const [i, build] of options.builds.entries()) {
       const { script, ready } = entry(build);
       const port = await freePort();
-      servers.push(await startServer(`${'AB'[i]} (${build})`, [...NODE_MEMORY_FLAGS, script], { ...env, PORT: String(port) }, port, ready, pinning.servers));
+      servers.push(await startServer(`${'AB'[i]} (${build})`, [...NODE_MEMORY_FLAGS, ...options.nodeFlags[i], script], { ...env, PORT: String(port) }, port, ready, pinning.servers));
     }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const startRss = servers.map((server) => memory(server.pid).rss);
+    const largestRss = [...startRss];
+    sampler = setInterval(() => servers.forEach((server, i) => (largestRss[i] = Math.max(largestRss[i], memory(server.pid).rss))), 250);
     const hearth = servers[options.builds.findIndex((build) => build !== 'bare')];
     const token = await login(hearth.base);
     const burst = (server: Server, seconds: number) =>
@@ -123,10 +139,12 @@ async function oneStart(options: Options, database: string, pinning: Pinning): P
       }
       console.log(`  round ${String(round).padStart(2)}  A ${fmt(perRequest[0])}  B ${fmt(perRequest[1])} ms CPU a request`);
     }
-    const peaks = servers.map((server) => `${Math.round(memory(server.pid).peak / MB)} MB`);
-    console.log(`  this start: A ${fmt(perRequestOf(totals[0]))}, B ${fmt(perRequestOf(totals[1]))} ms (B ÷ A ${percent(totals)}); peak RSS A ${peaks[0]}, B ${peaks[1]}`);
+    clearInterval(sampler);
+    const rss = servers.map((_, i) => `${Math.round(startRss[i] / MB)} → ${Math.round(largestRss[i] / MB)} MB (${(largestRss[i] / startRss[i]).toFixed(2)}×)`);
+    console.log(`  this start: A ${fmt(perRequestOf(totals[0]))}, B ${fmt(perRequestOf(totals[1]))} ms (B ÷ A ${percent(totals)}); RSS after start → largest: A ${rss[0]}, B ${rss[1]}`);
     return totals;
   } finally {
+    clearInterval(sampler);
     for (const server of servers.reverse()) await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -147,8 +165,9 @@ async function main(): Promise<void> {
   const pinned = cores >= 2 && canPin();
   const pinning: Pinning = pinned ? { servers: String(cores - 1), load: '0' } : {};
   if (!pinned) console.log('not pinned (needs taskset and 2 cores): expect more noise');
+  const described = options.builds.map((build, i) => [build, ...options.nodeFlags[i]].join(' '));
   console.log(
-    `A: ${options.builds[0]}, B: ${options.builds[1]}; ${options.body ? 'POST' : 'GET'} ${options.path}; ${options.starts} starts × ${options.rounds} rounds of ${options.seconds} s, ` +
+    `A: ${described[0]}, B: ${described[1]}; ${options.body ? 'POST' : 'GET'} ${options.path}; ${options.starts} starts × ${options.rounds} rounds of ${options.seconds} s, ` +
       `${options.connections} connections${pinned ? `; servers on core ${pinning.servers}, load on core ${pinning.load}` : ''}`,
   );
   const all: Total[] = [

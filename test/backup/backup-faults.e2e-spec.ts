@@ -71,7 +71,7 @@ describe('backup when the database goes away', () => {
     dir = mkdtempSync(join(tmpdir(), 'hearth-backup-db-'));
     t = await createTestApp({ ...s3.env, BACKUP_DIR: dir });
     // enough rows that the COPY is still streaming when the connection is killed
-    await t.db.query(`INSERT INTO groups (id, name, currency, modules) SELECT gen_random_uuid(), 'g' || i, 'EUR', '{}' FROM generate_series(1, 200000) i`);
+    await t.bulk(`INSERT INTO groups (id, name, currency, modules) SELECT gen_random_uuid(), 'g' || i, 'EUR', '{}' FROM generate_series(1, 200000) i`);
   });
   afterAll(async () => {
     await t.close();

@@ -53,7 +53,7 @@ describe('Budget: transaction list', () => {
   it('pages through tens of thousands of rows exactly like ORDER BY ... OFFSET, at every depth and on every path', async () => {
     const { member, main, savings, food, salary } = await budgetSetup(t);
     // 24 000 rows over 120 days, ~200 a day (several pages share a day), a mix of types
-    await t.db.query(
+    await t.bulk(
       `INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id, target_budget_account_id)
        SELECT gen_random_uuid(), $1,
               CASE WHEN i % 10 = 0 THEN 'Transfer' WHEN i % 4 = 1 THEN 'Income' ELSE 'Expense' END,

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config';
+import { Client } from 'pg';
 import { createDatabase, databaseUrl, dropDatabase } from '../../src/database/admin';
 import { TEST_ENV } from './env-defaults';
 import { responseProblems } from './openapi';
@@ -33,6 +34,11 @@ export interface TestApp {
   db: DataSource;
   databaseName: string;
   inject(options: InjectOptions): Promise<Response>;
+  /**
+   * One statement on a connection of its own, outside the serving pool and its 5-s statement bound:
+   * for seeding many rows, which a slow machine may take longer than that to write.
+   */
+  bulk(sql: string, params?: unknown[]): Promise<unknown[]>;
   /** Shortcut: `/api/v1` is prefixed to `path`. */
   api(method: InjectOptions['method'], path: string, options?: Omit<InjectOptions, 'url' | 'method'>): Promise<Response>;
   close(): Promise<void>;
@@ -79,6 +85,15 @@ export async function createTestApp(
     db,
     databaseName,
     inject,
+    bulk: async (sql, params = []) => {
+      const client = new Client({ connectionString: databaseUrl(databaseName) });
+      await client.connect();
+      try {
+        return (await client.query(sql, params)).rows;
+      } finally {
+        await client.end();
+      }
+    },
     api: (method, path, options = {}) => inject({ ...options, method, url: `/api/v1${path}` }),
     close: async () => {
       await app.close();

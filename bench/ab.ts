@@ -3,7 +3,8 @@
  * [--node-a FLAGS] [--node-b FLAGS]`: two builds side by side, to measure a change
  * (docs/performance.md, "Measuring a change").
  *
- * A and B: `bare` (the benchmark's bare server), `hearth` (this checkout's build), or a directory
+ * A and B: `bare` (the benchmark's bare server), `floor` (the least a Nest application does for
+ * `GET /markers`: bench/floor/server.ts), `hearth` (this checkout's build), or a directory
  * holding another build of Hearth (its `src/main.js`: a copy of `dist` taken before the change,
  * kept inside the checkout so that its packages resolve). PATH: the request, e.g.
  * `/api/v1/markers?pageSize=1000`. Needs BENCH_DATABASE, a database `npm run bench` has seeded.
@@ -68,9 +69,12 @@ function parseArgs(argv: string[]): Options {
 
 const flagList = (flags: string | undefined) => (flags ?? '').split(/\s+/).filter(Boolean);
 
+/** The reference servers: bench/bare (a hand-written handler) and bench/floor (the least a Nest application does). */
+const REFERENCE = new Set(['bare', 'floor']);
+
 /** The script of a build: the bare server, this checkout's Hearth, or another build's. */
 function entry(build: string): { script: string; ready: string } {
-  if (build === 'bare') return { script: join(__dirname, 'bare', 'server.js'), ready: '/health' };
+  if (REFERENCE.has(build)) return { script: join(__dirname, build, 'server.js'), ready: '/health' };
   const root = build === 'hearth' ? join(__dirname, '..') : resolve(build);
   const script = join(root, 'src', 'main.js');
   if (!existsSync(script)) throw new Error(`${build}: no ${script}`);
@@ -90,6 +94,18 @@ interface Pinning {
   load?: string;
 }
 
+/** Reference servers issue no tokens: the access token of a Hearth started for the login alone. */
+async function accessToken(options: Options, env: NodeJS.ProcessEnv): Promise<string> {
+  const port = await freePort();
+  const { script, ready } = entry(options.builds.find((build) => !REFERENCE.has(build)) ?? 'hearth');
+  const hearth = await startServer('login', [...NODE_MEMORY_FLAGS, script], { ...env, PORT: String(port) }, port, ready);
+  try {
+    return await login(hearth.base);
+  } finally {
+    await hearth.stop();
+  }
+}
+
 /**
  * One start: both servers started afresh, a warm-up burst each, then `rounds` alternating bursts.
  * Returns each server's totals; prints every round.
@@ -100,6 +116,7 @@ async function oneStart(options: Options, database: string, pinning: Pinning): P
   let sampler: NodeJS.Timeout | undefined;
   try {
     const env = serverEnvironment(databaseUrl(database), dataDir);
+    const token = await accessToken(options, env);
     for (const [i, build] of options.builds.entries()) {
       const { script, ready } = entry(build);
       const port = await freePort();
@@ -109,8 +126,6 @@ async function oneStart(options: Options, database: string, pinning: Pinning): P
     const startRss = servers.map((server) => memory(server.pid).rss);
     const largestRss = [...startRss];
     sampler = setInterval(() => servers.forEach((server, i) => (largestRss[i] = Math.max(largestRss[i], memory(server.pid).rss))), 250);
-    const hearth = servers[options.builds.findIndex((build) => build !== 'bare')];
-    const token = await login(hearth.base);
     const burst = (server: Server, seconds: number) =>
       loads(
         [
@@ -155,7 +170,6 @@ const percent = (totals: Total[]) => `${((100 * perRequestOf(totals[1])) / perRe
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  if (options.builds.every((build) => build === 'bare')) throw new Error('at least one of A and B must be a build of Hearth (for the access token)');
   for (const build of options.builds) entry(build);
   const database = process.env.BENCH_DATABASE;
   if (!database) throw new Error('BENCH_DATABASE: name a database `npm run bench` has seeded (BENCH_DATABASE=name npm run bench -- latency seeds one)');

@@ -6,6 +6,10 @@
  * scenario and is dropped at the end. Per scenario: one byte-for-byte comparison of the two
  * servers' answers, one warm-up each, then BENCH_ROUNDS alternating rounds (Hearth, bare, Hearth,
  * bare, …) of BENCH_SECONDS each; medians. Benchmarks print numbers: this exits 0 whatever they are.
+ *
+ * `GET /markers` and the 400 also run a third server, bench/floor (the least a NestJS application
+ * does for that request: a controller, one guard, the stock ValidationPipe, one filter), in the same
+ * alternation, and report its ratio for reference: the framework's share of the gap.
  */
 import 'reflect-metadata';
 import * as bcrypt from 'bcrypt';
@@ -49,6 +53,12 @@ interface AbScenario {
   target: number;
   /** 'masked': ids and timestamps differ by nature (a created row), compared with them masked */
   check?: Check;
+  /**
+   * Also measured: bench/floor, the least a NestJS application does for the same request (a
+   * controller, one guard, the stock ValidationPipe, one filter), so that the report tells the
+   * framework's share of the gap from Hearth's. For reference; no target.
+   */
+  floor?: true;
 }
 
 interface OtherScenario {
@@ -64,12 +74,12 @@ const LIGHT = 0.9;
 const DB_BOUND = 0.95;
 
 const SCENARIOS: Scenario[] = [
-  { kind: 'ab', name: 'markers', title: 'GET /markers (20 of 2 000)', path: () => '/markers?pageSize=20', target: LIGHT },
+  { kind: 'ab', name: 'markers', title: 'GET /markers (20 of 2 000)', path: () => '/markers?pageSize=20', target: LIGHT, floor: true },
   { kind: 'ab', name: 'marker', title: 'GET /markers/{id}', path: (d) => `/markers/${d.markerId}`, target: LIGHT },
   { kind: 'ab', name: 'notes', title: 'GET /notes (200 × 10 items)', path: () => '/notes', target: LIGHT },
   { kind: 'ab', name: 'note-create', title: 'POST /notes (+ history row)', method: 'POST', path: () => '/notes', body: NOTE_BODY, target: LIGHT, check: 'masked' },
   { kind: 'ab', name: 'monthly', title: 'GET /transactions/report/monthly', path: () => '/transactions/report/monthly?year=2024&month=6', target: LIGHT },
-  { kind: 'ab', name: 'invalid', title: 'validation error 400 (pageSize=1000)', path: () => '/markers?pageSize=1000', target: LIGHT, check: 'masked' },
+  { kind: 'ab', name: 'invalid', title: 'validation error 400 (pageSize=1000)', path: () => '/markers?pageSize=1000', target: LIGHT, check: 'masked', floor: true },
   { kind: 'ab', name: 'transactions', title: 'GET /transactions page 1 (1 M)', path: () => '/transactions?page=1&pageSize=20', target: DB_BOUND },
   { kind: 'ab', name: 'transactions-deep', title: 'GET /transactions page 25 000', path: () => '/transactions?page=25000&pageSize=20', target: DB_BOUND },
   { kind: 'ab', name: 'yearly', title: 'GET /transactions/report/yearly', path: () => '/transactions/report/yearly?year=2024', target: DB_BOUND },
@@ -112,6 +122,8 @@ interface Context {
   data: BenchData;
   hearth: Server;
   bare: Server;
+  /** bench/floor/server.ts: a minimal NestJS application (scenarios with `floor`) */
+  floor: Server;
   token: string;
   url: string;
   bcryptCost: number;
@@ -139,40 +151,42 @@ const VARYING_HEADERS = new Set(['date', 'x-request-id', 'content-length', 'conn
 
 /**
  * The honesty check: both servers' answers to one request, byte for byte (ids and times masked for
- * a created row), and the same response headers (names and values).
+ * a created row), and the same response headers (names and values); `subject` (Hearth, or the
+ * floor) against the bare server.
  */
-async function compare(ctx: Context, s: AbScenario): Promise<void> {
+async function compare(ctx: Context, s: AbScenario, subject = ctx.hearth): Promise<void> {
+  const who = subject.name;
   const fetchOne = async (server: Server) => {
     const r = request(ctx, server, s);
     const response = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
     return { status: response.status, headers: [...response.headers].filter(([name]) => !VARYING_HEADERS.has(name)), body: await response.text() };
   };
-  const [a, b] = [await fetchOne(ctx.hearth), await fetchOne(ctx.bare)];
+  const [a, b] = [await fetchOne(subject), await fetchOne(ctx.bare)];
   const headerText = (headers: [string, string][]) => headers.map(([name, value]) => `${name}: ${value}`).sort();
   const [ha, hb] = [headerText(a.headers), headerText(b.headers)];
-  const onlyHearth = ha.filter((line) => !hb.includes(line));
+  const onlySubject = ha.filter((line) => !hb.includes(line));
   const onlyBare = hb.filter((line) => !ha.includes(line));
-  if (onlyHearth.length || onlyBare.length) {
-    console.log(`  !! MISMATCH ${s.name}: response headers differ; measuring anyway`);
-    for (const line of onlyHearth) console.log(`     Hearth only: ${line}`);
+  if (onlySubject.length || onlyBare.length) {
+    console.log(`  !! MISMATCH ${s.name}: ${who}'s response headers differ from bare's; measuring anyway`);
+    for (const line of onlySubject) console.log(`     ${who} only: ${line}`);
     for (const line of onlyBare) console.log(`     bare only:   ${line}`);
-    results.push({ scenario: `${s.title}: headers`, value: `${onlyHearth.length + onlyBare.length} differ`, target: 'identical', pass: false });
+    results.push({ scenario: `${s.title}: ${who}'s headers`, value: `${onlySubject.length + onlyBare.length} differ`, target: 'identical', pass: false });
   } else {
-    console.log(`  headers identical (${ha.length}, besides ${[...VARYING_HEADERS].join(', ')})`);
+    console.log(`  ${who}: headers identical to bare's (${ha.length}, besides ${[...VARYING_HEADERS].join(', ')})`);
   }
   const mask = (text: string) => (s.check === 'masked' ? text.replace(UUID, '<uuid>').replace(ISO, '<time>') : text);
   const [x, y] = [mask(a.body), mask(b.body)];
-  if (a.status !== b.status) console.log(`  !! MISMATCH ${s.name}: status Hearth ${a.status}, bare ${b.status}`);
+  if (a.status !== b.status) console.log(`  !! MISMATCH ${s.name}: status ${who} ${a.status}, bare ${b.status}`);
   if (x === y) {
-    console.log(`  bodies identical (${a.status}, ${Buffer.byteLength(a.body)} bytes${s.check === 'masked' ? ', ids and times masked' : ''})`);
+    console.log(`  ${who}: body identical to bare's (${a.status}, ${Buffer.byteLength(a.body)} bytes${s.check === 'masked' ? ', ids and times masked' : ''})`);
     return;
   }
   let at = 0;
   while (at < x.length && x[at] === y[at]) at++;
-  console.log(`  !! MISMATCH ${s.name}: bodies differ from offset ${at} (Hearth ${x.length} chars, bare ${y.length}); measuring anyway`);
-  console.log(`     Hearth: …${JSON.stringify(x.slice(Math.max(0, at - 60), at + 100))}`);
+  console.log(`  !! MISMATCH ${s.name}: bodies differ from offset ${at} (${who} ${x.length} chars, bare ${y.length}); measuring anyway`);
+  console.log(`     ${who}: …${JSON.stringify(x.slice(Math.max(0, at - 60), at + 100))}`);
   console.log(`     bare:   …${JSON.stringify(y.slice(Math.max(0, at - 60), at + 100))}`);
-  results.push({ scenario: `${s.title}: bodies`, value: `differ at ${at}`, target: 'identical', pass: false });
+  results.push({ scenario: `${s.title}: ${who}'s body`, value: `differ at ${at}`, target: 'identical', pass: false });
 }
 
 function trackMemory(ctx: Context): void {
@@ -181,7 +195,8 @@ function trackMemory(ctx: Context): void {
 
 async function runAb(ctx: Context, s: AbScenario): Promise<void> {
   await compare(ctx, s);
-  const servers = [ctx.hearth, ctx.bare];
+  if (s.floor) await compare(ctx, s, ctx.floor);
+  const servers = s.floor ? [ctx.hearth, ctx.bare, ctx.floor] : [ctx.hearth, ctx.bare];
   const pids = servers.map((server) => server.pid);
   for (const server of servers) await loads([request(ctx, server, s, { seconds: WARMUP_SECONDS })], pids);
   const samples = new Map<Server, Sample[]>(servers.map((server) => [server, []]));
@@ -203,7 +218,7 @@ async function runAb(ctx: Context, s: AbScenario): Promise<void> {
       bad: list.reduce((n, x) => n + (s.name === 'invalid' ? 0 : x.non2xx) + x.errors, 0),
     };
   });
-  const [h, b] = stats;
+  const [h, b, f] = stats;
   const ratio = h.rps / b.rps;
   console.log(
     `  ${''.padEnd(8)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'CPU ms/req'.padStart(12)}${'RSS MB'.padStart(8)}\n` +
@@ -221,6 +236,15 @@ async function runAb(ctx: Context, s: AbScenario): Promise<void> {
     target: `≥ ${pct(s.target)}`,
     pass: ratio >= s.target,
   });
+  if (f) {
+    console.log(`  floor / bare: ${pct(f.rps / b.rps)}; Hearth / floor: ${pct(h.rps / f.rps)} (for reference)`);
+    results.push({
+      scenario: `  the same, a minimal Nest app (floor)`,
+      value: `${pct(f.rps / b.rps)}  (${fmt(f.rps)}/${fmt(b.rps)} req/s, CPU ${fmt(f.cpu, 2)}/${fmt(b.cpu, 2)} ms; Hearth ${pct(h.rps / f.rps)} of it)`,
+      target: 'reference',
+      pass: null,
+    });
+  }
 }
 
 function loginRequest(server: Server, extra: Partial<LoadRequest>): LoadRequest {
@@ -412,9 +436,14 @@ async function runHttp(chosen: Scenario[], profile: string | undefined, capturin
     const barePort = await freePort();
     const bare = await startServer('bare', [...NODE_MEMORY_FLAGS, join(__dirname, 'bare', 'server.js')], { ...serverEnv, PORT: String(barePort) }, barePort, '/health');
     servers.push(bare);
-    console.log(`Hearth pid ${hearth.pid} (RSS ${fmt(startRss / MB)} MB after start), bare pid ${bare.pid} (RSS ${fmt(memory(bare.pid).rss / MB)} MB)`);
+    const floorPort = await freePort();
+    const floor = await startServer('floor', [...NODE_MEMORY_FLAGS, join(__dirname, 'floor', 'server.js')], { ...serverEnv, PORT: String(floorPort) }, floorPort, '/health');
+    servers.push(floor);
+    console.log(
+      `Hearth pid ${hearth.pid} (RSS ${fmt(startRss / MB)} MB after start), bare pid ${bare.pid} (RSS ${fmt(memory(bare.pid).rss / MB)} MB), floor pid ${floor.pid} (RSS ${fmt(memory(floor.pid).rss / MB)} MB)`,
+    );
     const token = await login(hearth.base);
-    const ctx: Context = { data, hearth, bare, token, url, bcryptCost, peakRss: startRss };
+    const ctx: Context = { data, hearth, bare, floor, token, url, bcryptCost, peakRss: startRss };
     sampler = setInterval(() => trackMemory(ctx), 250);
     if (capturing) {
       await capture(name, hearth.base, token, [

@@ -12,115 +12,26 @@
  */
 // the service's V8 memory settings, as Hearth runs under them (docs/performance.md, "Method")
 import { releaseStartupMemory } from '../../src/memory';
-import cors from '@fastify/cors';
 import * as bcrypt from 'bcrypt';
-import Fastify, { FastifyReply, FastifyRequest } from 'fastify';
-import * as jwt from 'jsonwebtoken';
-import { randomUUID } from 'node:crypto';
-import { Pool, types } from 'pg';
-import { loadConfig } from '../../src/config';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import { newId } from '../../src/database/base.entity';
-import { corsOptions, hearthSecurityHeaders } from '../../src/infrastructure/logging/security-headers';
 import { TransactionRow, transactionRowToDto } from '../../src/modules/budget/transactions.repository';
+import { authorize, Claims, hearthFastify, intParam, markerDto, pool, problem, Row, run, send } from './common';
 import * as sql from './statements';
 
-// a date column as its text, as Hearth (TypeORM) reads it; timestamps become Dates, numeric stays text
-types.setTypeParser(1082, (value) => value);
+const app = hearthFastify();
 
-const config = loadConfig(process.env);
-const pool = new Pool({ connectionString: config.databaseUrl, max: 20, application_name: 'hearth-bench-bare' });
-const app = Fastify({ genReqId: () => randomUUID() });
-const headers = hearthSecurityHeaders(config);
-void app.register(cors, corsOptions(config));
-app.addHook('onRequest', (request, reply, done) => {
-  reply.headers(headers);
-  reply.header('x-request-id', request.id);
-  done();
-});
-
-interface Claims {
-  UserId: string;
-  GroupId: string;
-  Nickname: string;
-  Currency: string;
-  Modules: string[];
-  PermsVersion: number;
-  SessionId: string;
-}
-
-const verifyOptions: jwt.VerifyOptions = { algorithms: [config.jwt.algorithm], issuer: config.jwt.issuer, audience: config.jwt.audience };
-
-function problem(request: FastifyRequest, reply: FastifyReply, status: number, title: string, code: string, detail: string, errors?: { field: string; message: string }[]) {
-  const body = {
-    type: `https://hearth.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`,
-    title,
-    status,
-    detail,
-    code,
-    instance: request.url.split('?')[0],
-    requestId: request.id,
-    ...(errors ? { errors } : {}),
-  };
-  return reply.code(status).type('application/problem+json').send(JSON.stringify(body));
-}
-
-/** The token, then the session check; the caller's claims, or undefined once a 401 is sent. */
+/** The token, then the session check; the caller's claims, or undefined once a 401 or 403 is sent. */
 async function authenticate(request: FastifyRequest, reply: FastifyReply, module: string): Promise<Claims | undefined> {
-  const header = request.headers.authorization;
-  let claims: Claims;
-  try {
-    if (!header?.startsWith('Bearer ')) throw new Error('no token');
-    claims = jwt.verify(header.slice(7), config.jwt.verifyKey, verifyOptions) as unknown as Claims;
-  } catch {
-    problem(request, reply, 401, 'Unauthorized', 'UNAUTHORIZED', 'Authentication required');
-    return undefined;
-  }
-  const [row] = await run(sql.SESSION_CHECK, [claims.SessionId, claims.UserId]);
-  if (!row?.live || row.status !== 'Active' || row.perms_version !== claims.PermsVersion) {
-    problem(request, reply, 401, 'Unauthorized', 'SESSION_REVOKED', 'The session has ended; sign in again');
-    return undefined;
-  }
-  if (!claims.Modules.includes(module)) {
-    problem(request, reply, 403, 'Forbidden', 'MODULE_DISABLED', `The ${module} module is not enabled for this group`);
-    return undefined;
-  }
-  return claims;
+  const result = await authorize(request.headers.authorization, module);
+  if (!('status' in result)) return result;
+  problem(request, reply, result.status, result.title, result.code, result.detail);
+  return undefined;
 }
 
-const send = (reply: FastifyReply, body: unknown, status = 200) => reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ZERO = '0.00';
 const pad = (n: number) => String(n).padStart(2, '0');
-
-function intParam(value: unknown, fallback: number, min: number, max: number): number | null {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  return Number.isInteger(n) && n >= min && n <= max && /^\d+$/.test(String(value)) ? n : null;
-}
-
-type Row = Record<string, any>;
-
-/** Runs one of Hearth's named statements. */
-const run = (query: { name: string; text: string }, values: unknown[]) => pool.query({ name: query.name, text: query.text, values }).then((result) => result.rows);
-
-function markerDto(m: Row, imageCount: number, coverThumbnailUrl: string | null) {
-  return {
-    id: m.id,
-    title: m.title,
-    date: m.date,
-    rating: m.rating,
-    description: m.description,
-    latitude: m.latitude,
-    longitude: m.longitude,
-    address: m.address,
-    createdBy: m.created_by,
-    createdDate: m.created_date,
-    updatedDate: m.updated_date,
-    deletedDate: m.deleted_date,
-    imageCount,
-    coverThumbnailUrl,
-  };
-}
 
 function noteDto(n: Row, items: unknown[]) {
   return {
@@ -315,7 +226,6 @@ app.post('/api/v1/session', async (request, reply) => {
   return send(reply, { userId: user.id, nickname: user.nickname });
 });
 
-pool.on('error', () => undefined);
 app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(releaseStartupMemory, (error) => {
   console.error(error);
   process.exit(1);

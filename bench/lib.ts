@@ -2,7 +2,7 @@ import { ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { withClient } from '../src/database/admin';
 import { PASSWORD } from './budget';
 import type { LoadRequest, LoadResult } from './load';
 
@@ -41,13 +41,7 @@ export async function login(base: string): Promise<string> {
 
 /** Removes the notes `POST /notes` runs created (their title is 'Bench note'), so later lists stay the seed's. */
 export async function removeBenchNotes(url: string): Promise<void> {
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  try {
-    await db.query(`DELETE FROM notes WHERE title = 'Bench note'`);
-  } finally {
-    await db.end();
-  }
+  await withClient(url, (db) => db.query(`DELETE FROM notes WHERE title = 'Bench note'`));
 }
 
 /** Whether `taskset` (util-linux) can pin processes to cores here. */

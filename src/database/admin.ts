@@ -18,8 +18,13 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
-export async function withAdmin<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: adminUrl() });
+export function withAdmin<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  return withClient(adminUrl(), work);
+}
+
+/** One connection of its own to `url` for `work`, closed afterwards whatever happens. */
+export async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);

@@ -5,8 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config';
-import { Client } from 'pg';
-import { createDatabase, databaseUrl, dropDatabase } from '../../src/database/admin';
+import { createDatabase, databaseUrl, dropDatabase, withClient } from '../../src/database/admin';
 import { TEST_ENV } from './env-defaults';
 import { responseProblems } from './openapi';
 import { templateName } from './template-db';
@@ -85,15 +84,7 @@ export async function createTestApp(
     db,
     databaseName,
     inject,
-    bulk: async (sql, params = []) => {
-      const client = new Client({ connectionString: databaseUrl(databaseName) });
-      await client.connect();
-      try {
-        return (await client.query(sql, params)).rows;
-      } finally {
-        await client.end();
-      }
-    },
+    bulk: (sql, params = []) => withClient(databaseUrl(databaseName), async (client) => (await client.query(sql, params)).rows),
     api: (method, path, options = {}) => inject({ ...options, method, url: `/api/v1${path}` }),
     close: async () => {
       await app.close();

@@ -11,7 +11,7 @@ import { AppConfig, loadConfig } from './config';
 import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
 import { UserInvitationsService } from './modules/admin/user-invitations.service';
-import { connectDatabase, explainStartupFailure } from './startup';
+import { connectDatabase, runEntryPoint } from './startup';
 import { MAX_PASSWORD_BYTES } from './modules/users/password.service';
 import { Group } from './modules/groups/entities/group.entity';
 import { User } from './modules/users/entities/user.entity';
@@ -204,21 +204,25 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   restore,
 };
 
-async function main(): Promise<void> {
-  dotenv.config({ quiet: true });
-  const [command, ...args] = process.argv.slice(2);
-  const run = COMMANDS[command ?? ''];
-  if (!run) {
-    console.error(USAGE);
-    process.exit(2);
-  }
-  process.exit(await run(args));
-}
-
-main().catch((error) => {
-  if (error instanceof AppError) console.error(`${process.argv[2]}: ${error.message} (${error.code})`);
-  // backup and restore failures: one line, the reason
-  else if (error instanceof BackupError) console.error(`${process.argv[2]}: ${error.message}`);
-  else console.error(explainStartupFailure(error, undefined) ?? (error instanceof Error ? error.message : error));
-  process.exit(1);
-});
+runEntryPoint(
+  async () => {
+    dotenv.config({ quiet: true });
+    const [command, ...args] = process.argv.slice(2);
+    const run = COMMANDS[command ?? ''];
+    if (!run) {
+      console.error(USAGE);
+      return 2;
+    }
+    return run(args);
+  },
+  {
+    // a refused command and a backup or restore failure: one line, the reason
+    explain: (error) =>
+      error instanceof AppError
+        ? `${process.argv[2]}: ${error.message} (${error.code})`
+        : error instanceof BackupError
+          ? `${process.argv[2]}: ${error.message}`
+          : null,
+    stack: false,
+  },
+);

@@ -8,37 +8,18 @@ process.env.UV_THREADPOOL_SIZE ??= String(threadPoolSize(Number(process.env.BCRY
 import 'reflect-metadata';
 import * as dotenv from 'dotenv';
 import { createApp } from './app.factory';
-import { AppConfig, ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
 import { printBanner } from './banner';
-import { connectDatabase, explainStartupFailure, handleShutdown } from './startup';
+import { connectDatabase, handleShutdown, runEntryPoint } from './startup';
 
-async function main(): Promise<void> {
+runEntryPoint(async (state) => {
   dotenv.config({ quiet: true });
-  let config: AppConfig | undefined;
-  try {
-    config = loadConfig(process.env);
-    if (config.embeddedDatabase) console.log(`Starting the embedded PostgreSQL in ${config.dataDir}/postgres …`);
-    const embedded = await connectDatabase(config);
-    const app = await createApp(config, { shutdownHooks: false });
-    handleShutdown(app, embedded);
-    await app.listen({ port: config.port, host: '0.0.0.0' });
-    releaseStartupMemory();
-    await printBanner(app, config);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    const sentence = explainStartupFailure(error, config);
-    if (sentence) {
-      console.error(sentence);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  const config = (state.config = loadConfig(process.env));
+  if (config.embeddedDatabase) console.log(`Starting the embedded PostgreSQL in ${config.dataDir}/postgres …`);
+  const embedded = await connectDatabase(config);
+  const app = await createApp(config, { shutdownHooks: false });
+  handleShutdown(app, embedded);
+  await app.listen({ port: config.port, host: '0.0.0.0' });
+  releaseStartupMemory();
+  await printBanner(app, config);
 });

@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
+import { ConfigError } from './config/env.schema';
 import { EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedDatabase } from './database/embedded';
 
 /**
@@ -80,4 +81,34 @@ export function handleShutdown(app: INestApplicationContext, embedded: EmbeddedD
       .then(() => done(0), () => done(1));
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal));
+}
+
+/** What an entry point knows so far when it fails: its configuration once loaded. */
+export interface StartupState {
+  config?: AppConfig;
+}
+
+/**
+ * Runs the API's, the worker's or the CLI's `main` and ends the process the same way for all three:
+ * a number returned is the exit code; a failure a person can fix (bad configuration, unreachable
+ * database, and whatever `explain` recognises) is one sentence on stderr and exit 1; anything else
+ * is a real fault and prints its stack (the CLI prints its message only: `stack: false`).
+ */
+export function runEntryPoint(
+  main: (state: StartupState) => Promise<number | void>,
+  options: { explain?: (error: unknown) => string | null; stack?: boolean } = {},
+): void {
+  const state: StartupState = {};
+  main(state).then(
+    (code) => {
+      if (typeof code === 'number') process.exit(code);
+    },
+    (error: unknown) => {
+      const sentence =
+        error instanceof ConfigError ? error.message : (options.explain?.(error) ?? explainStartupFailure(error, state.config));
+      if (sentence) console.error(sentence);
+      else console.error(options.stack === false && error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }

@@ -9,41 +9,22 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { prepareDatabase } from './app.factory';
 import { AppModule } from './app.module';
-import { AppConfig, ConfigError, loadConfig } from './config';
-import { connectDatabase, explainStartupFailure, handleShutdown } from './startup';
+import { loadConfig } from './config';
+import { connectDatabase, handleShutdown, runEntryPoint } from './startup';
 
 /**
  * A job worker without HTTP: the same modules and job handlers as the API. Run API instances with
  * JOBS_ENABLED=false and one or more workers when jobs should not share the API's process.
  */
-async function main(): Promise<void> {
+runEntryPoint(async (state) => {
   dotenv.config({ quiet: true });
-  let config: AppConfig | undefined;
-  try {
-    config = loadConfig({ ...process.env, JOBS_ENABLED: 'true', MIGRATIONS_RUN: 'false' });
-    // without DATABASE_URL: the service's embedded database (started here when it is not running)
-    const embedded = await connectDatabase(config);
-    await prepareDatabase(config);
-    const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
-    app.useLogger(app.get(Logger));
-    handleShutdown(app, embedded);
-    await app.init();
-    releaseStartupMemory();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    const sentence = explainStartupFailure(error, config);
-    if (sentence) {
-      console.error(sentence);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  const config = (state.config = loadConfig({ ...process.env, JOBS_ENABLED: 'true', MIGRATIONS_RUN: 'false' }));
+  // without DATABASE_URL: the service's embedded database (started here when it is not running)
+  const embedded = await connectDatabase(config);
+  await prepareDatabase(config);
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  handleShutdown(app, embedded);
+  await app.init();
+  releaseStartupMemory();
 });

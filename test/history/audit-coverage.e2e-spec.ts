@@ -2,7 +2,7 @@ import * as bcrypt from 'bcrypt';
 import { EntityManager, EntityMetadata } from 'typeorm';
 import { entityClasses } from '../../src/database/data-source';
 import { newId } from '../../src/database/base.entity';
-import { runAs } from '../../src/modules/history/actor';
+import { runAs } from '../../src/common/http/request-context.module';
 import { AUDITED_ENTITIES, AuditedEntity } from '../../src/modules/history/audited';
 import { UnauditedWriteError } from '../../src/modules/history/history.subscriber';
 import { BudgetAccount } from '../../src/modules/budget/entities/budget-account.entity';

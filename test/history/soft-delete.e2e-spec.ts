@@ -2,7 +2,7 @@ import { Column, DataSource, DeleteDateColumn, Entity } from 'typeorm';
 import { TimestampedEntity, newId } from '../../src/database/base.entity';
 import { databaseUrl } from '../../src/database/admin';
 import { dataSourceOptions } from '../../src/database/data-source';
-import { runAs } from '../../src/modules/history/actor';
+import { runAs } from '../../src/common/http/request-context.module';
 import { Audited } from '../../src/modules/history/audited';
 import { ActionHistory } from '../../src/modules/history/entities/action-history.entity';
 import { HistorySubscriber, UnauditedWriteError } from '../../src/modules/history/history.subscriber';

@@ -1,4 +1,4 @@
-import { runAs } from '../../src/modules/history/actor';
+import { runAs } from '../../src/common/http/request-context.module';
 import { Note } from '../../src/modules/notes/entities/note.entity';
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';

@@ -5,7 +5,7 @@ import { CaptchaService } from '../../infrastructure/captcha/captcha.service';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
 import { MailService, RESET_TOKEN_MINUTES } from '../../infrastructure/mail/mail.service';
 import { SessionsService } from '../auth/sessions.service';
-import { runAs } from '../history/actor';
+import { runAs } from '../../common/http/request-context.module';
 import { UnitOfWork } from '../../database/transaction';
 import { UsersRepository } from '../users/users.repository';
 import { PasswordService } from '../users/password.service';

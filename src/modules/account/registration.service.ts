@@ -4,7 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import { newId } from '../../database/base.entity';
 import { CaptchaService } from '../../infrastructure/captcha/captcha.service';
 import { MailService } from '../../infrastructure/mail/mail.service';
-import { runAs } from '../history/actor';
+import { runAs } from '../../common/http/request-context.module';
 import { UnitOfWork } from '../../database/transaction';
 import { User } from '../users/entities/user.entity';
 import { UsersRepository } from '../users/users.repository';

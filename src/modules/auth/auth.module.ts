@@ -29,8 +29,8 @@ import { SessionsService } from './sessions.service';
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
         secret: config.jwt.signKey as any,
+        // signing only: bearer tokens are verified by JwtStrategy, with its options
         signOptions: { algorithm: config.jwt.algorithm },
-        verifyOptions: { algorithms: [config.jwt.algorithm], issuer: config.jwt.issuer, audience: config.jwt.audience },
       }),
     }),
   ],

@@ -1,60 +1,60 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { Algorithm, verify, VerifyOptions } from 'jsonwebtoken';
-import { ClsService } from 'nestjs-cls';
+import type { Algorithm } from 'jsonwebtoken';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AccessClaims, AuthUser, toAuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
+import { setRequestUser } from '../../common/http/request-context.module';
 import { AppConfig } from '../../config/app-config';
-import { CLS_USER } from '../history/actor';
 import { SessionsRepository } from './sessions.repository';
 
-/**
- * Verifies the bearer token (algorithm, issuer and audience pinned; the key is a KeyObject, which
- * makes verification ~50× cheaper than a string secret), then checks in one primary-key query that
- * the session is live, the user Active and the PermsVersion current.
- */
-/** The token's claims or why there are none (passport-jwt's `info`: a jsonwebtoken error, or "No auth token"). */
+/** The token's claims or why there are none (passport's `info`: a jsonwebtoken error, or "No auth token"). */
 export type BearerCheck = { user: AuthUser; info?: undefined } | { user?: undefined; info: Error };
 
-const tokenFromRequest = ExtractJwt.fromAuthHeaderAsBearerToken();
-
-/** What passport-jwt hands jsonwebtoken (its `_verifOpts`): algorithm, issuer and audience pinned. */
-function verifyOptions(config: AppConfig): { audience: string; issuer: string; algorithms: Algorithm[]; ignoreExpiration: boolean } {
-  return { audience: config.jwt.audience, issuer: config.jwt.issuer, algorithms: [config.jwt.algorithm as Algorithm], ignoreExpiration: false };
+/** What passport-jwt's `authenticate` calls back with, as passport's middleware receives it. */
+interface StrategyOutcome {
+  success(user: AuthUser): void;
+  fail(info: Error): void;
+  error(error: unknown): void;
 }
 
+/**
+ * The one verification of a bearer token: passport-jwt with the options set here and nowhere else
+ * (algorithm, issuer and audience pinned; the key is a KeyObject, which makes verification ~50×
+ * cheaper than a string secret), then `validate` checks in one primary-key query that the session
+ * is live, the user Active and the PermsVersion current.
+ */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  private readonly verifyOptions: VerifyOptions;
-  private readonly verifyKey: AppConfig['jwt']['verifyKey'];
-
   constructor(
     config: AppConfig,
     private readonly sessions: SessionsRepository,
-    private readonly cls: ClsService,
   ) {
-    super({ jwtFromRequest: tokenFromRequest, secretOrKey: config.jwt.verifyKey as any, ...verifyOptions(config) });
-    this.verifyOptions = verifyOptions(config);
-    this.verifyKey = config.jwt.verifyKey;
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.jwt.verifyKey as any,
+      audience: config.jwt.audience,
+      issuer: config.jwt.issuer,
+      algorithms: [config.jwt.algorithm as Algorithm],
+      ignoreExpiration: false,
+    });
   }
 
   /**
-   * Exactly what passport-jwt's `authenticate` does for this strategy (the bearer token, then
-   * jsonwebtoken with the same key and options, then `validate`), without passport's per-request
-   * strategy instance, callbacks and promise wrapping; the global guard calls it directly.
-   * `validate`'s errors (AppError) are thrown as passport would pass them on.
+   * Runs the strategy's own `authenticate` for one request, as passport's middleware does (a
+   * per-request object whose success/fail/error settle the outcome), without `AuthGuard`'s
+   * per-request passport.authenticate closure chain (docs/architecture.md). `validate`'s errors
+   * (AppError) reject, as passport passes them on.
    */
-  async check(request: unknown): Promise<BearerCheck> {
-    const token = tokenFromRequest(request as any);
-    if (!token) return { info: new Error('No auth token') };
-    let claims: AccessClaims;
-    try {
-      claims = verify(token, this.verifyKey as any, this.verifyOptions) as unknown as AccessClaims;
-    } catch (error) {
-      return { info: error as Error };
-    }
-    return { user: await this.validate(claims) };
+  check(request: unknown): Promise<BearerCheck> {
+    return new Promise<BearerCheck>((resolve, reject) => {
+      const outcome: StrategyOutcome = {
+        success: (user) => resolve({ user }),
+        fail: (info) => resolve({ info }),
+        error: reject,
+      };
+      (Object.assign(Object.create(this), outcome) as this).authenticate(request as any);
+    });
   }
 
   async validate(claims: AccessClaims): Promise<AuthUser> {
@@ -69,7 +69,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       throw AppError.unauthorized('TOKEN_STALE', 'Permissions changed; refresh the access token');
     }
     const user = toAuthUser(claims);
-    this.cls.set(CLS_USER, user);
+    setRequestUser(user);
     return user;
   }
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../common/errors/app-error';
 import { findInGroupTx, lockInGroup } from '../../common/tenancy/group-scope';
 import { newId } from '../../database/base.entity';
 import { Sql } from '../../database/sql';
-import { createdHistoryRow } from '../history/history.subscriber';
+import { createdHistoryRow } from '../history/history-rows';
 import { NoteItem } from './entities/note-item.entity';
 import { Note } from './entities/note.entity';
 import { NOTE_CREATE, NOTES_LIST_ITEMS, NoteItemTuple, NoteRow, NoteSortKey, notesListStatement, NoteTuple } from './notes.sql';

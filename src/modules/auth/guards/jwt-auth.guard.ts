@@ -10,7 +10,7 @@ import { JwtStrategy } from '../jwt.strategy';
 
 /**
  * Global: every route requires a valid access token unless marked @Public(). The passport 'jwt'
- * strategy does the checking, called directly (JwtStrategy#check) rather than through
+ * strategy does the checking (JwtStrategy#check runs its `authenticate`), rather than
  * AuthGuard('jwt'), whose per-request passport machinery cost more than the verification itself.
  */
 @Injectable()

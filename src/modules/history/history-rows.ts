@@ -1,0 +1,119 @@
+import type { EntityManager } from 'typeorm';
+import { newId } from '../../database/base.entity';
+import { currentActor } from './actor';
+import { ALWAYS_IGNORED, AUDITED_ENTITIES, AuditedEntity } from './audited';
+import { ActionHistory, FieldChanges, HistoryAction } from './entities/action-history.entity';
+
+/*
+ * The values of action-history rows: which fields an audited entity records, how a value is
+ * written (dates as ISO text, secrets redacted), the diff of an update, and the row itself. The
+ * history subscriber writes these rows for save()/remove(); a repository that inserts an audited
+ * row with its own SQL (POST /notes, the scheduler's ON CONFLICT inserts) builds the same row here.
+ */
+
+const REDACTED = '[redacted]';
+
+function normalise(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (value === undefined) return null;
+  return value;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
+}
+
+type ColumnList = readonly { propertyName: string }[];
+
+function auditedFields(audit: AuditedEntity, columns: ColumnList): string[] {
+  const ignored = new Set([...ALWAYS_IGNORED, ...(audit.options.ignore ?? [])]);
+  return columns.map((column) => column.propertyName).filter((name) => !ignored.has(name) && name !== 'id');
+}
+
+function historyValue(audit: AuditedEntity, field: string, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  return audit.options.secret?.includes(field) ? REDACTED : normalise(value);
+}
+
+/** The changes of an inserted row: every audited field that has a value. */
+export function createdChanges(audit: AuditedEntity, columns: ColumnList, entity: any): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const field of auditedFields(audit, columns)) {
+    const value = historyValue(audit, field, entity[field]);
+    if (value !== null) changes[field] = { old: null, new: value };
+  }
+  return changes;
+}
+
+/**
+ * The changes of an updated row: the audited fields among `updated` whose value differs between
+ * `before` (the row as loaded) and `after`. Empty when nothing recorded changed.
+ */
+export function updatedChanges(audit: AuditedEntity, columns: ColumnList, updated: ReadonlySet<string>, before: any, after: any): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const field of auditedFields(audit, columns)) {
+    if (!updated.has(field)) continue;
+    if (same(before[field], after[field])) continue;
+    changes[field] = { old: historyValue(audit, field, before[field]), new: historyValue(audit, field, after[field]) };
+  }
+  return changes;
+}
+
+/** The values of one action-history row, as the subscriber writes them. */
+export interface HistoryRowValues {
+  id: string;
+  groupId: string | null;
+  adminOnly: boolean;
+  privateToUserId: string | null;
+  entityType: string;
+  entityId: string;
+  action: HistoryAction;
+  changes: FieldChanges;
+  userId: string | null;
+  userNickname: string;
+}
+
+async function historyRowValues(manager: EntityManager, audit: AuditedEntity, entity: any, action: HistoryAction, changes: FieldChanges): Promise<HistoryRowValues> {
+  const actor = currentActor();
+  const groupOf = audit.options.groupOf ?? ((e: any) => e.groupId);
+  const privateTo = audit.options.privateTo ? await audit.options.privateTo(entity, manager) : null;
+  return {
+    id: newId(),
+    groupId: groupOf(entity) ?? null,
+    adminOnly: audit.options.adminOnly ?? false,
+    privateToUserId: privateTo,
+    entityType: audit.entityType,
+    entityId: entity.id,
+    action,
+    changes,
+    userId: actor.userId,
+    userNickname: actor.nickname,
+  };
+}
+
+/** Inserts the history row of one change through `manager` (so it commits with the change). */
+export async function insertHistoryRow(manager: EntityManager, audit: AuditedEntity, entity: any, action: HistoryAction, changes: FieldChanges): Promise<void> {
+  await manager.getRepository(ActionHistory).insert({ ...(await historyRowValues(manager, audit, entity, action, changes)), changes: changes as any });
+}
+
+/**
+ * The values of the "Created" row the subscriber would write for `entity` (the inserted values as
+ * the entity's properties, `id` included), for a repository that inserts the row and its history
+ * with its own fixed SQL, in one statement or transaction (POST /notes). `manager` answers the
+ * entity's `privateTo` rule if that needs a query.
+ */
+export function createdHistoryRow<T extends object>(manager: EntityManager, target: new () => T, entity: Partial<T> & { id: string }): Promise<HistoryRowValues> {
+  const audit = AUDITED_ENTITIES.get(target);
+  if (!audit) throw new Error(`${target.name} is not @Audited`);
+  return historyRowValues(manager, audit, entity, 'Created', createdChanges(audit, manager.connection.getMetadata(target).columns, entity));
+}
+
+/**
+ * The "Created" row the subscriber would write, for rows inserted without it (an
+ * `INSERT ... ON CONFLICT DO NOTHING` must record only the rows it really inserted). `entity`
+ * holds the inserted values as the entity's properties; call it awaited, one row at a time.
+ */
+export async function recordCreated<T extends object>(manager: EntityManager, target: new () => T, entity: T & { id: string }): Promise<void> {
+  const values = await createdHistoryRow(manager, target, entity);
+  await manager.getRepository(ActionHistory).insert({ ...values, changes: values.changes as any });
+}

@@ -133,6 +133,9 @@ export class AppConfig {
     authPerMinute: number;
     /** PATCH /notes/{id}/items/{itemId}/toggle, per user */
     noteTogglePerMinute: number;
+    /** POST /session/refresh, per session and per client IP (not the sign-in endpoints' authPerMinute) */
+    refreshPerSessionPerMinute: number;
+    refreshPerIpPerMinute: number;
   };
   cooldowns: { emailSeconds: number; resetSeconds: number };
   limits: { maxImageBytes: number; maxMarkerImages: number };
@@ -262,6 +265,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginFailureWindowSeconds: read.int('RATE_LIMIT_LOGIN_FAILURE_WINDOW_SECONDS', 900, 1),
       authPerMinute: read.int('RATE_LIMIT_AUTH_PER_MINUTE', 10, 1),
       noteTogglePerMinute: read.int('RATE_LIMIT_NOTE_TOGGLE_PER_MINUTE', 120, 1),
+      refreshPerSessionPerMinute: read.int('RATE_LIMIT_REFRESH_PER_SESSION_PER_MINUTE', 60, 1),
+      refreshPerIpPerMinute: read.int('RATE_LIMIT_REFRESH_PER_IP_PER_MINUTE', 300, 1),
     },
     cooldowns: {
       emailSeconds: read.int('EMAIL_COOLDOWN_SECONDS', 60, 0),

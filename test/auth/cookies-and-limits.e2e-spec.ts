@@ -81,7 +81,8 @@ describe('rate limits shared through Redis', () => {
     const a = await createTestApp(env);
     const b = await createTestApp(env);
     try {
-      const hit = (t: TestApp) => t.api('POST', '/session/refresh');
+      let attempt = 0;
+      const hit = (t: TestApp) => t.api('POST', '/session', { payload: { username: `ghost-redis-${attempt++}`, password: 'whatever-123' } });
       expect((await hit(a)).statusCode).toBe(401);
       expect((await hit(b)).statusCode).toBe(401);
       expect((await hit(a)).statusCode).toBe(401);

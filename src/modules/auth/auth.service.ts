@@ -38,6 +38,7 @@ export const LOGIN_MESSAGES = {
 } as const;
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 
 /** Login, refresh-token rotation with reuse detection, and logout. */
 @Injectable()
@@ -102,8 +103,10 @@ export class AuthService {
    * except the immediate parent within the grace window (a parallel tab lost the race).
    */
   async refresh(refreshToken: string | undefined, client: ClientInfo): Promise<SignedIn> {
+    await this.limitRefreshPerIp(client);
     if (!refreshToken) throw AppError.unauthorized('INVALID_REFRESH', 'Refresh token missing');
     const hash = sha256(refreshToken);
+    await this.limitRefreshPerSession(hash);
     const next = newOpaqueToken();
     const session = await this.sessions.rotate(hash, sha256(next), client);
     if (!session) return this.refreshFailed(hash);
@@ -114,6 +117,32 @@ export class AuthService {
       throw AppError.unauthorized('INVALID_REFRESH', 'The account can no longer sign in');
     }
     return { ...this.issue(user, session.id), refreshToken: next, refreshExpires: session.expires_date };
+  }
+
+  /**
+   * Refresh has limits of its own (CONTRACT §10, §21), not the sign-in endpoints' 10 a minute: every
+   * page load refreshes, and a household shares one IP. Counted per IP first (what a token-less flood
+   * spends), then per session (a runaway tab); each in one atomic step.
+   */
+  private async limitRefreshPerIp(client: ClientInfo): Promise<void> {
+    const { rateLimit } = this.config;
+    if (!rateLimit.enabled) return;
+    const taken = await this.limits.hit(`refresh-ip:${client.ipAddress ?? 'unknown'}`, MINUTE_MS);
+    if (taken.count > rateLimit.refreshPerIpPerMinute) {
+      throw AppError.tooManyRequests('RATE_LIMITED', 'Too many sign-in refreshes from this network, try again later', taken.resetSeconds);
+    }
+  }
+
+  private async limitRefreshPerSession(hash: string): Promise<void> {
+    const { rateLimit } = this.config;
+    if (!rateLimit.enabled) return;
+    // an unknown or retired token has no live session to count: rotation fails and reuse detection answers
+    const sessionId = await this.sessions.findLiveIdByTokenHash(hash);
+    if (!sessionId) return;
+    const taken = await this.limits.hit(`refresh-session:${sessionId}`, MINUTE_MS);
+    if (taken.count > rateLimit.refreshPerSessionPerMinute) {
+      throw AppError.tooManyRequests('RATE_LIMITED', 'Too many sign-in refreshes for this session, try again later', taken.resetSeconds);
+    }
   }
 
   private async refreshFailed(hash: string): Promise<never> {

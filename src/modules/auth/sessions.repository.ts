@@ -75,6 +75,15 @@ export class SessionsRepository {
     return row.expires_date;
   }
 
+  /** The live session whose current refresh token has this hash (for the per-session refresh limit). */
+  async findLiveIdByTokenHash(hash: string): Promise<string | undefined> {
+    const [row] = await this.dataSource.query(
+      'SELECT id FROM sessions WHERE token_hash = $1 AND revoked_date IS NULL AND expires_date > now()',
+      [hash],
+    );
+    return row?.id;
+  }
+
   /**
    * Rotates a live session's refresh token in one statement (of parallel rotations with one token
    * exactly one matches), remembering the retired hash for reuse detection; undefined when none matched.

@@ -937,7 +937,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the refresh cookie and get a new access token
-         * @description Single use: the presented token is replaced (same expiry). Presenting an already-rotated token revokes the session (REFRESH_REUSED), except within the grace window right after rotation (REFRESH_RACE). Requests from an Origin other than the service’s own, APP_URL’s or one of CORS_ORIGINS are refused.
+         * @description Single use: the presented token is replaced (same expiry). Presenting an already-rotated token revokes the session (REFRESH_REUSED), except within the grace window right after rotation (REFRESH_RACE). Requests from an Origin other than the service’s own, APP_URL’s or one of CORS_ORIGINS are refused. Limited to 60 a minute per session and 300 a minute per client IP (RATE_LIMIT_REFRESH_PER_SESSION_PER_MINUTE, RATE_LIMIT_REFRESH_PER_IP_PER_MINUTE): 429 RATE_LIMITED with Retry-After.
          */
         post: operations["Session_refresh"];
         delete?: never;
@@ -1263,7 +1263,7 @@ export interface components {
         };
         BudgetAccountDto: {
             /**
-             * @description income − expense − transfers out + transfers in, a decimal string
+             * @description opening balance + income − expense − transfers out + transfers in, a decimal string
              * @example 1234.56
              */
             balance: string;
@@ -1274,6 +1274,11 @@ export interface components {
             /** @description a disabled account takes no new transactions and its recurring transactions are skipped */
             isDisabled: boolean;
             name: string;
+            /**
+             * @description the money in the account when it was set up, a decimal string (may be negative)
+             * @example 250.00
+             */
+            openingBalance: string;
         };
         CaptchaChallengeDto: {
             /** @description algorithm, nonce, salt, cost, keyLength, keyPrefix, keySignature, expiresAt */
@@ -1360,6 +1365,11 @@ export interface components {
         };
         CreateBudgetAccountDto: {
             name: string;
+            /**
+             * @description the money already in the account, a decimal string that may be negative; "0.00" when omitted on create, unchanged when omitted on update
+             * @example 1250.00
+             */
+            openingBalance?: string;
         };
         CreatedUserDto: {
             /**
@@ -2026,6 +2036,11 @@ export interface components {
             /** @description omitted: unchanged; the default account cannot be disabled (409) */
             isDisabled?: boolean;
             name: string;
+            /**
+             * @description the money already in the account, a decimal string that may be negative; "0.00" when omitted on create, unchanged when omitted on update
+             * @example 1250.00
+             */
+            openingBalance?: string;
         };
         UpdateNoteDto: {
             /**
@@ -5660,11 +5675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /**
-             * @description Rate limit or cooldown (Retry-After header)
-             *
-             *     Rate limit exceeded (Retry-After header)
-             */
+            /** @description Rate limit or cooldown (Retry-After header) */
             429: {
                 headers: {
                     [name: string]: unknown;

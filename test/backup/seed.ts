@@ -34,7 +34,7 @@ export async function seedGroup(t: TestApp): Promise<Seeded> {
   }
   const [alice, bob] = users;
 
-  const main = await call(t, alice, 'POST', '/budget-accounts', { name: 'Main' });
+  const main = await call(t, alice, 'POST', '/budget-accounts', { name: 'Main', openingBalance: '-42.10' });
   const savings = await call(t, alice, 'POST', '/budget-accounts', { name: 'Savings, "long-term"' });
   const food = await call(t, alice, 'POST', '/categories', { name: 'Food', color: '#AA3300', icon: 'ShoppingCart' });
   const salary = await call(t, bob, 'POST', '/categories', { name: '=SUM(A1)', color: '#00AA33', icon: 'Briefcase' });

@@ -15,7 +15,7 @@ describe('Budget: accounts', () => {
     const user = await budgetUser(t);
     const first = await createAccount(t, user, 'Wallet');
     const second = await createAccount(t, user, 'Bank');
-    expect(first).toEqual({ id: expect.any(String), name: 'Wallet', isDefault: true, isDisabled: false, balance: '0.00' });
+    expect(first).toEqual({ id: expect.any(String), name: 'Wallet', isDefault: true, isDisabled: false, openingBalance: '0.00', balance: '0.00' });
     expect(second).toMatchObject({ name: 'Bank', isDefault: false });
     const renamed = await call(t, user, 'PUT', `/budget-accounts/${second.id}`, { name: 'Bank account' });
     expect(renamed).toMatchObject({ id: second.id, name: 'Bank account', isDefault: false, isDisabled: false });
@@ -109,6 +109,36 @@ describe('Budget: accounts', () => {
       [main.id, '749.76'], // 1000.10 − 0.10 − 0.20 − 250.05 + 0.01
       [savings.id, '245.04'], // 250.05 − 5 − 0.01
     ]);
+  });
+
+  it('starts an account at its opening balance: balance = opening balance + transactions (CONTRACT §21)', async () => {
+    const { member, food } = await budgetSetup(t);
+    const joint = await call(t, member, 'POST', '/budget-accounts', { name: 'Joint', openingBalance: '1250.00' });
+    expect(joint).toMatchObject({ name: 'Joint', openingBalance: '1250.00', balance: '1250.00' });
+    await createTransaction(t, member, { type: 'Expense', amount: '12.50', categoryId: food.id, budgetAccountId: joint.id });
+    const balanceOf = async (id: string) => (await call(t, member, 'GET', '/budget-accounts')).find((a: any) => a.id === id);
+    expect(await balanceOf(joint.id)).toMatchObject({ openingBalance: '1250.00', balance: '1237.50' });
+
+    // overdrawn at the start, with one decimal; an update without it keeps it, with it moves the balance at once
+    const renamed = await call(t, member, 'PUT', `/budget-accounts/${joint.id}`, { name: 'Joint account' });
+    expect(renamed).toMatchObject({ openingBalance: '1250.00', balance: '1237.50' });
+    const corrected = await call(t, member, 'PUT', `/budget-accounts/${joint.id}`, { name: 'Joint account', openingBalance: '-80.5' });
+    expect(corrected).toMatchObject({ openingBalance: '-80.50', balance: '-93.00' });
+    const history = await historyOf(t, joint.id);
+    expect(history[0].changes.openingBalance).toEqual({ old: null, new: '1250.00' });
+    expect(history.map((row) => row.changes)).toContainEqual({ name: { old: 'Joint', new: 'Joint account' } });
+    expect(history[history.length - 1].changes).toEqual({ openingBalance: { old: '1250.00', new: '-80.50' } });
+    // the same value again changes nothing and records nothing
+    await call(t, member, 'PUT', `/budget-accounts/${joint.id}`, { name: 'Joint account', openingBalance: '-80.50' });
+    expect(await historyOf(t, joint.id)).toHaveLength(history.length);
+
+    for (const openingBalance of [12.5, '1,00', '1.234', '--1', '+5', '1e3', '1000000000.00', '', ' ']) {
+      const response = await t.api('POST', '/budget-accounts', { token: member.accessToken, payload: { name: 'Bad', openingBalance } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['openingBalance']));
+      expect(response.json().errors.every((e: { field: string }) => e.field === 'openingBalance')).toBe(true);
+    }
+    expect(await call(t, member, 'POST', '/budget-accounts', { name: 'Zero', openingBalance: '-0' })).toMatchObject({ openingBalance: '0.00', balance: '0.00' });
   });
 
   it('applies the delete rules of the contract', async () => {

@@ -87,7 +87,7 @@ describe('GET /account/export', () => {
       categories.map((c: any) => ({ name: guarded(c.name), color: c.color, icon: c.icon, order: String(c.order) })),
     );
     expect(rowsOf(files.get('budget/accounts.csv'))).toEqual(
-      accounts.map((a: any) => ({ name: a.name, isDefault: String(a.isDefault), isDisabled: String(a.isDisabled), balance: a.balance, currency: 'CHF' })),
+      accounts.map((a: any) => ({ name: a.name, isDefault: String(a.isDefault), isDisabled: String(a.isDisabled), openingBalance: a.openingBalance, balance: a.balance, currency: 'CHF' })),
     );
     const recurring = await get(seeded.alice, '/recurring-transactions');
     const csvRecurring = rowsOf(files.get('budget/recurring.csv'));

@@ -6,11 +6,13 @@ import { lockGroupScope } from './budget-lock';
 import { BudgetAccount } from './entities/budget-account.entity';
 
 /**
- * Balance = income − expense − transfers out + transfers in, read from budget_account_balances,
- * which triggers (in the migrations) keep exact in the same transaction as every change of a transaction.
+ * Balance = opening balance + income − expense − transfers out + transfers in; the sum of the
+ * transactions is read from budget_account_balances, which triggers (in the migrations) keep exact in
+ * the same transaction as every change of a transaction.
  */
 const ACCOUNTS_WITH_BALANCE = `
-  SELECT a.id, a.name, a.is_default, a.is_disabled, COALESCE(b.balance, 0.00)::numeric(18,2) AS balance
+  SELECT a.id, a.name, a.is_default, a.is_disabled, a.opening_balance::text AS opening_balance,
+         (a.opening_balance + COALESCE(b.balance, 0.00))::numeric(18,2) AS balance
     FROM budget_accounts a LEFT JOIN budget_account_balances b ON b.budget_account_id = a.id
    WHERE a.group_id = $1 AND ($2::uuid IS NULL OR a.id = $2::uuid)
    ORDER BY a.is_default DESC, lower(a.name), a.id`;
@@ -20,6 +22,7 @@ export interface AccountRow {
   name: string;
   is_default: boolean;
   is_disabled: boolean;
+  opening_balance: string;
   balance: string;
 }
 

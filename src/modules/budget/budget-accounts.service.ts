@@ -11,11 +11,20 @@ import { RecurringTransactionsRepository } from './recurring-transactions.reposi
 const HAS_TRANSACTIONS = () => AppError.conflict('ACCOUNT_HAS_TRANSACTIONS', 'The budget account has transactions');
 const IS_DEFAULT = (what: string) => AppError.conflict('ACCOUNT_IS_DEFAULT', `The default budget account cannot be ${what}`);
 
+/** "-80.5" → "-80.50", "-0" → "0.00": the form numeric(14,2) reads back as. */
+function toCents(value: string): string {
+  const negative = value.startsWith('-');
+  const [whole, fraction = ''] = value.replace('-', '').split('.');
+  const text = `${whole}.${fraction.padEnd(2, '0')}`;
+  return negative && !/^0\.00$/.test(text) ? `-${text}` : text;
+}
+
 const toDto = (row: AccountRow): BudgetAccountDto => ({
   id: row.id,
   name: row.name,
   isDefault: row.is_default,
   isDisabled: row.is_disabled,
+  openingBalance: row.opening_balance,
   balance: row.balance,
 });
 
@@ -44,7 +53,13 @@ export class BudgetAccountsService {
     return this.unitOfWork.run(async (manager) => {
       await this.accounts.lockGroup(manager, tenant);
       const hasDefault = await this.accounts.hasDefault(manager, tenant);
-      const account = await this.accounts.create(manager, { groupId: tenant.groupId, name: dto.name, isDefault: !hasDefault, isDisabled: false });
+      const account = await this.accounts.create(manager, {
+        groupId: tenant.groupId,
+        name: dto.name,
+        isDefault: !hasDefault,
+        isDisabled: false,
+        openingBalance: toCents(dto.openingBalance ?? '0'),
+      });
       return this.one(manager, tenant, account.id);
     });
   }
@@ -56,6 +71,8 @@ export class BudgetAccountsService {
       if (dto.isDisabled && account.isDefault) throw IS_DEFAULT('disabled');
       account.name = dto.name;
       if (dto.isDisabled !== undefined) account.isDisabled = dto.isDisabled;
+      // as PostgreSQL writes it back, so an unchanged balance records no history change
+      if (dto.openingBalance !== undefined) account.openingBalance = toCents(dto.openingBalance);
       await this.accounts.save(manager, account);
       return this.one(manager, tenant, id);
     });

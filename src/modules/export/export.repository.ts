@@ -69,9 +69,10 @@ export class ExportRepository {
     );
   }
 
-  accounts(groupId: string): Promise<{ name: string; is_default: boolean; is_disabled: boolean; balance: string }[]> {
+  accounts(groupId: string): Promise<{ name: string; is_default: boolean; is_disabled: boolean; opening_balance: string; balance: string }[]> {
     return this.dataSource.query(
-      `SELECT a.name, a.is_default, a.is_disabled, COALESCE(b.balance, 0.00)::numeric(18,2)::text AS balance
+      `SELECT a.name, a.is_default, a.is_disabled, a.opening_balance::text AS opening_balance,
+              (a.opening_balance + COALESCE(b.balance, 0.00))::numeric(18,2)::text AS balance
          FROM budget_accounts a LEFT JOIN budget_account_balances b ON b.budget_account_id = a.id
         WHERE a.group_id = $1 ORDER BY a.is_default DESC, lower(a.name), a.id`,
       [groupId],

@@ -94,8 +94,8 @@ export class ExportService {
     zip.addBuffer(
       Buffer.from(
         csv(
-          ['name', 'isDefault', 'isDisabled', 'balance', 'currency'],
-          accounts.map((a) => [guardCell(a.name), a.is_default, a.is_disabled, a.balance, currency]),
+          ['name', 'isDefault', 'isDisabled', 'openingBalance', 'balance', 'currency'],
+          accounts.map((a) => [guardCell(a.name), a.is_default, a.is_disabled, a.opening_balance, a.balance, currency]),
           true,
         ),
       ),

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, Length } from 'class-validator';
+import { IsSignedMoney } from './budget-validators';
 
 export class BudgetAccountDto {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -7,7 +8,9 @@ export class BudgetAccountDto {
   @ApiProperty({ description: 'exactly one account of the group is the default (once one exists)' }) isDefault: boolean;
   @ApiProperty({ description: 'a disabled account takes no new transactions and its recurring transactions are skipped' })
   isDisabled: boolean;
-  @ApiProperty({ example: '1234.56', description: 'income − expense − transfers out + transfers in, a decimal string' })
+  @ApiProperty({ example: '250.00', description: 'the money in the account when it was set up, a decimal string (may be negative)' })
+  openingBalance: string;
+  @ApiProperty({ example: '1234.56', description: 'opening balance + income − expense − transfers out + transfers in, a decimal string' })
   balance: string;
 }
 
@@ -16,6 +19,14 @@ export class CreateBudgetAccountDto {
   @IsString()
   @Length(1, 50)
   name: string;
+
+  @ApiPropertyOptional({
+    example: '1250.00',
+    description: 'the money already in the account, a decimal string that may be negative; "0.00" when omitted on create, unchanged when omitted on update',
+  })
+  @IsOptional()
+  @IsSignedMoney()
+  openingBalance?: string;
 }
 
 export class UpdateBudgetAccountDto extends CreateBudgetAccountDto {

@@ -20,6 +20,18 @@ export function IsMoney(): PropertyDecorator {
   );
 }
 
+/** A signed decimal string with at most two decimals, as a balance can be (an overdrawn account starts below zero). */
+export const SIGNED_MONEY_PATTERN = /^-?(0|[1-9]\d{0,8})(\.\d{1,2})?$/;
+
+/** A balance in a body: a JSON string like "1250.00", "-80.5" or "0" (|value| ≤ 999999999.99, at most 2 decimals). */
+export function IsSignedMoney(): PropertyDecorator {
+  return applyDecorators(
+    IsString({ message: '$property must be a decimal string such as "1250.00"' }),
+    MaxLength(13),
+    Matches(SIGNED_MONEY_PATTERN, { message: `$property must be an amount with at most 2 decimals, between -${MAX_AMOUNT} and ${MAX_AMOUNT}` }),
+  );
+}
+
 /** A one-off class-validator rule. */
 function rule(name: string, message: string, validate: (value: unknown) => boolean): PropertyDecorator {
   return (target: object, propertyName: string | symbol) =>

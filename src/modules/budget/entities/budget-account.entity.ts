@@ -20,6 +20,10 @@ export class BudgetAccount extends GroupOwnedEntity {
 
   @Column({ type: 'boolean', default: false })
   isDisabled: boolean;
+
+  /** The money already in the account when it was set up (may be negative); the balance starts here. */
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  openingBalance: string;
 }
 
 /** The 409s of this table's unique constraints (registered by the feature module on start). */

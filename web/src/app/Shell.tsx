@@ -1,4 +1,5 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import type { Claims } from '@/api/claims';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { session } from '@/api/client';
 import { Button, Skeleton } from '@/ui';
@@ -26,15 +27,7 @@ export function Shell() {
         <NavLink to="/" className="brand">
           Hearth
         </NavLink>
-        <nav aria-label="Main" className="topnav">
-          <ul>
-            {fullNav(claims).map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to}>{item.label}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainNav claims={claims} />
         <div className="topbar-user">
           <NavLink to="/account" className="nickname" aria-label={`Your account (${claims?.nickname ?? ''})`}>
             {claims?.nickname}
@@ -50,28 +43,7 @@ export function Shell() {
           <Outlet />
         </Suspense>
       </main>
-      <nav aria-label="Modules" className="bottombar">
-        <ul>
-          {moduleNav(claims).map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to}>
-                <span aria-hidden="true" className="bottombar-icon">
-                  {item.icon}
-                </span>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-          <li>
-            <NavLink to="/menu">
-              <span aria-hidden="true" className="bottombar-icon">
-                ≡
-              </span>
-              Menu
-            </NavLink>
-          </li>
-        </ul>
-      </nav>
+      <ModuleBar claims={claims} />
     </div>
   );
 }
@@ -105,5 +77,47 @@ export function MenuPage() {
         Sign out
       </Button>
     </section>
+  );
+}
+
+/** A destination: the router's link, or a plain link that loads the app again (`plain`: outside the router). */
+function Destination({ to, plain, children }: { to: string; plain?: boolean; children: ReactNode }) {
+  return plain ? <a href={to}>{children}</a> : <NavLink to={to}>{children}</NavLink>;
+}
+
+/** Every destination, in the header on wide screens. */
+export function MainNav({ claims, plain }: { claims: Claims | null; plain?: boolean }) {
+  return (
+    <nav aria-label="Main" className="topnav">
+      <ul>
+        {fullNav(claims).map((item) => (
+          <li key={item.to}>
+            <Destination to={item.to} plain={plain}>
+              {item.label}
+            </Destination>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The phone's bottom bar: the group's modules and "Menu". */
+export function ModuleBar({ claims, plain }: { claims: Claims | null; plain?: boolean }) {
+  return (
+    <nav aria-label="Modules" className="bottombar">
+      <ul>
+        {[...moduleNav(claims), { to: '/menu', label: 'Menu', icon: '≡' }].map((item) => (
+          <li key={item.to}>
+            <Destination to={item.to} plain={plain}>
+              <span aria-hidden="true" className="bottombar-icon">
+                {item.icon}
+              </span>
+              {item.label}
+            </Destination>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,7 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { session } from '@/api/client';
+import { ProblemError } from '@/api/problem';
 import { LoadError, Skeleton } from '@/ui';
+import { BusyFrame, rememberNav } from './BusyFrame';
 import { queryClient } from './query-client';
 import { useSession } from './session-context';
 
@@ -15,9 +17,17 @@ export function Providers({ children }: { children: ReactNode }) {
 }
 
 function SessionGate({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, claims } = useSession();
   const [bootError, setBootError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => {
+    setBootError(null);
+    setAttempt((n) => n + 1);
+  }, []);
+
+  useEffect(() => {
+    if (status !== 'unknown') rememberNav(status === 'signedIn' ? claims : null);
+  }, [status, claims]);
 
   useEffect(() => {
     if (session.getSnapshot().status !== 'unknown') return;
@@ -33,16 +43,13 @@ function SessionGate({ children }: { children: ReactNode }) {
   }, [status]);
 
   if (status === 'unknown') {
+    if (bootError instanceof ProblemError && bootError.status === 429) {
+      return <BusyFrame key={attempt} retryAfter={bootError.retryAfter} retry={retry} />;
+    }
     if (bootError) {
       return (
         <main className="boot">
-          <LoadError
-            error={bootError}
-            retry={() => {
-              setBootError(null);
-              setAttempt((n) => n + 1);
-            }}
-          />
+          <LoadError error={bootError} retry={retry} />
         </main>
       );
     }

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import type { Claims, Module } from '@/api/claims';
+import { MODULES } from '@/api/claims';
+import { formatWait } from '@/api/problem';
+import { Button } from '@/ui';
+import { MainNav, ModuleBar } from './Shell';
+
+const NAV_KEY = 'hearth.nav';
+
+/**
+ * What the navigation showed last (the group's modules and the role, nothing secret), so that a
+ * page refused at start-up (429) keeps the app's navigation although no token could be had.
+ */
+export function rememberNav(claims: Claims | null): void {
+  try {
+    if (claims) localStorage.setItem(NAV_KEY, JSON.stringify({ modules: claims.modules, role: claims.role }));
+    else localStorage.removeItem(NAV_KEY);
+  } catch {
+    // storage disabled: the frame then shows the pages every member has
+  }
+}
+
+function rememberedNav(): Claims | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(NAV_KEY) ?? 'null') as { modules?: unknown; role?: unknown } | null;
+    if (!saved) return null;
+    const modules = Array.isArray(saved.modules) ? (saved.modules.filter((m) => MODULES.includes(m as Module)) as Module[]) : [];
+    return { modules, role: saved.role === 'Admin' ? 'Admin' : 'User' } as Claims;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page shown when signing this tab in was refused for too many requests (429 at start-up): the
+ * app's frame and navigation (plain links: each loads the app again), how long to wait, a count
+ * down, and a retry by itself when the wait is over.
+ */
+export function BusyFrame({ retryAfter, retry }: { retryAfter: number | null; retry: () => void }) {
+  const claims = rememberedNav();
+  const [left, setLeft] = useState(Math.max(1, retryAfter ?? 30));
+  useEffect(() => {
+    const timer = setInterval(() => setLeft((n) => Math.max(0, n - 1)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    if (left === 0) retry();
+  }, [left, retry]);
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <a href="/" className="brand">
+          Hearth
+        </a>
+        <MainNav claims={claims} plain />
+      </header>
+      <main id="main" tabIndex={-1}>
+        <section className="page" aria-labelledby="page-title">
+          <h1 id="page-title">Hearth needs a moment</h1>
+          <div role="alert" className="load-error">
+            <p>Too many page loads in the last minute (from this device or your network).</p>
+            <p aria-live="polite">{left > 0 ? `Trying again in ${formatWait(left)}.` : 'Trying again…'}</p>
+            <Button variant="secondary" onClick={retry}>
+              Try again now
+            </Button>
+          </div>
+        </section>
+      </main>
+      <ModuleBar claims={claims} plain />
+    </div>
+  );
+}

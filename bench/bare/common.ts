@@ -12,6 +12,7 @@ import { Pool, types } from 'pg';
 import { loadConfig } from '../../src/config';
 import { corsOptions, hearthSecurityHeaders } from '../../src/infrastructure/logging/security-headers';
 import * as sql from './statements';
+import { toMarkerDto, type MarkerRow } from '../../src/modules/markers/markers.sql';
 
 // a date column as its text, as Hearth (TypeORM) reads it; timestamps become Dates, numeric stays text
 types.setTypeParser(1082, (value) => value);
@@ -105,21 +106,7 @@ export type Row = Record<string, any>;
 /** Runs one of Hearth's named statements. */
 export const run = (query: { name: string; text: string }, values: unknown[]) => pool.query({ name: query.name, text: query.text, values }).then((result) => result.rows);
 
+/** A marker in list form: Hearth's own mapper (its rows' columns are Hearth's statements'). */
 export function markerDto(m: Row, imageCount: number, coverThumbnailUrl: string | null) {
-  return {
-    id: m.id,
-    title: m.title,
-    date: m.date,
-    rating: m.rating,
-    description: m.description,
-    latitude: m.latitude,
-    longitude: m.longitude,
-    address: m.address,
-    createdBy: m.created_by,
-    createdDate: m.created_date,
-    updatedDate: m.updated_date,
-    deletedDate: m.deleted_date,
-    imageCount,
-    coverThumbnailUrl,
-  };
+  return toMarkerDto(m as unknown as MarkerRow, imageCount, coverThumbnailUrl);
 }

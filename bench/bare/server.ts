@@ -15,7 +15,7 @@ import { releaseStartupMemory } from '../../src/memory';
 import * as bcrypt from 'bcrypt';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { newId } from '../../src/database/base.entity';
-import { TransactionRow, transactionRowToDto } from '../../src/modules/budget/transactions.repository';
+import { toTransactionDto, type TransactionRow } from '../../src/modules/budget/transactions.sql';
 import { authorize, Claims, hearthFastify, intParam, markerDto, pool, problem, Row, run, send } from './common';
 import * as sql from './statements';
 
@@ -213,7 +213,7 @@ app.get('/api/v1/transactions', async (request, reply) => {
   ]);
   const total: number = count.total;
   // the same row-to-DTO mapping a hand-written handler needs: Hearth's own
-  const items = rows.map((row) => transactionRowToDto(row as TransactionRow));
+  const items = rows.map((row) => toTransactionDto(row as TransactionRow));
   return send(reply, { items, page, pageSize, totalItems: total, totalPages: Math.ceil(total / pageSize), totalItemsExact: true });
 });
 

@@ -6,7 +6,6 @@ import { CountedPage, parseSort, toPage } from '../../common/pagination/paginati
 import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
 import { Sql, SqlRunner } from '../../database/sql';
 import type { TransactionDto, TransactionListQuery } from './dto/transaction.dto';
-import type { TransactionType } from './entities/budget-enums';
 import { Transaction } from './entities/transaction.entity';
 import {
   BUDGET_ACCOUNT_IN_GROUP,
@@ -19,36 +18,9 @@ import {
   TRANSACTIONS_COUNT,
   TRANSACTIONS_PAGE_BY_AMOUNT_SQL,
   TRANSACTIONS_PAGE_BY_DATE,
+  toTransactionDto,
+  TransactionRow,
 } from './transactions.sql';
-
-export interface TransactionRow {
-  id: string;
-  type: TransactionType;
-  amount: string;
-  date: string;
-  description: string | null;
-  category_id: string | null;
-  budget_account_id: string;
-  target_budget_account_id: string | null;
-  recurring_transaction_id: string | null;
-  created_by_id: string | null;
-  /** ISO 8601 text, printed as it comes */
-  created_date: string;
-}
-
-export const transactionRowToDto = (row: TransactionRow): TransactionDto => ({
-  id: row.id,
-  type: row.type,
-  amount: row.amount,
-  date: row.date,
-  description: row.description,
-  categoryId: row.category_id,
-  budgetAccountId: row.budget_account_id,
-  targetBudgetAccountId: row.target_budget_account_id,
-  recurringTransactionId: row.recurring_transaction_id,
-  createdBy: row.created_by_id,
-  createdDate: row.created_date,
-});
 
 /** Pages up to this offset run their count and their rows in parallel; deeper ones need the count first. */
 const SHALLOW_OFFSET = 10_000;
@@ -163,7 +135,7 @@ function keyOf(groupId: string, query: TransactionListQuery): { key: ListKey; id
 }
 
 const counted = (rows: TransactionRow[], total: number, exact: boolean, query: TransactionListQuery): CountedPage<TransactionDto> => ({
-  ...toPage(rows.map(transactionRowToDto), total, query),
+  ...toPage(rows.map(toTransactionDto), total, query),
   totalItemsExact: exact,
 });
 

@@ -5,23 +5,9 @@ import { CountedPage } from '../../common/pagination/pagination';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
 import { SaveTransactionDto, TransactionDto, TransactionListQuery } from './dto/transaction.dto';
-import { Transaction } from './entities/transaction.entity';
 import { normaliseMoney, TransactionRefsResolver, utcDate } from './transaction-refs';
-import { TransactionsRepository, transactionRowToDto } from './transactions.repository';
-
-const entityToDto = (t: Transaction): TransactionDto => ({
-  id: t.id,
-  type: t.type,
-  amount: t.amount,
-  date: t.date,
-  description: t.description,
-  categoryId: t.categoryId,
-  budgetAccountId: t.budgetAccountId,
-  targetBudgetAccountId: t.targetBudgetAccountId,
-  recurringTransactionId: t.recurringTransactionId,
-  createdBy: t.createdById,
-  createdDate: t.createdDate.toISOString(),
-});
+import { TransactionsRepository } from './transactions.repository';
+import { toTransactionDto } from './transactions.sql';
 
 /** Transactions: CRUD through audited saves; the list in raw SQL shaped for the covering indexes. */
 @Injectable()
@@ -35,7 +21,7 @@ export class TransactionsService {
   async get(tenant: Tenant, id: string): Promise<TransactionDto> {
     const row = await this.transactions.findInGroup(tenant, id);
     if (!row) throw AppError.notFound('Transaction');
-    return transactionRowToDto(row);
+    return toTransactionDto(row);
   }
 
   create(user: AuthUser, dto: SaveTransactionDto): Promise<TransactionDto> {
@@ -52,7 +38,7 @@ export class TransactionsService {
         occurrenceDate: null,
         createdById: user.userId,
       });
-      return entityToDto(transaction);
+      return toTransactionDto(transaction);
     });
   }
 
@@ -71,7 +57,7 @@ export class TransactionsService {
         description: dto.description ?? null,
         ...refs,
       });
-      return entityToDto(await this.transactions.save(manager, transaction));
+      return toTransactionDto(await this.transactions.save(manager, transaction));
     });
   }
 

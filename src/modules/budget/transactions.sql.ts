@@ -1,4 +1,6 @@
 import { isoTimestamp, statement } from '../../database/sql';
+import type { TransactionType } from './entities/budget-enums';
+import type { Transaction } from './entities/transaction.entity';
 
 /**
  * The fixed SQL of `GET /transactions` (docs/budget.md, "How the list stays fast"). Every variant's
@@ -12,9 +14,49 @@ import { isoTimestamp, statement } from '../../database/sql';
  * of a group-keyed page is already the group).
  */
 
-/** Columns of one transaction as the API prints it (createdDate as ISO text, amount as numeric text). */
-export const TRANSACTION_COLUMNS = `t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id, t.budget_account_id,
-  t.target_budget_account_id, t.recurring_transaction_id, t.created_by_id, ${isoTimestamp('t.created_date')} AS created_date`;
+/**
+ * Columns of one transaction as the API prints it (createdDate as ISO text, amount as numeric
+ * text), named as the entity's fields: a TransactionRow, which `toTransactionDto` below maps like the entity.
+ */
+export const TRANSACTION_COLUMNS = `t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
+  t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", ${isoTimestamp('t.created_date')} AS "createdDate"`;
+
+/** A row of TRANSACTION_COLUMNS. */
+export interface TransactionRow {
+  id: string;
+  type: TransactionType;
+  amount: string;
+  date: string;
+  description: string | null;
+  categoryId: string | null;
+  budgetAccountId: string;
+  targetBudgetAccountId: string | null;
+  recurringTransactionId: string | null;
+  createdById: string | null;
+  /** ISO 8601 text, printed as it comes */
+  createdDate: string;
+}
+
+/**
+ * The one mapper of TransactionDto: a row of TRANSACTION_COLUMNS, or the entity after a save (the
+ * same field names).
+ */
+export function toTransactionDto(t: TransactionRow | Transaction) {
+  return {
+    id: t.id,
+    type: t.type,
+    amount: t.amount,
+    date: t.date,
+    description: t.description,
+    categoryId: t.categoryId,
+    budgetAccountId: t.budgetAccountId,
+    targetBudgetAccountId: t.targetBudgetAccountId,
+    recurringTransactionId: t.recurringTransactionId,
+    createdBy: t.createdById,
+    createdDate: typeof t.createdDate === 'string' ? t.createdDate : t.createdDate.toISOString(),
+  };
+}
 
 /** `GET /transactions/{id}`. ($1 transaction id, $2 group id) */
 export const TRANSACTION_BY_ID = statement('budget_transaction_by_id', `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE t.id = $1 AND t.group_id = $2`);

@@ -6,20 +6,15 @@ import { assertExactOrder } from '../../common/ordering/exact-order';
 import { AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../../database/transaction';
 import { CreateUploadDto, UploadTicketDto } from '../files/dto/upload.dto';
-import { FileStatus, StoredFile } from '../files/entities/stored-file.entity';
+import { FileStatus, ImageType } from '../files/entities/stored-file.entity';
 import { FilesService } from '../files/files.service';
 import { ConfirmedMarkerImageDto } from './dto/marker-image-input.dto';
-import { MarkerImageDto } from './dto/marker-image.dto';
+import { MarkerImageDto, toMarkerImageDto } from './dto/marker-image.dto';
 import { MarkerImage } from './entities/marker-image.entity';
 import { Marker } from './entities/marker.entity';
 import { MarkerImagesRepository } from './marker-images.repository';
 import { MarkersRepository } from './markers.repository';
 import type { MarkerDetailRow } from './markers.sql';
-
-export interface ImageSummary {
-  imageCount: number;
-  coverThumbnailUrl: string | null;
-}
 
 /**
  * Images of a marker, on top of the shared upload pipeline (FilesService): presign → PUT →
@@ -68,26 +63,24 @@ export class MarkerImagesService {
   /** The marker's images in order, with short-lived URLs for the completed ones. */
   async listFor(marker: Marker): Promise<MarkerImageDto[]> {
     const images = await this.images.findOfMarkerWithFiles(marker);
-    return Promise.all(images.map(async (image) => toImageDto(image, image.file!, await this.files.urls(image.file))));
+    return Promise.all(images.map(async (image) => toMarkerImageDto(image, image.file!, await this.files.urls(image.file))));
   }
 
   /** The images of a marker from its detail rows (markers.sql.ts), in the rows' order. */
   fromDetailRows(rows: MarkerDetailRow[]): Promise<MarkerImageDto[]> {
     return Promise.all(
       rows.map(async (row) => {
-        const urls = await this.files.urls({ status: row.image_status as FileStatus, storageKey: row.image_storage_key, thumbnailKey: row.image_thumbnail_key });
-        return {
-          id: row.image_id!,
-          order: row.image_order,
-          status: row.image_status,
-          url: urls?.url ?? null,
-          thumbnailUrl: urls?.thumbnailUrl ?? null,
-          contentType: row.image_content_type,
+        const file = {
+          status: row.image_status as FileStatus,
+          storageKey: row.image_storage_key,
+          thumbnailKey: row.image_thumbnail_key,
+          contentType: row.image_content_type as ImageType,
           size: row.image_size,
           width: row.image_width,
           height: row.image_height,
-          createdDate: row.image_created_date,
         };
+        const image = { id: row.image_id!, order: row.image_order, createdDate: row.image_created_date };
+        return toMarkerImageDto(image, file, await this.files.urls(file));
       }),
     );
   }
@@ -151,19 +144,4 @@ export class MarkerImagesService {
     const max = this.config.limits.maxMarkerImages;
     return AppError.conflict('IMAGE_LIMIT', `A marker can have at most ${max} images`);
   }
-}
-
-function toImageDto(image: MarkerImage, file: StoredFile, urls: { url: string; thumbnailUrl: string } | null): MarkerImageDto {
-  return {
-    id: image.id,
-    order: image.order,
-    status: file.status,
-    url: urls?.url ?? null,
-    thumbnailUrl: urls?.thumbnailUrl ?? null,
-    contentType: file.contentType,
-    size: file.size,
-    width: file.width,
-    height: file.height,
-    createdDate: image.createdDate,
-  };
 }

@@ -5,56 +5,15 @@ import { Page, parseSort, toPage } from '../../common/pagination/pagination';
 import { parseBbox } from './bbox';
 import { sanitizeDescription } from './description-sanitizer';
 import { MarkerInput, MarkerLocationInput } from './dto/marker-input.dto';
-import { MARKER_SORTS, MarkerListQuery } from './dto/marker-query.dto';
+import { MarkerListQuery } from './dto/marker-query.dto';
 import { MarkerDetailDto, MarkerDto } from './dto/marker.dto';
 import { Marker } from './entities/marker.entity';
-import { ImageSummary, MarkerImagesService } from './marker-images.service';
+import { MarkerImagesService } from './marker-images.service';
 import { MarkersRepository } from './markers.repository';
-import { MarkerRow, MarkerSortKey } from './markers.sql';
-
-const NO_IMAGES: ImageSummary = { imageCount: 0, coverThumbnailUrl: null };
+import { MARKER_SORTS, MarkerSortKey, toMarkerDto } from './markers.sql';
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);
-}
-
-export function toMarkerDto(marker: Marker, images: ImageSummary = NO_IMAGES): MarkerDto {
-  return {
-    id: marker.id,
-    title: marker.title,
-    date: marker.date,
-    rating: marker.rating,
-    description: marker.description,
-    latitude: marker.latitude,
-    longitude: marker.longitude,
-    address: marker.address,
-    createdBy: marker.createdBy,
-    createdDate: marker.createdDate,
-    updatedDate: marker.updatedDate,
-    deletedDate: marker.deletedDate ?? null,
-    imageCount: images.imageCount,
-    coverThumbnailUrl: images.coverThumbnailUrl,
-  };
-}
-
-/** A marker row of the fixed statements (timestamps already as ISO text) in list form. */
-function markerRowDto(row: MarkerRow, imageCount: number, coverThumbnailUrl: string | null): MarkerDto {
-  return {
-    id: row.id,
-    title: row.title,
-    date: row.date,
-    rating: row.rating,
-    description: row.description,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    address: row.address,
-    createdBy: row.created_by,
-    createdDate: row.created_date,
-    updatedDate: row.updated_date,
-    deletedDate: row.deleted_date,
-    imageCount,
-    coverThumbnailUrl,
-  };
 }
 
 /** Markers of the caller's group: CRUD, the trash (soft delete and restore) and the location views. */
@@ -66,7 +25,7 @@ export class MarkersService {
   ) {}
 
   async list(user: AuthUser, query: MarkerListQuery): Promise<Page<MarkerDto>> {
-    const { column, direction } = parseSort<keyof typeof MARKER_SORTS>(query.sort, MARKER_SORTS, '-date');
+    const { column, direction } = parseSort<MarkerSortKey>(query.sort, MARKER_SORTS, '-date');
     const rows = await this.markers.findPage(user, {
       deleted: query.deleted,
       search: query.search,
@@ -81,7 +40,7 @@ export class MarkersService {
     if (rows[0].id !== null) {
       for (const row of rows) {
         const cover = row.cover_storage_key === null ? null : await this.images.thumbnailUrl(row.cover_storage_key, row.cover_thumbnail_key);
-        items.push(markerRowDto(row, row.image_count, cover));
+        items.push(toMarkerDto(row, row.image_count, cover));
       }
     }
     return toPage(items, total, query);
@@ -102,7 +61,7 @@ export class MarkersService {
     if (rows.length === 0) throw AppError.notFound('Marker');
     const images = rows[0].image_id === null ? [] : await this.images.fromDetailRows(rows);
     const cover = images.find((image) => image.thumbnailUrl);
-    return { ...markerRowDto(rows[0], images.length, cover?.thumbnailUrl ?? null), images };
+    return { ...toMarkerDto(rows[0], images.length, cover?.thumbnailUrl ?? null), images };
   }
 
   async create(user: AuthUser, input: MarkerInput): Promise<MarkerDetailDto> {
@@ -117,7 +76,7 @@ export class MarkersService {
       address: input.address || null,
       createdBy: user.userId,
     });
-    return { ...toMarkerDto(saved), images: [] };
+    return { ...toMarkerDto(saved, 0, null), images: [] };
   }
 
   async update(user: AuthUser, markerId: string, input: MarkerInput): Promise<MarkerDetailDto> {
@@ -159,7 +118,7 @@ export class MarkersService {
     const images = await this.images.listFor(marker);
     const cover = images.find((image) => image.thumbnailUrl);
     return {
-      ...toMarkerDto(marker, { imageCount: images.length, coverThumbnailUrl: cover?.thumbnailUrl ?? null }),
+      ...toMarkerDto(marker, images.length, cover?.thumbnailUrl ?? null),
       images,
     };
   }

@@ -1,5 +1,5 @@
 import { isoTimestamp, Statement, statement } from '../../database/sql';
-import { MARKER_SORTS } from './dto/marker-query.dto';
+import type { Marker } from './entities/marker.entity';
 
 /*
  * The fixed SQL of the markers hot paths (GET /markers, GET /markers/{id}): named prepared
@@ -9,10 +9,10 @@ import { MARKER_SORTS } from './dto/marker-query.dto';
  * `Date` only to be printed again. Every statement filters by the caller's group ($1).
  */
 
-/** A marker's columns in the order and form of MarkerDto (`m` is the markers row). */
+/** A marker's columns in the order and form of MarkerDto, named as the entity's fields (`m` is the markers row). */
 const MARKER_COLUMNS = `m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
-       m.address, m.created_by, ${isoTimestamp('m.created_date')} AS created_date, ${isoTimestamp('m.updated_date')} AS updated_date,
-       ${isoTimestamp('m.deleted_date')} AS deleted_date`;
+       m.address, m.created_by AS "createdBy", ${isoTimestamp('m.created_date')} AS "createdDate",
+       ${isoTimestamp('m.updated_date')} AS "updatedDate", ${isoTimestamp('m.deleted_date')} AS "deletedDate"`;
 
 /** The columns behind MarkerDto (a list row, or a detail row before its image columns). */
 export interface MarkerRow {
@@ -24,23 +24,49 @@ export interface MarkerRow {
   latitude: number;
   longitude: number;
   address: string | null;
-  created_by: string | null;
-  created_date: string;
-  updated_date: string;
-  deleted_date: string | null;
+  createdBy: string | null;
+  createdDate: string;
+  updatedDate: string;
+  deletedDate: string | null;
 }
 
-/** The SQL column behind each `sort` key of GET /markers (the keys of MARKER_SORTS). */
-const SORT_COLUMNS: Record<keyof typeof MARKER_SORTS, string> = {
+/**
+ * The one mapper of MarkerDto: a row of MARKER_COLUMNS, or the entity after a save (the same field
+ * names), with its image count and cover.
+ */
+export function toMarkerDto(m: MarkerRow | Marker, imageCount: number, coverThumbnailUrl: string | null) {
+  return {
+    id: m.id,
+    title: m.title,
+    date: m.date,
+    rating: m.rating,
+    description: m.description,
+    latitude: m.latitude,
+    longitude: m.longitude,
+    address: m.address,
+    createdBy: m.createdBy,
+    createdDate: m.createdDate,
+    updatedDate: m.updatedDate,
+    deletedDate: m.deletedDate ?? null,
+    imageCount,
+    coverThumbnailUrl,
+  };
+}
+
+/** The SQL column behind each `sort` key of GET /markers. */
+const SORT_COLUMNS = {
   date: 'm.date',
   title: 'm.title',
   rating: 'm.rating',
   createdDate: 'm.created_date',
   updatedDate: 'm.updated_date',
   deletedDate: 'm.deleted_date',
-};
+} as const;
 
 export type MarkerSortKey = keyof typeof SORT_COLUMNS;
+
+/** The `sort` keys of GET /markers, each naming itself (the column map `parseSort` takes). */
+export const MARKER_SORTS = Object.fromEntries(Object.keys(SORT_COLUMNS).map((key) => [key, key])) as { readonly [K in MarkerSortKey]: K };
 
 export interface MarkerPageVariant {
   sort: MarkerSortKey;

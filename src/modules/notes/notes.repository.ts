@@ -9,7 +9,7 @@ import { Sql } from '../../database/sql';
 import { createdHistoryRow } from '../history/history-rows';
 import { NoteItem } from './entities/note-item.entity';
 import { Note } from './entities/note.entity';
-import { NOTE_CREATE, NOTES_LIST_ITEMS, NoteItemTuple, NoteRow, NoteSortKey, notesListStatement, NoteTuple } from './notes.sql';
+import { NOTE_CREATE, NOTES_LIST_ITEMS, NoteItemTuple, NoteSortKey, notesListStatement, NoteTuple } from './notes.sql';
 
 /** The values of a new note (POST /notes). */
 export type NewNote = Pick<Note, 'groupId' | 'createdBy' | 'isPrivate' | 'title' | 'content' | 'color' | 'icon'>;
@@ -41,10 +41,10 @@ export class NotesRepository {
    * Inserts a note with its "Created" history row (exactly the row the history subscriber writes
    * for a saved Note) in one statement: both commit or neither does.
    */
-  async insertNote(values: NewNote): Promise<NoteRow> {
+  async insertNote(values: NewNote): Promise<NoteTuple> {
     const note = { id: newId(), ...values, isPinned: false };
     const history = await createdHistoryRow(this.dataSource.manager, Note, note);
-    const [row] = await this.sql.rows<NoteRow>(NOTE_CREATE, [
+    const [row] = await this.sql.tuples<NoteTuple>(NOTE_CREATE, [
       note.id,
       note.groupId,
       note.title,

@@ -3,52 +3,13 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { parseSort } from '../../common/pagination/pagination';
 import { UnitOfWork } from '../../database/transaction';
 import { NoteDto, NoteItemDto, toNoteDto } from './dto/note.dto';
-import { CreateNoteDto, NOTE_SORT_FIELDS, NoteListQuery, UpdateNoteDto } from './dto/note-input.dto';
+import { CreateNoteDto, NoteListQuery, UpdateNoteDto } from './dto/note-input.dto';
 import { DEFAULT_NOTE_COLOR, DEFAULT_NOTE_ICON, Note } from './entities/note.entity';
 import { nextUpdatedDate, NotesRepository } from './notes.repository';
-import { NoteItemTuple, NoteRow, NoteSortKey, NoteTuple } from './notes.sql';
+import { NOTE_SORT_FIELDS, noteFromTuple, noteItemFromTuple, NoteSortKey } from './notes.sql';
 
 /** `sort` keys of GET /notes (each names itself; the SQL is in notes.sql.ts). */
 const NOTE_SORTS = Object.fromEntries(NOTE_SORT_FIELDS.map((field) => [field, field])) as Record<NoteSortKey, NoteSortKey>;
-
-/** A note of the list statements (NoteTuple: NOTE_COLUMNS in order) with its items. */
-function noteTupleDto(row: NoteTuple, items: NoteItemDto[]): NoteDto {
-  return {
-    id: row[0],
-    title: row[1],
-    content: row[2],
-    color: row[3],
-    icon: row[4],
-    isPrivate: row[5],
-    isPinned: row[6],
-    createdBy: row[7],
-    createdDate: row[8],
-    updatedDate: row[9],
-    items,
-  };
-}
-
-/** An item of NOTES_LIST_ITEMS (NoteItemTuple); its note's id, first, is left out. */
-function noteItemTupleDto(row: NoteItemTuple): NoteItemDto {
-  return { id: row[1], text: row[2], url: row[3], isCompleted: row[4], order: row[5] };
-}
-
-/** A note row of the fixed statements (timestamps already as ISO text) with its items. */
-function noteRowDto(row: NoteRow, items: NoteItemDto[]): NoteDto {
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    color: row.color,
-    icon: row.icon,
-    isPrivate: row.is_private,
-    isPinned: row.is_pinned,
-    createdBy: row.created_by,
-    createdDate: row.created_date,
-    updatedDate: row.updated_date,
-    items,
-  };
-}
 
 /** Notes of the caller's group: shared ones, plus the caller's own private ones. */
 @Injectable()
@@ -65,8 +26,8 @@ export class NotesService {
     const byNote = new Map<string, NoteItemDto[]>();
     for (const note of notes) byNote.set(note[0], []);
     // an item of a note created after the notes were read is left out with its note
-    for (const item of items) byNote.get(item[0])?.push(noteItemTupleDto(item));
-    return notes.map((note) => noteTupleDto(note, byNote.get(note[0])!));
+    for (const item of items) byNote.get(item[0])?.push(noteItemFromTuple(item));
+    return notes.map((note) => noteFromTuple(note, byNote.get(note[0])!));
   }
 
   async get(user: AuthUser, noteId: string): Promise<NoteDto> {
@@ -75,13 +36,13 @@ export class NotesService {
   }
 
   async create(user: AuthUser, dto: CreateNoteDto): Promise<NoteDto> {
-    const row = await this.notes.insertNote({
+    const note = await this.notes.insertNote({
       groupId: user.groupId,
       createdBy: user.userId,
       isPrivate: dto.isPrivate ?? false,
       ...editable(dto),
     });
-    return noteRowDto(row, []);
+    return noteFromTuple(note, []);
   }
 
   /** Replaces the editable fields (isPrivate is not among them). */

@@ -1,35 +1,62 @@
 import { isoTimestamp, Statement, statement } from '../../database/sql';
-import { NOTE_SORT_FIELDS } from './dto/note-input.dto';
 
 /*
  * The fixed SQL of the notes hot paths (GET /notes, POST /notes): named prepared statements
  * declared once here, so the benchmark's bare server issues the very same text. Timestamps come out
  * as the text the API prints (`isoTimestamp`). Every statement is scoped by the caller's group ($1)
  * and, for reads, by the visibility rule: shared notes and the caller's own private ones ($2).
+ * The rows are read as tuples (values in column order); the functions that turn them into the
+ * response's objects are here too, beside the column lists they read.
  */
 
-/** A note's columns in the order and form of NoteDto (`n` is the notes row). */
+/** A note's columns in the order and form of NoteDto (`n` is the notes row): NoteTuple and noteFromTuple read them. */
 const NOTE_COLUMNS = `n.id, n.title, n.content, n.color, n.icon, n.is_private, n.is_pinned, n.created_by,
        ${isoTimestamp('n.created_date')} AS created_date, ${isoTimestamp('n.updated_date')} AS updated_date`;
 
-export interface NoteRow {
-  id: string;
-  title: string;
-  content: string | null;
-  color: string;
-  icon: string;
-  is_private: boolean;
-  is_pinned: boolean;
-  created_by: string | null;
-  created_date: string;
-  updated_date: string;
+/** A row of NOTE_COLUMNS as `Sql#tuples` reads it: the values in column order. */
+export type NoteTuple = [
+  id: string,
+  title: string,
+  content: string | null,
+  color: string,
+  icon: string,
+  isPrivate: boolean,
+  isPinned: boolean,
+  createdBy: string | null,
+  createdDate: string,
+  updatedDate: string,
+];
+
+/** A note of NOTE_COLUMNS in the response's form (NoteDto), with its items. */
+export function noteFromTuple<Item>(row: NoteTuple, items: Item[]) {
+  return {
+    id: row[0],
+    title: row[1],
+    content: row[2],
+    color: row[3],
+    icon: row[4],
+    isPrivate: row[5],
+    isPinned: row[6],
+    createdBy: row[7],
+    createdDate: row[8],
+    updatedDate: row[9],
+    items,
+  };
 }
 
-export type NoteSortKey = (typeof NOTE_SORT_FIELDS)[number];
+/** The SQL behind each `sort` key of GET /notes; titles sort case-insensitively (the database collation may be C). */
+const SORT_COLUMNS = { updatedDate: 'n.updated_date', createdDate: 'n.created_date', title: 'lower(n.title)' } as const;
 
-/** Titles sort case-insensitively (the database collation may be C). */
-const SORT_COLUMNS: Record<NoteSortKey, string> = { updatedDate: 'n.updated_date', createdDate: 'n.created_date', title: 'lower(n.title)' };
+export type NoteSortKey = keyof typeof SORT_COLUMNS;
 
+/** The `sort` keys of GET /notes. */
+export const NOTE_SORT_FIELDS = Object.keys(SORT_COLUMNS) as NoteSortKey[];
+
+/**
+ * Who sees a note: the members of its group see its shared notes, and a private note only its
+ * creator. The one statement of the rule in SQL ($1 group id, $2 the caller's user id); the
+ * repository's `findVisibleNote` applies the same rule to a loaded row.
+ */
 const VISIBLE = 'n.group_id = $1 AND (n.is_private = false OR n.created_by = $2)';
 
 function listName(sort: NoteSortKey, direction: 'ASC' | 'DESC'): string {
@@ -80,27 +107,19 @@ export const NOTES_LIST_ITEMS = statement(
 /** A row of NOTES_LIST_ITEMS as `Sql#tuples` reads it: the values in the statement's column order. */
 export type NoteItemTuple = [noteId: string, id: string, text: string, url: string | null, isCompleted: boolean, order: number];
 
-/** A row of a NOTES_LIST statement as `Sql#tuples` reads it: NOTE_COLUMNS in order. */
-export type NoteTuple = [
-  id: string,
-  title: string,
-  content: string | null,
-  color: string,
-  icon: string,
-  isPrivate: boolean,
-  isPinned: boolean,
-  createdBy: string | null,
-  createdDate: string,
-  updatedDate: string,
-];
+/** An item of NOTES_LIST_ITEMS in the response's form (NoteItemDto); its note's id, first, is left out. */
+export function noteItemFromTuple(row: NoteItemTuple) {
+  return { id: row[1], text: row[2], url: row[3], isCompleted: row[4], order: row[5] };
+}
 
 /**
  * POST /notes: inserts the note and its "Created" action-history row in one statement (so both
  * commit or neither does), answering the new note. The history values are those the history
- * subscriber writes for an inserted Note (see `createdHistoryRow` in history.subscriber.ts).
+ * subscriber writes for an inserted Note (see `createdHistoryRow` in history-rows.ts).
  * Parameters: $1 note id, $2 group id, $3 title, $4 content, $5 color, $6 icon, $7 isPrivate,
  * $8 created by (the caller's user id), $9 history row id, $10 history private-to user id,
  * $11 history changes (jsonb text), $12 acting user id, $13 acting user's nickname.
+ * One row: NOTE_COLUMNS (a NoteTuple).
  */
 export const NOTE_CREATE = statement(
   'note_create',

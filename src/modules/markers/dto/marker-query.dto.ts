@@ -2,16 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PageQuery, sortPattern } from '../../../common/pagination/pagination';
 import { ToBoolean } from '../../../common/validation/transforms';
-
-/** `sort` keys of GET /markers and the Marker properties they order by. */
-export const MARKER_SORTS = {
-  date: 'date',
-  title: 'title',
-  rating: 'rating',
-  createdDate: 'createdDate',
-  updatedDate: 'updatedDate',
-  deletedDate: 'deletedDate',
-} as const;
+import { MARKER_SORTS } from '../markers.sql';
 
 export class MarkerListQuery extends PageQuery {
   @ApiPropertyOptional({ maxLength: 200, description: 'case-insensitive substring of the title or the description' })

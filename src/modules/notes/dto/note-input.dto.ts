@@ -3,8 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { sortPattern } from '../../../common/pagination/pagination';
 import { DEFAULT_NOTE_COLOR, DEFAULT_NOTE_ICON } from '../entities/note.entity';
-
-export const NOTE_SORT_FIELDS = ['updatedDate', 'createdDate', 'title'] as const;
+import { NOTE_SORT_FIELDS } from '../notes.sql';
 
 /** Empty optional text means "none". */
 const EmptyToNull = (): PropertyDecorator => Transform(({ value }) => (value === '' ? null : value));

@@ -29,6 +29,7 @@ import { GeocodeModule } from './modules/geocode/geocode.module';
 import { GroupsModule } from './modules/groups/groups.module';
 import { HealthModule } from './modules/health/health.module';
 import { HistoryModule } from './modules/history/history.module';
+import { LiveModule } from './modules/live/live.module';
 import { MarkersModule } from './modules/markers/markers.module';
 import { NotesModule } from './modules/notes/notes.module';
 import { UsersModule } from './modules/users/users.module';
@@ -83,6 +84,7 @@ export class AppModule {
         ExportModule,
         AdminModule,
         BudgetModule,
+        LiveModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -139,6 +139,8 @@ export class AppConfig {
   };
   cooldowns: { emailSeconds: number; resetSeconds: number };
   limits: { maxImageBytes: number; maxMarkerImages: number };
+  /** Live changes (GET /events, docs/live.md): streams a user may hold, keep-alive period, replay bound of a resume */
+  live: { maxStreamsPerUser: number; keepAliveSeconds: number; replayLimit: number };
   retention: {
     trashDays: number;
     uploadTimeoutMinutes: number;
@@ -275,6 +277,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     limits: {
       maxImageBytes: read.int('MAX_IMAGE_BYTES', 10 * 1024 * 1024, 1),
       maxMarkerImages: read.int('MAX_MARKER_IMAGES', 5, 1),
+    },
+    live: {
+      maxStreamsPerUser: read.int('LIVE_MAX_STREAMS_PER_USER', 10, 1, 1000),
+      keepAliveSeconds: read.int('LIVE_KEEPALIVE_SECONDS', 25, 1, 3600),
+      replayLimit: read.int('LIVE_REPLAY_LIMIT', 500, 1, 100_000),
     },
     retention: {
       trashDays: read.int('TRASH_RETENTION_DAYS', 30, 1),

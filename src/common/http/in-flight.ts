@@ -29,3 +29,13 @@ export function countInFlight(fastify: FastifyInstance): void {
     next();
   });
 }
+
+/**
+ * A response that stays open for the life of a connection (a live event stream) is not work in
+ * flight: it stops being counted now, so the hashing pool's idle test is not fooled by open streams.
+ */
+export function stopCounting(raw: { listeners(event: 'close'): Function[]; removeListener(event: 'close', listener: () => void): unknown }): void {
+  if (!raw.listeners('close').includes(done)) return;
+  raw.removeListener('close', done);
+  done();
+}

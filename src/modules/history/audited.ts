@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { ModuleName } from '../../common/auth/auth-user';
 
 export interface AuditOptions {
   /** Fields never written to history values (hashes, tokens): a change shows as "[redacted]". */
@@ -7,6 +8,13 @@ export interface AuditOptions {
   ignore?: string[];
   /** The group the row belongs to; defaults to the entity's `groupId`. */
   groupOf?: (entity: any) => string | null | undefined;
+  /**
+   * The module the entity belongs to: its rows (history and live events) reach only members of a
+   * group that has the module (docs/live.md, Who receives what).
+   */
+  module?: ModuleName;
+  /** The entity this one belongs to (the note of an item, the place of a photo): `parentId` of its rows and events. */
+  parentOf?: (entity: any) => string | null | undefined;
   /** Rows visible only to admins (user and group administration). */
   adminOnly?: boolean;
   /**

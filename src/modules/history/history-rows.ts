@@ -67,6 +67,7 @@ export interface HistoryRowValues {
   privateToUserId: string | null;
   entityType: string;
   entityId: string;
+  parentId: string | null;
   action: HistoryAction;
   changes: FieldChanges;
   userId: string | null;
@@ -84,6 +85,7 @@ async function historyRowValues(manager: EntityManager, audit: AuditedEntity, en
     privateToUserId: privateTo,
     entityType: audit.entityType,
     entityId: entity.id,
+    parentId: audit.options.parentOf?.(entity) ?? null,
     action,
     changes,
     userId: actor.userId,

@@ -4,5 +4,5 @@ import { HistoryRepository } from './history.repository';
 import { HistoryService } from './history.service';
 import { HistorySubscriber } from './history.subscriber';
 
-@Module({ controllers: [HistoryController], providers: [HistorySubscriber, HistoryService, HistoryRepository] })
+@Module({ controllers: [HistoryController], providers: [HistorySubscriber, HistoryService, HistoryRepository], exports: [HistoryService] })
 export class HistoryModule {}

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { ActionHistory } from './entities/action-history.entity';
+import { Viewer, whereVisible } from './visibility';
 
 export interface HistoryFilter {
   entityType?: string;
@@ -17,24 +18,16 @@ export interface HistoryFilter {
 
 /**
  * Reads `action_histories` (rows are written by HistorySubscriber in the transaction of each
- * change). The caller's group and visibility rules are applied here, newest first.
+ * change). The visibility rule (`visibility.ts`) is applied to every read.
  */
 @Injectable()
 export class HistoryRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   findPage(caller: AuthUser, filter: HistoryFilter): Promise<[ActionHistory[], number]> {
-    const builder = this.dataSource
-      .getRepository(ActionHistory)
-      .createQueryBuilder('h')
-      .where('(h.privateToUserId IS NULL OR h.privateToUserId = :me)', { me: caller.userId });
     // admins manage every user and group, so they see all administration rows (any group, or none
-    // yet: a registration before approval); everyone sees their own group's module rows
-    if (caller.role === 'Admin') {
-      builder.andWhere('(h.groupId = :groupId OR h.adminOnly = true)', { groupId: caller.groupId });
-    } else {
-      builder.andWhere('h.groupId = :groupId AND h.adminOnly = false', { groupId: caller.groupId });
-    }
+    // yet: a registration before approval); members their own group's rows of the modules it has
+    const builder = whereVisible(this.dataSource.getRepository(ActionHistory).createQueryBuilder('h'), 'h', caller);
     if (filter.entityType) builder.andWhere('h.entityType = :entityType', { entityType: filter.entityType });
     if (filter.entityId) builder.andWhere('h.entityId = :entityId', { entityId: filter.entityId });
     if (filter.userId) builder.andWhere('h.userId = :userId', { userId: filter.userId });
@@ -42,5 +35,20 @@ export class HistoryRepository {
     if (filter.from) builder.andWhere('h.createdDate >= :from', { from: filter.from });
     if (filter.before) builder.andWhere('h.createdDate < :before', { before: filter.before });
     return builder.orderBy('h.createdDate', 'DESC').addOrderBy('h.id', 'DESC').skip(filter.offset).take(filter.limit).getManyAndCount();
+  }
+
+  /**
+   * The rows after cursor `seq` that `viewer` may see, oldest first, at most `limit` (the replay of
+   * a resumed live stream, with the rule of live events: docs/live.md).
+   */
+  findAfter(viewer: Viewer, seq: string, limit: number): Promise<ActionHistory[]> {
+    const builder = this.dataSource.getRepository(ActionHistory).createQueryBuilder('h').where('h.seq > :seq', { seq });
+    return whereVisible(builder, 'h', viewer, { ownAccount: true }).orderBy('h.seq', 'ASC').limit(limit).getMany();
+  }
+
+  /** The cursor of the newest row ("0" when there is none). */
+  async lastSeq(): Promise<string> {
+    const [row] = await this.dataSource.query('SELECT coalesce(max(seq), 0)::text AS seq FROM action_histories');
+    return row.seq;
   }
 }

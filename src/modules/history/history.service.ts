@@ -5,6 +5,7 @@ import { Page, toPage } from '../../common/pagination/pagination';
 import { ActionHistoryDto, HistoryQuery } from './dto/action-history.dto';
 import { ActionHistory } from './entities/action-history.entity';
 import { HistoryRepository } from './history.repository';
+import type { Viewer } from './visibility';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,6 +42,16 @@ export class HistoryService {
       limit: query.pageSize,
     });
     return toPage(rows.map(toDto), total, query);
+  }
+
+  /** The changes after cursor `seq` that `viewer` may see (live events' rule), oldest first, at most `limit`. */
+  changesAfter(viewer: Viewer, seq: string, limit: number): Promise<ActionHistory[]> {
+    return this.history.findAfter(viewer, seq, limit);
+  }
+
+  /** The cursor of the newest change. */
+  lastCursor(): Promise<string> {
+    return this.history.lastSeq();
   }
 }
 

@@ -5,7 +5,7 @@ import { GroupOwnedEntity } from '../../../database/group-owned';
 
 /** Where money is kept (a wallet, a bank account). Its balance is computed from the transactions. */
 @Entity('budget_accounts')
-@Audited('BudgetAccount')
+@Audited('BudgetAccount', { module: 'Budget' })
 @Index('ix_budget_accounts_group', ['groupId'])
 // both added by hand in the migration: a partial unique index (one default per group) and a
 // case-insensitive name per group

@@ -5,7 +5,7 @@ import { GroupOwnedEntity } from '../../../database/group-owned';
 
 /** A spending or income category of a group, shown in the group's chosen order. */
 @Entity('categories')
-@Audited('Category')
+@Audited('Category', { module: 'Budget' })
 @Index('ix_categories_group_order', ['groupId', 'order'])
 // case-insensitive name per group: an expression index added by hand in the migration
 @Index('uq_categories_group_name', { synchronize: false })

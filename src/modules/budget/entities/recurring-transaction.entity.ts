@@ -6,7 +6,7 @@ import { MoneyMovement } from './money-movement';
 /** A rule that makes a transaction every `interval` days/weeks/months/years from `startDate`. */
 @Entity('recurring_transactions')
 // nextOccurrence is the scheduler's cursor, derived from the rule: not a user change
-@Audited('RecurringTransaction', { ignore: ['nextOccurrence'] })
+@Audited('RecurringTransaction', { module: 'Budget', ignore: ['nextOccurrence'] })
 @Index('ix_recurring_transactions_group', ['groupId'])
 @Index('ix_recurring_transactions_due', ['nextOccurrence'])
 @Index('ix_recurring_transactions_category', ['categoryId'])

@@ -12,7 +12,7 @@ import { RecurringTransaction } from './recurring-transaction.entity';
  * balances; a trigram index for `search`.
  */
 @Entity('transactions')
-@Audited('Transaction', { ignore: ['occurrenceDate'] })
+@Audited('Transaction', { module: 'Budget', ignore: ['occurrenceDate'] })
 @Index('ix_transactions_group_date', { synchronize: false })
 @Index('ix_transactions_category', { synchronize: false })
 @Index('ix_transactions_account', { synchronize: false })

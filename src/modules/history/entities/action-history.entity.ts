@@ -26,11 +26,23 @@ export class ActionHistory extends IdEntity {
   @Column({ type: 'uuid', nullable: true })
   privateToUserId: string | null;
 
+  /**
+   * The row's place in the order of all rows, the cursor of live events (`id:` and `Last-Event-ID`,
+   * docs/live.md). Numbered by the database as the row is written.
+   */
+  @Index('uq_action_histories_seq', { unique: true })
+  @Column({ type: 'bigint', generated: 'identity', generatedIdentity: 'ALWAYS', insert: false, update: false })
+  seq: string;
+
   @Column({ type: 'varchar', length: 50 })
   entityType: string;
 
   @Column({ type: 'uuid' })
   entityId: string;
+
+  /** The entity's parent (the note of an item, the place of a photo), null for the rest. */
+  @Column({ type: 'uuid', nullable: true })
+  parentId: string | null;
 
   @Column({ type: 'varchar', length: 10 })
   action: HistoryAction;

@@ -9,7 +9,7 @@ import { Marker } from './marker.entity';
  * dimensions live in `files`). Kept while the marker is in the trash; purged with it.
  */
 @Entity('marker_images')
-@Audited('MarkerImage')
+@Audited('MarkerImage', { module: 'Map', parentOf: (image: MarkerImage) => image.markerId })
 @Index('ix_marker_images_marker_position', ['markerId', 'order'])
 @Index('ix_marker_images_group_id', ['groupId'])
 @Index('uq_marker_images_file_id', ['fileId'], { unique: true })

@@ -5,7 +5,7 @@ import { User } from '../../users/entities/user.entity';
 
 /** A place on the group's map. Deleting moves it to the trash (`deletedDate`); a daily job purges old trash. */
 @Entity('markers')
-@Audited('Marker')
+@Audited('Marker', { module: 'Map' })
 @Index('ix_markers_group_date', ['groupId', 'date', 'id'])
 // hand-written in the migration: partial trash indexes, the covering partial index behind
 // GET /markers/locations, and the trigram indexes behind `search`

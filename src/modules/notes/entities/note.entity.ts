@@ -11,7 +11,7 @@ export const DEFAULT_NOTE_ICON = 'ShoppingCart';
  * its history rows (and those of its items) are private to the creator too.
  */
 @Entity('notes')
-@Audited('Note', { privateTo: (note: Note) => (note.isPrivate ? note.createdBy : null) })
+@Audited('Note', { module: 'Notes', privateTo: (note: Note) => (note.isPrivate ? note.createdBy : null) })
 @Index('ix_notes_group_id', ['groupId'])
 @Check('ck_notes_color', `"color" ~ '^#[0-9A-F]{6}$'`)
 export class Note extends GroupOwnedEntity {

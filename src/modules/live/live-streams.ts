@@ -1,0 +1,197 @@
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import { canSee, Viewer } from '../history/visibility';
+import { AccessChange, ChangeFeed, ChangeFeedListener, CommittedChange } from './change-feed';
+import { EndReason, EventSink, frame, KEEP_ALIVE } from './sse';
+
+/** What a stream was opened with: the caller's claims and the session and expiry of its token. */
+export interface StreamOwner extends Viewer {
+  sessionId: string;
+  permsVersion: number;
+  /** when the access token expires (ms since the epoch) */
+  expiresAt: number;
+}
+
+/** A stream whose client reads this far behind is ended (it resumes with Last-Event-ID). */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+export class LiveStream {
+  /** the highest cursor sent on this stream; an event at or below it goes without `id:` */
+  lastId = 0n;
+  /** events that arrived while the replay of a resume was being read: sent after it */
+  pending: { seq: bigint; text: string }[] | null = [];
+  closed = false;
+  expiry: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly owner: StreamOwner,
+    readonly sink: EventSink,
+    readonly openedAt: number,
+  ) {}
+
+  /** Sends a change (`text` is its frame without the `id:` line) in order, keeping ids increasing. */
+  send(seq: bigint, text: string): void {
+    if (this.pending) {
+      this.pending.push({ seq, text });
+      return;
+    }
+    if (seq > this.lastId) {
+      this.lastId = seq;
+      this.sink.write(`id: ${seq}\n${text}`);
+    } else {
+      this.sink.write(text);
+    }
+  }
+}
+
+/**
+ * The open streams of this instance and the fan-out of committed changes to them (docs/live.md).
+ * Streams are indexed by group, user, session and admins, so a change visits only the streams that
+ * may receive it; each one's visibility is decided by the history's rule (`canSee`), and the frame
+ * is built once per change.
+ */
+@Injectable()
+export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
+  private readonly byGroup = new Map<string, Set<LiveStream>>();
+  private readonly byUser = new Map<string, Set<LiveStream>>();
+  private readonly bySession = new Map<string, Set<LiveStream>>();
+  private readonly admins = new Set<LiveStream>();
+  private count = 0;
+  private keepAlive: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly config: AppConfig,
+    feed: ChangeFeed,
+  ) {
+    feed.setListener(this);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /**
+   * Registers a stream (its events are held until `release`), after closing the owner's oldest
+   * when they already hold the most allowed.
+   */
+  open(owner: StreamOwner, sink: EventSink): LiveStream {
+    const mine = this.byUser.get(owner.userId);
+    if (mine && mine.size >= this.config.live.maxStreamsPerUser) {
+      const oldest = [...mine].reduce((a, b) => (b.openedAt < a.openedAt ? b : a));
+      this.end(oldest, 'limit');
+    }
+    const stream = new LiveStream(owner, sink, performance.now());
+    add(this.byGroup, owner.groupId, stream);
+    add(this.byUser, owner.userId, stream);
+    add(this.bySession, owner.sessionId, stream);
+    if (owner.role === 'Admin') this.admins.add(stream);
+    this.count++;
+    sink.onClose(() => this.forget(stream));
+    stream.expiry = setTimeout(() => this.end(stream, 'expired'), Math.max(0, owner.expiresAt - Date.now()));
+    stream.expiry.unref();
+    this.keepAlive ??= setInterval(() => this.beat(), this.config.live.keepAliveSeconds * 1000).unref();
+    return stream;
+  }
+
+  /** Sends what arrived during the replay, except what the replay already sent, and goes live. */
+  release(stream: LiveStream, replayed: ReadonlySet<bigint>): void {
+    const pending = stream.pending ?? [];
+    stream.pending = null;
+    for (const event of pending) if (!replayed.has(event.seq)) stream.send(event.seq, event.text);
+  }
+
+  /** Ends a stream, saying why in a last `end` event. */
+  end(stream: LiveStream, reason: EndReason): void {
+    if (stream.closed) return;
+    stream.sink.write(frame('end', { reason }));
+    stream.sink.end();
+    this.forget(stream);
+  }
+
+  change(change: CommittedChange): void {
+    const seq = BigInt(change.seq);
+    let text: string | undefined;
+    const offer = (stream: LiveStream) => {
+      if (stream.closed || !canSee(stream.owner, change, { ownAccount: true })) return;
+      text ??= frame('change', eventData(change));
+      stream.send(seq, text);
+      if (stream.sink.buffered > MAX_BUFFERED_BYTES) this.end(stream, 'slow');
+    };
+    if (change.adminOnly) {
+      for (const stream of this.admins) offer(stream);
+      if (change.entityType === 'User') for (const stream of this.byUser.get(change.entityId) ?? []) if (stream.owner.role !== 'Admin') offer(stream);
+    } else if (change.groupId) {
+      for (const stream of this.byGroup.get(change.groupId) ?? []) offer(stream);
+    }
+  }
+
+  access(change: AccessChange): void {
+    if (change.kind === 'session') {
+      for (const stream of this.bySession.get(change.sessionId) ?? []) this.end(stream, 'revoked');
+    } else {
+      for (const stream of this.byUser.get(change.userId) ?? []) {
+        if (stream.owner.permsVersion !== change.permsVersion) this.end(stream, 'permissions');
+      }
+    }
+  }
+
+  lost(): void {
+    this.endAll('restart');
+  }
+
+  endAll(reason: EndReason): void {
+    for (const streams of this.byUser.values()) for (const stream of streams) this.end(stream, reason);
+  }
+
+  /** A shutting-down instance ends its streams first, so clients reconnect elsewhere. */
+  onModuleDestroy(): void {
+    this.endAll('restart');
+  }
+
+  private beat(): void {
+    for (const streams of this.byUser.values()) {
+      for (const stream of streams) {
+        stream.sink.write(KEEP_ALIVE);
+        if (stream.sink.buffered > MAX_BUFFERED_BYTES) this.end(stream, 'slow');
+      }
+    }
+  }
+
+  private forget(stream: LiveStream): void {
+    if (stream.closed) return;
+    stream.closed = true;
+    clearTimeout(stream.expiry);
+    remove(this.byGroup, stream.owner.groupId, stream);
+    remove(this.byUser, stream.owner.userId, stream);
+    remove(this.bySession, stream.owner.sessionId, stream);
+    this.admins.delete(stream);
+    this.count--;
+    if (this.count === 0) {
+      clearInterval(this.keepAlive);
+      this.keepAlive = undefined;
+    }
+  }
+}
+
+/** The event's `data`: ids only, never field values (clients refetch through the ordinary endpoints). */
+export function eventData(change: Pick<CommittedChange, 'entityType' | 'entityId' | 'parentId' | 'action' | 'userId' | 'at'>): Record<string, unknown> {
+  return {
+    entityType: change.entityType,
+    entityId: change.entityId,
+    ...(change.parentId ? { parentId: change.parentId } : {}),
+    action: change.action,
+    userId: change.userId,
+    at: new Date(change.at).toISOString(),
+  };
+}
+
+function add<K>(index: Map<K, Set<LiveStream>>, key: K, stream: LiveStream): void {
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  set.add(stream);
+}
+
+function remove<K>(index: Map<K, Set<LiveStream>>, key: K, stream: LiveStream): void {
+  const set = index.get(key);
+  if (set?.delete(stream) && set.size === 0) index.delete(key);
+}

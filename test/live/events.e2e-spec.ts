@@ -1,0 +1,247 @@
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { sign } from 'jsonwebtoken';
+import type { DataSource } from 'typeorm';
+import { Marker } from '../../src/modules/markers/entities/marker.entity';
+import { createTestApp, TestApp, TEST_ENV } from '../support/app';
+import { createGroup, decodeClaims, login, LoggedIn, signedInUser, TestUser } from '../support/factories';
+import { openStream, TestStream } from '../support/sse';
+
+/**
+ * GET /events over real HTTP, against three instances of the service on one database
+ * (docs/live.md): A makes the changes, streams listen on B and C too.
+ */
+describe('GET /events (live changes)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let c: TestApp;
+  const url: Record<'a' | 'b' | 'c', string> = { a: '', b: '', c: '' };
+  let groupId: string;
+  let mia: TestUser & LoggedIn;
+  let tom: TestUser & LoggedIn;
+  let admin: TestUser & LoggedIn;
+  let stranger: TestUser & LoggedIn;
+  const open: TestStream[] = [];
+
+  const stream = async (where: keyof typeof url, token: string, lastEventId?: string) => {
+    const s = await openStream(url[where], token, lastEventId);
+    open.push(s);
+    if (s.status === 200) await s.next((e) => e.event === 'ready' || e.event === 'reset' || e.event === 'end');
+    return s;
+  };
+  const listen = async (t: TestApp) => {
+    await t.app.listen(0, '127.0.0.1');
+    return (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
+  };
+  const note = async (token: string, payload: Record<string, unknown> = {}) =>
+    (await a.api('POST', '/notes', { token, payload: { title: 'Shopping', ...payload } })).json();
+  const addItem = async (token: string, noteId: string, text: string) =>
+    (await a.api('POST', `/notes/${noteId}/items`, { token, payload: { text } })).json();
+  const marker = async (token: string, title = 'Café') => (await a.api('POST', '/markers', { token, payload: { title, latitude: 1, longitude: 2 } })).json();
+  const changeFor = (id: string) => (e: { event: string; data: any }) => e.event === 'change' && e.data.entityId === id;
+
+  beforeAll(async () => {
+    a = await createTestApp({ LIVE_REPLAY_LIMIT: '5' });
+    b = await createTestApp({ LIVE_REPLAY_LIMIT: '5' }, { existingDatabase: a.databaseName });
+    c = await createTestApp({ LIVE_REPLAY_LIMIT: '5' }, { existingDatabase: a.databaseName });
+    url.a = await listen(a);
+    url.b = await listen(b);
+    url.c = await listen(c);
+    groupId = (await createGroup(a)).id;
+    mia = await signedInUser(a, { groupId });
+    tom = await signedInUser(a, { groupId });
+    admin = await signedInUser(a, { role: 'Admin' });
+    stranger = await signedInUser(a);
+  });
+  afterEach(() => {
+    for (const s of open.splice(0)) s.close();
+  });
+  afterAll(async () => {
+    await c.app.close();
+    await b.app.close();
+    await a.close();
+  }, 60_000);
+
+  it('answers text/event-stream, starting with ready and its cursor; 401 without a token', async () => {
+    const s = await stream('a', mia.accessToken);
+    expect(s.status).toBe(200);
+    expect(s.contentType).toMatch(/^text\/event-stream/);
+    expect(s.events[0]).toMatchObject({ event: 'ready', data: { resumed: false } });
+    expect(s.events[0].id).toMatch(/^\d+$/);
+    const anonymous = await fetch(`${url.b}/api/v1/events`);
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).code).toBeDefined();
+  });
+
+  it("delivers a member's tick, add and reorder to the other member on every instance, in order, ids only", async () => {
+    const shopping = await note(mia.accessToken);
+    const milk = await addItem(mia.accessToken, shopping.id, 'Milk');
+    const onB = await stream('b', tom.accessToken);
+    const onC = await stream('c', tom.accessToken);
+    const own = await stream('a', mia.accessToken);
+    const outsider = await stream('a', stranger.accessToken);
+
+    expect((await a.api('PATCH', `/notes/${shopping.id}/items/${milk.id}/toggle`, { token: mia.accessToken })).statusCode).toBe(200);
+    const bread = await addItem(mia.accessToken, shopping.id, 'Bread');
+    const current = (await a.api('GET', `/notes/${shopping.id}`, { token: mia.accessToken })).json().items.map((item: { id: string }) => item.id);
+    const order = await a.api('PATCH', `/notes/${shopping.id}/items/order`, { token: mia.accessToken, payload: { itemIds: [...current].reverse() } });
+    expect(order.statusCode).toBeLessThan(300);
+
+    for (const s of [onB, onC, own]) {
+      const tick = await s.next(changeFor(milk.id));
+      expect(tick.data).toEqual({ entityType: 'NoteItem', entityId: milk.id, parentId: shopping.id, action: 'Updated', userId: mia.id, at: expect.stringMatching(/Z$/) });
+      await s.next(changeFor(bread.id));
+      const kinds = s.changes().map((d) => `${d.action} ${d.entityId === milk.id ? 'milk' : d.entityId === bread.id ? 'bread' : d.entityType}`);
+      // the tick, the add, then the reorder (an update of whichever item moved)
+      expect(kinds[0]).toBe('Updated milk');
+      expect(kinds[1]).toBe('Created bread');
+      const ids = s.events.filter((e) => e.event === 'change' && e.id).map((e) => BigInt(e.id!));
+      expect(ids).toEqual([...ids].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+    }
+    await onB.next((e) => e.event === 'change' && e.data.action === 'Updated' && e.data.entityId !== milk.id, 5000);
+    expect(outsider.changes()).toEqual([]);
+  });
+
+  it("never sends a private note's changes to another member, not even on the raw stream", async () => {
+    const tomStream = await stream('b', tom.accessToken);
+    const miaStream = await stream('c', mia.accessToken);
+    const secret = await note(mia.accessToken, { title: 'Presents', isPrivate: true });
+    const item = await addItem(mia.accessToken, secret.id, 'Bike');
+    await a.api('PATCH', `/notes/${secret.id}/items/${item.id}/toggle`, { token: mia.accessToken });
+    const sentinel = await marker(mia.accessToken);
+
+    await miaStream.next(changeFor(item.id));
+    await tomStream.next(changeFor(sentinel.id));
+    const seen = JSON.stringify(tomStream.events);
+    expect(seen).not.toContain(secret.id);
+    expect(seen).not.toContain(item.id);
+    // and not on a resume either
+    const replay = await stream('a', tom.accessToken, miaStream.events[0].id);
+    expect(replay.changes().map((d) => d.entityId)).toContain(sentinel.id);
+    expect(JSON.stringify(replay.events)).not.toContain(secret.id);
+  });
+
+  it('replays what a cut stream missed, in order, then goes live; too old or unknown cursors give reset', async () => {
+    const first = await stream('b', tom.accessToken);
+    const cursor = first.events[0].id!;
+    first.close();
+    const made = [await marker(mia.accessToken, 'One'), await marker(mia.accessToken, 'Two'), await marker(mia.accessToken, 'Three')];
+
+    const resumed = await stream('c', tom.accessToken, cursor);
+    expect(resumed.changes().map((d) => d.entityId)).toEqual(made.map((m) => m.id));
+    expect(resumed.events.at(-1)).toMatchObject({ event: 'ready', data: { resumed: true } });
+    const ids = resumed.events.filter((e) => e.event === 'change').map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    const live = await marker(mia.accessToken, 'Four');
+    await resumed.next(changeFor(live.id));
+
+    // LIVE_REPLAY_LIMIT is 5 here: six missed changes are too many
+    const lastId = resumed.events.filter((e) => e.id).at(-1)!.id!;
+    resumed.close();
+    for (let i = 0; i < 6; i++) await marker(mia.accessToken, `Many ${i}`);
+    const tooOld = await stream('a', tom.accessToken, lastId);
+    expect(tooOld.events.map((e) => e.event)).toEqual(['reset', 'ready']);
+    for (const unknown of ['not-a-cursor', '999999999999']) {
+      const s = await stream('a', tom.accessToken, unknown);
+      expect(s.events[0].event).toBe('reset');
+    }
+  });
+
+  it('ends the stream when the session is revoked, on any instance', async () => {
+    const second = await login(a, tom);
+    const s = await stream('b', second.accessToken);
+    expect((await a.api('DELETE', `/sessions/${second.claims.SessionId}`, { token: tom.accessToken })).statusCode).toBe(204);
+    expect(await s.next((e) => e.event === 'end')).toMatchObject({ data: { reason: 'revoked' } });
+    await s.ended;
+  });
+
+  it('ends the stream on a role change and on a group change', async () => {
+    const member = await signedInUser(a, { groupId });
+    const s = await stream('c', member.accessToken);
+    await a.api('PATCH', `/users/${member.id}/role`, { token: admin.accessToken, payload: { role: 'Admin' } });
+    expect(await s.next((e) => e.event === 'end')).toMatchObject({ data: { reason: 'permissions' } });
+
+    const fresh = await login(a, member);
+    const again = await stream('b', fresh.accessToken);
+    const elsewhere = await createGroup(a);
+    await a.api('PATCH', `/users/${member.id}/group`, { token: admin.accessToken, payload: { groupId: elsewhere.id } });
+    expect(await again.next((e) => e.event === 'end')).toMatchObject({ data: { reason: 'permissions' } });
+  });
+
+  it('ends the stream when the access token expires', async () => {
+    const claims = decodeClaims(mia.accessToken);
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = sign({ ...claims, iat: now, exp: now + 2 }, TEST_ENV.JWT_SECRET, { algorithm: 'HS256' });
+    const s = await stream('a', shortLived);
+    expect(s.status).toBe(200);
+    expect(await s.next((e) => e.event === 'end', 6000)).toMatchObject({ data: { reason: 'expired' } });
+  });
+
+  it("closes a user's oldest stream when they open an 11th", async () => {
+    const streams: TestStream[] = [];
+    for (let i = 0; i < 10; i++) streams.push(await stream(i % 2 ? 'a' : 'b', stranger.accessToken));
+    // one instance counts its own streams: the 11th on instance b closes b's oldest
+    const eleventh = await stream('b', stranger.accessToken);
+    for (let i = 11; i < 16; i++) streams.push(await stream('b', stranger.accessToken));
+    expect(await streams[0].next((e) => e.event === 'end')).toMatchObject({ data: { reason: 'limit' } });
+    expect(eleventh.isEnded()).toBe(false);
+    expect(streams.filter((s) => s.events.some((e) => e.event === 'end')).length).toBeGreaterThan(0);
+  });
+
+  it("stops a module's events at once when the module is switched off, and the history hides them", async () => {
+    const team = await createGroup(a);
+    const lea = await signedInUser(a, { groupId: team.id });
+    const max = await signedInUser(a, { groupId: team.id });
+    const place = await marker(lea.accessToken, 'Lake');
+    const s = await stream('b', max.accessToken);
+    await s.next(changeFor(place.id)).catch(() => undefined);
+    const cursor = s.events[0].id!;
+    const off = await a.api('PUT', `/groups/${team.id}`, { token: admin.accessToken, payload: { name: team.name, currency: team.currency, modules: ['Notes', 'Budget'] } });
+    expect(off.statusCode).toBe(200);
+    expect(await s.next((e) => e.event === 'end')).toMatchObject({ data: { reason: 'permissions' } });
+
+    // a Map change committed after the switch (a job, another instance's request in flight) reaches no one
+    const fresh = await login(a, max);
+    const again = await stream('c', fresh.accessToken, cursor);
+    expect(again.changes().map((d) => d.entityType)).not.toContain('Marker');
+    await insertMarkerRow(a, team.id);
+    const shared = await note((await login(a, lea)).accessToken);
+    await again.next(changeFor(shared.id));
+    expect(again.changes().map((d) => d.entityType)).not.toContain('Marker');
+  });
+
+  it('sends nothing for a rolled-back change', async () => {
+    const s = await stream('c', tom.accessToken);
+    const db = a.app.get<DataSource>(getDataSourceToken());
+    let rolledBack = '';
+    await expect(
+      db.transaction(async (manager) => {
+        const saved = await manager.save(Marker, manager.create(Marker, { groupId, title: 'Never', latitude: 0, longitude: 0, date: '2026-01-01', createdBy: mia.id } as any));
+        rolledBack = (saved as any).id;
+        throw new Error('rolled back on purpose');
+      }),
+    ).rejects.toThrow('rolled back on purpose');
+    expect(rolledBack).not.toBe('');
+    const after = await marker(mia.accessToken, 'Committed');
+    await s.next(changeFor(after.id));
+    expect(JSON.stringify(s.events)).not.toContain(rolledBack);
+    expect((await a.db.query('SELECT count(*)::int AS n FROM action_histories WHERE entity_id = $1', [rolledBack]))[0].n).toBe(0);
+  });
+
+  it('ends its streams first when an instance shuts down', async () => {
+    const d = await createTestApp({}, { existingDatabase: a.databaseName });
+    const s = await openStream(await listen(d), tom.accessToken);
+    await s.next((e) => e.event === 'ready');
+    await d.app.close();
+    expect(await s.next((e) => e.event === 'end')).toMatchObject({ data: { reason: 'restart' } });
+    await s.ended;
+  });
+});
+
+/** A Marker history row committed straight to the database, as a job would write it. */
+async function insertMarkerRow(t: TestApp, groupId: string): Promise<void> {
+  await t.db.query(
+    `INSERT INTO action_histories (id, group_id, entity_type, entity_id, action, user_id, user_nickname)
+     VALUES (gen_random_uuid(), $1, 'Marker', gen_random_uuid(), 'Updated', NULL, 'System')`,
+    [groupId],
+  );
+}

@@ -413,6 +413,26 @@ export interface paths {
         patch: operations["Categories_reorder"];
         trace?: never;
     };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of what the caller can see (text/event-stream)
+         * @description Server-Sent Events: one `change` event per committed change the caller may see (`id:` a cursor, `data: {"entityType","entityId","parentId"?,"action","userId","at"}`, ids only: refetch through the ordinary endpoints). The stream begins with `ready` (its `id:` the current cursor). A reconnect with `Last-Event-ID` first receives what it missed (at most 500 events), or one `reset` (refetch everything) when more were missed or the cursor is unknown. A `: keep-alive` comment every 25 s. The server ends the stream with an `end` event `{reason}` when the session is revoked (`revoked`), the access token expires (`expired`), the permissions change (`permissions`), the user opens an 11th stream (`limit`, the oldest is closed), the client reads too slowly (`slow`) or the instance stops (`restart`); reconnect with a fresh token and `Last-Event-ID`. Protocol: docs/live.md.
+         */
+        get: operations["Live_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/files/{fileId}/status": {
         parameters: {
             query?: never;
@@ -3468,6 +3488,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Live_events: {
+        parameters: {
+            query?: never;
+            header: {
+                authorization: string;
+                /** @description the `id:` of the last event received, to resume after a cut */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description an open event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Problem"];
                 };
             };
         };

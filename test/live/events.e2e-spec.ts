@@ -69,7 +69,7 @@ describe('GET /events (live changes)', () => {
     expect(s.events[0].id).toMatch(/^\d+$/);
     const anonymous = await fetch(`${url.b}/api/v1/events`);
     expect(anonymous.status).toBe(401);
-    expect((await anonymous.json()).code).toBeDefined();
+    expect(((await anonymous.json()) as { code?: string }).code).toBeDefined();
   });
 
   it("delivers a member's tick, add and reorder to the other member on every instance, in order, ids only", async () => {

@@ -27,7 +27,8 @@ describe('notes: the history row of a created note', () => {
     return row;
   }
 
-  const comparable = ({ id: _id, entity_id: _entity, created_date: _created, ...rest }: any) => rest;
+  // each row has its own place in the order of all rows (seq)
+  const comparable = ({ id: _id, entity_id: _entity, created_date: _created, seq: _seq, ...rest }: any) => rest;
 
   it.each([
     ['shared, defaults', { title: 'Groceries' }, { title: 'Groceries', content: null, color: '#3B82F6', icon: 'ShoppingCart', isPrivate: false }],

@@ -936,7 +936,7 @@ export interface paths {
         put?: never;
         /**
          * Log in
-         * @description Validation order (SPEC 5.2): user, password, email confirmed (else the confirmation mail is re-sent), registration status, group. Returns the access token and sets the HttpOnly `refresh_token` cookie.
+         * @description Checked in this order: user, password, email confirmed (else the confirmation mail is re-sent), registration status, group. Returns the access token and sets the HttpOnly `refresh_token` cookie.
          */
         post: operations["Session_login"];
         /** Log out: revoke this session and clear the refresh cookie */
@@ -2911,7 +2911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/gzip": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };

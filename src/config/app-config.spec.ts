@@ -13,6 +13,9 @@ describe('loadConfig', () => {
     expect(config.refresh).toEqual({ ttlDays: 1, rememberTtlDays: 30, reuseGraceSeconds: 10 });
     expect(config.cookieSecure).toBe(false);
     expect(config.corsOrigins).toEqual(['http://localhost:5173']);
+    // the dev server's origin only in development
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).corsOrigins).toEqual([]);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.bcryptCost).toBe(12);
     expect(config.hashing).toEqual({ concurrency: Math.max(1, availableParallelism() - 1), idleConcurrency: availableParallelism(), queueTimeoutMs: 5000, threadNice: 10 });
     expect(config.limits).toEqual({ maxImageBytes: 10485760, maxMarkerImages: 5 });

@@ -165,6 +165,9 @@ function parseTrustProxy(value: string | undefined): string | number | boolean |
   return value;
 }
 
+/** The web client's dev server (`npm run dev:web`), the default CORS origin in development only. */
+export const DEV_WEB_ORIGIN = 'http://localhost:5173';
+
 /** Parses and validates the environment; throws ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const read = new EnvReader(env);
@@ -218,7 +221,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reuseGraceSeconds: read.int('REFRESH_REUSE_GRACE_SECONDS', 10, 0, 300),
     },
     cookieSecure: read.bool('COOKIE_SECURE', false),
-    corsOrigins: read.list('CORS_ORIGINS', ['http://localhost:5173']),
+    // the Vite dev server's origin is trusted by default only in development, never in production
+    corsOrigins: read.list('CORS_ORIGINS', nodeEnv === 'development' ? [DEV_WEB_ORIGIN] : []),
     trustProxy: parseTrustProxy(read.optional('TRUST_PROXY')),
     // the web client is served by the service itself, so mailed links point at its own address by default
     appUrl: read.url('APP_URL', ['http', 'https'], read.optional('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -80,6 +80,31 @@ describe('CORS on every kind of response', () => {
   });
 });
 
+/** The Vite dev server's origin is a development default only (CONTRACT §20). */
+describe('default CORS origins', () => {
+  const devOrigin = 'http://localhost:5173';
+
+  it.each([
+    ['production', undefined],
+    ['development', devOrigin],
+  ])('with NODE_ENV=%s and CORS_ORIGINS unset, the dev server origin is %s', async (nodeEnv, expected) => {
+    const t = await createTestApp({ NODE_ENV: nodeEnv, CORS_ORIGINS: '' });
+    try {
+      const response = await t.api('GET', '/no-such-route', { headers: { origin: devOrigin } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['access-control-allow-origin']).toBe(expected);
+      const preflight = await t.inject({
+        method: 'OPTIONS' as any,
+        url: '/api/v1/session',
+        headers: { origin: devOrigin, 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.headers['access-control-allow-origin']).toBe(expected);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 function corsHeaders(response: Response): Record<string, unknown> {
   return Object.fromEntries(Object.entries(response.headers).filter(([name]) => name === 'vary' || name.startsWith('access-control-')));
 }

@@ -42,4 +42,25 @@ describe('openapi.json: exact types', () => {
     }
     expect(loose).toEqual([]);
   });
+
+  it('documents every failure as problem details in JSON, also beside a binary success (a download)', () => {
+    const wrong: string[] = [];
+    for (const [path, item] of Object.entries<any>(openApiDocument.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        for (const [status, response] of Object.entries<any>(operation.responses ?? {})) {
+          if (Number(status) < 400) continue;
+          const content = Object.entries<any>(response.content ?? {});
+          if (content.length !== 1 || content[0][0] !== 'application/json' || content[0][1].schema?.$ref !== '#/components/schemas/Problem') {
+            wrong.push(`${method.toUpperCase()} ${path} ${status}: ${content.map(([type]) => type).join(', ') || 'no content'}`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('cites only documents that ship with the repository', () => {
+    // the specification the service was first built from is not in the repository
+    expect(JSON.stringify(openApiDocument)).not.toMatch(/\bSPEC\b/);
+  });
 });

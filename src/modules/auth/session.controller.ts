@@ -27,7 +27,7 @@ export class SessionController {
   @ApiOperation({
     summary: 'Log in',
     description:
-      'Validation order (SPEC 5.2): user, password, email confirmed (else the confirmation mail is re-sent), registration status, group. ' +
+      'Checked in this order: user, password, email confirmed (else the confirmation mail is re-sent), registration status, group. ' +
       'Returns the access token and sets the HttpOnly `refresh_token` cookie.',
   })
   @ApiOkResponse({ type: AccessTokenDto, headers: { 'Set-Cookie': { description: 'refresh_token; HttpOnly; Path=/api/v1/session' } } })

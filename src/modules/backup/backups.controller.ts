@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Roles } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
@@ -37,8 +37,8 @@ export class BackupsController {
   @Get(':name')
   @ApiOperation({ summary: 'Download a backup archive (Admin)', description: 'Streamed. Only names of the list are served (404 otherwise).' })
   @ApiParam({ name: 'name', description: 'a name from GET /backups', schema: { type: 'string', pattern: BACKUP_NAME.source } })
-  @ApiProduces('application/gzip')
-  @ApiOkResponse({ description: 'the archive', schema: { type: 'string', format: 'binary' } })
+  // the archive's type on the 200 only (ApiProduces would give the 404's problem details that type too)
+  @ApiOkResponse({ description: 'the archive', content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } } })
   @ApiProblems(404)
   async download(@Param('name') name: string, @Res({ passthrough: true }) reply: FastifyReply) {
     const { stream, size } = await this.backups.open(name);

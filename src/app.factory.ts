@@ -10,7 +10,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
-import { createRootLogger } from './infrastructure/logging/root-logger';
+import { createRootLogger, redactUrl } from './infrastructure/logging/root-logger';
 import { corsOptions, hearthSecurityHeaders } from './infrastructure/logging/security-headers';
 import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
@@ -143,13 +143,14 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
     reply.header('x-request-id', request.id);
     done();
   });
-  // one line a request, on completion (health probes excepted); its fields are fixed and hold no
-  // secret (the URL's query is never redacted either), so it skips the redaction walk
+  // one line a request, on completion (health probes excepted); its fields are fixed and the URL's
+  // credentials (tokens of mailed links, storage signatures) are blanked by redactUrl, so it skips
+  // pino's redaction walk
   const accessLog = logger.child({}, { redact: { paths: [] } });
   fastify.addHook('onResponse', (request, reply, done) => {
     if (!request.url.startsWith('/health')) {
       accessLog.info(
-        { requestId: request.id, req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        { requestId: request.id, req: { method: request.method, url: redactUrl(request.url) }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
         'request completed',
       );
     }

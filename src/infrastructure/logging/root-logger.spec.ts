@@ -1,5 +1,5 @@
 import { CLS_ID, ClsServiceManager } from 'nestjs-cls';
-import { createRootLogger } from './root-logger';
+import { createRootLogger, redactUrl } from './root-logger';
 
 describe('root logger', () => {
   const lines: Record<string, any>[] = [];
@@ -26,5 +26,18 @@ describe('root logger', () => {
     logger.warn('outside');
     expect(lines[0]).toMatchObject({ requestId: 'req-123', msg: 'inside a request' });
     expect(lines[1].requestId).toBeUndefined();
+  });
+
+  it('writes URLs with the value of every credential in the query as [redacted], the rest as it came', () => {
+    expect(redactUrl('/reset-password?token=abc.def')).toBe('/reset-password?token=[redacted]');
+    expect(redactUrl('/api/v1/storage/g/f.upload?expires=17&type=image%2Fpng&size=9&signature=s1g')).toBe(
+      '/api/v1/storage/g/f.upload?expires=17&type=image%2Fpng&size=9&signature=[redacted]',
+    );
+    expect(redactUrl('/b/k?X-Amz-Credential=AK%2F1&X-Amz-Signature=ff&X-Amz-Security-Token=t&x-id=PutObject')).toBe(
+      '/b/k?X-Amz-Credential=[redacted]&X-Amz-Signature=[redacted]&X-Amz-Security-Token=[redacted]&x-id=PutObject',
+    );
+    expect(redactUrl('/api/v1/markers?page=2&pageSize=10')).toBe('/api/v1/markers?page=2&pageSize=10');
+    expect(redactUrl('/api/v1/notes')).toBe('/api/v1/notes');
+    expect(redactUrl('/x?token')).toBe('/x?token');
   });
 });

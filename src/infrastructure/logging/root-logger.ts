@@ -15,6 +15,28 @@ export const REDACTED_LOG_PATHS = [
   '*.accessToken',
 ];
 
+/** Query parameters whose values are credentials: tokens, URL signatures, keys, passwords. */
+const CREDENTIAL_PARAM = /token|signature|secret|password|passwd|credential|key/i;
+
+/**
+ * The URL as the access log writes it: the value of every credential-like query parameter
+ * (`token` of the mailed links, `signature` and `X-Amz-Signature` of storage URLs, …) replaced
+ * by `[redacted]`, every other part as it came. A URL without a query is returned as it is.
+ */
+export function redactUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const params = url
+    .slice(query + 1)
+    .split('&')
+    .map((param) => {
+      const equals = param.indexOf('=');
+      const name = equals < 0 ? param : param.slice(0, equals);
+      return equals >= 0 && CREDENTIAL_PARAM.test(name) ? `${name}=[redacted]` : param;
+    });
+  return `${url.slice(0, query + 1)}${params.join('&')}`;
+}
+
 /**
  * The one pino instance of the process (structured JSON, secrets redacted). Every line written
  * while a request is being served carries its `requestId`, taken from the request context, so no

@@ -26,6 +26,8 @@ export interface Service {
   mail: TestMailServer;
   s3: TestS3;
   db: Client;
+  /** everything the service has written to stdout and stderr so far (its log) */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -106,7 +108,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
     await stop();
     throw error;
   }
-  return { url, databaseName, mail, s3, db, stop };
+  return { url, databaseName, mail, s3, db, output: () => output, stop };
 }
 
 export type ModuleName = 'Map' | 'Budget' | 'Notes';

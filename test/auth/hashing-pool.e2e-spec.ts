@@ -49,6 +49,18 @@ describe('login burst against a hashing pool of one with a short queue timeout',
     expect(t.app.get(PasswordService).pool.stats).toEqual({ running: 0, queued: 0 });
   });
 
+  it('makes the current-password checks of the account wait their turn in the same pool', async () => {
+    const user = await signedInUser(t);
+    const held = holdHashing(t);
+    const answers = await Promise.all([
+      t.api('PUT', '/account/password', { token: user.accessToken, payload: { currentPassword: user.password, newPassword: 'Brand-New-Secret-9' } }),
+      t.api('PUT', '/account/email', { token: user.accessToken, payload: { newEmail: 'elsewhere@example.test', currentPassword: user.password } }),
+    ]);
+    held.open();
+    await held.done;
+    for (const answer of answers) expect(answer.json()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+  });
+
   it('a burst with nothing held answers only 200 or 503', async () => {
     const user = await createUser(t);
     const statuses = (await Promise.all(Array.from({ length: 10 }, () => attempt(t, user)))).map((r) => r.statusCode);

@@ -1,7 +1,7 @@
 import * as bcrypt from 'bcrypt';
 import { createTestApp, TestApp } from '../support/app';
 import { PasswordService } from '../../src/modules/users/password.service';
-import { createUser } from '../support/factories';
+import { createUser, signedInUser } from '../support/factories';
 
 /** The per-username failure budget is taken before the password check, so it holds under parallel attempts. */
 describe.each([
@@ -43,6 +43,41 @@ describe.each([
     );
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
     expect(statuses).toContain(429);
+  });
+
+  // every endpoint that checks the current password is limited per user like login (CONTRACT §20)
+  const changePassword = (token: string, currentPassword: string) =>
+    t.api('PUT', '/account/password', { token, payload: { currentPassword, newPassword: 'Brand-New-Secret-9' } });
+  const changeEmail = (token: string, currentPassword: string) =>
+    t.api('PUT', '/account/email', { token, payload: { newEmail: 'elsewhere@example.test', currentPassword } });
+
+  it('limits wrong current passwords per user: five 400s, then 429 with Retry-After, the right password too', async () => {
+    const user = await signedInUser(t);
+    for (let i = 0; i < 5; i++) expect((await changePassword(user.accessToken, 'Wrong-Password-1')).json().code).toBe('INVALID_PASSWORD');
+    const sixth = await changePassword(user.accessToken, 'Wrong-Password-1');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().code).toBe('RATE_LIMITED');
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    // the budget is the user's, shared by the endpoints that check it
+    expect((await changeEmail(user.accessToken, user.password)).statusCode).toBe(429);
+    expect((await changePassword(user.accessToken, user.password)).statusCode).toBe(429);
+    // another user is not affected
+    const other = await signedInUser(t);
+    expect((await changeEmail(other.accessToken, 'Wrong-Password-1')).statusCode).toBe(400);
+  });
+
+  it('holds the current-password budget under parallel attempts, and a right password clears it', async () => {
+    const user = await signedInUser(t);
+    const statuses = (await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? changeEmail : changePassword)(user.accessToken, 'Wrong-Password-1')))).map(
+      (response) => response.statusCode,
+    );
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 400).length + statuses.filter((status) => status === 429).length).toBe(12);
+    const fresh = await signedInUser(t);
+    for (let i = 0; i < 4; i++) expect((await changeEmail(fresh.accessToken, 'Wrong-Password-1')).statusCode).toBe(400);
+    expect((await changeEmail(fresh.accessToken, fresh.password)).statusCode).toBe(202);
+    for (let i = 0; i < 5; i++) expect((await changeEmail(fresh.accessToken, 'Wrong-Password-1')).statusCode).toBe(400);
+    expect((await changeEmail(fresh.accessToken, 'Wrong-Password-1')).statusCode).toBe(429);
   });
 
   it('gives the reservation back on success and clears earlier failures', async () => {

@@ -28,7 +28,7 @@ describe('the access log', () => {
         headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
-      return { status: response.status, json: await response.json() };
+      return { status: response.status, json: (await response.json()) as any };
     };
     const login = await api('POST', '/session', { username: admin.username, password: admin.password });
     expect(login.status).toBe(200);

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
+import { FailureBudget } from './failure-budget';
 import { RateLimitStore, REDIS } from './rate-limit.store';
 
 @Global()
@@ -17,7 +18,8 @@ import { RateLimitStore, REDIS } from './rate-limit.store';
       },
     },
     RateLimitStore,
+    FailureBudget,
   ],
-  exports: [RateLimitStore, REDIS],
+  exports: [RateLimitStore, FailureBudget, REDIS],
 })
 export class RateLimitModule {}

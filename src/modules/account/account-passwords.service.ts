@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { CaptchaService } from '../../infrastructure/captcha/captcha.service';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
+import { FailureBudget } from '../../infrastructure/rate-limit/failure-budget';
 import { MailService, RESET_TOKEN_MINUTES } from '../../infrastructure/mail/mail.service';
 import { SessionsService } from '../auth/sessions.service';
 import { runAs } from '../../common/http/request-context.module';
@@ -29,6 +30,7 @@ export class AccountPasswordsService {
     private readonly sessions: SessionsService,
     private readonly mail: MailService,
     private readonly jobs: JobsService,
+    private readonly failures: FailureBudget,
   ) {
     jobs.register<{ email: string }>(PASSWORD_FORGOT_QUEUE, ({ email }) => this.sendResetMail(email));
   }
@@ -72,10 +74,17 @@ export class AccountPasswordsService {
     });
   }
 
-  /** 400 INVALID_PASSWORD unless `password` is the user's current one (checked outside any transaction: bcrypt is slow). */
+  /**
+   * 400 INVALID_PASSWORD unless `password` is the user's current one (checked outside any
+   * transaction: bcrypt is slow). Limited per user like login: the failures of every endpoint
+   * that checks the current password share one budget (429 RATE_LIMITED once spent), and the
+   * check waits its turn for the hashing pool.
+   */
   async assertCurrent(userId: string, password: string): Promise<void> {
-    const hash = await this.users.findPasswordHash(userId);
-    if (!(await this.passwords.verify(password, hash))) throw AccountErrors.invalidPassword();
+    const passed = await this.failures.spend(`password-check-failures:${userId}`, 'Too many wrong passwords for this account, try again later', async () =>
+      this.passwords.verify(password, await this.users.findPasswordHash(userId)),
+    );
+    if (!passed) throw AccountErrors.invalidPassword();
   }
 
   /** PUT /account/password: the current password is required; every session (this one too) is revoked. */

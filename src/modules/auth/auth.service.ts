@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
 import { newId } from '../../database/base.entity';
-import { RateLimitStore } from '../../infrastructure/rate-limit/rate-limit.store';
+import { FailureBudget } from '../../infrastructure/rate-limit/failure-budget';
 import { PasswordService } from '../users/password.service';
 import { SignInRow, UsersRepository } from '../users/users.repository';
 import { AccessTokenService, IssuedAccessToken } from './access-token.service';
@@ -49,27 +49,18 @@ export class AuthService {
     private readonly config: AppConfig,
     private readonly passwords: PasswordService,
     private readonly tokens: AccessTokenService,
-    private readonly limits: RateLimitStore,
+    private readonly failures: FailureBudget,
     private readonly resender: ConfirmationResender,
   ) {}
 
   /** In this order: user, password, email confirmed, registration status, group, tokens. */
   async login(input: LoginInput, client: ClientInfo): Promise<SignedIn> {
-    const failureKey = `login-failures:${input.username}`;
-    const { rateLimit } = this.config;
-    if (rateLimit.enabled) {
-      // the failure budget is taken before bcrypt runs, in one atomic step, so parallel attempts
-      // cannot all pass a count read before any of them has failed
-      const taken = await this.limits.hit(failureKey, rateLimit.loginFailureWindowSeconds * 1000);
-      if (taken.count > rateLimit.loginFailuresPerUsername) {
-        throw AppError.tooManyRequests('RATE_LIMITED', 'Too many failed logins for this account, try again later', taken.resetSeconds);
-      }
-    }
-    const user = await this.users.findSignInByUsername(input.username);
-    const valid = await this.passwords.verify(input.password, user?.password_hash);
-    // a failure keeps the reservation it took; a success gives it back and clears the earlier failures
-    if (!user || !valid) throw AppError.unauthorized('INVALID_CREDENTIALS', LOGIN_MESSAGES.invalid);
-    if (rateLimit.enabled) await this.limits.reset(failureKey);
+    // the username's failure budget is taken before bcrypt runs (FailureBudget)
+    const user = await this.failures.spend(`login-failures:${input.username}`, 'Too many failed logins for this account, try again later', async () => {
+      const found = await this.users.findSignInByUsername(input.username);
+      return (await this.passwords.verify(input.password, found?.password_hash)) ? found : undefined;
+    });
+    if (!user) throw AppError.unauthorized('INVALID_CREDENTIALS', LOGIN_MESSAGES.invalid);
     if (this.passwords.needsRehash(user.password_hash)) await this.rehash(user.id, user.password_hash, input.password);
     if (user.email_status === 'Unconfirmed') {
       await this.resender.resendOnLogin(user.id);

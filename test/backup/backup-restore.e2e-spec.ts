@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { loadConfig } from '../../src/config';
 import { createDatabase, databaseUrl, dropDatabase } from '../../src/database/admin';
 import { createDataSource, migrationClasses } from '../../src/database/data-source';
@@ -59,6 +60,13 @@ describe.each(STORAGE_DRIVERS)('backup and restore (%s storage)', (driverName) =
     expect(manifest.tables.transactions).toBe(4);
     expect(manifest.tables.users).toBe(2);
     expect(manifest.tables).not.toHaveProperty('sessions');
+    // no signing keys: whoever holds an archive cannot sign a token for the installation
+    expect(manifest.tables).not.toHaveProperty('instance_secrets');
+    expect(Object.keys(manifest.checksums).filter((member) => member.includes('instance_secrets'))).toEqual([]);
+    const stored: { value: string }[] = await t.db.query('SELECT value FROM instance_secrets');
+    expect(stored.length).toBeGreaterThan(0);
+    const bytes = gunzipSync(readFileSync(archive));
+    for (const { value } of stored) expect(bytes.includes(Buffer.from(value))).toBe(false);
     expect(manifest.objects).toBe(await countObjects(t));
     expect(Object.keys(manifest.checksums)).toHaveLength(Object.keys(manifest.tables).length + manifest.objects);
   });
@@ -74,8 +82,14 @@ describe.each(STORAGE_DRIVERS)('backup and restore (%s storage)', (driverName) =
       expect(sourceSessions.length).toBeGreaterThan(0);
       // the database clock, as the sessions' created_date reads it
       const [{ at: restoreStarted }] = await t.db.query('SELECT now() AS at');
+      const sourceKeys: { name: string; value: string }[] = await t.db.query('SELECT name, value FROM instance_secrets');
       await new RestoreService(target.config, target.storage).restore(archive);
-      restored = await createTestApp(target.s3.env, { existingDatabase: target.name });
+      expect(await withTarget(target.name, 'SELECT count(*)::int AS n FROM instance_secrets', [])).toBe(0);
+      // no JWT_SECRET: the restored installation signs with a key of its own, generated at its start
+      restored = await createTestApp({ ...target.s3.env, JWT_SECRET: '' }, { existingDatabase: target.name });
+      const restoredKeys: { name: string; value: string }[] = await restored.db.query('SELECT name, value FROM instance_secrets');
+      expect(restoredKeys.map((key) => key.name)).toEqual(expect.arrayContaining(['jwt-hs256', 'storage-url-hmac']));
+      expect(restoredKeys.filter((key) => sourceKeys.some((source) => source.value === key.value))).toEqual([]);
       for (const [index, member] of [seeded.alice, seeded.bob].entries()) {
         const again = { ...member, ...(await login(restored, member)) };
         expect(await visibleState(restored, again, seeded.markerIds)).toEqual(before[index]);

@@ -270,7 +270,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List backup archives in BACKUP_DIR, newest first (Admin) */
+        /**
+         * List backup archives in BACKUP_DIR, newest first (Admin)
+         * @description With whether a backup is queued or running, and `lastError` when the last finished run failed.
+         */
         get: operations["Backups_list"];
         put?: never;
         /**
@@ -1273,6 +1276,23 @@ export interface components {
             tables: {
                 [key: string]: number;
             };
+        };
+        BackupFailureDto: {
+            /**
+             * Format: date-time
+             * @description when the failed run ended
+             */
+            at: string;
+            /** @description why it failed (the error of the run, e.g. a full disk or unreachable storage) */
+            message: string;
+        };
+        BackupListDto: {
+            /** @description the archives in BACKUP_DIR, newest first */
+            items: components["schemas"]["BackupDto"][];
+            /** @description present when the last finished backup run failed (absent once a later one succeeds) */
+            lastError?: components["schemas"]["BackupFailureDto"];
+            /** @description a backup is queued or running (started here or by the schedule) */
+            running: boolean;
         };
         BackupStartedDto: {
             /**
@@ -2797,7 +2817,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BackupDto"][];
+                    "application/json": components["schemas"]["BackupListDto"];
                 };
             };
             /** @description Missing, invalid or expired credentials */

@@ -53,10 +53,16 @@ const isRoot = process.getuid?.() === 0;
     expect(started.statusCode).toBe(202);
     await waitFor(async () => (await jobState(started.json().name)) === 'failed', 20_000);
     expect(readdirSync(small).sort()).toEqual([first, first.replace('.tar.gz', '.manifest.json')].sort());
-    expect((await t.api('GET', '/backups', { token: admin.accessToken })).json().map((b: { name: string }) => b.name)).toEqual([first]);
-    // the next backup may start
+    const listed = (await t.api('GET', '/backups', { token: admin.accessToken })).json();
+    expect(listed.items.map((b: { name: string }) => b.name)).toEqual([first]);
+    // the failure is visible to the API, with its reason
+    expect(listed).toMatchObject({ running: false, lastError: { at: expect.any(String), message: expect.stringMatching(/ENOSPC|no space/i) } });
+    // the next backup may start, and once it succeeds the failure is no longer the last word
     await t.app.get(StorageService).remove(['big/random.bin']);
-    expect((await start()).statusCode).toBe(202);
+    const next = await start();
+    expect(next.statusCode).toBe(202);
+    await waitFor(async () => (await jobState(next.json().name)) === 'completed', 20_000);
+    expect((await t.api('GET', '/backups', { token: admin.accessToken })).json()).not.toHaveProperty('lastError');
   }, 60_000);
 });
 

@@ -31,7 +31,7 @@ describe('backups API', () => {
   });
 
   const api = (method: 'GET' | 'POST', path: string, token = admin.accessToken) => t.api(method, path, { token });
-  const list = async () => (await api('GET', '/backups')).json() as { name: string; sizeBytes: number }[];
+  const list = async () => (await api('GET', '/backups')).json().items as { name: string; sizeBytes: number }[];
   const finished = (name: string) => waitFor(async () => (await list()).some((backup) => backup.name === name), 20_000);
 
   it('is for admins only', async () => {
@@ -109,4 +109,52 @@ describe('scheduled backups', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+/** A failed backup run is visible in GET /backups until a later run succeeds (CONTRACT §20). */
+describe('backups API: a failed run', () => {
+  let s3: TestS3;
+  let t: TestApp;
+  let admin: Admin;
+  let root: string;
+
+  beforeAll(async () => {
+    s3 = await startS3();
+    root = mkdtempSync(join(tmpdir(), 'hearth-backups-failed-'));
+    t = await createTestApp({ ...s3.env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '500', BACKUP_DIR: join(root, 'backups'), BACKUP_SCHEDULE: '' });
+    admin = await signedInUser(t, { role: 'Admin' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const status = async () => (await t.api('GET', '/backups', { token: admin.accessToken })).json();
+
+  it('answers {items, running, lastError: {at, message}} after a run failed, and drops lastError after a successful one', async () => {
+    expect(await status()).toEqual({ items: [], running: false });
+    // the object store goes away: the run cannot read the objects and fails
+    const port = Number(new URL(s3.endpoint).port);
+    await s3.stop();
+    const before = Date.now();
+    expect((await t.api('POST', '/backups', { token: admin.accessToken })).statusCode).toBe(202);
+    const failed = await waitFor(async () => {
+      const body = await status();
+      return body.lastError ? body : undefined;
+    }, 30_000);
+    expect(failed).toEqual({ items: [], running: false, lastError: { at: expect.any(String), message: expect.any(String) } });
+    expect(failed.lastError.message.length).toBeGreaterThan(0);
+    expect(new Date(failed.lastError.at).getTime()).toBeGreaterThanOrEqual(before - 5_000);
+    expect((readdirSync(root, { recursive: true }) as string[]).filter((file) => file.endsWith('.tar.gz'))).toEqual([]);
+
+    // the store is back: the next run succeeds and the failure is no longer reported
+    s3 = await startS3({ port });
+    const { name } = (await t.api('POST', '/backups', { token: admin.accessToken })).json();
+    const done = await waitFor(async () => {
+      const body = await status();
+      return body.items.some((backup: { name: string }) => backup.name === name) && !body.running ? body : undefined;
+    }, 30_000);
+    expect(done).not.toHaveProperty('lastError');
+  }, 90_000);
 });

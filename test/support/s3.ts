@@ -24,12 +24,13 @@ export interface TestS3 {
  * An in-process S3 protocol server. It does not check signatures or size policies, so what tests
  * prove about uploads is the API's own verification at confirm time.
  */
-export async function startS3(options: { browserUploads?: boolean } = {}): Promise<TestS3> {
+export async function startS3(options: { browserUploads?: boolean; port?: number } = {}): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 'hearth-s3-'));
   const bucket = 'hearth-test';
-  // browser tests upload from the web client's origin: the bucket answers CORS preflights
-  const configureBuckets = options.browserUploads ? [{ name: bucket, configs: [BROWSER_CORS] }] : [];
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets });
+  // browser tests upload from the web client's origin: the bucket answers CORS preflights. A server
+  // started again on a port (a store coming back) has the bucket already, as the real one would.
+  const configureBuckets = options.browserUploads || options.port ? [{ name: bucket, configs: options.browserUploads ? [BROWSER_CORS] : [] }] : [];
+  const server = new S3rver({ port: options.port ?? 0, address: '127.0.0.1', silent: true, directory, configureBuckets });
   const address: AddressInfo = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
   const url = (key: string) => `${endpoint}/${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;

@@ -5,7 +5,7 @@ import { Roles } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
 import { BACKUP_NAME } from './backup-format';
 import { BackupsService } from './backups.service';
-import { BackupDto, BackupStartedDto } from './dto/backup.dto';
+import { BackupListDto, BackupStartedDto } from './dto/backup.dto';
 
 @ApiTags('Administration')
 @ApiBearerAuth()
@@ -16,9 +16,12 @@ export class BackupsController {
   constructor(private readonly backups: BackupsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List backup archives in BACKUP_DIR, newest first (Admin)' })
-  @ApiOkResponse({ type: BackupDto, isArray: true })
-  list(): Promise<BackupDto[]> {
+  @ApiOperation({
+    summary: 'List backup archives in BACKUP_DIR, newest first (Admin)',
+    description: 'With whether a backup is queued or running, and `lastError` when the last finished run failed.',
+  })
+  @ApiOkResponse({ type: BackupListDto })
+  list(): Promise<BackupListDto> {
     return this.backups.list();
   }
 

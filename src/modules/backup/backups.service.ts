@@ -48,8 +48,10 @@ export class BackupsService {
     }
   }
 
-  list(): Promise<BackupSummary[]> {
-    return this.backups.list();
+  /** The archives, whether a backup is queued or running, and the last run's error when it failed. */
+  async list(): Promise<{ items: BackupSummary[]; running: boolean; lastError?: { at: string; message: string } }> {
+    const [items, { running, lastFailure }] = await Promise.all([this.backups.list(), this.repository.status(BACKUP_QUEUE)]);
+    return { items, running, ...(lastFailure ? { lastError: { at: lastFailure.at.toISOString(), message: lastFailure.message } } : {}) };
   }
 
   /** Queues a backup unless one is queued or running (409 BACKUP_IN_PROGRESS). */

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class BackupDto {
   @ApiProperty({ example: 'hearth-backup-20261123-030000Z.tar.gz' })
@@ -20,4 +20,23 @@ export class BackupDto {
 export class BackupStartedDto {
   @ApiProperty({ example: 'hearth-backup-20261123-030000Z.tar.gz', description: 'the archive the job writes' })
   name: string;
+}
+
+export class BackupFailureDto {
+  @ApiProperty({ format: 'date-time', description: 'when the failed run ended' })
+  at: string;
+
+  @ApiProperty({ description: 'why it failed (the error of the run, e.g. a full disk or unreachable storage)' })
+  message: string;
+}
+
+export class BackupListDto {
+  @ApiProperty({ type: BackupDto, isArray: true, description: 'the archives in BACKUP_DIR, newest first' })
+  items: BackupDto[];
+
+  @ApiProperty({ description: 'a backup is queued or running (started here or by the schedule)' })
+  running: boolean;
+
+  @ApiPropertyOptional({ type: BackupFailureDto, description: 'present when the last finished backup run failed (absent once a later one succeeds)' })
+  lastError?: BackupFailureDto;
 }

@@ -6,6 +6,7 @@ import { ProblemError, describeProblem } from '@/api/problem';
 import { Button, DateText, DownloadButton, EmptyState, LoadState, Notice, Table, formatBytes, type Column } from '@/ui';
 
 type Backup = Schema<'BackupDto'>;
+type BackupList = Schema<'BackupListDto'>;
 
 export const backupsKey = ['admin', 'backups'] as const;
 /** how often the list is re-read while a started backup has not appeared yet, and for how long */
@@ -42,7 +43,14 @@ interface Waiting {
   name: string | null;
   /** the archives listed when we started waiting: a name not among them is the new one */
   known: string[];
+  /** the failure reported when we started waiting (its time): another one is the failure of this run */
+  knownError: string | null;
   since: number;
+}
+
+/** The failure of the last run, as the page states it. */
+function failureText(error: NonNullable<BackupList['lastError']>): string {
+  return `The last backup failed (${new Date(error.at).toLocaleString()}): ${error.message}`;
 }
 
 const IN_PROGRESS = 'A backup is already running. Wait for it to finish: it will appear in the list below.';
@@ -56,26 +64,34 @@ export function BackupsTab() {
     queryFn: () => call(api.GET('/api/v1/backups')),
     refetchInterval: waiting ? POLL_MS : false,
   });
-  const known = () => (backups.data ?? []).map((backup) => backup.name);
+  const known = () => ({
+    known: (backups.data?.items ?? []).map((backup) => backup.name),
+    knownError: backups.data?.lastError?.at ?? null,
+    since: Date.now(),
+  });
   const start = useMutation({
     mutationFn: () => call(api.POST('/api/v1/backups')),
     onMutate: () => setNotice(null),
     onSuccess: ({ name }) => {
-      setWaiting({ name, known: known(), since: Date.now() });
+      setWaiting({ name, ...known() });
       return queryClient.invalidateQueries({ queryKey: backupsKey });
     },
     onError: (error) => {
       // the running one will appear in the list: follow it as if it were ours
-      if (error instanceof ProblemError && error.code === 'BACKUP_IN_PROGRESS') setWaiting({ name: null, known: known(), since: Date.now() });
+      if (error instanceof ProblemError && error.code === 'BACKUP_IN_PROGRESS') setWaiting({ name: null, ...known() });
     },
   });
 
   useEffect(() => {
     if (!waiting || !backups.data) return;
-    const done = backups.data.find((backup) => (waiting.name ? backup.name === waiting.name : !waiting.known.includes(backup.name)));
+    const { items, lastError } = backups.data;
+    const done = items.find((backup) => (waiting.name ? backup.name === waiting.name : !waiting.known.includes(backup.name)));
     if (done) {
       setWaiting(null);
       setNotice({ tone: 'success', text: `The backup ${done.name} is ready.` });
+    } else if (lastError && lastError.at !== waiting.knownError) {
+      // the run we waited for failed: stop waiting and say why (the failure notice below)
+      setWaiting(null);
     } else if (Date.now() - waiting.since > POLL_LIMIT_MS) {
       setWaiting(null);
       setNotice({
@@ -102,6 +118,7 @@ export function BackupsTab() {
       <div aria-live="polite">
         {waiting ? <Notice>Backing up… {waiting.name ?? 'The backup'} will appear in the list when it is complete.</Notice> : null}
         {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+        {backups.data?.lastError && !waiting ? <Notice tone="warning">{failureText(backups.data.lastError)}</Notice> : null}
       </div>
       {refusal && !notice ? (
         <p className="field-message" role="alert">
@@ -110,10 +127,10 @@ export function BackupsTab() {
       ) : null}
       <LoadState
         query={backups}
-        isEmpty={(data) => data.length === 0}
+        isEmpty={(data) => data.items.length === 0}
         empty={<EmptyState title="No backups yet">Start one now, or wait for the daily scheduled backup.</EmptyState>}
       >
-        {(data) => <Table caption="Backups, newest first" columns={COLUMNS} rows={data} rowKey={(backup) => backup.name} />}
+        {(data) => <Table caption="Backups, newest first" columns={COLUMNS} rows={data.items} rowKey={(backup) => backup.name} />}
       </LoadState>
     </>
   );

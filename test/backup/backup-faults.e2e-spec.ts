@@ -37,7 +37,7 @@ const isRoot = process.getuid?.() === 0;
   });
 
   const jobState = async (name: string) =>
-    (await t.db.query(`SELECT state FROM pgboss.job WHERE name = 'backup' AND data->>'name' = $1`, [name]))[0]?.state;
+    (await t.db.query(`SELECT state FROM pgboss.job WHERE name = 'backup' AND data->>'name' = $1 ORDER BY created_on DESC`, [name]))[0]?.state;
 
   it('fails the job, removes the partial file and keeps the earlier archives', async () => {
     const admin = await signedInUser(t, { role: 'Admin' });
@@ -59,9 +59,10 @@ const isRoot = process.getuid?.() === 0;
     expect(listed).toMatchObject({ running: false, lastError: { at: expect.any(String), message: expect.stringMatching(/ENOSPC|no space/i) } });
     // the next backup may start, and once it succeeds the failure is no longer the last word
     await t.app.get(StorageService).remove(['big/random.bin']);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // another name than the failed run's
     const next = await start();
     expect(next.statusCode).toBe(202);
-    await waitFor(async () => (await jobState(next.json().name)) === 'completed', 20_000);
+    await waitFor(async () => (await jobState(next.json().name)) === 'completed', 30_000);
     expect((await t.api('GET', '/backups', { token: admin.accessToken })).json()).not.toHaveProperty('lastError');
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
 import { newId } from '../../database/base.entity';
 import { FailureBudget } from '../../infrastructure/rate-limit/failure-budget';
+import { RateLimitStore } from '../../infrastructure/rate-limit/rate-limit.store';
 import { PasswordService } from '../users/password.service';
 import { SignInRow, UsersRepository } from '../users/users.repository';
 import { AccessTokenService, IssuedAccessToken } from './access-token.service';
@@ -49,6 +50,7 @@ export class AuthService {
     private readonly config: AppConfig,
     private readonly passwords: PasswordService,
     private readonly tokens: AccessTokenService,
+    private readonly limits: RateLimitStore,
     private readonly failures: FailureBudget,
     private readonly resender: ConfirmationResender,
   ) {}

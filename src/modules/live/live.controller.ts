@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { decode } from 'jsonwebtoken';
 import { AuthUser } from '../../common/auth/auth-user';
@@ -28,7 +28,6 @@ export class LiveController {
 
   @Get()
   @ApiOperation({ summary: 'Live changes of what the caller can see (text/event-stream)', description: DESCRIPTION })
-  @ApiProduces('text/event-stream')
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'the `id:` of the last event received, to resume after a cut' })
   @ApiOkResponse({
     description: 'an open event stream',

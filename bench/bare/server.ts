@@ -152,11 +152,15 @@ app.post('/api/v1/notes', async (request, reply) => {
   return send(reply, noteDto(saved, []), 201);
 });
 
-/** The category rows come joined to their category, in category order (Hearth's statement). */
-function reportCategories(rows: Row[]) {
-  return rows
-    .filter((row) => row.kind === 'category' && row.name !== null)
-    .map((row) => ({ categoryId: row.category_id, name: row.name, color: row.color, icon: row.icon, income: row.income, expense: row.expense }));
+/** The category rows in the order of the group's categories (the separate lookup), with their name, color and icon. */
+function reportCategories(rows: Row[], categories: Row[]) {
+  const byCategory = new Map(rows.filter((row) => row.kind === 'category' && row.category_id !== null).map((row) => [row.category_id, row]));
+  return categories
+    .filter((category) => byCategory.has(category.id))
+    .map((category) => {
+      const row = byCategory.get(category.id)!;
+      return { categoryId: category.id, name: category.name, color: category.color, icon: category.icon, income: row.income, expense: row.expense };
+    });
 }
 
 function totals(user: Claims, rows: Row[]) {
@@ -173,7 +177,7 @@ app.get('/api/v1/transactions/report/monthly', async (request, reply) => {
   if (!year || !month) return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed');
   const from = `${year}-${pad(month)}-01`;
   const until = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
-  const rows = await run(sql.REPORT_MONTHLY, [user.GroupId, from, until, null]);
+  const [rows, categories] = await Promise.all([run(sql.REPORT_MONTHLY, [user.GroupId, from, until, null]), run(sql.REPORT_CATEGORIES, [user.GroupId])]);
   const byDay = new Map(rows.filter((row) => row.kind === 'bucket').map((row) => [row.bucket, row]));
   const days = Array.from({ length: new Date(Date.UTC(year, month, 0)).getUTCDate() }, (_, i) => {
     const date = `${year}-${pad(month)}-${pad(i + 1)}`;
@@ -181,7 +185,7 @@ app.get('/api/v1/transactions/report/monthly', async (request, reply) => {
     return { date, income: row?.income ?? ZERO, expense: row?.expense ?? ZERO };
   });
   // keys in the order of MonthlyReportDto (the document's order, which Hearth's serializer follows)
-  return send(reply, { ...totals(user, rows), categories: reportCategories(rows), year, month, days });
+  return send(reply, { ...totals(user, rows), categories: reportCategories(rows, categories), year, month, days });
 });
 
 app.get('/api/v1/transactions/report/yearly', async (request, reply) => {
@@ -189,13 +193,13 @@ app.get('/api/v1/transactions/report/yearly', async (request, reply) => {
   if (!user) return reply;
   const year = intParam((request.query as Record<string, string>).year, NaN, 1900, 2100);
   if (!year) return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed');
-  const rows = await run(sql.REPORT_YEARLY, [user.GroupId, `${year}-01-01`, `${year + 1}-01-01`, null]);
+  const [rows, categories] = await Promise.all([run(sql.REPORT_YEARLY, [user.GroupId, `${year}-01-01`, `${year + 1}-01-01`, null]), run(sql.REPORT_CATEGORIES, [user.GroupId])]);
   const byMonth = new Map(rows.filter((row) => row.kind === 'bucket').map((row) => [Number(row.bucket), row]));
   const months = Array.from({ length: 12 }, (_, i) => {
     const row = byMonth.get(i + 1);
     return { month: i + 1, income: row?.income ?? ZERO, expense: row?.expense ?? ZERO, net: row?.net ?? ZERO };
   });
-  return send(reply, { ...totals(user, rows), categories: reportCategories(rows), year, months });
+  return send(reply, { ...totals(user, rows), categories: reportCategories(rows, categories), year, months });
 });
 
 /** GET /transactions without filters, newest first (the scenarios measured): Hearth's day-count path. */

@@ -6,7 +6,7 @@
 export { SESSION_CHECK } from '../../src/modules/auth/sessions.repository';
 export { MARKERS_PAGE_DEFAULT, MARKER_DETAIL } from '../../src/modules/markers/markers.sql';
 export { NOTES_LIST_DEFAULT, NOTES_LIST_ITEMS, NOTE_CREATE } from '../../src/modules/notes/notes.sql';
-export { REPORT_MONTHLY, REPORT_YEARLY } from '../../src/modules/budget/reports.repository';
+export { REPORT_CATEGORIES, REPORT_MONTHLY, REPORT_YEARLY } from '../../src/modules/budget/reports.repository';
 export { TRANSACTIONS_COUNT, TRANSACTIONS_PAGE_BY_DATE } from '../../src/modules/budget/transactions.sql';
 
 /** POST /session: the user and their group by username (the login burst's bare side: lookup + bcrypt). */

@@ -3,10 +3,15 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { MonthlyReportDto, ReportCategoryDto, YearlyReportDto } from './dto/report.dto';
-import { ReportsRepository, SumRow } from './reports.repository';
+import { ReportCategoryRow, ReportsRepository, SumRow } from './reports.repository';
 
 const ZERO = '0.00';
 const pad = (n: number) => String(n).padStart(2, '0');
+
+interface Sums {
+  rows: SumRow[];
+  categories: ReportCategoryRow[];
+}
 
 /**
  * Monthly and yearly reports: totals, per category and per day or month, from the trigger-kept
@@ -16,20 +21,31 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export class ReportsService {
   constructor(private readonly reports: ReportsRepository) {}
 
-  private async sums(tenant: Tenant, from: string, until: string, bucket: 'day' | 'month', accountId?: string): Promise<SumRow[]> {
+  /** The rollup and the group's categories, read at once (two statements: see REPORT_MONTHLY). */
+  private async sums(tenant: Tenant, from: string, until: string, bucket: 'day' | 'month', accountId?: string): Promise<Sums> {
     if (accountId) {
-      const [inGroup, rows] = await Promise.all([this.reports.accountInGroup(tenant, accountId), this.reports.sumByBucket(tenant, from, until, bucket, accountId)]);
+      const [inGroup, rows, categories] = await Promise.all([
+        this.reports.accountInGroup(tenant, accountId),
+        this.reports.sumByBucket(tenant, from, until, bucket, accountId),
+        this.reports.categories(tenant),
+      ]);
       if (!inGroup) throw AppError.notFound('Budget account');
-      return rows;
+      return { rows, categories };
     }
-    return this.reports.sumByBucket(tenant, from, until, bucket, null);
+    const [rows, categories] = await Promise.all([this.reports.sumByBucket(tenant, from, until, bucket, null), this.reports.categories(tenant)]);
+    return { rows, categories };
   }
 
-  /** The category rows come in category order with their name, color and icon (a category of the group). */
-  private categories(rows: SumRow[]): ReportCategoryDto[] {
-    return rows
-      .filter((row) => row.kind === 'category' && row.name !== null)
-      .map((row) => ({ categoryId: row.category_id!, name: row.name!, color: row.color!, icon: row.icon!, income: row.income, expense: row.expense }));
+  /** The per-category rows in category order, with each category's name, color and icon (a category of the group). */
+  private categories({ rows, categories }: Sums): ReportCategoryDto[] {
+    const byCategory = new Map<string, SumRow>();
+    for (const row of rows) if (row.kind === 'category' && row.category_id !== null) byCategory.set(row.category_id, row);
+    const list: ReportCategoryDto[] = [];
+    for (const category of categories) {
+      const row = byCategory.get(category.id);
+      if (row) list.push({ categoryId: category.id, name: category.name, color: category.color, icon: category.icon, income: row.income, expense: row.expense });
+    }
+    return list;
   }
 
   private totals(user: AuthUser, rows: SumRow[]) {
@@ -45,7 +61,8 @@ export class ReportsService {
   async monthly(user: AuthUser, year: number, month: number, accountId?: string): Promise<MonthlyReportDto> {
     const from = `${year}-${pad(month)}-01`;
     const until = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
-    const rows = await this.sums(user, from, until, 'day', accountId);
+    const sums = await this.sums(user, from, until, 'day', accountId);
+    const { rows } = sums;
     const byDay = new Map(rows.filter((row) => row.kind === 'bucket').map((row) => [row.bucket!, row]));
     const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
     const days = Array.from({ length: daysInMonth }, (_, i) => {
@@ -53,16 +70,17 @@ export class ReportsService {
       const row = byDay.get(date);
       return { date, income: row?.income ?? ZERO, expense: row?.expense ?? ZERO };
     });
-    return { year, month, ...this.totals(user, rows), categories: this.categories(rows), days };
+    return { year, month, ...this.totals(user, rows), categories: this.categories(sums), days };
   }
 
   async yearly(user: AuthUser, year: number, accountId?: string): Promise<YearlyReportDto> {
-    const rows = await this.sums(user, `${year}-01-01`, `${year + 1}-01-01`, 'month', accountId);
+    const sums = await this.sums(user, `${year}-01-01`, `${year + 1}-01-01`, 'month', accountId);
+    const { rows } = sums;
     const byMonth = new Map(rows.filter((row) => row.kind === 'bucket').map((row) => [Number(row.bucket), row]));
     const months = Array.from({ length: 12 }, (_, i) => {
       const row = byMonth.get(i + 1);
       return { month: i + 1, income: row?.income ?? ZERO, expense: row?.expense ?? ZERO, net: row?.net ?? ZERO };
     });
-    return { year, ...this.totals(user, rows), categories: this.categories(rows), months };
+    return { year, ...this.totals(user, rows), categories: this.categories(sums), months };
   }
 }

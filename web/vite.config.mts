@@ -1,8 +1,46 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Text files worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
+
+/**
+ * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip, best) beside every text file of the
+ * build of at least 1 KB, when smaller: the service sends them as they are to clients that accept
+ * them (@fastify/static's `preCompressed`), so nothing is compressed per request (docs/web.md).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.name.startsWith('.') ? [] : entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
+  return {
+    name: 'hearth-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+        const body = readFileSync(file);
+        const brotli = brotliCompressSync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        });
+        const gzip = gzipSync(body, { level: 9 });
+        if (brotli.length < body.length) writeFileSync(`${file}.br`, brotli);
+        if (gzip.length < body.length) writeFileSync(`${file}.gz`, gzip);
+      }
+    },
+  };
+}
 
 /**
  * The web client: built into dist/web, which the service serves at `/`.
@@ -10,6 +48,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  */
 export default defineConfig({
   root: here('.'),
+  plugins: [precompress()],
   resolve: {
     alias: {
       '@client': here('../clients/typescript/index.ts'),

@@ -24,7 +24,9 @@ export function defaultWebDir(): string {
 
 /**
  * Serves the built web client at `/`: hashed assets cached for a year, every other GET that is not a
- * service path answered with index.html (the client-side router takes it from there).
+ * service path answered with index.html (the client-side router takes it from there). Text files
+ * go out as the build compressed them (`.br`, `.gz` beside each: web/vite.config.mts) to a client
+ * that accepts brotli or gzip, with `Vary: Accept-Encoding`; as they are to any other.
  * Returns false when the web client has not been built (the API runs alone).
  */
 export async function serveWebApp(fastify: FastifyInstance, dir: string): Promise<boolean> {
@@ -33,6 +35,7 @@ export async function serveWebApp(fastify: FastifyInstance, dir: string): Promis
     root: dir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (res, path) => {
       res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

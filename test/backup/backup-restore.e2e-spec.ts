@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { loadConfig } from '../../src/config';
-import { createDatabase, databaseUrl, dropDatabase } from '../../src/database/admin';
+import { createDatabase, databaseUrl, dropDatabase, withClient } from '../../src/database/admin';
 import { createDataSource, migrationClasses } from '../../src/database/data-source';
 import { runMigrations } from '../../src/database/migrate';
 import { templateName } from '../support/template-db';
@@ -114,6 +114,30 @@ describe.each(STORAGE_DRIVERS)('backup and restore (%s storage)', (driverName) =
       await restored?.close();
       if (!restored) await target.drop();
       else await target.s3.stop();
+    }
+  }, 60_000);
+
+  it('puts back every key, index and trigger it takes off while rows load, and the planner statistics', async () => {
+    const target = await freshTarget();
+    try {
+      await new RestoreService(target.config, target.storage).restore(archive);
+      const schema = `SELECT conrelid::regclass::text AS on, conname AS name, contype AS type, pg_get_constraintdef(oid) AS definition, convalidated AS valid
+                        FROM pg_constraint WHERE connamespace = 'public'::regnamespace
+                       UNION ALL
+                      SELECT tablename, indexname, 'index', indexdef, true FROM pg_indexes WHERE schemaname = 'public'
+                       UNION ALL
+                      SELECT tgrelid::regclass::text, tgname, 'trigger', pg_get_triggerdef(oid), tgenabled = 'O'
+                        FROM pg_trigger WHERE NOT tgisinternal AND tgrelid::regclass::text NOT LIKE 'pgboss.%'
+                       ORDER BY 1, 2, 3`;
+      const restored = await withClient(databaseUrl(target.name), async (db) => (await db.query(schema)).rows);
+      const source = await withClient(databaseUrl(t.databaseName), async (db) => (await db.query(schema)).rows);
+      expect(restored.length).toBeGreaterThan(50);
+      expect(restored).toEqual(source);
+      // the loaded tables are analysed in the restore's transaction
+      const analysed = await withTarget(target.name, `SELECT count(*)::int AS n FROM pg_stat_user_tables WHERE relname = 'transactions' AND last_analyze IS NOT NULL`, []);
+      expect(analysed).toBe(1);
+    } finally {
+      await target.drop();
     }
   }, 60_000);
 
@@ -236,6 +260,17 @@ describe.each(STORAGE_DRIVERS)('backup and restore (%s storage)', (driverName) =
         expect(await refusal(foreign)).toMatch(/manifest\.json is missing/);
       });
 
+      it('rows that break a key or a reference (checked when the keys are put back after the load)', async () => {
+        // one transaction twice
+        const duplicate = join(dir, 'duplicate.tar.gz');
+        await forge(archive, duplicate, 'transactions', (rows) => [...rows, rows[0]]);
+        expect(await refusal(duplicate)).toMatch(/^the archive's rows break a key of the schema: could not create unique index .*\(Key \(id\)=\([0-9a-f-]{36}\) is duplicated\.\)$/);
+        // transactions of categories the archive does not hold
+        const dangling = join(dir, 'dangling.tar.gz');
+        await forge(archive, dangling, 'categories', () => []);
+        expect(await refusal(dangling)).toMatch(/^the archive's rows break a key of the schema: .* violates foreign key constraint .*\(Key \(category_id\)=\([0-9a-f-]{36}\) is not present in table "categories"\.\)$/);
+      });
+
       it('an archive of a newer format or a newer schema', async () => {
         const newerFormat = join(dir, 'format2.tar.gz');
         await rewrite(archive, newerFormat, (name, body) => (name === 'manifest.json' ? Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), format: 2 })) : body));
@@ -314,6 +349,29 @@ describe.each(STORAGE_DRIVERS)('backup and restore (%s storage)', (driverName) =
     });
     pack.finalize();
     await writing;
+  }
+
+  /**
+   * Copies an archive with one table's rows changed, and its manifest made to match (row count and
+   * checksum), as someone forging an archive would: the checks of the archive itself pass.
+   */
+  async function forge(from: string, to: string, table: string, change: (rows: string[]) => string[]): Promise<void> {
+    const { createHash } = await import('node:crypto');
+    const member = `tables/${table}.copy`;
+    let rows: string[] = [];
+    await rewrite(from, join(dir, 'forge-scan.tar.gz'), (name, body) => {
+      if (name === member) rows = change(body.toString().split('\n').filter(Boolean));
+      return body;
+    });
+    const text = Buffer.from(rows.map((row) => `${row}\n`).join(''));
+    await rewrite(from, to, (name, body) => {
+      if (name === member) return text;
+      if (name !== 'manifest.json') return body;
+      const manifest = JSON.parse(body.toString());
+      manifest.tables[table] = rows.length;
+      manifest.checksums[member] = createHash('sha256').update(text).digest('hex');
+      return Buffer.from(JSON.stringify(manifest));
+    });
   }
 
   async function countObjects(app: TestApp): Promise<number> {

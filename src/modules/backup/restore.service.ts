@@ -92,6 +92,7 @@ export class RestoreService {
         await repository.recordMigration(migration.timestamp, migration.name);
       }
       await repository.setUserTriggers(tables, false);
+      const rebuild = await repository.dropForLoad(tables);
       let rows = 0;
       await readArchive(path, async (name, size, body) => {
         if (name.startsWith(TABLE_PREFIX)) {
@@ -108,6 +109,7 @@ export class RestoreService {
           throw new BackupError(`unexpected member ${name}`);
         }
       });
+      await repository.restoreAfterLoad(rebuild, tables);
       await repository.setUserTriggers(tables, true);
       const migrated: string[] = [];
       for (const migration of migrations.slice(archiveIndex + 1)) {

@@ -62,7 +62,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'login' | 'burst' | 'latency' | 'backup';
+  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup';
   name: string;
   title: string;
 }
@@ -86,7 +86,8 @@ const SCENARIOS: Scenario[] = [
   { kind: 'login', name: 'login', title: 'POST /session (login)' },
   { kind: 'burst', name: 'burst', title: 'login burst: list p99 rise' },
   { kind: 'latency', name: 'latency', title: 'single-connection list latencies (1 M)' },
-  { kind: 'backup', name: 'backup', title: 'backup, restore, export (1 M, in-process)' },
+  { kind: 'export', name: 'export', title: 'GET /account/export (1 M transactions): RSS above idle' },
+  { kind: 'backup', name: 'backup', title: 'backup and restore (1 M, in-process)' },
 ];
 
 /** The single-connection latencies: page 1 per filter and per sort, and a deep page. */
@@ -102,6 +103,8 @@ function latencyPaths(d: BenchData): [string, string][] {
     ['page 1, one month', '/transactions?page=1&pageSize=20&from=2024-06-01&to=2024-06-30'],
     ['page 1, search "coffee"', '/transactions?page=1&pageSize=20&search=coffee'],
     ['page 25 000, sort -amount', '/transactions?page=25000&pageSize=20&sort=-amount'],
+    ['yearly report 2024', '/transactions/report/yearly?year=2024'],
+    ['monthly report 2024-06', '/transactions/report/monthly?year=2024&month=6'],
   ];
 }
 
@@ -355,6 +358,42 @@ async function runLatency(ctx: Context): Promise<void> {
   trackMemory(ctx);
 }
 
+/** Export memory bound (docs/performance.md): what a download may add to the service's resident memory. */
+const EXPORT_RSS_MB = 64;
+
+/**
+ * GET /account/export of the 1 M-transaction group, twice: read as fast as the client can, then by
+ * a client taking 1 MB a second (backpressure must hold the rows back in the database, not in
+ * memory). Hearth's RSS is sampled every 20 ms; the result is its peak above the RSS right before.
+ */
+async function runExport(ctx: Context): Promise<void> {
+  for (const [label, bytesPerSecond] of [['fast client', Infinity], ['client at 1 MB/s', MB]] as const) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idle = memory(ctx.hearth.pid).rss;
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, memory(ctx.hearth.pid).rss)), 20);
+    const start = performance.now();
+    let bytes = 0;
+    try {
+      const response = await fetch(`${ctx.hearth.base}${API}/account/export`, { headers: { authorization: `Bearer ${ctx.token}` } });
+      if (response.status !== 200) throw new Error(`export: ${response.status} ${await response.text()}`);
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        const due = (bytes / bytesPerSecond) * 1000 - (performance.now() - start);
+        if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    peak = Math.max(peak, memory(ctx.hearth.pid).rss);
+    const seconds = (performance.now() - start) / 1000;
+    const above = (peak - idle) / MB;
+    console.log(`  ${label.padEnd(18)} zip ${fmt(bytes / MB, 1)} MB in ${fmt(seconds, 1)} s; RSS ${fmt(idle / MB)} MB before, peak ${fmt(peak / MB)} MB (+${fmt(above)} MB)`);
+    results.push({ scenario: `export, ${label}: RSS above idle`, value: `+${fmt(above)} MB (${fmt(seconds, 1)} s, zip ${fmt(bytes / MB, 1)} MB)`, target: `≤ ${EXPORT_RSS_MB} MB`, pass: above <= EXPORT_RSS_MB });
+  }
+  trackMemory(ctx);
+}
+
 function printTable(machine: string): void {
   console.log(`\n== Summary (${machine}; ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, medians; load average now ${loadavg().map((n) => n.toFixed(1)).join(' ')})`);
   const width = Math.max(...results.map((r) => r.scenario.length), 8);
@@ -393,38 +432,35 @@ async function main(): Promise<void> {
   const http = chosen.filter((s) => s.kind !== 'backup');
   const backup = !capturing && chosen.some((s) => s.kind === 'backup');
   const runBackup = async (seeded?: string) => {
-    console.log('\n== backup, restore, export (in-process: the services, no HTTP)');
-    await benchBackup(seeded);
+    console.log('\n== backup and restore (in-process: the services, no HTTP)');
+    const { backupSeconds, restoreSeconds } = await benchBackup(seeded);
+    if (restoreSeconds !== undefined) {
+      results.push({
+        scenario: 'restore time / backup time (1 M)',
+        value: `${fmt(restoreSeconds / backupSeconds, 1)}× (${fmt(restoreSeconds, 1)} s / ${fmt(backupSeconds, 1)} s)`,
+        target: '≤ 4×',
+        pass: restoreSeconds <= 4 * backupSeconds,
+      });
+    }
   };
   // with HTTP scenarios, the backup reads their seeded database (after the servers stopped)
   if (http.length || capturing) await runHttp(http, profile, capturing, backup ? runBackup : undefined);
-  else if (backup) await runBackup();
+  else if (backup && process.env.BENCH_DATABASE) {
+    const database = await benchDatabase();
+    await runBackup(database.name).finally(database.dispose);
+  } else if (backup) await runBackup();
   if (results.length) printTable(machine);
   console.log(`\nbench: done in ${fmt((performance.now() - started) / 1000)} s`);
 }
 
 async function runHttp(chosen: Scenario[], profile: string | undefined, capturing: boolean, afterwards?: (database: string) => Promise<void>): Promise<void> {
-  const bcryptCost = loadConfig({ ...process.env, JWT_SECRET, DATABASE_URL: 'postgres://x/y' }).bcryptCost;
-  // BENCH_DATABASE=name keeps a seeded database between runs (seeded on first use, never dropped)
-  const kept = process.env.BENCH_DATABASE;
-  const name = kept ?? `hearth_bench_${process.pid}`;
-  const url = databaseUrl(name);
+  const bcryptCost = bcryptCostOf();
+  const database = await benchDatabase();
+  const { name, url, data } = database;
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
   const servers: Server[] = [];
   let sampler: NodeJS.Timeout | undefined;
-  const exists = kept ? await withAdmin(async (db) => (await db.query('SELECT 1 FROM pg_database WHERE datname = $1', [kept])).rowCount === 1) : false;
-  if (!exists) await createDatabase(name);
   try {
-    const seedStart = performance.now();
-    let data: BenchData;
-    if (exists) {
-      data = await seededData(url);
-      console.log(`reusing the seeded database ${name}`);
-    } else {
-      console.log(`seeding ${name} (1 M transactions, 2 000 markers, 200 notes × 10 items) …`);
-      data = await seedAll(url, bcryptCost, PASSWORD);
-      console.log(`  seeded in ${fmt((performance.now() - seedStart) / 1000)} s`);
-    }
     if (capturing) await setStatementLog(name, true);
     const serverEnv = serverEnvironment(url, dataDir);
     const hearthPort = await freePort();
@@ -461,6 +497,7 @@ async function runHttp(chosen: Scenario[], profile: string | undefined, capturin
       else if (s.kind === 'login') await runLogin(ctx);
       else if (s.kind === 'burst') await runBurst(ctx);
       else if (s.kind === 'latency') await runLatency(ctx);
+      else if (s.kind === 'export') await runExport(ctx);
       if (s.name === 'note-create') await removeBenchNotes(url);
     }
     trackMemory(ctx);
@@ -484,8 +521,39 @@ async function runHttp(chosen: Scenario[], profile: string | undefined, capturin
     clearInterval(sampler);
     for (const server of servers.reverse()) await server.stop();
     if (capturing) await setStatementLog(name, false).catch(() => undefined);
-    if (!kept) await dropDatabase(name);
+    await database.dispose();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const bcryptCostOf = () => loadConfig({ ...process.env, JWT_SECRET, DATABASE_URL: 'postgres://x/y' }).bcryptCost;
+
+/**
+ * The seeded scratch database: a fresh one (dropped by `dispose`), or with BENCH_DATABASE=name one
+ * kept between runs (seeded on first use, never dropped).
+ */
+async function benchDatabase(): Promise<{ name: string; url: string; data: BenchData; dispose: () => Promise<void> }> {
+  const kept = process.env.BENCH_DATABASE;
+  const name = kept ?? `hearth_bench_${process.pid}`;
+  const url = databaseUrl(name);
+  const exists = kept ? await withAdmin(async (db) => (await db.query('SELECT 1 FROM pg_database WHERE datname = $1', [kept])).rowCount === 1) : false;
+  if (!exists) await createDatabase(name);
+  const dispose = async () => {
+    if (!kept) await dropDatabase(name);
+  };
+  try {
+    if (exists) {
+      console.log(`reusing the seeded database ${name}`);
+      return { name, url, data: await seededData(url), dispose };
+    }
+    const seedStart = performance.now();
+    console.log(`seeding ${name} (1 M transactions, 2 000 markers, 200 notes × 10 items) …`);
+    const data = await seedAll(url, bcryptCostOf(), PASSWORD);
+    console.log(`  seeded in ${fmt((performance.now() - seedStart) / 1000)} s`);
+    return { name, url, data, dispose };
+  } catch (error) {
+    if (!kept) await dropDatabase(name);
+    throw error;
   }
 }
 

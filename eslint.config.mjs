@@ -33,12 +33,34 @@ export default tseslint.config(
     },
   },
   {
-    // web features stay independent: shared code lives in app/, api/ and ui/ (imported as @/…)
+    // web features stay independent: shared code lives in api/ and ui/ (imported as @/…); app/ is the
+    // shell that composes the features and is imported by none of them
     files: ['web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^@/features/', message: 'A feature does not import another feature; move shared code to ui/ or api/.' }, { regex: '^\\.\\./\\.\\./', message: 'Import shared code as @/ui, @/api or @/app; never reach into another feature.' }] },
+        {
+          patterns: [
+            { regex: '^@/features/', message: 'A feature does not import another feature; move shared code to ui/ or api/.' },
+            { regex: '^\\.\\./\\.\\./', message: 'Import shared code as @/ui or @/api; never reach into another feature.' },
+            { regex: '^@/app(/|$)', message: 'Features do not import the app shell; shared code lives in @/api or @/ui.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // the shared building blocks know no feature and no shell
+    files: ['web/src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@/(app|features)(/|$)', message: 'ui/ imports neither the app shell nor a feature; shared state lives in @/api.' },
+            { regex: '^\\.\\./', message: 'ui/ imports shared code as @/api or @/ui.' },
+          ],
+        },
       ],
     },
   },

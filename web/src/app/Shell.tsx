@@ -5,7 +5,7 @@ import { session } from '@/api/client';
 import { Button, Skeleton } from '@/ui';
 import { fullNav, moduleNav } from './nav';
 import { SessionBanner } from './SessionBanner';
-import { useSession } from './session-context';
+import { useSession } from '@/api/session-context';
 
 /**
  * The signed-in frame: a header with every destination on wide screens; on phones the modules

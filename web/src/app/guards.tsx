@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Module } from '@/api/claims';
 import { EmptyState, Page } from '@/ui';
 import { homePath } from './nav';
-import { useSession } from './session-context';
+import { useSession } from '@/api/session-context';
 
 /** Signed-in pages: without a session, to the sign-in page, coming back here afterwards. */
 export function RequireSession() {

@@ -5,7 +5,7 @@ import { ProblemError } from '@/api/problem';
 import { LoadError, Skeleton } from '@/ui';
 import { BusyFrame, rememberNav } from './BusyFrame';
 import { queryClient } from './query-client';
-import { useSession } from './session-context';
+import { useSession } from '@/api/session-context';
 
 /** Server state (TanStack Query) and the session restored from the refresh cookie before anything renders. */
 export function Providers({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { useSession } from '@/app/session-context';
+import { useSession } from '@/api/session-context';
 
 /**
  * An amount (a decimal string from the API) in the group's currency and the browser's locale.

@@ -1,7 +1,7 @@
 import { api } from '@/api/client';
 import { MODULES, type Module } from '@/api/claims';
 import { saveDownload } from '@/api/download';
-import { useSession } from '@/app/session-context';
+import { useSession } from '@/api/session-context';
 import { DownloadButton } from '@/ui';
 
 /** What the export holds for each module (the files the API writes). */

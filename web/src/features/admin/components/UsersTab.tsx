@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, call } from '@/api/client';
 import { describeProblem } from '@/api/problem';
-import { useSession } from '@/app/session-context';
+import { useSession } from '@/api/session-context';
 import { Button, Dialog, EmptyState, Field, LoadState, Notice, Pagination, SelectField, Table } from '@/ui';
 import { CreateMemberDialog } from './CreateMemberDialog';
 import { STATUS_ACTION, STATUS_MOVES, useGroups, usersKey, type AdminUser, type Group, type UserStatus } from '../queries';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { api, call } from '@/api/client';
 import { describeProblem, ProblemError } from '@/api/problem';
-import { useSession } from '@/app/session-context';
+import { useSession } from '@/api/session-context';
 import { Notice, Skeleton } from '@/ui';
 import { AuthLayout } from '../components/AuthLayout';
 

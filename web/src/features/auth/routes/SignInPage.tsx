@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, call, session } from '@/api/client';
-import { useSession } from '@/app/session-context';
+import { useSession } from '@/api/session-context';
 import { Button, Checkbox, describeUserAgent, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
 import { AuthLayout } from '../components/AuthLayout';
 

@@ -1,6 +1,6 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router';
-import { useSession } from '@/app/session-context';
+import { useSession } from '@/api/session-context';
 import { Field, SelectField } from '@/ui';
 import type { Account, Category, TransactionType } from '../api';
 import { validateAmount } from '../money';

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, call } from '@/api/client';
-import { useSession } from '@/app/session-context';
+import { useSession } from '@/api/session-context';
 import { Button, DateText, EmptyState, Field, FilterPanel, LoadState, Page, Pagination, SelectField, Table } from '@/ui';
 import { Changes } from '../components/Changes';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '@/api/client';
-import { useSession } from '@/app/session-context';
+import { useSession } from '@/api/session-context';
 import { EmptyState, LoadState, Page } from '@/ui';
 
 export default function MembersPage() {

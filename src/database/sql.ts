@@ -1,6 +1,8 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Pool, PoolClient, QueryResultRow } from 'pg';
+import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { currentTransaction } from './transaction';
 import { boundedPoolOptions } from './unavailable';
 
 /** Connections of the direct pool, beside TypeORM's 20 (docs/architecture.md). */
@@ -35,14 +37,22 @@ export function isoTimestamp(expr: string): string {
   return `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-/** What a repository runs statements on: the pool itself, or one transaction's connection. */
+/** What a repository runs statements on (`Sql`: the pool, or the current unit of work's transaction). */
 export interface SqlRunner {
   rows<T extends QueryResultRow = Record<string, unknown>>(query: Statement | string, values?: unknown[]): Promise<T[]>;
+  tuples<T extends unknown[]>(query: Statement, values?: unknown[]): Promise<T[]>;
 }
 
 function run<T extends QueryResultRow>(target: Pool | PoolClient, query: Statement | string, values: unknown[]): Promise<T[]> {
   const config = typeof query === 'string' ? { text: query, values } : { name: query.name, text: query.text, values };
   return target.query<T>(config).then((result) => result.rows);
+}
+
+/** The connection of a unit of work's transaction (TypeORM's query runner holds a pg client). */
+async function transactionClient(manager: EntityManager): Promise<PoolClient> {
+  const runner = manager.queryRunner!;
+  await runner.connect();
+  return (runner as unknown as { databaseConnection: PoolClient }).databaseConnection;
 }
 
 function runTuples<T extends unknown[]>(target: Pool | PoolClient, query: Statement, values: unknown[]): Promise<T[]> {
@@ -53,10 +63,10 @@ function runTuples<T extends unknown[]>(target: Pool | PoolClient, query: Statem
 const WATCHDOG_INTERVAL_MS = 250;
 
 /**
- * One statement straight on a small node-postgres pool of the service's own: no query runner, no
- * subscribers. For a repository's fixed-SQL hot paths (the session check of every request, the
- * lists and details users hit most, and writes whose history row the repository writes itself in
- * the same `transaction`). Public API only: `pg.Pool`, configured like TypeORM's pool (same URL,
+ * The one way a repository runs SQL: named statements (`*.sql.ts`) straight on a small
+ * node-postgres pool of the service's own (no query runner, no subscribers), or, inside a unit of
+ * work, on that transaction's connection. Writes of audited entities go through TypeORM's save()
+ * instead, so the history subscriber sees them (docs/architecture.md). Public API only: `pg.Pool`, configured like TypeORM's pool (same URL,
  * application name and bounded waits, so an outage is a 503 here too).
  */
 @Injectable()
@@ -78,53 +88,33 @@ export class Sql implements SqlRunner, OnModuleDestroy {
     this.pool = new Pool({ connectionString: config.databaseUrl, max: SQL_POOL_SIZE, application_name: 'hearth', ...bounded });
     // an idle client that loses its connection must not crash the process: the next query reports it
     this.pool.on('error', () => undefined);
-    // a checkout of `rows` is one statement; `transaction` restarts the clock for each of its own
+    // a checkout of the pool is one statement
     this.pool.on('acquire', (client) => this.since.set(client, performance.now()));
     this.pool.on('release', (_error, client) => this.since.delete(client));
     this.watchdog = setInterval(() => this.endSilentConnections(), Math.min(WATCHDOG_INTERVAL_MS, readTimeoutMs));
     this.watchdog.unref();
   }
 
+  /**
+   * The rows of one statement: on the pool, or, inside a unit of work (`UnitOfWork.run`), on its
+   * transaction's connection, so the statement commits or rolls back with the rest of the work.
+   */
   rows<T extends QueryResultRow = Record<string, unknown>>(query: Statement | string, values: unknown[] = []): Promise<T[]> {
+    const transaction = currentTransaction();
+    if (transaction) return transactionClient(transaction).then((client) => run<T>(client, query, values));
     return run<T>(this.pool, query, values);
   }
 
   /**
    * The rows as arrays, values in the statement's column order: node-postgres then fills one array a
    * row instead of writing each column into an object by name, which costs more on large lists
-   * (docs/performance.md). For statements whose rows are mapped straight to a response.
+   * (docs/performance.md). For statements whose rows are mapped straight to a response. Inside a
+   * unit of work, on its transaction as `rows`.
    */
   tuples<T extends unknown[]>(query: Statement, values: unknown[] = []): Promise<T[]> {
+    const transaction = currentTransaction();
+    if (transaction) return transactionClient(transaction).then((client) => runTuples<T>(client, query, values));
     return runTuples<T>(this.pool, query, values);
-  }
-
-  /**
-   * Runs `work` in one READ COMMITTED transaction on one connection: everything it writes commits
-   * together or not at all (a failure rolls back and is rethrown).
-   */
-  async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    const statement = <R extends QueryResultRow>(query: Statement | string, values: unknown[] = []): Promise<R[]> => {
-      this.since.set(client, performance.now());
-      return run<R>(client, query, values);
-    };
-    let broken: unknown;
-    try {
-      await statement('BEGIN');
-      const result = await work({ rows: statement });
-      await statement('COMMIT');
-      return result;
-    } catch (error) {
-      try {
-        await statement('ROLLBACK');
-      } catch (rollbackError) {
-        broken = rollbackError;
-      }
-      throw error;
-    } finally {
-      // a connection whose rollback failed is not handed out again
-      client.release(broken instanceof Error ? broken : undefined);
-    }
   }
 
   /**

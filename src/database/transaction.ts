@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager } from 'typeorm';
 
 /** Runs `work` in one transaction: every row it writes commits together or not at all. */
@@ -7,9 +8,19 @@ export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityM
   return dataSource.transaction('READ COMMITTED', work);
 }
 
+/** The transaction of the unit of work running now (in this async context), if any. */
+const running = new AsyncLocalStorage<EntityManager>();
+
+/** The EntityManager of the unit of work running now, or undefined outside one. */
+export function currentTransaction(): EntityManager | undefined {
+  return running.getStore();
+}
+
 /**
- * How a service opens a transaction without seeing the `DataSource`: the `EntityManager` it hands
- * to `work` is passed on to the repositories, whose statements then all run in that transaction.
+ * How a service opens a transaction without seeing the `DataSource`. The unit of work carries its
+ * transaction: while `work` runs, every repository call made from it runs in that transaction
+ * (`manager` below, and `Sql`'s statements), so nothing needs to be passed down. `work` still
+ * receives the `EntityManager`, for repositories that take it explicitly.
  */
 @Injectable()
 export class UnitOfWork {
@@ -20,7 +31,12 @@ export class UnitOfWork {
     return this.dataSource.manager;
   }
 
+  /** The current unit of work's transaction, or, outside one, the manager on the pool. */
+  get manager(): EntityManager {
+    return running.getStore() ?? this.dataSource.manager;
+  }
+
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return inTransaction(this.dataSource, work);
+    return inTransaction(this.dataSource, (manager) => running.run(manager, () => work(manager)));
   }
 }

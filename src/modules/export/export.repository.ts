@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { visibleNotes } from '../notes/notes.sql';
 
 const BATCH = 2000;
 
@@ -123,8 +124,8 @@ export class ExportRepository {
   /** Shared notes of the group and the user's own private ones; never another member's private note. */
   notes(groupId: string, userId: string): Promise<NoteRow[]> {
     return this.dataSource.query(
-      `SELECT id, title, content, is_private, is_pinned, created_date FROM notes
-        WHERE group_id = $1 AND (NOT is_private OR created_by = $2)
+      `SELECT id, title, content, is_private, is_pinned, created_date FROM notes n
+        WHERE group_id = $1 AND ${visibleNotes('n', '$2')}
         ORDER BY created_date, id`,
       [groupId, userId],
     );

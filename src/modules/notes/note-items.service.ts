@@ -29,10 +29,10 @@ export class NoteItemsService {
   /** Adds the item at the top of the uncompleted items (position 0 when every item is completed). */
   add(user: AuthUser, noteId: string, dto: NoteItemInputDto): Promise<NoteItemDto> {
     return this.onNote(user, noteId, async (manager, note) => {
-      const { count, firstOpen } = await this.notes.countItems(manager, note.id);
+      const { count, firstOpen } = await this.notes.countItems(note.id);
       if (count >= MAX_NOTE_ITEMS) throw AppError.conflict('ITEM_LIMIT', `A note can hold at most ${MAX_NOTE_ITEMS} items`);
       const position = firstOpen ?? 0;
-      await this.notes.shiftItems(manager, note.id, position, +1);
+      await this.notes.shiftItems(note.id, position, +1);
       const item = await this.notes.createItem(manager, {
         groupId: note.groupId,
         noteId: note.id,
@@ -97,7 +97,7 @@ export class NoteItemsService {
     await this.onItem(user, noteId, itemId, async (manager, note, item) => {
       const position = item.order;
       await this.notes.remove(manager, item);
-      await this.notes.shiftItems(manager, note.id, position + 1, -1);
+      await this.notes.shiftItems(note.id, position + 1, -1);
       await this.notes.touch(manager, note);
     });
   }

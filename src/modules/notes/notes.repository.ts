@@ -8,8 +8,18 @@ import { newId } from '../../database/base.entity';
 import { Sql } from '../../database/sql';
 import { createdHistoryRow } from '../history/history-rows';
 import { NoteItem } from './entities/note-item.entity';
-import { Note } from './entities/note.entity';
-import { NOTE_CREATE, NOTES_LIST_ITEMS, NoteItemTuple, NoteSortKey, notesListStatement, NoteTuple } from './notes.sql';
+import { Note, notePrivateTo, noteVisibleTo } from './entities/note.entity';
+import {
+  NOTE_CREATE,
+  NOTE_ITEMS_COUNT,
+  NOTE_ITEMS_SHIFT,
+  NOTE_PRIVACY,
+  NOTES_LIST_ITEMS,
+  NoteItemTuple,
+  NoteSortKey,
+  notesListStatement,
+  NoteTuple,
+} from './notes.sql';
 
 /** The values of a new note (POST /notes). */
 export type NewNote = Pick<Note, 'groupId' | 'createdBy' | 'isPrivate' | 'title' | 'content' | 'color' | 'icon'>;
@@ -69,7 +79,7 @@ export class NotesRepository {
    */
   async findVisibleNote(user: AuthUser, noteId: string, lock = false, manager: EntityManager = this.dataSource.manager): Promise<Note> {
     const note = await (lock ? lockInGroup(manager, Note, user, noteId, 'Note') : findInGroupTx(manager, Note, user, noteId, 'Note'));
-    if (note.isPrivate && note.createdBy !== user.userId) throw AppError.notFound('Note');
+    if (!noteVisibleTo(note, user.userId)) throw AppError.notFound('Note');
     return note;
   }
 
@@ -83,29 +93,19 @@ export class NotesRepository {
     return lockInGroup(manager, NoteItem, user, itemId, 'Note item', { where: { noteId: note.id } });
   }
 
-  /** How many items the note has, and the position of its first uncompleted one (null: none). */
-  async countItems(manager: EntityManager, noteId: string): Promise<{ count: number; firstOpen: number | null }> {
-    const [{ count, first_open }]: { count: number; first_open: number | null }[] = await manager.query(
-      `SELECT count(*)::int AS count, min("order") FILTER (WHERE NOT is_completed) AS first_open
-         FROM note_items WHERE note_id = $1`,
-      [noteId],
-    );
+  /** How many items the note has, and the position of its first uncompleted one (null: none). In the unit of work. */
+  async countItems(noteId: string): Promise<{ count: number; firstOpen: number | null }> {
+    const [{ count, first_open }] = await this.sql.rows<{ count: number; first_open: number | null }>(NOTE_ITEMS_COUNT, [noteId]);
     return { count, firstOpen: first_open };
   }
 
   /**
-   * Moves every item at or after `from` by `delta` to open or close a gap. A system bulk write
-   * without listeners on purpose: the renumbering follows from the add or delete, whose own history
-   * row records it; a row per shifted item would bury the history in noise.
+   * Moves every item at or after `from` by `delta` to open or close a gap, in the unit of work. A
+   * system bulk write without history on purpose: the renumbering follows from the add or delete,
+   * whose own history row records it; a row per shifted item would bury the history in noise.
    */
-  async shiftItems(manager: EntityManager, noteId: string, from: number, delta: 1 | -1): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .update(NoteItem)
-      .set({ order: () => `"order" + ${delta}` })
-      .where('note_id = :noteId AND "order" >= :from', { noteId, from })
-      .callListeners(false)
-      .execute();
+  async shiftItems(noteId: string, from: number, delta: 1 | -1): Promise<void> {
+    await this.sql.rows(NOTE_ITEMS_SHIFT, [noteId, from, delta]);
   }
 
   createItem(manager: EntityManager, values: Partial<NoteItem>): Promise<NoteItem> {
@@ -149,4 +149,26 @@ export class NotesRepository {
  */
 export function nextUpdatedDate(note: Note): Date {
   return new Date(Math.max(Date.now(), note.updatedDate.getTime() + 1));
+}
+
+/** Per transaction: note id → the user a private note belongs to (null for a shared note). */
+const privacyByTransaction = new WeakMap<EntityManager, Map<string, Promise<string | null>>>();
+
+/**
+ * The user the history rows of a note's items are private to (`notePrivateTo` of the note), read
+ * through `manager` (the history subscriber's, so in the writing transaction). `isPrivate` and the
+ * creator never change, so the answer is kept for the transaction (a reorder or a note deletion
+ * writes one history row per item).
+ */
+export function itemsPrivateTo(manager: EntityManager, noteId: string): Promise<string | null> {
+  let notes = privacyByTransaction.get(manager);
+  if (!notes) privacyByTransaction.set(manager, (notes = new Map()));
+  let privateTo = notes.get(noteId);
+  if (!privateTo) {
+    privateTo = manager
+      .query(NOTE_PRIVACY.text, [noteId])
+      .then(([row]: { is_private: boolean; created_by: string | null }[]) => (row ? notePrivateTo({ isPrivate: row.is_private, createdBy: row.created_by }) : null));
+    notes.set(noteId, privateTo);
+  }
+  return privateTo;
 }

@@ -53,11 +53,16 @@ export type NoteSortKey = keyof typeof SORT_COLUMNS;
 export const NOTE_SORT_FIELDS = Object.keys(SORT_COLUMNS) as NoteSortKey[];
 
 /**
- * Who sees a note: the members of its group see its shared notes, and a private note only its
- * creator. The one statement of the rule in SQL ($1 group id, $2 the caller's user id); the
- * repository's `findVisibleNote` applies the same rule to a loaded row.
+ * The private-note rule in SQL: the notes (`alias`) the user given as `user` (a parameter) may see
+ * are the shared ones and their own private ones. In JavaScript the same rule is `noteVisibleTo`
+ * (entities/note.entity.ts); the history's privacy of a note's rows follows from it (`notePrivateTo`).
  */
-const VISIBLE = 'n.group_id = $1 AND (n.is_private = false OR n.created_by = $2)';
+export function visibleNotes(alias: string, user: string): string {
+  return `(${alias}.is_private = false OR ${alias}.created_by = ${user})`;
+}
+
+/** The caller's group ($1) and the notes the caller ($2) may see. */
+const VISIBLE = `n.group_id = $1 AND ${visibleNotes('n', '$2')}`;
 
 function listName(sort: NoteSortKey, direction: 'ASC' | 'DESC'): string {
   return `notes_list_${sort}_${direction.toLowerCase()}`;
@@ -132,4 +137,30 @@ export const NOTE_CREATE = statement(
   VALUES ($9, $2, false, $10, 'Note', $1, 'Created', $11::jsonb, $12, $13)
 )
 SELECT ${NOTE_COLUMNS} FROM n`,
+);
+
+/**
+ * Whether a note is private, and whose: the history rows of its items are private to the same user.
+ * Parameters: $1 note id.
+ */
+export const NOTE_PRIVACY = statement('note_privacy', 'SELECT is_private, created_by FROM notes WHERE id = $1');
+
+/**
+ * How many items a note has, and the position of its first uncompleted one (null: none).
+ * Parameters: $1 note id.
+ */
+export const NOTE_ITEMS_COUNT = statement(
+  'note_items_count',
+  `SELECT count(*)::int AS count, min("order") FILTER (WHERE NOT is_completed) AS first_open
+  FROM note_items WHERE note_id = $1`,
+);
+
+/**
+ * Moves every item of a note at or after a position by one, up or down, to open or close a gap
+ * (their updated_date moves, as for any write of a row).
+ * Parameters: $1 note id, $2 the first position moved, $3 +1 or -1.
+ */
+export const NOTE_ITEMS_SHIFT = statement(
+  'note_items_shift',
+  'UPDATE note_items SET "order" = "order" + $3::int, updated_date = CURRENT_TIMESTAMP WHERE note_id = $1 AND "order" >= $2',
 );

@@ -7,11 +7,21 @@ export const DEFAULT_NOTE_COLOR = '#3B82F6';
 export const DEFAULT_NOTE_ICON = 'ShoppingCart';
 
 /**
- * A note of a group, with ordered checklist items. A private note exists only for its creator:
- * its history rows (and those of its items) are private to the creator too.
+ * The private-note rule: a private note exists only for its creator; a shared one for every member
+ * of its group. (In SQL: `visibleNotes` in notes.sql.ts.)
  */
+export function noteVisibleTo(note: Pick<Note, 'isPrivate' | 'createdBy'>, userId: string): boolean {
+  return !note.isPrivate || note.createdBy === userId;
+}
+
+/** Whom a note's history rows (and those of its items) are private to: its creator when the note is private. */
+export function notePrivateTo(note: Pick<Note, 'isPrivate' | 'createdBy'>): string | null {
+  return note.isPrivate ? note.createdBy : null;
+}
+
+/** A note of a group, with ordered checklist items (private ones: `noteVisibleTo`). */
 @Entity('notes')
-@Audited('Note', { module: 'Notes', privateTo: (note: Note) => (note.isPrivate ? note.createdBy : null) })
+@Audited('Note', { module: 'Notes', privateTo: notePrivateTo })
 @Index('ix_notes_group_id', ['groupId'])
 @Check('ck_notes_color', `"color" ~ '^#[0-9A-F]{6}$'`)
 export class Note extends GroupOwnedEntity {

@@ -26,9 +26,9 @@ describe('budget: per-account day counts', () => {
   beforeAll(async () => {
     s = await createServiceDb();
     sql = new Sql({ databaseUrl: s.url, databaseTimeoutMs: 5000 } as AppConfig);
-    const accounts = new BudgetAccountsRepository(s.db);
-    const categories = new CategoriesRepository(s.db);
-    service = new TransactionsService(new UnitOfWork(s.db), new TransactionsRepository(s.db, sql), new TransactionRefsResolver(accounts, categories));
+    const accounts = new BudgetAccountsRepository(s.db, sql);
+    const categories = new CategoriesRepository(s.db, sql);
+    service = new TransactionsService(new UnitOfWork(s.db), new TransactionsRepository(new UnitOfWork(s.db), sql), new TransactionRefsResolver(accounts, categories));
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Budget}')`, [user.groupId]);
     await s.db.query(
       `INSERT INTO users (id, username, email, password_hash, nickname, role, status, email_status, group_id)

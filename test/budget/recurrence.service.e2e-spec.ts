@@ -24,11 +24,11 @@ describe('recurring transactions: dates', () => {
   beforeAll(async () => {
     s = await createServiceDb();
     sql = new Sql({ databaseUrl: s.url, databaseTimeoutMs: 5000 } as AppConfig);
-    const accounts = new BudgetAccountsRepository(s.db);
-    const categories = new CategoriesRepository(s.db);
+    const accounts = new BudgetAccountsRepository(s.db, sql);
+    const categories = new CategoriesRepository(s.db, sql);
     const recurring = new RecurringTransactionsRepository(s.db);
     const unit = new UnitOfWork(s.db);
-    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(s.db, sql), new TransactionRefsResolver(accounts, categories));
+    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(unit, sql), new TransactionRefsResolver(accounts, categories));
     const noJobs = { register: () => undefined, schedule: () => undefined } as unknown as JobsService;
     scheduler = new RecurringScheduler(unit, recurring, noJobs);
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Budget}')`, [user.groupId]);

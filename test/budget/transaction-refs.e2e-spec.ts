@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { AppConfig } from '../../src/config/app-config';
+import { Sql } from '../../src/database/sql';
 import { UnitOfWork } from '../../src/database/transaction';
 import { BudgetAccountsRepository } from '../../src/modules/budget/budget-accounts.repository';
 import { CategoriesRepository } from '../../src/modules/budget/categories.repository';
@@ -10,13 +12,15 @@ describe('TransactionRefsResolver', () => {
   let s: ServiceDb;
   let refs: TransactionRefsResolver;
   let unit: UnitOfWork;
+  let sql: Sql;
   const group = { groupId: randomUUID() };
   const other = { groupId: randomUUID() };
   const ids = { main: randomUUID(), savings: randomUUID(), disabled: randomUUID(), food: randomUUID(), foreignAccount: randomUUID(), foreignCategory: randomUUID() };
 
   beforeAll(async () => {
     s = await createServiceDb();
-    refs = new TransactionRefsResolver(new BudgetAccountsRepository(s.db), new CategoriesRepository(s.db));
+    sql = new Sql({ databaseUrl: s.url, databaseTimeoutMs: 5000 } as AppConfig);
+    refs = new TransactionRefsResolver(new BudgetAccountsRepository(s.db, sql), new CategoriesRepository(s.db, sql));
     unit = new UnitOfWork(s.db);
     for (const g of [group, other]) await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, $2, 'EUR', '{Budget}')`, [g.groupId, g.groupId]);
     const account = (id: string, groupId: string, name: string, isDefault: boolean, isDisabled = false) =>
@@ -30,10 +34,13 @@ describe('TransactionRefsResolver', () => {
     await category(ids.food, group.groupId);
     await category(ids.foreignCategory, other.groupId);
   });
-  afterAll(() => s.close());
+  afterAll(async () => {
+    await sql.onModuleDestroy();
+    await s.close();
+  });
 
   const resolve = (input: Record<string, unknown>, options?: { currentAccountId?: string; keepAccountIds?: string[] }) =>
-    unit.run((manager) => refs.resolve(manager, group, input as any, options));
+    unit.run(() => refs.resolve(group, input as any, options));
 
   it('defaults the source account to the group default, and to the current one on an update', async () => {
     expect(await resolve({ type: 'Expense', categoryId: ids.food })).toEqual({ categoryId: ids.food, budgetAccountId: ids.main, targetBudgetAccountId: null });
@@ -78,7 +85,7 @@ describe('TransactionRefsResolver', () => {
   it('answers 409 NO_DEFAULT_ACCOUNT for a group without accounts', async () => {
     const empty = { groupId: randomUUID() };
     await s.db.query(`INSERT INTO groups (id, name, currency) VALUES ($1, $2, 'EUR')`, [empty.groupId, empty.groupId]);
-    await expect(unit.run((manager) => refs.resolve(manager, empty, { type: 'Expense', categoryId: ids.food } as any))).rejects.toMatchObject({
+    await expect(unit.run(() => refs.resolve(empty, { type: 'Expense', categoryId: ids.food } as any))).rejects.toMatchObject({
       status: 409,
       code: 'NO_DEFAULT_ACCOUNT',
     });

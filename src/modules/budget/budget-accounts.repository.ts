@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { assertAllInGroup, findInGroupTx, Tenant } from '../../common/tenancy/group-scope';
+import { Sql } from '../../database/sql';
+import { BUDGET_ACCOUNT_DEFAULT_ID, BUDGET_ACCOUNT_STATES } from './budget-accounts.sql';
 import { lockGroupScope } from './budget-lock';
 import { BudgetAccount } from './entities/budget-account.entity';
 
@@ -29,7 +31,10 @@ export interface AccountRow {
 /** The SQL of `budget_accounts` (and the trigger-kept balances read with it). */
 @Injectable()
 export class BudgetAccountsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   findAllWithBalance(tenant: Tenant): Promise<AccountRow[]> {
     return this.dataSource.query(ACCOUNTS_WITH_BALANCE, [tenant.groupId, null]);
@@ -62,14 +67,15 @@ export class BudgetAccountsRepository {
     return manager.findOne(BudgetAccount, { where: { groupId: tenant.groupId, isDefault: true } });
   }
 
-  async findDefaultId(manager: EntityManager, tenant: Tenant): Promise<string | undefined> {
-    const [row] = await manager.query('SELECT id FROM budget_accounts WHERE group_id = $1 AND is_default', [tenant.groupId]);
+  /** The group's default account's id (in the current unit of work, if any). */
+  async findDefaultId(tenant: Tenant): Promise<string | undefined> {
+    const [row] = await this.sql.rows<{ id: string }>(BUDGET_ACCOUNT_DEFAULT_ID, [tenant.groupId]);
     return row?.id;
   }
 
   /** The group's accounts among `ids` with their disabled flag (fewer rows than ids: some are not the group's). */
-  findStatesByIds(manager: EntityManager, tenant: Tenant, ids: string[]): Promise<{ id: string; is_disabled: boolean }[]> {
-    return manager.query('SELECT id, is_disabled FROM budget_accounts WHERE group_id = $1 AND id = ANY($2::uuid[])', [tenant.groupId, ids]);
+  findStatesByIds(tenant: Tenant, ids: string[]): Promise<{ id: string; is_disabled: boolean }[]> {
+    return this.sql.rows(BUDGET_ACCOUNT_STATES, [tenant.groupId, ids]);
   }
 
   /** Whether a transaction uses the account on either side. */

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { assertAllInGroup, lockInGroup, Tenant } from '../../common/tenancy/group-scope';
+import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
+import { AppError } from '../../common/errors/app-error';
+import { Sql } from '../../database/sql';
 import { lockGroupScope } from './budget-lock';
+import { CATEGORY_IN_GROUP } from './transactions.sql';
 import { Category } from './entities/category.entity';
 
 export interface CategoryNameRow {
@@ -15,7 +18,10 @@ export interface CategoryNameRow {
 /** The SQL of the `categories` table. Writes go through `save`/`remove`, so the history sees them. */
 @Injectable()
 export class CategoriesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   findAllOrdered(tenant: Tenant): Promise<Category[]> {
     return this.dataSource.getRepository(Category).find({ where: { groupId: tenant.groupId }, order: { order: 'ASC', id: 'ASC' } });
@@ -48,8 +54,9 @@ export class CategoriesRepository {
   }
 
   /** 404 unless the category is the group's. */
-  assertInGroup(tenant: Tenant, id: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    return assertAllInGroup(manager, Category, tenant, [id], 'Category');
+  async assertInGroup(tenant: Tenant, id: string): Promise<void> {
+    const rows = await this.sql.rows(CATEGORY_IN_GROUP, [id, tenant.groupId]);
+    if (rows.length === 0) throw AppError.notFound('Category');
   }
 
   /** Whether a transaction or a recurring transaction uses the category. */

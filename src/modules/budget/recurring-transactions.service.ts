@@ -66,7 +66,7 @@ export class RecurringTransactionsService {
   create(user: AuthUser, dto: SaveRecurringTransactionDto): Promise<RecurringTransactionDto> {
     checkDates(dto);
     return this.unitOfWork.run(async (manager) => {
-      const refs = await this.refs.resolve(manager, user, dto);
+      const refs = await this.refs.resolve(user, dto);
       const rule = { frequency: dto.frequency, interval: dto.interval ?? 1, startDate: dto.startDate, endDate: dto.endDate ?? null };
       const isEnabled = dto.isEnabled ?? true;
       const recurring = await this.recurring.create(manager, {
@@ -88,7 +88,7 @@ export class RecurringTransactionsService {
     checkDates(dto);
     return this.unitOfWork.run(async (manager) => {
       const recurring = await this.recurring.lockInGroup(manager, tenant, id);
-      const refs = await this.refs.resolve(manager, tenant, dto, {
+      const refs = await this.refs.resolve(tenant, dto, {
         currentAccountId: recurring.budgetAccountId,
         keepAccountIds: [recurring.budgetAccountId, recurring.targetBudgetAccountId].filter((x): x is string => !!x),
       });

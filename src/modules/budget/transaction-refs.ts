@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AppError, FieldError } from '../../common/errors/app-error';
 import type { Tenant } from '../../common/tenancy/group-scope';
 import { BudgetAccountsRepository } from './budget-accounts.repository';
@@ -39,7 +38,7 @@ const invalid = (errors: FieldError[]) => AppError.badRequest('VALIDATION_FAILED
  * Checks a (recurring) transaction's type against its category and accounts and resolves them:
  * shape errors 400; the source account defaults to `currentAccountId` (an update) or the group's
  * default account; ids of another group 404 like missing ones; a disabled account 400 unless the
- * row already used it (`keepAccountIds`).
+ * row already used it (`keepAccountIds`). Its reads run in the caller's unit of work.
  */
 @Injectable()
 export class TransactionRefsResolver {
@@ -49,7 +48,6 @@ export class TransactionRefsResolver {
   ) {}
 
   async resolve(
-    manager: EntityManager,
     tenant: Tenant,
     input: TransactionRefsInput,
     options: { currentAccountId?: string; keepAccountIds?: string[] } = {},
@@ -59,7 +57,7 @@ export class TransactionRefsResolver {
 
     let budgetAccountId = input.budgetAccountId ?? options.currentAccountId;
     if (!budgetAccountId) {
-      budgetAccountId = await this.accounts.findDefaultId(manager, tenant);
+      budgetAccountId = await this.accounts.findDefaultId(tenant);
       if (!budgetAccountId) throw AppError.conflict('NO_DEFAULT_ACCOUNT', 'The group has no budget account yet: create one first');
     }
     const target = input.type === 'Transfer' ? input.targetBudgetAccountId! : null;
@@ -68,7 +66,7 @@ export class TransactionRefsResolver {
     }
 
     const accountIds = target ? [budgetAccountId, target] : [budgetAccountId];
-    const accounts = await this.accounts.findStatesByIds(manager, tenant, accountIds);
+    const accounts = await this.accounts.findStatesByIds(tenant, accountIds);
     if (accounts.length !== accountIds.length) throw AppError.notFound('Budget account');
     const keep = new Set(options.keepAccountIds ?? []);
     if (accounts.some((account) => account.is_disabled && !keep.has(account.id))) {
@@ -76,7 +74,7 @@ export class TransactionRefsResolver {
     }
 
     const categoryId = input.type === 'Transfer' ? null : input.categoryId!;
-    if (categoryId) await this.categories.assertInGroup(tenant, categoryId, manager);
+    if (categoryId) await this.categories.assertInGroup(tenant, categoryId);
     return { categoryId, budgetAccountId, targetBudgetAccountId: target };
   }
 }

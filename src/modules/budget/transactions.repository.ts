@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { CountedPage, parseSort, toPage } from '../../common/pagination/pagination';
 import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
 import { Sql, SqlRunner } from '../../database/sql';
+import { UnitOfWork } from '../../database/transaction';
 import type { TransactionDto, TransactionListQuery } from './dto/transaction.dto';
 import { Transaction } from './entities/transaction.entity';
 import {
@@ -54,7 +54,7 @@ class SqlFilter {
 @Injectable()
 export class TransactionsRepository {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly sql: Sql,
   ) {}
 
@@ -63,20 +63,30 @@ export class TransactionsRepository {
     return row;
   }
 
-  lockInGroup(manager: EntityManager, tenant: Tenant, id: string): Promise<Transaction> {
-    return lockInGroup(manager, Transaction, tenant, id, 'Transaction');
+  /** The transaction, locked in the current unit of work, or 404. */
+  lockInGroup(tenant: Tenant, id: string): Promise<Transaction> {
+    return lockInGroup(this.unitOfWork.manager, Transaction, tenant, id, 'Transaction');
   }
 
-  create(manager: EntityManager, values: Partial<Transaction>): Promise<Transaction> {
+  /**
+   * Inserts through save() in the current unit of work: the history subscriber writes its
+   * "Created" row, and the triggers of the migrations (Budget, TransactionDaySums,
+   * BudgetAccountBalances, TransactionAccountDayCounts) move the day counts, the day sums and the
+   * accounts' balances, all in that transaction.
+   */
+  create(values: Partial<Transaction>): Promise<Transaction> {
+    const manager = this.unitOfWork.manager;
     return manager.save(manager.create(Transaction, values));
   }
 
-  save(manager: EntityManager, transaction: Transaction): Promise<Transaction> {
-    return manager.save(transaction);
+  /** Updates through save(): an "Updated" history row with the changed fields; the same triggers. */
+  save(transaction: Transaction): Promise<Transaction> {
+    return this.unitOfWork.manager.save(transaction);
   }
 
-  async remove(manager: EntityManager, transaction: Transaction): Promise<void> {
-    await manager.remove(transaction);
+  /** Deletes through remove(): a "Deleted" history row; the same triggers. */
+  async remove(transaction: Transaction): Promise<void> {
+    await this.unitOfWork.manager.remove(transaction);
   }
 
   /** The latest occurrence date a recurring rule has made (null: none yet). */

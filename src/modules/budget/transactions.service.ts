@@ -24,10 +24,15 @@ export class TransactionsService {
     return toTransactionDto(row);
   }
 
+  /**
+   * One unit of work: the checks of the category and accounts, the insert, its "Created" history
+   * row (the history subscriber, on save()) and the balances, day counts and day sums (triggers)
+   * commit together or not at all.
+   */
   create(user: AuthUser, dto: SaveTransactionDto): Promise<TransactionDto> {
-    return this.unitOfWork.run(async (manager) => {
-      const refs = await this.refs.resolve(manager, user, dto);
-      const transaction = await this.transactions.create(manager, {
+    return this.unitOfWork.run(async () => {
+      const refs = await this.refs.resolve(user, dto);
+      const transaction = await this.transactions.create({
         groupId: user.groupId,
         type: dto.type,
         amount: normaliseMoney(dto.amount),
@@ -44,9 +49,9 @@ export class TransactionsService {
 
   /** PUT replaces the editable fields; an omitted date or budgetAccountId keeps the current one. */
   update(tenant: Tenant, id: string, dto: SaveTransactionDto): Promise<TransactionDto> {
-    return this.unitOfWork.run(async (manager) => {
-      const transaction = await this.transactions.lockInGroup(manager, tenant, id);
-      const refs = await this.refs.resolve(manager, tenant, dto, {
+    return this.unitOfWork.run(async () => {
+      const transaction = await this.transactions.lockInGroup(tenant, id);
+      const refs = await this.refs.resolve(tenant, dto, {
         currentAccountId: transaction.budgetAccountId,
         keepAccountIds: [transaction.budgetAccountId, transaction.targetBudgetAccountId].filter((x): x is string => !!x),
       });
@@ -57,14 +62,14 @@ export class TransactionsService {
         description: dto.description ?? null,
         ...refs,
       });
-      return toTransactionDto(await this.transactions.save(manager, transaction));
+      return toTransactionDto(await this.transactions.save(transaction));
     });
   }
 
   async remove(tenant: Tenant, id: string): Promise<void> {
-    await this.unitOfWork.run(async (manager) => {
-      const transaction = await this.transactions.lockInGroup(manager, tenant, id);
-      await this.transactions.remove(manager, transaction);
+    await this.unitOfWork.run(async () => {
+      const transaction = await this.transactions.lockInGroup(tenant, id);
+      await this.transactions.remove(transaction);
     });
   }
 

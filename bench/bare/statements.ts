@@ -3,10 +3,10 @@
  * same statement names, so PostgreSQL prepares each once per connection in both servers).
  * `npm run bench -- --capture` prints what Hearth sends per scenario, to check nothing else runs.
  */
-export { SESSION_CHECK } from '../../src/modules/auth/sessions.repository';
+export { SESSION_CHECK } from '../../src/modules/auth/sessions.sql';
 export { MARKERS_PAGE_DEFAULT, MARKER_DETAIL } from '../../src/modules/markers/markers.sql';
 export { NOTES_LIST_DEFAULT, NOTES_LIST_ITEMS, NOTE_CREATE } from '../../src/modules/notes/notes.sql';
-export { REPORT_CATEGORIES, REPORT_MONTHLY, REPORT_YEARLY } from '../../src/modules/budget/reports.repository';
+export { REPORT_CATEGORIES, REPORT_MONTHLY, REPORT_YEARLY } from '../../src/modules/budget/reports.sql';
 export { TRANSACTIONS_COUNT, TRANSACTIONS_PAGE_BY_DATE } from '../../src/modules/budget/transactions.sql';
 
 /** POST /session: the user and their group by username (the login burst's bare side: lookup + bcrypt). */

@@ -1,15 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Sql, statement } from '../../database/sql';
-
-/** The check every authenticated request makes (the guard): one primary-key join. */
-export const SESSION_CHECK = statement(
-  'session_check',
-  `SELECT (s.revoked_date IS NULL AND s.expires_date > now()) AS live, u.status, u.perms_version
-     FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.id = $1 AND s.user_id = $2`,
-);
+import { Sql } from '../../database/sql';
+import { ACTIVE_SESSIONS, SESSION_CHECK } from './sessions.sql';
 
 export interface SessionCheckRow {
   live: boolean;
@@ -46,13 +39,7 @@ export class SessionsRepository {
 
   /** The user's live sessions, most recently used first. */
   findActiveOfUser(userId: string): Promise<ActiveSessionRow[]> {
-    return this.sql.rows<ActiveSessionRow>(
-      `SELECT id, device_name, user_agent, ip_address, created_date, last_used_date, expires_date
-         FROM sessions
-        WHERE user_id = $1 AND revoked_date IS NULL AND expires_date > now()
-        ORDER BY last_used_date DESC, id DESC`,
-      [userId],
-    );
+    return this.sql.rows<ActiveSessionRow>(ACTIVE_SESSIONS, [userId]);
   }
 
   /** Starts a session; its expiry as the database computed it. */

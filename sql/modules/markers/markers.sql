@@ -1,0 +1,971 @@
+-- marker_detail
+SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate",
+       mi.id AS image_id, mi.position AS image_order, f.status AS image_status, f.storage_key AS image_storage_key,
+       f.thumbnail_key AS image_thumbnail_key, f.content_type AS image_content_type, f.size AS image_size,
+       f.width AS image_width, f.height AS image_height, to_char(mi.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS image_created_date
+  FROM markers m
+  LEFT JOIN (marker_images mi JOIN files f ON f.id = mi.file_id) ON mi.marker_id = m.id AND mi.group_id = m.group_id
+ WHERE m.id = $2 AND m.group_id = $1 AND m.deleted_date IS NULL
+ ORDER BY mi.position, mi.id;
+
+-- markers_page_createdDate_asc_live
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.created_date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL
+     ORDER BY m.created_date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_createdDate_asc_live_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.created_date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.created_date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_createdDate_asc_trash
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.created_date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL
+     ORDER BY m.created_date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_createdDate_asc_trash_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.created_date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.created_date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_createdDate_desc_live
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.created_date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL
+     ORDER BY m.created_date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_createdDate_desc_live_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.created_date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.created_date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_createdDate_desc_trash
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.created_date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL
+     ORDER BY m.created_date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_createdDate_desc_trash_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.created_date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.created_date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_date_asc_live
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL
+     ORDER BY m.date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_date_asc_live_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_date_asc_trash
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL
+     ORDER BY m.date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_date_asc_trash_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_date_desc_live
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL
+     ORDER BY m.date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_date_desc_live_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_date_desc_trash
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL
+     ORDER BY m.date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_date_desc_trash_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_deletedDate_asc_live
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.deleted_date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL
+     ORDER BY m.deleted_date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_deletedDate_asc_live_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.deleted_date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.deleted_date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_deletedDate_asc_trash
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.deleted_date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL
+     ORDER BY m.deleted_date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_deletedDate_asc_trash_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.deleted_date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.deleted_date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_deletedDate_desc_live
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.deleted_date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL
+     ORDER BY m.deleted_date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_deletedDate_desc_live_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.deleted_date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.deleted_date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_deletedDate_desc_trash
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.deleted_date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL
+     ORDER BY m.deleted_date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_deletedDate_desc_trash_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.deleted_date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.deleted_date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_rating_asc_live
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.rating ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL
+     ORDER BY m.rating ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_rating_asc_live_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.rating ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.rating ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_rating_asc_trash
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.rating ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL
+     ORDER BY m.rating ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_rating_asc_trash_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.rating ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.rating ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_rating_desc_live
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.rating DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL
+     ORDER BY m.rating DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_rating_desc_live_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.rating DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.rating DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_rating_desc_trash
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.rating DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL
+     ORDER BY m.rating DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_rating_desc_trash_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.rating DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.rating DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_title_asc_live
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.title ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL
+     ORDER BY m.title ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_title_asc_live_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.title ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.title ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_title_asc_trash
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.title ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL
+     ORDER BY m.title ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_title_asc_trash_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.title ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.title ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_title_desc_live
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.title DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL
+     ORDER BY m.title DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_title_desc_live_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.title DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.title DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_title_desc_trash
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.title DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL
+     ORDER BY m.title DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_title_desc_trash_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.title DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.title DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_updatedDate_asc_live
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.updated_date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL
+     ORDER BY m.updated_date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_updatedDate_asc_live_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.updated_date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.updated_date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_updatedDate_asc_trash
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.updated_date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL
+     ORDER BY m.updated_date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_updatedDate_asc_trash_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.updated_date ASC, m.id ASC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.updated_date ASC, m.id ASC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_updatedDate_desc_live
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.updated_date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL
+     ORDER BY m.updated_date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_updatedDate_desc_live_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.updated_date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.updated_date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_updatedDate_desc_trash
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.updated_date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL
+     ORDER BY m.updated_date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;
+
+-- markers_page_updatedDate_desc_trash_search
+SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
+  FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)) t
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.description, m.latitude, m.longitude,
+       m.address, m.created_by AS "createdBy", to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate",
+       to_char(m.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedDate", to_char(m.deleted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedDate", row_number() OVER (ORDER BY m.updated_date DESC, m.id DESC)::int AS n
+      FROM markers m
+     WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND (m.title ILIKE $4 OR m.description ILIKE $4)
+     ORDER BY m.updated_date DESC, m.id DESC
+     LIMIT $2 OFFSET $3) p ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS image_count FROM marker_images mi WHERE mi.marker_id = p.id AND mi.group_id = $1) c ON p.id IS NOT NULL
+  LEFT JOIN LATERAL (
+    SELECT f.storage_key, f.thumbnail_key
+      FROM marker_images mi JOIN files f ON f.id = mi.file_id
+     WHERE mi.marker_id = p.id AND mi.group_id = $1 AND f.status = 'Completed'
+     ORDER BY mi.position, mi.id
+     LIMIT 1) cover ON p.id IS NOT NULL
+ ORDER BY p.n;

@@ -1,0 +1,30 @@
+import { statement } from '../../database/sql';
+
+/**
+ * Income and expense of the group in [$2, $3), optionally of one account ($4, null: all), in one
+ * pass with GROUPING SETS: the total, per category id and per `bucket` (the day, or the month
+ * number), straight from `transaction_day_sums` (kept exact by triggers in the migrations, in the
+ * same transaction as every change of a transaction): one aggregation over the day rows, with no
+ * first pass summing the accounts of a day (which sorted every row by its text `type` and took
+ * most of the time), and no join: the categories' names come from REPORT_CATEGORIES, a separate
+ * lookup (docs/performance.md, "The yearly report").
+ */
+const sumsSql = (bucket: string) => `SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
+              category_id, bucket::text AS bucket, income, expense, income - expense AS net
+         FROM (SELECT GROUPING(category_id, ${bucket}) AS grouped, category_id, ${bucket} AS bucket,
+                      COALESCE(SUM(amount) FILTER (WHERE type = 'Income'), 0.00) AS income,
+                      COALESCE(SUM(amount) FILTER (WHERE type = 'Expense'), 0.00) AS expense
+                 FROM transaction_day_sums
+                WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND count > 0
+                  AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
+                GROUP BY GROUPING SETS ((), (category_id), (${bucket}))) rolled`;
+
+/** `GET /transactions/report/monthly`: per day. ($1 group id, $2 first day, $3 first day after, $4 account id or null) */
+export const REPORT_MONTHLY = statement('budget_report_monthly', sumsSql('date'));
+/** `GET /transactions/report/yearly`: per month number. (parameters as REPORT_MONTHLY) */
+export const REPORT_YEARLY = statement('budget_report_yearly', sumsSql('EXTRACT(MONTH FROM date)::int'));
+/** The group's categories in their order, for the reports' per-category rows. ($1 group id) */
+export const REPORT_CATEGORIES = statement(
+  'budget_report_categories',
+  'SELECT id, name, color, icon FROM categories WHERE group_id = $1 ORDER BY sort_order, id',
+);

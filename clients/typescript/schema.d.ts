@@ -1232,10 +1232,20 @@ export interface components {
             createdDate: string;
             /** Format: uuid */
             entityId: string;
+            /**
+             * @description what the entity was called when the change was made: a title, name or item text, a user’s nickname, a transaction’s category (else its description); null where nothing is readable (a photo, a transfer without description, rows older than labels)
+             * @example Milk
+             */
+            entityLabel: string | null;
             /** @example Marker */
             entityType: string;
             /** Format: uuid */
             id: string;
+            /**
+             * @description for note items and place photos: the note’s or place’s title then; else null
+             * @example Shopping
+             */
+            parentLabel: string | null;
             /**
              * Format: uuid
              * @description null when the system acted (a job)

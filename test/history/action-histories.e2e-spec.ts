@@ -91,6 +91,8 @@ describe('GET /action-histories', () => {
       changes: { title: { old: 'Cafe', new: 'Café' } },
       userId: bob.id,
       userNickname: bob.nickname,
+      entityLabel: null,
+      parentLabel: null,
       createdDate: '2026-03-02T10:00:00.000Z',
     });
   });

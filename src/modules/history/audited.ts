@@ -22,6 +22,13 @@ export interface AuditOptions {
    * the history row is then visible to that user only.
    */
   privateTo?: (entity: any, manager: EntityManager) => Promise<string | null> | string | null;
+  /**
+   * What a person calls the entity, as it is when the change is made (CONTRACT §21). Defaults to
+   * its `title`, `name`, `text` or `nickname`, whichever it has; null where nothing is readable.
+   */
+  label?: (entity: any, manager: EntityManager) => Promise<string | null> | string | null;
+  /** For a child (a note's item, a place's photo): its parent's label (the note's or place's title). */
+  parentLabel?: (entity: any, manager: EntityManager) => Promise<string | null> | string | null;
 }
 
 export interface AuditedEntity {

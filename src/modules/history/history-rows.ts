@@ -12,6 +12,8 @@ import { ActionHistory, FieldChanges, HistoryAction } from './entities/action-hi
  */
 
 const REDACTED = '[redacted]';
+/** Labels are kept to this many characters (an item's text may be 1 000). */
+export const LABEL_MAX = 200;
 
 function normalise(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
@@ -72,12 +74,29 @@ export interface HistoryRowValues {
   changes: FieldChanges;
   userId: string | null;
   userNickname: string;
+  entityLabel: string | null;
+  parentLabel: string | null;
+}
+
+/** The readable field an entity has, in this order of preference. */
+function defaultLabel(entity: any): string | null {
+  for (const field of ['title', 'name', 'text', 'nickname']) {
+    if (typeof entity[field] === 'string') return entity[field];
+  }
+  return null;
+}
+
+function clip(label: string | null | undefined): string | null {
+  if (label === null || label === undefined || label === '') return null;
+  return label.length > LABEL_MAX ? `${label.slice(0, LABEL_MAX - 1)}…` : label;
 }
 
 async function historyRowValues(manager: EntityManager, audit: AuditedEntity, entity: any, action: HistoryAction, changes: FieldChanges): Promise<HistoryRowValues> {
   const actor = currentActor();
   const groupOf = audit.options.groupOf ?? ((e: any) => e.groupId);
   const privateTo = audit.options.privateTo ? await audit.options.privateTo(entity, manager) : null;
+  const label = audit.options.label ? await audit.options.label(entity, manager) : defaultLabel(entity);
+  const parentLabel = audit.options.parentLabel ? await audit.options.parentLabel(entity, manager) : null;
   return {
     id: newId(),
     groupId: groupOf(entity) ?? null,
@@ -90,6 +109,8 @@ async function historyRowValues(manager: EntityManager, audit: AuditedEntity, en
     changes,
     userId: actor.userId,
     userNickname: actor.nickname,
+    entityLabel: clip(label),
+    parentLabel: clip(parentLabel),
   };
 }
 

@@ -64,6 +64,8 @@ function toDto(row: ActionHistory): ActionHistoryDto {
     changes: row.changes,
     userId: row.userId,
     userNickname: row.userNickname,
+    entityLabel: row.entityLabel,
+    parentLabel: row.parentLabel,
     createdDate: row.createdDate,
   };
 }

@@ -10,6 +10,7 @@ import { createdHistoryRow } from '../history/history-rows';
 import { NoteItem } from './entities/note-item.entity';
 import { Note, notePrivateTo, noteVisibleTo } from './entities/note.entity';
 import {
+import { oncePerTransaction } from '../history/lookup-cache';
   NOTE_CREATE,
   NOTE_ITEMS_COUNT,
   NOTE_ITEMS_SHIFT,
@@ -68,6 +69,7 @@ export class NotesRepository {
       JSON.stringify(history.changes),
       history.userId,
       history.userNickname,
+      history.entityLabel,
     ]);
     return row;
   }
@@ -151,24 +153,30 @@ export function nextUpdatedDate(note: Note): Date {
   return new Date(Math.max(Date.now(), note.updatedDate.getTime() + 1));
 }
 
-/** Per transaction: note id → the user a private note belongs to (null for a shared note). */
-const privacyByTransaction = new WeakMap<EntityManager, Map<string, Promise<string | null>>>();
+/** What a note's items' history rows need of it: whose private note it is (null: shared) and its title. */
+interface NoteFacts {
+  privateTo: string | null;
+  title: string | null;
+}
 
 /**
- * The user the history rows of a note's items are private to (`notePrivateTo` of the note), read
- * through `manager` (the history subscriber's, so in the writing transaction). `isPrivate` and the
- * creator never change, so the answer is kept for the transaction (a reorder or a note deletion
- * writes one history row per item).
+ * A note's facts for its items' history rows, read through `manager` (the history subscriber's, so
+ * in the writing transaction) once per note and transaction (a reorder or a note deletion writes
+ * one history row per item).
  */
-export function itemsPrivateTo(manager: EntityManager, noteId: string): Promise<string | null> {
-  let notes = privacyByTransaction.get(manager);
-  if (!notes) privacyByTransaction.set(manager, (notes = new Map()));
-  let privateTo = notes.get(noteId);
-  if (!privateTo) {
-    privateTo = manager
-      .query(NOTE_PRIVACY.text, [noteId])
-      .then(([row]: { is_private: boolean; created_by: string | null }[]) => (row ? notePrivateTo({ isPrivate: row.is_private, createdBy: row.created_by }) : null));
-    notes.set(noteId, privateTo);
-  }
-  return privateTo;
+function noteFacts(manager: EntityManager, noteId: string): Promise<NoteFacts> {
+  return oncePerTransaction(manager, `note:${noteId}`, async () => {
+    const [row]: { is_private: boolean; created_by: string | null; title: string }[] = await manager.query(NOTE_PRIVACY.text, [noteId]);
+    return { privateTo: row ? notePrivateTo({ isPrivate: row.is_private, createdBy: row.created_by }) : null, title: row?.title ?? null };
+  });
+}
+
+/** The user the history rows of a note's items are private to (`notePrivateTo` of the note; `isPrivate` and the creator never change). */
+export async function itemsPrivateTo(manager: EntityManager, noteId: string): Promise<string | null> {
+  return (await noteFacts(manager, noteId)).privateTo;
+}
+
+/** The note's title for its items' history rows (`parentLabel`, CONTRACT §21). */
+export async function itemsParentLabel(manager: EntityManager, noteId: string): Promise<string | null> {
+  return (await noteFacts(manager, noteId)).title;
 }

@@ -123,7 +123,8 @@ export function noteItemFromTuple(row: NoteItemTuple) {
  * subscriber writes for an inserted Note (see `createdHistoryRow` in history-rows.ts).
  * Parameters: $1 note id, $2 group id, $3 title, $4 content, $5 color, $6 icon, $7 isPrivate,
  * $8 created by (the caller's user id), $9 history row id, $10 history private-to user id,
- * $11 history changes (jsonb text), $12 acting user id, $13 acting user's nickname.
+ * $11 history changes (jsonb text), $12 acting user id, $13 acting user's nickname, $14 the history
+ * row's entity label (the title, clipped as the subscriber clips it).
  * One row: NOTE_COLUMNS (a NoteTuple).
  */
 export const NOTE_CREATE = statement(
@@ -133,17 +134,17 @@ export const NOTE_CREATE = statement(
   VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8)
   RETURNING *
 ), history AS (
-  INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, action, changes, user_id, user_nickname)
-  VALUES ($9, $2, false, $10, 'Note', $1, 'Created', $11::jsonb, $12, $13)
+  INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, action, changes, user_id, user_nickname, entity_label)
+  VALUES ($9, $2, false, $10, 'Note', $1, 'Created', $11::jsonb, $12, $13, $14)
 )
 SELECT ${NOTE_COLUMNS} FROM n`,
 );
 
 /**
- * Whether a note is private, and whose: the history rows of its items are private to the same user.
- * Parameters: $1 note id.
+ * Whether a note is private, and whose: the history rows of its items are private to the same user;
+ * and its title, their parent label. Parameters: $1 note id.
  */
-export const NOTE_PRIVACY = statement('note_privacy', 'SELECT is_private, created_by FROM notes WHERE id = $1');
+export const NOTE_PRIVACY = statement('note_privacy', 'SELECT is_private, created_by, title FROM notes WHERE id = $1');
 
 /**
  * How many items a note has, and the position of its first uncompleted one (null: none).

@@ -3,6 +3,7 @@ import { Audited } from '../../history/audited';
 import { TRANSACTION_SHAPE_CHECK } from './budget-enums';
 import { MoneyMovement } from './money-movement';
 import { RecurringTransaction } from './recurring-transaction.entity';
+import { categoryName } from '../history-labels';
 
 /**
  * One movement of money. Hand-made indexes (see the migration): the covering
@@ -12,7 +13,12 @@ import { RecurringTransaction } from './recurring-transaction.entity';
  * balances; a trigram index for `search`.
  */
 @Entity('transactions')
-@Audited('Transaction', { module: 'Budget', ignore: ['occurrenceDate'] })
+// labelled by its category ("Groceries"), else its description; a transfer without one has no label
+@Audited('Transaction', {
+  module: 'Budget',
+  ignore: ['occurrenceDate'],
+  label: async (t: Transaction, manager) => (t.categoryId ? await categoryName(manager, t.categoryId) : null) ?? (t.description || null),
+})
 @Index('ix_transactions_group_date', { synchronize: false })
 @Index('ix_transactions_category', { synchronize: false })
 @Index('ix_transactions_account', { synchronize: false })

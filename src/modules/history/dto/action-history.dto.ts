@@ -65,5 +65,20 @@ export class ActionHistoryDto {
   userId: string | null;
 
   @ApiProperty({ example: 'Alice', description: '"System" for jobs' }) userNickname: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    maxLength: 200,
+    example: 'Milk',
+    description:
+      'what the entity was called when the change was made: a title, name or item text, a user’s nickname, a transaction’s category ' +
+      '(else its description); null where nothing is readable (a photo, a transfer without description, rows older than labels)',
+  })
+  entityLabel: string | null;
+
+  @ApiProperty({ type: String, nullable: true, maxLength: 200, example: 'Shopping', description: 'for note items and place photos: the note’s or place’s title then; else null' })
+  parentLabel: string | null;
+
   @ApiProperty({ format: 'date-time' }) createdDate: Date;
 }

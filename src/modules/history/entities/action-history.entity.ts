@@ -57,6 +57,14 @@ export class ActionHistory extends IdEntity {
   @Column({ type: 'varchar', length: 25 })
   userNickname: string;
 
+  /** The entity's title, name or text when the change was made; null where nothing is readable (and on rows written before labels). */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  entityLabel: string | null;
+
+  /** A note item's note title, a place photo's place title, when the change was made. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  parentLabel: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdDate: Date;
 }

@@ -3,13 +3,20 @@ import { TimestampedEntity } from '../../../database/base.entity';
 import { StoredFile } from '../../files/entities/stored-file.entity';
 import { Audited } from '../../history/audited';
 import { Marker } from './marker.entity';
+import { markerTitle } from '../history-labels';
 
 /**
  * An image of a marker: its place in the marker's order and the uploaded file (status, objects and
  * dimensions live in `files`). Kept while the marker is in the trash; purged with it.
  */
 @Entity('marker_images')
-@Audited('MarkerImage', { module: 'Map', parentOf: (image: MarkerImage) => image.markerId })
+// a photo has nothing readable of its own; its place's title is the row's parent label
+@Audited('MarkerImage', {
+  module: 'Map',
+  parentOf: (image: MarkerImage) => image.markerId,
+  label: () => null,
+  parentLabel: (image: MarkerImage, manager) => markerTitle(manager, image.markerId),
+})
 @Index('ix_marker_images_marker_position', ['markerId', 'order'])
 @Index('ix_marker_images_group_id', ['groupId'])
 @Index('uq_marker_images_file_id', ['fileId'], { unique: true })

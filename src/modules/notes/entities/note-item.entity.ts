@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, Unique } from 'typeorm';
 import { TimestampedEntity } from '../../../database/base.entity';
 import { Audited } from '../../history/audited';
-import { itemsPrivateTo } from '../notes.repository';
+import { itemsParentLabel, itemsPrivateTo } from '../notes.repository';
 import { Note } from './note.entity';
 
 export const MAX_NOTE_ITEMS = 999;
@@ -11,7 +11,12 @@ export const MAX_NOTE_ITEMS = 999;
  * the item set renumbers within the same transaction, under the note's row lock).
  */
 @Entity('note_items')
-@Audited('NoteItem', { module: 'Notes', parentOf: (item: NoteItem) => item.noteId, privateTo: (item: NoteItem, manager) => itemsPrivateTo(manager, item.noteId) })
+@Audited('NoteItem', {
+  module: 'Notes',
+  parentOf: (item: NoteItem) => item.noteId,
+  privateTo: (item: NoteItem, manager) => itemsPrivateTo(manager, item.noteId),
+  parentLabel: (item: NoteItem, manager) => itemsParentLabel(manager, item.noteId),
+})
 @Index('ix_note_items_group_id', ['groupId'])
 @Check('ck_note_items_order', `"order" >= 0`)
 // deferred so a reorder may pass through intermediate states inside its transaction

@@ -12,6 +12,7 @@ import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
 import { UserInvitationsService } from './modules/admin/user-invitations.service';
 import { connectDatabase, runEntryPoint } from './startup';
+import { runningServiceAddress } from './config/service-address';
 import { MAX_PASSWORD_BYTES } from './modules/users/password.service';
 import { Group } from './modules/groups/entities/group.entity';
 import { User } from './modules/users/entities/user.entity';
@@ -37,9 +38,16 @@ const USAGE = `usage: npm run cli -- create-admin --username U --email E --group
 Without DATABASE_URL the commands use the embedded database in DATA_DIR (./data): the running
 service's, or started for the command.`;
 
-/** The configuration of a CLI run: quiet logs, no job processing, the embedded database when DATABASE_URL is unset. */
+/**
+ * The configuration of a CLI run: quiet logs, no job processing, the embedded database when
+ * DATABASE_URL is unset, and the links of the service running on the same DATA_DIR (its APP_URL,
+ * recorded at its start), so a printed link is the one it mails.
+ */
 async function cliConfig(): Promise<AppConfig> {
-  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, JOBS_ENABLED: 'false' });
+  const env = { LOG_LEVEL: 'warn', ...process.env, JOBS_ENABLED: 'false' };
+  let config = loadConfig(env);
+  const running = runningServiceAddress(config.dataDir);
+  if (running) config = loadConfig({ ...env, APP_URL: running });
   await connectDatabase(config);
   return config;
 }

@@ -10,6 +10,7 @@ import * as dotenv from 'dotenv';
 import { createApp } from './app.factory';
 import { loadConfig } from './config';
 import { printBanner } from './banner';
+import { recordServiceAddress } from './config/service-address';
 import { connectDatabase, handleShutdown, runEntryPoint } from './startup';
 
 runEntryPoint(async (state) => {
@@ -20,6 +21,7 @@ runEntryPoint(async (state) => {
   const app = await createApp(config, { shutdownHooks: false });
   handleShutdown(app, embedded);
   await app.listen({ port: config.port, host: '0.0.0.0' });
+  recordServiceAddress(config.dataDir, config.appUrl);
   releaseStartupMemory();
   await printBanner(app, config);
 });

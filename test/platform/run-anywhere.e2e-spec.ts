@@ -130,9 +130,24 @@ describe('npm start with nothing configured', () => {
     // one log line for it, naming the recipient and the subject
     await waitFor(async () => /mail to mia@example\.test \\?"Your Hearth account is ready\\?" written to the outbox/.test(output));
 
-    // stop: the service and its embedded cluster end cleanly
+    // the CLI beside it, without the service's PORT, prints the link the service mails (CONTRACT §21)
+    const cliLink = (args: string[], env: Record<string, string> = {}) =>
+      execFileSync(process.execPath, [CLI, ...args], { cwd: dir, env: { PATH: process.env.PATH!, ...env } }).toString().trim().split('\n').pop()!;
+    const tomLink = cliLink(['create-user', '--username', 'tom', '--email', 'tom@example.test', '--group', 'Family']);
+    expect(tomLink).toMatch(new RegExp(`^http://localhost:${port}/reset-password\\?token=[\\w-]+$`));
+    const tomMail = await waitFor(async () =>
+      readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8')).find((text) => text.includes('tom@example.test')),
+    30_000);
+    // quoted-printable bodies wrap lines and write "=" as "=3D"
+    expect(tomMail!.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(`http://localhost:${port}/reset-password?token=`);
+
+    // stop: the service and its embedded cluster end cleanly, and its recorded address goes with it
     expect(await stop()).toBe(0);
     expect(existsSync(join(dir, 'data', 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(existsSync(join(dir, 'data', 'service.json'))).toBe(false);
+    // no service running: the CLI's own settings (PUBLIC_URL, else http://localhost:PORT)
+    expect(cliLink(['reset-link', '--username', 'tom'])).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/);
+    expect(cliLink(['reset-link', '--username', 'tom'], { PUBLIC_URL: 'https://hearth.example.org' })).toMatch(/^https:\/\/hearth\.example\.org\/reset-password\?token=/);
 
     // start again: the same data, keys and image
     await start();

@@ -22,6 +22,21 @@ export function validateAmount(input: string): true | string {
   return true;
 }
 
+/** A balance as typed ("1 250,00", "-80.5", "−80.50"; empty is zero) as the API's signed decimal string, or null. */
+export function normaliseBalance(input: string): string | null {
+  const trimmed = input.trim().replace(/^[\u2212\u2013]/, '-');
+  if (!trimmed) return '0.00';
+  const negative = trimmed.startsWith('-');
+  const amount = normaliseAmount(negative ? trimmed.slice(1) : trimmed);
+  if (amount === null) return null;
+  return negative && !/^0(\.0{1,2})?$/.test(amount) ? `-${amount}` : amount;
+}
+
+/** The message for an opening-balance field, or true. */
+export function validateBalance(input: string): true | string {
+  return normaliseBalance(input) === null ? 'Enter an amount like 1250.00 (with a minus sign if the account is overdrawn), with at most 2 decimals' : true;
+}
+
 /** Today as YYYY-MM-DD in the browser's time zone (what a person means by "today"). */
 export function today(): string {
   const now = new Date();

@@ -4,7 +4,10 @@ import { applyProblem, type SummaryItem } from '@/api/form-errors';
 import { describeProblem, ProblemError } from '@/api/problem';
 import { Button, ErrorSummary, Field, LoadState, Money, Notice, Page } from '@/ui';
 import { FormButtons } from '@/ui/FormButtons';
+import { useSession } from '@/app/session-context';
 import { budgetApi, useAccounts, useBudgetMutation, type Account } from '../api';
+import { normaliseBalance, validateBalance } from '../money';
+import { NextStep } from './Setup';
 
 /** Why the API refused a change of an account, in words that say what to do instead. */
 const ACCOUNT_PROBLEMS: Record<string, string> = {
@@ -45,14 +48,15 @@ export default function Accounts() {
           )
         }
       </LoadState>
+      {accounts.data?.length ? <NextStep /> : null}
       <h2>New account</h2>
-      <AccountForm key={create.data?.id ?? 'new'} initialName="" submitLabel="Add account" onSubmit={(name) => create.mutateAsync({ name })} />
+      <AccountForm key={create.data?.id ?? 'new'} initial={{ name: '', openingBalance: '' }} submitLabel="Add account" onSubmit={(values) => create.mutateAsync(values)} />
     </Page>
   );
 }
 
 function AccountRow({ account, onError, onChanged }: { account: Account; onError: (error: unknown) => void; onChanged: () => void }) {
-  const [renaming, setRenaming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const makeDefault = useBudgetMutation(budgetApi.makeDefault);
   const update = useBudgetMutation(budgetApi.updateAccount);
   const remove = useBudgetMutation(budgetApi.deleteAccount);
@@ -68,15 +72,20 @@ function AccountRow({ account, onError, onChanged }: { account: Account; onError
       <p className="meta-line">
         {account.isDefault ? <span className="badge badge-accent">Default</span> : null}
         {account.isDisabled ? <span className="badge">Disabled</span> : null}
+        {account.openingBalance !== '0.00' ? (
+          <span className="muted">
+            Started with <Money amount={account.openingBalance} />
+          </span>
+        ) : null}
       </p>
-      {renaming ? (
+      {editing ? (
         <AccountForm
-          initialName={account.name}
-          submitLabel="Save name"
-          onCancel={() => setRenaming(false)}
-          onSubmit={async (name) => {
-            await update.mutateAsync({ id: account.id, body: { name } });
-            setRenaming(false);
+          initial={{ name: account.name, openingBalance: account.openingBalance }}
+          submitLabel="Save account"
+          onCancel={() => setEditing(false)}
+          onSubmit={async (body) => {
+            await update.mutateAsync({ id: account.id, body });
+            setEditing(false);
           }}
         />
       ) : (
@@ -93,8 +102,8 @@ function AccountRow({ account, onError, onChanged }: { account: Account; onError
           >
             {account.isDisabled ? 'Enable' : 'Disable'}
           </Button>
-          <Button variant="secondary" onClick={() => setRenaming(true)}>
-            Rename
+          <Button variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit ${account.name}`}>
+            Edit
           </Button>
           <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(account.id, handlers)} aria-label={`Delete ${account.name}`}>
             Delete
@@ -105,36 +114,52 @@ function AccountRow({ account, onError, onChanged }: { account: Account; onError
   );
 }
 
+interface AccountValues {
+  name: string;
+  openingBalance: string;
+}
+
 function AccountForm({
-  initialName,
+  initial,
   submitLabel,
   onSubmit,
   onCancel,
 }: {
-  initialName: string;
+  initial: AccountValues;
   submitLabel: string;
-  onSubmit: (name: string) => Promise<unknown>;
+  onSubmit: (body: { name: string; openingBalance: string }) => Promise<unknown>;
   onCancel?: () => void;
 }) {
+  const { claims } = useSession();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
-  const { register, handleSubmit, setError, formState } = useForm<{ name: string }>({ defaultValues: { name: initialName } });
-  const submit = handleSubmit(async ({ name }) => {
+  const { register, handleSubmit, setError, formState } = useForm<AccountValues>({ defaultValues: initial });
+  const submit = handleSubmit(async ({ name, openingBalance }) => {
     setSummary([]);
     try {
-      await onSubmit(name.trim());
+      await onSubmit({ name: name.trim(), openingBalance: normaliseBalance(openingBalance) as string });
     } catch (error) {
-      setSummary(applyProblem(error, ['name'] as const, setError));
+      setSummary(applyProblem(error, ['name', 'openingBalance'] as const, setError));
     }
   });
+  const prefix = onCancel ? 'edit-' : '';
   return (
     <form onSubmit={submit} noValidate className={onCancel ? 'inline-form' : undefined}>
       <ErrorSummary items={summary} />
       <Field
-        label={onCancel ? 'New name' : 'Name'}
-        id={onCancel ? undefined : 'account-name'}
+        label="Name"
+        id={`${prefix}account-name`}
         maxLength={50}
         error={formState.errors.name?.message}
         {...register('name', { required: 'Enter a name', validate: (value) => value.trim().length > 0 || 'Enter a name' })}
+      />
+      <Field
+        label={`Opening balance (${claims?.currency ?? ''})`}
+        id={`${prefix}account-opening-balance`}
+        hint="The money in the account today, before any transaction you add here: for example 1250.00. Empty means 0; a minus sign if it is overdrawn."
+        inputMode="decimal"
+        autoComplete="off"
+        error={formState.errors.openingBalance?.message}
+        {...register('openingBalance', { validate: validateBalance })}
       />
       <FormButtons submitLabel={submitLabel} busy={formState.isSubmitting} onCancel={onCancel} />
     </form>

@@ -9,6 +9,7 @@ import { FormButtons } from '@/ui/FormButtons';
 import { ColorPicker, IconPicker, NamedIcon } from '@/ui/pickers';
 import { DragHandle, SortableList } from '@/ui/SortableList';
 import { budgetApi, useBudgetMutation, useCategories, type Category } from '../api';
+import { NextStep } from './Setup';
 
 interface CategoryValues {
   name: string;
@@ -100,6 +101,7 @@ export default function Categories() {
           )
         }
       </LoadState>
+      {categories.data?.length ? <NextStep /> : null}
       <h2>New category</h2>
       <CategoryForm
         key={create.data?.id ?? 'new'}

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { LoadState, Money, Page } from '@/ui';
-import { useMonthlyReport } from '../api';
-import { sumCents } from '../money';
+import { useMonthlyReport, useRecurringList, type Account, type Category } from '../api';
+import { negate, sumCents, today } from '../money';
+import { addDays, occurrencesBetween } from '../upcoming';
 import { AccountBalances } from './AccountBalances';
 import { RequireBudgetSetup } from './Setup';
 import { Totals } from './Totals';
@@ -17,12 +18,12 @@ export function Overview() {
         </Link>
       }
     >
-      <RequireBudgetSetup>{(basics) => <OverviewContent accounts={basics.accounts} />}</RequireBudgetSetup>
+      <RequireBudgetSetup>{(basics) => <OverviewContent accounts={basics.accounts} categories={basics.categories} />}</RequireBudgetSetup>
     </Page>
   );
 }
 
-function OverviewContent({ accounts }: { accounts: Parameters<typeof AccountBalances>[0]['accounts'] }) {
+function OverviewContent({ accounts, categories }: { accounts: Account[]; categories: Category[] }) {
   const now = new Date();
   const year = now.getFullYear();
   const month = now.getMonth() + 1;
@@ -37,11 +38,71 @@ function OverviewContent({ accounts }: { accounts: Parameters<typeof AccountBala
       <p>
         <Link to={`/budget/reports?month=${year}-${String(month).padStart(2, '0')}`}>See the month's report</Link>
       </p>
+      <Upcoming accounts={accounts} categories={categories} />
       <h2>Accounts</h2>
       <AccountBalances accounts={accounts} />
       <p className="muted">
         Total: <Money amount={sumCents(accounts.filter((account) => !account.isDisabled).map((account) => account.balance))} />
       </p>
+    </>
+  );
+}
+
+const UPCOMING_DAYS = 30;
+const UPCOMING_SHOWN = 8;
+
+/** What the recurring transactions will add in the next 30 days (rent next week…), soonest first. */
+function Upcoming({ accounts, categories }: { accounts: Account[]; categories: Category[] }) {
+  const recurring = useRecurringList();
+  const from = today();
+  const to = addDays(from, UPCOMING_DAYS);
+  const dateText = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const nameOf = (list: { id: string; name: string }[], id: string | null) => list.find((item) => item.id === id)?.name;
+  return (
+    <>
+      <h2>Coming up in the next {UPCOMING_DAYS} days</h2>
+      <LoadState query={recurring} skeletonLines={2}>
+        {(rules) => {
+          const due = rules
+            .flatMap((rule) => occurrencesBetween(rule, from, to).map((date) => ({ rule, date })))
+            .sort((a, b) => a.date.localeCompare(b.date) || a.rule.id.localeCompare(b.rule.id));
+          if (due.length === 0) {
+            return (
+              <p className="muted">
+                Nothing recurring is due. <Link to="/budget/recurring/new">Add a recurring transaction</Link> for rent, salary or subscriptions.
+              </p>
+            );
+          }
+          return (
+            <>
+              <ul className="balances" aria-label="Coming up">
+                {due.slice(0, UPCOMING_SHOWN).map(({ rule, date }) => {
+                  const what = rule.description || nameOf(categories, rule.categoryId) || (rule.type === 'Transfer' ? 'Transfer' : rule.type);
+                  const account = rule.type === 'Transfer' ? `${nameOf(accounts, rule.budgetAccountId)} → ${nameOf(accounts, rule.targetBudgetAccountId)}` : nameOf(accounts, rule.budgetAccountId);
+                  return (
+                    <li key={`${rule.id}-${date}`} className="row">
+                      <span className="row-main">
+                        <Link to={`/budget/recurring/${rule.id}`}>{what}</Link>
+                        <span className="tx-sub">
+                          {dateText.format(new Date(`${date}T00:00:00Z`))} · {account}
+                        </span>
+                      </span>
+                      <strong className={`tx-amount ${rule.type === 'Expense' ? 'amount-out' : rule.type === 'Income' ? 'amount-in' : ''}`}>
+                        <Money amount={rule.type === 'Expense' ? negate(rule.amount) : rule.amount} />
+                      </strong>
+                    </li>
+                  );
+                })}
+              </ul>
+              {due.length > UPCOMING_SHOWN ? (
+                <p className="muted">
+                  And {due.length - UPCOMING_SHOWN} more: <Link to="/budget/recurring">all recurring transactions</Link>
+                </p>
+              ) : null}
+            </>
+          );
+        }}
+      </LoadState>
     </>
   );
 }

@@ -105,8 +105,8 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
     await budgetApi.deleteRecurring(id);
     navigate('/budget/recurring', { replace: true });
   });
-  const { register, handleSubmit, setError, watch, formState } = useForm<RecurringValues>({ defaultValues: initial });
-  const type = watch('type');
+  const form = useForm<RecurringValues>({ defaultValues: initial });
+  const { register, handleSubmit, setError, formState } = form;
   const submit = handleSubmit(async (values) => {
     setSummary([]);
     try {
@@ -128,7 +128,7 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
     <>
       <form onSubmit={submit} noValidate>
         <ErrorSummary items={summary} />
-        <MoneyMovementFields register={register} errors={formState.errors} type={type} categories={basics.categories} accounts={accounts} />
+        <MoneyMovementFields form={form} categories={basics.categories} accounts={accounts} />
         <div className="grid-2">
           <SelectField label="Repeats" error={formState.errors.frequency?.message} {...register('frequency')}>
             <option value="Daily">Daily</option>

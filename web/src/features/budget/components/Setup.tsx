@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import { LoadError, Skeleton } from '@/ui';
-import { useAccounts, useCategories, type Account, type Category } from '../api';
+import { useAccounts, useCategories, useTransactions, type Account, type Category } from '../api';
 
 export interface BudgetBasics {
   categories: Category[];
@@ -36,7 +36,7 @@ export function SetupGuide({ categories, accounts }: BudgetBasics) {
     {
       done: accounts.length > 0,
       title: 'Add an account',
-      text: 'An account is where money is kept: a bank account, a wallet, a shared pot. The first one becomes the default.',
+      text: 'An account is where money is kept: a bank account, a wallet, a shared pot, with the money already in it (its opening balance). The first one becomes the default.',
       to: '/budget/accounts',
       action: 'Add your first account',
     },
@@ -45,7 +45,7 @@ export function SetupGuide({ categories, accounts }: BudgetBasics) {
   return (
     <section className="card setup" aria-labelledby="setup-title">
       <h2 id="setup-title">Set up your budget</h2>
-      <p>Two short steps before the first transaction:</p>
+      <p>Two short steps before the first transaction, then the transaction itself:</p>
       <ol className="setup-steps">
         {steps.map((step) => (
           <li key={step.title} className={step.done ? 'done' : undefined}>
@@ -62,5 +62,39 @@ export function SetupGuide({ categories, accounts }: BudgetBasics) {
         </Link>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * After each set-up step, the one that follows (CONTRACT §21): a category, an account with its
+ * opening balance, the first transaction, then the month's report. Nothing once transactions exist
+ * beyond the first.
+ */
+export function NextStep() {
+  const categories = useCategories();
+  const accounts = useAccounts();
+  const transactions = useTransactions({ page: 1, pageSize: 2 });
+  if (!categories.data || !accounts.data || !transactions.data) return null;
+  const count = transactions.data.totalItems;
+  const step =
+    categories.data.length === 0
+      ? { text: 'add a category, such as Groceries.', to: '/budget/categories', action: 'Add a category' }
+      : accounts.data.length === 0
+        ? { text: 'add an account with the money already in it.', to: '/budget/accounts', action: 'Add an account' }
+        : count === 0
+          ? { text: 'add your first transaction.', to: '/budget/transactions/new', action: 'Add a transaction' }
+          : count === 1
+            ? { text: 'see how the month looks.', to: '/budget/reports', action: "See the month's report" }
+            : null;
+  if (!step) return null;
+  return (
+    <aside className="card next-step" aria-label="Next step">
+      <p>
+        <strong>Next step:</strong> {step.text}
+      </p>
+      <Link className="btn btn-primary" to={step.to}>
+        {step.action}
+      </Link>
+    </aside>
   );
 }

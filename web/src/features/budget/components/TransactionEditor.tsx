@@ -83,7 +83,8 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
     navigate('/budget/transactions', { replace: true });
   });
   const save = useBudgetMutation((body: TransactionInput) => (existing ? budgetApi.updateTransaction({ id: existing.id, body }) : budgetApi.createTransaction(body)));
-  const { register, handleSubmit, setError, watch, formState } = useForm<TransactionValues>({ defaultValues: initial });
+  const form = useForm<TransactionValues>({ defaultValues: initial });
+  const { register, handleSubmit, setError, watch, formState } = form;
   const type = watch('type');
   const submit = handleSubmit(async (values) => {
     setSummary([]);
@@ -100,7 +101,7 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
     <>
       <form onSubmit={submit} noValidate>
         <ErrorSummary items={summary} />
-        <MoneyMovementFields register={register} errors={formState.errors} type={type} categories={basics.categories} accounts={accounts} />
+        <MoneyMovementFields form={form} categories={basics.categories} accounts={accounts} />
         <Field label="Date" type="date" error={formState.errors.date?.message} {...register('date', { required: 'Enter the date' })} />
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>

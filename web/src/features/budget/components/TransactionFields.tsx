@@ -1,9 +1,11 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useSession } from '@/api/session-context';
 import { Field, SelectField } from '@/ui';
 import type { Account, Category, TransactionType } from '../api';
 import { validateAmount } from '../money';
+import { NewCategoryInline } from './NewCategoryInline';
 
 /** The fields a transaction and a recurring transaction share. */
 export interface MoneyMovementValues {
@@ -24,18 +26,33 @@ const TYPES: { value: TransactionType; label: string; hint: string }[] = [
 ];
 
 interface Props<Values extends MoneyMovementValues> {
-  register: UseFormRegister<Values>;
-  errors: FieldErrors<Values>;
-  type: TransactionType;
+  /** the transaction's or recurring transaction's form (`useForm`) */
+  form: UseFormReturn<Values>;
   categories: Category[];
   accounts: Account[];
 }
 
-export function MoneyMovementFields<Values extends MoneyMovementValues>({ register, errors, type, categories, accounts }: Props<Values>) {
+/** The picker's "New category…" option. */
+export const NEW_CATEGORY = '__new__';
+
+export function MoneyMovementFields<Values extends MoneyMovementValues>({ form, categories, accounts }: Props<Values>) {
   // react-hook-form's generic paths: these fields exist on every Values by the constraint
-  const reg = register as unknown as UseFormRegister<MoneyMovementValues>;
-  const err = errors as FieldErrors<MoneyMovementValues>;
+  const { register: reg, formState, watch, setValue } = form as unknown as UseFormReturn<MoneyMovementValues>;
+  const err = formState.errors;
+  const type = watch('type');
+  // the category chosen now (NEW_CATEGORY while a new one is being named)
+  const categoryId = watch('categoryId');
+  const chooseCategory = (id: string) => setValue('categoryId', id, { shouldValidate: id !== '' });
   const { claims } = useSession();
+  // a new category is chosen once the picker lists it (the select cannot hold a value it has no option for)
+  const [created, setCreated] = useState<string | null>(null);
+  useEffect(() => {
+    if (created && categories.some((category) => category.id === created)) {
+      chooseCategory(created);
+      setCreated(null);
+    }
+  // chooseCategory is remade each render: `created` says when to run
+  }, [created, categories]);
   const usable = accounts.filter((account) => !account.isDisabled);
   return (
     <>
@@ -62,15 +79,23 @@ export function MoneyMovementFields<Values extends MoneyMovementValues>({ regist
         {...reg('amount', { validate: validateAmount })}
       />
       {type === 'Transfer' ? null : (
-        <SelectField label="Category" error={err.categoryId?.message} {...reg('categoryId', { required: 'Choose a category' })}>
+        <SelectField
+          label="Category"
+          error={err.categoryId?.message}
+          {...reg('categoryId', { required: 'Choose a category', validate: (value) => value !== NEW_CATEGORY || 'Add the new category first, or choose one' })}
+        >
           <option value="">Choose a category</option>
           {categories.map((category) => (
             <option key={category.id} value={category.id}>
               {category.name}
             </option>
           ))}
+          <option value={NEW_CATEGORY}>New category…</option>
         </SelectField>
       )}
+      {type !== 'Transfer' && categoryId === NEW_CATEGORY ? (
+        <NewCategoryInline count={categories.length} onCreated={setCreated} onCancel={() => chooseCategory('')} />
+      ) : null}
       <SelectField label={type === 'Transfer' ? 'From account' : 'Account'} error={err.budgetAccountId?.message} {...reg('budgetAccountId', { required: 'Choose an account' })}>
         {usable.map((account) => (
           <option key={account.id} value={account.id}>

@@ -6,7 +6,7 @@ import { Pager } from '@/ui/Pager';
 import { NamedIcon } from '@/ui/pickers';
 import { useTransactions, type Account, type Category, type Transaction, type TransactionFilters, type TransactionType } from '../api';
 import { negate } from '../money';
-import { RequireBudgetSetup } from './Setup';
+import { NextStep, RequireBudgetSetup } from './Setup';
 
 const FILTER_KEYS = ['from', 'to', 'type', 'categoryId', 'budgetAccountId', 'search'] as const;
 const SORTS = [
@@ -36,7 +36,12 @@ export default function Transactions() {
         </>
       }
     >
-      {(location.state as { saved?: boolean } | null)?.saved ? <Notice tone="success">Transaction saved.</Notice> : null}
+      {(location.state as { saved?: boolean } | null)?.saved ? (
+        <>
+          <Notice tone="success">Transaction saved.</Notice>
+          <NextStep />
+        </>
+      ) : null}
       <RequireBudgetSetup>{({ categories, accounts }) => <TransactionList categories={categories} accounts={accounts} />}</RequireBudgetSetup>
     </Page>
   );

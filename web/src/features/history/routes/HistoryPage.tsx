@@ -3,11 +3,11 @@ import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, call } from '@/api/client';
 import { useSession } from '@/api/session-context';
-import { Button, DateText, EmptyState, Field, FilterPanel, LoadState, Page, Pagination, SelectField, Table } from '@/ui';
-import { Changes } from '../components/Changes';
+import { Button, EmptyState, Field, FilterPanel, LoadState, Page, Pagination, SelectField } from '@/ui';
+import { formatMoney } from '@/ui/format';
+import { ACTION_WORDS, byDay, dayHeading, describeChange, ENTITY_WORDS } from '../sentence';
+import '../history.css';
 
-const ENTITY_TYPES = ['Marker', 'MarkerImage', 'Transaction', 'Category', 'BudgetAccount', 'RecurringTransaction', 'Note', 'NoteItem'];
-const ADMIN_ENTITY_TYPES = ['User', 'Group'];
 const ACTIONS = ['Created', 'Updated', 'Deleted', 'Restored'] as const;
 type Action = (typeof ACTIONS)[number];
 const FILTERS = ['entityType', 'userId', 'action', 'from', 'to'] as const;
@@ -34,7 +34,9 @@ export default function HistoryPage() {
     placeholderData: keepPreviousData,
   });
   const members = useQuery({ queryKey: ['members'], queryFn: () => call(api.GET('/api/v1/group/members')) });
-  const entityTypes = claims?.role === 'Admin' ? [...ENTITY_TYPES, ...ADMIN_ENTITY_TYPES] : ENTITY_TYPES;
+  const entityTypes = ENTITY_WORDS.filter((entity) => !entity.adminOnly || claims?.role === 'Admin');
+  const money = (amount: string) => formatMoney(amount, claims?.currency ?? 'EUR');
+  const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,9 +63,9 @@ export default function HistoryPage() {
         <form className="filters" onSubmit={apply} key={params.toString()} aria-label="Filter the history">
           <SelectField label="What" name="entityType" defaultValue={filter('entityType') ?? ''}>
             <option value="">Everything</option>
-            {entityTypes.map((type) => (
-              <option key={type} value={type}>
-                {type}
+            {entityTypes.map((entity) => (
+              <option key={entity.type} value={entity.type}>
+                {entity.label}
               </option>
             ))}
           </SelectField>
@@ -79,7 +81,7 @@ export default function HistoryPage() {
             <option value="">Any change</option>
             {ACTIONS.map((action) => (
               <option key={action} value={action}>
-                {action}
+                {ACTION_WORDS[action]}
               </option>
             ))}
           </SelectField>
@@ -109,17 +111,24 @@ export default function HistoryPage() {
             <p className="muted" aria-live="polite">
               {data.totalItems} {data.totalItems === 1 ? 'change' : 'changes'}
             </p>
-            <Table
-              caption="Changes, newest first"
-              rows={data.items}
-              rowKey={(row) => row.id}
-              columns={[
-                { header: 'When', cell: (row) => <DateText value={row.createdDate} withTime /> },
-                { header: 'Who', cell: (row) => row.userNickname },
-                { header: 'What', cell: (row) => `${row.action} ${row.entityType}` },
-                { header: 'Details', cell: (row) => <Changes changes={row.changes} action={row.action} /> },
-              ]}
-            />
+            {byDay(data.items).map((group) => (
+              <section key={group.day} className="history-day" aria-labelledby={`day-${group.day}`}>
+                <h2 id={`day-${group.day}`}>{dayHeading(group.day)}</h2>
+                <ul className="history-list" aria-labelledby={`day-${group.day}`}>
+                  {group.rows.map((row) => {
+                    // "System" is the scheduler and the jobs: Hearth did it
+                    const who = row.userId ? row.userNickname : 'Hearth';
+                    const sentence = `${who} ${describeChange(row, money)}`;
+                    return (
+                      <li key={row.id} className="history-row" title={sentence}>
+                        <span className="history-sentence">{sentence}</span>
+                        <time dateTime={row.createdDate}>{time.format(new Date(row.createdDate))}</time>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            ))}
             <Pagination page={data.page} totalPages={data.totalPages} onPage={goTo} />
           </>
         )}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { byDay, describeChange, type HistoryRowLike } from './sentence';
+
+const money = (amount: string) => `€${amount}`;
+const say = (row: Partial<HistoryRowLike> & Pick<HistoryRowLike, 'entityType' | 'action'>) => describeChange({ changes: {}, ...row }, money);
+
+describe('describeChange', () => {
+  it('says what happened to list items, on which list', () => {
+    expect(say({ entityType: 'NoteItem', action: 'Updated', changes: { isCompleted: { old: false, new: true } }, entityLabel: 'Milk', parentLabel: 'Shopping' })).toBe(
+      'ticked “Milk” on Shopping',
+    );
+    expect(say({ entityType: 'NoteItem', action: 'Updated', changes: { isCompleted: { old: true, new: false } }, entityLabel: 'Milk', parentLabel: 'Shopping' })).toBe(
+      'unticked “Milk” on Shopping',
+    );
+    expect(say({ entityType: 'NoteItem', action: 'Created', entityLabel: 'Eggs', parentLabel: 'Shopping' })).toBe('added “Eggs” to Shopping');
+    expect(say({ entityType: 'NoteItem', action: 'Updated', changes: { text: { old: 'Milk', new: 'Oat milk' } }, entityLabel: 'Oat milk', parentLabel: 'Shopping' })).toBe(
+      'changed “Milk” to “Oat milk” on Shopping',
+    );
+    expect(say({ entityType: 'NoteItem', action: 'Deleted' })).toBe('removed an item');
+  });
+
+  it('says money with the amount and the category', () => {
+    expect(say({ entityType: 'Transaction', action: 'Created', changes: { amount: { new: '12.50' }, type: { new: 'Expense' } }, entityLabel: 'Groceries' })).toBe(
+      'added €12.50 Groceries',
+    );
+    expect(say({ entityType: 'Transaction', action: 'Created', changes: { amount: { new: '50.00' }, type: { new: 'Transfer' } } })).toBe('moved €50.00 between accounts');
+    expect(say({ entityType: 'Transaction', action: 'Updated', changes: { amount: { old: '12.50', new: '15.00' } }, entityLabel: 'Groceries' })).toBe(
+      'changed the Groceries transaction from €12.50 to €15.00',
+    );
+    expect(say({ entityType: 'BudgetAccount', action: 'Created', changes: { openingBalance: { new: '1250.00' } }, entityLabel: 'Joint' })).toBe(
+      'added the account “Joint” with €1250.00',
+    );
+  });
+
+  it('never shows an entity or field name, nor a raw boolean', () => {
+    const sentences = [
+      say({ entityType: 'Marker', action: 'Updated', changes: { rating: { old: 3, new: 5 }, latitude: { old: 1, new: 2 } }, entityLabel: 'Café' }),
+      say({ entityType: 'MarkerImage', action: 'Created', parentLabel: 'Café' }),
+      say({ entityType: 'Note', action: 'Updated', changes: { isPinned: { old: false, new: true } }, entityLabel: 'Shopping' }),
+      say({ entityType: 'Category', action: 'Updated', changes: { color: { old: '#000000', new: '#FFFFFF' } } }),
+    ];
+    expect(sentences).toEqual(['changed the rating and location of “Café”', 'added a photo to Café', 'pinned “Shopping”', 'changed the colour of a category']);
+    for (const sentence of sentences) expect(sentence).not.toMatch(/Marker|Image|isPinned|true|false|Id\b/);
+  });
+});
+
+describe('byDay', () => {
+  it('groups rows newest first by their local day', () => {
+    const rows = [{ createdDate: '2026-11-26T15:00:00' }, { createdDate: '2026-11-26T09:00:00' }, { createdDate: '2026-11-25T20:00:00' }];
+    expect(byDay(rows).map((group) => [group.day, group.rows.length])).toEqual([
+      ['2026-11-26', 2],
+      ['2026-11-25', 1],
+    ]);
+  });
+});

@@ -182,6 +182,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/password/reset/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whose account a reset or set-password link is for
+         * @description For the page of the link: the username, the name, the group and some of its members, and whether an administrator made the link (an invitation). Uses nothing up. The token goes in the body, never in an address. 400 INVALID_TOKEN for an unknown, used or expired link.
+         */
+        post: operations["Registration_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/picture": {
         parameters: {
             query?: never;
@@ -1928,6 +1948,34 @@ export interface components {
             /** @example -12.34 */
             net: string;
         };
+        ResetLinkDto: {
+            /**
+             * @description the group the account belongs to
+             * @example Family
+             */
+            groupName: string | null;
+            /** @description true for a set-password link an administrator made (create-user, POST /users, reset-link: valid 7 days); false for a forgotten-password link */
+            invitation: boolean;
+            /**
+             * @description up to 5 other Active members of that group, by name
+             * @example [
+             *       "Tom",
+             *       "Anna"
+             *     ]
+             */
+            memberNicknames: string[];
+            /** @example Mia */
+            nickname: string;
+            /**
+             * @description the account’s username, which the person signs in with
+             * @example mia
+             */
+            username: string;
+        };
+        ResetLinkTokenDto: {
+            /** @description the token of the reset or set-password link */
+            token: string;
+        };
         ResetPasswordDto: {
             /**
              * Format: password
@@ -2557,6 +2605,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Rate limit or cooldown (Retry-After header)
+             *
+             *     Rate limit exceeded (Retry-After header)
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Registration_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetLinkTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetLinkDto"];
                 };
             };
             /** @description Validation failed or malformed input */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACCOUNT_ENV } from '../support/account';
 import { createTestApp, TestApp } from '../support/app';
-import { createGroup, decodeClaims, signedInUser } from '../support/factories';
+import { createGroup, createUser, decodeClaims, signedInUser } from '../support/factories';
 import { startMailServer, TestMailServer, tokenFromMail } from '../support/mail';
 import { waitFor } from '../support/wait';
 
@@ -20,6 +20,30 @@ describe('POST /users', () => {
   afterAll(async () => {
     await t.close();
     await mail.stop();
+  });
+
+  it('tells the page of the link whose account it is and which group it joins, using nothing up (CONTRACT §21)', async () => {
+    const admin = await signedInUser(t, { role: 'Admin' });
+    const group = await createGroup(t, { name: 'The Smiths' });
+    await createUser(t, { groupId: group.id, nickname: 'Tom' });
+    await createUser(t, { groupId: group.id, nickname: 'Anna' });
+    const created = await t.api('POST', '/users', {
+      token: admin.accessToken,
+      payload: { username: 'mia.smith', email: 'mia.smith@example.test', nickname: 'Mia', groupId: group.id },
+    });
+    const token = tokenOf(created.json().setPasswordUrl);
+    const preview = await t.api('POST', '/account/password/reset/preview', { payload: { token } });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({ username: 'mia.smith', nickname: 'Mia', groupName: 'The Smiths', memberNicknames: ['Anna', 'Tom'], invitation: true });
+    // asking again is fine: the link still sets the password, then it is spent
+    expect((await t.api('POST', '/account/password/reset/preview', { payload: { token } })).statusCode).toBe(200);
+    expect((await t.api('POST', '/account/password/reset', { payload: { token, newPassword: 'Mias-own-passphrase' } })).statusCode).toBe(200);
+    const spent = await t.api('POST', '/account/password/reset/preview', { payload: { token } });
+    expect(spent.statusCode).toBe(400);
+    expect(spent.json().code).toBe('INVALID_TOKEN');
+    for (const payload of [{ token: 'nonsense' }, {}, { token: '' }]) {
+      expect((await t.api('POST', '/account/password/reset/preview', { payload })).statusCode).toBe(400);
+    }
   });
 
   it('creates an Active, confirmed member without a usable password; the link sets one, once', async () => {

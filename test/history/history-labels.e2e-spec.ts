@@ -50,7 +50,7 @@ describe('history labels', () => {
 
   it('keeps a private note’s labels to its creator, like its rows', async () => {
     const mia = await signedInUser(t, { modules: ['Notes'] });
-    const tom = await signedInUser(t, { modules: ['Notes'], groupId: mia.groupId });
+    const tom = await signedInUser(t, { modules: ['Notes'], groupId: mia.groupId! });
     const secret = await call(mia, 'POST', '/notes', { title: 'Birthday present for Tom', isPrivate: true });
     const item = await call(mia, 'POST', `/notes/${secret.id}/items`, { text: 'Bike' });
     expect(await labels(mia, item.id)).toEqual([['Created', 'Bike', 'Birthday present for Tom']]);

@@ -12,6 +12,7 @@ import { UsersRepository } from '../users/users.repository';
 import { PasswordService } from '../users/password.service';
 import { AccountErrors } from './account-errors';
 import { AccountTokens } from './account-tokens.repository';
+import type { ResetLinkDto } from './dto/registration.dto';
 
 export const PASSWORD_FORGOT_QUEUE = 'account-password-forgot';
 
@@ -72,6 +73,26 @@ export class AccountPasswordsService {
       await this.replacePassword(manager, consumed.userId, passwordHash);
       await this.tokens.revokeAll(manager, consumed.userId, 'PasswordReset');
     });
+  }
+
+  /**
+   * What the page of a reset or set-password link shows before the password is chosen (CONTRACT
+   * §21): whose account it is and the group it joins. Reads only; 400 INVALID_TOKEN like the reset.
+   */
+  async describeLink(token: string): Promise<ResetLinkDto> {
+    const live = await this.tokens.findLive(this.unitOfWork.noTransaction, token, 'PasswordReset');
+    const user = live && (await this.users.findProfileById(live.userId));
+    if (!live || !user) throw AccountErrors.invalidToken('reset link');
+    const group = user.group as { name?: string } | undefined;
+    const members = user.groupId ? await this.users.findActiveMembers({ groupId: user.groupId }) : [];
+    return {
+      username: user.username,
+      nickname: user.nickname,
+      groupName: group?.name ?? null,
+      memberNicknames: members.filter((member) => member.id !== user.id).slice(0, 5).map((member) => member.nickname),
+      // set-password links live 7 days, forgotten-password links an hour
+      invitation: live.ttlSeconds > RESET_TOKEN_MINUTES * 60,
+    };
   }
 
   /**

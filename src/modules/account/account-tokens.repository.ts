@@ -53,6 +53,16 @@ export class AccountTokens {
     return rows.length ? { userId: rows[0].user_id, email: rows[0].email } : null;
   }
 
+  /** The redeemable token's user and lifetime in seconds, or null (nothing is used up). */
+  async findLive(manager: EntityManager, token: string, purpose: TokenPurpose): Promise<{ userId: string; ttlSeconds: number } | null> {
+    const [row]: { user_id: string; ttl: number }[] = await manager.query(
+      `SELECT user_id, extract(epoch FROM expires_date - created_date)::int AS ttl
+         FROM account_tokens WHERE token_hash = $1 AND purpose = $2 AND used_date IS NULL AND expires_date > now()`,
+      [sha256(token), purpose],
+    );
+    return row ? { userId: row.user_id, ttlSeconds: row.ttl } : null;
+  }
+
   /** Whether the token is currently redeemable (a cheap check before expensive work). */
   async isLive(manager: EntityManager, token: string, purpose: TokenPurpose): Promise<boolean> {
     const rows = await manager.query(

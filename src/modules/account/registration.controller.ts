@@ -21,6 +21,8 @@ import {
   ForgotPasswordDto,
   RegisteredDto,
   RegisterDto,
+  ResetLinkDto,
+  ResetLinkTokenDto,
   ResetPasswordDto,
 } from './dto/registration.dto';
 import { EmailConfirmations } from './email-confirmations.service';
@@ -109,6 +111,22 @@ export class RegistrationController {
   @ApiProblems(400, 429)
   async forgot(@Body() dto: ForgotPasswordDto, @Client() client: RequestClient): Promise<void> {
     await this.passwords.forgot(dto.email, dto.captcha, client.ipAddress);
+  }
+
+  @Post('password/reset/preview')
+  @Public()
+  @HttpCode(200)
+  @AuthRateLimit()
+  @ApiOperation({
+    summary: 'Whose account a reset or set-password link is for',
+    description:
+      'For the page of the link: the username, the name, the group and some of its members, and whether an administrator made the link ' +
+      '(an invitation). Uses nothing up. The token goes in the body, never in an address. 400 INVALID_TOKEN for an unknown, used or expired link.',
+  })
+  @ApiOkResponse({ type: ResetLinkDto })
+  @ApiProblems(400, 429)
+  preview(@Body() dto: ResetLinkTokenDto): Promise<ResetLinkDto> {
+    return this.passwords.describeLink(dto.token);
   }
 
   @Post('password/reset')

@@ -99,3 +99,23 @@ export class CaptchaChallengeDto {
 
   @ApiPropertyOptional({ description: 'HMAC signature of the parameters' }) signature?: string;
 }
+
+export class ResetLinkTokenDto {
+  @ApiProperty({ description: 'the token of the reset or set-password link' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  token: string;
+}
+
+export class ResetLinkDto {
+  @ApiProperty({ example: 'mia', description: 'the account’s username, which the person signs in with' })
+  username: string;
+  @ApiProperty({ example: 'Mia' }) nickname: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Family', description: 'the group the account belongs to' })
+  groupName: string | null;
+  @ApiProperty({ type: [String], example: ['Tom', 'Anna'], description: 'up to 5 other Active members of that group, by name' })
+  memberNicknames: string[];
+  @ApiProperty({ description: 'true for a set-password link an administrator made (create-user, POST /users, reset-link: valid 7 days); false for a forgotten-password link' })
+  invitation: boolean;
+}

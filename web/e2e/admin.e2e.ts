@@ -1,4 +1,5 @@
-import { expect, seedGroup, seedUser, signIn, test } from './support/fixtures';
+import { join } from 'node:path';
+import { expect, SCREENSHOTS, seedGroup, seedUser, signIn, test } from './support/fixtures';
 
 test.describe('Administration', () => {
   test('on a phone: create a group, move a member into it, make them admin, deactivate another, decline a registration', async ({ page, service }) => {
@@ -93,11 +94,21 @@ test.describe('Administration', () => {
     const piaContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
     const pia = await piaContext.newPage();
     await pia.goto(url);
-    await pia.getByLabel('New password', { exact: true }).fill('singing in the rain');
-    await pia.getByLabel('Repeat the new password').fill('singing in the rain');
-    await pia.getByRole('button', { name: 'Save the new password' }).click();
-    await signIn(pia, { username, password: 'singing in the rain' });
+    // the welcome page says whose group she joins and the username she will sign in with
+    await expect(pia.getByRole('heading', { name: 'Welcome, Pia' })).toBeVisible();
+    await expect(pia.getByText(`You are joining ${group.name}`)).toBeVisible();
+    await expect(pia.getByText(username, { exact: true })).toBeVisible();
+    await pia.screenshot({ path: join(SCREENSHOTS, 'Administration-invited-member-welcome-page.png') });
+    await pia.getByLabel('Password', { exact: true }).fill('singing in the rain');
+    await pia.getByLabel('Repeat the password').fill('singing in the rain');
+    await pia.getByRole('button', { name: 'Save password and sign in' }).click();
+    // …and she is in, without signing in by hand
     await expect(pia).toHaveURL(/\/notes$/);
+    await expect(pia.getByRole('link', { name: 'Your account (Pia)' })).toBeAttached();
+    // signing out says so
+    await pia.getByRole('link', { name: 'Menu' }).click();
+    await pia.getByRole('button', { name: 'Sign out' }).click();
+    await expect(pia.getByText('You have signed out.')).toBeVisible();
     await piaContext.close();
   });
 

@@ -16,10 +16,16 @@ test.describe('Forgotten password', () => {
 
     const mail = await service.mail.waitForMail(member.email);
     await page.goto(`/reset-password?token=${encodeURIComponent(tokenFromMail(mail, 'reset-password'))}`);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expect(page.getByText(member.username, { exact: true })).toBeVisible();
     await page.getByLabel('New password', { exact: true }).fill('a brand new secret phrase');
     await page.getByLabel('Repeat the new password').fill('a brand new secret phrase');
-    await page.getByRole('button', { name: 'Save the new password' }).click();
-    await expect(page.getByText('Your password has been changed. Sign in with the new one.')).toBeVisible();
+    await page.getByRole('button', { name: 'Save the new password and sign in' }).click();
+    // signed in with the new password straight away; signing out says so
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+    await page.getByRole('link', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText('You have signed out.')).toBeVisible();
 
     // the old password no longer works, the new one does
     await page.getByLabel('Username').fill(member.username);
@@ -32,9 +38,6 @@ test.describe('Forgotten password', () => {
 
   test('a used or broken link says so and offers a new one', async ({ page }) => {
     await page.goto('/reset-password?token=not-a-real-token');
-    await page.getByLabel('New password', { exact: true }).fill('a brand new secret phrase');
-    await page.getByLabel('Repeat the new password').fill('a brand new secret phrase');
-    await page.getByRole('button', { name: 'Save the new password' }).click();
     await expect(page.getByText('The link is invalid, was already used or has expired.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
   });

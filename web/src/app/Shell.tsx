@@ -16,7 +16,7 @@ export function Shell() {
   const navigate = useNavigate();
   const signOut = async () => {
     await session.signOut();
-    navigate('/sign-in', { replace: true });
+    navigate('/sign-in?signed-out=1', { replace: true });
   };
   return (
     <div className="shell">
@@ -71,7 +71,7 @@ export function MenuPage() {
         variant="secondary"
         onClick={async () => {
           await session.signOut();
-          navigate('/sign-in', { replace: true });
+          navigate('/sign-in?signed-out=1', { replace: true });
         }}
       >
         Sign out

@@ -36,6 +36,7 @@ export default function SignInPage() {
     <AuthLayout title="Sign in">
       {message && !summary.length ? <Notice tone="warning">{message}</Notice> : null}
       {params.get('reset') === '1' ? <Notice tone="success">Your password has been changed. Sign in with the new one.</Notice> : null}
+      {params.get('signed-out') === '1' && !message ? <Notice tone="success">You have signed out. See you soon!</Notice> : null}
       <ErrorSummary items={summary} />
       <form onSubmit={onSubmit} noValidate>
         <Field

@@ -40,6 +40,17 @@ describe('GET /geocode/search, offline (bundled GeoNames place names)', () => {
     expect(results.map((r: { displayName: string }) => r.displayName)).toEqual(expect.arrayContaining(['West New York, NJ, United States']));
   });
 
+  it('lists a name people read once: "Lisbon, OH" twice in the data is one result (CONTRACT §21 walkthrough)', async () => {
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM geo_places WHERE name = 'Lisbon' AND country_code = 'US' AND admin_code = 'OH'`);
+    expect(n).toBeGreaterThan(1);
+    const results = (await search(t, token, 'Lisbon')).json();
+    const names = results.map((result: { displayName: string }) => result.displayName);
+    expect(names).toContain('Lisbon, Portugal');
+    expect(names.filter((name: string) => name === 'Lisbon, OH, United States')).toHaveLength(1);
+    expect(new Set(names).size).toBe(names.length);
+    expect(results.length).toBe(10);
+  });
+
   it('tolerates a typo', async () => {
     const [first] = (await search(t, token, 'Londn')).json();
     expect(first.displayName).toBe('London, United Kingdom');

@@ -43,6 +43,23 @@ export function toOfflineResult(row: PlaceRow): GeocodeResult {
 }
 
 /**
+ * One result per name a person reads: places that print the same ("Lisbon, OH, United States" is
+ * two villages in Ohio) are one choice, the better ranked (bigger) one, which the list cannot tell
+ * apart anyway. Keeps the order; at most MAX_GEOCODE_RESULTS.
+ */
+export function mergeSameNames(results: GeocodeResult[]): GeocodeResult[] {
+  const seen = new Set<string>();
+  const merged: GeocodeResult[] = [];
+  for (const result of results) {
+    if (seen.has(result.displayName)) continue;
+    seen.add(result.displayName);
+    merged.push(result);
+    if (merged.length === MAX_GEOCODE_RESULTS) break;
+  }
+  return merged;
+}
+
+/**
  * Works with no network: searches the bundled GeoNames place names (table geo_places) with
  * trigram similarity on the unaccented, lower-cased name, so "sao paulo" finds "São Paulo" and
  * typos still match. A prefix match catches short, partly typed terms. Ties in similarity go to
@@ -65,8 +82,8 @@ export class OfflineGeocoder extends Geocoder {
                  + 0.1 * log(greatest(population, 1) + 1) DESC,
                  id
         LIMIT $3`,
-      [term, prefix, MAX_GEOCODE_RESULTS],
+      [term, prefix, MAX_GEOCODE_RESULTS * 3],
     );
-    return rows.map(toOfflineResult);
+    return mergeSameNames(rows.map(toOfflineResult));
   }
 }

@@ -4,8 +4,8 @@ WITH n AS (
   VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8)
   RETURNING *
 ), history AS (
-  INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, action, changes, user_id, user_nickname)
-  VALUES ($9, $2, false, $10, 'Note', $1, 'Created', $11::jsonb, $12, $13)
+  INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, action, changes, user_id, user_nickname, entity_label)
+  VALUES ($9, $2, false, $10, 'Note', $1, 'Created', $11::jsonb, $12, $13, $14)
 )
 SELECT n.id, n.title, n.content, n.color, n.icon, n.is_private, n.is_pinned, n.created_by,
        to_char(n.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_date, to_char(n.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_date FROM n;
@@ -18,7 +18,7 @@ SELECT count(*)::int AS count, min("order") FILTER (WHERE NOT is_completed) AS f
 UPDATE note_items SET "order" = "order" + $3::int, updated_date = CURRENT_TIMESTAMP WHERE note_id = $1 AND "order" >= $2;
 
 -- note_privacy
-SELECT is_private, created_by FROM notes WHERE id = $1;
+SELECT is_private, created_by, title FROM notes WHERE id = $1;
 
 -- notes_list_createdDate_asc
 SELECT n.id, n.title, n.content, n.color, n.icon, n.is_private, n.is_pinned, n.created_by,

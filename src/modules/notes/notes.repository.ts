@@ -7,10 +7,10 @@ import { findInGroupTx, lockInGroup } from '../../common/tenancy/group-scope';
 import { newId } from '../../database/base.entity';
 import { Sql } from '../../database/sql';
 import { createdHistoryRow } from '../history/history-rows';
+import { oncePerTransaction } from '../history/lookup-cache';
 import { NoteItem } from './entities/note-item.entity';
 import { Note, notePrivateTo, noteVisibleTo } from './entities/note.entity';
 import {
-import { oncePerTransaction } from '../history/lookup-cache';
   NOTE_CREATE,
   NOTE_ITEMS_COUNT,
   NOTE_ITEMS_SHIFT,

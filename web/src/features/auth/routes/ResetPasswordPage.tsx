@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, call, session } from '@/api/client';
 import { ProblemError } from '@/api/problem';
-import { homePath } from '@/app/nav';
 import { Button, ErrorSummary, Field, LoadError, Notice, Skeleton, useProblemForm } from '@/ui';
 import { AuthLayout } from '../components/AuthLayout';
 
@@ -53,7 +52,7 @@ export default function ResetPasswordPage() {
     try {
       const signedIn = await call(api.POST('/api/v1/session', { body: { username, password: newPassword } }));
       session.signIn(signedIn.accessToken);
-      navigate(homePath(session.getSnapshot().claims), { replace: true });
+      navigate('/', { replace: true });
     } catch {
       // the password is saved; signing in by hand still works
       navigate('/sign-in?reset=1', { replace: true });

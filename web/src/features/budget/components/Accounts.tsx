@@ -4,7 +4,7 @@ import { applyProblem, type SummaryItem } from '@/api/form-errors';
 import { describeProblem, ProblemError } from '@/api/problem';
 import { Button, ErrorSummary, Field, LoadState, Money, Notice, Page } from '@/ui';
 import { FormButtons } from '@/ui/FormButtons';
-import { useSession } from '@/app/session-context';
+import { useSession } from '@/api/session-context';
 import { budgetApi, useAccounts, useBudgetMutation, type Account } from '../api';
 import { normaliseBalance, validateBalance } from '../money';
 import { NextStep } from './Setup';

@@ -120,6 +120,7 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
   // raw response sends every later header of the response through Node's slower merging path.
   await app.register(fastifyCors as any, corsOptions(config));
   const headers = hearthSecurityHeaders(config);
+  const docsHeaders = hearthSecurityHeaders(config, { docs: true });
   fastify.removeAllContentTypeParsers();
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -139,7 +140,8 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
   fastify.addHook('preValidation', rejectHostileInput);
   countInFlight(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    // only the API docs (Swagger UI) may run an inline script
+    reply.headers(request.url.startsWith('/docs') ? docsHeaders : headers);
     reply.header('x-request-id', request.id);
     done();
   });

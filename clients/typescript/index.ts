@@ -16,3 +16,5 @@ export function createHearthClient(options: ClientOptions & { baseUrl: string })
 }
 
 export type HearthClient = ReturnType<typeof createHearthClient>;
+
+export { RICH_TEXT } from './rich-text';

@@ -23,8 +23,12 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Record<string
   return headers;
 }
 
-/** Hearth's security headers for this configuration: the same on every response (app.factory.ts). */
-export function hearthSecurityHeaders(config: Pick<AppConfig, 'cookieSecure' | 's3'>): Record<string, string> {
+/**
+ * Hearth's security headers for this configuration, the same on every response (app.factory.ts).
+ * Scripts only from the service's own files: `'unsafe-inline'` for scripts only with
+ * `{ docs: true }`, the headers of /docs, whose Swagger UI starts with an inline script.
+ */
+export function hearthSecurityHeaders(config: Pick<AppConfig, 'cookieSecure' | 's3'>, options: { docs?: boolean } = {}): Record<string, string> {
   // with S3 the browser talks to the store itself (presigned URLs); the local driver is this origin
   const storageOrigins = config.s3.endpoint ? [new URL(config.s3.publicEndpoint).origin] : [];
   return securityHeaders({
@@ -35,7 +39,7 @@ export function hearthSecurityHeaders(config: Pick<AppConfig, 'cookieSecure' | '
       directives: {
         upgradeInsecureRequests: config.cookieSecure ? [] : null,
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: options.docs ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // pictures come from and go straight to object storage (presigned URLs); previews are blob: URLs
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageOrigins],

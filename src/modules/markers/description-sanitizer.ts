@@ -1,19 +1,19 @@
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT } from '../../../clients/typescript/rich-text';
 
 /**
- * The rich-text allow-list for marker descriptions: formatting, lists, quotes, code and links.
- * No images, styles, classes or event handlers; scripts and styles are dropped with their content.
+ * The rich-text allow-list for marker descriptions (RICH_TEXT, shared with the web client, which
+ * sanitises again when it shows one): scripts and styles are dropped with their content.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'a', 'hr'],
+  allowedTags: [...RICH_TEXT.tags],
   // rel and target are always overwritten by the transform below
-  allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedAttributes: { a: [...RICH_TEXT.attributes.a] },
+  allowedSchemes: [...RICH_TEXT.schemes],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
-    // links open outside the app without handing it the opener or the referrer
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
+    a: sanitizeHtml.simpleTransform('a', { ...RICH_TEXT.linkAttributes }),
   },
 };
 

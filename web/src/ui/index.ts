@@ -12,3 +12,4 @@ export { FilterPanel } from './FilterPanel';
 export { describeUserAgent } from './user-agent';
 export { Pagination } from './Pagination';
 export { useProblemForm } from './use-problem-form';
+export { RichText, sanitizeRichText } from './RichText';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { describeProblem } from '@/api/problem';
-import { Button, DateText, LoadState, Notice, Page } from '@/ui';
+import { Button, DateText, LoadState, Notice, Page, RichText } from '@/ui';
 import { DangerAction } from '@/ui/DangerAction';
 import { mapApi, useMapMutation, useMarker, type MarkerDetail as Marker } from '../api';
 import { ImageManager } from './ImageManager';
@@ -36,8 +36,8 @@ function MarkerView({ marker }: { marker: Marker }) {
         <Stars rating={marker.rating} /> · <DateText value={marker.date} />
       </p>
       {marker.address ? <p className="muted">{marker.address}</p> : null}
-      {/* sanitised by the API on every write to its allow-list (no scripts, styles or event handlers) */}
-      {marker.description ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: marker.description }} /> : null}
+      {/* sanitised by the API on every write and again here, to the same allow-list (no scripts, styles or event handlers) */}
+      {marker.description ? <RichText html={marker.description} /> : null}
 
       <h2>Photos</h2>
       <ImageManager markerId={marker.id} title={marker.title} />

@@ -16,7 +16,7 @@ import { connectDatabase, handleShutdown, runEntryPoint } from './startup';
 runEntryPoint(async (state) => {
   dotenv.config({ quiet: true });
   const config = (state.config = loadConfig(process.env));
-  if (config.embeddedDatabase) console.log(`Starting the embedded PostgreSQL in ${config.dataDir}/postgres …`);
+  if (config.embeddedDatabase) console.log(`Starting the embedded PostgreSQL of ${config.dataDir} …`);
   const embedded = await connectDatabase(config);
   const app = await createApp(config, { shutdownHooks: false });
   handleShutdown(app, embedded);

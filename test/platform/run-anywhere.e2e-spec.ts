@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NODE_MEMORY_FLAGS } from '../../src/memory';
@@ -179,5 +179,69 @@ describe('npm start with nothing configured', () => {
     expect(stderr).toBe(
       'Cannot connect to the database (PostgreSQL at 127.0.0.1:1/hearth): nothing answers there (ECONNREFUSED). Check DATABASE_URL, or unset it to use the embedded PostgreSQL.',
     );
+  }, 60_000);
+});
+
+/**
+ * As root in a directory the OS user `postgres` cannot enter (mode 700, as a clone in /root is):
+ * the cluster is placed where `postgres` can reach it and the start-up block says where; a start
+ * that cannot work says why in one line, never with a stack trace.
+ */
+(process.getuid?.() === 0 ? describe : describe.skip)('npm start as root in a private directory', () => {
+  let dir: string;
+  let cluster: string | undefined;
+
+  beforeAll(() => {
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-if-needed.js')], { stdio: 'ignore' });
+    dir = mkdtempSync(join(tmpdir(), 'hearth-private-'));
+    chmodSync(dir, 0o700);
+  }, 180_000);
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    if (cluster?.startsWith('/var/lib/hearth/clusters/')) rmSync(cluster, { recursive: true, force: true });
+  });
+
+  it('starts, serves, names the cluster directory in the start-up block, and stops cleanly', async () => {
+    const port = await freePort();
+    let output = '';
+    const child = spawn(process.execPath, [...NODE_MEMORY_FLAGS, MAIN], { cwd: dir, env: { PATH: process.env.PATH!, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    try {
+      await waitFor(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`the service exited (${child.exitCode}):\n${output}`);
+          return output.includes('Hearth is running at');
+        },
+        150_000,
+        200,
+      );
+      const line = output.split('\n').find((text) => text.includes('embedded PostgreSQL in '))!;
+      cluster = /embedded PostgreSQL in (\S+) \(/.exec(line)?.[1];
+      expect(cluster).toMatch(/^\/var\/lib\/hearth\/clusters\/[0-9a-f]{16}$/);
+      // DATA_DIR/postgres leads there, for the CLI and the next start
+      expect(readlinkSync(join(dir, 'data', 'postgres'))).toBe(cluster);
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
+      expect(output).not.toMatch(/^\s+at /m);
+    } finally {
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      if (child.exitCode === null) child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  }, 240_000);
+
+  it('says in one line, without a stack trace, why a start cannot work', () => {
+    let failure: { status: number; stderr: Buffer } | undefined;
+    try {
+      // a data directory that cannot be made (under a file)
+      execFileSync(process.execPath, [MAIN], { cwd: dir, env: { PATH: process.env.PATH!, PORT: '0', DATA_DIR: '/dev/null/data' }, stdio: 'pipe', timeout: 60_000 });
+    } catch (error) {
+      failure = error as typeof failure;
+    }
+    expect(failure?.status).toBe(1);
+    const lines = failure!.stderr.toString().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Hearth could not start: .*ENOTDIR/);
   }, 60_000);
 });

@@ -54,6 +54,6 @@ test.describe('Rich text', () => {
     expect(await text.getByText('tap me').evaluate((node) => node.closest('a')?.getAttribute('href') ?? null)).toBeNull();
     await text.getByText('tap me').click();
     await text.getByText('styled').click();
-    expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss ?? null)).toBeNull();
+    expect(await page.evaluate(() => (globalThis as unknown as { __xss?: string }).__xss ?? null)).toBeNull();
   });
 });

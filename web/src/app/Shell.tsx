@@ -4,6 +4,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { session } from '@/api/client';
 import { Button, Skeleton } from '@/ui';
 import { fullNav, moduleNav } from './nav';
+import { LiveStatus } from './LiveStatus';
 import { SessionBanner } from './SessionBanner';
 import { useSession } from '@/api/session-context';
 
@@ -38,6 +39,7 @@ export function Shell() {
         </div>
       </header>
       <SessionBanner />
+      <LiveStatus />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<Skeleton />}>
           <Outlet />

@@ -4,6 +4,7 @@ import { session } from '@/api/client';
 import { ProblemError } from '@/api/problem';
 import { LoadError, Skeleton } from '@/ui';
 import { BusyFrame, rememberNav } from './BusyFrame';
+import { live } from './live';
 import { queryClient } from './query-client';
 import { useSession } from '@/api/session-context';
 
@@ -40,6 +41,12 @@ function SessionGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (previous.current === 'signedIn' && status === 'signedOut') queryClient.clear();
     previous.current = status;
+  }, [status]);
+
+  // one live stream while signed in (shared by the tabs), none after
+  useEffect(() => {
+    if (status === 'signedIn') live.start();
+    else if (status === 'signedOut') live.stop();
   }, [status]);
 
   if (status === 'unknown') {

@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { createDatabase, databaseUrl, dropDatabase, withAdmin } from '../src/database/admin';
 import { loadConfig } from '../src/config';
 import { benchBackup } from './backup';
+import { benchLive } from './live';
 import { PASSWORD } from './budget';
 import { capture } from './capture';
 import { NODE_MEMORY_FLAGS } from '../src/memory';
@@ -62,7 +63,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup';
+  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live';
   name: string;
   title: string;
 }
@@ -88,6 +89,7 @@ const SCENARIOS: Scenario[] = [
   { kind: 'latency', name: 'latency', title: 'single-connection list latencies (1 M)' },
   { kind: 'export', name: 'export', title: 'GET /account/export (1 M transactions): RSS above idle' },
   { kind: 'backup', name: 'backup', title: 'backup and restore (1 M, in-process)' },
+  { kind: 'live', name: 'live', title: 'live changes: 1 000 idle streams, one change fanned out (own server and database)' },
 ];
 
 /** The single-connection latencies: page 1 per filter and per sort, and a deep page. */
@@ -429,7 +431,7 @@ async function main(): Promise<void> {
   console.log(`bench: ${machine}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${chosen.map((s) => s.name).join(', ')}`);
   if (profile) console.log('--profile: Hearth runs under the profiler, which slows it; read the profile, not the ratios');
   const started = performance.now();
-  const http = chosen.filter((s) => s.kind !== 'backup');
+  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live');
   const backup = !capturing && chosen.some((s) => s.kind === 'backup');
   const runBackup = async (seeded?: string) => {
     console.log('\n== backup and restore (in-process: the services, no HTTP)');
@@ -449,6 +451,10 @@ async function main(): Promise<void> {
     const database = await benchDatabase();
     await runBackup(database.name).finally(database.dispose);
   } else if (backup) await runBackup();
+  if (chosen.some((s) => s.kind === 'live')) {
+    console.log('\n== live changes (GET /events; a server and database of their own)');
+    results.push(...(await benchLive()));
+  }
   if (results.length) printTable(machine);
   console.log(`\nbench: done in ${fmt((performance.now() - started) / 1000)} s`);
 }

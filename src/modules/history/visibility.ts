@@ -36,9 +36,13 @@ export interface VisibilityOptions {
 }
 
 const hiddenCache = new Map<string, string[]>();
+/** by the claims' own array: a live stream asks for every change, with the same array */
+const hiddenOfArray = new WeakMap<readonly ModuleName[], string[]>();
 
 /** The entity types of the modules the viewer's group lacks (from each entity's @Audited `module`). */
 export function hiddenEntityTypes(modules: readonly ModuleName[]): string[] {
+  const known = hiddenOfArray.get(modules);
+  if (known) return known;
   const key = [...modules].sort().join(',');
   let hidden = hiddenCache.get(key);
   if (!hidden) {
@@ -48,6 +52,7 @@ export function hiddenEntityTypes(modules: readonly ModuleName[]): string[] {
       .sort();
     hiddenCache.set(key, hidden);
   }
+  hiddenOfArray.set(modules, hidden);
   return hidden;
 }
 

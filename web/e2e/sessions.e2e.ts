@@ -18,8 +18,7 @@ test.describe('Sessions', () => {
     await expect(page.getByRole('heading', { name: /Kitchen tablet/ })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: /Dora’s phone/ })).toBeVisible();
 
-    // the tablet's next request finds its session gone and lands on sign-in, told why
-    await tablet.getByRole('link', { name: 'Members' }).click();
+    // the tablet learns it at once from its live stream (docs/live.md) and lands on sign-in, told why
     await expect(tablet.getByText('You were signed out of this device. Please sign in again.')).toBeVisible();
     await expect(tablet).toHaveURL(/\/sign-in/);
     await tabletContext.close();

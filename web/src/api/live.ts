@@ -150,7 +150,13 @@ export class LiveUpdates {
       reader.releaseLock();
     }
     if (endReason === 'expired' || endReason === 'permissions') return (await session.refresh().catch(() => false)) ? 'ended' : 'signed-out';
-    if (endReason === 'revoked') return (await session.refresh().catch(() => false)) ? 'ended' : 'signed-out';
+    if (endReason === 'revoked') {
+      // signed out here and in every tab at once, told why; a moment's wait lets a deliberate sign-out
+      // in another tab (its broadcast) arrive first, so that one is not reported as a revocation
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      session.revoked();
+      return 'signed-out';
+    }
     if (endReason === 'limit') return 'limit';
     // `restart`, `slow` or a cut: reconnect (the cursor resumes what was missed)
     return endReason ? 'ended' : 'failed';

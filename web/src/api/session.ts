@@ -149,6 +149,11 @@ export class Session {
     return response;
   };
 
+  /** The server ended this session (a live stream's `end` with reason `revoked`): as a 401 SESSION_REVOKED would. */
+  revoked(): void {
+    if (this.snapshot.status === 'signedIn') this.end('SESSION_REVOKED');
+  }
+
   private async rotate(seen: number, lostRace = false): Promise<boolean> {
     const response = await this.send(new Request(this.options.baseUrl + REFRESH_PATH, { method: 'POST', credentials: 'include' }));
     if (response.ok) {

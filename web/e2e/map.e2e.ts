@@ -1,6 +1,7 @@
 import { pngImage } from '../../test/support/images';
 import { moveByKeyboard } from './helpers/sortable';
-import { expect, seedGroup, seedUser, signIn, test } from './support/fixtures';
+import { join } from 'node:path';
+import { expect, SCREENSHOTS, seedGroup, seedUser, signIn, test } from './support/fixtures';
 
 test.describe('Map', () => {
   test('a place found by place search gets two photos, reordered; it goes to the trash and comes back', async ({ page, service }) => {
@@ -16,16 +17,30 @@ test.describe('Map', () => {
     // place search: the offline data set, debounced
     await page.getByLabel('Search for a place').fill('Lisbon');
     const found = page.getByRole('list', { name: 'Places found' });
+    // two villages named Lisbon in Ohio are one choice
+    await expect(found.getByRole('button', { name: /^Lisbon, OH/ })).toHaveCount(1);
     await found.getByRole('button', { name: /^Lisbon, Portugal/ }).click();
     await expect(page.getByLabel('Latitude')).toHaveValue(/^38\.7/);
     await expect(page.getByLabel('Longitude')).toHaveValue(/^-9\.1/);
+    // no rating until one is chosen; the five stars sit on one line at 360 px
+    await expect(page.getByRole('group', { name: 'Rating (none yet)' })).toBeVisible();
+    const tops = await page.locator('.rating-options label').evaluateAll((labels) => labels.map((label) => Math.round(label.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
     await page.getByRole('radio', { name: '4 stars' }).check();
+    await expect(page.getByRole('group', { name: 'Rating', exact: true })).toBeVisible();
+    await page.screenshot({ path: join(SCREENSHOTS, 'Map-new-place-form-at-360.png'), fullPage: true });
+    await page.getByText('Add a description').click();
     const description = page.getByRole('textbox', { name: 'Description (optional)' });
     await description.click();
     await page.getByRole('button', { name: 'Bold' }).click();
     await page.keyboard.type('Best custard tarts');
     await page.getByRole('button', { name: 'Bold' }).click();
     await page.keyboard.type(' in town.');
+    // two photos chosen in the form itself: they go up as soon as the place is saved
+    await page.getByLabel('Photos (optional)').setInputFiles([
+      { name: 'front.png', mimeType: 'image/png', buffer: await pngImage(120, 90) },
+      { name: 'inside.png', mimeType: 'image/png', buffer: await pngImage(90, 120) },
+    ]);
     await page.getByRole('button', { name: 'Add place' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Pastelaria by the river' })).toBeVisible();
@@ -33,11 +48,8 @@ test.describe('Map', () => {
     await expect(page.getByRole('img', { name: 'Rated 4 of 5' })).toBeVisible();
     await expect(page.locator('strong', { hasText: 'Best custard tarts' })).toBeVisible();
 
-    // two photos at once, through the presigned flow, until processed
-    await page.getByLabel('Add photos').setInputFiles([
-      { name: 'front.png', mimeType: 'image/png', buffer: await pngImage(120, 90) },
-      { name: 'inside.png', mimeType: 'image/png', buffer: await pngImage(90, 120) },
-    ]);
+    // …with their progress, through the presigned flow, until processed
+    await expect(page.getByRole('list', { name: 'Uploads' }).getByText('front.png')).toBeVisible();
     const photos = page.getByRole('list', { name: 'Photos of Pastelaria by the river' });
     await expect(photos.getByRole('button', { name: /^Open photo/ })).toHaveCount(2, { timeout: 30_000 });
     const order = () => photos.locator('[data-image-id]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-image-id')));

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { describeProblem } from '@/api/problem';
@@ -18,7 +18,7 @@ interface Upload {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Photos of a place: upload several (with progress), follow their processing, reorder, view, delete. */
-export function ImageManager({ markerId, title }: { markerId: string; title: string }) {
+export function ImageManager({ markerId, title, pending }: { markerId: string; title: string; pending?: File[] }) {
   const client = useQueryClient();
   const images = useMarkerImages(markerId);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -55,6 +55,19 @@ export function ImageManager({ markerId, title }: { markerId: string; title: str
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
+    await addFiles(files);
+  };
+
+  // photos chosen in the new-place form: uploaded as soon as the place exists, here, with progress
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !pending?.length) return;
+    started.current = true;
+    void addFiles(pending);
+    // once, for the files the form handed over
+  }, [pending]);
+
+  const addFiles = async (files: File[]) => {
     if (!files.length) return;
     setMessage(null);
     const batch = files.map((file, index) => ({ key: `${Date.now()}-${index}`, name: file.name, progress: 0, stage: 'Uploading' as const }));

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { describeProblem } from '@/api/problem';
 import { Button, DateText, LoadState, Notice, Page, RichText } from '@/ui';
 import { DangerAction } from '@/ui/DangerAction';
@@ -16,6 +16,13 @@ export default function MarkerDetail() {
 
 function MarkerView({ marker }: { marker: Marker }) {
   const navigate = useNavigate();
+  // photos chosen in the new-place form (files survive in the history entry's state)
+  const location = useLocation();
+  const [pending] = useState(() => (location.state as { photos?: File[] } | null)?.photos);
+  useEffect(() => {
+    // once taken, a reload must not upload them again
+    if (pending?.length) navigate('.', { replace: true, state: null });
+  }, [pending, navigate]);
   const [moving, setMoving] = useState(false);
   const move = useMapMutation(mapApi.move);
   // leaves the page before the caches refresh: the marker is now in the trash (404 here)
@@ -40,7 +47,7 @@ function MarkerView({ marker }: { marker: Marker }) {
       {marker.description ? <RichText html={marker.description} /> : null}
 
       <h2>Photos</h2>
-      <ImageManager markerId={marker.id} title={marker.title} />
+      <ImageManager markerId={marker.id} title={marker.title} pending={pending} />
 
       <h2>On the map</h2>
       <PinMap

@@ -6,6 +6,7 @@ import { Button, ErrorSummary, Field, LoadState, Page, Skeleton } from '@/ui';
 import { mapApi, useMapMutation, useMarker, type MarkerDetail } from '../api';
 import { PinMap } from './lazy-maps';
 import { PlaceSearch } from './PlaceSearch';
+import { IMAGE_TYPES } from '../upload';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
@@ -38,7 +39,7 @@ function NewMarker() {
   return (
     <Page title="New place">
       <MarkerForm
-        initial={{ title: '', date: today(), rating: '5', address: '', description: '', latitude: lat ?? '', longitude: lng ?? '' }}
+        initial={{ title: '', date: today(), rating: '', address: '', description: '', latitude: lat ?? '', longitude: lng ?? '' }}
       />
     </Page>
   );
@@ -74,9 +75,11 @@ const coordinate = (min: number, max: number, name: string) => (value: string) =
 function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: MarkerDetail }) {
   const navigate = useNavigate();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
+  const [photos, setPhotos] = useState<File[]>([]);
   const save = useMapMutation((body: Parameters<typeof mapApi.create>[0]) => (existing ? mapApi.update({ id: existing.id, body }) : mapApi.create(body)));
   const { register, handleSubmit, setError, setValue, watch, control, formState } = useForm<MarkerValues>({ defaultValues: initial });
   const latitude = watch('latitude');
+  const rating = Number(watch('rating')) || 0;
   const longitude = watch('longitude');
   const pick = useCallback(
     (lat: number, lng: number, address?: string) => {
@@ -92,13 +95,15 @@ function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: M
       const marker = await save.mutateAsync({
         title: values.title.trim(),
         date: values.date,
-        rating: Number(values.rating),
+        // no star chosen: the API's default rating (CONTRACT §6)
+        rating: values.rating ? Number(values.rating) : undefined,
         address: values.address.trim() || null,
         description: values.description,
         latitude: Number(values.latitude),
         longitude: Number(values.longitude),
       });
-      navigate(`/map/markers/${marker.id}`, { replace: Boolean(existing) });
+      // the photos go up on the place's page right away, with their progress
+      navigate(`/map/markers/${marker.id}`, { replace: Boolean(existing), state: photos.length ? { photos } : undefined });
     } catch (error) {
       setSummary(applyProblem(error, FIELDS, setError));
     }
@@ -119,23 +124,29 @@ function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: M
           onPick={(lat, lng) => pick(lat, lng)}
           label="The place on the map: tap the map or drag the pin to move it"
         />
-        <p className="field-hint">Search above, tap the map, or drag the pin. Or type the coordinates:</p>
-        <div className="grid-2">
-          <Field label="Latitude" inputMode="decimal" error={errors.latitude?.message} {...register('latitude', { validate: coordinate(-90, 90, 'latitude') })} />
-          <Field label="Longitude" inputMode="decimal" error={errors.longitude?.message} {...register('longitude', { validate: coordinate(-180, 180, 'longitude') })} />
-        </div>
-        <Field label="Address (optional)" maxLength={500} error={errors.address?.message} {...register('address')} />
+        <p className="field-hint">Search above, tap the map, or drag the pin.</p>
+        {/* open when a coordinate is wrong, so its message is seen */}
+        <details className="form-more" open={Boolean(errors.latitude || errors.longitude || errors.address) || undefined}>
+          <summary>Coordinates and address</summary>
+          <div className="grid-2">
+            <Field label="Latitude" inputMode="decimal" error={errors.latitude?.message} {...register('latitude', { validate: coordinate(-90, 90, 'latitude') })} />
+            <Field label="Longitude" inputMode="decimal" error={errors.longitude?.message} {...register('longitude', { validate: coordinate(-180, 180, 'longitude') })} />
+          </div>
+          <Field label="Address (optional)" maxLength={500} error={errors.address?.message} {...register('address')} />
+        </details>
       </fieldset>
 
       <div className="grid-2">
         <Field label="Date" type="date" error={errors.date?.message} {...register('date', { required: 'Enter the date' })} />
         <fieldset className="rating" id="rating">
-          <legend>Rating</legend>
+          <legend>Rating{rating ? '' : ' (none yet)'}</legend>
           <div className="rating-options">
             {[1, 2, 3, 4, 5].map((value) => (
               <label key={value}>
                 <input type="radio" value={String(value)} {...register('rating')} />
-                <span aria-hidden="true">{'★'.repeat(value)}</span>
+                <span aria-hidden="true" className={value <= rating ? 'star-on' : 'star-off'}>
+                  {value <= rating ? '★' : '☆'}
+                </span>
                 <span className="visually-hidden">
                   {value} {value === 1 ? 'star' : 'stars'}
                 </span>
@@ -145,6 +156,8 @@ function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: M
         </fieldset>
       </div>
 
+      <details className="form-more" open={Boolean(errors.description || initial.description) || undefined}>
+        <summary>Add a description</summary>
       <div className={`field${errors.description ? ' field-error' : ''}`}>
         <span className="label" id="description-label">
           Description (optional)
@@ -160,6 +173,24 @@ function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: M
           )}
         />
       </div>
+      </details>
+
+      {existing ? null : (
+        <div className="field">
+          <label htmlFor="new-place-photos">Photos (optional)</label>
+          <p className="field-hint" id="new-place-photos-hint">
+            JPEG, PNG or WebP. They are uploaded as soon as the place is saved; location data in them is removed.
+          </p>
+          <input
+            id="new-place-photos"
+            type="file"
+            accept={IMAGE_TYPES.join(',')}
+            multiple
+            aria-describedby="new-place-photos-hint"
+            onChange={(event) => setPhotos([...(event.target.files ?? [])])}
+          />
+        </div>
+      )}
 
       <div className="actions">
         <Button type="submit" busy={formState.isSubmitting}>

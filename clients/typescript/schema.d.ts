@@ -759,7 +759,7 @@ export interface paths {
         put?: never;
         /**
          * Create a note
-         * @description `color` defaults to #3B82F6 and `icon` to ShoppingCart. `isPrivate` is fixed here: a private note exists only for its creator.
+         * @description `color` defaults to #3B82F6 and `icon` to ShoppingCart. `isPrivate` is fixed here: a private note exists only for its creator. With a client-made `id` the create is safe to repeat: the same id again from the same user with the same content answers the note as it is (200, nothing written); other content, or an id someone else used, is 409 ID_CONFLICT.
          */
         post: operations["Notes_create"];
         delete?: never;
@@ -775,11 +775,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Note detail, with its items in order */
+        /**
+         * Note detail, with its items in order
+         * @description ETag: the note's version.
+         */
         get: operations["Notes_get"];
         /**
          * Update a note
-         * @description Replaces title, content, color and icon (omitted optional fields go back to their defaults). `isPrivate` cannot change: sending it is 400 like any unknown field.
+         * @description Replaces title, content, color and icon (omitted optional fields go back to their defaults). `isPrivate` cannot change: sending it is 400 like any unknown field. With `If-Match`, a stale version is 412.
          */
         put: operations["Notes_update"];
         post?: never;
@@ -801,7 +804,7 @@ export interface paths {
         put?: never;
         /**
          * Add an item
-         * @description The item goes to the top of the uncompleted items (items below move down one place). At most 999 items a note.
+         * @description The item goes after the last uncompleted item (items below move down one place), so a list typed in order keeps it. At most 999 items a note. With a client-made `id` the add is safe to repeat: the same id again from the same user with the same content answers the item as it is (200, nothing written); other content, or an id used elsewhere, is 409 ID_CONFLICT.
          */
         post: operations["NoteItems_add"];
         delete?: never;
@@ -820,7 +823,7 @@ export interface paths {
         get?: never;
         /**
          * Edit an item
-         * @description Replaces text and url (an omitted url clears it).
+         * @description Replaces text and url (an omitted url clears it). With `If-Match`, a stale version is 412.
          */
         put: operations["NoteItems_update"];
         post?: never;
@@ -849,7 +852,7 @@ export interface paths {
         head?: never;
         /**
          * Toggle an item completed
-         * @description Flips isCompleted; parallel toggles apply one after the other. 120 requests / 60 s per user.
+         * @description Without a body, flips isCompleted; with `{isCompleted}`, sets it (a repeat changes nothing and writes no history). Parallel toggles apply one after the other. 120 requests / 60 s per user.
          */
         patch: operations["NoteItems_toggle"];
         trace?: never;
@@ -1461,6 +1464,11 @@ export interface components {
             /** @default ShoppingCart */
             icon?: string;
             /**
+             * Format: uuid
+             * @description a client-made id for the new note: the same id again from the same user with the same content answers the existing one (200); other content or another's id is 409 ID_CONFLICT
+             */
+            id?: string;
+            /**
              * @description fixed at creation: a private note exists only for its creator
              * @default false
              */
@@ -1743,6 +1751,20 @@ export interface components {
             totalIncome: string;
             year: number;
         };
+        NewNoteItemDto: {
+            /**
+             * Format: uuid
+             * @description a client-made id for the new item: the same id again from the same user with the same content answers the existing one (200); other content or another's id is 409 ID_CONFLICT
+             */
+            id?: string;
+            /** @example Milk */
+            text: string;
+            /**
+             * @description an http or https URL
+             * @example https://example.com
+             */
+            url?: string | null;
+        };
         NoteDto: {
             /** @example #3B82F6 */
             color: string;
@@ -1769,6 +1791,8 @@ export interface components {
              * @description moves when the note or any of its items changes
              */
             updatedDate: string;
+            /** @description raised on every change of the note's own fields (not its items'); the ETag, and If-Match of PUT */
+            version: number;
         };
         NoteItemDto: {
             /** Format: uuid */
@@ -1778,6 +1802,8 @@ export interface components {
             order: number;
             text: string;
             url: string | null;
+            /** @description raised on every change of the item; the ETag, and If-Match of PUT */
+            version: number;
         };
         NoteItemInputDto: {
             /** @example Milk */
@@ -1803,6 +1829,10 @@ export interface components {
              * @example VALIDATION_FAILED
              */
             code: string;
+            /** @description 412 VERSION_CONFLICT: the resource as it is now (with its `version`) */
+            current?: {
+                [key: string]: unknown;
+            };
             /** @example Request validation failed */
             detail: string;
             errors?: components["schemas"]["ProblemFieldError"][];
@@ -2085,6 +2115,10 @@ export interface components {
             /** Format: date-time */
             lastUsedDate: string;
             userAgent: string | null;
+        };
+        ToggleNoteItemDto: {
+            /** @description set the item to this state (a repeat changes nothing); without it the toggle flips */
+            isCompleted?: boolean;
         };
         TransactionDto: {
             /**
@@ -4812,6 +4846,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description a repeat of an earlier create with the same id: the note as it is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteDto"];
+                };
+            };
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4840,6 +4883,15 @@ export interface operations {
             };
             /** @description Not allowed (role, module or account state) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4909,7 +4961,10 @@ export interface operations {
     Notes_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
             path: {
                 noteId: string;
             };
@@ -4958,6 +5013,15 @@ export interface operations {
             };
             /** @description Not found (or not in your group) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5033,10 +5097,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NoteItemInputDto"];
+                "application/json": components["schemas"]["NewNoteItemDto"];
             };
         };
         responses: {
+            /** @description a repeat of an earlier add with the same id: the item as it is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteItemDto"];
+                };
+            };
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5095,7 +5168,10 @@ export interface operations {
     NoteItems_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
             path: {
                 noteId: string;
                 noteItemId: string;
@@ -5145,6 +5221,15 @@ export interface operations {
             };
             /** @description Not found (or not in your group) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5220,7 +5305,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ToggleNoteItemDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {

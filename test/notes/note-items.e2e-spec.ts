@@ -17,11 +17,11 @@ describe('note items', () => {
   async function noteWith(...texts: string[]): Promise<{ note: any; ids: Record<string, string> }> {
     const note = await createNote(t, user.accessToken);
     const ids: Record<string, string> = {};
-    for (const text of [...texts].reverse()) ids[text] = (await addItem(t, user.accessToken, note.id, { text })).id;
+    for (const text of texts) ids[text] = (await addItem(t, user.accessToken, note.id, { text })).id;
     return { note, ids };
   }
 
-  it('adds an item at the top, with a history row, and moves the note updatedDate', async () => {
+  it('adds an item, with a history row, and moves the note updatedDate', async () => {
     const note = await createNote(t, user.accessToken);
     const before = await noteUpdatedDate(t, note.id);
 
@@ -29,7 +29,8 @@ describe('note items', () => {
 
     expect(response.statusCode).toBe(201);
     const item = response.json();
-    expect(item).toEqual({ id: expect.any(String), text: 'Milk', url: 'https://shop.example/milk', isCompleted: false, order: 0 });
+    expect(item).toEqual({ id: expect.any(String), text: 'Milk', url: 'https://shop.example/milk', isCompleted: false, order: 0, version: 1 });
+    expect(response.headers.etag).toBe('"1"');
     expect((await noteUpdatedDate(t, note.id)).getTime()).toBeGreaterThan(before.getTime());
     expect((await getNote(t, user.accessToken, note.id)).items).toEqual([item]);
     const [row] = await t.db.query('SELECT group_id, note_id FROM note_items WHERE id = $1', [item.id]);
@@ -45,15 +46,16 @@ describe('note items', () => {
     });
   });
 
-  it('puts a new item at the top of the uncompleted items', async () => {
+  it('puts a new item after the last uncompleted item, so a list typed in order keeps its order', async () => {
     const { note, ids } = await noteWith('A', 'B', 'C');
     expect(await itemTexts(t, user.accessToken, note.id)).toEqual(['A', 'B', 'C']);
-    await api('PATCH', `/notes/${note.id}/items/${ids.A}/toggle`);
+    await api('PATCH', `/notes/${note.id}/items/${ids.C}/toggle`);
 
     const added = await addItem(t, user.accessToken, note.id, { text: 'N' });
 
-    expect(added.order).toBe(1);
-    expect(await itemTexts(t, user.accessToken, note.id)).toEqual(['A', 'N', 'B', 'C']);
+    // C (ticked) stays below the open items
+    expect(added.order).toBe(2);
+    expect(await itemTexts(t, user.accessToken, note.id)).toEqual(['A', 'B', 'N', 'C']);
   });
 
   it('puts a new item first when every item is completed', async () => {
@@ -100,7 +102,8 @@ describe('note items', () => {
 
     const edited = await api('PUT', `/notes/${note.id}/items/${ids.Milk}`, { text: 'Oat milk', url: 'http://shop.example/oat' });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual({ id: ids.Milk, text: 'Oat milk', url: 'http://shop.example/oat', isCompleted: false, order: 0 });
+    expect(edited.json()).toEqual({ id: ids.Milk, text: 'Oat milk', url: 'http://shop.example/oat', isCompleted: false, order: 0, version: 2 });
+    expect(edited.headers.etag).toBe('"2"');
     expect((await noteUpdatedDate(t, note.id)).getTime()).toBeGreaterThan(before.getTime());
 
     const cleared = await api('PUT', `/notes/${note.id}/items/${ids.Milk}`, { text: 'Oat milk' });
@@ -217,7 +220,7 @@ describe('note items', () => {
     await api('DELETE', `/notes/${note.id}/items/${ids.A}`);
     expect(await itemTexts(t, user.accessToken, note.id)).toEqual(['C']);
     await addItem(t, user.accessToken, note.id, { text: 'E' });
-    expect(await itemTexts(t, user.accessToken, note.id)).toEqual(['E', 'C']);
+    expect(await itemTexts(t, user.accessToken, note.id)).toEqual(['C', 'E']);
   });
 
   it("answers 404 for an item of another note, even in the caller's group", async () => {
@@ -233,7 +236,7 @@ describe('note items', () => {
       expect(response.json().detail).toBe('Note item not found');
     }
     expect((await getNote(t, user.accessToken, second.note.id)).items).toEqual([
-      { id: second.ids.B, text: 'B', url: null, isCompleted: false, order: 0 },
+      { id: second.ids.B, text: 'B', url: null, isCompleted: false, order: 0, version: 1 },
     ]);
   });
 

@@ -38,33 +38,41 @@ describe('note items: order', () => {
 
   const order = async (noteId: string) => (await notes.get(user, noteId)).items.map((item) => [item.text, item.order, item.isCompleted]);
 
-  it('adds on top of the open items, toggles, removes without gaps, and reorders exactly', async () => {
-    const note = await notes.create(user, { title: 'Shopping' } as any);
-    const milk = await items.add(user, note.id, { text: 'milk' } as any);
+  it('adds after the last open item, toggles, removes without gaps, and reorders exactly', async () => {
+    const { value: note } = await notes.create(user, { title: 'Shopping' } as any);
+    const { value: milk } = await items.add(user, note.id, { text: 'milk' } as any);
     await items.add(user, note.id, { text: 'eggs' } as any);
+    // typed in order, kept in order
     expect(await order(note.id)).toEqual([
-      ['eggs', 0, false],
-      ['milk', 1, false],
+      ['milk', 0, false],
+      ['eggs', 1, false],
     ]);
     await items.toggle(user, note.id, milk.id);
-    // a new item goes above the first open one, completed ones keep their place
+    // a new item goes after the last open one, completed ones keep their place
     await items.add(user, note.id, { text: 'bread' } as any);
     expect(await order(note.id)).toEqual([
-      ['bread', 0, false],
+      ['milk', 0, true],
       ['eggs', 1, false],
-      ['milk', 2, true],
+      ['bread', 2, false],
     ]);
     const all = (await notes.get(user, note.id)).items;
     await items.remove(user, note.id, all[1].id);
     expect(await order(note.id)).toEqual([
+      ['milk', 0, true],
+      ['bread', 1, false],
+    ]);
+    const reordered = await items.reorder(user, note.id, [all[2].id, all[0].id]);
+    expect(reordered.map((item) => item.text)).toEqual(['bread', 'milk']);
+    expect(await order(note.id)).toEqual([
       ['bread', 0, false],
       ['milk', 1, true],
     ]);
-    const reordered = await items.reorder(user, note.id, [all[2].id, all[0].id]);
-    expect(reordered.map((item) => item.text)).toEqual(['milk', 'bread']);
+    // a new item lands above completed ones that follow the last open one
+    await items.add(user, note.id, { text: 'jam' } as any);
     expect(await order(note.id)).toEqual([
-      ['milk', 0, true],
-      ['bread', 1, false],
+      ['bread', 0, false],
+      ['jam', 1, false],
+      ['milk', 2, true],
     ]);
     await expect(items.reorder(user, note.id, [all[2].id])).rejects.toMatchObject({ status: 400, code: 'INVALID_ORDER' });
     await expect(items.reorder(user, note.id, [all[2].id, all[2].id])).rejects.toMatchObject({ status: 400, code: 'INVALID_ORDER' });
@@ -72,11 +80,11 @@ describe('note items: order', () => {
 
   it("answers 404 for another member's private note and for an item of another note", async () => {
     const other = { groupId: user.groupId, userId: randomUUID() } as any;
-    const secret = await notes.create(user, { title: 'Mine', isPrivate: true } as any);
+    const { value: secret } = await notes.create(user, { title: 'Mine', isPrivate: true } as any);
     await expect(items.add(other, secret.id, { text: 'x' } as any)).rejects.toMatchObject({ status: 404 });
-    const a = await notes.create(user, { title: 'A' } as any);
-    const b = await notes.create(user, { title: 'B' } as any);
-    const item = await items.add(user, a.id, { text: 'in A' } as any);
+    const { value: a } = await notes.create(user, { title: 'A' } as any);
+    const { value: b } = await notes.create(user, { title: 'B' } as any);
+    const { value: item } = await items.add(user, a.id, { text: 'in A' } as any);
     await expect(items.toggle(user, b.id, item.id)).rejects.toMatchObject({ status: 404 });
   });
 });

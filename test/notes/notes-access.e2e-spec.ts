@@ -1,8 +1,6 @@
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
-import { addItem, allAnswer, answers, createNote, getNote, historyOf, noteRoutes, noteScopedRoutes } from './notes-support';
-
-type User = Awaited<ReturnType<typeof signedInUser>>;
+import { addItem, allAnswer, answers, createNote, getNote, historyOf, noteRoutes, noteScopedRoutes, NotesUser as User, ownerMemberOutsider } from './notes-support';
 
 describe('notes: who can see and change what', () => {
   let t: TestApp;
@@ -11,9 +9,7 @@ describe('notes: who can see and change what', () => {
   let outsider: User;
   beforeAll(async () => {
     t = await createTestApp();
-    owner = await signedInUser(t, { modules: ['Notes'] });
-    member = await signedInUser(t, { groupId: owner.groupId! });
-    outsider = await signedInUser(t, { modules: ['Notes', 'Map'] });
+    ({ owner, member, outsider } = await ownerMemberOutsider(t));
   });
   afterAll(() => t.close());
 

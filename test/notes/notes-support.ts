@@ -1,4 +1,15 @@
 import type { InjectOptions, TestApp } from '../support/app';
+import { signedInUser } from '../support/factories';
+
+export type NotesUser = Awaited<ReturnType<typeof signedInUser>>;
+
+/** A group with Notes and two of its members, and someone of another group that has Notes (and Map). */
+export async function ownerMemberOutsider(t: TestApp): Promise<{ owner: NotesUser; member: NotesUser; outsider: NotesUser }> {
+  const owner = await signedInUser(t, { modules: ['Notes'] });
+  const member = await signedInUser(t, { groupId: owner.groupId! });
+  const outsider = await signedInUser(t, { modules: ['Notes', 'Map'] });
+  return { owner, member, outsider };
+}
 
 export type Method = NonNullable<InjectOptions['method']>;
 

@@ -31,8 +31,10 @@ describe('notes: CRUD, pinning and lists', () => {
       createdBy: user.id,
       createdDate: expect.stringMatching(ISO),
       updatedDate: expect.stringMatching(ISO),
+      version: 1,
       items: [],
     });
+    expect(response.headers.etag).toBe('"1"');
     const [row] = await t.db.query('SELECT group_id, created_by, title FROM notes WHERE id = $1', [note.id]);
     expect(row).toEqual({ group_id: user.groupId, created_by: user.id, title: 'Groceries' });
 
@@ -210,8 +212,8 @@ describe('notes: CRUD, pinning and lists', () => {
 
     it('includes each note with its items in order', async () => {
       const note = await createNote(t, lister.accessToken, { title: 'With items' });
-      await addItem(t, lister.accessToken, note.id, { text: 'second' });
       await addItem(t, lister.accessToken, note.id, { text: 'first' });
+      await addItem(t, lister.accessToken, note.id, { text: 'second' });
       const listed = (await t.api('GET', '/notes', { token: lister.accessToken })).json().find((n: { id: string }) => n.id === note.id);
       expect(listed).toEqual(await getNote(t, lister.accessToken, note.id));
       expect(listed.items.map((item: { text: string; order: number }) => [item.order, item.text])).toEqual([

@@ -16,6 +16,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** extra members of the problem body (RFC 9457 extensions), e.g. `current` of a 412 */
+    readonly extensions?: Record<string, unknown>,
   ) {
     // a client error is answered, never logged with its stack: capturing one is most of its cost
     const stackTraceLimit = Error.stackTraceLimit;
@@ -38,6 +40,12 @@ export class AppError extends Error {
   }
   static conflict(code: string, message: string): AppError {
     return new AppError(HttpStatus.CONFLICT, code, message);
+  }
+  /** 412: the If-Match version is not the current one; `current` is the resource as it is now. */
+  static versionConflict(what: string, current: unknown): AppError {
+    return new AppError(HttpStatus.PRECONDITION_FAILED, 'VERSION_CONFLICT', `${what} was changed meanwhile: this is its current version`, undefined, undefined, {
+      current,
+    });
   }
   static tooLarge(code: string, message: string): AppError {
     return new AppError(HttpStatus.PAYLOAD_TOO_LARGE, code, message);

@@ -44,6 +44,7 @@ export interface Rendered {
   detail: string;
   errors?: FieldError[];
   headers?: Record<string, string>;
+  extensions?: Record<string, unknown>;
 }
 
 /** Writes RFC 9457 problem details; also used for the errors Fastify answers before Nest sees a request. */
@@ -57,6 +58,7 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, render
     instance: request.url?.split('?')[0],
     requestId: String(request.id),
     ...(rendered.errors ? { errors: rendered.errors } : {}),
+    ...rendered.extensions,
   };
   for (const [name, value] of Object.entries(rendered.headers ?? {})) reply.header(name, value);
   reply.status(rendered.status).header('content-type', PROBLEM_CONTENT_TYPE).send(body);
@@ -96,6 +98,7 @@ export class ProblemFilter implements ExceptionFilter {
         detail: exception.message,
         errors: exception.errors,
         headers: exception.headers,
+        extensions: exception.extensions,
       };
     }
     if (exception instanceof ThrottlerException) {

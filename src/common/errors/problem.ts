@@ -15,6 +15,12 @@ export class Problem {
   @ApiPropertyOptional({ example: '/api/v1/markers' }) instance?: string;
   @ApiPropertyOptional({ example: '0199a6d4-7c1e-7a4f-9d0a-3b1f2c4d5e6f' }) requestId?: string;
   @ApiPropertyOptional({ type: [ProblemFieldError] }) errors?: ProblemFieldError[];
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: '412 VERSION_CONFLICT: the resource as it is now (with its `version`)',
+  })
+  current?: Record<string, unknown>;
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

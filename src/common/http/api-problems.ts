@@ -8,6 +8,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'Not allowed (role, module or account state)',
   404: 'Not found (or not in your group)',
   409: 'Conflict with the current state',
+  412: 'If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`)',
   413: 'Too large',
   429: 'Rate limit or cooldown (Retry-After header)',
 };

@@ -1,4 +1,4 @@
-import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Injectable, PipeTransform, Type, ValidationError, ValidationPipe } from '@nestjs/common';
 import { DECORATORS } from '@nestjs/swagger';
 import { AppError, FieldError } from '../errors/app-error';
 import { cacheValidationMetadata } from './metadata-cache';
@@ -74,5 +74,20 @@ export class AppValidationPipe extends ValidationPipe {
       if (metadata.type === 'body') rejectNulls(value as Record<string, unknown>, metadata.metatype);
     }
     return super.transform(value, metadata);
+  }
+}
+
+/**
+ * An optional JSON body (`@Body(new OptionalBody(Dto))`, the parameter typed `Dto | undefined` so
+ * the global pipe lets it through): no body gives undefined; a body is validated as `Dto`.
+ */
+export class OptionalBody implements PipeTransform {
+  private readonly pipe = new AppValidationPipe();
+
+  constructor(private readonly metatype: Type<unknown>) {}
+
+  transform(value: unknown): Promise<unknown> | undefined {
+    if (value === undefined || value === null) return undefined;
+    return this.pipe.transform(value, { type: 'body', metatype: this.metatype });
   }
 }

@@ -1,12 +1,16 @@
-import { Body, Controller, Delete, HttpCode, Patch, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, HttpCode, Patch, Post, Put, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, RequireModule } from '../../common/auth/decorators';
+import type { FastifyReply } from 'fastify';
 import { ApiProblems } from '../../common/http/api-problems';
+import { ApiIfMatch, IfMatch } from '../../common/http/versions';
 import { UuidParam } from '../../common/validation/uuid-param';
+import { OptionalBody } from '../../common/validation/validation.pipe';
 import { NoteItemDto } from './dto/note.dto';
-import { NoteItemInputDto, ReorderNoteItemsDto } from './dto/note-item-input.dto';
+import { NewNoteItemDto, NoteItemInputDto, ReorderNoteItemsDto, ToggleNoteItemDto } from './dto/note-item-input.dto';
 import { NoteItemsService } from './note-items.service';
+import { tagged } from './notes.controller';
 
 @ApiTags('Notes')
 @ApiBearerAuth()
@@ -19,12 +23,23 @@ export class NoteItemsController {
   @Post()
   @ApiOperation({
     summary: 'Add an item',
-    description: 'The item goes to the top of the uncompleted items (items below move down one place). At most 999 items a note.',
+    description:
+      'The item goes after the last uncompleted item (items below move down one place), so a list typed in order keeps it. ' +
+      'At most 999 items a note. With a client-made `id` the add is safe to repeat: the same id again from the same user with the ' +
+      'same content answers the item as it is (200, nothing written); other content, or an id used elsewhere, is 409 ID_CONFLICT.',
   })
   @ApiCreatedResponse({ type: NoteItemDto })
+  @ApiOkResponse({ type: NoteItemDto, description: 'a repeat of an earlier add with the same id: the item as it is' })
   @ApiProblems(400, 404, 409)
-  add(@CurrentUser() user: AuthUser, @UuidParam('noteId') noteId: string, @Body() dto: NoteItemInputDto): Promise<NoteItemDto> {
-    return this.items.add(user, noteId, dto);
+  async add(
+    @CurrentUser() user: AuthUser,
+    @UuidParam('noteId') noteId: string,
+    @Body() dto: NewNoteItemDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<NoteItemDto> {
+    const { value, created } = await this.items.add(user, noteId, dto);
+    if (!created) reply.status(200);
+    return tagged(reply, value);
   }
 
   @Patch('order')
@@ -36,27 +51,39 @@ export class NoteItemsController {
   }
 
   @Put(':noteItemId')
-  @ApiOperation({ summary: 'Edit an item', description: 'Replaces text and url (an omitted url clears it).' })
+  @ApiOperation({ summary: 'Edit an item', description: 'Replaces text and url (an omitted url clears it). With `If-Match`, a stale version is 412.' })
+  @ApiIfMatch()
   @ApiOkResponse({ type: NoteItemDto })
-  @ApiProblems(400, 404)
-  update(
+  @ApiProblems(400, 404, 412)
+  async update(
     @CurrentUser() user: AuthUser,
     @UuidParam('noteId') noteId: string,
     @UuidParam('noteItemId') itemId: string,
     @Body() dto: NoteItemInputDto,
+    @IfMatch() ifMatch: number | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<NoteItemDto> {
-    return this.items.update(user, noteId, itemId, dto);
+    return tagged(reply, await this.items.update(user, noteId, itemId, dto, ifMatch));
   }
 
   @Patch(':noteItemId/toggle')
   @ApiOperation({
     summary: 'Toggle an item completed',
-    description: 'Flips isCompleted; parallel toggles apply one after the other. 120 requests / 60 s per user.',
+    description:
+      'Without a body, flips isCompleted; with `{isCompleted}`, sets it (a repeat changes nothing and writes no history). ' +
+      'Parallel toggles apply one after the other. 120 requests / 60 s per user.',
   })
+  @ApiBody({ type: ToggleNoteItemDto, required: false })
   @ApiOkResponse({ type: NoteItemDto })
   @ApiProblems(400, 404, 429)
-  toggle(@CurrentUser() user: AuthUser, @UuidParam('noteId') noteId: string, @UuidParam('noteItemId') itemId: string): Promise<NoteItemDto> {
-    return this.items.toggle(user, noteId, itemId);
+  async toggle(
+    @CurrentUser() user: AuthUser,
+    @UuidParam('noteId') noteId: string,
+    @UuidParam('noteItemId') itemId: string,
+    @Body(new OptionalBody(ToggleNoteItemDto)) dto: ToggleNoteItemDto | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<NoteItemDto> {
+    return tagged(reply, await this.items.toggle(user, noteId, itemId, dto?.isCompleted));
   }
 
   @Delete(':noteItemId')

@@ -6,10 +6,11 @@ import { AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../../database/transaction';
 import { RateLimitStore } from '../../infrastructure/rate-limit/rate-limit.store';
 import { NoteItemDto, toNoteItemDto } from './dto/note.dto';
-import { NoteItemInputDto } from './dto/note-item-input.dto';
+import { NewNoteItemDto, NoteItemInputDto } from './dto/note-item-input.dto';
 import { MAX_NOTE_ITEMS, NoteItem } from './entities/note-item.entity';
 import { Note } from './entities/note.entity';
 import { NotesRepository } from './notes.repository';
+import { Created, idConflict } from './replay';
 
 const TOGGLE_WINDOW_MS = 60_000;
 
@@ -26,14 +27,32 @@ export class NoteItemsService {
     private readonly config: AppConfig,
   ) {}
 
-  /** Adds the item at the top of the uncompleted items (position 0 when every item is completed). */
-  add(user: AuthUser, noteId: string, dto: NoteItemInputDto): Promise<NoteItemDto> {
+  /**
+   * Adds the item after the last uncompleted item (position 0 when every item is completed), so a
+   * list typed in order keeps its order. With a client-made id already taken: the caller's own
+   * item of this note with the same content is answered as it is (a replay); anything else is 409.
+   */
+  add(user: AuthUser, noteId: string, dto: NewNoteItemDto): Promise<Created<NoteItemDto>> {
     return this.onNote(user, noteId, async (manager, note) => {
-      const { count, firstOpen } = await this.notes.countItems(note.id);
+      if (dto.id) {
+        const existing = await this.notes.findItemAnywhere(manager, dto.id);
+        if (existing) {
+          const same =
+            existing.noteId === note.id &&
+            existing.groupId === note.groupId &&
+            existing.text === dto.text &&
+            existing.url === (dto.url ?? null) &&
+            (await this.notes.itemCreator(manager, existing.id)) === user.userId;
+          if (!same) throw idConflict('item');
+          return { value: toNoteItemDto(existing), created: false };
+        }
+      }
+      const { count, lastOpen } = await this.notes.countItems(note.id);
       if (count >= MAX_NOTE_ITEMS) throw AppError.conflict('ITEM_LIMIT', `A note can hold at most ${MAX_NOTE_ITEMS} items`);
-      const position = firstOpen ?? 0;
+      const position = lastOpen === null ? 0 : lastOpen + 1;
       await this.notes.shiftItems(note.id, position, +1);
       const item = await this.notes.createItem(manager, {
+        ...(dto.id ? { id: dto.id } : {}),
         groupId: note.groupId,
         noteId: note.id,
         text: dto.text,
@@ -42,28 +61,36 @@ export class NoteItemsService {
         order: position,
       });
       await this.notes.touch(manager, note);
-      return toNoteItemDto(item);
+      return { value: toNoteItemDto(item), created: true };
     });
   }
 
-  /** Replaces text and url. */
-  update(user: AuthUser, noteId: string, itemId: string, dto: NoteItemInputDto): Promise<NoteItemDto> {
+  /** Replaces text and url. With `ifMatch` (the version edited from), a stale one is 412 with the item as it is. */
+  update(user: AuthUser, noteId: string, itemId: string, dto: NoteItemInputDto, ifMatch?: number): Promise<NoteItemDto> {
     return this.onItem(user, noteId, itemId, async (manager, note, item) => {
+      if (ifMatch !== undefined && ifMatch !== item.version) throw AppError.versionConflict('The item', toNoteItemDto(item));
       const url = dto.url ?? null;
       if (item.text === dto.text && item.url === url) return toNoteItemDto(item);
       item.text = dto.text;
       item.url = url;
+      item.version += 1;
       await this.notes.save(manager, item);
       await this.notes.touch(manager, note);
       return toNoteItemDto(item);
     });
   }
 
-  /** Flips isCompleted. Under the note's lock, so parallel toggles apply one after the other. */
-  async toggle(user: AuthUser, noteId: string, itemId: string): Promise<NoteItemDto> {
+  /**
+   * Flips isCompleted, or with `isCompleted` sets it (a repeat writes nothing). Under the note's
+   * lock, so parallel toggles apply one after the other.
+   */
+  async toggle(user: AuthUser, noteId: string, itemId: string, isCompleted?: boolean): Promise<NoteItemDto> {
     await this.limitToggles(user);
     return this.onItem(user, noteId, itemId, async (manager, note, item) => {
-      item.isCompleted = !item.isCompleted;
+      const next = isCompleted ?? !item.isCompleted;
+      if (next === item.isCompleted) return toNoteItemDto(item);
+      item.isCompleted = next;
+      item.version += 1;
       await this.notes.save(manager, item);
       await this.notes.touch(manager, note);
       return toNoteItemDto(item);
@@ -82,6 +109,7 @@ export class NoteItemsService {
         const item = byId.get(id)!;
         if (item.order === order) return;
         item.order = order;
+        item.version += 1;
         moved.push(item);
       });
       if (moved.length > 0) {

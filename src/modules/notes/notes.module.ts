@@ -1,5 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { registerUniqueConstraints } from '../../common/errors/problem.filter';
 import { NoteItem } from './entities/note-item.entity';
 import { Note } from './entities/note.entity';
 import { NoteItemsController } from './note-items.controller';
@@ -7,6 +8,7 @@ import { NoteItemsService } from './note-items.service';
 import { NotesController } from './notes.controller';
 import { NotesRepository } from './notes.repository';
 import { NotesService } from './notes.service';
+import { NOTE_ID_CONSTRAINTS } from './replay';
 
 /** Notes with ordered checklist items (docs/notes.md), behind the Notes module gate. */
 @Module({
@@ -14,4 +16,8 @@ import { NotesService } from './notes.service';
   controllers: [NotesController, NoteItemsController],
   providers: [NotesService, NoteItemsService, NotesRepository],
 })
-export class NotesModule {}
+export class NotesModule implements OnModuleInit {
+  onModuleInit(): void {
+    registerUniqueConstraints(NOTE_ID_CONSTRAINTS);
+  }
+}

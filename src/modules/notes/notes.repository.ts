@@ -4,7 +4,6 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { findInGroupTx, lockInGroup } from '../../common/tenancy/group-scope';
-import { newId } from '../../database/base.entity';
 import { Sql } from '../../database/sql';
 import { createdHistoryRow } from '../history/history-rows';
 import { oncePerTransaction } from '../history/lookup-cache';
@@ -23,7 +22,7 @@ import {
 } from './notes.sql';
 
 /** The values of a new note (POST /notes). */
-export type NewNote = Pick<Note, 'groupId' | 'createdBy' | 'isPrivate' | 'title' | 'content' | 'color' | 'icon'>;
+export type NewNote = Pick<Note, 'id' | 'groupId' | 'createdBy' | 'isPrivate' | 'title' | 'content' | 'color' | 'icon'>;
 
 /**
  * The SQL of `notes` and `note_items`. The hot paths (the list, a note's creation) are fixed
@@ -50,10 +49,11 @@ export class NotesRepository {
 
   /**
    * Inserts a note with its "Created" history row (exactly the row the history subscriber writes
-   * for a saved Note) in one statement: both commit or neither does.
+   * for a saved Note) in one statement: both commit or neither does. Undefined when the id is
+   * taken already: nothing was written.
    */
-  async insertNote(values: NewNote): Promise<NoteTuple> {
-    const note = { id: newId(), ...values, isPinned: false };
+  async insertNote(values: NewNote): Promise<NoteTuple | undefined> {
+    const note = { ...values, isPinned: false };
     const history = await createdHistoryRow(this.dataSource.manager, Note, note);
     const [row] = await this.sql.tuples<NoteTuple>(NOTE_CREATE, [
       note.id,
@@ -85,6 +85,25 @@ export class NotesRepository {
     return note;
   }
 
+  /** A note by id in any group (only to answer a replayed create: never shown to another group). */
+  findNoteAnywhere(noteId: string): Promise<Note | null> {
+    return this.dataSource.manager.findOne(Note, { where: { id: noteId } });
+  }
+
+  /** An item by id in any note of any group (only to answer a replayed add). */
+  findItemAnywhere(manager: EntityManager, itemId: string): Promise<NoteItem | null> {
+    return manager.findOne(NoteItem, { where: { id: itemId } });
+  }
+
+  /** Who added the item (its "Created" history row's user), null when unknown. */
+  async itemCreator(manager: EntityManager, itemId: string): Promise<string | null> {
+    const rows: { user_id: string | null }[] = await manager.query(
+      `SELECT user_id FROM action_histories WHERE entity_id = $1 AND entity_type = 'NoteItem' AND action = 'Created' LIMIT 1`,
+      [itemId],
+    );
+    return rows[0]?.user_id ?? null;
+  }
+
   /** The note's items in order. */
   itemsOf(note: Note, manager: EntityManager = this.dataSource.manager): Promise<NoteItem[]> {
     return manager.find(NoteItem, { where: { noteId: note.id, groupId: note.groupId }, order: { order: 'ASC' } });
@@ -95,10 +114,10 @@ export class NotesRepository {
     return lockInGroup(manager, NoteItem, user, itemId, 'Note item', { where: { noteId: note.id } });
   }
 
-  /** How many items the note has, and the position of its first uncompleted one (null: none). In the unit of work. */
-  async countItems(noteId: string): Promise<{ count: number; firstOpen: number | null }> {
-    const [{ count, first_open }] = await this.sql.rows<{ count: number; first_open: number | null }>(NOTE_ITEMS_COUNT, [noteId]);
-    return { count, firstOpen: first_open };
+  /** How many items the note has, and the position of its last uncompleted one (null: none). In the unit of work. */
+  async countItems(noteId: string): Promise<{ count: number; lastOpen: number | null }> {
+    const [{ count, last_open }] = await this.sql.rows<{ count: number; last_open: number | null }>(NOTE_ITEMS_COUNT, [noteId]);
+    return { count, lastOpen: last_open };
   }
 
   /**

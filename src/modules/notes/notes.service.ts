@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { parseSort } from '../../common/pagination/pagination';
+import { AppError } from '../../common/errors/app-error';
+import { newId } from '../../database/base.entity';
 import { UnitOfWork } from '../../database/transaction';
 import { NoteDto, NoteItemDto, toNoteDto } from './dto/note.dto';
 import { CreateNoteDto, NoteListQuery, UpdateNoteDto } from './dto/note-input.dto';
 import { DEFAULT_NOTE_COLOR, DEFAULT_NOTE_ICON, Note } from './entities/note.entity';
 import { nextUpdatedDate, NotesRepository } from './notes.repository';
 import { NOTE_SORT_FIELDS, noteFromTuple, noteItemFromTuple, NoteSortKey } from './notes.sql';
+import { Created, idConflict } from './replay';
 
 /** `sort` keys of GET /notes (each names itself; the SQL is in notes.sql.ts). */
 const NOTE_SORTS = Object.fromEntries(NOTE_SORT_FIELDS.map((field) => [field, field])) as Record<NoteSortKey, NoteSortKey>;
@@ -35,19 +38,35 @@ export class NotesService {
     return toNoteDto(note, await this.notes.itemsOf(note));
   }
 
-  async create(user: AuthUser, dto: CreateNoteDto): Promise<NoteDto> {
-    const note = await this.notes.insertNote({
+  /**
+   * Creates the note. With a client-made id already taken: the caller's own note with the same
+   * content is answered as it is (a replay: nothing written); anything else is 409 ID_CONFLICT.
+   */
+  async create(user: AuthUser, dto: CreateNoteDto): Promise<Created<NoteDto>> {
+    const values = {
+      id: dto.id ?? newId(),
       groupId: user.groupId,
       createdBy: user.userId,
       isPrivate: dto.isPrivate ?? false,
       ...editable(dto),
-    });
-    return noteFromTuple(note, []);
+    };
+    const row = await this.notes.insertNote(values);
+    if (row) return { value: noteFromTuple(row, []), created: true };
+    const existing = await this.notes.findNoteAnywhere(values.id);
+    const same =
+      existing?.groupId === values.groupId &&
+      existing.createdBy === values.createdBy &&
+      (['isPrivate', 'title', 'content', 'color', 'icon'] as const).every((key) => existing[key] === values[key]);
+    if (!same) throw idConflict('note');
+    return { value: toNoteDto(existing, await this.notes.itemsOf(existing)), created: false };
   }
 
-  /** Replaces the editable fields (isPrivate is not among them). */
-  update(user: AuthUser, noteId: string, dto: UpdateNoteDto): Promise<NoteDto> {
-    return this.change(user, noteId, editable(dto));
+  /**
+   * Replaces the editable fields (isPrivate is not among them). With `ifMatch`, the version the
+   * caller edited from: a stale one is 412 with the note as it is.
+   */
+  update(user: AuthUser, noteId: string, dto: UpdateNoteDto, ifMatch?: number): Promise<NoteDto> {
+    return this.change(user, noteId, editable(dto), ifMatch);
   }
 
   setPinned(user: AuthUser, noteId: string, isPinned: boolean): Promise<NoteDto> {
@@ -63,12 +82,16 @@ export class NotesService {
     });
   }
 
-  private change(user: AuthUser, noteId: string, fields: Partial<Note>): Promise<NoteDto> {
+  private change(user: AuthUser, noteId: string, fields: Partial<Note>, ifMatch?: number): Promise<NoteDto> {
     return this.unitOfWork.run(async (manager) => {
       const note = await this.notes.findVisibleNote(user, noteId, true, manager);
+      if (ifMatch !== undefined && ifMatch !== note.version) {
+        throw AppError.versionConflict('The note', toNoteDto(note, await this.notes.itemsOf(note, manager)));
+      }
       const changed = (Object.keys(fields) as (keyof Note)[]).some((key) => note[key] !== fields[key]);
       if (changed) {
         Object.assign(note, fields);
+        note.version += 1;
         note.updatedDate = nextUpdatedDate(note);
         await this.notes.save(manager, note);
       }

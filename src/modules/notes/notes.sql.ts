@@ -11,7 +11,7 @@ import { isoTimestamp, Statement, statement } from '../../database/sql';
 
 /** A note's columns in the order and form of NoteDto (`n` is the notes row): NoteTuple and noteFromTuple read them. */
 const NOTE_COLUMNS = `n.id, n.title, n.content, n.color, n.icon, n.is_private, n.is_pinned, n.created_by,
-       ${isoTimestamp('n.created_date')} AS created_date, ${isoTimestamp('n.updated_date')} AS updated_date`;
+       ${isoTimestamp('n.created_date')} AS created_date, ${isoTimestamp('n.updated_date')} AS updated_date, n.version`;
 
 /** A row of NOTE_COLUMNS as `Sql#tuples` reads it: the values in column order. */
 export type NoteTuple = [
@@ -25,6 +25,7 @@ export type NoteTuple = [
   createdBy: string | null,
   createdDate: string,
   updatedDate: string,
+  version: number,
 ];
 
 /** A note of NOTE_COLUMNS in the response's form (NoteDto), with its items. */
@@ -40,6 +41,7 @@ export function noteFromTuple<Item>(row: NoteTuple, items: Item[]) {
     createdBy: row[7],
     createdDate: row[8],
     updatedDate: row[9],
+    version: row[10],
     items,
   };
 }
@@ -103,24 +105,26 @@ export const NOTES_LIST_DEFAULT = notesListStatement('updatedDate', 'DESC');
  */
 export const NOTES_LIST_ITEMS = statement(
   'notes_list_items',
-  `SELECT i.note_id, i.id, i.text, i.url, i.is_completed, i."order"
+  `SELECT i.note_id, i.id, i.text, i.url, i.is_completed, i."order", i.version
   FROM note_items i JOIN notes n ON n.id = i.note_id
  WHERE i.group_id = $1 AND ${VISIBLE}
  ORDER BY i.note_id, i."order"`,
 );
 
 /** A row of NOTES_LIST_ITEMS as `Sql#tuples` reads it: the values in the statement's column order. */
-export type NoteItemTuple = [noteId: string, id: string, text: string, url: string | null, isCompleted: boolean, order: number];
+export type NoteItemTuple = [noteId: string, id: string, text: string, url: string | null, isCompleted: boolean, order: number, version: number];
 
 /** An item of NOTES_LIST_ITEMS in the response's form (NoteItemDto); its note's id, first, is left out. */
 export function noteItemFromTuple(row: NoteItemTuple) {
-  return { id: row[1], text: row[2], url: row[3], isCompleted: row[4], order: row[5] };
+  return { id: row[1], text: row[2], url: row[3], isCompleted: row[4], order: row[5], version: row[6] };
 }
 
 /**
  * POST /notes: inserts the note and its "Created" action-history row in one statement (so both
  * commit or neither does), answering the new note. The history values are those the history
  * subscriber writes for an inserted Note (see `createdHistoryRow` in history-rows.ts).
+ * An id already taken (a replayed create, or someone else's id) inserts nothing and answers no
+ * row: the history row is inserted from the note's own row, so it follows.
  * Parameters: $1 note id, $2 group id, $3 title, $4 content, $5 color, $6 icon, $7 isPrivate,
  * $8 created by (the caller's user id), $9 history row id, $10 history private-to user id,
  * $11 history changes (jsonb text), $12 acting user id, $13 acting user's nickname, $14 the history
@@ -132,10 +136,11 @@ export const NOTE_CREATE = statement(
   `WITH n AS (
   INSERT INTO notes (id, group_id, title, content, color, icon, is_private, is_pinned, created_by)
   VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8)
+  ON CONFLICT (id) DO NOTHING
   RETURNING *
 ), history AS (
   INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, action, changes, user_id, user_nickname, entity_label)
-  VALUES ($9, $2, false, $10, 'Note', $1, 'Created', $11::jsonb, $12, $13, $14)
+  SELECT $9::uuid, n.group_id, false, $10::uuid, 'Note', n.id, 'Created', $11::jsonb, $12::uuid, $13::varchar, $14::varchar FROM n
 )
 SELECT ${NOTE_COLUMNS} FROM n`,
 );
@@ -147,12 +152,12 @@ SELECT ${NOTE_COLUMNS} FROM n`,
 export const NOTE_PRIVACY = statement('note_privacy', 'SELECT is_private, created_by, title FROM notes WHERE id = $1');
 
 /**
- * How many items a note has, and the position of its first uncompleted one (null: none).
+ * How many items a note has, and the position of its last uncompleted one (null: none).
  * Parameters: $1 note id.
  */
 export const NOTE_ITEMS_COUNT = statement(
   'note_items_count',
-  `SELECT count(*)::int AS count, min("order") FILTER (WHERE NOT is_completed) AS first_open
+  `SELECT count(*)::int AS count, max("order") FILTER (WHERE NOT is_completed) AS last_open
   FROM note_items WHERE note_id = $1`,
 );
 

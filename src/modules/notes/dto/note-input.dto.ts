@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { sortPattern } from '../../../common/pagination/pagination';
 import { DEFAULT_NOTE_COLOR, DEFAULT_NOTE_ICON } from '../entities/note.entity';
 import { NOTE_SORT_FIELDS } from '../notes.sql';
@@ -42,7 +42,20 @@ export class UpdateNoteDto {
   icon?: string;
 }
 
+/** A client-made id (optional): creating is then safe to repeat (see POST /notes). */
+export const ClientId = (what: string): PropertyDecorator => (target, key) => {
+  ApiPropertyOptional({
+    format: 'uuid',
+    description: `a client-made id for the new ${what}: the same id again from the same user with the same content answers the existing one (200); other content or another's id is 409 ID_CONFLICT`,
+  })(target, key);
+  IsOptional()(target, key);
+  IsUUID('all', { message: 'id must be a UUID' })(target, key);
+};
+
 export class CreateNoteDto extends UpdateNoteDto {
+  @ClientId('note')
+  id?: string;
+
   @ApiPropertyOptional({ default: false, description: 'fixed at creation: a private note exists only for its creator' })
   @IsOptional()
   @IsBoolean()

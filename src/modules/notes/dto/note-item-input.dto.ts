@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, IsUrl, IsUUID, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsOptional, IsString, IsUrl, IsUUID, MaxLength } from 'class-validator';
 import { MAX_NOTE_ITEMS } from '../entities/note-item.entity';
+import { ClientId } from './note-input.dto';
 
 /** Body of POST and PUT: PUT replaces both fields (an omitted `url` clears it). */
 export class NoteItemInputDto {
@@ -18,6 +19,20 @@ export class NoteItemInputDto {
   @MaxLength(2048)
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_valid_protocol: true }, { message: 'url must be an http or https URL' })
   url?: string | null;
+}
+
+/** Body of POST: the item, with an optional client-made id. */
+export class NewNoteItemDto extends NoteItemInputDto {
+  @ClientId('item')
+  id?: string;
+}
+
+/** Optional body of toggle: set to this value (idempotent) instead of flipping. */
+export class ToggleNoteItemDto {
+  @ApiPropertyOptional({ description: 'set the item to this state (a repeat changes nothing); without it the toggle flips' })
+  @IsOptional()
+  @IsBoolean()
+  isCompleted?: boolean;
 }
 
 export class ReorderNoteItemsDto {

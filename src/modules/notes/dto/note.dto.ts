@@ -8,6 +8,7 @@ export class NoteItemDto {
   @ApiProperty({ nullable: true, type: String, maxLength: 2048 }) url: string | null;
   @ApiProperty() isCompleted: boolean;
   @ApiProperty({ minimum: 0, description: "position in the note, 0..n-1 without gaps" }) order: number;
+  @ApiProperty({ minimum: 1, description: 'raised on every change of the item; the ETag, and If-Match of PUT' }) version: number;
 }
 
 export class NoteDto {
@@ -21,11 +22,13 @@ export class NoteDto {
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: "the creator's user id" }) createdBy: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdDate: Date | string;
   @ApiProperty({ type: String, format: 'date-time', description: 'moves when the note or any of its items changes' }) updatedDate: Date | string;
+  @ApiProperty({ minimum: 1, description: "raised on every change of the note's own fields (not its items'); the ETag, and If-Match of PUT" })
+  version: number;
   @ApiProperty({ type: [NoteItemDto], description: 'in order' }) items: NoteItemDto[];
 }
 
 export function toNoteItemDto(item: NoteItem): NoteItemDto {
-  return { id: item.id, text: item.text, url: item.url, isCompleted: item.isCompleted, order: item.order };
+  return { id: item.id, text: item.text, url: item.url, isCompleted: item.isCompleted, order: item.order, version: item.version };
 }
 
 export function toNoteDto(note: Note, items: NoteItem[]): NoteDto {
@@ -40,6 +43,7 @@ export function toNoteDto(note: Note, items: NoteItem[]): NoteDto {
     createdBy: note.createdBy,
     createdDate: note.createdDate,
     updatedDate: note.updatedDate,
+    version: note.version,
     items: items.map(toNoteItemDto),
   };
 }

@@ -16,6 +16,7 @@ export const MAX_NOTE_ITEMS = 999;
   parentOf: (item: NoteItem) => item.noteId,
   privateTo: (item: NoteItem, manager) => itemsPrivateTo(manager, item.noteId),
   parentLabel: (item: NoteItem, manager) => itemsParentLabel(manager, item.noteId),
+  ignore: ['version'],
 })
 @Index('ix_note_items_group_id', ['groupId'])
 @Check('ck_note_items_order', `"order" >= 0`)
@@ -43,4 +44,11 @@ export class NoteItem extends TimestampedEntity {
 
   @Column({ type: 'integer' })
   order: number;
+
+  /**
+   * Raised by one on every change of the item (text, url, tick, a reorder that moves it); the
+   * renumbering after another item's add or delete is bookkeeping and leaves it. ETag / If-Match.
+   */
+  @Column({ type: 'integer', default: 1 })
+  version: number;
 }

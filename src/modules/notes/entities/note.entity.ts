@@ -21,7 +21,8 @@ export function notePrivateTo(note: Pick<Note, 'isPrivate' | 'createdBy'>): stri
 
 /** A note of a group, with ordered checklist items (private ones: `noteVisibleTo`). */
 @Entity('notes')
-@Audited('Note', { module: 'Notes', privateTo: notePrivateTo })
+// `version` is bookkeeping of every change, which has its own row already
+@Audited('Note', { module: 'Notes', privateTo: notePrivateTo, ignore: ['version'] })
 @Index('ix_notes_group_id', ['groupId'])
 @Check('ck_notes_color', `"color" ~ '^#[0-9A-F]{6}$'`)
 export class Note extends GroupOwnedEntity {
@@ -47,6 +48,13 @@ export class Note extends GroupOwnedEntity {
   /** The creating user's id; null once that account is gone. */
   @Column({ type: 'uuid', nullable: true })
   createdBy: string | null;
+
+  /**
+   * Raised by one on every change of the note's own fields (title, content, colour, icon, pin); an
+   * item's change raises the item's version, not the note's. Sent as the ETag; PUT's If-Match.
+   */
+  @Column({ type: 'integer', default: 1 })
+  version: number;
 
   @ManyToOne(() => User, { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'created_by' })

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -48,7 +49,44 @@ function precompress(): Plugin {
  */
 export default defineConfig({
   root: here('.'),
-  plugins: [precompress()],
+  plugins: [
+    // installable, and the app shell precached so it opens with no network (docs/offline.md); the
+    // worker is registered by app/offline after the first paint, and never caches API responses
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Hearth',
+        short_name: 'Hearth',
+        description: 'Places, budget and lists shared by a family or a flat',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#b45309',
+        background_color: '#fffbf5',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // every page of the app opens from the precached shell; the service's own paths never do
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/docs/, /^\/health/],
+        // nothing is cached at run time: API answers carry bearer tokens (data for offline use is
+        // kept by the app in IndexedDB, per user)
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+    precompress(),
+  ],
   resolve: {
     alias: {
       '@client': here('../clients/typescript/index.ts'),

@@ -2,7 +2,7 @@ import { moveByKeyboard } from './helpers/sortable';
 import { expect, seedGroup, seedUser, signIn, test } from './support/fixtures';
 
 test.describe('Notes', () => {
-  test('a note with three items: tick one, reorder by keyboard, pin it and see it first', async ({ page, service }) => {
+  test('a note with three items: typed order kept, tick one into "Checked", reorder by keyboard, pin it and see it first', async ({ page, service }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const member = await seedUser(service.db, group.id, { nickname: 'Noor' });
     await signIn(page, member);
@@ -21,26 +21,34 @@ test.describe('Notes', () => {
     await page.getByRole('button', { name: 'Create note' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Shopping' })).toBeVisible();
 
-    // each new item goes to the top of the open items
+    // the list keeps the order typed: each new item goes after the last open one
     for (const text of ['Bread', 'Milk', 'Eggs']) {
       await page.getByLabel('New item').fill(text);
       await page.getByRole('button', { name: 'Add item' }).click();
       await expect(page.getByRole('checkbox', { name: text })).toBeVisible();
     }
     const names = async () => page.getByRole('list', { name: 'Checklist items' }).locator('label').allInnerTexts();
-    await expect.poll(names).toEqual(['Eggs', 'Milk', 'Bread']);
+    await expect.poll(names).toEqual(['Bread', 'Milk', 'Eggs']);
 
-    // tick one: shown at once and kept
-    await page.getByRole('checkbox', { name: 'Milk' }).check();
-    await expect(page.getByRole('checkbox', { name: 'Milk' })).toBeChecked();
+    // tick one: it goes at once into the collapsed "Checked (1)" section
+    await page.getByRole('checkbox', { name: 'Milk' }).click();
+    await expect.poll(names).toEqual(['Bread', 'Eggs']);
+    await page.getByText('Checked (1)').click();
+    await expect(page.getByRole('list', { name: 'Checked items' }).getByRole('checkbox', { name: 'Milk' })).toBeChecked();
 
-    // keyboard reorder: pick "Bread" up with Space, move it up twice, drop it
-    await moveByKeyboard(page, 'Bread', -2);
-    await expect.poll(names).toEqual(['Bread', 'Eggs', 'Milk']);
+    // keyboard reorder: pick "Eggs" up with Space, move it up once, drop it
+    await moveByKeyboard(page, 'Eggs', -1);
+    await expect.poll(names).toEqual(['Eggs', 'Bread']);
 
     // the server holds the new order and the tick
+    const saved = async () =>
+      (await service.db.query(`SELECT text, is_completed FROM note_items i JOIN notes n ON n.id = i.note_id WHERE n.title = 'Shopping' ORDER BY i."order"`)).rows.map(
+        (row: { text: string; is_completed: boolean }) => `${row.text}${row.is_completed ? ' ✓' : ''}`,
+      );
+    await expect.poll(saved).toEqual(['Eggs', 'Bread', 'Milk ✓']);
     await page.reload();
-    await expect.poll(names).toEqual(['Bread', 'Eggs', 'Milk']);
+    await expect.poll(names).toEqual(['Eggs', 'Bread']);
+    await page.getByText('Checked (1)').click();
     await expect(page.getByRole('checkbox', { name: 'Milk' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Bread' })).not.toBeChecked();
 
@@ -50,7 +58,7 @@ test.describe('Notes', () => {
     await page.getByLabel('Link (optional)').last().fill('https://example.com/eggs');
     await page.getByRole('button', { name: 'Save item' }).click();
     await expect(page.getByRole('link', { name: 'Open link of Free-range eggs' })).toHaveAttribute('href', 'https://example.com/eggs');
-    await expect.poll(names).toEqual(['Bread', 'Free-range eggs', 'Milk']);
+    await expect.poll(names).toEqual(['Free-range eggs', 'Bread']);
 
     // pin: the note comes first in the list
     await page.getByRole('button', { name: 'Pin', exact: true }).click();
@@ -61,5 +69,45 @@ test.describe('Notes', () => {
     await expect(cards.first()).toContainText('Pinned');
     await expect(cards.first()).toContainText('1 of 3 done');
     await expect(cards.nth(1).getByRole('heading')).toHaveText('Chores');
+  });
+
+  test.describe('typing a list over a slow network', () => {
+    // the network delay is set with page.route, which a service worker would step around
+    test.use({ serviceWorkers: 'block' });
+
+    test('six items typed at 70 ms a key with 150 ms of network delay are all kept, exactly and in order', async ({ page, service }) => {
+      const group = await seedGroup(service.db, { modules: ['Notes'] });
+      const member = await seedUser(service.db, group.id, { nickname: 'Mia' });
+      await signIn(page, member);
+      await page.goto('/notes/new');
+      await page.getByLabel('Title').fill('Saturday shop');
+      await page.getByRole('button', { name: 'Create note' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Saturday shop' })).toBeVisible();
+
+      await page.route('**/api/v1/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        await route.continue();
+      });
+      const typed = ['Milk', 'Eggs', 'Bread', 'Cheese', 'Apples', 'Oat drink'];
+      const box = page.getByLabel('New item');
+      await box.click();
+      for (const text of typed) {
+        await box.pressSequentially(text, { delay: 70 });
+        await box.press('Enter');
+      }
+      // the box kept the focus and is ready for the next item; every item shows, in the order typed
+      await expect(box).toBeFocused();
+      await expect(box).toHaveValue('');
+      const names = async () => page.getByRole('list', { name: 'Checklist items' }).locator('label').allInnerTexts();
+      await expect.poll(names).toEqual(typed);
+      // and the server has exactly these, once each
+      const saved = async () =>
+        (await service.db.query(`SELECT text FROM note_items i JOIN notes n ON n.id = i.note_id WHERE n.group_id = $1 ORDER BY i."order"`, [group.id])).rows.map(
+          (row: { text: string }) => row.text,
+        );
+      await expect.poll(saved).toEqual(typed);
+      await page.reload();
+      await expect.poll(names).toEqual(typed);
+    });
   });
 });

@@ -11,6 +11,8 @@ export interface ProblemBody {
   detail?: string;
   code?: string;
   errors?: FieldProblem[];
+  /** 412 VERSION_CONFLICT: the resource as it is now */
+  current?: unknown;
 }
 
 export class ProblemError extends Error {
@@ -20,6 +22,8 @@ export class ProblemError extends Error {
   readonly errors: FieldProblem[];
   /** seconds to wait, from `Retry-After` (429 and 503) */
   readonly retryAfter: number | null;
+  /** 412 VERSION_CONFLICT: the resource as it is now (undefined otherwise) */
+  readonly current: unknown;
 
   constructor(status: number, body: ProblemBody, retryAfter: number | null = null) {
     super(body.detail ?? body.title ?? `Request failed (${status})`);
@@ -29,6 +33,7 @@ export class ProblemError extends Error {
     this.detail = body.detail ?? body.title ?? '';
     this.errors = Array.isArray(body.errors) ? body.errors : [];
     this.retryAfter = retryAfter;
+    this.current = body.current;
   }
 }
 

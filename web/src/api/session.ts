@@ -91,6 +91,15 @@ export class Session {
     return this.refresh();
   }
 
+  /**
+   * At start-up with no network: the person last signed in on this device uses what the app kept
+   * (docs/offline.md), without a token; the first request once the network is back refreshes the
+   * session first, which signs them out if it ended meanwhile.
+   */
+  resumeOffline(claims: Claims): void {
+    if (this.snapshot.status === 'unknown') this.set({ status: 'signedIn', token: null, claims, message: null });
+  }
+
   /** After `POST /session`: keep the token and tell the other tabs. */
   signIn(accessToken: string): void {
     this.adopt(accessToken);
@@ -132,7 +141,9 @@ export class Session {
    * expire, and after TOKEN_STALE / TOKEN_EXPIRED refreshes and retries the request once.
    */
   fetch = async (request: Request): Promise<Response> => {
-    if (this.snapshot.token && this.expiresSoon()) await this.refresh().catch(() => false);
+    // started offline: the session is taken up again before the first request
+    const resuming = this.snapshot.status === 'signedIn' && !this.snapshot.token;
+    if ((this.snapshot.token && this.expiresSoon()) || resuming) await this.refresh().catch(() => false);
     const token = this.snapshot.token;
     const spare = token ? request.clone() : null;
     const response = await this.send(this.authorize(request, token));

@@ -5,8 +5,8 @@ import { session } from '@/api/client';
 import { Button, Skeleton } from '@/ui';
 import { fullNav, moduleNav } from './nav';
 import { LiveStatus } from './LiveStatus';
-import { SessionBanner } from './SessionBanner';
 import { useSession } from '@/api/session-context';
+import { OfflineBar } from './offline/OfflineBar';
 
 /**
  * The signed-in frame: a header with every destination on wide screens; on phones the modules
@@ -38,7 +38,7 @@ export function Shell() {
           </Button>
         </div>
       </header>
-      <SessionBanner />
+      <OfflineBar />
       <LiveStatus />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<Skeleton />}>

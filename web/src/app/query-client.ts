@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ProblemError } from '@/api/problem';
+import { registerNoteOps } from '@/features/notes/ops';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -12,3 +13,16 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * What the offline pages show stays in memory (and so in the device's store, app/offline) for a
+ * week after it was last used, not five minutes (docs/offline.md).
+ */
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+for (const queryKey of [['notes'], ['map', 'markers'], ['budget']]) queryClient.setQueryDefaults(queryKey, { gcTime: WEEK_MS });
+
+// the notes' queued changes (docs/offline.md), known before any is restored from the device
+registerNoteOps(queryClient);
+
+// TanStack Query assumes a network until told otherwise: an app opened offline is offline from the start
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

@@ -1,6 +1,12 @@
-/** Notes: the queries and the mutations of the notes pages (TanStack Query owns every response). */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+/**
+ * Notes: the queries of the notes pages (TanStack Query owns every response) and their writes, each
+ * queued as an operation (ops.ts) that shows at once and is sent in order, offline or not.
+ */
+import { useMemo } from 'react';
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schema } from '@/api/client';
+import { useSession } from '@/api/session-context';
+import { createdNote, findNote, listKey, listWithOps, newId, NOTE_OP_KEY, noteKey, runNoteOp, withOps, type NoteOp } from './ops';
 
 export type Note = Schema<'NoteDto'>;
 export type NoteItem = Schema<'NoteItemDto'>;
@@ -8,57 +14,84 @@ export type NoteInput = Schema<'CreateNoteDto'>;
 export type NoteChanges = Schema<'UpdateNoteDto'>;
 export type NoteSort = 'title' | '-updatedDate' | '-createdDate';
 
-export const notesKey = ['notes'] as const;
-const listKey = (sort: NoteSort) => ['notes', 'list', sort] as const;
-export const noteKey = (noteId: string) => ['notes', 'detail', noteId] as const;
+export { noteKey, notesKey } from './ops';
 
-export function useNotes(sort: NoteSort) {
-  return useQuery({ queryKey: listKey(sort), queryFn: () => call(api.GET('/api/v1/notes', { params: { query: { sort } } })) });
+/** The queued operations not yet answered, in the order they were made. */
+export function usePendingOps(): NoteOp[] {
+  return useMutationState({ filters: { mutationKey: NOTE_OP_KEY, status: 'pending' }, select: (mutation) => mutation.state.variables as NoteOp });
 }
 
+/** Every note the person can see, with their queued changes applied. */
+export function useNotes(sort: NoteSort) {
+  const ops = usePendingOps();
+  const { claims } = useSession();
+  const query = useQuery({ queryKey: [...listKey, sort], queryFn: () => call(api.GET('/api/v1/notes', { params: { query: { sort } } })) });
+  const notes = useMemo(() => (query.data ? listWithOps(query.data, ops, claims?.userId ?? null) : undefined), [query.data, ops, claims?.userId]);
+  return { query, notes };
+}
+
+/**
+ * One note with the person's queued changes applied: shown at once from a list while it loads, and
+ * from the queue alone while a note created offline waits to be sent.
+ */
 export function useNote(noteId: string) {
   const client = useQueryClient();
-  return useQuery({
+  const ops = usePendingOps();
+  const { claims } = useSession();
+  const creating = ops.find((op): op is Extract<NoteOp, { kind: 'createNote' }> => op.kind === 'createNote' && op.noteId === noteId);
+  const query = useQuery({
     queryKey: noteKey(noteId),
     queryFn: () => call(api.GET('/api/v1/notes/{noteId}', { params: { path: { noteId } } })),
     // the list already holds the note: show it at once, refresh behind
-    placeholderData: () => findInLists(client, noteId),
+    placeholderData: () => findNote(client, noteId),
+    // not on the server yet
+    enabled: !creating,
   });
-}
-
-function findInLists(client: QueryClient, noteId: string): Note | undefined {
-  for (const [, notes] of client.getQueriesData<Note[]>({ queryKey: ['notes', 'list'] })) {
-    const found = notes?.find((note) => note.id === noteId);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** Replaces the items of a cached note (after an item call answered with the item or the list). */
-function setItems(client: QueryClient, noteId: string, update: (items: NoteItem[]) => NoteItem[]) {
-  client.setQueryData<Note>(noteKey(noteId), (note) => (note ? { ...note, items: update(note.items) } : note));
+  const base = query.data ?? (creating ? createdNote(creating, claims?.userId ?? null) : undefined);
+  const note = useMemo(() => (base ? withOps(base, ops) : undefined), [base, ops]);
+  return { query, note };
 }
 
 export function useCreateNote() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NoteInput) => call(api.POST('/api/v1/notes', { body })),
-    onSuccess: (note) => {
-      client.setQueryData(noteKey(note.id), note);
-      return client.invalidateQueries({ queryKey: ['notes', 'list'] });
-    },
-  });
+  return (fields: NoteInput): string => {
+    const noteId = newId();
+    runNoteOp({
+      kind: 'createNote',
+      noteId,
+      fields: { title: fields.title, content: fields.content ?? null, color: fields.color ?? '#3B82F6', icon: fields.icon ?? 'ShoppingCart', isPrivate: fields.isPrivate ?? false },
+    });
+    return noteId;
+  };
 }
 
-export function useUpdateNote(noteId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NoteChanges) => call(api.PUT('/api/v1/notes/{noteId}', { params: { path: { noteId } }, body })),
-    onSuccess: (note) => {
-      client.setQueryData(noteKey(noteId), note);
-      return client.invalidateQueries({ queryKey: ['notes', 'list'] });
-    },
-  });
+/** Edits title, text, colour and icon from the note as shown (its version is the If-Match). */
+export function updateNote(note: Note, fields: NoteChanges): void {
+  const base = { title: note.title, content: note.content, color: note.color, icon: note.icon, version: note.version };
+  runNoteOp({ kind: 'updateNote', noteId: note.id, base, fields: { title: fields.title, content: fields.content ?? null, color: fields.color ?? note.color, icon: fields.icon ?? note.icon } });
+}
+
+export function pinNote(note: Note, isPinned: boolean): void {
+  runNoteOp({ kind: 'pin', noteId: note.id, isPinned });
+}
+
+export function addItem(noteId: string, fields: { text: string; url: string | null }): void {
+  runNoteOp({ kind: 'addItem', noteId, itemId: newId(), fields });
+}
+
+export function updateItem(noteId: string, item: NoteItem, fields: { text: string; url: string | null }): void {
+  runNoteOp({ kind: 'updateItem', noteId, itemId: item.id, base: { text: item.text, url: item.url, version: item.version }, fields });
+}
+
+export function setItemCompleted(noteId: string, itemId: string, isCompleted: boolean): void {
+  runNoteOp({ kind: 'setItem', noteId, itemId, isCompleted });
+}
+
+export function deleteItem(noteId: string, itemId: string): void {
+  runNoteOp({ kind: 'deleteItem', noteId, itemId });
+}
+
+export function reorderItems(noteId: string, itemIds: string[]): void {
+  runNoteOp({ kind: 'reorder', noteId, itemIds });
 }
 
 /** `leave` runs before the caches are touched, so the deleted note's page is gone before anything refetches it. */
@@ -73,84 +106,5 @@ export function useDeleteNote(noteId: string, leave: () => void) {
       client.removeQueries({ queryKey: noteKey(noteId) });
       return client.invalidateQueries({ queryKey: ['notes', 'list'] });
     },
-  });
-}
-
-export function usePinNote() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ noteId, isPinned }: { noteId: string; isPinned: boolean }) =>
-      call(api.PATCH('/api/v1/notes/{noteId}/pin', { params: { path: { noteId } }, body: { isPinned } })),
-    onSuccess: (note) => {
-      client.setQueryData(noteKey(note.id), note);
-      return client.invalidateQueries({ queryKey: ['notes', 'list'] });
-    },
-  });
-}
-
-export function useAddItem(noteId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Schema<'NoteItemInputDto'>) => call(api.POST('/api/v1/notes/{noteId}/items', { params: { path: { noteId } }, body })),
-    // the API renumbers the others: read the note again
-    onSuccess: () => client.invalidateQueries({ queryKey: notesKey }),
-  });
-}
-
-export function useUpdateItem(noteId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ itemId, body }: { itemId: string; body: Schema<'NoteItemInputDto'> }) =>
-      call(api.PUT('/api/v1/notes/{noteId}/items/{noteItemId}', { params: { path: { noteId, noteItemId: itemId } }, body })),
-    onSuccess: (item) => {
-      setItems(client, noteId, (items) => items.map((candidate) => (candidate.id === item.id ? item : candidate)));
-      return client.invalidateQueries({ queryKey: ['notes', 'list'] });
-    },
-  });
-}
-
-/** Ticks at once; a refused toggle (rate limit, outage) puts the box back and says why. */
-export function useToggleItem(noteId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (itemId: string) =>
-      call(api.PATCH('/api/v1/notes/{noteId}/items/{noteItemId}/toggle', { params: { path: { noteId, noteItemId: itemId } } })),
-    onMutate: async (itemId) => {
-      await client.cancelQueries({ queryKey: noteKey(noteId) });
-      const previous = client.getQueryData<Note>(noteKey(noteId));
-      setItems(client, noteId, (items) => items.map((item) => (item.id === itemId ? { ...item, isCompleted: !item.isCompleted } : item)));
-      return { previous };
-    },
-    onError: (_error, _itemId, context) => {
-      if (context?.previous) client.setQueryData(noteKey(noteId), context.previous);
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: notesKey }),
-  });
-}
-
-/**
- * Moves at once (synchronously, so a dropped item does not jump back for a frame); a refused order
- * goes back to the previous one. Either way the note is read again afterwards.
- */
-export function useReorderItems(noteId: string) {
-  const client = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (itemIds: string[]) => call(api.PATCH('/api/v1/notes/{noteId}/items/order', { params: { path: { noteId } }, body: { itemIds } })),
-    onSuccess: (items) => setItems(client, noteId, () => items),
-    onSettled: () => client.invalidateQueries({ queryKey: notesKey }),
-  });
-  const reorder = (itemIds: string[]) => {
-    const previous = client.getQueryData<Note>(noteKey(noteId));
-    setItems(client, noteId, (items) => itemIds.map((id, order) => ({ ...(items.find((item) => item.id === id) as NoteItem), order })));
-    mutation.mutate(itemIds, { onError: () => client.setQueryData(noteKey(noteId), previous) });
-  };
-  return { reorder, error: mutation.error };
-}
-
-export function useDeleteItem(noteId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (itemId: string) => call(api.DELETE('/api/v1/notes/{noteId}/items/{noteItemId}', { params: { path: { noteId, noteItemId: itemId } } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: notesKey }),
   });
 }

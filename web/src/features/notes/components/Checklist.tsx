@@ -1,136 +1,200 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
-import { applyProblem, type SummaryItem } from '@/api/form-errors';
-import { describeProblem } from '@/api/problem';
-import { Button, ErrorSummary, Field, Notice } from '@/ui';
+import { Button, Field } from '@/ui';
 import { DragHandle, SortableList } from '@/ui/SortableList';
-import { useAddItem, useDeleteItem, useReorderItems, useToggleItem, useUpdateItem, type Note, type NoteItem } from '../api';
+import { addItem, deleteItem, reorderItems, setItemCompleted, updateItem, type Note, type NoteItem } from '../api';
+import { forgetEdit, myEditsKey, type MyEdit } from '../ops';
 
 interface ItemValues {
   text: string;
   url: string;
 }
-const FIELDS = ['text', 'url'] as const;
 
-/** The note's checklist: add (lands on top of the open items), tick, edit, reorder, delete. */
+const URL_PATTERN = /^https?:\/\/\S+$/i;
+
+/**
+ * The note's checklist: the open items in their order (add goes after the last one, drag or
+ * keyboard to reorder), then the ticked ones in a collapsed "Checked (n)" section. Every change
+ * shows at once and is queued (ops.ts), so nothing waits for the network.
+ */
 export function Checklist({ note }: { note: Note }) {
-  const toggle = useToggleItem(note.id);
-  const reorder = useReorderItems(note.id);
-  const remove = useDeleteItem(note.id);
   const [editingId, setEditingId] = useState<string | null>(null);
   const items = [...note.items].sort((a, b) => a.order - b.order);
-  const failure = toggle.error ?? reorder.error ?? remove.error;
-  const open = items.filter((item) => !item.isCompleted).length;
+  const open = items.filter((item) => !item.isCompleted);
+  const done = items.filter((item) => item.isCompleted);
+  const row = (item: NoteItem, handle?: Parameters<typeof DragHandle>[0]['handle']) =>
+    editingId === item.id ? (
+      <EditItem noteId={note.id} item={item} onDone={() => setEditingId(null)} />
+    ) : (
+      <ItemRow noteId={note.id} item={item} handle={handle} onEdit={() => setEditingId(item.id)} />
+    );
   return (
     <section aria-labelledby="checklist-title" className="checklist">
       <h2 id="checklist-title">
         Checklist{' '}
         {items.length ? (
           <span className="muted">
-            ({open} open of {items.length})
+            ({open.length} open of {items.length})
           </span>
         ) : null}
       </h2>
       <AddItem noteId={note.id} />
-      {failure ? <Notice tone="warning">{describeProblem(failure)} Your change was undone.</Notice> : null}
-      {items.length === 0 ? (
-        <p className="muted">Nothing on the list yet. Add the first item above.</p>
-      ) : (
+      {items.length === 0 ? <p className="muted">Nothing on the list yet. Add the first item above.</p> : null}
+      {open.length ? (
         <SortableList
           label="Checklist items"
-          items={items}
+          items={open}
           getId={(item) => item.id}
           getLabel={(item) => item.text}
-          onReorder={reorder.reorder}
-          renderItem={(item, { handle }) =>
-            editingId === item.id ? (
-              <EditItem noteId={note.id} item={item} onDone={() => setEditingId(null)} />
-            ) : (
-              <div className={`row item-row${item.isCompleted ? ' done' : ''}`}>
-                <DragHandle handle={handle} label={`Move ${item.text}`} />
-                <ItemCheckbox id={`item-${item.id}`} completed={item.isCompleted} onToggle={() => toggle.mutate(item.id)} />
-                <label htmlFor={`item-${item.id}`} className="row-main item-text">
-                  {item.text}
-                </label>
-                {item.url ? (
-                  <a className="icon-btn" href={item.url} target="_blank" rel="noopener noreferrer" aria-label={`Open link of ${item.text}`}>
-                    <ExternalLink size={18} aria-hidden="true" />
-                  </a>
-                ) : null}
-                <button type="button" className="icon-btn" aria-label={`Edit ${item.text}`} onClick={() => setEditingId(item.id)}>
-                  <Pencil size={18} aria-hidden="true" />
-                </button>
-                <button type="button" className="icon-btn danger" aria-label={`Delete ${item.text}`} onClick={() => remove.mutate(item.id)}>
-                  <Trash2 size={18} aria-hidden="true" />
-                </button>
-              </div>
-            )
-          }
+          // ticked items keep their place after the open ones
+          onReorder={(ids) => reorderItems(note.id, [...ids, ...done.map((item) => item.id)])}
+          renderItem={(item, { handle }) => row(item, handle)}
         />
-      )}
+      ) : done.length ? (
+        <p className="muted">Everything is ticked.</p>
+      ) : null}
+      {done.length ? (
+        <details className="checked-items">
+          <summary>Checked ({done.length})</summary>
+          <ul aria-label="Checked items" className="plain-list">
+            {done.map((item) => (
+              <li key={item.id}>{row(item)}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
     </section>
   );
 }
 
+function ItemRow({ noteId, item, handle, onEdit }: { noteId: string; item: NoteItem; handle?: Parameters<typeof DragHandle>[0]['handle']; onEdit: () => void }) {
+  return (
+    <div>
+      <div className={`row item-row${item.isCompleted ? ' done' : ''}`}>
+        {handle ? <DragHandle handle={handle} label={`Move ${item.text}`} /> : null}
+        <ItemCheckbox id={`item-${item.id}`} completed={item.isCompleted} onToggle={(next) => setItemCompleted(noteId, item.id, next)} />
+        <label htmlFor={`item-${item.id}`} className="row-main item-text">
+          {item.text}
+        </label>
+        {item.url ? (
+          <a className="icon-btn" href={item.url} target="_blank" rel="noopener noreferrer" aria-label={`Open link of ${item.text}`}>
+            <ExternalLink size={18} aria-hidden="true" />
+          </a>
+        ) : null}
+        <button type="button" className="icon-btn" aria-label={`Edit ${item.text}`} onClick={onEdit}>
+          <Pencil size={18} aria-hidden="true" />
+        </button>
+        <button type="button" className="icon-btn danger" aria-label={`Delete ${item.text}`} onClick={() => deleteItem(noteId, item.id)}>
+          <Trash2 size={18} aria-hidden="true" />
+        </button>
+      </div>
+      <ReplacedText noteId={noteId} item={item} />
+    </div>
+  );
+}
+
+/** The texts this person wrote lately (ops.ts remembers them), read from the cache. */
+export function useMyEdits(): Record<string, MyEdit> {
+  // never fetched: written by ops.ts, restored from the device's store
+  return useQuery<Record<string, MyEdit>>({ queryKey: myEditsKey, queryFn: () => ({}), enabled: false, staleTime: Infinity }).data ?? {};
+}
+
+/**
+ * Someone else's later edit replaced a text this person wrote (two edits of the same item, the
+ * later one to reach the server wins): both versions, and one tap to keep theirs or one's own.
+ */
+function ReplacedText({ noteId, item }: { noteId: string; item: NoteItem }) {
+  const client = useQueryClient();
+  const mine = useMyEdits()[item.id];
+  if (!mine?.text || item.version <= mine.version || item.text === mine.text) return null;
+  const text = mine.text;
+  return (
+    <div className="notice notice-warning conflict" role="status">
+      <p>
+        Your text “{text}” was replaced by a later edit from someone else: “{item.text}”.
+      </p>
+      <div className="actions">
+        <Button
+          onClick={() => {
+            updateItem(noteId, item, { text, url: item.url });
+            forgetEdit(client, item.id);
+          }}
+        >
+          Keep mine
+        </Button>
+        <Button variant="secondary" onClick={() => forgetEdit(client, item.id)}>
+          Keep “{item.text}”
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Typing never waits for the network: Enter adds the item at once (a client-made id matches the
+ * server's answer later), empties the box in the same moment and keeps the focus there, so the
+ * next item can be typed straight away.
+ */
 function AddItem({ noteId }: { noteId: string }) {
-  const add = useAddItem(noteId);
-  const [summary, setSummary] = useState<SummaryItem[]>([]);
-  const { register, handleSubmit, setError, reset, setFocus, formState } = useForm<ItemValues>({ defaultValues: { text: '', url: '' } });
-  const submit = handleSubmit(async (values) => {
-    setSummary([]);
-    try {
-      await add.mutateAsync({ text: values.text.trim(), url: values.url.trim() || null });
-      reset();
-      setFocus('text');
-    } catch (error) {
-      setSummary(applyProblem(error, FIELDS, setError));
+  const text = useRef<HTMLInputElement>(null);
+  const url = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<{ text?: string; url?: string }>({});
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = text.current!.value.trim();
+    const link = url.current!.value.trim();
+    const found = { text: value ? undefined : 'Enter the item', url: !link || URL_PATTERN.test(link) ? undefined : 'Enter a link that starts with http:// or https://' };
+    setErrors(found);
+    if (found.text || found.url) {
+      (found.text ? text : url).current!.focus();
+      return;
     }
-  });
+    text.current!.value = '';
+    url.current!.value = '';
+    text.current!.focus();
+    addItem(noteId, { text: value, url: link || null });
+  };
   return (
     <form onSubmit={submit} noValidate className="add-item">
-      <ErrorSummary items={summary} />
-      <Field
-        label="New item"
-        id="new-item-text"
-        maxLength={1000}
-        autoComplete="off"
-        error={formState.errors.text?.message}
-        {...register('text', { required: 'Enter the item', validate: (value) => value.trim().length > 0 || 'Enter the item' })}
-      />
+      <Field label="New item" id="new-item-text" name="text" maxLength={1000} autoComplete="off" enterKeyHint="enter" error={errors.text} ref={text} />
       <details>
         <summary>Add a link</summary>
-        <Field label="Link (optional)" id="new-item-url" type="url" inputMode="url" placeholder="https://" error={formState.errors.url?.message} {...register('url')} />
+        <Field label="Link (optional)" id="new-item-url" name="url" type="url" inputMode="url" placeholder="https://" error={errors.url} ref={url} />
       </details>
-      <Button type="submit" busy={formState.isSubmitting}>
-        Add item
-      </Button>
+      <Button type="submit">Add item</Button>
     </form>
   );
 }
 
 function EditItem({ noteId, item, onDone }: { noteId: string; item: NoteItem; onDone: () => void }) {
-  const update = useUpdateItem(noteId);
-  const [summary, setSummary] = useState<SummaryItem[]>([]);
-  const { register, handleSubmit, setError, formState } = useForm<ItemValues>({ defaultValues: { text: item.text, url: item.url ?? '' } });
-  const submit = handleSubmit(async (values) => {
-    setSummary([]);
-    try {
-      await update.mutateAsync({ itemId: item.id, body: { text: values.text.trim(), url: values.url.trim() || null } });
-      onDone();
-    } catch (error) {
-      setSummary(applyProblem(error, FIELDS, setError));
-    }
+  const { register, handleSubmit, formState } = useForm<ItemValues>({ defaultValues: { text: item.text, url: item.url ?? '' } });
+  const submit = handleSubmit((values) => {
+    updateItem(noteId, item, { text: values.text.trim(), url: values.url.trim() || null });
+    onDone();
   });
   return (
     <form onSubmit={submit} noValidate className="inline-form" onKeyDown={(event) => event.key === 'Escape' && onDone()}>
-      <ErrorSummary items={summary} />
-      <Field label="Item" id={`edit-text-${item.id}`} maxLength={1000} autoFocus error={formState.errors.text?.message} {...register('text', { required: 'Enter the item' })} />
-      <Field label="Link (optional)" id={`edit-url-${item.id}`} type="url" inputMode="url" placeholder="https://" error={formState.errors.url?.message} {...register('url')} />
+      <Field
+        label="Item"
+        id={`edit-text-${item.id}`}
+        maxLength={1000}
+        autoFocus
+        error={formState.errors.text?.message}
+        {...register('text', { validate: (value) => value.trim().length > 0 || 'Enter the item' })}
+      />
+      <Field
+        label="Link (optional)"
+        id={`edit-url-${item.id}`}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        error={formState.errors.url?.message}
+        {...register('url', { validate: (value) => !value.trim() || URL_PATTERN.test(value.trim()) || 'Enter a link that starts with http:// or https://' })}
+      />
       <div className="actions">
-        <Button type="submit" busy={formState.isSubmitting}>
-          Save item
-        </Button>
+        <Button type="submit">Save item</Button>
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>
@@ -140,10 +204,10 @@ function EditItem({ noteId, item, onDone }: { noteId: string; item: NoteItem; on
 }
 
 /**
- * The tick follows the item, and flips at once on a click: the cache's optimistic update lands a
- * moment later (TanStack runs it asynchronously) and its rollback flips it back.
+ * The tick follows the item, and flips at once on a click: the queued change reaches the page a
+ * moment later (TanStack notifies asynchronously).
  */
-function ItemCheckbox({ id, completed, onToggle }: { id: string; completed: boolean; onToggle: () => void }) {
+function ItemCheckbox({ id, completed, onToggle }: { id: string; completed: boolean; onToggle: (next: boolean) => void }) {
   const [checked, setChecked] = useState(completed);
   useEffect(() => setChecked(completed), [completed]);
   return (
@@ -153,7 +217,7 @@ function ItemCheckbox({ id, completed, onToggle }: { id: string; completed: bool
       checked={checked}
       onChange={() => {
         setChecked(!checked);
-        onToggle();
+        onToggle(!checked);
       }}
     />
   );

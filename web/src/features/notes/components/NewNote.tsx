@@ -13,8 +13,9 @@ export default function NewNote() {
         askPrivacy
         submitLabel="Create note"
         onSubmit={async (body) => {
-          const note = await create.mutateAsync({ ...body, isPrivate: body.isPrivate ?? false });
-          navigate(`/notes/${note.id}`, { replace: true });
+          // shown at once, sent when it can be (offline too)
+          const noteId = create({ ...body, isPrivate: body.isPrivate ?? false });
+          navigate(`/notes/${noteId}`, { replace: true });
         }}
       />
     </Page>

@@ -1,28 +1,22 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Lock, Pin, PinOff } from 'lucide-react';
-import { describeProblem } from '@/api/problem';
-import { Button, LoadState, Notice, Page } from '@/ui';
+import { Button, LoadState, Page } from '@/ui';
 import { DangerAction } from '@/ui/DangerAction';
 import { NamedIcon } from '@/ui/pickers';
-import { useDeleteNote, useNote, usePinNote, useUpdateNote, type Note } from '../api';
+import { pinNote, updateNote, useDeleteNote, useNote, type Note } from '../api';
 import { Checklist } from './Checklist';
 import { NoteForm } from './NoteForm';
 
 export default function NoteDetail() {
   const { noteId = '' } = useParams();
-  const note = useNote(noteId);
-  return (
-    <LoadState query={note}>
-      {(data) => <NoteView note={data} />}
-    </LoadState>
-  );
+  const { query, note } = useNote(noteId);
+  if (note) return <NoteView note={note} />;
+  return <LoadState query={query}>{(data) => <NoteView note={data} />}</LoadState>;
 }
 
 function NoteView({ note }: { note: Note }) {
   const [editing, setEditing] = useState(false);
-  const pin = usePinNote();
-  const update = useUpdateNote(note.id);
   const remove = useDeleteNote(note.id, () => navigate('/notes', { replace: true }));
   const navigate = useNavigate();
   return (
@@ -30,7 +24,7 @@ function NoteView({ note }: { note: Note }) {
       title={note.title}
       actions={
         <>
-          <Button variant="secondary" busy={pin.isPending} onClick={() => pin.mutate({ noteId: note.id, isPinned: !note.isPinned })}>
+          <Button variant="secondary" onClick={() => pinNote(note, !note.isPinned)}>
             {note.isPinned ? <PinOff size={18} aria-hidden="true" /> : <Pin size={18} aria-hidden="true" />} {note.isPinned ? 'Unpin' : 'Pin'}
           </Button>
           <Button variant="secondary" onClick={() => setEditing((value) => !value)} aria-expanded={editing}>
@@ -51,7 +45,6 @@ function NoteView({ note }: { note: Note }) {
           </span>
         ) : null}
       </p>
-      {pin.isError ? <Notice tone="warning">{describeProblem(pin.error)}</Notice> : null}
       {editing ? (
         <div className="card">
           <NoteForm
@@ -60,7 +53,7 @@ function NoteView({ note }: { note: Note }) {
             submitLabel="Save note"
             onCancel={() => setEditing(false)}
             onSubmit={async (body) => {
-              await update.mutateAsync(body);
+              updateNote(note, body);
               setEditing(false);
             }}
           />
@@ -69,6 +62,7 @@ function NoteView({ note }: { note: Note }) {
         <p className="note-content">{note.content}</p>
       ) : null}
       <Checklist note={note} />
+      {/* deleting a note needs the network (docs/offline.md) */}
       <DangerAction label="Delete note" question="Delete this note?" busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate()}>
         “{note.title}” and its {note.items.length} items will be gone for everyone who can see it.
       </DangerAction>

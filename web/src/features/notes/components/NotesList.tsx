@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Lock, Pin } from 'lucide-react';
-import { describeProblem } from '@/api/problem';
-import { EmptyState, LoadState, Notice, Page, SelectField } from '@/ui';
+import { EmptyState, LoadState, Page, SelectField } from '@/ui';
 import { NamedIcon } from '@/ui/pickers';
-import { useNotes, usePinNote, type Note, type NoteSort } from '../api';
+import { pinNote, useNotes, type Note, type NoteSort } from '../api';
 
 /** Every note the person can see, pinned ones first, each with its colour, icon and progress. */
 export function NotesList() {
   const [sort, setSort] = useState<NoteSort>('-updatedDate');
-  const notes = useNotes(sort);
+  const { query, notes } = useNotes(sort);
   return (
     <Page
       title="Notes"
@@ -27,7 +26,7 @@ export function NotesList() {
         </SelectField>
       </div>
       <LoadState
-        query={notes}
+        query={{ ...query, data: notes }}
         isEmpty={(list) => list.length === 0}
         empty={
           <EmptyState
@@ -55,8 +54,9 @@ export function NotesList() {
 }
 
 function NoteCard({ note }: { note: Note }) {
-  const pin = usePinNote();
   const done = note.items.filter((item) => item.isCompleted).length;
+  // what is still to get comes first; ticked items only fill the rest
+  const preview = [...note.items.filter((item) => !item.isCompleted), ...note.items.filter((item) => item.isCompleted)].slice(0, 4);
   return (
     <li className="note-card" style={{ borderTopColor: note.color }} aria-label={note.title}>
       <div className="note-card-head">
@@ -71,8 +71,7 @@ function NoteCard({ note }: { note: Note }) {
           className="icon-btn"
           aria-pressed={note.isPinned}
           aria-label={note.isPinned ? `Unpin ${note.title}` : `Pin ${note.title}`}
-          disabled={pin.isPending}
-          onClick={() => pin.mutate({ noteId: note.id, isPinned: !note.isPinned })}
+          onClick={() => pinNote(note, !note.isPinned)}
         >
           <Pin size={18} aria-hidden="true" />
         </button>
@@ -93,14 +92,13 @@ function NoteCard({ note }: { note: Note }) {
       {note.content ? <p className="note-excerpt">{note.content}</p> : null}
       {note.items.length ? (
         <ul className="note-preview">
-          {note.items.slice(0, 4).map((item) => (
+          {preview.map((item) => (
             <li key={item.id} className={item.isCompleted ? 'done' : undefined}>
               {item.isCompleted ? '☑' : '☐'} {item.text}
             </li>
           ))}
         </ul>
       ) : null}
-      {pin.isError ? <Notice tone="warning">{describeProblem(pin.error)}</Notice> : null}
     </li>
   );
 }

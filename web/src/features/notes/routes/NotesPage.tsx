@@ -4,6 +4,7 @@ import { EmptyState, Page } from '@/ui';
 import '@/ui/modules.css';
 import '../notes.css';
 import { NotesList } from '../components/NotesList';
+import { Refusals } from '../components/Refusals';
 
 const NoteDetail = lazy(() => import('../components/NoteDetail'));
 const NewNote = lazy(() => import('../components/NewNote'));
@@ -11,7 +12,9 @@ const NewNote = lazy(() => import('../components/NewNote'));
 /** /notes: the list (pinned first); /notes/new; /notes/:noteId with its checklist. */
 export default function NotesPage() {
   return (
-    <Routes>
+    <>
+      <Refusals />
+      <Routes>
       <Route index element={<NotesList />} />
       <Route path="new" element={<NewNote />} />
       <Route path=":noteId" element={<NoteDetail />} />
@@ -23,6 +26,7 @@ export default function NotesPage() {
           </Page>
         }
       />
-    </Routes>
+      </Routes>
+    </>
   );
 }

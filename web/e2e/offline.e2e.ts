@@ -1,0 +1,260 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { join } from 'node:path';
+import { expect, SCREENSHOTS, seedGroup, seedUser, signIn, test } from './support/fixtures';
+import type { SeededUser, Service } from './support/service';
+
+/** The member's bearer headers, from a sign-in through the API. */
+async function headersOf(request: APIRequestContext, user: SeededUser): Promise<Record<string, string>> {
+  const login = await request.post('/api/v1/session', { data: { username: user.username, password: user.password } });
+  expect(login.status()).toBe(200);
+  return { authorization: `Bearer ${(await login.json()).accessToken}` };
+}
+
+/** A shared note with the given items, made through the API. */
+async function noteWithItems(request: APIRequestContext, headers: Record<string, string>, title: string, texts: string[]): Promise<{ id: string; items: { id: string; text: string }[] }> {
+  const note = await request.post('/api/v1/notes', { headers, data: { title } });
+  expect(note.status()).toBe(201);
+  const { id } = await note.json();
+  const items = [];
+  for (const text of texts) {
+    const item = await request.post(`/api/v1/notes/${id}/items`, { headers, data: { text } });
+    expect(item.status()).toBe(201);
+    items.push(await item.json());
+  }
+  return { id, items };
+}
+
+/**
+ * What the app has kept in IndexedDB: the cached queries' keys and the number of queued changes.
+ * Read without ever creating the database (the app does that).
+ */
+const STORED = `(async () => {
+  const names = (await indexedDB.databases()).map((db) => db.name);
+  if (!names.includes('hearth-offline')) return { queries: [], waiting: 0 };
+  const db = await new Promise((resolve, reject) => { const open = indexedDB.open('hearth-offline'); open.onsuccess = () => resolve(open.result); open.onerror = () => reject(open.error); });
+  try {
+    if (!db.objectStoreNames.contains('keyval')) return { queries: [], waiting: 0 };
+    const all = await new Promise((resolve, reject) => { const request = db.transaction('keyval').objectStore('keyval').getAll(); request.onsuccess = () => resolve(request.result); request.onerror = () => reject(request.error); });
+    const cache = all.find((value) => value && value.clientState);
+    if (!cache) return { queries: [], waiting: 0 };
+    return { queries: cache.clientState.queries.map((query) => query.queryHash), waiting: cache.clientState.mutations.filter((m) => m.state.status === 'pending').length };
+  } finally { db.close(); }
+})()`;
+
+async function stored(page: Page): Promise<{ queries: string[]; waiting: number }> {
+  return page.evaluate(STORED) as Promise<{ queries: string[]; waiting: number }>;
+}
+
+/** The signed-in shell is there (a page load has taken up the session before the next one starts). */
+async function signedIn(page: Page): Promise<void> {
+  await expect(page.getByRole('link', { name: 'Menu' })).toBeVisible();
+}
+
+/** The service worker is active and controls this page (a reload brings it under control). */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+  if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
+  await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
+  await signedIn(page);
+}
+
+const offlineBar = (page: Page) => page.getByRole('status').filter({ hasText: 'Offline —' });
+
+async function itemsOnServer(service: Service, noteId: string): Promise<string[]> {
+  const { rows } = await service.db.query('SELECT text, is_completed FROM note_items WHERE note_id = $1 ORDER BY "order"', [noteId]);
+  return rows.map((row: { text: string; is_completed: boolean }) => `${row.text}${row.is_completed ? ' ✓' : ''}`);
+}
+
+test.describe('Offline', () => {
+  test('installable: a valid manifest with its icons, a service worker in control, the app opening with no network', async ({ page, context, request, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Notes'] });
+    const member = await seedUser(service.db, group.id, { nickname: 'Ines' });
+
+    const manifest = await request.get('/manifest.webmanifest');
+    expect(manifest.status()).toBe(200);
+    const body = await manifest.json();
+    expect(body).toMatchObject({ name: 'Hearth', short_name: 'Hearth', display: 'standalone', start_url: '/', theme_color: '#b45309' });
+    expect(body.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`)).toEqual(['192x192', '512x512', '512x512 maskable']);
+    for (const icon of body.icons) {
+      const image = await request.get(icon.src);
+      expect(image.status()).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/png');
+    }
+
+    await signIn(page, member);
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    await controlledByServiceWorker(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
+    await expect(offlineBar(page)).toContainText(/Offline — last updated \d\d:\d\d/);
+    // a page never opened before comes from the precached shell too
+    await page.goto('/account');
+    await expect(page.getByRole('link', { name: 'Notes' }).first()).toBeVisible();
+  });
+
+  test('after one visit, the notes, the places list and the budget month open with no network under the offline bar', async ({ page, context, request, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Notes', 'Map', 'Budget'] });
+    const member = await seedUser(service.db, group.id, { nickname: 'Ines' });
+    const headers = await headersOf(request, member);
+    const note = await noteWithItems(request, headers, 'Market', ['Tomatoes', 'Basil']);
+    expect((await request.post('/api/v1/markers', { headers, data: { title: 'Corner bakery', latitude: 38.71, longitude: -9.14 } })).status()).toBe(201);
+    const account = await request.post('/api/v1/budget-accounts', { headers, data: { name: 'Joint' } });
+    expect(account.status()).toBe(201);
+    const category = await request.post('/api/v1/categories', { headers, data: { name: 'Groceries', color: '#16A34A', icon: 'Basket' } });
+    expect(category.status()).toBe(201);
+    const today = new Date().toISOString().slice(0, 10);
+    const expense = { type: 'Expense', amount: '3.50', description: 'Sourdough loaf', date: today, budgetAccountId: (await account.json()).id, categoryId: (await category.json()).id };
+    expect((await request.post('/api/v1/transactions', { headers, data: expense })).status()).toBe(201);
+
+    await signIn(page, member);
+    await controlledByServiceWorker(page);
+    await page.goto('/notes');
+    await expect(page.getByRole('link', { name: 'Market' })).toBeVisible();
+    await page.getByRole('link', { name: 'Market' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Basil' })).toBeVisible();
+    // kept on the device before the next page load
+    await expect.poll(async () => (await stored(page)).queries.join(' ')).toContain(`"notes","detail","${note.id}"`);
+    await page.goto('/map/list');
+    await expect(page.getByText('Corner bakery')).toBeVisible();
+    await page.goto('/budget');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/budget/transactions');
+    await expect(page.getByText('Sourdough loaf')).toBeVisible();
+    await expect
+      .poll(async () => (await stored(page)).queries.join(' '))
+      .toMatch(new RegExp(`(?=.*"notes","detail","${note.id}")(?=.*"map","markers")(?=.*"budget","transactions")`));
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(offlineBar(page)).toContainText(/Offline — last updated \d\d:\d\d/);
+    await expect(page.getByText('Sourdough loaf')).toBeVisible();
+    await page.goto('/map/list');
+    await expect(page.getByText('Corner bakery')).toBeVisible();
+    await page.goto('/budget');
+    await expect(offlineBar(page)).toBeVisible();
+    await page.goto('/notes');
+    await expect(page.getByRole('link', { name: 'Market' })).toBeVisible();
+    await page.getByRole('link', { name: 'Market' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Tomatoes' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Basil' })).toBeVisible();
+    await expect(offlineBar(page)).toContainText(/Offline — last updated \d\d:\d\d/);
+  });
+
+  test('changes made offline survive closing the app and reach the server exactly once when back online', async ({ page, context, request, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Notes'] });
+    const member = await seedUser(service.db, group.id, { nickname: 'Ines' });
+    const headers = await headersOf(request, member);
+    const note = await noteWithItems(request, headers, 'Basement shop', ['Milk', 'Eggs', 'Bread', 'Rice']);
+
+    await signIn(page, member);
+    await controlledByServiceWorker(page);
+    await page.goto(`/notes/${note.id}`);
+    await expect(page.getByRole('checkbox', { name: 'Rice' })).toBeVisible();
+    await expect.poll(async () => (await stored(page)).queries.join(' ')).toContain(`"notes","detail","${note.id}"`);
+
+    await context.setOffline(true);
+    await expect(offlineBar(page)).toBeVisible();
+    for (const text of ['Milk', 'Eggs', 'Rice']) await page.getByRole('checkbox', { name: text }).click();
+    const box = page.getByLabel('New item');
+    for (const text of ['Coffee', 'Apples']) {
+      await box.fill(text);
+      await box.press('Enter');
+    }
+    await page.getByRole('button', { name: 'Edit note' }).click();
+    await page.getByLabel('Title').fill('Basement shop (Saturday)');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Basement shop (Saturday)' })).toBeVisible();
+    await expect(offlineBar(page)).toContainText('6 changes waiting to be sent');
+    await expect.poll(async () => (await stored(page)).waiting).toBe(6);
+
+    // the tab is closed and the app opened again, still with no network: the queue is still there
+    await page.close();
+    const again = await context.newPage();
+    await again.goto(`/notes/${note.id}`);
+    await expect(offlineBar(again)).toContainText('6 changes waiting to be sent');
+    await expect(again.getByRole('heading', { level: 1, name: 'Basement shop (Saturday)' })).toBeVisible();
+    const names = async () => again.getByRole('list', { name: 'Checklist items' }).locator('label').allInnerTexts();
+    await expect.poll(names).toEqual(['Bread', 'Coffee', 'Apples']);
+    expect(await itemsOnServer(service, note.id)).toEqual(['Milk', 'Eggs', 'Bread', 'Rice']);
+
+    await context.setOffline(false);
+    await expect.poll(() => itemsOnServer(service, note.id)).toEqual(['Milk ✓', 'Eggs ✓', 'Bread', 'Coffee', 'Apples', 'Rice ✓']);
+    const title = async () => (await service.db.query('SELECT title FROM notes WHERE id = $1', [note.id])).rows[0].title;
+    await expect.poll(title).toBe('Basement shop (Saturday)');
+    await expect(offlineBar(again)).toHaveCount(0);
+    // exactly those changes, once each: one history row per change, never one per replay
+    const { rows } = await service.db.query(
+      `SELECT h.entity_type, h.action, coalesce(i.text, n.title) AS what, h.changes
+         FROM action_histories h LEFT JOIN note_items i ON i.id = h.entity_id LEFT JOIN notes n ON n.id = h.entity_id
+        WHERE h.group_id = $1 AND h.user_id = $2 AND h.created_date > (SELECT max(created_date) FROM note_items WHERE note_id = $3 AND text = 'Rice')
+        ORDER BY h.created_date`,
+      [group.id, member.id, note.id],
+    );
+    expect(rows.map((row: { entity_type: string; action: string; what: string }) => `${row.action} ${row.entity_type} ${row.what}`).sort()).toEqual(
+      [
+        'Created NoteItem Apples',
+        'Created NoteItem Coffee',
+        'Updated Note Basement shop (Saturday)',
+        'Updated NoteItem Eggs',
+        'Updated NoteItem Milk',
+        'Updated NoteItem Rice',
+      ].sort(),
+    );
+    await again.getByText('Checked (3)').click();
+    await expect(again.getByRole('list', { name: 'Checked items' }).getByRole('checkbox')).toHaveCount(3);
+  });
+
+  test('two members change the same item offline: the later one wins, the other sees both versions and can keep theirs', async ({ page, context, browser, request, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Notes'] });
+    const ines = await seedUser(service.db, group.id, { nickname: 'Ines' });
+    const tom = await seedUser(service.db, group.id, { nickname: 'Tom' });
+    const note = await noteWithItems(request, await headersOf(request, ines), 'Party', ['Milk', 'Cake']);
+    const tomContext: BrowserContext = await browser.newContext({ baseURL: service.url, viewport: { width: 360, height: 780 }, locale: 'en-GB', timezoneId: 'UTC' });
+    const tomPage = await tomContext.newPage();
+    try {
+      for (const [who, user] of [
+        [page, ines],
+        [tomPage, tom],
+      ] as const) {
+        await signIn(who, user);
+        await who.goto(`/notes/${note.id}`);
+        await expect(who.getByRole('checkbox', { name: 'Milk' })).toBeVisible();
+      }
+      await context.setOffline(true);
+      await tomContext.setOffline(true);
+      const edit = async (who: Page, text: string) => {
+        await who.getByRole('button', { name: 'Edit Milk' }).click();
+        await who.getByLabel('Item', { exact: true }).fill(text);
+        await who.getByRole('button', { name: 'Save item' }).click();
+        await expect(who.getByRole('checkbox', { name: text })).toBeVisible();
+      };
+      await edit(tomPage, 'Oat milk');
+      await edit(page, 'Soy milk');
+      // and Ines ticks the cake meanwhile: item-level changes merge
+      await page.getByRole('checkbox', { name: 'Cake' }).click();
+
+      // Tom's edit reaches the server first, Ines's later: hers wins
+      await tomContext.setOffline(false);
+      await expect.poll(() => itemsOnServer(service, note.id)).toEqual(['Oat milk', 'Cake']);
+      await context.setOffline(false);
+      await expect.poll(() => itemsOnServer(service, note.id)).toEqual(['Soy milk', 'Cake ✓']);
+      await expect(page.getByRole('checkbox', { name: 'Soy milk' })).toBeVisible();
+
+      // Tom sees both versions and keeps his with one tap
+      await tomPage.reload();
+      await signedIn(tomPage);
+      const notice = tomPage.getByRole('status').filter({ hasText: 'Your text “Oat milk” was replaced by a later edit from someone else: “Soy milk”.' });
+      await expect(notice).toBeVisible();
+      await tomPage.screenshot({ path: join(SCREENSHOTS, 'Offline-merged-list-both-versions-shown-to-Tom.png') });
+      await notice.getByRole('button', { name: 'Keep mine' }).click();
+      await expect(notice).toHaveCount(0);
+      await expect.poll(() => itemsOnServer(service, note.id)).toEqual(['Oat milk', 'Cake ✓']);
+      await page.reload();
+      await expect(page.getByRole('checkbox', { name: 'Oat milk' })).toBeVisible();
+    } finally {
+      await tomContext.close();
+    }
+  });
+});

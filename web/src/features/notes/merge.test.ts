@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { Note, NoteItem } from './api';
+import { listWithOps, mergeFields, mergeOrder, withOps } from './merge';
+
+const item = (id: string, text: string, isCompleted = false): NoteItem => ({ id, text, url: null, isCompleted, order: 0, version: 1 });
+const note = (items: NoteItem[], extra: Partial<Note> = {}): Note => ({
+  id: 'n1',
+  title: 'Shop',
+  content: null,
+  color: '#3B82F6',
+  icon: 'ShoppingCart',
+  isPrivate: false,
+  isPinned: false,
+  createdBy: 'u1',
+  createdDate: '2026-11-01T10:00:00.000Z',
+  updatedDate: '2026-11-01T10:00:00.000Z',
+  version: 1,
+  items: items.map((entry, order) => ({ ...entry, order })),
+  ...extra,
+});
+const texts = (value: Note) => value.items.map((entry) => `${entry.order}:${entry.text}${entry.isCompleted ? ' ✓' : ''}`);
+
+describe('withOps: the note as it will be once the queue is sent', () => {
+  it('adds after the last open item, in the order typed, as the server does', () => {
+    const base = note([item('a', 'Milk'), item('b', 'Eggs', true)]);
+    const shown = withOps(base, [
+      { kind: 'addItem', noteId: 'n1', itemId: 'c', fields: { text: 'Bread', url: null } },
+      { kind: 'addItem', noteId: 'n1', itemId: 'd', fields: { text: 'Jam', url: null } },
+    ]);
+    expect(texts(shown)).toEqual(['0:Milk', '1:Bread', '2:Jam', '3:Eggs ✓']);
+  });
+
+  it('applies ticks, edits, deletes, a reorder and a new title, and ignores other notes and answered adds', () => {
+    const base = note([item('a', 'Milk'), item('b', 'Eggs'), item('c', 'Rice')]);
+    const shown = withOps(base, [
+      { kind: 'setItem', noteId: 'n1', itemId: 'a', isCompleted: true },
+      { kind: 'updateItem', noteId: 'n1', itemId: 'b', fields: { text: 'Free-range eggs', url: null }, base: { text: 'Eggs', url: null, version: 1 } },
+      { kind: 'deleteItem', noteId: 'n1', itemId: 'c' },
+      { kind: 'reorder', noteId: 'n1', itemIds: ['b', 'a', 'c'] },
+      { kind: 'updateNote', noteId: 'n1', fields: { title: 'Saturday', content: 'early', color: '#3B82F6', icon: 'ShoppingCart' }, base: { title: 'Shop', content: null, color: '#3B82F6', icon: 'ShoppingCart', version: 1 } },
+      { kind: 'setItem', noteId: 'other', itemId: 'b', isCompleted: true },
+      // already on the server (the answer arrived): not added twice
+      { kind: 'addItem', noteId: 'n1', itemId: 'a', fields: { text: 'Milk', url: null } },
+    ]);
+    expect(texts(shown)).toEqual(['0:Free-range eggs', '1:Milk ✓']);
+    expect(shown).toMatchObject({ title: 'Saturday', content: 'early' });
+  });
+
+  it('lists notes created offline first (after pinned ones), with their queued items', () => {
+    const pinned = note([], { id: 'p', title: 'Pinned', isPinned: true });
+    const listed = listWithOps([pinned, note([])], [
+      { kind: 'createNote', noteId: 'new', fields: { title: 'Camping', content: null, color: '#10B981', icon: 'Tent', isPrivate: false } },
+      { kind: 'addItem', noteId: 'new', itemId: 'x', fields: { text: 'Tent', url: null } },
+    ], 'u1');
+    expect(listed.map((entry) => entry.title)).toEqual(['Pinned', 'Camping', 'Shop']);
+    expect(texts(listed[1])).toEqual(['0:Tent']);
+  });
+});
+
+describe('merging with what others changed meanwhile', () => {
+  it('keeps my changed fields and takes the current value of the rest', () => {
+    const base = { text: 'Milk', url: null as string | null };
+    expect(mergeFields(base, { text: 'Oat milk', url: null }, { text: 'Milk', url: 'https://shop.example/milk' })).toEqual({ text: 'Oat milk', url: 'https://shop.example/milk' });
+    // both changed the text: mine (the later to arrive) wins
+    expect(mergeFields(base, { text: 'Oat milk', url: null }, { text: 'Soy milk', url: null })).toEqual({ text: 'Oat milk', url: null });
+  });
+
+  it('orders what is there now: gone items dropped, new ones after the item before them', () => {
+    const current = ['a', 'n', 'b', 'c'].map((id) => ({ id }));
+    expect(mergeOrder(['c', 'b', 'a', 'gone'], current)).toEqual(['c', 'b', 'a', 'n']);
+    expect(mergeOrder(['b', 'a'], [{ id: 'x' }, { id: 'a' }, { id: 'b' }])).toEqual(['x', 'b', 'a']);
+  });
+});

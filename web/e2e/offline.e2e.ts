@@ -84,6 +84,7 @@ test.describe('Offline', () => {
     await signIn(page, member);
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
     await controlledByServiceWorker(page);
+    await expect.poll(async () => (await stored(page)).queries.join(' ')).toContain('"notes","list"');
 
     await context.setOffline(true);
     await page.reload();

@@ -383,6 +383,26 @@ export interface paths {
         patch: operations["BudgetAccounts_setDefault"];
         trace?: never;
     };
+    "/api/v1/budget-accounts/{budgetAccountId}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a bank statement (CSV, OFX/QFX, CAMT.052/053/054, QIF) for an account; kept 24 h for commit
+         * @description The file is the raw body (at most 5 MiB, else 413 PAYLOAD_TOO_LARGE). Its format, encoding, CSV delimiter, decimal separator and date format are detected (docs/import.md). A file that cannot be read: 400 UNSUPPORTED_FORMAT, EMPTY_STATEMENT, MALFORMED_STATEMENT, UNMAPPED_COLUMNS (with the file's `columns`) or AMBIGUOUS_DATE, with the `line`. Bad rows are listed in `errors`; the others are previewed with duplicates marked and categories suggested.
+         */
+        post: operations["StatementImports_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -548,6 +568,26 @@ export interface paths {
          */
         put: operations["Groups_update"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{importId}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the previewed rows as transactions, all or none
+         * @description Rows not listed keep their defaults: included, unless marked duplicateOf. An included row takes the given category, else the suggestion; one without either is 400 naming the row. Rows already imported into the account are skipped, so a second commit creates nothing.
+         */
+        post: operations["StatementImports_commit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -759,7 +799,7 @@ export interface paths {
         put?: never;
         /**
          * Create a note
-         * @description `color` defaults to #3B82F6 and `icon` to ShoppingCart. `isPrivate` is fixed here: a private note exists only for its creator. With a client-made `id` the create is safe to repeat: the same id again from the same user with the same content answers the note as it is (200, nothing written); other content, or an id someone else used, is 409 ID_CONFLICT.
+         * @description `color` defaults to #3B82F6 and `icon` to ShoppingCart. `isPrivate` is fixed here: a private note exists only for its creator.
          */
         post: operations["Notes_create"];
         delete?: never;
@@ -775,14 +815,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Note detail, with its items in order
-         * @description ETag: the note's version.
-         */
+        /** Note detail, with its items in order */
         get: operations["Notes_get"];
         /**
          * Update a note
-         * @description Replaces title, content, color and icon (omitted optional fields go back to their defaults). `isPrivate` cannot change: sending it is 400 like any unknown field. With `If-Match`, a stale version is 412.
+         * @description Replaces title, content, color and icon (omitted optional fields go back to their defaults). `isPrivate` cannot change: sending it is 400 like any unknown field.
          */
         put: operations["Notes_update"];
         post?: never;
@@ -804,7 +841,7 @@ export interface paths {
         put?: never;
         /**
          * Add an item
-         * @description The item goes after the last uncompleted item (items below move down one place), so a list typed in order keeps it. At most 999 items a note. With a client-made `id` the add is safe to repeat: the same id again from the same user with the same content answers the item as it is (200, nothing written); other content, or an id used elsewhere, is 409 ID_CONFLICT.
+         * @description The item goes to the top of the uncompleted items (items below move down one place). At most 999 items a note.
          */
         post: operations["NoteItems_add"];
         delete?: never;
@@ -823,7 +860,7 @@ export interface paths {
         get?: never;
         /**
          * Edit an item
-         * @description Replaces text and url (an omitted url clears it). With `If-Match`, a stale version is 412.
+         * @description Replaces text and url (an omitted url clears it).
          */
         put: operations["NoteItems_update"];
         post?: never;
@@ -852,7 +889,7 @@ export interface paths {
         head?: never;
         /**
          * Toggle an item completed
-         * @description Without a body, flips isCompleted; with `{isCompleted}`, sets it (a repeat changes nothing and writes no history). Parallel toggles apply one after the other. 120 requests / 60 s per user.
+         * @description Flips isCompleted; parallel toggles apply one after the other. 120 requests / 60 s per user.
          */
         patch: operations["NoteItems_toggle"];
         trace?: never;
@@ -1404,6 +1441,25 @@ export interface components {
             /** @enum {string} */
             status: "Pending" | "Active" | "Declined" | "Deactivated";
         };
+        CommitImportDto: {
+            /** @description the rows whose inclusion or category changes; others keep their defaults */
+            rows: components["schemas"]["CommitRowDto"][];
+        };
+        CommitResultDto: {
+            /** @description transactions created */
+            created: number;
+            /** @description rows not created: excluded, or already imported */
+            skipped: number;
+        };
+        CommitRowDto: {
+            /**
+             * Format: uuid
+             * @description the category; omitted: the suggestion
+             */
+            categoryId?: string;
+            include: boolean;
+            index: number;
+        };
         ConfirmedMarkerImageDto: {
             /**
              * Format: uuid
@@ -1463,11 +1519,6 @@ export interface components {
             content?: string | null;
             /** @default ShoppingCart */
             icon?: string;
-            /**
-             * Format: uuid
-             * @description a client-made id for the new note: the same id again from the same user with the same content answers the existing one (200); other content or another's id is 409 ID_CONFLICT
-             */
-            id?: string;
             /**
              * @description fixed at creation: a private note exists only for its creator
              * @default false
@@ -1590,6 +1641,47 @@ export interface components {
             pictureUrl: string | null;
             /** @enum {string} */
             role: "User" | "Admin";
+        };
+        ImportErrorDto: {
+            line: number;
+            message: string;
+        };
+        ImportMappingDto: {
+            amount?: string;
+            credit?: string;
+            date: string;
+            debit?: string;
+            description?: string;
+            payee?: string;
+            reference?: string;
+        };
+        ImportRowDto: {
+            /**
+             * @description positive decimal string; the sign is in type
+             * @example 12.34
+             */
+            amount: string;
+            /** Format: date */
+            date: string;
+            description: string;
+            /**
+             * Format: uuid
+             * @description an existing transaction this row repeats (imported before, or typed by hand: same amount, date ± 3 days); excluded by default
+             */
+            duplicateOf?: string;
+            /** @description the row number to commit by (0-based, in file order) */
+            index: number;
+            /** @description the line of the file the row starts on */
+            line: number;
+            payee?: string;
+            reference?: string;
+            /**
+             * Format: uuid
+             * @description the category the group used most for this payee or these leading words
+             */
+            suggestedCategoryId?: string;
+            /** @enum {string} */
+            type: "Expense" | "Income";
         };
         LoginDto: {
             /** @example Alice’s laptop */
@@ -1751,20 +1843,6 @@ export interface components {
             totalIncome: string;
             year: number;
         };
-        NewNoteItemDto: {
-            /**
-             * Format: uuid
-             * @description a client-made id for the new item: the same id again from the same user with the same content answers the existing one (200); other content or another's id is 409 ID_CONFLICT
-             */
-            id?: string;
-            /** @example Milk */
-            text: string;
-            /**
-             * @description an http or https URL
-             * @example https://example.com
-             */
-            url?: string | null;
-        };
         NoteDto: {
             /** @example #3B82F6 */
             color: string;
@@ -1791,8 +1869,6 @@ export interface components {
              * @description moves when the note or any of its items changes
              */
             updatedDate: string;
-            /** @description raised on every change of the note's own fields (not its items'); the ETag, and If-Match of PUT */
-            version: number;
         };
         NoteItemDto: {
             /** Format: uuid */
@@ -1802,8 +1878,6 @@ export interface components {
             order: number;
             text: string;
             url: string | null;
-            /** @description raised on every change of the item; the ETag, and If-Match of PUT */
-            version: number;
         };
         NoteItemInputDto: {
             /** @example Milk */
@@ -1829,15 +1903,15 @@ export interface components {
              * @example VALIDATION_FAILED
              */
             code: string;
-            /** @description 412 VERSION_CONFLICT: the resource as it is now (with its `version`) */
-            current?: {
-                [key: string]: unknown;
-            };
+            /** @description statement import (UNMAPPED_COLUMNS): the columns of the file, for a mapping */
+            columns?: string[];
             /** @example Request validation failed */
             detail: string;
             errors?: components["schemas"]["ProblemFieldError"][];
             /** @example /api/v1/markers */
             instance?: string;
+            /** @description statement import: the line of the file the problem is on */
+            line?: number;
             /** @example 0199a6d4-7c1e-7a4f-9d0a-3b1f2c4d5e6f */
             requestId?: string;
             /** @example 400 */
@@ -2116,9 +2190,28 @@ export interface components {
             lastUsedDate: string;
             userAgent: string | null;
         };
-        ToggleNoteItemDto: {
-            /** @description set the item to this state (a repeat changes nothing); without it the toggle flips */
-            isCompleted?: boolean;
+        StatementImportDto: {
+            /** Format: uuid */
+            accountId: string;
+            /**
+             * @description CSV and QIF: the date format read
+             * @enum {string}
+             */
+            dateFormat?: "YYYY-MM-DD" | "YYYYMMDD" | "DD.MM.YYYY" | "DD.MM.YY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "DD/MM/YY" | "MM/DD/YY" | "DD-MM-YYYY" | "MM-DD-YYYY" | "YYYY/MM/DD";
+            /** @description rows that could not be read; the others are in rows */
+            errors: components["schemas"]["ImportErrorDto"][];
+            /**
+             * Format: date-time
+             * @description the preview can be committed until then (24 h)
+             */
+            expiresAt: string;
+            /** @enum {string} */
+            format: "csv" | "ofx" | "camt" | "qif";
+            /** Format: uuid */
+            id: string;
+            /** @description CSV: the columns read */
+            mapping?: components["schemas"]["ImportMappingDto"];
+            rows: components["schemas"]["ImportRowDto"][];
         };
         TransactionDto: {
             /**
@@ -3369,6 +3462,94 @@ export interface operations {
             };
         };
     };
+    StatementImports_preview: {
+        parameters: {
+            query?: {
+                /** @description how to read dates that fit several formats (03/04/2026); else 400 AMBIGUOUS_DATE */
+                dateFormat?: "YYYY-MM-DD" | "YYYYMMDD" | "DD.MM.YYYY" | "DD.MM.YY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "DD/MM/YY" | "MM/DD/YY" | "DD-MM-YYYY" | "MM-DD-YYYY" | "YYYY/MM/DD";
+                /** @description CSV columns as JSON: {"date", "amount" | "debit" + "credit", "description"?, "payee"?, "reference"?}, each a header name or a 0-based column number; remembered for the account */
+                mapping?: string;
+            };
+            header?: never;
+            path: {
+                budgetAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/csv": string;
+                "application/octet-stream": string;
+                "application/ofx": string;
+                "application/qif": string;
+                "application/vnd.camt+xml": string;
+                "application/vnd.intu.qfx": string;
+                "application/x-ofx": string;
+                "application/x-qfx": string;
+                "application/x-qif": string;
+                "application/xml": string;
+                "text/comma-separated-values": string;
+                "text/csv": string;
+                "text/plain": string;
+                "text/xml": string;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementImportDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     Categories_list: {
         parameters: {
             query?: never;
@@ -3999,6 +4180,67 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    StatementImports_commit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommitImportDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommitResultDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4846,15 +5088,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description a repeat of an earlier create with the same id: the note as it is */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NoteDto"];
-                };
-            };
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4883,15 +5116,6 @@ export interface operations {
             };
             /** @description Not allowed (role, module or account state) */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Conflict with the current state */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4961,10 +5185,7 @@ export interface operations {
     Notes_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
-                "If-Match"?: string;
-            };
+            header?: never;
             path: {
                 noteId: string;
             };
@@ -5013,15 +5234,6 @@ export interface operations {
             };
             /** @description Not found (or not in your group) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
-            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5097,19 +5309,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NewNoteItemDto"];
+                "application/json": components["schemas"]["NoteItemInputDto"];
             };
         };
         responses: {
-            /** @description a repeat of an earlier add with the same id: the item as it is */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NoteItemDto"];
-                };
-            };
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5168,10 +5371,7 @@ export interface operations {
     NoteItems_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
-                "If-Match"?: string;
-            };
+            header?: never;
             path: {
                 noteId: string;
                 noteItemId: string;
@@ -5221,15 +5421,6 @@ export interface operations {
             };
             /** @description Not found (or not in your group) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
-            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5305,11 +5496,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["ToggleNoteItemDto"];
-            };
-        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {

@@ -89,6 +89,46 @@ export class TransactionsRepository {
     await this.unitOfWork.manager.remove(transaction);
   }
 
+  /**
+   * Many new transactions in the caller's transaction (a statement import): the same audited
+   * save() as create(), in chunks, so each gets its history row and the triggers keep the day
+   * sums, counts and balances.
+   */
+  async createMany(manager: EntityManager, values: Partial<Transaction>[]): Promise<number> {
+    const entities = values.map((value) => manager.create(Transaction, value));
+    await manager.save(entities, { chunk: 1000 });
+    return entities.length;
+  }
+
+  /** Of these import refs, those an account already holds → the transaction holding each. */
+  async findByImportRefs(manager: EntityManager, accountId: string, refs: string[]): Promise<Map<string, string>> {
+    if (refs.length === 0) return new Map();
+    const rows: { id: string; import_ref: string }[] = await manager.query(
+      'SELECT id, import_ref FROM transactions WHERE budget_account_id = $1 AND import_ref = ANY($2::varchar[])',
+      [accountId, refs],
+    );
+    return new Map(rows.map((row) => [row.import_ref, row.id]));
+  }
+
+  /** An account's Expense and Income rows not made by an import, between two dates (the manual-duplicate check). */
+  findNotImported(manager: EntityManager, accountId: string, from: string, to: string): Promise<{ id: string; date: string; type: string; amount: string }[]> {
+    return manager.query(
+      `SELECT id, date::text AS date, type, amount::text AS amount FROM transactions
+        WHERE budget_account_id = $1 AND date BETWEEN $2 AND $3 AND import_ref IS NULL AND type <> 'Transfer'`,
+      [accountId, from, to],
+    );
+  }
+
+  /** The group's latest categorised transactions with a description, newest first (the category suggestions' source). */
+  findCategorisedHistory(manager: EntityManager, tenant: Tenant, limit: number): Promise<{ description: string; type: string; category_id: string }[]> {
+    return manager.query(
+      `SELECT description, type, category_id FROM transactions
+        WHERE group_id = $1 AND category_id IS NOT NULL AND description IS NOT NULL
+        ORDER BY date DESC, id DESC LIMIT $2`,
+      [tenant.groupId, limit],
+    );
+  }
+
   /** The latest occurrence date a recurring rule has made (null: none yet). */
   async lastOccurrenceOf(manager: EntityManager, recurringTransactionId: string): Promise<string | null> {
     const [{ last }] = await manager.query('SELECT MAX(occurrence_date)::text AS last FROM transactions WHERE recurring_transaction_id = $1', [

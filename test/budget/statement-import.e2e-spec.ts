@@ -263,6 +263,26 @@ describe('Budget: bank statement import', () => {
     expect((await upload(member, disabled.id, fixture('us-bank.csv'), 'text/csv')).json().code).toBe('ACCOUNT_DISABLED');
   });
 
+  it('commits a statement larger than one insert chunk with every history row and exact totals', async () => {
+    const { member, main, food, salary } = await budgetSetup(t);
+    const lines = ['Date,Description,Amount'];
+    let cents = 0;
+    for (let i = 0; i < 4321; i++) {
+      const amount = (i % 7 === 0 ? 1 : -1) * ((i % 997) + 1);
+      if (amount < 0) cents -= amount;
+      lines.push(`2026-03-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},${(amount / 100).toFixed(2)}`);
+    }
+    const p = await preview(member, main.id, lines.join('\n'), 'text/csv');
+    expect(p.rows).toHaveLength(4321);
+    expect(await commit(member, p.id, categorised(p, food.id, salary.id))).toEqual({ created: 4321, skipped: 0 });
+    expect((await monthly(member, main.id)).totalExpense).toBe((cents / 100).toFixed(2));
+    const [{ n }] = await t.db.query(
+      `SELECT count(*)::int AS n FROM action_histories h JOIN transactions tr ON tr.id = h.entity_id WHERE tr.budget_account_id = $1 AND h.action = 'Created' AND h.user_id = $2`,
+      [main.id, member.id],
+    );
+    expect(n).toBe(4321);
+  });
+
   it('keeps a preview 24 h; housekeeping removes expired ones, which then cannot be committed', async () => {
     const { member, main } = await budgetSetup(t);
     const p = await preview(member, main.id, fixture('us-bank.csv'), 'text/csv');

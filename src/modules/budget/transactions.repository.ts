@@ -3,8 +3,11 @@ import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { CountedPage, parseSort, toPage } from '../../common/pagination/pagination';
 import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
+import { newId } from '../../database/base.entity';
+import { insertMany } from '../../database/bulk-insert';
 import { Sql, SqlRunner } from '../../database/sql';
 import { UnitOfWork } from '../../database/transaction';
+import { recordCreatedMany } from '../history/history-rows';
 import type { TransactionDto, TransactionListQuery } from './dto/transaction.dto';
 import { Transaction } from './entities/transaction.entity';
 import {
@@ -90,14 +93,16 @@ export class TransactionsRepository {
   }
 
   /**
-   * Many new transactions in the caller's transaction (a statement import): the same audited
-   * save() as create(), in chunks, so each gets its history row and the triggers keep the day
-   * sums, counts and balances.
+   * Many new transactions in the caller's transaction (a statement import): one INSERT of them
+   * all (insertMany) and their "Created" history rows built exactly as the subscriber builds them
+   * (recordCreatedMany), in the same transaction; the statement-level triggers keep the day sums,
+   * day counts and balances as for any insert. One audited save() per row took ~30 s for 10 000.
    */
-  async createMany(manager: EntityManager, values: Partial<Transaction>[]): Promise<number> {
-    const entities = values.map((value) => manager.create(Transaction, value));
-    await manager.save(entities, { chunk: 1000 });
-    return entities.length;
+  async createMany(manager: EntityManager, values: Omit<Partial<Transaction>, 'id'>[]): Promise<number> {
+    const rows = values.map((value) => Object.assign(new Transaction(), value, { id: newId() }));
+    await insertMany(manager, Transaction, rows);
+    await recordCreatedMany(manager, Transaction, rows);
+    return rows.length;
   }
 
   /** Of these import refs, those an account already holds → the transaction holding each. */

@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, registerDecorator } from 'class-validator';
 import { TRANSACTION_TYPES, type TransactionType } from '../entities/budget-enums';
 import { DATE_FORMATS } from './parse/dates';
 
@@ -87,13 +86,52 @@ export class CommitRowDto {
   include: boolean;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CHOICE_KEYS = new Set(['index', 'categoryId', 'include']);
+
+/** What is wrong with one commit choice (CommitRowDto's rules), or undefined. */
+function choiceProblem(choice: unknown, at: string): string | undefined {
+  if (!choice || typeof choice !== 'object' || Array.isArray(choice)) return `${at} must be an object`;
+  const { index, categoryId, include } = choice as Record<string, unknown>;
+  const extra = Object.keys(choice).find((key) => !CHOICE_KEYS.has(key));
+  if (extra) return `${at}.${extra} should not exist`;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index > 10_000_000) return `${at}.index must be a row index (an integer ≥ 0)`;
+  if (typeof include !== 'boolean') return `${at}.include must be a boolean value`;
+  if (categoryId !== undefined && (typeof categoryId !== 'string' || !UUID.test(categoryId))) return `${at}.categoryId must be a UUID`;
+  return undefined;
+}
+
+/**
+ * The rows of a commit, checked in one pass: nested class-validator objects cost ~0.5–1 s for the
+ * 10 000 rows of a large statement (the commit's budget is 5 s), for the same rules as CommitRowDto.
+ */
+function AreCommitRows(): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'areCommitRows',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      validator: {
+        validate: (value: unknown) => Array.isArray(value) && value.every((choice, i) => !choiceProblem(choice, `rows[${i}]`)),
+        defaultMessage: (args) => {
+          const list = args?.value as unknown[];
+          if (!Array.isArray(list)) return 'rows must be an array';
+          for (let i = 0; i < list.length; i++) {
+            const problem = choiceProblem(list[i], `rows[${i}]`);
+            if (problem) return problem;
+          }
+          return 'rows are invalid';
+        },
+      },
+    });
+}
+
 /** POST /imports/{id}/commit: rows not listed keep their default (included unless marked duplicateOf). */
 export class CommitImportDto {
   @ApiProperty({ type: [CommitRowDto], description: 'the rows whose inclusion or category changes; others keep their defaults' })
   @IsArray()
   @ArrayMaxSize(100_000)
-  @ValidateNested({ each: true })
-  @Type(() => CommitRowDto)
+  @AreCommitRows()
   rows: CommitRowDto[];
 }
 

@@ -23,6 +23,9 @@ import {
   TRANSACTIONS_PAGE_BY_DATE,
   toTransactionDto,
   TransactionRow,
+  TRANSACTIONS_BY_IMPORT_REFS,
+  TRANSACTIONS_CATEGORISED_HISTORY,
+  TRANSACTIONS_NOT_IMPORTED,
 } from './transactions.sql';
 
 /** Pages up to this offset run their count and their rows in parallel; deeper ones need the count first. */
@@ -93,12 +96,13 @@ export class TransactionsRepository {
   }
 
   /**
-   * Many new transactions in the caller's transaction (a statement import): one INSERT of them
-   * all (insertMany) and their "Created" history rows built exactly as the subscriber builds them
+   * Many new transactions in the current unit of work (a statement import): INSERTs of them all
+   * (insertMany) and their "Created" history rows built exactly as the subscriber builds them
    * (recordCreatedMany), in the same transaction; the statement-level triggers keep the day sums,
    * day counts and balances as for any insert. One audited save() per row took ~30 s for 10 000.
    */
-  async createMany(manager: EntityManager, values: Omit<Partial<Transaction>, 'id'>[]): Promise<number> {
+  async createMany(values: Omit<Partial<Transaction>, 'id'>[]): Promise<number> {
+    const manager = this.unitOfWork.manager;
     const rows = values.map((value) => Object.assign(new Transaction(), value, { id: newId() }));
     await insertMany(manager, Transaction, rows);
     await recordCreatedMany(manager, Transaction, rows);
@@ -106,32 +110,20 @@ export class TransactionsRepository {
   }
 
   /** Of these import refs, those an account already holds → the transaction holding each. */
-  async findByImportRefs(manager: EntityManager, accountId: string, refs: string[]): Promise<Map<string, string>> {
+  async findByImportRefs(accountId: string, refs: string[]): Promise<Map<string, string>> {
     if (refs.length === 0) return new Map();
-    const rows: { id: string; import_ref: string }[] = await manager.query(
-      'SELECT id, import_ref FROM transactions WHERE budget_account_id = $1 AND import_ref = ANY($2::varchar[])',
-      [accountId, refs],
-    );
+    const rows = await this.sql.rows<{ id: string; import_ref: string }>(TRANSACTIONS_BY_IMPORT_REFS, [accountId, refs]);
     return new Map(rows.map((row) => [row.import_ref, row.id]));
   }
 
   /** An account's Expense and Income rows not made by an import, between two dates (the manual-duplicate check). */
-  findNotImported(manager: EntityManager, accountId: string, from: string, to: string): Promise<{ id: string; date: string; type: string; amount: string }[]> {
-    return manager.query(
-      `SELECT id, date::text AS date, type, amount::text AS amount FROM transactions
-        WHERE budget_account_id = $1 AND date BETWEEN $2 AND $3 AND import_ref IS NULL AND type <> 'Transfer'`,
-      [accountId, from, to],
-    );
+  findNotImported(accountId: string, from: string, to: string): Promise<{ id: string; date: string; type: string; amount: string }[]> {
+    return this.sql.rows(TRANSACTIONS_NOT_IMPORTED, [accountId, from, to]);
   }
 
   /** The group's latest categorised transactions with a description, newest first (the category suggestions' source). */
-  findCategorisedHistory(manager: EntityManager, tenant: Tenant, limit: number): Promise<{ description: string; type: string; category_id: string }[]> {
-    return manager.query(
-      `SELECT description, type, category_id FROM transactions
-        WHERE group_id = $1 AND category_id IS NOT NULL AND description IS NOT NULL
-        ORDER BY date DESC, id DESC LIMIT $2`,
-      [tenant.groupId, limit],
-    );
+  findCategorisedHistory(tenant: Tenant, limit: number): Promise<{ description: string; type: string; category_id: string }[]> {
+    return this.sql.rows(TRANSACTIONS_CATEGORISED_HISTORY, [tenant.groupId, limit]);
   }
 
   /** The latest occurrence date a recurring rule has made (null: none yet). */

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { Tenant } from '../../../common/tenancy/group-scope';
+import { Sql } from '../../../database/sql';
 import type { ColumnMapping, StatementRow } from './parse/statement';
+import {
+  STATEMENT_IMPORT_INSERT,
+  STATEMENT_IMPORT_LIVE,
+  STATEMENT_IMPORT_LOCK,
+  STATEMENT_IMPORT_MAPPING,
+  STATEMENT_IMPORT_MAPPING_SAVE,
+  STATEMENT_IMPORTS_REMOVE_EXPIRED,
+} from './statement-imports.sql';
 
 /** One previewed row as kept until commit: the parsed row, its position and import ref, what the preview found. */
 export interface StoredRow extends Omit<StatementRow, 'bankRef'> {
@@ -21,44 +29,49 @@ export interface StoredPreview {
 
 /**
  * The tables `statement_imports` (previews, kept 24 h, in PostgreSQL so any instance can commit
- * them) and `statement_import_mappings` (the CSV columns last used per account). Raw SQL: no
- * entity, nothing to audit (a preview changes no budget data; the commit's transactions are).
+ * them) and `statement_import_mappings` (the CSV columns last used per account), through named
+ * statements (statement-imports.sql.ts), in the current unit of work when there is one. Nothing
+ * to audit: a preview changes no budget data; the commit's transactions are audited.
  */
 @Injectable()
 export class StatementImportsRepository {
-  async insert(manager: EntityManager, preview: StoredPreview & { createdById: string; expiresAt: Date }): Promise<void> {
-    await manager.query(
-      `INSERT INTO statement_imports (id, group_id, budget_account_id, created_by_id, format, rows, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
-      [preview.id, preview.group_id, preview.budget_account_id, preview.createdById, preview.format, JSON.stringify(preview.rows), preview.expiresAt],
-    );
+  constructor(private readonly sql: Sql) {}
+
+  async insert(preview: StoredPreview & { createdById: string; expiresAt: Date }): Promise<void> {
+    await this.sql.rows(STATEMENT_IMPORT_INSERT, [
+      preview.id,
+      preview.group_id,
+      preview.budget_account_id,
+      preview.createdById,
+      preview.format,
+      JSON.stringify(preview.rows),
+      preview.expiresAt,
+    ]);
   }
 
   /** A preview of the caller's group that has not expired (another group's is as missing). */
-  async findLive(manager: EntityManager, tenant: Tenant, id: string, now: Date): Promise<StoredPreview | undefined> {
-    const [row] = await manager.query(
-      `SELECT id, group_id, budget_account_id, format, rows FROM statement_imports WHERE id = $1 AND group_id = $2 AND expires_at > $3`,
-      [id, tenant.groupId, now],
-    );
+  async findLive(tenant: Tenant, id: string, now: Date): Promise<StoredPreview | undefined> {
+    const [row] = await this.sql.rows<StoredPreview & Record<string, unknown>>(STATEMENT_IMPORT_LIVE, [id, tenant.groupId, now]);
     return row;
+  }
+
+  /** Holds the group's import lock until the unit of work ends. */
+  async lockGroup(tenant: Tenant): Promise<void> {
+    await this.sql.rows(STATEMENT_IMPORT_LOCK, [tenant.groupId]);
   }
 
   /** Housekeeping: previews past their 24 h. */
-  async removeExpired(manager: EntityManager, now: Date): Promise<number> {
-    const [, count] = await manager.query('DELETE FROM statement_imports WHERE expires_at <= $1', [now]);
-    return count;
+  async removeExpired(now: Date): Promise<number> {
+    const [{ n }] = await this.sql.rows<{ n: number }>(STATEMENT_IMPORTS_REMOVE_EXPIRED, [now]);
+    return n;
   }
 
-  async findMapping(manager: EntityManager, accountId: string): Promise<{ mapping: ColumnMapping; date_format: string | null } | undefined> {
-    const [row] = await manager.query('SELECT mapping, date_format FROM statement_import_mappings WHERE budget_account_id = $1', [accountId]);
+  async findMapping(accountId: string): Promise<{ mapping: ColumnMapping; date_format: string | null } | undefined> {
+    const [row] = await this.sql.rows<{ mapping: ColumnMapping; date_format: string | null }>(STATEMENT_IMPORT_MAPPING, [accountId]);
     return row;
   }
 
-  async saveMapping(manager: EntityManager, accountId: string, mapping: ColumnMapping, dateFormat: string | undefined): Promise<void> {
-    await manager.query(
-      `INSERT INTO statement_import_mappings (budget_account_id, mapping, date_format, updated_date) VALUES ($1, $2::jsonb, $3, now())
-       ON CONFLICT (budget_account_id) DO UPDATE SET mapping = EXCLUDED.mapping, date_format = EXCLUDED.date_format, updated_date = now()`,
-      [accountId, JSON.stringify(mapping), dateFormat ?? null],
-    );
+  async saveMapping(accountId: string, mapping: ColumnMapping, dateFormat: string | undefined): Promise<void> {
+    await this.sql.rows(STATEMENT_IMPORT_MAPPING_SAVE, [accountId, JSON.stringify(mapping), dateFormat ?? null]);
   }
 }

@@ -5,7 +5,6 @@ import { assertAllInGroup, Tenant } from '../../../common/tenancy/group-scope';
 import { newId } from '../../../database/base.entity';
 import { UnitOfWork } from '../../../database/transaction';
 import { BudgetAccountsRepository } from '../budget-accounts.repository';
-import { lockGroupScope } from '../budget-lock';
 import { Category } from '../entities/category.entity';
 import { TransactionsRepository } from '../transactions.repository';
 import { CategorySuggester, importRefs, matchManual, transactionDescription } from './import-rules';
@@ -69,7 +68,7 @@ export class StatementImportsService {
   ) {}
 
   private async liveAccount(tenant: Tenant, accountId: string): Promise<void> {
-    const [account] = await this.accounts.findStatesByIds(this.unitOfWork.noTransaction, tenant, [accountId]);
+    const [account] = await this.accounts.findStatesByIds(tenant, [accountId]);
     if (!account) throw AppError.notFound('Budget account');
     if (account.is_disabled) throw AppError.badRequest('ACCOUNT_DISABLED', 'A disabled budget account cannot take new transactions');
   }
@@ -77,8 +76,7 @@ export class StatementImportsService {
   async preview(user: AuthUser, accountId: string, bytes: Buffer, contentType: string, query: ImportQuery, now = new Date()): Promise<StatementImportDto> {
     const given = parseMappingQuery(query.mapping);
     await this.liveAccount(user, accountId);
-    const manager = this.unitOfWork.noTransaction;
-    const remembered = given ? undefined : await this.imports.findMapping(manager, accountId);
+    const remembered = given ? undefined : await this.imports.findMapping(accountId);
     let parsed: import('./parse/statement').ParsedStatement;
     try {
       // the parsers (csv-parse, fast-xml-parser) load on the first import, not with every process
@@ -104,7 +102,7 @@ export class StatementImportsService {
       importRef: refs[index],
     }));
     if (rows.length) await this.markDuplicates(accountId, rows);
-    const suggester = new CategorySuggester(await this.transactions.findCategorisedHistory(manager, user, SUGGESTION_HISTORY));
+    const suggester = new CategorySuggester(await this.transactions.findCategorisedHistory(user, SUGGESTION_HISTORY));
     for (const row of rows) {
       const suggested = suggester.suggest(typeOf(row.cents), row.payee, row.description);
       if (suggested) row.suggestedCategoryId = suggested;
@@ -112,10 +110,10 @@ export class StatementImportsService {
 
     const id = newId();
     const expiresAt = new Date(now.getTime() + PREVIEW_TTL_MS);
-    await this.unitOfWork.run(async (tx) => {
-      await this.imports.insert(tx, { id, group_id: user.groupId, budget_account_id: accountId, format: parsed.format, rows, createdById: user.userId, expiresAt });
+    await this.unitOfWork.run(async () => {
+      await this.imports.insert({ id, group_id: user.groupId, budget_account_id: accountId, format: parsed.format, rows, createdById: user.userId, expiresAt });
       // the columns that worked are remembered for the account's next file
-      if (parsed.mapping) await this.imports.saveMapping(tx, accountId, parsed.mapping, query.dateFormat ?? remembered?.date_format ?? undefined);
+      if (parsed.mapping) await this.imports.saveMapping(accountId, parsed.mapping, query.dateFormat ?? remembered?.date_format ?? undefined);
     });
     return {
       id,
@@ -131,8 +129,7 @@ export class StatementImportsService {
 
   /** Rows already imported (same import ref), then rows repeating a transaction typed by hand. */
   private async markDuplicates(accountId: string, rows: StoredRow[]): Promise<void> {
-    const manager = this.unitOfWork.noTransaction;
-    const existing = await this.transactions.findByImportRefs(manager, accountId, rows.map((row) => row.importRef));
+    const existing = await this.transactions.findByImportRefs(accountId, rows.map((row) => row.importRef));
     for (const row of rows) {
       const id = existing.get(row.importRef);
       if (id) row.duplicateOf = id;
@@ -140,7 +137,7 @@ export class StatementImportsService {
     const open = rows.filter((row) => !row.duplicateOf);
     if (open.length === 0) return;
     const dates = open.map((row) => row.date).sort();
-    const candidates = await this.transactions.findNotImported(manager, accountId, shiftDate(dates[0], -3), shiftDate(dates[dates.length - 1], 3));
+    const candidates = await this.transactions.findNotImported(accountId, shiftDate(dates[0], -3), shiftDate(dates[dates.length - 1], 3));
     const matched = matchManual(
       open.map((row) => ({ index: row.index, date: row.date, type: typeOf(row.cents), amount: centsToAmount(row.cents) })),
       candidates,
@@ -158,11 +155,11 @@ export class StatementImportsService {
    */
   commit(user: AuthUser, importId: string, dto: CommitImportDto, now = new Date()): Promise<CommitResultDto> {
     return this.unitOfWork.run(async (manager) => {
-      const preview: StoredPreview | undefined = await this.imports.findLive(manager, user, importId, now);
+      const preview: StoredPreview | undefined = await this.imports.findLive(user, importId, now);
       if (!preview) throw AppError.notFound('Import');
       const accountId = preview.budget_account_id;
       // one import at a time per group: the already-imported check below cannot race
-      await lockGroupScope(manager, 'statement-imports', user.groupId);
+      await this.imports.lockGroup(user);
       await this.liveAccount(user, accountId);
 
       const choices = new Map<number, { include: boolean; categoryId?: string }>();
@@ -181,10 +178,9 @@ export class StatementImportsService {
       if (errors.length) throw AppError.badRequest('VALIDATION_FAILED', `${errors.length} row(s) cannot be imported`, errors);
       await assertAllInGroup(manager, Category, user, [...new Set(values.map((value) => value.categoryId!))], 'Category');
 
-      const existing = await this.transactions.findByImportRefs(manager, accountId, chosen.map((row) => row.importRef));
+      const existing = await this.transactions.findByImportRefs(accountId, chosen.map((row) => row.importRef));
       const fresh = values.filter(({ row }) => !existing.has(row.importRef));
       const created = await this.transactions.createMany(
-        manager,
         fresh.map(({ row, categoryId }) => ({
           groupId: user.groupId,
           type: typeOf(row.cents),
@@ -206,6 +202,6 @@ export class StatementImportsService {
 
   /** Housekeeping: previews older than 24 h. */
   removeExpired(now: Date): Promise<number> {
-    return this.imports.removeExpired(this.unitOfWork.noTransaction, now);
+    return this.imports.removeExpired(now);
   }
 }

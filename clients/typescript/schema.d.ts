@@ -799,7 +799,7 @@ export interface paths {
         put?: never;
         /**
          * Create a note
-         * @description `color` defaults to #3B82F6 and `icon` to ShoppingCart. `isPrivate` is fixed here: a private note exists only for its creator.
+         * @description `color` defaults to #3B82F6 and `icon` to ShoppingCart. `isPrivate` is fixed here: a private note exists only for its creator. With a client-made `id` the create is safe to repeat: the same id again from the same user with the same content answers the note as it is (200, nothing written); other content, or an id someone else used, is 409 ID_CONFLICT.
          */
         post: operations["Notes_create"];
         delete?: never;
@@ -815,11 +815,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Note detail, with its items in order */
+        /**
+         * Note detail, with its items in order
+         * @description ETag: the note's version.
+         */
         get: operations["Notes_get"];
         /**
          * Update a note
-         * @description Replaces title, content, color and icon (omitted optional fields go back to their defaults). `isPrivate` cannot change: sending it is 400 like any unknown field.
+         * @description Replaces title, content, color and icon (omitted optional fields go back to their defaults). `isPrivate` cannot change: sending it is 400 like any unknown field. With `If-Match`, a stale version is 412.
          */
         put: operations["Notes_update"];
         post?: never;
@@ -841,7 +844,7 @@ export interface paths {
         put?: never;
         /**
          * Add an item
-         * @description The item goes to the top of the uncompleted items (items below move down one place). At most 999 items a note.
+         * @description The item goes after the last uncompleted item (items below move down one place), so a list typed in order keeps it. At most 999 items a note. With a client-made `id` the add is safe to repeat: the same id again from the same user with the same content answers the item as it is (200, nothing written); other content, or an id used elsewhere, is 409 ID_CONFLICT.
          */
         post: operations["NoteItems_add"];
         delete?: never;
@@ -860,7 +863,7 @@ export interface paths {
         get?: never;
         /**
          * Edit an item
-         * @description Replaces text and url (an omitted url clears it).
+         * @description Replaces text and url (an omitted url clears it). With `If-Match`, a stale version is 412.
          */
         put: operations["NoteItems_update"];
         post?: never;
@@ -889,7 +892,7 @@ export interface paths {
         head?: never;
         /**
          * Toggle an item completed
-         * @description Flips isCompleted; parallel toggles apply one after the other. 120 requests / 60 s per user.
+         * @description Without a body, flips isCompleted; with `{isCompleted}`, sets it (a repeat changes nothing and writes no history). Parallel toggles apply one after the other. 120 requests / 60 s per user.
          */
         patch: operations["NoteItems_toggle"];
         trace?: never;
@@ -1520,6 +1523,11 @@ export interface components {
             /** @default ShoppingCart */
             icon?: string;
             /**
+             * Format: uuid
+             * @description a client-made id for the new note: the same id again from the same user with the same content answers the existing one (200); other content or another's id is 409 ID_CONFLICT
+             */
+            id?: string;
+            /**
              * @description fixed at creation: a private note exists only for its creator
              * @default false
              */
@@ -1843,6 +1851,20 @@ export interface components {
             totalIncome: string;
             year: number;
         };
+        NewNoteItemDto: {
+            /**
+             * Format: uuid
+             * @description a client-made id for the new item: the same id again from the same user with the same content answers the existing one (200); other content or another's id is 409 ID_CONFLICT
+             */
+            id?: string;
+            /** @example Milk */
+            text: string;
+            /**
+             * @description an http or https URL
+             * @example https://example.com
+             */
+            url?: string | null;
+        };
         NoteDto: {
             /** @example #3B82F6 */
             color: string;
@@ -1869,6 +1891,8 @@ export interface components {
              * @description moves when the note or any of its items changes
              */
             updatedDate: string;
+            /** @description raised on every change of the note's own fields (not its items'); the ETag, and If-Match of PUT */
+            version: number;
         };
         NoteItemDto: {
             /** Format: uuid */
@@ -1878,6 +1902,8 @@ export interface components {
             order: number;
             text: string;
             url: string | null;
+            /** @description raised on every change of the item; the ETag, and If-Match of PUT */
+            version: number;
         };
         NoteItemInputDto: {
             /** @example Milk */
@@ -1905,6 +1931,10 @@ export interface components {
             code: string;
             /** @description statement import (UNMAPPED_COLUMNS): the columns of the file, for a mapping */
             columns?: string[];
+            /** @description 412 VERSION_CONFLICT: the resource as it is now (with its `version`) */
+            current?: {
+                [key: string]: unknown;
+            };
             /** @example Request validation failed */
             detail: string;
             errors?: components["schemas"]["ProblemFieldError"][];
@@ -2212,6 +2242,10 @@ export interface components {
             /** @description CSV: the columns read */
             mapping?: components["schemas"]["ImportMappingDto"];
             rows: components["schemas"]["ImportRowDto"][];
+        };
+        ToggleNoteItemDto: {
+            /** @description set the item to this state (a repeat changes nothing); without it the toggle flips */
+            isCompleted?: boolean;
         };
         TransactionDto: {
             /**
@@ -5088,6 +5122,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description a repeat of an earlier create with the same id: the note as it is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteDto"];
+                };
+            };
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5116,6 +5159,15 @@ export interface operations {
             };
             /** @description Not allowed (role, module or account state) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5185,7 +5237,10 @@ export interface operations {
     Notes_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
             path: {
                 noteId: string;
             };
@@ -5234,6 +5289,15 @@ export interface operations {
             };
             /** @description Not found (or not in your group) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5309,10 +5373,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NoteItemInputDto"];
+                "application/json": components["schemas"]["NewNoteItemDto"];
             };
         };
         responses: {
+            /** @description a repeat of an earlier add with the same id: the item as it is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteItemDto"];
+                };
+            };
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5371,7 +5444,10 @@ export interface operations {
     NoteItems_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
             path: {
                 noteId: string;
                 noteItemId: string;
@@ -5421,6 +5497,15 @@ export interface operations {
             };
             /** @description Not found (or not in your group) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5496,7 +5581,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ToggleNoteItemDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {

@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { createDatabase, databaseUrl, dropDatabase, withAdmin } from '../src/database/admin';
 import { loadConfig } from '../src/config';
 import { benchBackup } from './backup';
+import { benchImport } from './import';
 import { benchLive } from './live';
 import { PASSWORD } from './budget';
 import { capture } from './capture';
@@ -63,7 +64,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live';
+  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import';
   name: string;
   title: string;
 }
@@ -90,6 +91,7 @@ const SCENARIOS: Scenario[] = [
   { kind: 'export', name: 'export', title: 'GET /account/export (1 M transactions): RSS above idle' },
   { kind: 'backup', name: 'backup', title: 'backup and restore (1 M, in-process)' },
   { kind: 'live', name: 'live', title: 'live changes: 1 000 idle streams, one change fanned out (own server and database)' },
+  { kind: 'import', name: 'import', title: 'statement import: preview and commit of 10 000 rows (CSV, OFX)' },
 ];
 
 /** The single-connection latencies: page 1 per filter and per sort, and a deep page. */
@@ -435,7 +437,7 @@ async function main(): Promise<void> {
   console.log(`bench: ${machine}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${chosen.map((s) => s.name).join(', ')}`);
   if (profile) console.log('--profile: Hearth runs under the profiler, which slows it; read the profile, not the ratios');
   const started = performance.now();
-  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live');
+  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import');
   const backup = !capturing && chosen.some((s) => s.kind === 'backup');
   const runBackup = async (seeded?: string) => {
     console.log('\n== backup and restore (in-process: the services, no HTTP)');
@@ -458,6 +460,11 @@ async function main(): Promise<void> {
   if (chosen.some((s) => s.kind === 'live')) {
     console.log('\n== live changes (GET /events; a server and database of their own)');
     results.push(...(await benchLive()));
+  }
+  // its own small database and Hearth process: no need of the 1 M seed
+  if (!capturing && chosen.some((s) => s.kind === 'import')) {
+    console.log('\n== statement import: preview and commit of 10 000 rows (CSV, OFX) [import]');
+    results.push(...(await benchImport()).map((r) => ({ ...r, pass: r.pass as boolean | null })));
   }
   if (results.length) printTable(machine);
   console.log(`\nbench: done in ${fmt((performance.now() - started) / 1000)} s`);

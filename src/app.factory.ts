@@ -21,11 +21,13 @@ import { AppError } from './common/errors/app-error';
 import { renderFastifyError, sendProblem } from './common/errors/problem.filter';
 import { clientErrorHandler } from './common/http/client-error';
 import { UPLOAD_CONTENT_TYPES } from './infrastructure/storage/storage.controller';
+import { IMPORT_MAX_BYTES, STATEMENT_CONTENT_TYPES } from './modules/budget/imports/content-types';
 import { jsonTooDeep, MAX_JSON_DEPTH, rejectHostileInput } from './common/http/hostile-input';
 import { serializeResponsesBySchema } from './common/http/response-schemas';
 import { countInFlight } from './common/http/in-flight';
 
 export const API_PREFIX = 'api/v1';
+const IMPORT_ROUTE = new RegExp(`^/${API_PREFIX}/budget-accounts/[^/?]+/imports(\\?|$)`);
 /** Longer than any URL Node accepts (16 KiB of headers), so no path parameter is refused by length alone. */
 const MAX_PARAM_LENGTH = 16_384;
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -136,6 +138,11 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
       return done(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'), undefined);
     }
     done(null, payload);
+  });
+  // a bank statement (docs/import.md) arrives as raw bytes, up to its own limit, on its import route only
+  fastify.addContentTypeParser(STATEMENT_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (request, body, done) => {
+    if (!IMPORT_ROUTE.test(request.url)) return done(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'), undefined);
+    done(null, body);
   });
   fastify.addHook('preValidation', rejectHostileInput);
   countInFlight(fastify);

@@ -383,6 +383,26 @@ export interface paths {
         patch: operations["BudgetAccounts_setDefault"];
         trace?: never;
     };
+    "/api/v1/budget-accounts/{budgetAccountId}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a bank statement (CSV, OFX/QFX, CAMT.052/053/054, QIF) for an account; kept 24 h for commit
+         * @description The file is the raw body (at most 5 MiB, else 413 PAYLOAD_TOO_LARGE). Its format, encoding, CSV delimiter, decimal separator and date format are detected (docs/import.md). A file that cannot be read: 400 UNSUPPORTED_FORMAT, EMPTY_STATEMENT, MALFORMED_STATEMENT, UNMAPPED_COLUMNS (with the file's `columns`) or AMBIGUOUS_DATE, with the `line`. Bad rows are listed in `errors`; the others are previewed with duplicates marked and categories suggested.
+         */
+        post: operations["StatementImports_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -548,6 +568,26 @@ export interface paths {
          */
         put: operations["Groups_update"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{importId}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the previewed rows as transactions, all or none
+         * @description Rows not listed keep their defaults: included, unless marked duplicateOf. An included row takes the given category, else the suggestion; one without either is 400 naming the row. Rows already imported into the account are skipped, so a second commit creates nothing.
+         */
+        post: operations["StatementImports_commit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1404,6 +1444,25 @@ export interface components {
             /** @enum {string} */
             status: "Pending" | "Active" | "Declined" | "Deactivated";
         };
+        CommitImportDto: {
+            /** @description the rows whose inclusion or category changes; others keep their defaults */
+            rows: components["schemas"]["CommitRowDto"][];
+        };
+        CommitResultDto: {
+            /** @description transactions created */
+            created: number;
+            /** @description rows not created: excluded, or already imported */
+            skipped: number;
+        };
+        CommitRowDto: {
+            /**
+             * Format: uuid
+             * @description the category; omitted: the suggestion
+             */
+            categoryId?: string;
+            include: boolean;
+            index: number;
+        };
         ConfirmedMarkerImageDto: {
             /**
              * Format: uuid
@@ -1590,6 +1649,47 @@ export interface components {
             pictureUrl: string | null;
             /** @enum {string} */
             role: "User" | "Admin";
+        };
+        ImportErrorDto: {
+            line: number;
+            message: string;
+        };
+        ImportMappingDto: {
+            amount?: string;
+            credit?: string;
+            date: string;
+            debit?: string;
+            description?: string;
+            payee?: string;
+            reference?: string;
+        };
+        ImportRowDto: {
+            /**
+             * @description positive decimal string; the sign is in type
+             * @example 12.34
+             */
+            amount: string;
+            /** Format: date */
+            date: string;
+            description: string;
+            /**
+             * Format: uuid
+             * @description an existing transaction this row repeats (imported before, or typed by hand: same amount, date ± 3 days); excluded by default
+             */
+            duplicateOf?: string;
+            /** @description the row number to commit by (0-based, in file order) */
+            index: number;
+            /** @description the line of the file the row starts on */
+            line: number;
+            payee?: string;
+            reference?: string;
+            /**
+             * Format: uuid
+             * @description the category the group used most for this payee or these leading words
+             */
+            suggestedCategoryId?: string;
+            /** @enum {string} */
+            type: "Expense" | "Income";
         };
         LoginDto: {
             /** @example Alice’s laptop */
@@ -1829,6 +1929,8 @@ export interface components {
              * @example VALIDATION_FAILED
              */
             code: string;
+            /** @description statement import (UNMAPPED_COLUMNS): the columns of the file, for a mapping */
+            columns?: string[];
             /** @description 412 VERSION_CONFLICT: the resource as it is now (with its `version`) */
             current?: {
                 [key: string]: unknown;
@@ -1838,6 +1940,8 @@ export interface components {
             errors?: components["schemas"]["ProblemFieldError"][];
             /** @example /api/v1/markers */
             instance?: string;
+            /** @description statement import: the line of the file the problem is on */
+            line?: number;
             /** @example 0199a6d4-7c1e-7a4f-9d0a-3b1f2c4d5e6f */
             requestId?: string;
             /** @example 400 */
@@ -2115,6 +2219,29 @@ export interface components {
             /** Format: date-time */
             lastUsedDate: string;
             userAgent: string | null;
+        };
+        StatementImportDto: {
+            /** Format: uuid */
+            accountId: string;
+            /**
+             * @description CSV and QIF: the date format read
+             * @enum {string}
+             */
+            dateFormat?: "YYYY-MM-DD" | "YYYYMMDD" | "DD.MM.YYYY" | "DD.MM.YY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "DD/MM/YY" | "MM/DD/YY" | "DD-MM-YYYY" | "MM-DD-YYYY" | "YYYY/MM/DD";
+            /** @description rows that could not be read; the others are in rows */
+            errors: components["schemas"]["ImportErrorDto"][];
+            /**
+             * Format: date-time
+             * @description the preview can be committed until then (24 h)
+             */
+            expiresAt: string;
+            /** @enum {string} */
+            format: "csv" | "ofx" | "camt" | "qif";
+            /** Format: uuid */
+            id: string;
+            /** @description CSV: the columns read */
+            mapping?: components["schemas"]["ImportMappingDto"];
+            rows: components["schemas"]["ImportRowDto"][];
         };
         ToggleNoteItemDto: {
             /** @description set the item to this state (a repeat changes nothing); without it the toggle flips */
@@ -3369,6 +3496,94 @@ export interface operations {
             };
         };
     };
+    StatementImports_preview: {
+        parameters: {
+            query?: {
+                /** @description how to read dates that fit several formats (03/04/2026); else 400 AMBIGUOUS_DATE */
+                dateFormat?: "YYYY-MM-DD" | "YYYYMMDD" | "DD.MM.YYYY" | "DD.MM.YY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "DD/MM/YY" | "MM/DD/YY" | "DD-MM-YYYY" | "MM-DD-YYYY" | "YYYY/MM/DD";
+                /** @description CSV columns as JSON: {"date", "amount" | "debit" + "credit", "description"?, "payee"?, "reference"?}, each a header name or a 0-based column number; remembered for the account */
+                mapping?: string;
+            };
+            header?: never;
+            path: {
+                budgetAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/csv": string;
+                "application/octet-stream": string;
+                "application/ofx": string;
+                "application/qif": string;
+                "application/vnd.camt+xml": string;
+                "application/vnd.intu.qfx": string;
+                "application/x-ofx": string;
+                "application/x-qfx": string;
+                "application/x-qif": string;
+                "application/xml": string;
+                "text/comma-separated-values": string;
+                "text/csv": string;
+                "text/plain": string;
+                "text/xml": string;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementImportDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     Categories_list: {
         parameters: {
             query?: never;
@@ -3999,6 +4214,67 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    StatementImports_commit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommitImportDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommitResultDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

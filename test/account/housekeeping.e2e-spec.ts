@@ -28,6 +28,7 @@ describe('housekeeping', () => {
     expect(schedules.map((row: { name: string }) => row.name)).toEqual([
       'housekeeping-captchas',
       'housekeeping-files',
+      'housekeeping-imports',
       'housekeeping-sessions',
       'housekeeping-tokens',
       'housekeeping-unconfirmed',

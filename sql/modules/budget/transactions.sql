@@ -69,6 +69,14 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
   t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate" FROM transactions t WHERE t.id = $1 AND t.group_id = $2;
 
+-- budget_transactions_by_import_refs
+SELECT id, import_ref FROM transactions WHERE budget_account_id = $1 AND import_ref = ANY($2::varchar[]);
+
+-- budget_transactions_categorised_history
+SELECT description, type, category_id FROM transactions
+    WHERE group_id = $1 AND category_id IS NOT NULL AND description IS NOT NULL
+    ORDER BY date DESC, id DESC LIMIT $2;
+
 -- budget_transactions_count_account
 SELECT COALESCE(SUM(count), 0)::int AS total FROM (SELECT date, count FROM transaction_account_day_counts WHERE budget_account_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar)) c;
 
@@ -77,6 +85,10 @@ SELECT COALESCE(SUM(count), 0)::int AS total FROM (SELECT date, count FROM trans
 
 -- budget_transactions_count_group
 SELECT COALESCE(SUM(count), 0)::int AS total FROM (SELECT date, count FROM transaction_day_counts WHERE group_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar)) c;
+
+-- budget_transactions_not_imported
+SELECT id, date::text AS date, type, amount::text AS amount FROM transactions
+    WHERE budget_account_id = $1 AND date BETWEEN $2 AND $3 AND import_ref IS NULL AND type <> 'Transfer';
 
 -- budget_transactions_page_account_date_asc
 WITH days AS (SELECT date, SUM(count) AS count FROM (SELECT date, count FROM transaction_account_day_counts WHERE budget_account_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar)) c GROUP BY date),

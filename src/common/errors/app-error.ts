@@ -16,7 +16,7 @@ export class AppError extends Error {
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
-    /** extra members of the problem body (RFC 9457 extensions), e.g. `current` of a 412 */
+    /** extra members of the problem body (RFC 9457 extensions): `current` of a 412, the `line` of a bad statement file */
     readonly extensions?: Record<string, unknown>,
   ) {
     // a client error is answered, never logged with its stack: capturing one is most of its cost

@@ -21,6 +21,8 @@ export class Problem {
     description: '412 VERSION_CONFLICT: the resource as it is now (with its `version`)',
   })
   current?: Record<string, unknown>;
+  @ApiPropertyOptional({ description: 'statement import: the line of the file the problem is on' }) line?: number;
+  @ApiPropertyOptional({ type: [String], description: 'statement import (UNMAPPED_COLUMNS): the columns of the file, for a mapping' }) columns?: string[];
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

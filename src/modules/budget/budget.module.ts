@@ -23,12 +23,15 @@ import { RecurringTransactionsService } from './recurring-transactions.service';
 import { ReportsService } from './reports.service';
 import { TransactionsController } from './transactions.controller';
 import { TransactionsService } from './transactions.service';
+import { StatementImportsController } from './imports/statement-imports.controller';
+import { StatementImportsRepository } from './imports/statement-imports.repository';
+import { StatementImportsService } from './imports/statement-imports.service';
 
-/** Budget module: categories, accounts, transactions, reports and recurring transactions. */
+/** Budget module: categories, accounts, transactions, reports, recurring transactions and statement import. */
 @Module({
   // the tables this feature owns (their repositories below hold all of their SQL)
   imports: [TypeOrmModule.forFeature([Category, BudgetAccount, Transaction, RecurringTransaction])],
-  controllers: [CategoriesController, BudgetAccountsController, TransactionsController, RecurringTransactionsController],
+  controllers: [CategoriesController, BudgetAccountsController, TransactionsController, RecurringTransactionsController, StatementImportsController],
   providers: [
     CategoriesService,
     BudgetAccountsService,
@@ -42,8 +45,10 @@ import { TransactionsService } from './transactions.service';
     RecurringTransactionsRepository,
     ReportsRepository,
     TransactionRefsResolver,
+    StatementImportsService,
+    StatementImportsRepository,
   ],
-  exports: [RecurringScheduler],
+  exports: [RecurringScheduler, StatementImportsService],
 })
 export class BudgetModule implements OnModuleInit {
   onModuleInit(): void {

@@ -3,8 +3,11 @@ import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { CountedPage, parseSort, toPage } from '../../common/pagination/pagination';
 import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
+import { newId } from '../../database/base.entity';
+import { insertMany } from '../../database/bulk-insert';
 import { Sql, SqlRunner } from '../../database/sql';
 import { UnitOfWork } from '../../database/transaction';
+import { recordCreatedMany } from '../history/history-rows';
 import type { TransactionDto, TransactionListQuery } from './dto/transaction.dto';
 import { Transaction } from './entities/transaction.entity';
 import {
@@ -20,6 +23,9 @@ import {
   TRANSACTIONS_PAGE_BY_DATE,
   toTransactionDto,
   TransactionRow,
+  TRANSACTIONS_BY_IMPORT_REFS,
+  TRANSACTIONS_CATEGORISED_HISTORY,
+  TRANSACTIONS_NOT_IMPORTED,
 } from './transactions.sql';
 
 /** Pages up to this offset run their count and their rows in parallel; deeper ones need the count first. */
@@ -87,6 +93,37 @@ export class TransactionsRepository {
   /** Deletes through remove(): a "Deleted" history row; the same triggers. */
   async remove(transaction: Transaction): Promise<void> {
     await this.unitOfWork.manager.remove(transaction);
+  }
+
+  /**
+   * Many new transactions in the current unit of work (a statement import): INSERTs of them all
+   * (insertMany) and their "Created" history rows built exactly as the subscriber builds them
+   * (recordCreatedMany), in the same transaction; the statement-level triggers keep the day sums,
+   * day counts and balances as for any insert. One audited save() per row took ~30 s for 10 000.
+   */
+  async createMany(values: Omit<Partial<Transaction>, 'id'>[]): Promise<number> {
+    const manager = this.unitOfWork.manager;
+    const rows = values.map((value) => Object.assign(new Transaction(), value, { id: newId() }));
+    await insertMany(manager, Transaction, rows);
+    await recordCreatedMany(manager, Transaction, rows);
+    return rows.length;
+  }
+
+  /** Of these import refs, those an account already holds → the transaction holding each. */
+  async findByImportRefs(accountId: string, refs: string[]): Promise<Map<string, string>> {
+    if (refs.length === 0) return new Map();
+    const rows = await this.sql.rows<{ id: string; import_ref: string }>(TRANSACTIONS_BY_IMPORT_REFS, [accountId, refs]);
+    return new Map(rows.map((row) => [row.import_ref, row.id]));
+  }
+
+  /** An account's Expense and Income rows not made by an import, between two dates (the manual-duplicate check). */
+  findNotImported(accountId: string, from: string, to: string): Promise<{ id: string; date: string; type: string; amount: string }[]> {
+    return this.sql.rows(TRANSACTIONS_NOT_IMPORTED, [accountId, from, to]);
+  }
+
+  /** The group's latest categorised transactions with a description, newest first (the category suggestions' source). */
+  findCategorisedHistory(tenant: Tenant, limit: number): Promise<{ description: string; type: string; category_id: string }[]> {
+    return this.sql.rows(TRANSACTIONS_CATEGORISED_HISTORY, [tenant.groupId, limit]);
   }
 
   /** The latest occurrence date a recurring rule has made (null: none yet). */

@@ -163,3 +163,24 @@ export const SEARCH_COUNT_CAP = 1000;
 /** A filter id of another group answers 404 like a missing one. ($1 id, $2 group id) */
 export const BUDGET_ACCOUNT_IN_GROUP = statement('budget_account_in_group', 'SELECT 1 FROM budget_accounts WHERE id = $1 AND group_id = $2');
 export const CATEGORY_IN_GROUP = statement('budget_category_in_group', 'SELECT 1 FROM categories WHERE id = $1 AND group_id = $2');
+
+/** Statement import: of these import refs ($2), those an account ($1) already holds, with the transaction holding each. */
+export const TRANSACTIONS_BY_IMPORT_REFS = statement(
+  'budget_transactions_by_import_refs',
+  'SELECT id, import_ref FROM transactions WHERE budget_account_id = $1 AND import_ref = ANY($2::varchar[])',
+);
+
+/** Statement import: an account's Expense and Income rows not made by an import, dated $2..$3 (the manual-duplicate check). */
+export const TRANSACTIONS_NOT_IMPORTED = statement(
+  'budget_transactions_not_imported',
+  `SELECT id, date::text AS date, type, amount::text AS amount FROM transactions
+    WHERE budget_account_id = $1 AND date BETWEEN $2 AND $3 AND import_ref IS NULL AND type <> 'Transfer'`,
+);
+
+/** Statement import: the group's ($1) latest $2 categorised transactions with a description, newest first (the suggestions' source). */
+export const TRANSACTIONS_CATEGORISED_HISTORY = statement(
+  'budget_transactions_categorised_history',
+  `SELECT description, type, category_id FROM transactions
+    WHERE group_id = $1 AND category_id IS NOT NULL AND description IS NOT NULL
+    ORDER BY date DESC, id DESC LIMIT $2`,
+);

@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { AccountModule } from '../account/account.module';
 import { EmailConfirmationsModule } from '../account/email-confirmations.module';
 import { AuthModule } from '../auth/auth.module';
+import { BudgetModule } from '../budget/budget.module';
 import { FilesModule } from '../files/files.module';
 import { HousekeepingService } from './housekeeping.service';
 
 @Module({
-  imports: [AuthModule, FilesModule, AccountModule, EmailConfirmationsModule],
+  imports: [AuthModule, FilesModule, AccountModule, EmailConfirmationsModule, BudgetModule],
   providers: [HousekeepingService],
 })
 export class HousekeepingModule {}

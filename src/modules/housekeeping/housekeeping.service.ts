@@ -4,6 +4,7 @@ import { JobsService } from '../../infrastructure/jobs/jobs.service';
 import { AccountTokens } from '../account/account-tokens.repository';
 import { RegistrationService } from '../account/registration.service';
 import { SessionsService } from '../auth/sessions.service';
+import { StatementImportsService } from '../budget/imports/statement-imports.service';
 import { FilesService } from '../files/files.service';
 
 /**
@@ -22,6 +23,7 @@ export class HousekeepingService {
     'housekeeping-unconfirmed': ['30 3 * * *', (now) => this.unconfirmedRegistrations(now)],
     'housekeeping-captchas': ['40 3 * * *', (now) => this.removeUsedCaptchas(now)],
     'housekeeping-tokens': ['50 3 * * *', (now) => this.removeExpiredTokens(now)],
+    'housekeeping-imports': ['55 3 * * *', (now) => this.imports.removeExpired(now)],
   };
 
   constructor(
@@ -30,6 +32,7 @@ export class HousekeepingService {
     private readonly sessions: SessionsService,
     private readonly files: FilesService,
     private readonly registrations: RegistrationService,
+    private readonly imports: StatementImportsService,
     jobs: JobsService,
   ) {
     for (const [queue, [cron, task]] of Object.entries(this.tasks)) {

@@ -13,6 +13,9 @@ export interface ProblemBody {
   errors?: FieldProblem[];
   /** 412 VERSION_CONFLICT: the resource as it is now */
   current?: unknown;
+  /** statement import: the line of the file, and (UNMAPPED_COLUMNS) the file's columns */
+  line?: number;
+  columns?: string[];
 }
 
 export class ProblemError extends Error {
@@ -20,6 +23,8 @@ export class ProblemError extends Error {
   readonly code: string;
   readonly detail: string;
   readonly errors: FieldProblem[];
+  readonly line: number | null;
+  readonly columns: string[];
   /** seconds to wait, from `Retry-After` (429 and 503) */
   readonly retryAfter: number | null;
   /** 412 VERSION_CONFLICT: the resource as it is now (undefined otherwise) */
@@ -32,6 +37,8 @@ export class ProblemError extends Error {
     this.code = body.code ?? 'UNKNOWN';
     this.detail = body.detail ?? body.title ?? '';
     this.errors = Array.isArray(body.errors) ? body.errors : [];
+    this.line = typeof body.line === 'number' ? body.line : null;
+    this.columns = Array.isArray(body.columns) ? body.columns.map(String) : [];
     this.retryAfter = retryAfter;
     this.current = body.current;
   }

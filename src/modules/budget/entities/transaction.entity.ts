@@ -26,6 +26,8 @@ import { categoryName } from '../history-labels';
 @Index('ix_transactions_description_trgm', { synchronize: false })
 @Index('ix_transactions_group_amount', ['groupId', 'amount', 'id'])
 // exactly-once recurring occurrences: the scheduler inserts with ON CONFLICT DO NOTHING on this
+// a statement imported twice adds nothing: the bank's id (or a hash) of each imported row, per account
+@Index('uq_transactions_import_ref', { synchronize: false })
 @Index('uq_transactions_recurring_occurrence', ['recurringTransactionId', 'occurrenceDate'], { unique: true })
 @Check('ck_transactions_type', `"type" IN ('Expense', 'Income', 'Transfer')`)
 @Check('ck_transactions_amount', `"amount" > 0`)
@@ -46,4 +48,8 @@ export class Transaction extends MoneyMovement {
   /** the scheduled date this occurrence was made for (its `date` may be edited later) */
   @Column({ type: 'date', nullable: true })
   occurrenceDate: string | null;
+
+  /** set on rows made by a statement import (docs/import.md): unique per account */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  importRef: string | null;
 }

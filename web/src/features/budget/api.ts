@@ -11,6 +11,24 @@ export type RecurringInput = Schema<'SaveRecurringTransactionDto'>;
 export type MonthlyReport = Schema<'MonthlyReportDto'>;
 export type YearlyReport = Schema<'YearlyReportDto'>;
 export type TransactionType = Transaction['type'];
+export type StatementPreview = Schema<'StatementImportDto'>;
+export type StatementRow = Schema<'ImportRowDto'>;
+export type ImportChoice = Schema<'CommitRowDto'>;
+export type ColumnMapping = Schema<'ImportMappingDto'>;
+
+/** The content type a statement file is sent as, from its name (browsers know few of these types). */
+export function statementContentType(file: File): string {
+  const extension = file.name.toLowerCase().split('.').pop() ?? '';
+  const byExtension: Record<string, string> = { csv: 'text/csv', txt: 'text/plain', ofx: 'application/x-ofx', qfx: 'application/x-ofx', xml: 'application/xml', qif: 'application/qif' };
+  return byExtension[extension] ?? 'application/octet-stream';
+}
+
+export interface StatementUpload {
+  budgetAccountId: string;
+  file: File;
+  dateFormat?: StatementPreview['dateFormat'];
+  mapping?: Partial<ColumnMapping>;
+}
 
 export const budgetKey = ['budget'] as const;
 
@@ -102,6 +120,18 @@ export const budgetApi = {
     call(api.PUT('/api/v1/recurring-transactions/{recurringTransactionId}', { params: { path: { recurringTransactionId: id } }, body })),
   deleteRecurring: (id: string) =>
     call(api.DELETE('/api/v1/recurring-transactions/{recurringTransactionId}', { params: { path: { recurringTransactionId: id } } })),
+  /** The file is sent as the raw body, its bytes untouched (the server detects the encoding). */
+  previewStatement: ({ budgetAccountId, file, dateFormat, mapping }: StatementUpload) =>
+    call(
+      api.POST('/api/v1/budget-accounts/{budgetAccountId}/imports', {
+        params: { path: { budgetAccountId }, query: { dateFormat, mapping: mapping ? JSON.stringify(mapping) : undefined } },
+        body: file as unknown as string,
+        bodySerializer: (body: unknown) => body as BodyInit,
+        headers: { 'content-type': statementContentType(file) },
+      }),
+    ),
+  commitStatement: ({ importId, rows }: { importId: string; rows: ImportChoice[] }) =>
+    call(api.POST('/api/v1/imports/{importId}/commit', { params: { path: { importId } }, body: { rows } })),
   toggleRecurring: (id: string) =>
     call(api.PATCH('/api/v1/recurring-transactions/{recurringTransactionId}/toggle', { params: { path: { recurringTransactionId: id } } })),
 };

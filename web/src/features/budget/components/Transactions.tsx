@@ -33,6 +33,9 @@ export default function Transactions() {
           <Link className="btn btn-secondary" to="/budget/transactions/new?type=Transfer">
             Add transfer
           </Link>
+          <Link className="btn btn-secondary" to="/budget/transactions/import">
+            Import statement
+          </Link>
         </>
       }
     >
@@ -42,8 +45,21 @@ export default function Transactions() {
           <NextStep />
         </>
       ) : null}
+      <ImportedNotice state={location.state} />
       <RequireBudgetSetup>{({ categories, accounts }) => <TransactionList categories={categories} accounts={accounts} />}</RequireBudgetSetup>
     </Page>
+  );
+}
+
+/** After an import: what was added (the list below is filtered to the account and the statement's dates). */
+function ImportedNotice({ state }: { state: unknown }) {
+  const imported = (state as { imported?: { created: number; skipped: number } } | null)?.imported;
+  if (!imported) return null;
+  return (
+    <Notice tone="success">
+      {`Imported ${imported.created} ${imported.created === 1 ? 'transaction' : 'transactions'}`}
+      {imported.skipped ? ` (${imported.skipped} left out or already there)` : ''}.
+    </Notice>
   );
 }
 

@@ -8,6 +8,7 @@ import { Overview } from '../components/Overview';
 
 const Transactions = lazy(() => import('../components/Transactions'));
 const TransactionEditor = lazy(() => import('../components/TransactionEditor'));
+const ImportStatement = lazy(() => import('../components/ImportStatement'));
 const Categories = lazy(() => import('../components/Categories'));
 const Accounts = lazy(() => import('../components/Accounts'));
 const Reports = lazy(() => import('../components/Reports'));
@@ -32,6 +33,7 @@ export default function BudgetPage() {
         <Route index element={<Overview />} />
         <Route path="transactions" element={<Transactions />} />
         <Route path="transactions/new" element={<TransactionEditor />} />
+        <Route path="transactions/import" element={<ImportStatement />} />
         <Route path="transactions/:transactionId" element={<TransactionEditor />} />
         <Route path="categories" element={<Categories />} />
         <Route path="accounts" element={<Accounts />} />

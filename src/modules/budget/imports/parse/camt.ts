@@ -1,0 +1,88 @@
+import { parseAmount } from './money';
+import { cleanText, joinText, ParsedStatement, RowError, StatementError, StatementRow } from './statement';
+import { child, children, descendants, elementLines, parseXml, text, XmlNode } from './xml';
+
+/** ISO 20022 CAMT.053 (statement), CAMT.052 (account report) and CAMT.054 (notification). */
+const CONTAINERS: [string, string][] = [
+  ['BkToCstmrStmt', 'Stmt'],
+  ['BkToCstmrAcctRpt', 'Rpt'],
+  ['BkToCstmrDbtCdtNtfctn', 'Ntfctn'],
+];
+
+const camtDate = (node: XmlNode | undefined): string | undefined => {
+  const value = text(node, 'Dt') || text(node, 'DtTm');
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : undefined;
+};
+
+const amountOf = (node: XmlNode | undefined): number | undefined => {
+  const value = text(node);
+  return /^\d+(\.\d{1,2})?$/.test(value) ? parseAmount(value, '.') : undefined;
+};
+
+/** The other party: the creditor of money going out, the debtor of money coming in (2009 and 2019 schemas). */
+function counterparty(details: XmlNode | undefined, debit: boolean): string {
+  const parties = child(details, 'RltdPties');
+  const party = child(parties, debit ? 'Cdtr' : 'Dbtr');
+  return cleanText(text(party, 'Nm') || text(party, 'Pty', 'Nm'), 200);
+}
+
+function remittance(details: XmlNode | undefined): string {
+  const info = child(details, 'RmtInf');
+  const unstructured = children(info, 'Ustrd').map((node) => text(node));
+  const structured = children(info, 'Strd').map((node) => text(node, 'CdtrRefInf', 'Ref'));
+  return joinText([...unstructured, ...structured]);
+}
+
+/**
+ * Every booked entry (`Ntry`) of every statement, report or notification in the file. A batch
+ * entry (several `TxDtls` whose amounts add up to the entry's) becomes one row per transaction,
+ * so a collective debit is spread over its payees; otherwise an entry is one row. Pending entries
+ * (`Sts` PDNG) are listed as errors, not imported: their amount and date may still change.
+ */
+export function parseCamt(source: string): ParsedStatement {
+  const root = parseXml(source);
+  const document = child(root, 'Document');
+  const container = CONTAINERS.map(([outer, inner]) => children(child(document, outer), inner)).find((list) => list.length);
+  if (!container) throw new StatementError('UNSUPPORTED_FORMAT', 'The XML is neither OFX nor a CAMT.052/053/054 statement', 1);
+  const entries = container.flatMap((statement) => children(statement, 'Ntry'));
+  if (entries.length === 0) throw new StatementError('EMPTY_STATEMENT', 'The statement holds no entries');
+  const lines = elementLines(source, 'Ntry');
+  const rows: StatementRow[] = [];
+  const errors: RowError[] = [];
+  entries.forEach((entry, i) => {
+    const line = lines[i] ?? 1;
+    const status = text(entry, 'Sts') || text(entry, 'Sts', 'Cd');
+    if (status && status !== 'BOOK') return errors.push({ line, message: `Entry with status ${cleanText(status, 10)} (not booked) is left out` });
+    const date = camtDate(child(entry, 'BookgDt')) ?? camtDate(child(entry, 'ValDt'));
+    if (!date) return errors.push({ line, message: 'The entry has no booking date' });
+    const cents = amountOf(child(entry, 'Amt'));
+    if (!cents) return errors.push({ line, message: `"${cleanText(text(entry, 'Amt'), 40)}" is not an amount` });
+    const indicator = text(entry, 'CdtDbtInd');
+    if (indicator !== 'CRDT' && indicator !== 'DBIT') return errors.push({ line, message: 'The entry has no CdtDbtInd (CRDT or DBIT)' });
+    const debit = indicator === 'DBIT';
+    const entryRef = cleanText(text(entry, 'AcctSvcrRef') || text(entry, 'NtryRef'), 150) || undefined;
+    const extra = cleanText(text(entry, 'AddtlNtryInf'));
+    const details = descendants(entry, 'TxDtls');
+    const parts = details.map((tx) => amountOf(child(tx, 'Amt')) ?? amountOf(child(tx, 'AmtDtls', 'TxAmt', 'Amt')));
+    const split = details.length > 1 && parts.every((p) => p !== undefined) && parts.reduce((a, b) => a! + b!, 0) === cents;
+    const pieces = split ? details.map((tx, n) => ({ tx, cents: parts[n]!, n })) : [{ tx: details[0], cents, n: -1 }];
+    for (const { tx, cents: pieceCents, n } of pieces) {
+      const txDebit = n >= 0 && text(tx, 'CdtDbtInd') ? text(tx, 'CdtDbtInd') === 'DBIT' : debit;
+      const payee = counterparty(tx, txDebit) || undefined;
+      const purpose = remittance(tx);
+      const txRef = cleanText(text(tx, 'Refs', 'AcctSvcrRef') || text(tx, 'Refs', 'EndToEndId'), 150);
+      const reference = (txRef && txRef !== 'NOTPROVIDED' ? txRef : undefined) ?? entryRef;
+      rows.push({
+        line,
+        date,
+        cents: txDebit ? -pieceCents : pieceCents,
+        description: purpose || extra || payee || '',
+        payee,
+        reference,
+        bankRef: entryRef && `camt:${entryRef}${n >= 0 ? `/${n + 1}` : ''}`,
+      });
+    }
+  });
+  return { format: 'camt', rows, errors };
+}

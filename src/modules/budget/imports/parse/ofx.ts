@@ -1,0 +1,116 @@
+import { parseAmount } from './money';
+import { cleanText, ParsedStatement, RowError, StatementError, StatementRow } from './statement';
+import { decodeEntities, descendants, elementLines, parseXml, text, XmlNode } from './xml';
+
+/**
+ * OFX 1.x is SGML: leaf elements are usually not closed (`<TRNAMT>-12.50`), aggregates are. This
+ * reads it into the same node shape as the XML parser gives for OFX 2.x: a tag followed by text is
+ * a leaf holding that text (its end tag optional), a tag followed by another tag opens an
+ * aggregate, `</NAME>` closes the nearest open NAME (and any unclosed leaves inside it).
+ */
+export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] } {
+  const start = source.search(/<OFX>/i);
+  if (start < 0) throw new StatementError('MALFORMED_STATEMENT', 'The OFX file has no <OFX> element', 1);
+  let line = source.slice(0, start).split('\n').length;
+  const root: XmlNode = {};
+  const stack: { name: string; node: XmlNode }[] = [{ name: '', node: root }];
+  const lines: number[] = [];
+  const tag = /<(\/?)([A-Za-z0-9_.]+)>([^<]*)/g;
+  tag.lastIndex = start;
+  let expected = start;
+  let lastLeaf = '';
+  for (let match = tag.exec(source); match; match = tag.exec(source)) {
+    if (match.index !== expected && source.slice(expected, match.index).trim()) {
+      throw new StatementError('MALFORMED_STATEMENT', 'The OFX file holds text outside any element', line);
+    }
+    const [whole, closing, rawName, after] = match;
+    const name = rawName.toUpperCase();
+    if (closing) {
+      const at = stack.map((entry) => entry.name).lastIndexOf(name);
+      // an OFX 2-style closed leaf (`<NAME>Shop</NAME>`) in an SGML file
+      if (at <= 0 && name === lastLeaf) {
+        lastLeaf = '';
+        line += countNewlines(whole);
+        expected = match.index + whole.length;
+        continue;
+      }
+      if (at <= 0) throw new StatementError('MALFORMED_STATEMENT', `</${name}> closes an element that is not open`, line);
+      stack.length = at;
+    } else {
+      const value = after.trim();
+      const parent = stack[stack.length - 1].node;
+      lastLeaf = '';
+      if (value || LEAVES.has(name)) {
+        add(parent, name, decodeEntities(value));
+        lastLeaf = name;
+      } else {
+        const node: XmlNode = {};
+        add(parent, name, node);
+        stack.push({ name, node });
+        if (name === 'STMTTRN') lines.push(line);
+      }
+    }
+    line += countNewlines(whole);
+    expected = match.index + whole.length;
+  }
+  if (source.slice(expected).trim()) throw new StatementError('MALFORMED_STATEMENT', 'The OFX file ends inside an element', line);
+  if (stack.length > 1) throw new StatementError('MALFORMED_STATEMENT', `<${stack[stack.length - 1].name}> is never closed`, line);
+  return { root, lines };
+}
+
+/** Statement fields that are leaves even when empty (`<MEMO>` then the next tag). */
+const LEAVES = new Set(['TRNTYPE', 'DTPOSTED', 'DTUSER', 'DTAVAIL', 'TRNAMT', 'FITID', 'CHECKNUM', 'REFNUM', 'NAME', 'MEMO', 'SIC', 'PAYEEID', 'CURDEF']);
+
+function countNewlines(value: string): number {
+  let n = 0;
+  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) === 10) n++;
+  return n;
+}
+
+function add(parent: XmlNode, name: string, value: XmlNode | string): void {
+  const existing = parent[name];
+  if (existing === undefined) parent[name] = value;
+  else if (Array.isArray(existing)) (existing as unknown[]).push(value);
+  else parent[name] = [existing, value] as XmlNode[];
+}
+
+/** `20260403`, `20260403120000.000[-5:EST]` → `2026-04-03`. */
+function ofxDate(value: string): string | undefined {
+  const match = /^(\d{4})(\d{2})(\d{2})/.exec(value);
+  if (!match) return undefined;
+  const [, y, m, d] = match;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  if (date.getUTCMonth() !== Number(m) - 1 || Number(y) < 1900) return undefined;
+  return `${y}-${m}-${d}`;
+}
+
+/** OFX 1.x (SGML) or 2.x (XML), also Quicken's QFX: every `STMTTRN` of every statement in the file. */
+export function parseOfx(source: string): ParsedStatement {
+  const isXml = /^\s*<\?xml/i.test(source);
+  let root: XmlNode;
+  let lines: number[];
+  if (isXml) {
+    root = parseXml(source);
+    lines = elementLines(source, 'STMTTRN');
+  } else ({ root, lines } = parseOfxSgml(source));
+  if (!descendants(root, 'OFX').length) throw new StatementError('MALFORMED_STATEMENT', 'The file has no <OFX> element', 1);
+  const transactions = descendants(root, 'STMTTRN');
+  if (transactions.length === 0) throw new StatementError('EMPTY_STATEMENT', 'The statement holds no transactions');
+  const rows: StatementRow[] = [];
+  const errors: RowError[] = [];
+  transactions.forEach((trn, i) => {
+    const line = lines[i] ?? 1;
+    const date = ofxDate(text(trn, 'DTPOSTED'));
+    if (!date) return errors.push({ line, message: `"${cleanText(text(trn, 'DTPOSTED'), 40)}" is not an OFX date` });
+    const rawAmount = text(trn, 'TRNAMT');
+    // OFX amounts use a dot; some banks write a comma
+    const cents = parseAmount(rawAmount, rawAmount.includes(',') && !rawAmount.includes('.') ? ',' : '.');
+    if (cents === undefined || cents === 0) return errors.push({ line, message: cents === 0 ? 'The amount is zero' : `"${cleanText(rawAmount, 40)}" is not an amount` });
+    const payee = cleanText(text(trn, 'NAME') || text(trn, 'PAYEE', 'NAME'), 200) || undefined;
+    const memo = cleanText(text(trn, 'MEMO'));
+    const reference = cleanText(text(trn, 'CHECKNUM') || text(trn, 'REFNUM'), 200) || undefined;
+    const fitId = cleanText(text(trn, 'FITID'), 180) || undefined;
+    rows.push({ line, date, cents, description: memo || payee || '', payee, reference, bankRef: fitId && `fitid:${fitId}` });
+  });
+  return { format: 'ofx', rows, errors };
+}

@@ -1,0 +1,86 @@
+/**
+ * What every statement parser returns: signed amounts in integer cents (exact; a statement never
+ * holds more than 999 999 999.99 a row, far below 2^53), calendar dates, the bank's own id of the
+ * row when the format has one.
+ */
+export type StatementFormat = 'csv' | 'ofx' | 'camt' | 'qif';
+
+export interface StatementRow {
+  /** 1-based line of the file where the row starts */
+  line: number;
+  /** YYYY-MM-DD */
+  date: string;
+  /** signed: negative money leaves the account */
+  cents: number;
+  description: string;
+  payee?: string;
+  reference?: string;
+  /** the bank's id of the row (OFX FITID, CAMT AcctSvcrRef / NtryRef), when it gives one */
+  bankRef?: string;
+}
+
+export interface RowError {
+  line: number;
+  message: string;
+}
+
+/** The CSV columns a row is read from: header names as they appear in the file. */
+export interface ColumnMapping {
+  date: string;
+  amount?: string;
+  debit?: string;
+  credit?: string;
+  description?: string;
+  payee?: string;
+  reference?: string;
+}
+
+export interface ParsedStatement {
+  format: StatementFormat;
+  rows: StatementRow[];
+  errors: RowError[];
+  /** CSV only: the columns used and the date format found */
+  mapping?: ColumnMapping;
+  dateFormat?: string;
+}
+
+export type StatementErrorCode = 'UNSUPPORTED_FORMAT' | 'EMPTY_STATEMENT' | 'MALFORMED_STATEMENT' | 'UNMAPPED_COLUMNS' | 'AMBIGUOUS_DATE';
+
+/** A file that cannot be previewed at all (a bad row is a RowError instead). */
+export class StatementError extends Error {
+  constructor(
+    readonly code: StatementErrorCode,
+    message: string,
+    readonly line?: number,
+    /** UNMAPPED_COLUMNS: the file's header names, for a mapping step; AMBIGUOUS_DATE: the column */
+    readonly columns?: string[],
+  ) {
+    super(message);
+  }
+}
+
+/** Options a caller may give: a date format for ambiguous dates, a CSV column mapping. */
+export interface ParseOptions {
+  dateFormat?: string;
+  mapping?: Partial<ColumnMapping>;
+  /** a mapping remembered for the account, used when it fits the file's header */
+  remembered?: ColumnMapping;
+}
+
+/** Text of a file field, without control characters PostgreSQL or JSON would refuse, spaces collapsed. */
+export function cleanText(value: unknown, max = 500): string {
+  if (value === undefined || value === null) return '';
+  const text = String(value)
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    // a lone UTF-16 surrogate (a broken file) cannot be stored
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? text.slice(0, max) : text;
+}
+
+/** Joins the non-empty parts with a space (a CAMT remittance split over several lines). */
+export function joinText(parts: unknown[], max = 500): string {
+  return cleanText(parts.map((part) => cleanText(part, 10_000)).filter(Boolean).join(' '), max);
+}

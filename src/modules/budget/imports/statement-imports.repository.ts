@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import type { Tenant } from '../../../common/tenancy/group-scope';
+import { Sql } from '../../../database/sql';
+import type { ColumnMapping, StatementRow } from './parse/statement';
+import {
+  STATEMENT_IMPORT_INSERT,
+  STATEMENT_IMPORT_LIVE,
+  STATEMENT_IMPORT_LOCK,
+  STATEMENT_IMPORT_MAPPING,
+  STATEMENT_IMPORT_MAPPING_SAVE,
+  STATEMENT_IMPORTS_REMOVE_EXPIRED,
+} from './statement-imports.sql';
+
+/** One previewed row as kept until commit: the parsed row, its position and import ref, what the preview found. */
+export interface StoredRow extends Omit<StatementRow, 'bankRef'> {
+  index: number;
+  importRef: string;
+  suggestedCategoryId?: string;
+  duplicateOf?: string;
+}
+
+export interface StoredPreview {
+  id: string;
+  group_id: string;
+  budget_account_id: string;
+  format: string;
+  rows: StoredRow[];
+}
+
+/**
+ * The tables `statement_imports` (previews, kept 24 h, in PostgreSQL so any instance can commit
+ * them) and `statement_import_mappings` (the CSV columns last used per account), through named
+ * statements (statement-imports.sql.ts), in the current unit of work when there is one. Nothing
+ * to audit: a preview changes no budget data; the commit's transactions are audited.
+ */
+@Injectable()
+export class StatementImportsRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async insert(preview: StoredPreview & { createdById: string; expiresAt: Date }): Promise<void> {
+    await this.sql.rows(STATEMENT_IMPORT_INSERT, [
+      preview.id,
+      preview.group_id,
+      preview.budget_account_id,
+      preview.createdById,
+      preview.format,
+      JSON.stringify(preview.rows),
+      preview.expiresAt,
+    ]);
+  }
+
+  /** A preview of the caller's group that has not expired (another group's is as missing). */
+  async findLive(tenant: Tenant, id: string, now: Date): Promise<StoredPreview | undefined> {
+    const [row] = await this.sql.rows<StoredPreview & Record<string, unknown>>(STATEMENT_IMPORT_LIVE, [id, tenant.groupId, now]);
+    return row;
+  }
+
+  /** Holds the group's import lock until the unit of work ends. */
+  async lockGroup(tenant: Tenant): Promise<void> {
+    await this.sql.rows(STATEMENT_IMPORT_LOCK, [tenant.groupId]);
+  }
+
+  /** Housekeeping: previews past their 24 h. */
+  async removeExpired(now: Date): Promise<number> {
+    const [{ n }] = await this.sql.rows<{ n: number }>(STATEMENT_IMPORTS_REMOVE_EXPIRED, [now]);
+    return n;
+  }
+
+  async findMapping(accountId: string): Promise<{ mapping: ColumnMapping; date_format: string | null } | undefined> {
+    const [row] = await this.sql.rows<{ mapping: ColumnMapping; date_format: string | null }>(STATEMENT_IMPORT_MAPPING, [accountId]);
+    return row;
+  }
+
+  async saveMapping(accountId: string, mapping: ColumnMapping, dateFormat: string | undefined): Promise<void> {
+    await this.sql.rows(STATEMENT_IMPORT_MAPPING_SAVE, [accountId, JSON.stringify(mapping), dateFormat ?? null]);
+  }
+}

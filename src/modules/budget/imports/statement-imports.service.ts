@@ -1,0 +1,207 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../../../common/auth/auth-user';
+import { AppError, FieldError } from '../../../common/errors/app-error';
+import { assertAllInGroup, Tenant } from '../../../common/tenancy/group-scope';
+import { newId } from '../../../database/base.entity';
+import { UnitOfWork } from '../../../database/transaction';
+import { BudgetAccountsRepository } from '../budget-accounts.repository';
+import { Category } from '../entities/category.entity';
+import { TransactionsRepository } from '../transactions.repository';
+import { CategorySuggester, importRefs, matchManual, transactionDescription } from './import-rules';
+import { centsToAmount } from './parse/money';
+import { ColumnMapping, StatementError } from './parse/statement';
+import { CommitImportDto, CommitResultDto, ImportQuery, StatementImportDto } from './statement-import.dto';
+import { StatementImportsRepository, StoredPreview, StoredRow } from './statement-imports.repository';
+
+/** How long a preview can be committed. */
+export const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
+/** How many of the group's latest categorised transactions the suggestions learn from. */
+const SUGGESTION_HISTORY = 5000;
+const DAY_MS = 86_400_000;
+
+const shiftDate = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const typeOf = (cents: number) => (cents < 0 ? 'Expense' : 'Income');
+
+function toProblem(error: unknown): unknown {
+  if (!(error instanceof StatementError)) return error;
+  const errors: FieldError[] = [];
+  if (error.line !== undefined) errors.push({ field: `line ${error.line}`, message: error.message });
+  return new AppError(400, error.code, error.message, errors.length ? errors : undefined, undefined, {
+    ...(error.line !== undefined ? { line: error.line } : {}),
+    ...(error.columns ? { columns: error.columns } : {}),
+  });
+}
+
+function parseMappingQuery(raw: string | undefined): Partial<ColumnMapping> | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const invalid = () => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [{ field: 'mapping', message: 'mapping must be a JSON object of column names or numbers' }]);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw invalid();
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid();
+  const allowed = ['date', 'amount', 'debit', 'credit', 'description', 'payee', 'reference'];
+  const mapping: Record<string, string> = {};
+  for (const [key, column] of Object.entries(value)) {
+    if (!allowed.includes(key) || !(typeof column === 'string' || (typeof column === 'number' && Number.isInteger(column) && column >= 0)) || String(column).length > 200) {
+      throw invalid();
+    }
+    mapping[key] = String(column);
+  }
+  return mapping;
+}
+
+/**
+ * Bank statement import (docs/import.md): a preview parses the file, marks duplicates and suggests
+ * categories, and is kept 24 h; a commit turns the chosen rows into ordinary transactions in one
+ * database transaction.
+ */
+@Injectable()
+export class StatementImportsService {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly imports: StatementImportsRepository,
+    private readonly transactions: TransactionsRepository,
+    private readonly accounts: BudgetAccountsRepository,
+  ) {}
+
+  private async liveAccount(tenant: Tenant, accountId: string): Promise<void> {
+    const [account] = await this.accounts.findStatesByIds(tenant, [accountId]);
+    if (!account) throw AppError.notFound('Budget account');
+    if (account.is_disabled) throw AppError.badRequest('ACCOUNT_DISABLED', 'A disabled budget account cannot take new transactions');
+  }
+
+  async preview(user: AuthUser, accountId: string, bytes: Buffer, contentType: string, query: ImportQuery, now = new Date()): Promise<StatementImportDto> {
+    const given = parseMappingQuery(query.mapping);
+    await this.liveAccount(user, accountId);
+    const remembered = given ? undefined : await this.imports.findMapping(accountId);
+    let parsed: import('./parse/statement').ParsedStatement;
+    try {
+      // the parsers (csv-parse, fast-xml-parser) load on the first import, not with every process
+      const { parseStatement } = await import('./parse');
+      parsed = parseStatement(bytes, contentType, {
+        mapping: given,
+        remembered: remembered?.mapping,
+        dateFormat: query.dateFormat ?? remembered?.date_format ?? undefined,
+      });
+    } catch (error) {
+      throw toProblem(error);
+    }
+
+    const refs = importRefs(accountId, parsed.rows);
+    const rows: StoredRow[] = parsed.rows.map((row, index) => ({
+      index,
+      line: row.line,
+      date: row.date,
+      cents: row.cents,
+      description: row.description,
+      ...(row.payee ? { payee: row.payee } : {}),
+      ...(row.reference ? { reference: row.reference } : {}),
+      importRef: refs[index],
+    }));
+    if (rows.length) await this.markDuplicates(accountId, rows);
+    const suggester = new CategorySuggester(await this.transactions.findCategorisedHistory(user, SUGGESTION_HISTORY));
+    for (const row of rows) {
+      const suggested = suggester.suggest(typeOf(row.cents), row.payee, row.description);
+      if (suggested) row.suggestedCategoryId = suggested;
+    }
+
+    const id = newId();
+    const expiresAt = new Date(now.getTime() + PREVIEW_TTL_MS);
+    await this.unitOfWork.run(async () => {
+      await this.imports.insert({ id, group_id: user.groupId, budget_account_id: accountId, format: parsed.format, rows, createdById: user.userId, expiresAt });
+      // the columns that worked are remembered for the account's next file
+      if (parsed.mapping) await this.imports.saveMapping(accountId, parsed.mapping, query.dateFormat ?? remembered?.date_format ?? undefined);
+    });
+    return {
+      id,
+      format: parsed.format,
+      accountId,
+      rows: rows.map(({ cents, importRef: _ref, ...row }) => ({ ...row, amount: centsToAmount(cents), type: typeOf(cents) })),
+      errors: parsed.errors,
+      ...(parsed.mapping ? { mapping: parsed.mapping } : {}),
+      ...(parsed.dateFormat ? { dateFormat: parsed.dateFormat } : {}),
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  /** Rows already imported (same import ref), then rows repeating a transaction typed by hand. */
+  private async markDuplicates(accountId: string, rows: StoredRow[]): Promise<void> {
+    const existing = await this.transactions.findByImportRefs(accountId, rows.map((row) => row.importRef));
+    for (const row of rows) {
+      const id = existing.get(row.importRef);
+      if (id) row.duplicateOf = id;
+    }
+    const open = rows.filter((row) => !row.duplicateOf);
+    if (open.length === 0) return;
+    const dates = open.map((row) => row.date).sort();
+    const candidates = await this.transactions.findNotImported(accountId, shiftDate(dates[0], -3), shiftDate(dates[dates.length - 1], 3));
+    const matched = matchManual(
+      open.map((row) => ({ index: row.index, date: row.date, type: typeOf(row.cents), amount: centsToAmount(row.cents) })),
+      candidates,
+    );
+    for (const row of open) {
+      const id = matched.get(row.index);
+      if (id) row.duplicateOf = id;
+    }
+  }
+
+  /**
+   * The chosen rows become transactions, all or none: every included Expense or Income row needs a
+   * category (given, else the suggestion), else 400 listing the rows. Rows whose import ref the
+   * account already holds are skipped, so committing twice (a retry) creates nothing more.
+   */
+  commit(user: AuthUser, importId: string, dto: CommitImportDto, now = new Date()): Promise<CommitResultDto> {
+    return this.unitOfWork.run(async (manager) => {
+      const preview: StoredPreview | undefined = await this.imports.findLive(user, importId, now);
+      if (!preview) throw AppError.notFound('Import');
+      const accountId = preview.budget_account_id;
+      // one import at a time per group: the already-imported check below cannot race
+      await this.imports.lockGroup(user);
+      await this.liveAccount(user, accountId);
+
+      const choices = new Map<number, { include: boolean; categoryId?: string }>();
+      const errors: FieldError[] = [];
+      dto.rows.forEach((choice, i) => {
+        if (choice.index >= preview.rows.length) errors.push({ field: `rows[${i}].index`, message: `row ${choice.index} is not in the preview` });
+        else if (choices.has(choice.index)) errors.push({ field: `rows[${i}].index`, message: `row ${choice.index} is listed twice` });
+        else choices.set(choice.index, choice);
+      });
+      const chosen = preview.rows.filter((row) => choices.get(row.index)?.include ?? !row.duplicateOf);
+      const values = chosen.map((row) => {
+        const categoryId = choices.get(row.index)?.categoryId ?? row.suggestedCategoryId;
+        if (!categoryId) errors.push({ field: `rows[${row.index}].categoryId`, message: `row ${row.index} (line ${row.line}) needs a category` });
+        return { row, categoryId };
+      });
+      if (errors.length) throw AppError.badRequest('VALIDATION_FAILED', `${errors.length} row(s) cannot be imported`, errors);
+      await assertAllInGroup(manager, Category, user, [...new Set(values.map((value) => value.categoryId!))], 'Category');
+
+      const existing = await this.transactions.findByImportRefs(accountId, chosen.map((row) => row.importRef));
+      const fresh = values.filter(({ row }) => !existing.has(row.importRef));
+      const created = await this.transactions.createMany(
+        fresh.map(({ row, categoryId }) => ({
+          groupId: user.groupId,
+          type: typeOf(row.cents),
+          amount: centsToAmount(row.cents),
+          date: row.date,
+          description: transactionDescription(row.payee, row.description),
+          categoryId: categoryId!,
+          budgetAccountId: accountId,
+          targetBudgetAccountId: null,
+          recurringTransactionId: null,
+          occurrenceDate: null,
+          importRef: row.importRef,
+          createdById: user.userId,
+        })),
+      );
+      return { created, skipped: preview.rows.length - created };
+    });
+  }
+
+  /** Housekeeping: previews older than 24 h. */
+  removeExpired(now: Date): Promise<number> {
+    return this.imports.removeExpired(now);
+  }
+}

@@ -1,0 +1,35 @@
+import { statement } from '../../../database/sql';
+
+/** A preview: $6 its rows as JSON, kept until $7. */
+export const STATEMENT_IMPORT_INSERT = statement(
+  'budget_statement_import_insert',
+  `INSERT INTO statement_imports (id, group_id, budget_account_id, created_by_id, format, rows, expires_at)
+   VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
+);
+
+/** A preview of the group ($2) that has not expired at $3. */
+export const STATEMENT_IMPORT_LIVE = statement(
+  'budget_statement_import_live',
+  'SELECT id, group_id, budget_account_id, format, rows FROM statement_imports WHERE id = $1 AND group_id = $2 AND expires_at > $3',
+);
+
+/** Housekeeping: previews expired at $1, counted. */
+export const STATEMENT_IMPORTS_REMOVE_EXPIRED = statement(
+  'budget_statement_imports_remove_expired',
+  'WITH removed AS (DELETE FROM statement_imports WHERE expires_at <= $1 RETURNING 1) SELECT count(*)::int AS n FROM removed',
+);
+
+/** The CSV columns (and date format) last used for an account. */
+export const STATEMENT_IMPORT_MAPPING = statement(
+  'budget_statement_import_mapping',
+  'SELECT mapping, date_format FROM statement_import_mappings WHERE budget_account_id = $1',
+);
+
+export const STATEMENT_IMPORT_MAPPING_SAVE = statement(
+  'budget_statement_import_mapping_save',
+  `INSERT INTO statement_import_mappings (budget_account_id, mapping, date_format, updated_date) VALUES ($1, $2::jsonb, $3, now())
+   ON CONFLICT (budget_account_id) DO UPDATE SET mapping = EXCLUDED.mapping, date_format = EXCLUDED.date_format, updated_date = now()`,
+);
+
+/** One import at a time per group (the commit's already-imported check cannot race). */
+export const STATEMENT_IMPORT_LOCK = statement('budget_statement_import_lock', `SELECT pg_advisory_xact_lock(hashtextextended('statement-imports:' || $1, 0))`);

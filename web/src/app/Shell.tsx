@@ -30,8 +30,10 @@ export function Shell() {
         </NavLink>
         <MainNav claims={claims} />
         <div className="topbar-user">
-          <NavLink to="/account" className="nickname" aria-label={`Your account (${claims?.nickname ?? ''})`}>
+          {/* the name starts with the visible text (WCAG 2.5.3, axe's label-content-name-mismatch) */}
+          <NavLink to="/account" className="nickname">
             {claims?.nickname}
+            <span className="visually-hidden"> (your account)</span>
           </NavLink>
           <Button variant="secondary" className="topbar-signout" onClick={signOut}>
             Sign out

@@ -102,6 +102,6 @@ describe('housekeeping', () => {
   });
 
   it('runs the pending-files task (details in test/files)', async () => {
-    expect(await housekeeping.runTask('housekeeping-files', new Date())).toEqual({ removed: 0, failed: 0 });
+    expect(await housekeeping.runTask('housekeeping-files', new Date())).toEqual({ removed: 0, failed: 0, uploads: 0 });
   });
 });

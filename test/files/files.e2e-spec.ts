@@ -168,4 +168,29 @@ describe('files', () => {
     await files.removeStalePending(inAnHour);
     expect(await fileRow(fresh.fileId)).toBeUndefined();
   });
+
+  it('housekeeping removes what an upload URL wrote after confirm, once older than UPLOAD_TIMEOUT_MINUTES', async () => {
+    const user = await signedInUser(t);
+    const image = await pngImage();
+    const ticket = await files.createUpload({ category: 'MarkerImage', ownerUserId: user.id, groupId: user.groupId, contentType: 'image/png', size: image.length });
+    expect(await upload(ticket, image)).toBe(200);
+    await files.confirmUpload(ticket.fileId, { category: 'MarkerImage', groupId: user.groupId! });
+    await waitForStatus(ticket.fileId, user.accessToken, 'Completed');
+    const row = await fileRow(ticket.fileId);
+    await waitFor(async () => !(await s3.objectExists(`${row.storage_key}.upload`)));
+    // the URL is still valid: a second write lands under the upload key again
+    expect(await upload(ticket, image)).toBe(200);
+    expect(await s3.objectExists(`${row.storage_key}.upload`)).toBe(true);
+
+    // not yet older than the timeout: kept (an upload in progress looks the same)
+    expect((await files.removeStalePending(new Date())).uploads).toBe(0);
+    expect(await s3.objectExists(`${row.storage_key}.upload`)).toBe(true);
+    const result = await files.removeStalePending(new Date(Date.now() + 61 * 60_000));
+    expect(result.uploads).toBeGreaterThanOrEqual(1);
+    expect(await s3.objectExists(`${row.storage_key}.upload`)).toBe(false);
+    // the image itself stays
+    expect(await s3.objectExists(row.storage_key)).toBe(true);
+    expect(await s3.objectExists(row.thumbnail_key)).toBe(true);
+    expect((await fileRow(ticket.fileId)).status).toBe('Completed');
+  });
 });

@@ -58,12 +58,12 @@ describe.each(STORAGE_DRIVERS)('storage driver %s', (driverName) => {
     expect(await driver.objectBytes('group-2/thumb.webp')).toEqual(Buffer.from([1, 2, 3]));
     expect(await storage.stat('group-2/deep/restored.png')).toMatchObject({ size: 5, contentType: 'image/png' });
 
-    const listed: { key: string; size: number }[] = [];
+    const listed: { key: string; size: number; lastModified?: Date }[] = [];
     for await (const object of storage.listObjects()) listed.push(object);
     expect(listed).toEqual(
       expect.arrayContaining([
-        { key: 'group-2/thumb.webp', size: 3 },
-        { key: 'group-2/deep/restored.png', size: 5 },
+        { key: 'group-2/thumb.webp', size: 3, lastModified: expect.any(Date) },
+        { key: 'group-2/deep/restored.png', size: 5, lastModified: expect.any(Date) },
       ]),
     );
     const chunks: Buffer[] = [];

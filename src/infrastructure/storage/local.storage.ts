@@ -177,8 +177,8 @@ export class LocalStorage extends StorageService {
     }
   }
 
-  async *listObjects(): AsyncIterable<{ key: string; size: number }> {
-    const walk = async function* (directory: string, root: string): AsyncGenerator<{ key: string; size: number }> {
+  async *listObjects(): AsyncIterable<{ key: string; size: number; lastModified?: Date }> {
+    const walk = async function* (directory: string, root: string): AsyncGenerator<{ key: string; size: number; lastModified?: Date }> {
       const entries = await opendir(directory).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT') return null;
         throw error;
@@ -188,7 +188,8 @@ export class LocalStorage extends StorageService {
         const path = join(directory, entry.name);
         if (entry.isDirectory()) yield* walk(path, root);
         else if (entry.isFile() && !entry.name.endsWith(META) && !entry.name.includes(TEMP)) {
-          yield { key: relative(root, path).split(sep).join('/'), size: (await stat(path)).size };
+          const info = await stat(path);
+          yield { key: relative(root, path).split(sep).join('/'), size: info.size, lastModified: new Date(info.mtimeMs) };
         }
       }
     };

@@ -84,10 +84,10 @@ export class S3Storage extends StorageService implements OnApplicationBootstrap 
     await this.client.removeObjects(this.bucket, unique);
   }
 
-  async *listObjects(): AsyncIterable<{ key: string; size: number }> {
+  async *listObjects(): AsyncIterable<{ key: string; size: number; lastModified?: Date }> {
     for await (const item of this.client.listObjectsV2(this.bucket, '', true)) {
-      const object = item as { name?: string; size?: number };
-      if (object.name) yield { key: object.name, size: object.size ?? 0 };
+      const object = item as { name?: string; size?: number; lastModified?: Date };
+      if (object.name) yield { key: object.name, size: object.size ?? 0, lastModified: object.lastModified };
     }
   }
 

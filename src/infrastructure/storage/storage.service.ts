@@ -23,8 +23,8 @@ export abstract class StorageService {
   abstract put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Removes the objects; missing ones are ignored. */
   abstract remove(keys: string[]): Promise<void>;
-  /** Every object, in no particular order (backups). */
-  abstract listObjects(): AsyncIterable<{ key: string; size: number }>;
+  /** Every object, in no particular order (backups, housekeeping), with when it was last written. */
+  abstract listObjects(): AsyncIterable<{ key: string; size: number; lastModified?: Date }>;
   /** The object's bytes as a stream (backups); rejects when it does not exist. */
   abstract getStream(key: string): Promise<Readable>;
   /** Writes `size` bytes from `body` (restores). */

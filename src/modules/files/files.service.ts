@@ -20,7 +20,8 @@
  *   urls(file) / urlsById(ids) → presigned GET URLs {url, thumbnailUrl} for Completed files, else null
  *     (e.g. `pictureUrl` of group members: `urlsById(users.map((u) => u.pictureFileId))`).
  *   status(fileId, caller) → GET /files/{fileId}/status.
- *   removeStalePending(now): housekeeping (files still Pending after UPLOAD_TIMEOUT_MINUTES).
+ *   removeStalePending(now): housekeeping (files still Pending after UPLOAD_TIMEOUT_MINUTES, and
+ *     objects under an upload key older than that, e.g. written again after confirm).
  *
  * Referencing rows (marker images) should declare `file_id` with ON DELETE CASCADE, so housekeeping
  * removing a never-confirmed upload takes its row along. Objects are removed by jobs: tests that
@@ -73,7 +74,8 @@ export interface FileUrls {
   thumbnailUrl: string;
 }
 
-const uploadKeyOf = (file: Pick<StoredFile, 'storageKey'>) => `${file.storageKey}.upload`;
+const UPLOAD_SUFFIX = '.upload';
+const uploadKeyOf = (file: Pick<StoredFile, 'storageKey'>) => `${file.storageKey}${UPLOAD_SUFFIX}`;
 const objectKeysOf = (file: Pick<StoredFile, 'storageKey' | 'thumbnailKey'>) => [
   file.storageKey,
   uploadKeyOf(file),
@@ -239,9 +241,11 @@ export class FilesService {
 
   /**
    * Housekeeping: uploads never confirmed within UPLOAD_TIMEOUT_MINUTES are removed with their
-   * objects; files stuck in Processing for a day (their job gave up) are marked Failed.
+   * objects; files stuck in Processing for a day (their job gave up) are marked Failed; and any
+   * object under an upload key older than UPLOAD_TIMEOUT_MINUTES is removed, so what an upload
+   * URL writes after its file was confirmed (it stays valid for UPLOAD_URL_SECONDS) is not kept.
    */
-  async removeStalePending(now: Date): Promise<{ removed: number; failed: number }> {
+  async removeStalePending(now: Date): Promise<{ removed: number; failed: number; uploads: number }> {
     const cutoff = new Date(now.getTime() - this.config.retention.uploadTimeoutMinutes * 60_000);
     let removed = 0;
     for (;;) {
@@ -253,6 +257,11 @@ export class FilesService {
       removed += stale.length;
     }
     const failed = await this.files.failStuckProcessing(new Date(now.getTime() - 86_400_000));
-    return { removed, failed };
+    const leftovers: string[] = [];
+    for await (const object of this.storage.listObjects()) {
+      if (object.key.endsWith(UPLOAD_SUFFIX) && object.lastModified && object.lastModified < cutoff) leftovers.push(object.key);
+    }
+    for (let i = 0; i < leftovers.length; i += 1000) await this.storage.remove(leftovers.slice(i, i + 1000));
+    return { removed, failed, uploads: leftovers.length };
   }
 }

@@ -4,7 +4,7 @@ import { api, call, type Schema } from '@/api/client';
 import { describeProblem } from '@/api/problem';
 import { Button, ErrorSummary, Notice } from '@/ui';
 import { accountKey } from '../queries';
-import { uploadFile } from '../upload';
+import { uploadFile } from '@/api/upload';
 
 const TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 type ImageType = (typeof TYPES)[number];

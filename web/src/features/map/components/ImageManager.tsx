@@ -5,7 +5,7 @@ import { describeProblem } from '@/api/problem';
 import { Dialog, LoadState, Notice } from '@/ui';
 import { DragHandle, SortableList } from '@/ui/SortableList';
 import { imagesKey, mapApi, markerKey, useMarkerImages, type MarkerImage } from '../api';
-import { IMAGE_TYPES, putWithProgress } from '../upload';
+import { IMAGE_TYPES, uploadFile } from '@/api/upload';
 
 interface Upload {
   key: string;
@@ -33,7 +33,7 @@ export function ImageManager({ markerId, title, pending }: { markerId: string; t
     try {
       if (!IMAGE_TYPES.includes(file.type)) throw new Error('Only JPEG, PNG and WebP photos can be added.');
       const ticket = await mapApi.startUpload({ id: markerId, file });
-      await putWithProgress(ticket, file, (progress) => update(key, { progress }));
+      await uploadFile(ticket, file, (progress) => update(key, { progress }));
       update(key, { stage: 'Checking', progress: 1 });
       const confirmed = await mapApi.confirmUpload({ id: markerId, imageId: ticket.imageId });
       update(key, { stage: 'Processing' });

@@ -1,8 +1,12 @@
+/** The image types the API takes for uploads (photos of places, profile pictures). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
 /**
- * PUTs a file to the upload URL the API handed out (object storage, or the service's own storage
- * route), with progress. XMLHttpRequest because fetch reports no upload progress.
+ * Sends a file to the upload URL the API issued (object storage, or the service's own storage
+ * route), with the headers it named, reporting progress (0..1) and stopping when `signal` aborts.
+ * XMLHttpRequest rather than fetch: only it reports upload progress.
  */
-export function putWithProgress(
+export function uploadFile(
   ticket: { uploadUrl: string; method: string; headers: Record<string, string> },
   file: Blob,
   onProgress: (fraction: number) => void,
@@ -21,9 +25,8 @@ export function putWithProgress(
     request.onload = () => (request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(`The upload was refused (${request.status}).`)));
     request.onerror = () => reject(new Error('The upload failed: the storage could not be reached.'));
     request.onabort = () => reject(new Error('The upload was cancelled.'));
-    signal?.addEventListener('abort', () => request.abort());
+    if (signal?.aborted) return reject(new Error('The upload was cancelled.'));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(file);
   });
 }
-
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];

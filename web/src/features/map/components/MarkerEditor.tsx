@@ -6,7 +6,7 @@ import { Button, ErrorSummary, Field, LoadState, Page, Skeleton } from '@/ui';
 import { mapApi, useMapMutation, useMarker, type MarkerDetail } from '../api';
 import { PinMap } from './lazy-maps';
 import { PlaceSearch } from './PlaceSearch';
-import { IMAGE_TYPES } from '../upload';
+import { IMAGE_TYPES } from '@/api/upload';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 

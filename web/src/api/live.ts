@@ -36,6 +36,8 @@ export interface LiveOptions {
   fetch?: typeof fetch;
   locks?: LockManagerLike | null;
   channel?: ChannelLike | null;
+  /** Runs before each (re)connect: the offline queue is sent first, then the stream resumes (CONTRACT §18). */
+  beforeConnect?: () => Promise<void>;
 }
 
 const EVENTS_PATH = '/api/v1/events';
@@ -120,6 +122,8 @@ export class LiveUpdates {
     const { session } = this.options;
     if (!session.token && !(await session.refresh().catch(() => false))) return 'signed-out';
     this.setStatus('connecting');
+    await this.options.beforeConnect?.();
+    if (!this.running) return 'ended';
     const headers: Record<string, string> = { authorization: `Bearer ${session.token}`, accept: 'text/event-stream' };
     if (this.cursor) headers['last-event-id'] = this.cursor;
     this.abort = new AbortController();

@@ -104,7 +104,7 @@ test.describe('Administration', () => {
     await pia.getByRole('button', { name: 'Save password and sign in' }).click();
     // …and she is in, without signing in by hand
     await expect(pia).toHaveURL(/\/notes$/);
-    await expect(pia.getByRole('link', { name: 'Your account (Pia)' })).toBeAttached();
+    await expect(pia.getByRole('link', { name: 'Pia (your account)' })).toBeAttached();
     // signing out says so
     await pia.getByRole('link', { name: 'Menu' }).click();
     await pia.getByRole('button', { name: 'Sign out' }).click();

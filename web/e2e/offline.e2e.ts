@@ -84,7 +84,10 @@ test.describe('Offline', () => {
     await signIn(page, member);
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
     await controlledByServiceWorker(page);
-    await expect.poll(async () => (await stored(page)).queries.join(' ')).toContain('"notes","list"');
+    // the notes list, read under the service worker's control, is what the device keeps
+    await page.goto('/notes');
+    await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
+    await expect.poll(async () => (await stored(page)).queries.join(' '), { timeout: 20_000 }).toContain('"notes","list"');
 
     await context.setOffline(true);
     await page.reload();

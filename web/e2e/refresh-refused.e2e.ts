@@ -22,6 +22,6 @@ test.describe('When refreshing is refused', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'When-refreshing-is-refused-429-page.png') });
     // the window passes: the page retries by itself and the app is back
     await expect(page.getByRole('heading', { name: 'Notes', exact: true })).toBeVisible({ timeout: 75_000 });
-    await expect(page.getByRole('link', { name: 'Your account (Mia)' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Mia (your account)' })).toBeVisible();
   });
 });

@@ -54,7 +54,7 @@ export function LoadState<T>({ query, isEmpty, empty, skeletonLines = 4, childre
 
 export function Skeleton({ lines = 4 }: { lines?: number }) {
   return (
-    <div className="skeleton" aria-busy="true" aria-label="Loading">
+    <div className="skeleton" role="status" aria-busy="true" aria-label="Loading">
       {Array.from({ length: lines }, (_, index) => (
         <div key={index} className="skeleton-line" />
       ))}

@@ -12,9 +12,9 @@ test.describe('Live updates', () => {
 
     await signIn(page, mia);
     await page.goto('/notes/new');
-    await page.getByLabel('Title').fill('Shopping');
+    await page.getByLabel('Title').fill('Weekly shop');
     await page.getByRole('button', { name: 'Create note' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Shopping' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Weekly shop' })).toBeVisible();
     for (const text of ['Milk', 'Bread']) {
       await page.getByLabel('New item').fill(text);
       await page.getByRole('button', { name: 'Add item' }).click();
@@ -98,7 +98,7 @@ test.describe('Live updates', () => {
     expect(seen).toContain('event: ready');
     expect(seen).not.toContain(privateId);
     await tomPage.goto('/notes');
-    await expect(tomPage.getByRole('heading', { name: 'Shopping' })).toBeVisible();
+    await expect(tomPage.getByRole('heading', { name: 'Weekly shop' })).toBeVisible();
     await expect(tomPage.getByText('Presents')).toHaveCount(0);
     await shot('5-no-private-note');
     await tomContext.close();

@@ -42,7 +42,7 @@ test.describe('Notes', () => {
 
     // the server holds the new order and the tick
     const saved = async () =>
-      (await service.db.query(`SELECT text, is_completed FROM note_items i JOIN notes n ON n.id = i.note_id WHERE n.title = 'Shopping' ORDER BY i."order"`)).rows.map(
+      (await service.db.query(`SELECT text, is_completed FROM note_items i JOIN notes n ON n.id = i.note_id WHERE n.group_id = $1 AND n.title = 'Shopping' ORDER BY i."order"`, [group.id])).rows.map(
         (row: { text: string; is_completed: boolean }) => `${row.text}${row.is_completed ? ' ✓' : ''}`,
       );
     await expect.poll(saved).toEqual(['Eggs', 'Bread', 'Milk ✓']);

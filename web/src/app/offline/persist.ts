@@ -6,7 +6,7 @@
  * The entry is removed when the person signs out.
  */
 import { createStore, del, get, set } from 'idb-keyval';
-import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
+import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
 import type { Mutation, Query, QueryClient } from '@tanstack/react-query';
 import type { Claims } from '@/api/claims';
 // the notes' queued operations (registered with the query client in query-client.ts)
@@ -105,15 +105,20 @@ export async function startPersistence(client: QueryClient, claims: Claims): Pro
   await set(LAST_USER, { claims } satisfies OfflineUser, store);
   const persister = idbPersister(claims.userId);
   await persistQueryClientRestore({ queryClient: client, persister, maxAge: MAX_AGE_MS, buster: BUSTER }).catch(() => undefined);
-  const stop = persistQueryClientSubscribe({
+  const options = {
     queryClient: client,
     persister,
     buster: BUSTER,
     dehydrateOptions: {
       shouldDehydrateQuery: keep,
-      shouldDehydrateMutation: (mutation) => isNoteOp(mutation) && (mutation.state.status === 'pending' || mutation.state.status === 'error'),
+      shouldDehydrateMutation: (mutation: Mutation<unknown, Error, unknown, unknown>) =>
+        isNoteOp(mutation) && (mutation.state.status === 'pending' || mutation.state.status === 'error'),
     },
-  });
+  };
+  const stop = persistQueryClientSubscribe(options);
+  // what was read before the subscription started (a page that loaded faster than this module)
+  // is kept now, not only at the next change of the cache
+  await persistQueryClientSave(options).catch(() => undefined);
   void client.resumePausedMutations();
   return stop;
 }

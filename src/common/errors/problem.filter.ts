@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import { QueryFailedError } from 'typeorm';
+import { statementFailure } from '../../database/sql-errors';
 import { isDatabaseUnavailable } from '../../database/unavailable';
 import { AppError, FieldError } from './app-error';
 import { Problem, PROBLEM_CONTENT_TYPE, problemType } from './problem';
@@ -107,17 +107,16 @@ export class ProblemFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       return this.renderHttpException(exception);
     }
-    if (exception instanceof QueryFailedError) {
-      const driverError = (exception as QueryFailedError & { driverError?: { code?: string; constraint?: string } })
-        .driverError;
-      if (driverError?.code === '23505') {
+    const driverError = statementFailure(exception);
+    if (driverError) {
+      if (driverError.code === '23505') {
         const known = driverError.constraint ? UNIQUE_CONSTRAINTS[driverError.constraint] : undefined;
         return { status: 409, code: known?.[0] ?? 'CONFLICT', detail: known?.[1] ?? 'The resource already exists' };
       }
-      if (driverError?.code === '23503') {
+      if (driverError.code === '23503') {
         return { status: 409, code: 'CONFLICT', detail: 'The resource is referenced by or refers to another one' };
       }
-      if (driverError?.code === '22P02' || driverError?.code === '22003') {
+      if (driverError.code === '22P02' || driverError.code === '22003') {
         return { status: 400, code: 'BAD_REQUEST', detail: 'A value is malformed or out of range' };
       }
     }

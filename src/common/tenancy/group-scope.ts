@@ -74,23 +74,13 @@ export function lockInGroup<T extends GroupOwned>(
 }
 
 /**
- * Checks that every id exists in the caller's group (e.g. a categoryId inside a body); answers
- * 404 naming the first missing one.
+ * Checks that every id exists in the caller's group (e.g. a categoryId inside a body); answers 404
+ * for `what` when one is missing. `inGroup` is the owning repository's statement (for example
+ * `CategoriesRepository#findIdsInGroup`): which of the distinct ids are the group's.
  */
-export async function assertAllInGroup<T extends GroupOwned>(
-  manager: EntityManager,
-  entity: new () => T,
-  tenant: Tenant,
-  ids: string[],
-  what: string,
-): Promise<void> {
+export async function assertAllInGroup(ids: string[], what: string, inGroup: (distinct: string[]) => Promise<unknown[]>): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
-  // the table comes from the entity's metadata, so each entity has one fixed statement
-  const table = manager.connection.getMetadata(entity).tableName;
-  const rows: { id: string }[] = await manager.query(`SELECT id FROM "${table}" WHERE group_id = $1 AND id = ANY($2::uuid[])`, [
-    tenant.groupId,
-    unique,
-  ]);
-  if (rows.length !== unique.length) throw AppError.notFound(what);
+  const found = await inGroup(unique);
+  if (found.length !== unique.length) throw AppError.notFound(what);
 }

@@ -1,23 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { assertAllInGroup, findInGroupTx, Tenant } from '../../common/tenancy/group-scope';
+import { findInGroupTx, Tenant } from '../../common/tenancy/group-scope';
 import { Sql } from '../../database/sql';
-import { BUDGET_ACCOUNT_DEFAULT_ID, BUDGET_ACCOUNT_STATES } from './budget-accounts.sql';
-import { lockGroupScope } from './budget-lock';
+import {
+  BUDGET_ACCOUNT_DEFAULT_ID,
+  BUDGET_ACCOUNT_HAS_TRANSACTIONS,
+  BUDGET_ACCOUNT_STATES,
+  BUDGET_ACCOUNTS_LOCK,
+  BUDGET_ACCOUNTS_WITH_BALANCE,
+} from './budget-accounts.sql';
 import { BudgetAccount } from './entities/budget-account.entity';
-
-/**
- * Balance = opening balance + income − expense − transfers out + transfers in; the sum of the
- * transactions is read from budget_account_balances, which triggers (in the migrations) keep exact in
- * the same transaction as every change of a transaction.
- */
-const ACCOUNTS_WITH_BALANCE = `
-  SELECT a.id, a.name, a.is_default, a.is_disabled, a.opening_balance::text AS opening_balance,
-         (a.opening_balance + COALESCE(b.balance, 0.00))::numeric(18,2) AS balance
-    FROM budget_accounts a LEFT JOIN budget_account_balances b ON b.budget_account_id = a.id
-   WHERE a.group_id = $1 AND ($2::uuid IS NULL OR a.id = $2::uuid)
-   ORDER BY a.is_default DESC, lower(a.name), a.id`;
 
 export interface AccountRow {
   id: string;
@@ -28,7 +21,10 @@ export interface AccountRow {
   balance: string;
 }
 
-/** The SQL of `budget_accounts` (and the trigger-kept balances read with it). */
+/**
+ * The SQL of `budget_accounts` (budget-accounts.sql.ts), and the balances read with it, which the
+ * migrations' triggers keep in `budget_account_balances`.
+ */
 @Injectable()
 export class BudgetAccountsRepository {
   constructor(
@@ -37,26 +33,22 @@ export class BudgetAccountsRepository {
   ) {}
 
   findAllWithBalance(tenant: Tenant): Promise<AccountRow[]> {
-    return this.dataSource.query(ACCOUNTS_WITH_BALANCE, [tenant.groupId, null]);
+    return this.sql.rows<AccountRow>(BUDGET_ACCOUNTS_WITH_BALANCE, [tenant.groupId, null]);
   }
 
-  async findOneWithBalance(manager: EntityManager, tenant: Tenant, id: string): Promise<AccountRow | undefined> {
-    const [row]: AccountRow[] = await manager.query(ACCOUNTS_WITH_BALANCE, [tenant.groupId, id]);
+  /** One account of the group with its balance (in the unit of work). */
+  async findOneWithBalance(tenant: Tenant, id: string): Promise<AccountRow | undefined> {
+    const [row] = await this.sql.rows<AccountRow>(BUDGET_ACCOUNTS_WITH_BALANCE, [tenant.groupId, id]);
     return row;
   }
 
-  /** Serialises the group's changes of who is the default account. */
-  lockGroup(manager: EntityManager, tenant: Tenant): Promise<void> {
-    return lockGroupScope(manager, 'budget-accounts', tenant.groupId);
+  /** Serialises the group's changes of who is the default account, in the unit of work. */
+  async lockGroup(tenant: Tenant): Promise<void> {
+    await this.sql.rows(BUDGET_ACCOUNTS_LOCK, [tenant.groupId]);
   }
 
   findInGroup(manager: EntityManager, tenant: Tenant, id: string): Promise<BudgetAccount> {
     return findInGroupTx(manager, BudgetAccount, tenant, id, 'Budget account');
-  }
-
-  /** 404 unless the account is the group's. */
-  assertInGroup(tenant: Tenant, id: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    return assertAllInGroup(manager, BudgetAccount, tenant, [id], 'Budget account');
   }
 
   hasDefault(manager: EntityManager, tenant: Tenant): Promise<boolean> {
@@ -78,13 +70,9 @@ export class BudgetAccountsRepository {
     return this.sql.rows(BUDGET_ACCOUNT_STATES, [tenant.groupId, ids]);
   }
 
-  /** Whether a transaction uses the account on either side. */
-  async hasTransactions(manager: EntityManager, id: string): Promise<boolean> {
-    const [{ used }] = await manager.query(
-      `SELECT EXISTS (SELECT 1 FROM transactions WHERE budget_account_id = $1)
-           OR EXISTS (SELECT 1 FROM transactions WHERE target_budget_account_id = $1) AS used`,
-      [id],
-    );
+  /** Whether a transaction uses the account on either side (in the unit of work). */
+  async hasTransactions(id: string): Promise<boolean> {
+    const [{ used }] = await this.sql.rows<{ used: boolean }>(BUDGET_ACCOUNT_HAS_TRANSACTIONS, [id]);
     return used;
   }
 

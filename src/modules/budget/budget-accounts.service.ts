@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
 import { AccountRow, BudgetAccountsRepository } from './budget-accounts.repository';
-import { isForeignKeyViolation } from './budget-lock';
+import { isForeignKeyViolation } from '../../database/sql-errors';
 import { BudgetAccountDto, CreateBudgetAccountDto, UpdateBudgetAccountDto } from './dto/budget-account.dto';
 import { RecurringTransactionsRepository } from './recurring-transactions.repository';
 
@@ -44,14 +43,14 @@ export class BudgetAccountsService {
     return (await this.accounts.findAllWithBalance(tenant)).map(toDto);
   }
 
-  private async one(manager: EntityManager, tenant: Tenant, id: string): Promise<BudgetAccountDto> {
-    return toDto((await this.accounts.findOneWithBalance(manager, tenant, id))!);
+  private async one(tenant: Tenant, id: string): Promise<BudgetAccountDto> {
+    return toDto((await this.accounts.findOneWithBalance(tenant, id))!);
   }
 
   /** The group's first account becomes its default. */
   create(tenant: Tenant, dto: CreateBudgetAccountDto): Promise<BudgetAccountDto> {
     return this.unitOfWork.run(async (manager) => {
-      await this.accounts.lockGroup(manager, tenant);
+      await this.accounts.lockGroup(tenant);
       const hasDefault = await this.accounts.hasDefault(manager, tenant);
       const account = await this.accounts.create(manager, {
         groupId: tenant.groupId,
@@ -60,13 +59,13 @@ export class BudgetAccountsService {
         isDisabled: false,
         openingBalance: toCents(dto.openingBalance ?? '0'),
       });
-      return this.one(manager, tenant, account.id);
+      return this.one(tenant, account.id);
     });
   }
 
   update(tenant: Tenant, id: string, dto: UpdateBudgetAccountDto): Promise<BudgetAccountDto> {
     return this.unitOfWork.run(async (manager) => {
-      await this.accounts.lockGroup(manager, tenant);
+      await this.accounts.lockGroup(tenant);
       const account = await this.accounts.findInGroup(manager, tenant, id);
       if (dto.isDisabled && account.isDefault) throw IS_DEFAULT('disabled');
       account.name = dto.name;
@@ -74,14 +73,14 @@ export class BudgetAccountsService {
       // as PostgreSQL writes it back, so an unchanged balance records no history change
       if (dto.openingBalance !== undefined) account.openingBalance = toCents(dto.openingBalance);
       await this.accounts.save(manager, account);
-      return this.one(manager, tenant, id);
+      return this.one(tenant, id);
     });
   }
 
   /** Moves the default flag to this account (the old default is cleared first, in the same transaction). */
   setDefault(tenant: Tenant, id: string): Promise<BudgetAccountDto> {
     return this.unitOfWork.run(async (manager) => {
-      await this.accounts.lockGroup(manager, tenant);
+      await this.accounts.lockGroup(tenant);
       const account = await this.accounts.findInGroup(manager, tenant, id);
       if (account.isDisabled) throw AppError.conflict('ACCOUNT_DISABLED', 'A disabled budget account cannot be the default');
       if (!account.isDefault) {
@@ -93,7 +92,7 @@ export class BudgetAccountsService {
         account.isDefault = true;
         await this.accounts.save(manager, account);
       }
-      return this.one(manager, tenant, id);
+      return this.one(tenant, id);
     });
   }
 
@@ -104,10 +103,10 @@ export class BudgetAccountsService {
   async remove(tenant: Tenant, id: string): Promise<void> {
     try {
       await this.unitOfWork.run(async (manager) => {
-        await this.accounts.lockGroup(manager, tenant);
+        await this.accounts.lockGroup(tenant);
         const account = await this.accounts.findInGroup(manager, tenant, id);
         if (account.isDefault) throw IS_DEFAULT('deleted');
-        if (await this.accounts.hasTransactions(manager, id)) throw HAS_TRANSACTIONS();
+        if (await this.accounts.hasTransactions(id)) throw HAS_TRANSACTIONS();
         const recurring = await this.recurring.lockAllOfAccount(manager, id);
         if (recurring.some((rule) => rule.isEnabled)) {
           throw AppError.conflict('ACCOUNT_HAS_RECURRING', 'The budget account has active recurring transactions');

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
+import { assertAllInGroup, lockInGroup, Tenant } from '../../common/tenancy/group-scope';
 import { AppError } from '../../common/errors/app-error';
 import { Sql } from '../../database/sql';
-import { lockGroupScope } from './budget-lock';
+import { CATEGORIES_LOCK, CATEGORY_IDS_IN_GROUP, CATEGORY_LAST_ORDER, CATEGORY_NAMES_BY_IDS, CATEGORY_USED } from './categories.sql';
 import { CATEGORY_IN_GROUP } from './transactions.sql';
 import { Category } from './entities/category.entity';
 
@@ -29,23 +29,21 @@ export class CategoriesRepository {
 
   /** The group's categories among `ids`, in display order (the reports' names and colours). */
   findNamesByIds(tenant: Tenant, ids: string[]): Promise<CategoryNameRow[]> {
-    return this.dataSource.query('SELECT id, name, color, icon FROM categories WHERE group_id = $1 AND id = ANY($2::uuid[]) ORDER BY sort_order, id', [
-      tenant.groupId,
-      ids,
-    ]);
+    return this.sql.rows<CategoryNameRow>(CATEGORY_NAMES_BY_IDS, [tenant.groupId, ids]);
   }
 
-  /** Serialises the group's category changes that need no row (the next position, a reorder). */
-  lockGroup(manager: EntityManager, tenant: Tenant): Promise<void> {
-    return lockGroupScope(manager, 'categories', tenant.groupId);
+  /** Serialises the group's category changes that need no row (the next position, a reorder), in the unit of work. */
+  async lockGroup(tenant: Tenant): Promise<void> {
+    await this.sql.rows(CATEGORIES_LOCK, [tenant.groupId]);
   }
 
   findAllOfGroup(manager: EntityManager, tenant: Tenant): Promise<Category[]> {
     return manager.find(Category, { where: { groupId: tenant.groupId } });
   }
 
-  async lastOrder(manager: EntityManager, tenant: Tenant): Promise<number> {
-    const [{ last }] = await manager.query('SELECT COALESCE(MAX(sort_order), 0) AS last FROM categories WHERE group_id = $1', [tenant.groupId]);
+  /** The group's largest position (0 without categories), in the unit of work. */
+  async lastOrder(tenant: Tenant): Promise<number> {
+    const [{ last }] = await this.sql.rows<{ last: number }>(CATEGORY_LAST_ORDER, [tenant.groupId]);
     return Number(last);
   }
 
@@ -59,13 +57,14 @@ export class CategoriesRepository {
     if (rows.length === 0) throw AppError.notFound('Category');
   }
 
-  /** Whether a transaction or a recurring transaction uses the category. */
-  async isUsed(manager: EntityManager, id: string): Promise<boolean> {
-    const [{ used }] = await manager.query(
-      `SELECT EXISTS (SELECT 1 FROM transactions WHERE category_id = $1)
-           OR EXISTS (SELECT 1 FROM recurring_transactions WHERE category_id = $1) AS used`,
-      [id],
-    );
+  /** 404 unless every one of `ids` is the group's category. */
+  assertAllInGroup(tenant: Tenant, ids: string[]): Promise<void> {
+    return assertAllInGroup(ids, 'Category', (distinct) => this.sql.rows(CATEGORY_IDS_IN_GROUP, [tenant.groupId, distinct]));
+  }
+
+  /** Whether a transaction or a recurring transaction uses the category (in the unit of work). */
+  async isUsed(id: string): Promise<boolean> {
+    const [{ used }] = await this.sql.rows<{ used: boolean }>(CATEGORY_USED, [id]);
     return used;
   }
 

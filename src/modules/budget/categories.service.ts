@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
-import { isForeignKeyViolation } from './budget-lock';
+import { isForeignKeyViolation } from '../../database/sql-errors';
 import { CategoriesRepository } from './categories.repository';
 import { CategoryDto, SaveCategoryDto } from './dto/category.dto';
 import { Category } from './entities/category.entity';
@@ -27,8 +27,8 @@ export class CategoriesService {
 
   create(tenant: Tenant, dto: SaveCategoryDto): Promise<CategoryDto> {
     return this.unitOfWork.run(async (manager) => {
-      await this.categories.lockGroup(manager, tenant);
-      const last = await this.categories.lastOrder(manager, tenant);
+      await this.categories.lockGroup(tenant);
+      const last = await this.categories.lastOrder(tenant);
       return toDto(await this.categories.create(manager, { groupId: tenant.groupId, ...dto, order: last + 1 }));
     });
   }
@@ -45,7 +45,7 @@ export class CategoriesService {
     try {
       await this.unitOfWork.run(async (manager) => {
         const category = await this.categories.lockInGroup(manager, tenant, id);
-        if (await this.categories.isUsed(manager, id)) throw IN_USE();
+        if (await this.categories.isUsed(id)) throw IN_USE();
         await this.categories.remove(manager, category);
       });
     } catch (error) {
@@ -58,7 +58,7 @@ export class CategoriesService {
   /** Sets the order to `categoryIds`, which must be exactly the group's category ids. */
   reorder(tenant: Tenant, categoryIds: string[]): Promise<CategoryDto[]> {
     return this.unitOfWork.run(async (manager) => {
-      await this.categories.lockGroup(manager, tenant);
+      await this.categories.lockGroup(tenant);
       const categories = await this.categories.findAllOfGroup(manager, tenant);
       const byId = new Map(categories.map((category) => [category.id, category]));
       const exact = categoryIds.length === categories.length && new Set(categoryIds).size === categoryIds.length && categoryIds.every((id) => byId.has(id));

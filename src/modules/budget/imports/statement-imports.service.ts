@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../../common/auth/auth-user';
 import { AppError, FieldError } from '../../../common/errors/app-error';
-import { assertAllInGroup, Tenant } from '../../../common/tenancy/group-scope';
+import { Tenant } from '../../../common/tenancy/group-scope';
 import { newId } from '../../../database/base.entity';
 import { UnitOfWork } from '../../../database/transaction';
 import { BudgetAccountsRepository } from '../budget-accounts.repository';
-import { Category } from '../entities/category.entity';
+import { CategoriesRepository } from '../categories.repository';
 import { TransactionsRepository } from '../transactions.repository';
 import { CategorySuggester, importRefs, matchManual, transactionDescription } from './import-rules';
 import { centsToAmount } from './parse/money';
@@ -65,6 +65,7 @@ export class StatementImportsService {
     private readonly imports: StatementImportsRepository,
     private readonly transactions: TransactionsRepository,
     private readonly accounts: BudgetAccountsRepository,
+    private readonly categories: CategoriesRepository,
   ) {}
 
   private async liveAccount(tenant: Tenant, accountId: string): Promise<void> {
@@ -154,7 +155,7 @@ export class StatementImportsService {
    * account already holds are skipped, so committing twice (a retry) creates nothing more.
    */
   commit(user: AuthUser, importId: string, dto: CommitImportDto, now = new Date()): Promise<CommitResultDto> {
-    return this.unitOfWork.run(async (manager) => {
+    return this.unitOfWork.run(async () => {
       const preview: StoredPreview | undefined = await this.imports.findLive(user, importId, now);
       if (!preview) throw AppError.notFound('Import');
       const accountId = preview.budget_account_id;
@@ -176,7 +177,7 @@ export class StatementImportsService {
         return { row, categoryId };
       });
       if (errors.length) throw AppError.badRequest('VALIDATION_FAILED', `${errors.length} row(s) cannot be imported`, errors);
-      await assertAllInGroup(manager, Category, user, [...new Set(values.map((value) => value.categoryId!))], 'Category');
+      await this.categories.assertAllInGroup(user, values.map((value) => value.categoryId!));
 
       const existing = await this.transactions.findByImportRefs(accountId, chosen.map((row) => row.importRef));
       const fresh = values.filter(({ row }) => !existing.has(row.importRef));

@@ -1,22 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, call, type Schema } from '@/api/client';
-import { saveDownload } from '@/api/download';
 import { ProblemError, describeProblem } from '@/api/problem';
 import { Button, DateText, DownloadButton, EmptyState, LoadState, Notice, Table, formatBytes, type Column } from '@/ui';
+import { downloadBackup, useBackups, useStartBackup, type Backup, type BackupList } from '../api';
 
-type Backup = Schema<'BackupDto'>;
-type BackupList = Schema<'BackupListDto'>;
-
-export const backupsKey = ['admin', 'backups'] as const;
 /** how often the list is re-read while a started backup has not appeared yet, and for how long */
 const POLL_MS = 2_000;
 const POLL_LIMIT_MS = 15 * 60_000;
-
-function download(name: string) {
-  return (onProgress: (received: number, total: number | null) => void) =>
-    saveDownload(api.GET('/api/v1/backups/{name}', { params: { path: { name } }, parseAs: 'stream' }), name, onProgress);
-}
 
 const COLUMNS: Column<Backup>[] = [
   { header: 'Made', cell: (backup) => <DateText value={backup.createdAt} withTime /> },
@@ -31,7 +20,7 @@ const COLUMNS: Column<Backup>[] = [
   {
     header: 'Archive',
     cell: (backup) => (
-      <DownloadButton variant="secondary" download={download(backup.name)} aria-label={`Download ${backup.name}`}>
+      <DownloadButton variant="secondary" download={(onProgress) => downloadBackup(backup.name, onProgress)} aria-label={`Download ${backup.name}`}>
         Download
       </DownloadButton>
     ),
@@ -56,31 +45,26 @@ function failureText(error: NonNullable<BackupList['lastError']>): string {
 const IN_PROGRESS = 'A backup is already running. Wait for it to finish: it will appear in the list below.';
 
 export function BackupsTab() {
-  const queryClient = useQueryClient();
   const [waiting, setWaiting] = useState<Waiting | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
-  const backups = useQuery({
-    queryKey: backupsKey,
-    queryFn: () => call(api.GET('/api/v1/backups')),
-    refetchInterval: waiting ? POLL_MS : false,
-  });
-  const known = () => ({
-    known: (backups.data?.items ?? []).map((backup) => backup.name),
-    knownError: backups.data?.lastError?.at ?? null,
-    since: Date.now(),
-  });
-  const start = useMutation({
-    mutationFn: () => call(api.POST('/api/v1/backups')),
-    onMutate: () => setNotice(null),
-    onSuccess: ({ name }) => {
-      setWaiting({ name, ...known() });
-      return queryClient.invalidateQueries({ queryKey: backupsKey });
-    },
-    onError: (error) => {
-      // the running one will appear in the list: follow it as if it were ours
-      if (error instanceof ProblemError && error.code === 'BACKUP_IN_PROGRESS') setWaiting({ name: null, ...known() });
-    },
-  });
+  const backups = useBackups(waiting ? POLL_MS : false);
+  const start = useStartBackup();
+  const startBackup = () => {
+    setNotice(null);
+    // what the list holds as the backup starts: an archive or a failure not among these is this run's
+    const known = {
+      known: (backups.data?.items ?? []).map((backup) => backup.name),
+      knownError: backups.data?.lastError?.at ?? null,
+      since: Date.now(),
+    };
+    start.mutate(undefined, {
+      onSuccess: ({ name }) => setWaiting({ name, ...known }),
+      onError: (error) => {
+        // the running one will appear in the list: follow it as if it were ours
+        if (error instanceof ProblemError && error.code === 'BACKUP_IN_PROGRESS') setWaiting({ name: null, ...known });
+      },
+    });
+  };
 
   useEffect(() => {
     if (!waiting || !backups.data) return;
@@ -111,7 +95,7 @@ export function BackupsTab() {
         They are kept in the service’s backup folder; download one to keep a copy somewhere else.
       </p>
       <div className="actions">
-        <Button busy={start.isPending || waiting != null} onClick={() => start.mutate()}>
+        <Button busy={start.isPending || waiting != null} onClick={startBackup}>
           Start a backup
         </Button>
       </div>

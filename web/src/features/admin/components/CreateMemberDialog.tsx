@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call, type Schema } from '@/api/client';
 import { Button, DateText, Dialog, ErrorSummary, Field, Notice, SelectField, useProblemForm } from '@/ui';
-import { usersKey, type Group } from '../queries';
+import { useCreateMember, type CreatedMember, type Group } from '../api';
 import { GroupOptions } from './GroupOptions';
 
 interface MemberForm {
@@ -14,7 +12,7 @@ interface MemberForm {
 }
 
 /** The set-password link, to hand over in person or by message when mail does not work. */
-function CreatedLink({ created, onClose }: { created: Schema<'CreatedUserDto'>; onClose: () => void }) {
+function CreatedLink({ created, onClose }: { created: CreatedMember; onClose: () => void }) {
   const [copied, setCopied] = useState(false);
   return (
     <>
@@ -41,19 +39,12 @@ function CreatedLink({ created, onClose }: { created: Schema<'CreatedUserDto'>; 
 }
 
 export function CreateMemberDialog({ groups, onClose }: { groups: Group[]; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [created, setCreated] = useState<Schema<'CreatedUserDto'> | null>(null);
+  const [created, setCreated] = useState<CreatedMember | null>(null);
   const { register, submit, summary, formState } = useProblemForm<MemberForm>({
     defaultValues: { username: '', nickname: '', email: '', groupId: groups.length === 1 ? groups[0].id : '', role: 'User' },
     labels: { username: 'Username', nickname: 'Name', email: 'Email address', groupId: 'Group', role: 'Role' },
   });
-  const create = useMutation({
-    mutationFn: (body: MemberForm) => call(api.POST('/api/v1/users', { body })),
-    onSuccess: (result) => {
-      setCreated(result);
-      return queryClient.invalidateQueries({ queryKey: usersKey });
-    },
-  });
+  const create = useCreateMember();
   const errors = formState.errors;
   return (
     <Dialog open title="Add a member" onClose={onClose}>
@@ -63,7 +54,7 @@ export function CreateMemberDialog({ groups, onClose }: { groups: Group[]; onClo
         <>
           <p className="muted">They get a link to choose their own password; no registration or approval needed.</p>
           <ErrorSummary items={summary} />
-          <form noValidate onSubmit={submit((values) => create.mutateAsync(values))}>
+          <form noValidate onSubmit={submit(async (values) => setCreated(await create.mutateAsync(values)))}>
             <Field
               label="Username"
               autoCapitalize="none"

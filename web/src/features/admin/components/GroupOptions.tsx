@@ -1,4 +1,4 @@
-import type { Group } from '../queries';
+import type { Group } from '../api';
 
 /** The options of a group select, starting with "Choose a group". */
 export function GroupOptions({ groups }: { groups: Group[] }) {

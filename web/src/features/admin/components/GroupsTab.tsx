@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call } from '@/api/client';
 import { MODULES, type Module } from '@/api/claims';
 import { Button, Checkbox, DateText, Dialog, EmptyState, ErrorSummary, Field, LoadState, Notice, Table, useProblemForm } from '@/ui';
-import { groupsKey, useGroups, type Group } from '../queries';
+import { useGroups, useSaveGroup, type Group } from '../api';
 
 interface GroupForm {
   name: string;
@@ -12,26 +10,21 @@ interface GroupForm {
 }
 
 function GroupDialog({ group, open, onClose, onSaved }: { group: Group | null; open: boolean; onClose: () => void; onSaved: (name: string) => void }) {
-  const queryClient = useQueryClient();
   const { register, submit, summary, formState } = useProblemForm<GroupForm>({
     values: group ? { name: group.name, currency: group.currency, modules: group.modules } : { name: '', currency: 'EUR', modules: [...MODULES] },
     labels: { name: 'Name', currency: 'Currency', modules: 'Modules' },
   });
-  const save = useMutation({
-    mutationFn: (body: GroupForm) =>
-      group ? call(api.PUT('/api/v1/groups/{groupId}', { params: { path: { groupId: group.id } }, body })) : call(api.POST('/api/v1/groups', { body })),
-    onSuccess: (saved) => {
-      onSaved(saved.name);
-      onClose();
-      return queryClient.invalidateQueries({ queryKey: groupsKey });
-    },
-  });
+  const save = useSaveGroup();
   return (
     <Dialog open={open} title={group ? `Edit ${group.name}` : 'New group'} onClose={onClose}>
       <ErrorSummary items={summary} />
       <form
         noValidate
-        onSubmit={submit((values) => save.mutateAsync({ ...values, currency: values.currency.toUpperCase(), modules: values.modules || [] }))}
+        onSubmit={submit(async (values) => {
+          const saved = await save.mutateAsync({ groupId: group?.id ?? null, body: { ...values, currency: values.currency.toUpperCase(), modules: values.modules || [] } });
+          onSaved(saved.name);
+          onClose();
+        })}
       >
         <Field label="Name" error={formState.errors.name?.message} {...register('name', { required: 'Enter the group’s name' })} />
         <Field

@@ -1,30 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, call } from '@/api/client';
 import { describeProblem } from '@/api/problem';
 import { Button, DateText, EmptyState, LoadState, Notice, SelectField } from '@/ui';
-import { useGroups, useUsers, usersKey, type AdminUser, type Group } from '../queries';
+import { useGroups, useSetUserStatus, useUsers, type AdminUser, type Group } from '../api';
 import { GroupOptions } from './GroupOptions';
 
 function Registration({ user, groups, onDone }: { user: AdminUser; groups: Group[]; onDone: (message: string) => void }) {
-  const queryClient = useQueryClient();
   const [groupId, setGroupId] = useState(user.groupId ?? (groups.length === 1 ? groups[0].id : ''));
   const [problem, setProblem] = useState<string | null>(null);
-  const decide = useMutation({
-    mutationFn: (status: 'Active' | 'Declined') =>
-      call(
-        api.PATCH('/api/v1/users/{userId}/status', {
-          params: { path: { userId: user.id } },
-          body: status === 'Active' ? { status, groupId: groupId || undefined } : { status },
-        }),
-      ),
-    onSuccess: (_, status) => {
-      onDone(status === 'Active' ? `${user.nickname} has been approved and can sign in now.` : `${user.nickname}'s registration has been declined.`);
-      return queryClient.invalidateQueries({ queryKey: usersKey });
-    },
-    onError: (error) => setProblem(describeProblem(error)),
-  });
+  const setStatus = useSetUserStatus();
+  // once the list is read again this registration is gone from it: the page says what happened
+  const decide = (status: 'Active' | 'Declined') =>
+    setStatus.mutateAsync(status === 'Active' ? { userId: user.id, status, groupId: groupId || undefined } : { userId: user.id, status }).then(
+      () => onDone(status === 'Active' ? `${user.nickname} has been approved and can sign in now.` : `${user.nickname}'s registration has been declined.`),
+      (error) => setProblem(describeProblem(error)),
+    );
   const groupField = `group-${user.id}`;
   return (
     <li className="card">
@@ -46,16 +36,16 @@ function Registration({ user, groups, onDone }: { user: AdminUser; groups: Group
       </SelectField>
       <div className="actions">
         <Button
-          busy={decide.isPending && decide.variables === 'Active'}
+          busy={setStatus.isPending && setStatus.variables.status === 'Active'}
           onClick={() => {
             setProblem(null);
             if (!groupId) return setProblem('Choose the group to approve them into');
-            decide.mutate('Active');
+            decide('Active');
           }}
         >
           Approve {user.nickname}
         </Button>
-        <Button variant="secondary" busy={decide.isPending && decide.variables === 'Declined'} onClick={() => decide.mutate('Declined')}>
+        <Button variant="secondary" busy={setStatus.isPending && setStatus.variables.status === 'Declined'} onClick={() => decide('Declined')}>
           Decline
         </Button>
       </div>

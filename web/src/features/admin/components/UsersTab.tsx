@@ -1,12 +1,10 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, call } from '@/api/client';
 import { describeProblem } from '@/api/problem';
 import { useSession } from '@/api/session-context';
 import { Button, Dialog, EmptyState, Field, LoadState, Notice, Pagination, SelectField, Table } from '@/ui';
 import { CreateMemberDialog } from './CreateMemberDialog';
-import { STATUS_ACTION, STATUS_MOVES, useGroups, usersKey, type AdminUser, type Group, type UserStatus } from '../queries';
+import { STATUS_ACTION, STATUS_MOVES, useGroups, useSetUserGroup, useSetUserRole, useSetUserStatus, useUsers, type AdminUser, type Group, type UserStatus } from '../api';
 
 const STATUSES: UserStatus[] = ['Pending', 'Active', 'Declined', 'Deactivated'];
 
@@ -46,12 +44,13 @@ function Setting({ label, id, value, options, onSave }: { label: string; id: str
 }
 
 function ManageUser({ user, groups, onClose, onSaved }: { user: AdminUser; groups: Group[]; onClose: () => void; onSaved: (message: string) => void }) {
-  const queryClient = useQueryClient();
-  const path = { params: { path: { userId: user.id } } };
-  const done = async (message: string) => {
+  const setStatus = useSetUserStatus();
+  const setRole = useSetUserRole();
+  const setGroup = useSetUserGroup();
+  const userId = user.id;
+  const done = (message: string) => {
     onSaved(message);
     onClose();
-    await queryClient.invalidateQueries({ queryKey: usersKey });
   };
   return (
     <Dialog open title={`Manage ${user.nickname}`} onClose={onClose}>
@@ -64,8 +63,8 @@ function ManageUser({ user, groups, onClose, onSaved }: { user: AdminUser; group
         value={user.status}
         options={[user.status, ...STATUS_MOVES[user.status]].map((status) => ({ value: status, label: status === user.status ? status : `${STATUS_ACTION[status]} (${status})` }))}
         onSave={async (status) => {
-          await call(api.PATCH('/api/v1/users/{userId}/status', { ...path, body: { status: status as UserStatus } }));
-          await done(`${user.nickname} is now ${status}.`);
+          await setStatus.mutateAsync({ userId, status: status as UserStatus });
+          done(`${user.nickname} is now ${status}.`);
         }}
       />
       <Setting
@@ -77,8 +76,8 @@ function ManageUser({ user, groups, onClose, onSaved }: { user: AdminUser; group
           { value: 'Admin', label: 'Administrator' },
         ]}
         onSave={async (role) => {
-          await call(api.PATCH('/api/v1/users/{userId}/role', { ...path, body: { role: role as AdminUser['role'] } }));
-          await done(`${user.nickname}'s role has been changed.`);
+          await setRole.mutateAsync({ userId, role: role as AdminUser['role'] });
+          done(`${user.nickname}'s role has been changed.`);
         }}
       />
       <Setting
@@ -87,8 +86,8 @@ function ManageUser({ user, groups, onClose, onSaved }: { user: AdminUser; group
         value={user.groupId ?? ''}
         options={[...(user.groupId ? [] : [{ value: '', label: 'No group' }]), ...groups.map((group) => ({ value: group.id, label: group.name }))]}
         onSave={async (groupId) => {
-          await call(api.PATCH('/api/v1/users/{userId}/group', { ...path, body: { groupId } }));
-          await done(`${user.nickname} has been moved to ${groups.find((group) => group.id === groupId)?.name ?? 'the group'}.`);
+          await setGroup.mutateAsync({ userId, groupId });
+          done(`${user.nickname} has been moved to ${groups.find((group) => group.id === groupId)?.name ?? 'the group'}.`);
         }}
       />
     </Dialog>
@@ -100,11 +99,7 @@ export function UsersTab() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = { search: params.get('search') || undefined, status: (params.get('status') || undefined) as UserStatus | undefined, page, pageSize: 20 };
-  const users = useQuery({
-    queryKey: [...usersKey, query],
-    queryFn: () => call(api.GET('/api/v1/users', { params: { query } })),
-    placeholderData: keepPreviousData,
-  });
+  const users = useUsers(query);
   const groups = useGroups();
   const [managing, setManaging] = useState<AdminUser | null>(null);
   const [adding, setAdding] = useState(false);

@@ -1,36 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call, type Schema } from '@/api/client';
 import { describeProblem } from '@/api/problem';
 import { Button, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
-import { accountKey } from '../queries';
+import { useChangeEmail, useResendConfirmation, type EmailChange, type Profile } from '../api';
 
-interface EmailForm {
-  newEmail: string;
-  currentPassword: string;
-}
-
-export function EmailSection({ account }: { account: Schema<'ProfileDto'> }) {
-  const queryClient = useQueryClient();
+export function EmailSection({ account }: { account: Profile }) {
   const [notice, setNotice] = useState<string | null>(null);
-  const { register, submit, summary, setSummary, reset, formState } = useProblemForm<EmailForm>({
+  const { register, submit, summary, setSummary, reset, formState } = useProblemForm<EmailChange>({
     defaultValues: { newEmail: '', currentPassword: '' },
     labels: { newEmail: 'New email address', currentPassword: 'Current password' },
   });
 
-  const change = useMutation({
-    mutationFn: (body: EmailForm) => call(api.PUT('/api/v1/account/email', { body })),
-    onSuccess: (_, body) => {
-      reset();
-      setNotice(`We sent a confirmation link to ${body.newEmail}. Your address changes when you open it.`);
-      return queryClient.invalidateQueries({ queryKey: accountKey });
-    },
-  });
-  const resend = useMutation({
-    mutationFn: () => call(api.POST('/api/v1/account/email/confirm/resend')),
-    onSuccess: () => setNotice(`We sent the link again to ${account.pendingEmail ?? account.email}.`),
-    onError: (error) => setSummary([{ message: describeProblem(error) }]),
-  });
+  const change = useChangeEmail();
+  const resend = useResendConfirmation();
+  const resendLink = () => {
+    setSummary([]);
+    resend.mutate(undefined, {
+      onSuccess: () => setNotice(`We sent the link again to ${account.pendingEmail ?? account.email}.`),
+      onError: (error) => setSummary([{ message: describeProblem(error) }]),
+    });
+  };
 
   const pending = account.emailStatus !== 'Confirmed';
   return (
@@ -49,7 +37,7 @@ export function EmailSection({ account }: { account: Schema<'ProfileDto'> }) {
           ) : (
             <>Waiting for you to confirm this address: open the link we sent to it.</>
           )}{' '}
-          <Button variant="link" busy={resend.isPending} onClick={() => { setSummary([]); resend.mutate(); }}>
+          <Button variant="link" busy={resend.isPending} onClick={resendLink}>
             Send the link again
           </Button>
         </Notice>
@@ -57,9 +45,11 @@ export function EmailSection({ account }: { account: Schema<'ProfileDto'> }) {
       <ErrorSummary items={summary} />
       <form
         noValidate
-        onSubmit={submit((values) => {
+        onSubmit={submit(async (values) => {
           setNotice(null);
-          return change.mutateAsync(values);
+          await change.mutateAsync(values);
+          reset();
+          setNotice(`We sent a confirmation link to ${values.newEmail}. Your address changes when you open it.`);
         })}
       >
         <Field

@@ -1,8 +1,7 @@
-import { api } from '@/api/client';
 import { MODULES, type Module } from '@/api/claims';
-import { saveDownload } from '@/api/download';
 import { useSession } from '@/api/session-context';
 import { DownloadButton } from '@/ui';
+import { downloadExport } from '../api';
 
 /** What the export holds for each module (the files the API writes). */
 const CONTENTS: Record<Module, { title: string; files: string }> = {
@@ -43,7 +42,7 @@ export function ExportSection() {
       ) : (
         <p>Your group has no modules, so the zip file will be empty.</p>
       )}
-      <DownloadButton variant="secondary" busyLabel="Preparing your export…" download={(onProgress) => saveDownload(api.GET('/api/v1/account/export', { parseAs: 'stream' }), 'hearth-export.zip', onProgress)}>
+      <DownloadButton variant="secondary" busyLabel="Preparing your export…" download={downloadExport}>
         Export my data
       </DownloadButton>
     </section>

@@ -1,22 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call, session, type Schema } from '@/api/client';
 import { Button, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
-import { accountKey } from '../queries';
+import { useSaveNickname, type Profile } from '../api';
 
-export function NicknameSection({ account }: { account: Schema<'ProfileDto'> }) {
-  const queryClient = useQueryClient();
+export function NicknameSection({ account }: { account: Profile }) {
   const [saved, setSaved] = useState(false);
   const { register, submit, summary, formState } = useProblemForm({ values: { nickname: account.nickname }, labels: { nickname: 'Name' } });
-  const save = useMutation({
-    mutationFn: (nickname: string) => call(api.PUT('/api/v1/account', { body: { nickname } })),
-    onSuccess: async (profile) => {
-      queryClient.setQueryData(accountKey, profile);
-      setSaved(true);
-      // the token's Nickname claim follows at the next refresh: take it now so the header agrees
-      await session.refresh().catch(() => undefined);
-    },
-  });
+  const save = useSaveNickname();
 
   return (
     <section className="card" aria-labelledby="nickname-title">
@@ -25,9 +14,10 @@ export function NicknameSection({ account }: { account: Schema<'ProfileDto'> }) 
       <ErrorSummary items={summary} />
       <form
         noValidate
-        onSubmit={submit(({ nickname }) => {
+        onSubmit={submit(async ({ nickname }) => {
           setSaved(false);
-          return save.mutateAsync(nickname);
+          await save.mutateAsync(nickname);
+          setSaved(true);
         })}
       >
         <Field

@@ -1,27 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api, call, session } from '@/api/client';
 import { Button, ErrorSummary, Field, useProblemForm } from '@/ui';
-
-interface PasswordForm {
-  currentPassword: string;
-  newPassword: string;
-}
+import { useChangePassword, type PasswordChange } from '../api';
 
 export function PasswordSection() {
   const navigate = useNavigate();
-  const { register, submit, summary, formState } = useProblemForm<PasswordForm>({
+  const { register, submit, summary, formState } = useProblemForm<PasswordChange>({
     defaultValues: { currentPassword: '', newPassword: '' },
     labels: { currentPassword: 'Current password', newPassword: 'New password' },
   });
-  const change = useMutation({
-    mutationFn: (body: PasswordForm) => call(api.PUT('/api/v1/account/password', { body })),
-    onSuccess: async () => {
-      // the API has signed out every session, this one included
-      await session.signOut();
-      navigate('/sign-in?reset=1', { replace: true });
-    },
-  });
+  const change = useChangePassword();
 
   return (
     <section className="card" aria-labelledby="password-title">
@@ -30,7 +17,11 @@ export function PasswordSection() {
       <ErrorSummary items={summary} />
       <form
         noValidate
-        onSubmit={submit((values) => change.mutateAsync(values))}
+        onSubmit={submit(async (values) => {
+          // signed out everywhere, this device included
+          await change.mutateAsync(values);
+          navigate('/sign-in?reset=1', { replace: true });
+        })}
       >
         <Field
           label="Current password"

@@ -1,26 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { api, call, type Schema } from '@/api/client';
 import { describeProblem } from '@/api/problem';
 import { Button, ErrorSummary, Notice } from '@/ui';
-import { accountKey } from '../queries';
-import { uploadFile } from '@/api/upload';
+import { useRemovePicture, useUploadPicture, type PictureType, type Profile } from '../api';
 
-const TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-type ImageType = (typeof TYPES)[number];
+const TYPES: PictureType[] = ['image/jpeg', 'image/png', 'image/webp'];
 
-/** Waits (bounded) until the picture has been processed; the account query then shows it. */
-async function waitForProcessing(fileId: string): Promise<void> {
-  for (let attempt = 0; attempt < 30; attempt++) {
-    const status = await call(api.GET('/api/v1/files/{fileId}/status', { params: { path: { fileId } } }));
-    if (status.status === 'Completed') return;
-    if (status.status === 'Failed') throw new Error(status.error ?? 'The picture could not be processed. Try another one.');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
-export function PictureSection({ account }: { account: Schema<'ProfileDto'> }) {
-  const queryClient = useQueryClient();
+export function PictureSection({ account }: { account: Profile }) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -35,38 +20,27 @@ export function PictureSection({ account }: { account: Schema<'ProfileDto'> }) {
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  const upload = useMutation({
-    mutationFn: async (picture: File) => {
-      const ticket = await call(
-        api.POST('/api/v1/account/picture', { body: { contentType: picture.type as ImageType, size: picture.size } }),
-      );
-      setProgress(0);
-      await uploadFile(ticket, picture, setProgress);
-      const confirmed = await call(api.PATCH('/api/v1/account/picture/confirm/{imageId}', { params: { path: { imageId: ticket.imageId } } }));
-      await waitForProcessing(confirmed.fileId);
-    },
-    onSuccess: () => {
-      setFile(null);
-      setDone('Your picture has been updated.');
-    },
-    onError: (error) => setProblem(error instanceof Error && !('status' in error) ? error.message : describeProblem(error)),
-    onSettled: () => {
-      setProgress(null);
-      return queryClient.invalidateQueries({ queryKey: accountKey });
-    },
-  });
-
-  const remove = useMutation({
-    mutationFn: () => call(api.DELETE('/api/v1/account/picture')),
-    onSuccess: () => setDone('Your picture has been removed.'),
-    onError: (error) => setProblem(describeProblem(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKey }),
-  });
+  const upload = useUploadPicture(setProgress);
+  const remove = useRemovePicture();
+  const uploadChosen = (picture: File) =>
+    upload.mutate(picture, {
+      onSuccess: () => {
+        setFile(null);
+        setDone('Your picture has been updated.');
+      },
+      onError: (error) => setProblem(error instanceof Error && !('status' in error) ? error.message : describeProblem(error)),
+      onSettled: () => setProgress(null),
+    });
+  const removePicture = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => setDone('Your picture has been removed.'),
+      onError: (error) => setProblem(describeProblem(error)),
+    });
 
   const choose = (chosen: File | null) => {
     setProblem(null);
     setDone(null);
-    if (chosen && !TYPES.includes(chosen.type as ImageType)) {
+    if (chosen && !TYPES.includes(chosen.type as PictureType)) {
       setFile(null);
       setProblem('Choose a JPEG, PNG or WebP picture.');
       return;
@@ -103,11 +77,11 @@ export function PictureSection({ account }: { account: Schema<'ProfileDto'> }) {
             </div>
           ) : null}
           <div className="actions">
-            <Button disabled={!file} busy={upload.isPending} onClick={() => file && upload.mutate(file)}>
+            <Button disabled={!file} busy={upload.isPending} onClick={() => file && uploadChosen(file)}>
               Upload picture
             </Button>
             {account.pictureUrl && !file ? (
-              <Button variant="secondary" busy={remove.isPending} onClick={() => remove.mutate()}>
+              <Button variant="secondary" busy={remove.isPending} onClick={removePicture}>
                 Remove picture
               </Button>
             ) : null}

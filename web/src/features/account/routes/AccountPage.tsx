@@ -5,7 +5,7 @@ import { ExportSection } from '../components/ExportSection';
 import { NicknameSection } from '../components/NicknameSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { PictureSection } from '../components/PictureSection';
-import { useAccount } from '../queries';
+import { useAccount } from '../api';
 
 export default function AccountPage() {
   const account = useAccount();

@@ -1,12 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, call, session, type Schema } from '@/api/client';
+import { session } from '@/api/client';
 import { describeProblem } from '@/api/problem';
 import { Button, DateText, describeUserAgent, ErrorSummary, LoadState, Notice, Page } from '@/ui';
-import { sessionsKey, useSessions } from '../queries';
-
-type SessionRow = Schema<'SessionDto'>;
+import { useRevokeOtherSessions, useRevokeSession, useSessions, type SessionRow } from '../api';
 
 function deviceLabel(row: SessionRow): string {
   return row.deviceName || (row.userAgent ? describeUserAgent(row.userAgent) : 'Unknown device');
@@ -14,24 +11,12 @@ function deviceLabel(row: SessionRow): string {
 
 export default function SessionsPage() {
   const sessions = useSessions();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const settle = {
-    onError: (error: unknown) => setProblem(describeProblem(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
-  };
-  const revoke = useMutation({
-    mutationFn: (row: SessionRow) => call(api.DELETE('/api/v1/sessions/{tokenId}', { params: { path: { tokenId: row.id } } })),
-    onSuccess: (_, row) => setNotice(`${deviceLabel(row)} has been signed out.`),
-    ...settle,
-  });
-  const revokeOthers = useMutation({
-    mutationFn: () => call(api.DELETE('/api/v1/sessions', { params: { query: { keepCurrent: true } } })),
-    onSuccess: () => setNotice('Every other device has been signed out.'),
-    ...settle,
-  });
+  const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
+  const onError = (error: unknown) => setProblem(describeProblem(error));
 
   return (
     <Page title="Signed-in devices">
@@ -86,7 +71,7 @@ export default function SessionsPage() {
                       busy={revoke.isPending && revoke.variables?.id === row.id}
                       onClick={() => {
                         setProblem(null);
-                        revoke.mutate(row);
+                        revoke.mutate(row, { onSuccess: () => setNotice(`${deviceLabel(row)} has been signed out.`), onError });
                       }}
                     >
                       Sign out
@@ -101,7 +86,7 @@ export default function SessionsPage() {
                 busy={revokeOthers.isPending}
                 onClick={() => {
                   setProblem(null);
-                  revokeOthers.mutate();
+                  revokeOthers.mutate(undefined, { onSuccess: () => setNotice('Every other device has been signed out.'), onError });
                 }}
               >
                 Sign out all other devices

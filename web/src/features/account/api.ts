@@ -1,0 +1,116 @@
+/** The person's own account: profile, picture, email, password, signed-in devices and the export. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call, session, type Schema } from '@/api/client';
+import { saveDownload } from '@/api/download';
+import { uploadFile } from '@/api/upload';
+
+export type Profile = Schema<'ProfileDto'>;
+export type SessionRow = Schema<'SessionDto'>;
+export type EmailChange = Schema<'ChangeEmailDto'>;
+export type PasswordChange = Schema<'ChangePasswordDto'>;
+export type PictureType = Schema<'CreateUploadDto'>['contentType'];
+
+export const accountKey = ['account'] as const;
+export const sessionsKey = ['sessions'] as const;
+
+export function useAccount() {
+  return useQuery({ queryKey: accountKey, queryFn: () => call(api.GET('/api/v1/account')) });
+}
+
+export function useSessions() {
+  return useQuery({ queryKey: sessionsKey, queryFn: () => call(api.GET('/api/v1/sessions')) });
+}
+
+/** The name shown to the group; the token's Nickname claim is taken at once, so the header agrees. */
+export function useSaveNickname() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (nickname: string) => call(api.PUT('/api/v1/account', { body: { nickname } })),
+    onSuccess: async (profile) => {
+      client.setQueryData(accountKey, profile);
+      // the claim would follow at the next refresh: take it now
+      await session.refresh().catch(() => undefined);
+    },
+  });
+}
+
+/** 202: the address changes once the link mailed to the new one is opened. */
+export function useChangeEmail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EmailChange) => call(api.PUT('/api/v1/account/email', { body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKey }),
+  });
+}
+
+/** 429 COOLDOWN inside the cooldown. */
+export function useResendConfirmation() {
+  return useMutation({ mutationFn: () => call(api.POST('/api/v1/account/email/confirm/resend')) });
+}
+
+/** The API signs out every session, this one included: so does this tab. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: PasswordChange) => call(api.PUT('/api/v1/account/password', { body })),
+    onSuccess: () => session.signOut(),
+  });
+}
+
+/** Waits (bounded) until the picture has been processed; the account query then shows it. */
+async function waitForProcessing(fileId: string): Promise<void> {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const status = await call(api.GET('/api/v1/files/{fileId}/status', { params: { path: { fileId } } }));
+    if (status.status === 'Completed') return;
+    if (status.status === 'Failed') throw new Error(status.error ?? 'The picture could not be processed. Try another one.');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/**
+ * Upload URL, the file `PUT` to it (`onProgress` from 0 to 1), confirm, then processing awaited;
+ * the account is read again whatever the outcome.
+ */
+export function useUploadPicture(onProgress: (progress: number) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (picture: File) => {
+      const ticket = await call(api.POST('/api/v1/account/picture', { body: { contentType: picture.type as PictureType, size: picture.size } }));
+      onProgress(0);
+      await uploadFile(ticket, picture, onProgress);
+      const confirmed = await call(api.PATCH('/api/v1/account/picture/confirm/{imageId}', { params: { path: { imageId: ticket.imageId } } }));
+      await waitForProcessing(confirmed.fileId);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: accountKey }),
+  });
+}
+
+export function useRemovePicture() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(api.DELETE('/api/v1/account/picture')),
+    onSettled: () => client.invalidateQueries({ queryKey: accountKey }),
+  });
+}
+
+/** Signs out one of the person's other devices. */
+export function useRevokeSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (row: SessionRow) => call(api.DELETE('/api/v1/sessions/{tokenId}', { params: { path: { tokenId: row.id } } })),
+    onSettled: () => client.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+/** Signs out every device but this one. */
+export function useRevokeOtherSessions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(api.DELETE('/api/v1/sessions', { params: { query: { keepCurrent: true } } })),
+    onSettled: () => client.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+/** "Export my data": the zip of what the person can see, saved to their device (docs/web.md, Downloads). */
+export function downloadExport(onProgress: (received: number, total: number | null) => void): Promise<string> {
+  return saveDownload(api.GET('/api/v1/account/export', { parseAs: 'stream' }), 'hearth-export.zip', onProgress);
+}

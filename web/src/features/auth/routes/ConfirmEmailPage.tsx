@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { api, call } from '@/api/client';
 import { describeProblem, ProblemError } from '@/api/problem';
 import { useSession } from '@/api/session-context';
 import { Notice, Skeleton } from '@/ui';
+import { useEmailConfirmation } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 
 /** The link of a confirmation mail: confirms a registration or an email change, once. */
@@ -12,15 +11,7 @@ export default function ConfirmEmailPage() {
   const token = params.get('token') ?? '';
   const { status } = useSession();
   const signedIn = status === 'signedIn';
-  // a query, not an effect: it runs once per token even when React renders twice
-  const confirmation = useQuery({
-    queryKey: ['confirm-email', token],
-    queryFn: () => call(api.PATCH('/api/v1/account/email/confirm', { body: { token } })),
-    enabled: token.length > 0,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  const confirmation = useEmailConfirmation(token);
 
   if (!token || confirmation.isError) {
     const invalid = !token || (confirmation.error instanceof ProblemError && confirmation.error.code === 'INVALID_TOKEN');

@@ -1,27 +1,23 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { api, call } from '@/api/client';
 import { Button, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
+import { useForgotPassword, type PasswordRequest } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { Captcha, type CaptchaHandle } from '../components/Captcha';
-
-interface ForgotForm {
-  email: string;
-  captcha: string;
-}
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const captcha = useRef<CaptchaHandle>(null);
-  const { register, submit, summary, setValue, clearErrors, formState } = useProblemForm<ForgotForm>({
+  const { register, submit, summary, setValue, clearErrors, formState } = useProblemForm<PasswordRequest>({
     defaultValues: { email: '', captcha: '' },
     labels: { email: 'Email address', captcha: 'The check' },
   });
+  const forgot = useForgotPassword();
   register('captcha', { required: 'Wait until the check below says you are verified' });
 
   const onSubmit = submit(async (values) => {
     try {
-      await call(api.POST('/api/v1/account/password/forgot', { body: values }));
+      await forgot.mutateAsync(values);
       setSentTo(values.email);
     } catch (error) {
       captcha.current?.reset(); // a solution works once

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { api, call } from '@/api/client';
 import { Button, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
+import { useRegister } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { Captcha, type CaptchaHandle } from '../components/Captcha';
 
@@ -21,11 +21,12 @@ export default function RegisterPage() {
     defaultValues: { username: '', nickname: '', email: '', password: '', website: '', captcha: '' },
     labels: { username: 'Username', nickname: 'Name', email: 'Email address', password: 'Password', captcha: 'The check' },
   });
+  const registration = useRegister();
   register('captcha', { required: 'Wait until the check below says you are verified' });
 
   const onSubmit = submit(async (values) => {
     try {
-      await call(api.POST('/api/v1/account/register', { body: { ...values, website: values.website || undefined } }));
+      await registration.mutateAsync({ ...values, website: values.website || undefined });
       setRegisteredEmail(values.email);
     } catch (error) {
       captcha.current?.reset(); // a solution works once

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, call, session } from '@/api/client';
+import { session } from '@/api/client';
 import { ProblemError } from '@/api/problem';
 import { Button, ErrorSummary, Field, LoadError, Notice, Skeleton, useProblemForm } from '@/ui';
+import { useResetLink, useResetPassword, useSignIn } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 
 /** "Tom", "Tom and Anna", "Tom, Anna and Ben". */
@@ -26,13 +26,9 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const [invalid, setInvalid] = useState(!token);
-  const link = useQuery({
-    queryKey: ['reset-link', token],
-    queryFn: () => call(api.POST('/api/v1/account/password/reset/preview', { body: { token } })),
-    enabled: !!token,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const link = useResetLink(token);
+  const reset = useResetPassword();
+  const signIn = useSignIn();
   const { register, submit, summary, getValues, formState } = useProblemForm<ResetForm>({
     defaultValues: { newPassword: '', repeatPassword: '' },
     labels: { newPassword: 'New password' },
@@ -40,7 +36,7 @@ export default function ResetPasswordPage() {
 
   const onSubmit = submit(async ({ newPassword }) => {
     try {
-      await call(api.POST('/api/v1/account/password/reset', { body: { token, newPassword } }));
+      await reset.mutateAsync({ token, newPassword });
     } catch (error) {
       if (!(error instanceof ProblemError && error.code === 'INVALID_TOKEN')) throw error;
       return setInvalid(true);
@@ -50,8 +46,7 @@ export default function ResetPasswordPage() {
     const username = link.data?.username;
     if (!username) return navigate('/sign-in?reset=1', { replace: true });
     try {
-      const signedIn = await call(api.POST('/api/v1/session', { body: { username, password: newPassword } }));
-      session.signIn(signedIn.accessToken);
+      await signIn.mutateAsync({ username, password: newPassword });
       navigate('/', { replace: true });
     } catch {
       // the password is saved; signing in by hand still works

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, call, session } from '@/api/client';
 import { useSession } from '@/api/session-context';
 import { Button, Checkbox, describeUserAgent, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
+import { useSignIn } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 
 interface SignInForm {
@@ -25,9 +25,10 @@ export default function SignInPage() {
     labels: { username: 'Username', password: 'Password', deviceName: 'Device name' },
   });
 
+  const signIn = useSignIn();
+
   const onSubmit = submit(async (values) => {
-    const body = await call(api.POST('/api/v1/session', { body: { ...values, deviceName: values.deviceName || undefined } }));
-    session.signIn(body.accessToken);
+    await signIn.mutateAsync({ ...values, deviceName: values.deviceName || undefined });
     navigate(safeNext(params.get('next')), { replace: true });
   });
 

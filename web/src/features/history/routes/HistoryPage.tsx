@@ -1,10 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, call } from '@/api/client';
+import { useGroupMembers } from '@/api/members';
 import { useSession } from '@/api/session-context';
 import { Button, EmptyState, Field, FilterPanel, LoadState, Page, Pagination, SelectField } from '@/ui';
 import { formatMoney } from '@/ui/format';
+import { useHistory } from '../api';
 import { ACTION_WORDS, byDay, dayHeading, describeChange, ENTITY_WORDS } from '../sentence';
 import '../history.css';
 
@@ -28,12 +28,8 @@ export default function HistoryPage() {
     page,
     pageSize: PAGE_SIZE,
   };
-  const history = useQuery({
-    queryKey: ['history', query],
-    queryFn: () => call(api.GET('/api/v1/action-histories', { params: { query } })),
-    placeholderData: keepPreviousData,
-  });
-  const members = useQuery({ queryKey: ['members'], queryFn: () => call(api.GET('/api/v1/group/members')) });
+  const history = useHistory(query);
+  const members = useGroupMembers();
   const entityTypes = ENTITY_WORDS.filter((entity) => !entity.adminOnly || claims?.role === 'Admin');
   const money = (amount: string) => formatMoney(amount, claims?.currency ?? 'EUR');
   const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, call } from '@/api/client';
+import { useGroupMembers } from '@/api/members';
 import { useSession } from '@/api/session-context';
 import { EmptyState, LoadState, Page } from '@/ui';
 
 export default function MembersPage() {
   const { claims } = useSession();
-  const members = useQuery({ queryKey: ['members'], queryFn: () => call(api.GET('/api/v1/group/members')) });
+  const members = useGroupMembers();
   return (
     <Page title="Members">
       <LoadState

@@ -1,6 +1,21 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** What a web feature may not import: another feature, or the app shell. */
+const FEATURE_IMPORTS = [
+  { regex: '^@/features/', message: 'A feature does not import another feature; move shared code to ui/ or api/.' },
+  { regex: '^\\.\\./\\.\\./', message: 'Import shared code as @/ui or @/api; never reach into another feature.' },
+  { regex: '^@/app(/|$)', message: 'Features do not import the app shell; shared code lives in @/api or @/ui.' },
+];
+
+/** The typed client is used by a feature's api.ts only (and by the notes' offline queue, which runs its operations). */
+const FEATURE_API_FILES = ['web/src/features/*/api.ts', 'web/src/features/notes/ops.ts'];
+const CLIENT_ONLY_IN_API = {
+  name: '@/api/client',
+  importNames: ['api', 'call'],
+  message: "Call the API from the feature's api.ts (a query or mutation hook) and use that hook here.",
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
   js.configs.recommended,
@@ -34,20 +49,17 @@ export default tseslint.config(
   },
   {
     // web features stay independent: shared code lives in api/ and ui/ (imported as @/…); app/ is the
-    // shell that composes the features and is imported by none of them
+    // shell that composes the features and is imported by none of them. A feature's server calls
+    // live in its api.ts (query and mutation hooks): its pages and components use those hooks and
+    // never the client itself (docs/web.md, Conventions)
     files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^@/features/', message: 'A feature does not import another feature; move shared code to ui/ or api/.' },
-            { regex: '^\\.\\./\\.\\./', message: 'Import shared code as @/ui or @/api; never reach into another feature.' },
-            { regex: '^@/app(/|$)', message: 'Features do not import the app shell; shared code lives in @/api or @/ui.' },
-          ],
-        },
-      ],
-    },
+    ignores: FEATURE_API_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: FEATURE_IMPORTS, paths: [CLIENT_ONLY_IN_API] }] },
+  },
+  {
+    // the files that call the API for their feature: the same independence, and the client allowed
+    files: FEATURE_API_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: FEATURE_IMPORTS }] },
   },
   {
     // the shared building blocks know no feature and no shell

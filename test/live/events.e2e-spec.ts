@@ -1,16 +1,25 @@
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { sign } from 'jsonwebtoken';
+import { AddressInfo, connect, createServer, Socket } from 'node:net';
 import type { DataSource } from 'typeorm';
+import { dropDatabase } from '../../src/database/admin';
 import { Marker } from '../../src/modules/markers/entities/marker.entity';
 import { createTestApp, TestApp, TEST_ENV } from '../support/app';
 import { createGroup, decodeClaims, login, LoggedIn, signedInUser, TestUser } from '../support/factories';
 import { openStream, TestStream } from '../support/sse';
 
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
 /**
  * GET /events over real HTTP, against three instances of the service on one database
- * (docs/live.md): A makes the changes, streams listen on B and C too.
+ * (docs/live.md): A makes the changes, streams listen on B and C too. Across instances through
+ * PostgreSQL, and again with REDIS_URL through Redis pub/sub (each test database has its own
+ * REDIS_KEY_PREFIX, so its channel is its own).
  */
-describe('GET /events (live changes)', () => {
+describe.each([
+  { transport: 'PostgreSQL LISTEN/NOTIFY', env: {} as Record<string, string>, listeningConnections: 3 },
+  { transport: 'Redis pub/sub', env: { REDIS_URL } as Record<string, string>, listeningConnections: 1 },
+])('GET /events (live changes) across instances through $transport', ({ env, listeningConnections }) => {
   let a: TestApp;
   let b: TestApp;
   let c: TestApp;
@@ -40,9 +49,9 @@ describe('GET /events (live changes)', () => {
   const changeFor = (id: string) => (e: { event: string; data: any }) => e.event === 'change' && e.data.entityId === id;
 
   beforeAll(async () => {
-    a = await createTestApp({ LIVE_REPLAY_LIMIT: '5' });
-    b = await createTestApp({ LIVE_REPLAY_LIMIT: '5' }, { existingDatabase: a.databaseName });
-    c = await createTestApp({ LIVE_REPLAY_LIMIT: '5' }, { existingDatabase: a.databaseName });
+    a = await createTestApp({ ...env, LIVE_REPLAY_LIMIT: '5' });
+    b = await createTestApp({ ...env, LIVE_REPLAY_LIMIT: '5' }, { existingDatabase: a.databaseName });
+    c = await createTestApp({ ...env, LIVE_REPLAY_LIMIT: '5' }, { existingDatabase: a.databaseName });
     url.a = await listen(a);
     url.b = await listen(b);
     url.c = await listen(c);
@@ -99,6 +108,11 @@ describe('GET /events (live changes)', () => {
     }
     await onB.next((e) => e.event === 'change' && e.data.action === 'Updated' && e.data.entityId !== milk.id, 5000);
     expect(outsider.changes()).toEqual([]);
+  });
+
+  it(`listens to the database with ${listeningConnections} connection(s) for the three instances`, async () => {
+    for (const where of ['a', 'b', 'c'] as const) await stream(where, tom.accessToken);
+    expect(await listeningConnectionsOf(a)).toBe(listeningConnections);
   });
 
   it("never sends a private note's changes to another member, not even on the raw stream", async () => {
@@ -228,7 +242,7 @@ describe('GET /events (live changes)', () => {
   });
 
   it('ends its streams first when an instance shuts down', async () => {
-    const d = await createTestApp({}, { existingDatabase: a.databaseName });
+    const d = await createTestApp(env, { existingDatabase: a.databaseName });
     const s = await openStream(await listen(d), tom.accessToken);
     await s.next((e) => e.event === 'ready');
     await d.app.close();
@@ -244,4 +258,113 @@ async function insertMarkerRow(t: TestApp, groupId: string): Promise<void> {
      VALUES (gen_random_uuid(), $1, 'Marker', gen_random_uuid(), 'Updated', NULL, 'System')`,
     [groupId],
   );
+}
+
+async function listeningConnectionsOf(t: TestApp): Promise<number> {
+  const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'hearth-live'`);
+  return n;
+}
+
+/**
+ * With REDIS_URL one instance relays the database's notifications to Redis: when it stops another
+ * takes over (streams end with `restart` and resume from the history, so nothing is lost), and a
+ * Redis outage ends the streams and refuses new ones with 503 without harming the service.
+ */
+describe('GET /events with REDIS_URL: the relay and Redis outages', () => {
+  /** run in reverse after the tests: instances before their database */
+  const closers: (() => Promise<unknown>)[] = [];
+  const open: TestStream[] = [];
+  const listen = async (t: TestApp) => {
+    await t.app.listen(0, '127.0.0.1');
+    return (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
+  };
+  const stream = async (baseUrl: string, token: string, lastEventId?: string) => {
+    const s = await openStream(baseUrl, token, lastEventId);
+    open.push(s);
+    if (s.status === 200) await s.next((e) => e.event === 'ready' || e.event === 'reset' || e.event === 'end');
+    return s;
+  };
+  afterEach(() => {
+    for (const s of open.splice(0)) s.close();
+  });
+  afterAll(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  }, 60_000);
+
+  it('hands the relay over when its instance stops; the cut streams resume what was missed', async () => {
+    const x = await createTestApp({ REDIS_URL });
+    let xOpen = true;
+    closers.push(() => dropDatabase(x.databaseName), async () => xOpen && x.app.close());
+    const y = await createTestApp({ REDIS_URL }, { existingDatabase: x.databaseName });
+    closers.push(() => y.app.close());
+    const [onX, onY] = [await listen(x), await listen(y)];
+    const groupId = (await createGroup(x)).id;
+    const ann = await signedInUser(x, { groupId });
+    // the first stream's instance becomes the relay
+    await stream(onX, ann.accessToken);
+    const s = await stream(onY, ann.accessToken);
+    const before = (await y.api('POST', '/notes', { token: ann.accessToken, payload: { title: 'Before' } })).json();
+    await s.next((e) => e.event === 'change' && e.data.entityId === before.id);
+
+    xOpen = false;
+    await x.app.close();
+    // y takes over and ends its streams: what committed while no one relayed is in the history
+    expect(await s.next((e) => e.event === 'end', 10_000)).toMatchObject({ data: { reason: 'restart' } });
+    const cursor = s.events.filter((e) => e.id).at(-1)!.id!;
+    const during = (await y.api('POST', '/notes', { token: ann.accessToken, payload: { title: 'During' } })).json();
+    const resumed = await stream(onY, ann.accessToken, cursor);
+    expect(resumed.changes().map((d) => d.entityId)).toEqual([during.id]);
+    const after = (await y.api('POST', '/notes', { token: ann.accessToken, payload: { title: 'After' } })).json();
+    await resumed.next((e) => e.event === 'change' && e.data.entityId === after.id);
+    expect(await listeningConnectionsOf(y)).toBe(1);
+  }, 30_000);
+
+  it('ends the streams when Redis goes away, answers 503 while it is away, and works again when it is back', async () => {
+    const proxy = await tcpProxy(6379);
+    const z = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${proxy.port}` });
+    closers.push(() => proxy.close(), () => z.close());
+    const onZ = await listen(z);
+    const groupId = (await createGroup(z)).id;
+    const bea = await signedInUser(z, { groupId });
+    const s = await stream(onZ, bea.accessToken);
+    const first = (await z.api('POST', '/notes', { token: bea.accessToken, payload: { title: 'First' } })).json();
+    await s.next((e) => e.event === 'change' && e.data.entityId === first.id);
+
+    await proxy.cut();
+    expect(await s.next((e) => e.event === 'end', 5000)).toMatchObject({ data: { reason: 'restart' } });
+    const refused = await fetch(`${onZ}/api/v1/events`, { headers: { authorization: `Bearer ${bea.accessToken}` } });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect(((await refused.json()) as { code: string }).code).toBe('SERVICE_UNAVAILABLE');
+    expect((await fetch(`${onZ}/health/live`)).status).toBe(200);
+
+    await proxy.restore();
+    const again = await stream(onZ, bea.accessToken, s.events.filter((e) => e.id).at(-1)!.id!);
+    expect(again.status).toBe(200);
+    const second = (await z.api('POST', '/notes', { token: bea.accessToken, payload: { title: 'Second' } })).json();
+    await again.next((e) => e.event === 'change' && e.data.entityId === second.id);
+  }, 30_000);
+});
+
+/** A TCP proxy to a local port that a test can cut (every connection closed, new ones refused) and restore. */
+async function tcpProxy(target: number): Promise<{ port: number; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(target, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const start = (port = 0) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await start();
+  const port = (server.address() as AddressInfo).port;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+  return { port, cut: stop, restore: () => start(port), close: stop };
 }

@@ -1,5 +1,5 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { Client, Notification } from 'pg';
+import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { Client } from 'pg';
 import { AppConfig } from '../../config/app-config';
 import type { HistoryAction } from '../history/entities/action-history.entity';
 
@@ -27,38 +27,78 @@ export interface ChangeFeedListener {
   lost(): void;
 }
 
+/** The channels the database notifies after each commit (the LiveChanges migration). */
 const CHANNELS = ['hearth_changes', 'hearth_access'];
 
 /**
- * The one listening connection of this instance (docs/live.md, Across instances). PostgreSQL
- * notifies it after each commit, in commit order, whichever instance, worker or CLI made the change.
- * It connects when the first stream opens; when the connection is lost it tells its listener
- * (every stream ends, and clients resume from the history) and connects again on the next stream.
+ * How this instance hears of every commit (docs/live.md, Across instances): `PostgresChangeFeed`
+ * (a listening connection per instance) or, with REDIS_URL, `RedisChangeFeed` (one instance relays
+ * the database's notifications to Redis pub/sub). Either way the source is the same: the
+ * notifications PostgreSQL sends when a transaction that wrote history rows commits.
  */
-@Injectable()
-export class ChangeFeed implements OnModuleDestroy {
-  private readonly logger = new Logger(ChangeFeed.name);
-  private client: Promise<Client> | null = null;
-  private listener: ChangeFeedListener | null = null;
-  private closing = false;
-
-  constructor(private readonly config: AppConfig) {}
+export abstract class ChangeFeed {
+  protected listener: ChangeFeedListener | null = null;
 
   setListener(listener: ChangeFeedListener): void {
     this.listener = listener;
   }
 
-  /** Resolves once this instance is listening; rejects (503) when the database cannot be reached. */
-  async ready(): Promise<void> {
+  /** Resolves once this instance hears every commit; rejects (503) when it cannot. */
+  abstract ready(): Promise<void>;
+
+  /** A notification, as the database sent it, to the listener. */
+  protected deliver(channel: string, payload: string): void {
+    if (!this.listener || !payload) return;
+    if (channel === 'hearth_changes') {
+      this.listener.change(JSON.parse(payload) as CommittedChange);
+      return;
+    }
+    const [kind, id, version] = payload.split(':');
+    if (kind === 'session') this.listener.access({ kind, sessionId: id });
+    else if (kind === 'user') this.listener.access({ kind, userId: id, permsVersion: Number(version) });
+  }
+}
+
+export interface NotificationHandlers {
+  notification(channel: string, payload: string): void;
+  /** the connection was lost (not closed here): what committed meanwhile was not heard */
+  lost(error?: Error): void;
+}
+
+/**
+ * A PostgreSQL connection that LISTENs on the live channels (`application_name` `hearth-live`).
+ * PostgreSQL notifies it after each commit, in commit order, whichever instance, worker or CLI made
+ * the change. With `lock`, it first takes that session-level advisory lock and stays open only
+ * when it got it (one relay for all instances, RedisChangeFeed); the lock goes with the connection.
+ */
+export class ListeningConnection {
+  private readonly logger = new Logger('ChangeFeed');
+  private client: Promise<Client | null> | null = null;
+  private closing = false;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly handlers: NotificationHandlers,
+    private readonly lock?: string,
+  ) {}
+
+  /** Connects and listens (once); false when another process holds the lock. Rejects when the database cannot be reached. */
+  async open(): Promise<boolean> {
     if (this.closing) throw new Error('the change feed is closed');
-    this.client ??= this.connect().catch((error) => {
-      this.client = null;
-      throw error;
-    });
-    await this.client;
+    this.client ??= this.connect().then(
+      (client) => {
+        if (!client) this.client = null;
+        return client;
+      },
+      (error) => {
+        this.client = null;
+        throw error;
+      },
+    );
+    return (await this.client) !== null;
   }
 
-  private async connect(): Promise<Client> {
+  private async connect(): Promise<Client | null> {
     const client = new Client({
       connectionString: this.config.databaseUrl,
       application_name: 'hearth-live',
@@ -67,15 +107,32 @@ export class ChangeFeed implements OnModuleDestroy {
     });
     client.on('error', (error) => this.drop(client, error));
     client.on('end', () => this.drop(client));
-    client.on('notification', (message) => this.receive(message));
+    client.on('notification', (message) => {
+      if (message.payload) this.handlers.notification(message.channel, message.payload);
+    });
     await client.connect();
     try {
+      if (this.lock) {
+        const [{ held }] = (await client.query('SELECT pg_try_advisory_lock(hashtext($1)) AS held', [this.lock])).rows;
+        if (!held) {
+          await this.end(client);
+          return null;
+        }
+      }
       for (const channel of CHANNELS) await client.query(`LISTEN ${channel}`);
     } catch (error) {
-      await client.end().catch(() => undefined);
+      await this.end(client);
       throw error;
     }
     return client;
+  }
+
+  /** Ends a connection on purpose (no `lost`). */
+  private async end(client: Client): Promise<void> {
+    client.removeAllListeners('end');
+    client.removeAllListeners('notification');
+    client.on('error', () => undefined);
+    await client.end().catch(() => undefined);
   }
 
   private async drop(client: Client, error?: Error): Promise<void> {
@@ -84,24 +141,40 @@ export class ChangeFeed implements OnModuleDestroy {
     this.client = null;
     if (!this.closing) this.logger.warn(`live change feed lost its connection${error ? `: ${error.message}` : ''}`);
     client.end().catch(() => undefined);
-    this.listener?.lost();
+    this.handlers.lost(error);
   }
 
-  private receive(message: Notification): void {
-    if (!this.listener || !message.payload) return;
-    if (message.channel === 'hearth_changes') {
-      this.listener.change(JSON.parse(message.payload) as CommittedChange);
-      return;
-    }
-    const [kind, id, version] = message.payload.split(':');
-    if (kind === 'session') this.listener.access({ kind, sessionId: id });
-    else if (kind === 'user') this.listener.access({ kind, userId: id, permsVersion: Number(version) });
-  }
-
-  async onModuleDestroy(): Promise<void> {
+  /** Stops listening (and gives up the lock); `reopen` allows a later `open`. */
+  async close(reopen = false): Promise<void> {
     this.closing = true;
     const client = await this.client?.catch(() => null);
     this.client = null;
-    await client?.end().catch(() => undefined);
+    if (client) await this.end(client);
+    this.closing = !reopen;
+  }
+}
+
+/**
+ * The change feed without Redis: this instance's own listening connection, opened with its first
+ * stream. When the connection is lost every stream ends (clients resume from the history) and it
+ * connects again on the next stream.
+ */
+export class PostgresChangeFeed extends ChangeFeed implements OnModuleDestroy {
+  private readonly connection: ListeningConnection;
+
+  constructor(config: AppConfig) {
+    super();
+    this.connection = new ListeningConnection(config, {
+      notification: (channel, payload) => this.deliver(channel, payload),
+      lost: () => this.listener?.lost(),
+    });
+  }
+
+  async ready(): Promise<void> {
+    await this.connection.open();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.connection.close();
   }
 }

@@ -2321,7 +2321,9 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
             /**
+             * @description headers the upload must carry with exactly these values (browsers set Content-Length themselves from the body)
              * @example {
+             *       "Content-Length": "204800",
              *       "Content-Type": "image/jpeg"
              *     }
              */
@@ -2332,7 +2334,7 @@ export interface components {
             imageId: string;
             /** @enum {string} */
             method: "PUT";
-            /** @description presigned URL; PUT the raw bytes here */
+            /** @description presigned URL; PUT the raw bytes here. It is bound to the declared size and content type: the storage refuses (403 from S3, 413/415/400 from the local disk driver) an upload of any other size or type */
             uploadUrl: string;
         };
         YearlyReportDto: {

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { StorageService } from '../../src/infrastructure/storage/storage.service';
 import { ACCOUNT_ENV } from '../support/account';
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser, TestUser, LoggedIn } from '../support/factories';
@@ -51,7 +52,7 @@ describe('profile picture', () => {
       imageId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       uploadUrl: expect.stringContaining(s3.endpoint),
       method: 'PUT',
-      headers: { 'Content-Type': 'image/jpeg' },
+      headers: { 'Content-Type': 'image/jpeg', 'Content-Length': String(original.length) },
       expiresAt: expect.stringMatching(/Z$/),
     });
     expect(await upload(body, original)).toBe(200);
@@ -117,7 +118,11 @@ describe('profile picture', () => {
     const image = await pngImage();
     const ticket = (await presign(user, { contentType: 'image/png', size: image.length + 1 })).json();
     expect((await confirm(user, ticket.imageId)).json().code).toBe('UPLOAD_INVALID');
-    await upload(ticket, image);
+    // the upload URL is signed for the declared size: the store refuses the other one
+    expect(await upload(ticket, image)).toBe(403);
+    // an object of another size that reached the store anyway is still refused at confirm
+    const key = `${(await fileRow(ticket.imageId)).storage_key}.upload`;
+    await t.app.get(StorageService).put(key, image, 'image/png');
     const mismatch = await confirm(user, ticket.imageId);
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().detail).toMatch(/declared/);

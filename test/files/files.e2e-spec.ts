@@ -36,7 +36,7 @@ describe('files', () => {
     expect(await hasExifGps(original)).toBe(true);
 
     const ticket = await files.createUpload({ category: 'MarkerImage', ownerUserId: user.id, groupId: user.groupId, contentType: 'image/jpeg', size: original.length });
-    expect(ticket).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'image/jpeg' } });
+    expect(ticket).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'image/jpeg', 'Content-Length': String(original.length) } });
     expect(ticket.expiresAt.getTime()).toBeGreaterThan(Date.now());
     const pending = await statusOf(ticket.fileId, user.accessToken);
     expect(pending.statusCode).toBe(200);

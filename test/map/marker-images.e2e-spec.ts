@@ -62,7 +62,7 @@ describe('marker images', () => {
       imageId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       uploadUrl: expect.stringContaining(s3.endpoint),
       method: 'PUT',
-      headers: { 'Content-Type': 'image/png' },
+      headers: { 'Content-Type': 'image/png', 'Content-Length': String(png.length) },
       expiresAt: expect.stringMatching(/Z$/),
     });
     const { imageId } = ticket.json();

@@ -27,8 +27,9 @@ export async function hasExifGps(image: Buffer): Promise<boolean> {
   return exif.includes(Buffer.from(littleEndian ? [0x25, 0x88] : [0x88, 0x25]));
 }
 
-/** PUTs bytes to a presigned upload URL as a browser would. */
+/** PUTs bytes to a presigned upload URL as a browser would: its own Content-Length, the body's. */
 export async function upload(ticket: { uploadUrl: string; headers: Record<string, string> }, body: Buffer): Promise<number> {
-  const response = await fetch(ticket.uploadUrl, { method: 'PUT', body, headers: ticket.headers });
+  const headers = Object.fromEntries(Object.entries(ticket.headers).filter(([name]) => name.toLowerCase() !== 'content-length'));
+  const response = await fetch(ticket.uploadUrl, { method: 'PUT', body, headers });
   return response.status;
 }

@@ -71,7 +71,7 @@ export class LocalStorage extends StorageService {
     return `${base}${LOCAL_STORAGE_ROUTE}${path}?${search.toString()}`;
   }
 
-  async presignPut(key: string, contentType: string, expiresSeconds = 900, size = this.config.limits.maxImageBytes): Promise<string> {
+  async presignPut(key: string, contentType: string, expiresSeconds: number, size: number): Promise<string> {
     this.path(key);
     const expires = Math.floor(Date.now() / 1000) + expiresSeconds;
     const signature = this.sign(key, expires, { method: 'PUT', contentType, size });

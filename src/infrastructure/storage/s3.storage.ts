@@ -2,6 +2,7 @@ import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import * as Minio from 'minio';
 import type { Readable } from 'node:stream';
 import { AppConfig } from '../../config/app-config';
+import { presignS3Upload } from './s3-upload-url';
 import { readLimited, StorageService, StoredObject } from './storage.service';
 
 /**
@@ -16,7 +17,7 @@ export class S3Storage extends StorageService implements OnApplicationBootstrap 
   private readonly bucket: string;
   private readonly endpoint: string;
 
-  constructor(config: AppConfig) {
+  constructor(private readonly config: AppConfig) {
     super();
     const connect = (url: string) => {
       const endpoint = new URL(url);
@@ -51,8 +52,10 @@ export class S3Storage extends StorageService implements OnApplicationBootstrap 
     }
   }
 
-  presignPut(key: string, _contentType: string, expiresSeconds = 900): Promise<string> {
-    return this.publicClient.presignedPutObject(this.bucket, key, expiresSeconds);
+  /** Signed over the exact size and type: the store itself refuses any other upload (403). */
+  async presignPut(key: string, contentType: string, expiresSeconds: number, size: number): Promise<string> {
+    const { publicEndpoint: endpoint, region, accessKey, secretKey } = this.config.s3;
+    return presignS3Upload({ endpoint, bucket: this.bucket, key, region, accessKey, secretKey, expiresSeconds, size, contentType });
   }
 
   presignGet(key: string, expiresSeconds = 300): Promise<string> {

@@ -12,8 +12,8 @@ export interface StoredObject {
  * image pipeline (FilesService) only uses these methods, so it is the same for both drivers.
  */
 export abstract class StorageService {
-  /** A one-purpose upload URL for `key` that accepts exactly `contentType` (and, where the driver can, at most `size` bytes). */
-  abstract presignPut(key: string, contentType: string, expiresSeconds?: number, size?: number): Promise<string>;
+  /** A one-purpose upload URL for `key` that accepts exactly `contentType` and `size` bytes (other uploads are refused). */
+  abstract presignPut(key: string, contentType: string, expiresSeconds: number, size: number): Promise<string>;
   /** A read URL for `key`. */
   abstract presignGet(key: string, expiresSeconds?: number): Promise<string>;
   /** Size and type of `key`, or null when there is no such object. */

@@ -5,7 +5,8 @@
  *       → {fileId, uploadUrl, method: 'PUT', headers, expiresAt}
  *     Checks the type (image/jpeg|png|webp, else 400 UNSUPPORTED_IMAGE_TYPE) and size (≤ MAX_IMAGE_BYTES,
  *     else 413 IMAGE_TOO_LARGE) up front, inserts a Pending `files` row (through `manager` when the
- *     caller creates its own row in the same transaction) and presigns a PUT to a server-made key.
+ *     caller creates its own row in the same transaction) and presigns a PUT to a server-made key,
+ *     bound to exactly that type and size (the store refuses any other upload).
  *   confirmUpload(fileId, scope, manager?) → {fileId, status}
  *     `scope` is {groupId} for marker images or {ownerUserId} for profile pictures (anything else
  *     404). The uploaded object must exist, have the declared size and start with the declared
@@ -123,7 +124,8 @@ export class FilesService {
       fileId: id,
       uploadUrl,
       method: 'PUT',
-      headers: { 'Content-Type': file.contentType },
+      // the upload URL is signed over both (S3) or declares both (local disk): anything else is refused
+      headers: { 'Content-Type': file.contentType, 'Content-Length': String(file.size) },
       expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000),
     };
   }

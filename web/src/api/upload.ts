@@ -16,7 +16,8 @@ export function uploadFile(
     const request = new XMLHttpRequest();
     request.open(ticket.method || 'PUT', ticket.uploadUrl);
     for (const [name, value] of Object.entries(ticket.headers ?? {})) {
-      // the browser sets these itself and refuses to be told
+      // the browser sets these itself and refuses to be told; its Content-Length is the file's size,
+      // the one the upload URL was signed for (another size or type is refused by the storage)
       if (!/^(content-length|host)$/i.test(name)) request.setRequestHeader(name, value);
     }
     request.upload.onprogress = (event) => {

@@ -20,9 +20,18 @@ export class CreateUploadDto {
 /** Where and how to upload: PUT the bytes to `uploadUrl` with `headers`, then confirm. */
 export class UploadTicketDto {
   @ApiProperty({ format: 'uuid' }) imageId: string;
-  @ApiProperty({ description: 'presigned URL; PUT the raw bytes here' }) uploadUrl: string;
+  @ApiProperty({
+    description:
+      'presigned URL; PUT the raw bytes here. It is bound to the declared size and content type: the storage refuses (403 from S3, 413/415/400 from the local disk driver) an upload of any other size or type',
+  })
+  uploadUrl: string;
   @ApiProperty({ enum: ['PUT'] }) method: 'PUT';
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { 'Content-Type': 'image/jpeg' } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'headers the upload must carry with exactly these values (browsers set Content-Length themselves from the body)',
+    example: { 'Content-Type': 'image/jpeg', 'Content-Length': '204800' },
+  })
   headers: Record<string, string>;
   @ApiProperty({ format: 'date-time' }) expiresAt: Date;
 }

@@ -42,9 +42,9 @@ describe('UsersAdminService status machine', () => {
     notifier = new RecordingNotifier();
     service = new UsersAdminService(
       new UnitOfWork(s.db),
-      new UsersRepository(s.db),
+      new UsersRepository(s.db, sql),
       new GroupsRepository(s.db),
-      new SessionsService(new SessionsRepository(sql, s.db)),
+      new SessionsService(new SessionsRepository(sql)),
       notifier,
     );
     await s.db.query(`INSERT INTO groups (id, name, currency) VALUES ($1, 'Family', 'EUR')`, [groupId]);

@@ -51,12 +51,12 @@ export class AccountPasswordsService {
     await this.unitOfWork.run(async (manager) => {
       const user = await this.users.lockByConfirmedEmail(manager, email);
       if (!user) return;
-      const wait = await this.tokens.cooldownRemaining(manager, user.id, 'PasswordReset', this.config.cooldowns.resetSeconds);
+      const wait = await this.tokens.cooldownRemaining(user.id, 'PasswordReset', this.config.cooldowns.resetSeconds);
       if (wait > 0) {
         this.logger.log({ userId: user.id }, 'password reset inside the cooldown; no mail sent');
         return;
       }
-      const token = await this.tokens.issue(manager, { userId: user.id, purpose: 'PasswordReset', ttlSeconds: RESET_TOKEN_MINUTES * 60 });
+      const token = await this.tokens.issue({ userId: user.id, purpose: 'PasswordReset', ttlSeconds: RESET_TOKEN_MINUTES * 60 });
       await this.mail.enqueue(manager, { to: user.email, template: 'password-reset', params: { nickname: user.nickname, token } });
     });
   }
@@ -65,13 +65,13 @@ export class AccountPasswordsService {
   async reset(token: string, newPassword: string): Promise<void> {
     const invalid = () => AccountErrors.invalidToken('reset link');
     // a cheap look first, so a bad token costs no bcrypt work
-    if (!(await this.tokens.isLive(this.unitOfWork.noTransaction, token, 'PasswordReset'))) throw invalid();
+    if (!(await this.tokens.isLive(token, 'PasswordReset'))) throw invalid();
     const passwordHash = await this.passwords.hash(newPassword);
     await this.unitOfWork.run(async (manager) => {
-      const consumed = await this.tokens.consume(manager, token, 'PasswordReset');
+      const consumed = await this.tokens.consume(token, 'PasswordReset');
       if (!consumed) throw invalid();
       await this.replacePassword(manager, consumed.userId, passwordHash);
-      await this.tokens.revokeAll(manager, consumed.userId, 'PasswordReset');
+      await this.tokens.revokeAll(consumed.userId, 'PasswordReset');
     });
   }
 
@@ -80,7 +80,7 @@ export class AccountPasswordsService {
    * §21): whose account it is and the group it joins. Reads only; 400 INVALID_TOKEN like the reset.
    */
   async describeLink(token: string): Promise<ResetLinkDto> {
-    const live = await this.tokens.findLive(this.unitOfWork.noTransaction, token, 'PasswordReset');
+    const live = await this.tokens.findLive(token, 'PasswordReset');
     const user = live && (await this.users.findProfileById(live.userId));
     if (!live || !user) throw AccountErrors.invalidToken('reset link');
     const group = user.group as { name?: string } | undefined;
@@ -119,6 +119,6 @@ export class AccountPasswordsService {
     const user = await this.users.lockById(manager, userId);
     user.passwordHash = passwordHash;
     await runAs({ userId: user.id, nickname: user.nickname }, () => this.users.save(manager, user));
-    await this.sessions.revokeAll(userId, undefined, manager);
+    await this.sessions.revokeAll(userId);
   }
 }

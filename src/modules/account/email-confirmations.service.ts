@@ -37,7 +37,7 @@ export class EmailConfirmations extends ConfirmationResender {
   async send(manager: EntityManager, user: Recipient, now?: Date): Promise<void> {
     const changing = user.emailStatus === 'ChangePending' && !!user.pendingEmail;
     const to = changing ? user.pendingEmail! : user.email;
-    const token = await this.tokens.issue(manager, { userId: user.id, purpose: 'EmailConfirm', ttlSeconds: CONFIRM_TOKEN_SECONDS, email: to, now });
+    const token = await this.tokens.issue({ userId: user.id, purpose: 'EmailConfirm', ttlSeconds: CONFIRM_TOKEN_SECONDS, email: to, now });
     if (changing) {
       await this.mail.enqueue(manager, { to, template: 'email-change-confirm', params: { nickname: user.nickname, token, newEmail: to } });
     } else {
@@ -51,7 +51,7 @@ export class EmailConfirmations extends ConfirmationResender {
       const user = await this.lockUser(manager, userId);
       if (!user) throw AppError.notFound('User');
       if (user.emailStatus === 'Confirmed') throw AppError.conflict('EMAIL_ALREADY_CONFIRMED', 'There is no email address awaiting confirmation');
-      const wait = await this.cooldown(manager, userId);
+      const wait = await this.cooldown(userId);
       if (wait > 0) throw AccountErrors.cooldown(wait);
       await this.send(manager, user);
     });
@@ -63,7 +63,7 @@ export class EmailConfirmations extends ConfirmationResender {
       await this.unitOfWork.run(async (manager) => {
         const user = await this.lockUser(manager, userId);
         if (!user || user.emailStatus !== 'Unconfirmed') return;
-        if ((await this.cooldown(manager, userId)) > 0) return;
+        if ((await this.cooldown(userId)) > 0) return;
         await this.send(manager, user);
       });
     } catch (error) {
@@ -76,7 +76,7 @@ export class EmailConfirmations extends ConfirmationResender {
     return this.users.lockByIdIfAny(manager, userId);
   }
 
-  private cooldown(manager: EntityManager, userId: string): Promise<number> {
-    return this.tokens.cooldownRemaining(manager, userId, 'EmailConfirm', this.config.cooldowns.emailSeconds);
+  private cooldown(userId: string): Promise<number> {
+    return this.tokens.cooldownRemaining(userId, 'EmailConfirm', this.config.cooldowns.emailSeconds);
   }
 }

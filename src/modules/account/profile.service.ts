@@ -58,8 +58,8 @@ export class ProfileService {
       if (user.email.toLowerCase() === email) {
         throw AppError.badRequest('EMAIL_UNCHANGED', 'This is already your email address', [{ field: 'newEmail', message: 'newEmail is your current address' }]);
       }
-      if (await this.users.isEmailTakenByOther(manager, email, userId)) throw AppError.conflict('EMAIL_TAKEN', 'This email address is already in use');
-      const wait = await this.tokens.cooldownRemaining(manager, userId, 'EmailConfirm', this.config.cooldowns.emailSeconds);
+      if (await this.users.isEmailTakenByOther(email, userId)) throw AppError.conflict('EMAIL_TAKEN', 'This email address is already in use');
+      const wait = await this.tokens.cooldownRemaining(userId, 'EmailConfirm', this.config.cooldowns.emailSeconds);
       if (wait > 0) throw AccountErrors.cooldown(wait);
       user.pendingEmail = email;
       user.emailStatus = 'ChangePending';

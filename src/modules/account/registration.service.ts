@@ -67,7 +67,7 @@ export class RegistrationService {
   }
 
   private async notifyAdmins(manager: EntityManager, user: User): Promise<void> {
-    for (const email of await this.users.findMailableAdminEmails(manager)) {
+    for (const email of await this.users.findMailableAdminEmails()) {
       await this.mail.enqueue(manager, {
         to: email,
         template: 'registration-awaiting-approval',
@@ -83,7 +83,7 @@ export class RegistrationService {
    */
   async confirmEmail(token: string): Promise<void> {
     await this.unitOfWork.run(async (manager) => {
-      const consumed = await this.tokens.consume(manager, token, 'EmailConfirm');
+      const consumed = await this.tokens.consume(token, 'EmailConfirm');
       if (!consumed?.email) throw invalidToken();
       const user = await this.users.lockByIdIfAny(manager, consumed.userId);
       if (!user) throw invalidToken();
@@ -113,7 +113,7 @@ export class RegistrationService {
     for (const { id, created_date } of due) {
       await this.unitOfWork.run(async (manager) => {
         const user = (await this.users.findById(id, manager))!;
-        const token = await this.tokens.issue(manager, {
+        const token = await this.tokens.issue({
           userId: id,
           purpose: 'EmailConfirm',
           ttlSeconds: (unconfirmedExpireDays - unconfirmedWarnDays) * 86_400,

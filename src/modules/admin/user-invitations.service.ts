@@ -72,14 +72,14 @@ export class UserInvitationsService {
     return this.unitOfWork.run(async (manager) => {
       const user = await this.users.findByUsername(username, manager);
       if (!user) throw AppError.notFound('User');
-      await this.tokens.revokeAll(manager, user.id, 'PasswordReset');
+      await this.tokens.revokeAll(user.id, 'PasswordReset');
       return { user, ...(await this.issueLink(manager, user)) };
     });
   }
 
   private async issueLink(manager: EntityManager, user: User): Promise<SetPasswordLink> {
     const ttlSeconds = SET_PASSWORD_LINK_DAYS * 86_400;
-    const token = await this.tokens.issue(manager, { userId: user.id, purpose: 'PasswordReset', ttlSeconds });
+    const token = await this.tokens.issue({ userId: user.id, purpose: 'PasswordReset', ttlSeconds });
     await this.mail.enqueue(manager, {
       to: user.email,
       template: 'account-created',

@@ -8,11 +8,12 @@ import { SessionsService } from '../auth/sessions.service';
 import { GroupsRepository } from '../groups/groups.repository';
 import { User } from '../users/entities/user.entity';
 import { UsersRepository } from '../users/users.repository';
+import type { UserListRow } from '../users/users.sql';
 import { AccountNotifier } from './account-notifier.port';
 import { AdminUserDto, ChangeGroupDto, ChangeRoleDto, ChangeStatusDto, ListUsersQuery } from './dto/admin-user.dto';
 import { canMove } from './user-status.policy';
 
-export function toAdminUserDto(user: User): AdminUserDto {
+export function toAdminUserDto(user: UserListRow): AdminUserDto {
   return {
     id: user.id,
     username: user.username,
@@ -71,7 +72,7 @@ export class UsersAdminService {
       }
       user.status = body.status;
       await this.users.saveWithNewPerms(manager, user);
-      if (body.status === 'Deactivated') await this.sessions.revokeAll(user.id, undefined, manager);
+      if (body.status === 'Deactivated') await this.sessions.revokeAll(user.id);
       if (body.status === 'Active' && (from === 'Pending' || from === 'Declined')) {
         await this.notifier.registrationApproved(user.id, manager);
       }

@@ -1,8 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql';
-import { ACTIVE_SESSIONS, SESSION_CHECK } from './sessions.sql';
+import {
+  ACTIVE_SESSIONS,
+  SESSION_CHECK,
+  SESSION_INSERT,
+  SESSION_LIVE_BY_TOKEN_HASH,
+  SESSION_OF_RETIRED_TOKEN,
+  SESSION_REVOKE,
+  SESSION_REVOKE_IF_LIVE,
+  SESSION_REVOKE_ONE_OF_USER,
+  SESSION_ROTATE,
+  SESSIONS_DELETE_EXPIRED,
+  SESSIONS_REVOKE_ALL_OF_USER,
+} from './sessions.sql';
 
 export interface SessionCheckRow {
   live: boolean;
@@ -21,15 +31,12 @@ export interface ActiveSessionRow {
 }
 
 /**
- * The SQL of the `sessions` table. The reads of every request use the direct pool (`Sql`, fixed
- * text); writes take an optional `EntityManager` to join the caller's transaction.
+ * The SQL of the `sessions` table: named statements (sessions.sql.ts) through `Sql`, so a write
+ * made inside a unit of work (revoking every session with a password change) commits with it.
  */
 @Injectable()
 export class SessionsRepository {
-  constructor(
-    private readonly sql: Sql,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly sql: Sql) {}
 
   /** Whether the session is live, with its user's status and PermsVersion: one primary-key join. */
   async findSessionCheck(sessionId: string, userId: string): Promise<SessionCheckRow | undefined> {
@@ -53,21 +60,22 @@ export class SessionsRepository {
     rememberMe: boolean;
     ttlSeconds: number;
   }): Promise<Date> {
-    const [row] = await this.dataSource.query(
-      `INSERT INTO sessions (id, user_id, token_hash, user_agent, ip_address, device_name, remember_me, expires_date)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))
-       RETURNING expires_date`,
-      [session.id, session.userId, session.tokenHash, session.userAgent, session.ipAddress, session.deviceName, session.rememberMe, session.ttlSeconds],
-    );
+    const [row] = await this.sql.rows<{ expires_date: Date }>(SESSION_INSERT, [
+      session.id,
+      session.userId,
+      session.tokenHash,
+      session.userAgent,
+      session.ipAddress,
+      session.deviceName,
+      session.rememberMe,
+      session.ttlSeconds,
+    ]);
     return row.expires_date;
   }
 
   /** The live session whose current refresh token has this hash (for the per-session refresh limit). */
   async findLiveIdByTokenHash(hash: string): Promise<string | undefined> {
-    const [row] = await this.dataSource.query(
-      'SELECT id FROM sessions WHERE token_hash = $1 AND revoked_date IS NULL AND expires_date > now()',
-      [hash],
-    );
+    const [row] = await this.sql.rows<{ id: string }>(SESSION_LIVE_BY_TOKEN_HASH, [hash]);
     return row?.id;
   }
 
@@ -80,66 +88,38 @@ export class SessionsRepository {
     nextHash: string,
     client: { userAgent: string | null; ipAddress: string | null },
   ): Promise<{ id: string; user_id: string; expires_date: Date } | undefined> {
-    const [row] = await this.dataSource.query(
-      `WITH rotated AS (
-         UPDATE sessions
-            SET previous_token_hash = token_hash, token_hash = $2, rotated_date = now(), last_used_date = now(),
-                user_agent = $3, ip_address = $4
-          WHERE token_hash = $1 AND revoked_date IS NULL AND expires_date > now()
-          RETURNING id, user_id, expires_date),
-       retired AS (INSERT INTO retired_refresh_tokens (token_hash, session_id) SELECT $1, id FROM rotated)
-       SELECT id, user_id, expires_date FROM rotated`,
-      [hash, nextHash, client.userAgent, client.ipAddress],
-    );
+    const [row] = await this.sql.rows<{ id: string; user_id: string; expires_date: Date }>(SESSION_ROTATE, [hash, nextHash, client.userAgent, client.ipAddress]);
     return row;
   }
 
   /** The session a retired refresh token belonged to: revoked or not, and whether `hash` is its parent rotated within `graceSeconds`. */
   async findRetired(hash: string, graceSeconds: number): Promise<{ id: string; revoked: boolean; within_grace: boolean } | undefined> {
-    const [row] = await this.dataSource.query(
-      `SELECT s.id, s.revoked_date IS NOT NULL AS revoked,
-              (s.previous_token_hash = $1 AND s.rotated_date > now() - make_interval(secs => $2)) AS within_grace
-         FROM retired_refresh_tokens r JOIN sessions s ON s.id = r.session_id
-        WHERE r.token_hash = $1`,
-      [hash, graceSeconds],
-    );
+    const [row] = await this.sql.rows<{ id: string; revoked: boolean; within_grace: boolean }>(SESSION_OF_RETIRED_TOKEN, [hash, graceSeconds]);
     return row;
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.dataSource.query('UPDATE sessions SET revoked_date = now() WHERE id = $1', [sessionId]);
+    await this.sql.rows(SESSION_REVOKE, [sessionId]);
   }
 
   async revokeIfLive(sessionId: string): Promise<void> {
-    await this.dataSource.query('UPDATE sessions SET revoked_date = now() WHERE id = $1 AND revoked_date IS NULL', [sessionId]);
+    await this.sql.rows(SESSION_REVOKE_IF_LIVE, [sessionId]);
   }
 
   /** Revokes one live session of the user; the number revoked (0 or 1). */
   async revokeOneOfUser(userId: string, sessionId: string): Promise<number> {
-    const [, count] = await this.dataSource.query(
-      `UPDATE sessions SET revoked_date = now()
-        WHERE id = $1 AND user_id = $2 AND revoked_date IS NULL AND expires_date > now()`,
-      [sessionId, userId],
-    );
-    return count;
+    return (await this.sql.rows(SESSION_REVOKE_ONE_OF_USER, [sessionId, userId])).length;
   }
 
-  /** Revokes every active session of the user except `keepSessionId`; the number revoked. */
-  async revokeAllOfUser(userId: string, keepSessionId: string | null, manager: EntityManager = this.dataSource.manager): Promise<number> {
-    const [, count] = await manager.query(
-      `UPDATE sessions SET revoked_date = now()
-        WHERE user_id = $1 AND revoked_date IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)`,
-      [userId, keepSessionId],
-    );
-    return count;
+  /** Revokes every active session of the user except `keepSessionId` (in the unit of work, if any); the number revoked. */
+  async revokeAllOfUser(userId: string, keepSessionId: string | null): Promise<number> {
+    const [{ n }] = await this.sql.rows<{ n: number }>(SESSIONS_REVOKE_ALL_OF_USER, [userId, keepSessionId]);
+    return n;
   }
 
   /** Deletes sessions expired before `now`, and those revoked more than a day before it. */
   async deleteExpired(now: Date): Promise<number> {
-    const [, count] = await this.dataSource.query(
-      `DELETE FROM sessions WHERE expires_date < $1 OR revoked_date < $1::timestamptz - interval '1 day'`,
-      [now],
-    );
-    return count;
+    const [{ n }] = await this.sql.rows<{ n: number }>(SESSIONS_DELETE_EXPIRED, [now]);
+    return n;
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { SessionsRepository } from './sessions.repository';
 
@@ -40,8 +39,8 @@ export class SessionsService {
   }
 
   /** Revokes every active session of the user, except `keepSessionId` when given. */
-  revokeAll(userId: string, keepSessionId?: string, manager?: EntityManager): Promise<number> {
-    return this.sessions.revokeAllOfUser(userId, keepSessionId ?? null, manager);
+  revokeAll(userId: string, keepSessionId?: string): Promise<number> {
+    return this.sessions.revokeAllOfUser(userId, keepSessionId ?? null);
   }
 
   /**

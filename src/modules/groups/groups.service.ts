@@ -45,8 +45,8 @@ export class GroupsService {
       group.currency = body.currency;
       group.modules = modules;
       await this.groups.save(manager, group);
-      if (claimsChanged) await this.users.raiseGroupPermsVersion(manager, group.id);
-      return this.toDto(group, await this.users.countActiveOfGroup(manager, group.id));
+      if (claimsChanged) await this.users.raiseGroupPermsVersion(group.id);
+      return this.toDto(group, await this.users.countActiveOfGroup(group.id));
     });
   }
 

@@ -4,9 +4,33 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { Page, parseSort, toPage } from '../../common/pagination/pagination';
+import { Sql } from '../../database/sql';
 import { User, UserStatus } from './entities/user.entity';
+import {
+  USER_EMAIL_TAKEN_BY_OTHER,
+  USER_LOCK_BY_CONFIRMED_EMAIL,
+  USER_PASSWORD_HASH,
+  USER_REHASH_PASSWORD,
+  USER_SIGN_IN_BY_ID,
+  USER_SIGN_IN_BY_USERNAME,
+  USERS_ACTIVE_ADMINS,
+  USERS_ACTIVE_MEMBERS,
+  USERS_AWAITING_APPROVAL,
+  USERS_COUNT_ACTIVE_BY_GROUP,
+  USERS_COUNT_ACTIVE_OF_GROUP,
+  USERS_HAS_ACTIVE_ADMIN,
+  USERS_MAILABLE_ADMIN_EMAILS,
+  USERS_RAISE_GROUP_PERMS_VERSION,
+  USERS_UNCONFIRMED_IDS_BEFORE,
+  USERS_PAGE_COUNT,
+  USERS_UNCONFIRMED_TO_WARN,
+  UserListRow,
+  UserSortKey,
+  usersPageStatement,
+} from './users.sql';
 
-const SORT_COLUMNS = { createdDate: 'u.createdDate', username: 'u.username', nickname: 'u.nickname' };
+/** The `sort` keys of GET /users (their columns: users.sql.ts). */
+const SORT_KEYS: Record<UserSortKey, UserSortKey> = { createdDate: 'createdDate', username: 'username', nickname: 'nickname' };
 
 function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -35,15 +59,6 @@ export interface SignInRow {
   modules: string[] | null;
 }
 
-const SIGN_IN_BY_USERNAME = `
-  SELECT u.id, u.password_hash, u.nickname, u.role, u.status, u.email_status, u.group_id, u.perms_version,
-         g.currency, g.modules
-    FROM users u LEFT JOIN groups g ON g.id = u.group_id WHERE u.username = $1`;
-const SIGN_IN_BY_ID = `
-  SELECT u.id, u.password_hash, u.nickname, u.role, u.status, u.email_status, u.group_id, u.perms_version,
-         g.currency, g.modules
-    FROM users u LEFT JOIN groups g ON g.id = u.group_id WHERE u.id = $1`;
-
 export type NewUser = Pick<User, 'username' | 'email' | 'nickname' | 'groupId' | 'role' | 'status' | 'emailStatus' | 'passwordHash'> &
   Partial<Pick<User, 'id'>>;
 
@@ -54,16 +69,19 @@ export type NewUser = Pick<User, 'username' | 'email' | 'nickname' | 'groupId' |
  */
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   /** The login hot path: one fixed statement (the group's claims joined in). */
   async findSignInByUsername(username: string): Promise<SignInRow | undefined> {
-    const [row]: SignInRow[] = await this.dataSource.query(SIGN_IN_BY_USERNAME, [username]);
+    const [row] = await this.sql.rows<SignInRow>(USER_SIGN_IN_BY_USERNAME, [username]);
     return row;
   }
 
   async findSignInById(id: string): Promise<SignInRow | undefined> {
-    const [row]: SignInRow[] = await this.dataSource.query(SIGN_IN_BY_ID, [id]);
+    const [row] = await this.sql.rows<SignInRow>(USER_SIGN_IN_BY_ID, [id]);
     return row;
   }
 
@@ -72,7 +90,7 @@ export class UsersRepository {
    * meantime. A plain UPDATE: the history never shows hashes, so there is nothing to record.
    */
   async replacePasswordHashIfUnchanged(userId: string, oldHash: string, newHash: string): Promise<void> {
-    await this.dataSource.query('UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3', [newHash, userId, oldHash]);
+    await this.sql.rows(USER_REHASH_PASSWORD, [newHash, userId, oldHash]);
   }
 
   /** Locks the user for the rest of the transaction, or 404. */
@@ -99,24 +117,23 @@ export class UsersRepository {
     return manager.getRepository(User).findOne({ where: { username } });
   }
 
-  /** The user whose confirmed (or being-changed) address is `email`, locked; null when none. */
-  lockByConfirmedEmail(manager: EntityManager, email: string): Promise<User | null> {
-    return manager
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .where('lower(u.email) = :email', { email })
-      .andWhere(`u.email_status IN ('Confirmed', 'ChangePending')`)
-      .setLock('pessimistic_write')
-      .getOne();
+  /**
+   * The user whose confirmed (or being-changed) address is `email` (lower case), locked in the unit
+   * of work of `manager`; null when none.
+   */
+  async lockByConfirmedEmail(manager: EntityManager, email: string): Promise<User | null> {
+    const [row] = await this.sql.rows<{ id: string }>(USER_LOCK_BY_CONFIRMED_EMAIL, [email]);
+    return row ? this.findById(row.id, manager) : null;
   }
 
-  async isEmailTakenByOther(manager: EntityManager, email: string, userId: string): Promise<boolean> {
-    const [taken] = await manager.query('SELECT 1 FROM users WHERE lower(email) = $1 AND id <> $2', [email, userId]);
+  /** Whether another user holds the address `email` (lower case); in the unit of work. */
+  async isEmailTakenByOther(email: string, userId: string): Promise<boolean> {
+    const [taken] = await this.sql.rows(USER_EMAIL_TAKEN_BY_OTHER, [email, userId]);
     return !!taken;
   }
 
   async findPasswordHash(userId: string): Promise<string | undefined> {
-    const [row]: { password_hash: string }[] = await this.dataSource.query('SELECT password_hash FROM users WHERE id = $1', [userId]);
+    const [row] = await this.sql.rows<{ password_hash: string }>(USER_PASSWORD_HASH, [userId]);
     return row?.password_hash;
   }
 
@@ -140,86 +157,60 @@ export class UsersRepository {
    * Raises PermsVersion of every user of the group (its modules or currency changed), so their
    * access tokens answer 401 TOKEN_STALE and the next refresh carries the new claims.
    * A bulk write on purpose: PermsVersion is bookkeeping the User audit ignores, and the group's own
-   * change is already in the history, so the subscriber is bypassed with callListeners(false).
+   * change is already in the history, so this is a statement, not a save(). In the unit of work.
    */
-  async raiseGroupPermsVersion(manager: EntityManager, groupId: string): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .update(User)
-      .set({ permsVersion: () => 'perms_version + 1' })
-      .where('group_id = :groupId', { groupId })
-      .callListeners(false)
-      .updateEntity(false)
-      .execute();
+  async raiseGroupPermsVersion(groupId: string): Promise<void> {
+    await this.sql.rows(USERS_RAISE_GROUP_PERMS_VERSION, [groupId]);
   }
 
   /** The admin list: filters, sort and page (docs/api.md, Paging). */
-  async findPage(query: UserPageQuery): Promise<Page<User>> {
-    const builder = this.dataSource.getRepository(User).createQueryBuilder('u');
-    if (query.status) builder.andWhere('u.status = :status', { status: query.status });
-    if (query.groupId) builder.andWhere('u.groupId = :groupId', { groupId: query.groupId });
-    if (query.search) {
-      builder.andWhere('(u.username ILIKE :search OR u.nickname ILIKE :search OR u.email ILIKE :search)', {
-        search: likePattern(query.search),
-      });
-    }
-    const { column, direction } = parseSort<keyof typeof SORT_COLUMNS>(query.sort, SORT_COLUMNS, '-createdDate');
-    const [users, total] = await builder
-      .orderBy(column, direction)
-      .addOrderBy('u.id', direction)
-      .skip((query.page - 1) * query.pageSize)
-      .take(query.pageSize)
-      .getManyAndCount();
-    return toPage(users, total, query);
+  async findPage(query: UserPageQuery): Promise<Page<UserListRow>> {
+    const { column: sort, direction } = parseSort<UserSortKey>(query.sort, SORT_KEYS, '-createdDate');
+    const filters = [query.status ?? null, query.groupId ?? null, query.search ? likePattern(query.search) : null];
+    const [users, [{ count }]] = await Promise.all([
+      this.sql.rows<UserListRow>(usersPageStatement(sort as UserSortKey, direction), [...filters, query.pageSize, (query.page - 1) * query.pageSize]),
+      this.sql.rows<{ count: number }>(USERS_PAGE_COUNT, filters),
+    ]);
+    return toPage(users, count, query);
   }
 
   /** Whether any Active admin exists (the start-up banner shows the create-admin command until one does). */
   async hasActiveAdmin(): Promise<boolean> {
-    const rows = await this.dataSource.query(`SELECT 1 FROM users WHERE role = 'Admin' AND status = 'Active' LIMIT 1`);
+    const rows = await this.sql.rows(USERS_HAS_ACTIVE_ADMIN);
     return rows.length > 0;
   }
 
   /** Addresses of the Active admins who can receive mail (a new registration is announced to them). */
-  async findMailableAdminEmails(manager: EntityManager): Promise<string[]> {
-    const rows: { email: string }[] = await manager.query(
-      `SELECT email FROM users WHERE role = 'Admin' AND status = 'Active' AND email_status <> 'Unconfirmed'`,
-    );
+  async findMailableAdminEmails(): Promise<string[]> {
+    const rows = await this.sql.rows<{ email: string }>(USERS_MAILABLE_ADMIN_EMAILS);
     return rows.map((row) => row.email);
   }
 
   /** Pending registrations with a confirmed address (awaiting an admin's approval), oldest first. */
   findAwaitingApproval(): Promise<{ id: string; username: string; nickname: string; email: string; createdDate: Date }[]> {
-    return this.dataSource.query(
-      `SELECT id, username, nickname, email, created_date AS "createdDate"
-         FROM users WHERE status = 'Pending' AND email_status <> 'Unconfirmed'
-        ORDER BY created_date, id`,
-    );
+    return this.sql.rows(USERS_AWAITING_APPROVAL);
   }
 
   /** Active members of each group that has any: group id → count. */
-  async countActiveByGroup(manager: EntityManager = this.dataSource.manager): Promise<Map<string, number>> {
-    const rows: { group_id: string; count: number }[] = await manager.query(
-      `SELECT group_id, count(*)::int AS count FROM users WHERE status = 'Active' AND group_id IS NOT NULL GROUP BY group_id`,
-    );
+  async countActiveByGroup(): Promise<Map<string, number>> {
+    const rows = await this.sql.rows<{ group_id: string; count: number }>(USERS_COUNT_ACTIVE_BY_GROUP);
     return new Map(rows.map((row) => [row.group_id, row.count]));
   }
 
-  async countActiveOfGroup(manager: EntityManager, groupId: string): Promise<number> {
-    const [row]: { count: number }[] = await manager.query(`SELECT count(*)::int AS count FROM users WHERE group_id = $1 AND status = 'Active'`, [groupId]);
+  /** In the unit of work. */
+  async countActiveOfGroup(groupId: string): Promise<number> {
+    const [row] = await this.sql.rows<{ count: number }>(USERS_COUNT_ACTIVE_OF_GROUP, [groupId]);
     return row.count;
   }
 
   /** The Active members of a group, by nickname. */
   findActiveMembers(tenant: Tenant): Promise<{ id: string; nickname: string; role: string; picture_file_id: string | null }[]> {
-    return this.dataSource.query(
-      `SELECT id, nickname, role, picture_file_id FROM users WHERE group_id = $1 AND status = 'Active' ORDER BY lower(nickname), id`,
-      [tenant.groupId],
-    );
+    return this.sql.rows(USERS_ACTIVE_MEMBERS, [tenant.groupId]);
   }
 
   /** The Active admins, oldest first. */
   findActiveAdmins(): Promise<{ id: string; nickname: string; email: string }[]> {
-    return this.dataSource.query(`SELECT id, nickname, email FROM users WHERE role = 'Admin' AND status = 'Active' ORDER BY created_date, id`);
+    return this.sql.rows(USERS_ACTIVE_ADMINS);
   }
 
   /**
@@ -227,23 +218,12 @@ export class UsersRepository {
    * no reminder token `warnDays` after sign-up yet (created after `notBefore`), oldest first.
    */
   findUnconfirmedToWarn(before: Date, notBefore: Date, warnDays: number): Promise<{ id: string; created_date: Date }[]> {
-    return this.dataSource.query(
-      `SELECT u.id, u.created_date FROM users u
-        WHERE u.email_status = 'Unconfirmed' AND u.status = 'Pending'
-          AND u.created_date < $1 AND u.created_date >= $2
-          AND NOT EXISTS (SELECT 1 FROM account_tokens t WHERE t.user_id = u.id AND t.purpose = 'EmailConfirm'
-                           AND t.created_date >= u.created_date + make_interval(days => $3))
-        ORDER BY u.created_date LIMIT 1000`,
-      [before, notBefore, warnDays],
-    );
+    return this.sql.rows(USERS_UNCONFIRMED_TO_WARN, [before, notBefore, warnDays]);
   }
 
   /** Up to `limit` ids of Pending, unconfirmed registrations created before `cutoff`, oldest first. */
   async findUnconfirmedIdsBefore(cutoff: Date, limit: number): Promise<string[]> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM users WHERE email_status = 'Unconfirmed' AND status = 'Pending' AND created_date < $1 ORDER BY created_date LIMIT ${limit}`,
-      [cutoff],
-    );
+    const rows = await this.sql.rows<{ id: string }>(USERS_UNCONFIRMED_IDS_BEFORE, [cutoff, limit]);
     return rows.map((row) => row.id);
   }
 

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { stringify } from 'csv-stringify/sync';
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { AuthUser } from '../../common/auth/auth-user';
@@ -14,9 +13,24 @@ export function guardCell(value: string | null | undefined): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** RFC 4180: header row, CRLF, quotes where needed. */
-function csv(columns: string[], rows: unknown[][], header: boolean): string {
-  return stringify(rows, { header, columns, record_delimiter: 'windows', cast: { boolean: (value) => (value ? 'true' : 'false') } });
+/** A cell needs quotes when it holds a quote, a comma or a line break (RFC 4180). */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+function cell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'string') return String(value);
+  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * RFC 4180 records, CRLF-terminated, with the header row when `header` is set. Written here rather
+ * than through a CSV library: the export writes a million rows, and this one string per batch is
+ * ~5× cheaper in time and garbage than a general stringifier (docs/performance.md, "Export").
+ */
+export function csv(columns: string[], rows: (string | number | boolean | null | undefined)[][], header: boolean): string {
+  let text = header ? `${columns.map(cell).join(',')}\r\n` : '';
+  for (const row of rows) text += `${row.map(cell).join(',')}\r\n`;
+  return text;
 }
 
 function slug(title: string): string {

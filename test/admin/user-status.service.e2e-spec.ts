@@ -43,7 +43,7 @@ describe('UsersAdminService status machine', () => {
     service = new UsersAdminService(
       new UnitOfWork(s.db),
       new UsersRepository(s.db, sql),
-      new GroupsRepository(s.db),
+      new GroupsRepository(sql),
       new SessionsService(new SessionsRepository(sql)),
       notifier,
     );

@@ -7,6 +7,9 @@ SELECT id FROM categories WHERE group_id = $1 AND id = ANY($2::uuid[]);
 -- budget_category_last_order
 SELECT COALESCE(MAX(sort_order), 0) AS last FROM categories WHERE group_id = $1;
 
+-- budget_category_name
+SELECT name FROM categories WHERE id = $1;
+
 -- budget_category_names_by_ids
 SELECT id, name, color, icon FROM categories WHERE group_id = $1 AND id = ANY($2::uuid[]) ORDER BY sort_order, id;
 

@@ -10,6 +10,31 @@ SELECT m.id, m.title, to_char(m.date, 'YYYY-MM-DD') AS date, m.rating, m.descrip
  WHERE m.id = $2 AND m.group_id = $1 AND m.deleted_date IS NULL
  ORDER BY mi.position, mi.id;
 
+-- marker_images_confirmed_others
+SELECT count(*)::int AS confirmed FROM marker_images mi JOIN files f ON f.id = mi.file_id
+    WHERE mi.marker_id = $1 AND mi.id <> $2 AND f.status <> 'Pending';
+
+-- marker_images_count
+SELECT count(*)::int AS count, max(position) AS last FROM marker_images WHERE marker_id = $1;
+
+-- marker_locations
+SELECT coalesce(json_agg(l), '[]')::text AS body
+  FROM (SELECT id, title, latitude, longitude, rating FROM markers WHERE group_id = $1 AND deleted_date IS NULL) l;
+
+-- marker_locations_in_box
+SELECT coalesce(json_agg(l), '[]')::text AS body
+  FROM (SELECT id, title, latitude, longitude, rating FROM markers WHERE group_id = $1 AND deleted_date IS NULL AND latitude BETWEEN $2 AND $3 AND longitude BETWEEN $4 AND $5) l;
+
+-- marker_locations_in_box_across_180
+SELECT coalesce(json_agg(l), '[]')::text AS body
+  FROM (SELECT id, title, latitude, longitude, rating FROM markers WHERE group_id = $1 AND deleted_date IS NULL AND latitude BETWEEN $2 AND $3 AND (longitude >= $4 OR longitude <= $5)) l;
+
+-- marker_title
+SELECT title FROM markers WHERE id = $1;
+
+-- markers_lock_trashed_before
+SELECT id FROM markers WHERE deleted_date < $1 ORDER BY deleted_date LIMIT $2 FOR UPDATE SKIP LOCKED;
+
 -- markers_page_createdDate_asc_live
 SELECT t.total, p.*, c.image_count, cover.storage_key AS cover_storage_key, cover.thumbnail_key AS cover_thumbnail_key
   FROM (SELECT count(*)::int AS total FROM markers m WHERE m.group_id = $1 AND m.deleted_date IS NULL) t

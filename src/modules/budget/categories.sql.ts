@@ -29,3 +29,6 @@ export const CATEGORY_NAMES_BY_IDS = statement(
   'budget_category_names_by_ids',
   'SELECT id, name, color, icon FROM categories WHERE group_id = $1 AND id = ANY($2::uuid[]) ORDER BY sort_order, id',
 );
+
+/** A category's name ($1 its id), for the label of a transaction's history row: read on the history subscriber's connection. */
+export const CATEGORY_NAME = statement('budget_category_name', 'SELECT name FROM categories WHERE id = $1');

@@ -39,6 +39,7 @@ import { storageFailure } from '../../infrastructure/storage/storage-errors';
 import { StorageService } from '../../infrastructure/storage/storage.service';
 import { FileCategory, FileStatus, IMAGE_TYPES, ImageType, StoredFile } from './entities/stored-file.entity';
 import { FilesRepository } from './files.repository';
+import type { FileStatusRow } from './files.sql';
 import { hasImageSignature, ImageRejectedError, processImage } from './image-processing';
 
 export const FILES_PROCESS_QUEUE = 'files-process';
@@ -144,7 +145,7 @@ export class FilesService {
     if (file.status !== 'Pending') return { fileId, status: file.status };
     await this.verifyUpload(file).catch(storageFailure);
     const work = async (tx: EntityManager): Promise<FileStatus> => {
-      if (!(await this.files.markProcessing(tx, fileId))) return (await this.files.findStatus(tx, fileId)) ?? 'Failed';
+      if (!(await this.files.markProcessing(fileId))) return (await this.files.findStatus(fileId)) ?? 'Failed';
       await this.jobs.send(FILES_PROCESS_QUEUE, { fileId }, { manager: tx });
       return 'Processing';
     };
@@ -235,7 +236,7 @@ export class FilesService {
   }
 
   /** GET /files/{fileId}/status: marker images of the caller's group, or the caller's own picture. */
-  async status(fileId: string, caller: { userId: string; groupId: string }): Promise<StoredFile> {
+  async status(fileId: string, caller: { userId: string; groupId: string }): Promise<FileStatusRow> {
     const file = await this.files.findVisibleTo(fileId, caller);
     if (!file) throw AppError.notFound('File');
     return file;

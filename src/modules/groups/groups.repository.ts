@@ -1,17 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
+import { Sql } from '../../database/sql';
 import { Group } from './entities/group.entity';
+import { GROUP_ID_BY_NAME, GroupRow, GROUPS_BY_NAME } from './groups.sql';
 
-/** The SQL of the `groups` table. */
+/** The SQL of the `groups` table: reads as named statements (groups.sql.ts), writes through save(). */
 @Injectable()
 export class GroupsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly sql: Sql) {}
 
   /** Every group, by name. */
-  findAllByName(): Promise<Group[]> {
-    return this.dataSource.getRepository(Group).createQueryBuilder('g').orderBy('lower(g.name)').addOrderBy('g.id').getMany();
+  findAllByName(): Promise<GroupRow[]> {
+    return this.sql.rows<GroupRow>(GROUPS_BY_NAME);
   }
 
   exists(manager: EntityManager, id: string): Promise<boolean> {
@@ -20,7 +21,7 @@ export class GroupsRepository {
 
   /** The id of the group named `name` (case-insensitively), or null. */
   async findIdByName(name: string): Promise<string | null> {
-    const group = await this.dataSource.getRepository(Group).createQueryBuilder('g').where('lower(g.name) = lower(:name)', { name }).getOne();
+    const [group] = await this.sql.rows<{ id: string }>(GROUP_ID_BY_NAME, [name]);
     return group?.id ?? null;
   }
 

@@ -5,8 +5,8 @@ import { UnitOfWork } from '../../database/transaction';
 import { FilesService } from '../files/files.service';
 import { UsersRepository } from '../users/users.repository';
 import { GroupBodyDto, GroupDto, GroupMemberDto } from './dto/group.dto';
-import { Group } from './entities/group.entity';
 import { GroupsRepository } from './groups.repository';
+import type { GroupRow } from './groups.sql';
 
 /** Modules in one canonical order, so equal sets compare (and diff in the history) as equal. */
 function canonicalModules(modules: readonly ModuleName[]): ModuleName[] {
@@ -62,7 +62,7 @@ export class GroupsService {
     }));
   }
 
-  private toDto(group: Group, memberCount: number): GroupDto {
+  private toDto(group: GroupRow, memberCount: number): GroupDto {
     return {
       id: group.id,
       name: group.name,

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { findInGroupTx, Tenant } from '../../common/tenancy/group-scope';
+import { Sql } from '../../database/sql';
 import { MarkerImage } from './entities/marker-image.entity';
 import type { Marker } from './entities/marker.entity';
+import { MARKER_IMAGES_CONFIRMED_OTHERS, MARKER_IMAGES_COUNT } from './markers.sql';
 
 /**
  * The SQL of `marker_images`. Reads may join the files feature's `files` for an image's processing
@@ -12,23 +14,20 @@ import type { Marker } from './entities/marker.entity';
  */
 @Injectable()
 export class MarkerImagesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
-  /** How many images the marker has (confirmed or not) and its last position (null: none). */
-  async countAndLastPosition(manager: EntityManager, markerId: string): Promise<{ count: number; last: number | null }> {
-    const [{ count, last }] = await manager.query('SELECT count(*)::int AS count, max(position) AS last FROM marker_images WHERE marker_id = $1', [
-      markerId,
-    ]);
+  /** How many images the marker has (confirmed or not) and its last position (null: none), in the unit of work. */
+  async countAndLastPosition(markerId: string): Promise<{ count: number; last: number | null }> {
+    const [{ count, last }] = await this.sql.rows<{ count: number; last: number | null }>(MARKER_IMAGES_COUNT, [markerId]);
     return { count, last };
   }
 
-  /** Images of the marker other than `imageId` whose upload was confirmed. */
-  async countConfirmedOthers(manager: EntityManager, markerId: string, imageId: string): Promise<number> {
-    const [{ confirmed }] = await manager.query(
-      `SELECT count(*)::int AS confirmed FROM marker_images mi JOIN files f ON f.id = mi.file_id
-        WHERE mi.marker_id = $1 AND mi.id <> $2 AND f.status <> 'Pending'`,
-      [markerId, imageId],
-    );
+  /** Images of the marker other than `imageId` whose upload was confirmed, in the unit of work. */
+  async countConfirmedOthers(markerId: string, imageId: string): Promise<number> {
+    const [{ confirmed }] = await this.sql.rows<{ confirmed: number }>(MARKER_IMAGES_CONFIRMED_OTHERS, [markerId, imageId]);
     return confirmed;
   }
 

@@ -34,7 +34,7 @@ export class MarkerImagesService {
   /** Reserves a place for one more image (counting unconfirmed uploads) and issues its upload URL. */
   createUpload(user: AuthUser, markerId: string, input: CreateUploadDto): Promise<UploadTicketDto> {
     return this.onMarker(user, markerId, async (manager, marker) => {
-      const { count, last } = await this.images.countAndLastPosition(manager, marker.id);
+      const { count, last } = await this.images.countAndLastPosition(marker.id);
       if (count >= this.config.limits.maxMarkerImages) throw this.limitReached();
       const { fileId, ...ticket } = await this.files.createUpload(
         { category: 'MarkerImage', ownerUserId: user.userId, groupId: user.groupId, contentType: input.contentType, size: input.size },
@@ -49,7 +49,7 @@ export class MarkerImagesService {
   confirm(user: AuthUser, markerId: string, imageId: string): Promise<ConfirmedMarkerImageDto> {
     return this.onMarker(user, markerId, async (manager, marker) => {
       const image = await this.imageOf(manager, user, marker, imageId);
-      const confirmed = await this.images.countConfirmedOthers(manager, marker.id, image.id);
+      const confirmed = await this.images.countConfirmedOthers(marker.id, image.id);
       if (confirmed >= this.config.limits.maxMarkerImages) throw this.limitReached();
       const result = await this.files.confirmUpload(image.fileId, { category: 'MarkerImage', groupId: user.groupId }, manager);
       return { id: image.id, fileId: result.fileId, status: result.status };

@@ -1,11 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { findInGroup, lockInGroup, Tenant } from '../../common/tenancy/group-scope';
 import { Sql } from '../../database/sql';
 import type { BoundingBox } from './bbox';
 import { Marker } from './entities/marker.entity';
-import { MARKER_DETAIL, MarkerDetailRow, MarkerPageRow, MarkerPageVariant, markersPageStatement } from './markers.sql';
+import {
+  MARKER_DETAIL,
+  MARKER_LOCATIONS,
+  MarkerDetailRow,
+  MarkerPageRow,
+  MarkerPageVariant,
+  MARKERS_LOCK_TRASHED_BEFORE,
+  markersPageStatement,
+} from './markers.sql';
 
 /** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
 function containsPattern(term: string): string {
@@ -29,7 +37,6 @@ export interface MarkerPageQuery {
 export class MarkersRepository {
   constructor(
     @InjectRepository(Marker) private readonly markers: Repository<Marker>,
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: Sql,
   ) {}
 
@@ -55,18 +62,15 @@ export class MarkersRepository {
    * string built by PostgreSQL from the covering index `ix_markers_locations`.
    */
   async locationsJson(tenant: Tenant, box?: BoundingBox): Promise<string> {
-    const params: unknown[] = [tenant.groupId];
-    let where = 'group_id = $1 AND deleted_date IS NULL';
-    if (box) {
-      params.push(box.minLat, box.maxLat, box.minLon, box.maxLon);
-      const lon = box.minLon <= box.maxLon ? 'longitude BETWEEN $4 AND $5' : '(longitude >= $4 OR longitude <= $5)';
-      where += ` AND latitude BETWEEN $2 AND $3 AND ${lon}`;
-    }
-    const [row] = await this.dataSource.query(
-      `SELECT coalesce(json_agg(l), '[]')::text AS body
-         FROM (SELECT id, title, latitude, longitude, rating FROM markers WHERE ${where}) l`,
-      params,
-    );
+    const [row] = box
+      ? await this.sql.rows<{ body: string }>(box.minLon <= box.maxLon ? MARKER_LOCATIONS.inBox : MARKER_LOCATIONS.inBoxAcross180, [
+          tenant.groupId,
+          box.minLat,
+          box.maxLat,
+          box.minLon,
+          box.maxLon,
+        ])
+      : await this.sql.rows<{ body: string }>(MARKER_LOCATIONS.all, [tenant.groupId]);
     return row.body;
   }
 
@@ -88,18 +92,14 @@ export class MarkersRepository {
     return this.markers.save(marker);
   }
 
-  /** Up to `limit` markers in the trash since before `cutoff`, oldest first, locked (rows locked elsewhere skipped). */
-  lockTrashedBefore(manager: EntityManager, cutoff: Date, limit: number): Promise<Marker[]> {
-    return manager
-      .getRepository(Marker)
-      .createQueryBuilder('m')
-      .withDeleted()
-      .where('m.deletedDate < :cutoff', { cutoff })
-      .orderBy('m.deletedDate', 'ASC')
-      .limit(limit)
-      .setLock('pessimistic_write')
-      .setOnLocked('skip_locked')
-      .getMany();
+  /**
+   * Up to `limit` markers in the trash since before `cutoff`, oldest first, locked (rows locked
+   * elsewhere skipped) in the unit of work of `manager`.
+   */
+  async lockTrashedBefore(manager: EntityManager, cutoff: Date, limit: number): Promise<Marker[]> {
+    const locked = await this.sql.rows<{ id: string }>(MARKERS_LOCK_TRASHED_BEFORE, [cutoff, limit]);
+    if (locked.length === 0) return [];
+    return manager.find(Marker, { where: { id: In(locked.map((row) => row.id)) }, withDeleted: true, order: { deletedDate: 'ASC', id: 'ASC' } });
   }
 
   /** Deletes for good, one row at a time: each marker gets its own history row. */

@@ -173,3 +173,42 @@ export interface MarkerDetailRow extends MarkerRow {
   image_height: number | null;
   image_created_date: string;
 }
+
+/** The group's ($1) live markers, inside `where` (more conditions on `markers`), as one JSON array text built by PostgreSQL. */
+function locationsSql(where: string): string {
+  return `SELECT coalesce(json_agg(l), '[]')::text AS body
+  FROM (SELECT id, title, latitude, longitude, rating FROM markers WHERE group_id = $1 AND deleted_date IS NULL${where}) l`;
+}
+
+/**
+ * GET /markers/locations: every live marker of the group in minimal form, read from the covering
+ * index `ix_markers_locations`; optionally inside a box ($2 min latitude, $3 max latitude, $4 min
+ * longitude, $5 max longitude), the longitudes wrapping over ±180° when $4 > $5.
+ */
+export const MARKER_LOCATIONS = {
+  all: statement('marker_locations', locationsSql('')),
+  inBox: statement('marker_locations_in_box', locationsSql(' AND latitude BETWEEN $2 AND $3 AND longitude BETWEEN $4 AND $5')),
+  inBoxAcross180: statement('marker_locations_in_box_across_180', locationsSql(' AND latitude BETWEEN $2 AND $3 AND (longitude >= $4 OR longitude <= $5)')),
+} as const;
+
+/** Up to $2 markers in the trash since before $1, oldest first, locked (rows locked elsewhere skipped). */
+export const MARKERS_LOCK_TRASHED_BEFORE = statement(
+  'markers_lock_trashed_before',
+  'SELECT id FROM markers WHERE deleted_date < $1 ORDER BY deleted_date LIMIT $2 FOR UPDATE SKIP LOCKED',
+);
+
+/** A place's title ($1 its id), for its photos' history rows (`parentLabel`): read on the history subscriber's connection. */
+export const MARKER_TITLE = statement('marker_title', 'SELECT title FROM markers WHERE id = $1');
+
+/** How many images the marker $1 has (confirmed or not) and its last position (null: none). */
+export const MARKER_IMAGES_COUNT = statement(
+  'marker_images_count',
+  'SELECT count(*)::int AS count, max(position) AS last FROM marker_images WHERE marker_id = $1',
+);
+
+/** Images of the marker $1 other than $2 whose upload was confirmed. */
+export const MARKER_IMAGES_CONFIRMED_OTHERS = statement(
+  'marker_images_confirmed_others',
+  `SELECT count(*)::int AS confirmed FROM marker_images mi JOIN files f ON f.id = mi.file_id
+    WHERE mi.marker_id = $1 AND mi.id <> $2 AND f.status <> 'Pending'`,
+);

@@ -52,7 +52,7 @@ describe('history visibility: one rule for GET /action-histories and live events
       { entityType: 'Group', groupId: groupA, adminOnly: true, privateToUserId: null, entityId: groupA },
       { entityType: 'User', groupId: null, adminOnly: true, privateToUserId: null, entityId: newId() },
     ];
-    const first = await t.db.query('SELECT coalesce(max(seq), 0)::text AS seq FROM action_histories');
+    const [last] = await t.db.query(`SELECT tx::text, seq::text FROM action_histories ORDER BY tx DESC, seq DESC LIMIT 1`);
     for (const row of kinds) {
       await t.db.query(
         `INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, action, user_id, user_nickname)
@@ -66,7 +66,7 @@ describe('history visibility: one rule for GET /action-histories and live events
       for (const modules of [['Map', 'Budget', 'Notes'], ['Notes'], []] as ModuleName[][]) viewers.push({ userId: me, groupId: groupA, role, modules });
     }
     for (const viewer of viewers) {
-      const fromSql = (await repository.findAfter(viewer, first[0].seq, 1000)).map((row) => row.entityId).sort();
+      const fromSql = (await repository.findAfter(viewer, last ?? { tx: '0', seq: '0' }, 1000)).map((row) => row.entityId).sort();
       const inMemory = kinds.filter((row) => canSee(viewer, row, { ownAccount: true })).map((row) => row.entityId).sort();
       expect({ viewer, rows: fromSql }).toEqual({ viewer, rows: inMemory });
     }

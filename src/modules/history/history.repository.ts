@@ -38,17 +38,21 @@ export class HistoryRepository {
   }
 
   /**
-   * The rows after cursor `seq` that `viewer` may see, oldest first, at most `limit` (the replay of
-   * a resumed live stream, with the rule of live events: docs/live.md).
+   * The rows after the cursor (`tx`, `seq`) that `viewer` may see, in cursor order, at most `limit`
+   * (the replay of a resumed live stream, with the rule of live events: docs/live.md).
    */
-  findAfter(viewer: Viewer, seq: string, limit: number): Promise<ActionHistory[]> {
-    const builder = this.dataSource.getRepository(ActionHistory).createQueryBuilder('h').where('h.seq > :seq', { seq });
-    return whereVisible(builder, 'h', viewer, { ownAccount: true }).orderBy('h.seq', 'ASC').limit(limit).getMany();
+  findAfter(viewer: Viewer, after: { tx: string; seq: string }, limit: number): Promise<ActionHistory[]> {
+    const builder = this.dataSource.getRepository(ActionHistory).createQueryBuilder('h').where('(h.tx, h.seq) > (:tx, :seq)', after);
+    return whereVisible(builder, 'h', viewer, { ownAccount: true }).orderBy('h.tx', 'ASC').addOrderBy('h.seq', 'ASC').limit(limit).getMany();
   }
 
-  /** The cursor of the newest row ("0" when there is none). */
-  async lastSeq(): Promise<string> {
-    const [row] = await this.dataSource.query('SELECT coalesce(max(seq), 0)::text AS seq FROM action_histories');
-    return row.seq;
+  /**
+   * The oldest transaction that may still be running (or the next one to begin writing): every row
+   * of an older transaction is committed, or never will be.
+   */
+  async horizon(): Promise<string> {
+    // the oldest running transaction of this database, else the next to be handed out (migration LiveCursorOrder)
+    const [row] = await this.dataSource.query('SELECT least(hearth_oldest_running(), pg_snapshot_xmax(pg_current_snapshot())::text::bigint)::text AS tx');
+    return row.tx;
   }
 }

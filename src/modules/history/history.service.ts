@@ -44,14 +44,14 @@ export class HistoryService {
     return toPage(rows.map(toDto), total, query);
   }
 
-  /** The changes after cursor `seq` that `viewer` may see (live events' rule), oldest first, at most `limit`. */
-  changesAfter(viewer: Viewer, seq: string, limit: number): Promise<ActionHistory[]> {
-    return this.history.findAfter(viewer, seq, limit);
+  /** The changes after the cursor (`tx`, `seq`) that `viewer` may see (live events' rule), in cursor order, at most `limit`. */
+  changesAfter(viewer: Viewer, after: { tx: string; seq: string }, limit: number): Promise<ActionHistory[]> {
+    return this.history.findAfter(viewer, after, limit);
   }
 
-  /** The cursor of the newest change. */
-  lastCursor(): Promise<string> {
-    return this.history.lastSeq();
+  /** The oldest transaction that may still commit history rows (docs/live.md, Cursors). */
+  horizon(): Promise<string> {
+    return this.history.horizon();
   }
 }
 

@@ -5,7 +5,11 @@ import type { HistoryAction } from '../history/entities/action-history.entity';
 
 /** One committed history row, as the database announces it (`hearth_changes`, the LiveChanges migration). */
 export interface CommittedChange {
+  /** the writing transaction and the row's number: its cursor (cursor.ts) */
+  tx: string;
   seq: string;
+  /** the oldest other transaction that may have been running when the row was written */
+  horizon: string;
   groupId: string | null;
   adminOnly: boolean;
   privateToUserId: string | null;

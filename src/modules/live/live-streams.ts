@@ -2,6 +2,7 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { canSee, Viewer } from '../history/visibility';
 import { AccessChange, ChangeFeed, ChangeFeedListener, CommittedChange } from './change-feed';
+import { Cursor, formatCursor, safeCursor } from './cursor';
 import { EndReason, EventSink, frame, KEEP_ALIVE } from './sse';
 
 /** What a stream was opened with: the caller's claims and the session and expiry of its token. */
@@ -16,10 +17,10 @@ export interface StreamOwner extends Viewer {
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export class LiveStream {
-  /** the highest cursor sent on this stream; an event at or below it goes without `id:` */
-  lastId = 0n;
+  /** the highest cursor sent on this stream; an event whose cursor is not above it goes without `id:` */
+  lastId: Cursor = 0n;
   /** events that arrived while the replay of a resume was being read: sent after it */
-  pending: { seq: bigint; text: string }[] | null = [];
+  pending: { seq: string; cursor: Cursor; text: string }[] | null = [];
   closed = false;
   expiry: NodeJS.Timeout | undefined;
 
@@ -30,14 +31,14 @@ export class LiveStream {
   ) {}
 
   /** Sends a change (`text` is its frame without the `id:` line) in order, keeping ids increasing. */
-  send(seq: bigint, text: string): void {
+  send(seq: string, cursor: Cursor, text: string): void {
     if (this.pending) {
-      this.pending.push({ seq, text });
+      this.pending.push({ seq, cursor, text });
       return;
     }
-    if (seq > this.lastId) {
-      this.lastId = seq;
-      this.sink.write(`id: ${seq}\n${text}`);
+    if (cursor > this.lastId) {
+      this.lastId = cursor;
+      this.sink.write(`id: ${formatCursor(cursor)}\n${text}`);
     } else {
       this.sink.write(text);
     }
@@ -94,10 +95,10 @@ export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
   }
 
   /** Sends what arrived during the replay, except what the replay already sent, and goes live. */
-  release(stream: LiveStream, replayed: ReadonlySet<bigint>): void {
+  release(stream: LiveStream, replayed: ReadonlySet<string>): void {
     const pending = stream.pending ?? [];
     stream.pending = null;
-    for (const event of pending) if (!replayed.has(event.seq)) stream.send(event.seq, event.text);
+    for (const event of pending) if (!replayed.has(event.seq)) stream.send(event.seq, event.cursor, event.text);
   }
 
   /** Ends a stream, saying why in a last `end` event. */
@@ -109,12 +110,12 @@ export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
   }
 
   change(change: CommittedChange): void {
-    const seq = BigInt(change.seq);
+    const cursor = safeCursor(change.tx, change.seq, change.horizon);
     let text: string | undefined;
     const offer = (stream: LiveStream) => {
       if (stream.closed || !canSee(stream.owner, change, { ownAccount: true })) return;
       text ??= frame('change', eventData(change));
-      stream.send(seq, text);
+      stream.send(change.seq, cursor, text);
       if (stream.sink.buffered > MAX_BUFFERED_BYTES) this.end(stream, 'slow');
     };
     if (change.adminOnly) {

@@ -10,7 +10,7 @@ import { LiveService } from './live.service';
 import { EventSink } from './sse';
 
 const DESCRIPTION =
-  'Server-Sent Events: one `change` event per committed change the caller may see (`id:` a cursor, ' +
+  'Server-Sent Events: one `change` event per committed change the caller may see (`id:` an opaque cursor to echo, ' +
   '`data: {"entityType","entityId","parentId"?,"action","userId","at"}`, ids only: refetch through the ordinary endpoints). ' +
   'The stream begins with `ready` (its `id:` the current cursor). A reconnect with `Last-Event-ID` first receives what ' +
   'it missed (at most 500 events), or one `reset` (refetch everything) when more were missed or the cursor is unknown. ' +
@@ -31,7 +31,7 @@ export class LiveController {
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'the `id:` of the last event received, to resume after a cut' })
   @ApiOkResponse({
     description: 'an open event stream',
-    content: { 'text/event-stream': { schema: { type: 'string', example: 'id: 1042\nevent: change\ndata: {"entityType":"NoteItem","entityId":"0193…","parentId":"0193…","action":"Updated","userId":"0193…","at":"2026-11-26T15:04:05.123Z"}\n\n' } } },
+    content: { 'text/event-stream': { schema: { type: 'string', example: 'id: 48215-1042\nevent: change\ndata: {"entityType":"NoteItem","entityId":"0193…","parentId":"0193…","action":"Updated","userId":"0193…","at":"2026-11-26T15:04:05.123Z"}\n\n' } } },
   })
   @ApiProblems(503)
   async events(

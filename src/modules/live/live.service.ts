@@ -2,11 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { HistoryService } from '../history/history.service';
 import { ChangeFeed } from './change-feed';
+import { cursorOf, formatCursor, horizonCursor, parseCursor } from './cursor';
 import { eventData, LiveStreams, StreamOwner } from './live-streams';
 import { EventSink, frame } from './sse';
-
-/** A cursor as clients echo it: the decimal `id:` of an event. */
-const CURSOR = /^\d{1,19}$/;
 
 /**
  * Opens live streams (GET /events, docs/live.md): listening first, then the replay of what a
@@ -37,31 +35,35 @@ export class LiveService {
   async open(owner: StreamOwner, sink: EventSink, lastEventId: string | undefined): Promise<void> {
     // registered before reading the history: what commits from now on is held, nothing falls between
     const stream = this.streams.open(owner, sink);
-    const replayed = new Set<bigint>();
+    const replayed = new Set<string>();
     try {
-      const last = await this.history.lastCursor();
-      let cursor = BigInt(last);
+      // every row below this cursor is committed (or never will be), and read below if it is missed
+      const horizon = horizonCursor(await this.history.horizon());
+      let cursor = horizon;
       let resumed = false;
       if (lastEventId !== undefined) {
-        const given = CURSOR.test(lastEventId.trim()) ? BigInt(lastEventId.trim()) : null;
+        const given = parseCursor(lastEventId);
         const limit = this.config.live.replayLimit;
-        const rows = given !== null && given <= cursor ? await this.history.changesAfter(owner, given.toString(), limit + 1) : null;
+        const rows = given && given.cursor <= horizon ? await this.history.changesAfter(owner, given, limit + 1) : null;
         if (stream.closed) return;
-        if (rows === null || rows.length > limit) {
-          sink.write(frame('reset', {}, cursor.toString()));
+        if (!given || rows === null || rows.length > limit) {
+          sink.write(frame('reset', {}, formatCursor(horizon)));
         } else {
           resumed = true;
+          cursor = given.cursor;
           for (const row of rows) {
-            const seq = BigInt(row.seq);
-            replayed.add(seq);
-            sink.write(frame('change', eventData({ ...row, at: row.createdDate.toISOString() }), row.seq));
-            if (seq > cursor) cursor = seq;
+            replayed.add(row.seq);
+            // a row above the horizon may have an older, still running transaction below it: no id that passes that
+            const at = cursorOf(row.tx, row.seq) < horizon ? cursorOf(row.tx, row.seq) : horizon;
+            const id = at > cursor ? formatCursor((cursor = at)) : undefined;
+            sink.write(frame('change', eventData({ ...row, at: row.createdDate.toISOString() }), id));
           }
+          if (horizon > cursor) cursor = horizon;
         }
       }
       if (stream.closed) return;
       stream.lastId = cursor;
-      sink.write(frame('ready', { resumed }, cursor.toString()));
+      sink.write(frame('ready', { resumed }, formatCursor(cursor)));
       this.streams.release(stream, replayed);
     } catch (error) {
       this.logger.warn(`live stream could not start: ${(error as Error).message}`);

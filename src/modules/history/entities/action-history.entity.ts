@@ -14,6 +14,8 @@ export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
 @Index('ix_action_histories_group_type_created', ['groupId', 'entityType', 'createdDate'])
 @Index('ix_action_histories_entity', ['entityId', 'createdDate'])
 @Index('ix_action_histories_user_created', ['userId', 'createdDate'])
+// the order of live cursors (docs/live.md, Cursors)
+@Index('uq_action_histories_cursor', ['tx', 'seq'], { unique: true })
 export class ActionHistory extends IdEntity {
   @Column({ type: 'uuid', nullable: true })
   groupId: string | null;
@@ -27,10 +29,13 @@ export class ActionHistory extends IdEntity {
   privateToUserId: string | null;
 
   /**
-   * The row's place in the order of all rows, the cursor of live events (`id:` and `Last-Event-ID`,
-   * docs/live.md). Numbered by the database as the row is written.
+   * The id of the transaction that wrote the row (0 for rows written before it was kept). With
+   * `seq`, the row's place in the order of live cursors (`id:` and `Last-Event-ID`, docs/live.md).
    */
-  @Index('uq_action_histories_seq', { unique: true })
+  @Column({ type: 'bigint', default: () => 'hearth_current_tx()', insert: false, update: false })
+  tx: string;
+
+  /** The row's place among all rows, numbered by the database as the row is written. */
   @Column({ type: 'bigint', generated: 'identity', generatedIdentity: 'ALWAYS', insert: false, update: false })
   seq: string;
 

@@ -26,7 +26,7 @@ describe('recurring transactions: dates', () => {
     sql = new Sql({ databaseUrl: s.url, databaseTimeoutMs: 5000 } as AppConfig);
     const accounts = new BudgetAccountsRepository(s.db, sql);
     const categories = new CategoriesRepository(s.db, sql);
-    const recurring = new RecurringTransactionsRepository(s.db);
+    const recurring = new RecurringTransactionsRepository(s.db, sql);
     const unit = new UnitOfWork(s.db);
     service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(unit, sql), new TransactionRefsResolver(accounts, categories));
     const noJobs = { register: () => undefined, schedule: () => undefined } as unknown as JobsService;

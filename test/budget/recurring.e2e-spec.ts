@@ -1,4 +1,5 @@
 import { createDataSource } from '../../src/database/data-source';
+import { Sql } from '../../src/database/sql';
 import { UnitOfWork } from '../../src/database/transaction';
 import type { JobsService } from '../../src/infrastructure/jobs/jobs.service';
 import { RecurringScheduler } from '../../src/modules/budget/recurring-scheduler.service';
@@ -183,9 +184,10 @@ describe('Budget: recurring transactions', () => {
     // share passport's global strategy registry with the first)
     const second = createDataSource(t.config.databaseUrl);
     await second.initialize();
+    const secondSql = new Sql(t.config);
     try {
       const noJobs = { register: () => undefined, schedule: () => undefined } as unknown as JobsService;
-      const other = new RecurringScheduler(new UnitOfWork(second), new RecurringTransactionsRepository(second), noJobs);
+      const other = new RecurringScheduler(new UnitOfWork(second), new RecurringTransactionsRepository(second, secondSql), noJobs);
       const now = at('2027-08-19');
       const madeSoFar = async () => (await t.db.query('SELECT count(*)::int AS n FROM transactions WHERE recurring_transaction_id IS NOT NULL'))[0].n;
       const before = await madeSoFar();
@@ -205,6 +207,7 @@ describe('Budget: recurring transactions', () => {
       );
       expect({ rows, histories }).toEqual({ rows: 263, histories: 263 });
     } finally {
+      await secondSql.onModuleDestroy();
       await second.destroy();
     }
   });

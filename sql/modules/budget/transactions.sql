@@ -86,6 +86,9 @@ SELECT COALESCE(SUM(count), 0)::int AS total FROM (SELECT date, count FROM trans
 -- budget_transactions_count_group
 SELECT COALESCE(SUM(count), 0)::int AS total FROM (SELECT date, count FROM transaction_day_counts WHERE group_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar)) c;
 
+-- budget_transactions_last_occurrence
+SELECT MAX(occurrence_date)::text AS last FROM transactions WHERE recurring_transaction_id = $1;
+
 -- budget_transactions_not_imported
 SELECT id, date::text AS date, type, amount::text AS amount FROM transactions
     WHERE budget_account_id = $1 AND date BETWEEN $2 AND $3 AND import_ref IS NULL AND type <> 'Transfer';

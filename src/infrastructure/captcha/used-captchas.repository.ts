@@ -1,24 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Sql } from '../../database/sql';
+import { USED_CAPTCHA_INSERT, USED_CAPTCHAS_DELETE_EXPIRED } from './used-captchas.sql';
 
-/** The SQL of `used_captchas`: redeemed ALTCHA signatures, kept until their challenge expires. */
+/** The SQL of `used_captchas` (used-captchas.sql.ts): redeemed ALTCHA signatures, kept until their challenge expires. */
 @Injectable()
 export class UsedCaptchasRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly sql: Sql) {}
 
   /** Records the signature as used; false when it already was (a replay). */
   async insertIfNew(signature: string | undefined, expires: Date): Promise<boolean> {
-    const inserted: unknown[] = await this.dataSource.query(
-      `INSERT INTO used_captchas (signature, expires_date) VALUES ($1, $2)
-       ON CONFLICT (signature) DO NOTHING RETURNING signature`,
-      [signature, expires],
-    );
+    const inserted = await this.sql.rows(USED_CAPTCHA_INSERT, [signature, expires]);
     return inserted.length === 1;
   }
 
   async deleteExpired(now: Date): Promise<number> {
-    const [, count] = await this.dataSource.query('DELETE FROM used_captchas WHERE expires_date < $1', [now]);
-    return count;
+    const [{ n }] = await this.sql.rows<{ n: number }>(USED_CAPTCHAS_DELETE_EXPIRED, [now]);
+    return n;
   }
 }

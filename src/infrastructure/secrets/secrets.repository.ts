@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { SECRET_INSERT, SECRET_VALUE } from './secrets.sql';
 
-/** Stored installation keys (table instance_secrets). */
+/** Stored installation keys (table instance_secrets), read at start-up on its data source (secrets.sql.ts). */
 export class SecretsRepository {
   constructor(private readonly db: DataSource | EntityManager) {}
 
@@ -10,11 +11,8 @@ export class SecretsRepository {
    * instance inserts its own candidate with ON CONFLICT DO NOTHING and then reads the one that won.
    */
   async getOrCreate(name: string): Promise<string> {
-    await this.db.query(`INSERT INTO instance_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
-      name,
-      randomBytes(32).toString('base64url'),
-    ]);
-    const [row]: { value: string }[] = await this.db.query(`SELECT value FROM instance_secrets WHERE name = $1`, [name]);
+    await this.db.query(SECRET_INSERT.text, [name, randomBytes(32).toString('base64url')]);
+    const [row]: { value: string }[] = await this.db.query(SECRET_VALUE.text, [name]);
     return row.value;
   }
 }

@@ -1,22 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
-import { JOBS_SCHEMA } from '../../infrastructure/jobs/jobs.service';
+import { Sql } from '../../database/sql';
+import { BACKUP_RUNNING, BACKUP_START_LOCK, BACKUP_STATUS } from './backup-jobs.sql';
 
-/** Arbitrary constant: serialises "is a backup running? then start one". */
-const BACKUP_START_LOCK = 7_461_626_374;
-
+/** The backup's jobs as pg-boss stores them (backup-jobs.sql.ts). */
 @Injectable()
 export class BackupJobsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly sql: Sql) {}
 
-  /** Takes the start lock for the transaction and tells whether a backup job is queued or running. */
-  async lockAndFindRunning(manager: EntityManager, queue: string): Promise<boolean> {
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [BACKUP_START_LOCK]);
-    const rows = await manager.query(
-      `SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active') LIMIT 1`,
-      [queue],
-    );
+  /** Takes the start lock for the unit of work's transaction and tells whether a backup job is queued or running. */
+  async lockAndFindRunning(queue: string): Promise<boolean> {
+    await this.sql.rows(BACKUP_START_LOCK);
+    const rows = await this.sql.rows(BACKUP_RUNNING, [queue]);
     return rows.length > 0;
   }
 
@@ -25,17 +19,7 @@ export class BackupJobsRepository {
    * ended and its error's message (pg-boss keeps finished jobs for days).
    */
   async status(queue: string): Promise<{ running: boolean; lastFailure: { at: Date; message: string } | null }> {
-    const [row]: { running: boolean; state: string | null; at: Date | null; message: string | null }[] = await this.dataSource.query(
-      `SELECT EXISTS (SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')) AS running,
-              last.state, last.completed_on AS at, last.output->>'message' AS message
-         FROM (SELECT 1) AS one
-         LEFT JOIN LATERAL (
-           SELECT state, completed_on, output FROM ${JOBS_SCHEMA}.job
-            WHERE name = $1 AND state IN ('completed', 'failed') AND completed_on IS NOT NULL
-            ORDER BY completed_on DESC LIMIT 1
-         ) AS last ON true`,
-      [queue],
-    );
+    const [row] = await this.sql.rows<{ running: boolean; state: string | null; at: Date | null; message: string | null }>(BACKUP_STATUS, [queue]);
     const failed = row.state === 'failed' && row.at;
     return { running: row.running, lastFailure: failed ? { at: row.at!, message: row.message || 'The backup failed' } : null };
   }

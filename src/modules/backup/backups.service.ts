@@ -58,7 +58,7 @@ export class BackupsService {
   async start(): Promise<{ name: string }> {
     const name = backupName(new Date());
     await this.unitOfWork.run(async (manager) => {
-      if (await this.repository.lockAndFindRunning(manager, BACKUP_QUEUE)) {
+      if (await this.repository.lockAndFindRunning(BACKUP_QUEUE)) {
         throw AppError.conflict('BACKUP_IN_PROGRESS', 'A backup is already running; wait until it has finished');
       }
       // the queue is exclusive too, so a scheduled run and a started one never overlap

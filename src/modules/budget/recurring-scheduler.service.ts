@@ -62,7 +62,7 @@ export class RecurringScheduler implements OnApplicationBootstrap {
     let created = 0;
     for (;;) {
       const step = await this.unitOfWork.run(async (manager) => {
-        const row = await this.recurring.lockDue(manager, id, today);
+        const row = await this.recurring.lockDue(id, today);
         if (!row) return { made: 0, more: false };
         const rule = { frequency: row.frequency, interval: row.interval, startDate: row.start_date, endDate: row.end_date };
         const { dates, next } = dueOccurrences(rule, row.next_occurrence, today, BATCH);
@@ -70,7 +70,7 @@ export class RecurringScheduler implements OnApplicationBootstrap {
         if (!row.account_disabled) {
           for (const date of dates) if (await this.recurring.insertOccurrence(manager, row, date)) made++;
         }
-        await this.recurring.moveCursor(manager, id, next);
+        await this.recurring.moveCursor(id, next);
         return { made, more: next !== null && next <= today };
       });
       created += step.made;

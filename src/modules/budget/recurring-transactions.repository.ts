@@ -3,9 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { findInGroup, lockInGroup, Tenant } from '../../common/tenancy/group-scope';
 import { newId } from '../../database/base.entity';
+import { Sql } from '../../database/sql';
 import { recordCreated } from '../history/history-rows';
 import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { Transaction } from './entities/transaction.entity';
+import { RECURRING_DUE_IDS, RECURRING_INSERT_OCCURRENCE, RECURRING_LOCK_DUE, RECURRING_MOVE_CURSOR } from './recurring-transactions.sql';
 
 /** A due rule as the scheduler reads it, with whether either of its accounts is disabled. */
 export interface DueRuleRow {
@@ -25,10 +27,16 @@ export interface DueRuleRow {
   account_disabled: boolean;
 }
 
-/** The SQL of `recurring_transactions`, and the scheduler's insert of their occurrences. */
+/**
+ * The SQL of `recurring_transactions` (rules through save()/remove(); the scheduler's statements in
+ * recurring-transactions.sql.ts, in its unit of work), and the scheduler's insert of their occurrences.
+ */
 @Injectable()
 export class RecurringTransactionsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   findAllOfGroup(tenant: Tenant): Promise<RecurringTransaction[]> {
     return this.dataSource.getRepository(RecurringTransaction).find({ where: { groupId: tenant.groupId }, order: { id: 'ASC' } });
@@ -68,33 +76,19 @@ export class RecurringTransactionsRepository {
 
   /** Ids of the enabled rules (of every group) with an occurrence due on or before `today`. */
   async findDueIds(today: string): Promise<string[]> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      'SELECT id FROM recurring_transactions WHERE is_enabled AND next_occurrence <= $1 ORDER BY next_occurrence, id',
-      [today],
-    );
+    const rows = await this.sql.rows<{ id: string }>(RECURRING_DUE_IDS, [today]);
     return rows.map((row) => row.id);
   }
 
-  /** The rule if still due, locked; undefined when not due or another instance holds it (SKIP LOCKED). */
-  async lockDue(manager: EntityManager, id: string, today: string): Promise<DueRuleRow | undefined> {
-    const [row]: DueRuleRow[] = await manager.query(
-      `SELECT r.id, r.group_id, r.type, r.amount, r.description, r.category_id, r.budget_account_id,
-              r.target_budget_account_id, r.frequency, r.interval, r.start_date::text AS start_date,
-              r.end_date::text AS end_date, r.next_occurrence::text AS next_occurrence,
-              (a.is_disabled OR COALESCE(ta.is_disabled, false)) AS account_disabled
-         FROM recurring_transactions r
-         JOIN budget_accounts a ON a.id = r.budget_account_id
-         LEFT JOIN budget_accounts ta ON ta.id = r.target_budget_account_id
-        WHERE r.id = $1 AND r.is_enabled AND r.next_occurrence <= $2
-          FOR UPDATE OF r SKIP LOCKED`,
-      [id, today],
-    );
+  /** The rule if still due, locked (in the unit of work); undefined when not due or another instance holds it (SKIP LOCKED). */
+  async lockDue(id: string, today: string): Promise<DueRuleRow | undefined> {
+    const [row] = await this.sql.rows<DueRuleRow>(RECURRING_LOCK_DUE, [id, today]);
     return row;
   }
 
   /** Moves the scheduler's cursor: derived bookkeeping the history ignores, so a plain UPDATE on purpose. */
-  async moveCursor(manager: EntityManager, id: string, next: string | null): Promise<void> {
-    await manager.query('UPDATE recurring_transactions SET next_occurrence = $2 WHERE id = $1', [id, next]);
+  async moveCursor(id: string, next: string | null): Promise<void> {
+    await this.sql.rows(RECURRING_MOVE_CURSOR, [id, next]);
   }
 
   /**
@@ -118,13 +112,7 @@ export class RecurringTransactionsRepository {
       occurrenceDate: date,
       createdById: null,
     });
-    const inserted: unknown[] = await manager.query(
-      `INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id,
-                                 target_budget_account_id, recurring_transaction_id, occurrence_date, created_by_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $5, NULL)
-       ON CONFLICT (recurring_transaction_id, occurrence_date) DO NOTHING
-       RETURNING id`,
-      [
+    const inserted = await this.sql.rows(RECURRING_INSERT_OCCURRENCE, [
         occurrence.id,
         occurrence.groupId,
         occurrence.type,
@@ -134,9 +122,8 @@ export class RecurringTransactionsRepository {
         occurrence.categoryId,
         occurrence.budgetAccountId,
         occurrence.targetBudgetAccountId,
-        occurrence.recurringTransactionId,
-      ],
-    );
+      occurrence.recurringTransactionId,
+    ]);
     if (inserted.length === 0) return false;
     await recordCreated(manager, Transaction, occurrence);
     return true;

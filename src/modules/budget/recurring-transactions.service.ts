@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { Tenant } from '../../common/tenancy/group-scope';
@@ -103,7 +102,7 @@ export class RecurringTransactionsService {
         ...rule,
         isEnabled: dto.isEnabled ?? recurring.isEnabled,
       });
-      if (ruleChanged) recurring.nextOccurrence = await this.resumeAfterLastMade(manager, recurring);
+      if (ruleChanged) recurring.nextOccurrence = await this.resumeAfterLastMade(recurring);
       if (enabling) this.resumeFromToday(recurring);
       return toDto(await this.recurring.save(manager, recurring));
     });
@@ -126,8 +125,8 @@ export class RecurringTransactionsService {
     });
   }
 
-  private async resumeAfterLastMade(manager: EntityManager, recurring: RecurringTransaction): Promise<string | null> {
-    const last = await this.transactions.lastOccurrenceOf(manager, recurring.id);
+  private async resumeAfterLastMade(recurring: RecurringTransaction): Promise<string | null> {
+    const last = await this.transactions.lastOccurrenceOf(recurring.id);
     return nextOnOrAfter(recurring, last ? later(recurring.startDate, dayAfter(last)) : recurring.startDate);
   }
 

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { CountedPage, parseSort, toPage } from '../../common/pagination/pagination';
 import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
@@ -25,6 +24,7 @@ import {
   TransactionRow,
   TRANSACTIONS_BY_IMPORT_REFS,
   TRANSACTIONS_CATEGORISED_HISTORY,
+  TRANSACTIONS_LAST_OCCURRENCE,
   TRANSACTIONS_NOT_IMPORTED,
 } from './transactions.sql';
 
@@ -126,11 +126,9 @@ export class TransactionsRepository {
     return this.sql.rows(TRANSACTIONS_CATEGORISED_HISTORY, [tenant.groupId, limit]);
   }
 
-  /** The latest occurrence date a recurring rule has made (null: none yet). */
-  async lastOccurrenceOf(manager: EntityManager, recurringTransactionId: string): Promise<string | null> {
-    const [{ last }] = await manager.query('SELECT MAX(occurrence_date)::text AS last FROM transactions WHERE recurring_transaction_id = $1', [
-      recurringTransactionId,
-    ]);
+  /** The latest occurrence date a recurring rule has made (null: none yet), in the unit of work. */
+  async lastOccurrenceOf(recurringTransactionId: string): Promise<string | null> {
+    const [{ last }] = await this.sql.rows<{ last: string | null }>(TRANSACTIONS_LAST_OCCURRENCE, [recurringTransactionId]);
     return last;
   }
 

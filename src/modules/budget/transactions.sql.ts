@@ -184,3 +184,9 @@ export const TRANSACTIONS_CATEGORISED_HISTORY = statement(
     WHERE group_id = $1 AND category_id IS NOT NULL AND description IS NOT NULL
     ORDER BY date DESC, id DESC LIMIT $2`,
 );
+
+/** The latest occurrence date the rule $1 has made (null: none yet). */
+export const TRANSACTIONS_LAST_OCCURRENCE = statement(
+  'budget_transactions_last_occurrence',
+  'SELECT MAX(occurrence_date)::text AS last FROM transactions WHERE recurring_transaction_id = $1',
+);

@@ -1,0 +1,48 @@
+-- export_accounts
+SELECT a.name, a.is_default, a.is_disabled, a.opening_balance::text AS opening_balance,
+          (a.opening_balance + COALESCE(b.balance, 0.00))::numeric(18,2)::text AS balance
+     FROM budget_accounts a LEFT JOIN budget_account_balances b ON b.budget_account_id = a.id
+    WHERE a.group_id = $1 ORDER BY a.is_default DESC, lower(a.name), a.id;
+
+-- export_categories
+SELECT name, color, icon, sort_order AS "order" FROM categories WHERE group_id = $1 ORDER BY sort_order, id;
+
+-- export_images
+SELECT mi.marker_id, mi.id, f.storage_key, f.content_type, f.size
+     FROM marker_images mi JOIN files f ON f.id = mi.file_id
+    WHERE mi.group_id = $1 AND mi.marker_id = ANY($2::uuid[]) AND f.status = 'Completed'
+    ORDER BY mi.marker_id, mi.position, mi.id;
+
+-- export_markers
+SELECT id, title, description, rating, to_char(date, 'YYYY-MM-DD') AS date, latitude, longitude, address
+     FROM markers WHERE group_id = $1 AND deleted_date IS NULL AND id > $2
+    ORDER BY id LIMIT 2000;
+
+-- export_note_items
+SELECT note_id, text, url, is_completed FROM note_items
+    WHERE group_id = $1 AND note_id = ANY($2::uuid[]) ORDER BY note_id, "order", id;
+
+-- export_notes
+SELECT id, title, content, is_private, is_pinned, created_date FROM notes n
+    WHERE group_id = $1 AND (n.is_private = false OR n.created_by = $2)
+    ORDER BY created_date, id;
+
+-- export_recurring
+SELECT r.type, r.amount::text AS amount, r.description, c.name AS category, a.name AS account, ta.name AS target_account,
+          r.frequency, r.interval, to_char(r.start_date, 'YYYY-MM-DD') AS start_date,
+          to_char(r.end_date, 'YYYY-MM-DD') AS end_date, to_char(r.next_occurrence, 'YYYY-MM-DD') AS next_occurrence, r.is_enabled
+     FROM recurring_transactions r
+     JOIN budget_accounts a ON a.id = r.budget_account_id
+     LEFT JOIN budget_accounts ta ON ta.id = r.target_budget_account_id
+     LEFT JOIN categories c ON c.id = r.category_id
+    WHERE r.group_id = $1 ORDER BY r.start_date, r.id;
+
+-- export_transactions
+SELECT t.id, to_char(t.date, 'YYYY-MM-DD') AS date, t.type, t.amount::text AS amount, c.name AS category,
+          a.name AS account, ta.name AS target_account, t.description
+     FROM transactions t
+     JOIN budget_accounts a ON a.id = t.budget_account_id
+     LEFT JOIN budget_accounts ta ON ta.id = t.target_budget_account_id
+     LEFT JOIN categories c ON c.id = t.category_id
+    WHERE t.group_id = $1 AND (t.date, t.id) > ($2::date, $3::uuid)
+    ORDER BY t.date, t.id LIMIT 2000;

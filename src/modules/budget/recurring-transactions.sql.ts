@@ -1,0 +1,46 @@
+import { statement } from '../../database/sql';
+
+/*
+ * Named statements of the recurring scheduler (RecurringTransactionsRepository): which rules are
+ * due, one rule locked for one instance, its cursor, and the insert of an occurrence. Rules
+ * themselves are written with save()/remove(), so the history records them.
+ */
+
+/** Ids of the enabled rules (of every group) with an occurrence due on or before $1. */
+export const RECURRING_DUE_IDS = statement(
+  'budget_recurring_due_ids',
+  'SELECT id FROM recurring_transactions WHERE is_enabled AND next_occurrence <= $1 ORDER BY next_occurrence, id',
+);
+
+/**
+ * The rule $1 if still due on $2, locked, with whether either of its accounts is disabled; no row
+ * when it is not due or another instance holds it (SKIP LOCKED).
+ */
+export const RECURRING_LOCK_DUE = statement(
+  'budget_recurring_lock_due',
+  `SELECT r.id, r.group_id, r.type, r.amount, r.description, r.category_id, r.budget_account_id,
+          r.target_budget_account_id, r.frequency, r.interval, r.start_date::text AS start_date,
+          r.end_date::text AS end_date, r.next_occurrence::text AS next_occurrence,
+          (a.is_disabled OR COALESCE(ta.is_disabled, false)) AS account_disabled
+     FROM recurring_transactions r
+     JOIN budget_accounts a ON a.id = r.budget_account_id
+     LEFT JOIN budget_accounts ta ON ta.id = r.target_budget_account_id
+    WHERE r.id = $1 AND r.is_enabled AND r.next_occurrence <= $2
+      FOR UPDATE OF r SKIP LOCKED`,
+);
+
+/** Moves the scheduler's cursor of the rule $1 to $2 (null: no more occurrences). */
+export const RECURRING_MOVE_CURSOR = statement('budget_recurring_move_cursor', 'UPDATE recurring_transactions SET next_occurrence = $2 WHERE id = $1');
+
+/**
+ * The occurrence of a rule ($10) on a date ($5, also its occurrence date), unless it exists (the
+ * unique index on (recurring_transaction_id, occurrence_date)); its id when inserted.
+ */
+export const RECURRING_INSERT_OCCURRENCE = statement(
+  'budget_recurring_insert_occurrence',
+  `INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id,
+                             target_budget_account_id, recurring_transaction_id, occurrence_date, created_by_id)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $5, NULL)
+   ON CONFLICT (recurring_transaction_id, occurrence_date) DO NOTHING
+   RETURNING id`,
+);

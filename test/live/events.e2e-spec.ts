@@ -5,6 +5,7 @@ import { AddressInfo, connect, createServer, Socket } from 'node:net';
 import type { DataSource } from 'typeorm';
 import { dropDatabase } from '../../src/database/admin';
 import { Marker } from '../../src/modules/markers/entities/marker.entity';
+import { budgetSetup } from '../budget/budget-support';
 import { createTestApp, TestApp, TEST_ENV } from '../support/app';
 import { createGroup, decodeClaims, login, LoggedIn, signedInUser, TestUser } from '../support/factories';
 import { openStream, TestStream } from '../support/sse';
@@ -186,6 +187,27 @@ describe.each([
       if (long.isTransactionActive) await long.rollbackTransaction();
       await long.release();
     }
+  });
+
+  it('announces a statement import of thousands of transactions as a few events with a count, not one per row', async () => {
+    const { main, food } = await budgetSetup(a, mia);
+    const s = await stream('b', tom.accessToken);
+    const lines = ['Date,Description,Amount'];
+    for (let i = 0; i < 2500; i++) lines.push(`2026-03-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-${(i % 90) + 1}.00`);
+    const preview = await a.api('POST', `/budget-accounts/${main.id}/imports`, { token: mia.accessToken, payload: lines.join('\n'), headers: { 'content-type': 'text/csv' } });
+    expect(preview.statusCode).toBe(201);
+    const rows = preview.json().rows.map((row: { index: number }) => ({ index: row.index, include: true, categoryId: food.id }));
+    const committed = await a.api('POST', `/imports/${preview.json().id}/commit`, { token: mia.accessToken, payload: { rows } });
+    expect(committed.json()).toEqual({ created: 2500, skipped: 0 });
+    const after = await marker(mia.accessToken, 'After the import');
+    await s.next(changeFor(after.id), 10_000);
+
+    const imported = s.changes().filter((d) => d.entityType === 'Transaction');
+    // the import writes its history 2 000 rows a statement: one event each
+    expect(imported.length).toBeLessThanOrEqual(3);
+    expect(imported.reduce((sum, d) => sum + (d.count ?? 1), 0)).toBe(2500);
+    expect(imported.every((d) => d.action === 'Created' && d.userId === mia.id)).toBe(true);
+    expect(s.events.length).toBeLessThan(20);
   });
 
   it('ends the stream when the session is revoked, on any instance', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { Pool, PoolClient, QueryResultRow } from 'pg';
+import { ClientBase, Pool, PoolClient, QueryResultRow } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { currentTransaction } from './transaction';
@@ -43,9 +43,18 @@ export interface SqlRunner {
   tuples<T extends unknown[]>(query: Statement, values?: unknown[]): Promise<T[]>;
 }
 
-function run<T extends QueryResultRow>(target: Pool | PoolClient, query: Statement | string, values: unknown[]): Promise<T[]> {
+function run<T extends QueryResultRow>(target: Pool | ClientBase, query: Statement | string, values: unknown[]): Promise<T[]> {
   const config = typeof query === 'string' ? { text: query, values } : { name: query.name, text: query.text, values };
   return target.query<T>(config).then((result) => result.rows);
+}
+
+/**
+ * The rows of a named statement on a connection of the caller's own, prepared and sent as `Sql`
+ * sends it: only for work that must not run on the pools (a backup's or a restore's dedicated
+ * connection, which has no statement timeout).
+ */
+export function rowsOnConnection<T extends QueryResultRow = Record<string, unknown>>(client: ClientBase, query: Statement, values: unknown[] = []): Promise<T[]> {
+  return run<T>(client, query, values);
 }
 
 /** The connection of a unit of work's transaction (TypeORM's query runner holds a pg client). */

@@ -11,6 +11,9 @@ WITH n AS (
 SELECT n.id, n.title, n.content, n.color, n.icon, n.is_private, n.is_pinned, n.created_by,
        to_char(n.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_date, to_char(n.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_date, n.version FROM n;
 
+-- note_item_creator
+SELECT user_id FROM action_histories WHERE entity_id = $1 AND entity_type = 'NoteItem' AND action = 'Created' LIMIT 1;
+
 -- note_items_count
 SELECT count(*)::int AS count, max("order") FILTER (WHERE NOT is_completed) AS last_open
   FROM note_items WHERE note_id = $1;

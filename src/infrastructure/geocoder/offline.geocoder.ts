@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Sql } from '../../database/sql';
 import { GeocodeResult, Geocoder, MAX_GEOCODE_RESULTS } from './geocoder';
+import { GEO_PLACES_SEARCH_SQL } from './offline-geocoder.sql';
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
@@ -67,23 +67,13 @@ export function mergeSameNames(results: GeocodeResult[]): GeocodeResult[] {
  */
 @Injectable()
 export class OfflineGeocoder extends Geocoder {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(private readonly sql: Sql) {
     super();
   }
 
   async search(term: string): Promise<GeocodeResult[]> {
     const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const rows: PlaceRow[] = await this.dataSource.query(
-      `SELECT name, country_code, admin_code, population, latitude, longitude
-         FROM geo_places
-        WHERE search_name % lower(unaccent($1)) OR search_name LIKE lower(unaccent($2))
-        ORDER BY similarity(search_name, lower(unaccent($1)))
-                 + CASE WHEN search_name = lower(unaccent($1)) THEN 0.2 ELSE 0 END
-                 + 0.1 * log(greatest(population, 1) + 1) DESC,
-                 id
-        LIMIT $3`,
-      [term, prefix, MAX_GEOCODE_RESULTS * 3],
-    );
+    const rows = await this.sql.rows<PlaceRow>(GEO_PLACES_SEARCH_SQL, [term, prefix, MAX_GEOCODE_RESULTS * 3]);
     return mergeSameNames(rows.map(toOfflineResult));
   }
 }

@@ -2,7 +2,20 @@ import { Client } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { rowsOnConnection } from '../../database/sql';
 import { BackupError, EXCLUDED_TABLES } from './backup-format';
+import {
+  BACKUP_CONSTRAINTS_FROM_OR_TO,
+  BACKUP_CONSTRAINTS_OF,
+  BACKUP_COUNT_USERS,
+  BACKUP_FOREIGN_KEY_EDGES,
+  BACKUP_FORGET_MIGRATION,
+  BACKUP_HAS_TABLE,
+  BACKUP_INDEXES_OF,
+  BACKUP_MIGRATIONS,
+  BACKUP_RECORD_MIGRATION,
+  BACKUP_TABLES,
+} from './backup.sql';
 
 /** Sort memory for building the indexes after a restore's load (the transaction's own setting). */
 const RESTORE_MAINTENANCE_MEMORY = '128MB';
@@ -11,7 +24,8 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * SQL of backups and restores, on a dedicated connection outside the application's pool: long
- * COPY streams run without the statement timeout of request-serving connections.
+ * COPY streams run without the statement timeout of request-serving connections. The fixed
+ * statements are in backup.sql.ts; what names tables, columns or constraints is built here.
  */
 export class BackupRepository {
   private constructor(private readonly client: Client) {}
@@ -48,21 +62,21 @@ export class BackupRepository {
   }
 
   async hasTable(table: string): Promise<boolean> {
-    const { rows } = await this.client.query('SELECT to_regclass($1) IS NOT NULL AS present', [`public.${ident(table)}`]);
-    return rows[0].present;
+    const [row] = await rowsOnConnection<{ present: boolean }>(this.client, BACKUP_HAS_TABLE, [`public.${ident(table)}`]);
+    return row.present;
   }
 
   /** Names of the applied migrations, oldest first (empty on a database without schema). */
   async appliedMigrations(): Promise<string[]> {
     if (!(await this.hasTable('migrations'))) return [];
-    const { rows } = await this.client.query('SELECT name FROM migrations ORDER BY "timestamp", id');
-    return rows.map((row: { name: string }) => row.name);
+    const rows = await rowsOnConnection<{ name: string }>(this.client, BACKUP_MIGRATIONS);
+    return rows.map((row) => row.name);
   }
 
   async countUsers(): Promise<number> {
     if (!(await this.hasTable('users'))) return 0;
-    const { rows } = await this.client.query('SELECT count(*)::int AS n FROM users');
-    return rows[0].n;
+    const [row] = await rowsOnConnection<{ n: number }>(this.client, BACKUP_COUNT_USERS);
+    return row.n;
   }
 
   /**
@@ -70,24 +84,8 @@ export class BackupRepository {
    * (generated columns left out: they are computed again on load).
    */
   async tablesInLoadOrder(): Promise<{ table: string; columns: string[] }[]> {
-    const { rows: tables } = await this.client.query(
-      `SELECT c.relname AS table,
-              array_agg(a.attname::text ORDER BY a.attnum) AS columns
-         FROM pg_class c
-         JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
-         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
-        WHERE c.relkind IN ('r', 'p') AND NOT (c.relname = ANY($1))
-        GROUP BY c.relname ORDER BY c.relname`,
-      [EXCLUDED_TABLES],
-    );
-    const { rows: edges } = await this.client.query(
-      `SELECT child.relname AS child, parent.relname AS parent
-         FROM pg_constraint k
-         JOIN pg_class child ON child.oid = k.conrelid
-         JOIN pg_class parent ON parent.oid = k.confrelid
-         JOIN pg_namespace n ON n.oid = child.relnamespace AND n.nspname = 'public'
-        WHERE k.contype = 'f' AND child.oid <> parent.oid`,
-    );
+    const tables = await rowsOnConnection<{ table: string; columns: string[] }>(this.client, BACKUP_TABLES, [EXCLUDED_TABLES]);
+    const edges = await rowsOnConnection<{ child: string; parent: string }>(this.client, BACKUP_FOREIGN_KEY_EDGES);
     const parents = new Map<string, Set<string>>();
     for (const { child, parent } of edges) parents.set(child, (parents.get(child) ?? new Set()).add(parent));
     const ordered: string[] = [];
@@ -98,7 +96,7 @@ export class BackupRepository {
       ordered.push(table);
     };
     for (const { table } of tables) visit(table, new Set());
-    const byName = new Map(tables.map((row: { table: string; columns: string[] }) => [row.table, row.columns]));
+    const byName = new Map(tables.map((row) => [row.table, row.columns]));
     return ordered.filter((table) => byName.has(table)).map((table) => ({ table, columns: byName.get(table)! }));
   }
 
@@ -135,30 +133,16 @@ export class BackupRepository {
    * foreign keys that rely on them last.
    */
   async dropForLoad(tables: string[]): Promise<string[]> {
-    const inTables = `SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relname = ANY($1)`;
-    const constraints = async (types: string, where: string) =>
-      (
-        await this.client.query(
-          `SELECT conrelid::regclass::text AS "table", conname AS name, pg_get_constraintdef(oid) AS definition
-             FROM pg_constraint WHERE contype = ANY($2::"char"[]) AND (${where}) ORDER BY conrelid::regclass::text, conname`,
-          [tables, types.split('')],
-        )
-      ).rows as { table: string; name: string; definition: string }[];
-    const foreign = await constraints('f', `conrelid IN (${inTables}) OR confrelid IN (${inTables})`);
-    const keys = await constraints('pux', `conrelid IN (${inTables})`);
-    const { rows: indexes } = await this.client.query(
-      `SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition
-         FROM pg_index WHERE indrelid IN (${inTables})
-          AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = indexrelid AND k.conrelid = indrelid)
-        ORDER BY 1`,
-      [tables],
-    );
+    type Constraint = { table: string; name: string; definition: string };
+    const foreign = await rowsOnConnection<Constraint>(this.client, BACKUP_CONSTRAINTS_FROM_OR_TO, [tables, ['f']]);
+    const keys = await rowsOnConnection<Constraint>(this.client, BACKUP_CONSTRAINTS_OF, [tables, ['p', 'u', 'x']]);
+    const indexes = await rowsOnConnection<{ name: string; definition: string }>(this.client, BACKUP_INDEXES_OF, [tables]);
     const drop = (key: { table: string; name: string }) => this.client.query(`ALTER TABLE ${key.table} DROP CONSTRAINT ${ident(key.name)}`);
     for (const key of foreign) await drop(key);
     for (const key of keys) await drop(key);
     for (const index of indexes) await this.client.query(`DROP INDEX ${index.name}`);
-    const add = (key: { table: string; name: string; definition: string }) => `ALTER TABLE ${key.table} ADD CONSTRAINT ${ident(key.name)} ${key.definition}`;
-    return [...keys.map(add), ...indexes.map((index: { definition: string }) => index.definition), ...foreign.map(add)];
+    const add = (key: Constraint) => `ALTER TABLE ${key.table} ADD CONSTRAINT ${ident(key.name)} ${key.definition}`;
+    return [...keys.map(add), ...indexes.map((index) => index.definition), ...foreign.map(add)];
   }
 
   /**
@@ -191,7 +175,7 @@ export class BackupRepository {
   }
 
   async recordMigration(timestamp: number, name: string): Promise<void> {
-    await this.client.query('INSERT INTO migrations ("timestamp", name) VALUES ($1, $2)', [timestamp, name]);
+    await rowsOnConnection(this.client, BACKUP_RECORD_MIGRATION, [timestamp, name]);
   }
 
   async dropMigrationsTable(): Promise<void> {
@@ -199,6 +183,6 @@ export class BackupRepository {
   }
 
   async forgetMigration(name: string): Promise<void> {
-    await this.client.query('DELETE FROM migrations WHERE name = $1', [name]);
+    await rowsOnConnection(this.client, BACKUP_FORGET_MIGRATION, [name]);
   }
 }

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { Sql } from '../../database/sql';
 import { ActionHistory } from './entities/action-history.entity';
+import { HISTORY_HORIZON } from './history.sql';
 import { Viewer, whereVisible } from './visibility';
 
 export interface HistoryFilter {
@@ -22,7 +24,10 @@ export interface HistoryFilter {
  */
 @Injectable()
 export class HistoryRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   findPage(caller: AuthUser, filter: HistoryFilter): Promise<[ActionHistory[], number]> {
     // admins manage every user and group, so they see all administration rows (any group, or none
@@ -52,7 +57,7 @@ export class HistoryRepository {
    */
   async horizon(): Promise<string> {
     // the oldest running transaction of this database, else the next to be handed out (migration LiveCursorOrder)
-    const [row] = await this.dataSource.query('SELECT least(hearth_oldest_running(), pg_snapshot_xmax(pg_current_snapshot())::text::bigint)::text AS tx');
+    const [row] = await this.sql.rows<{ tx: string }>(HISTORY_HORIZON);
     return row.tx;
   }
 }

@@ -42,7 +42,7 @@ export class NoteItemsService {
             existing.groupId === note.groupId &&
             existing.text === dto.text &&
             existing.url === (dto.url ?? null) &&
-            (await this.notes.itemCreator(manager, existing.id)) === user.userId;
+            (await this.notes.itemCreator(existing.id)) === user.userId;
           if (!same) throw idConflict('item');
           return { value: toNoteItemDto(existing), created: false };
         }

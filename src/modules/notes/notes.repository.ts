@@ -11,6 +11,7 @@ import { NoteItem } from './entities/note-item.entity';
 import { Note, notePrivateTo, noteVisibleTo } from './entities/note.entity';
 import {
   NOTE_CREATE,
+  NOTE_ITEM_CREATOR,
   NOTE_ITEMS_COUNT,
   NOTE_ITEMS_SHIFT,
   NOTE_PRIVACY,
@@ -95,13 +96,10 @@ export class NotesRepository {
     return manager.findOne(NoteItem, { where: { id: itemId } });
   }
 
-  /** Who added the item (its "Created" history row's user), null when unknown. */
-  async itemCreator(manager: EntityManager, itemId: string): Promise<string | null> {
-    const rows: { user_id: string | null }[] = await manager.query(
-      `SELECT user_id FROM action_histories WHERE entity_id = $1 AND entity_type = 'NoteItem' AND action = 'Created' LIMIT 1`,
-      [itemId],
-    );
-    return rows[0]?.user_id ?? null;
+  /** Who added the item (its "Created" history row's user), null when unknown; in the unit of work. */
+  async itemCreator(itemId: string): Promise<string | null> {
+    const [row] = await this.sql.rows<{ user_id: string | null }>(NOTE_ITEM_CREATOR, [itemId]);
+    return row?.user_id ?? null;
   }
 
   /** The note's items in order. */

@@ -170,3 +170,11 @@ export const NOTE_ITEMS_SHIFT = statement(
   'note_items_shift',
   'UPDATE note_items SET "order" = "order" + $3::int, updated_date = CURRENT_TIMESTAMP WHERE note_id = $1 AND "order" >= $2',
 );
+
+/**
+ * Who added the item $1: the user of its "Created" history row (read only, to answer a replayed add).
+ */
+export const NOTE_ITEM_CREATOR = statement(
+  'note_item_creator',
+  `SELECT user_id FROM action_histories WHERE entity_id = $1 AND entity_type = 'NoteItem' AND action = 'Created' LIMIT 1`,
+);

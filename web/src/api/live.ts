@@ -29,7 +29,8 @@ export interface LiveHandlers {
   reset(): void;
 }
 
-type Message = { type: 'change'; change: LiveChange } | { type: 'reset' } | { type: 'status'; status: LiveStatus; cursor: string | null } | { type: 'hello' };
+/** between tabs: a change carries the reading tab's cursor, so a tab that takes over resumes from it */
+type Message = { type: 'change'; change: LiveChange; cursor?: string | null } | { type: 'reset' } | { type: 'status'; status: LiveStatus; cursor: string | null } | { type: 'hello' };
 
 export interface LiveOptions {
   baseUrl: string;
@@ -139,7 +140,7 @@ export class LiveUpdates {
     const parser = createParser({
       onEvent: (event) => {
         if (event.id) this.cursor = event.id;
-        if (event.event === 'change') this.deliver({ type: 'change', change: JSON.parse(event.data) as LiveChange });
+        if (event.event === 'change') this.deliver({ type: 'change', change: JSON.parse(event.data) as LiveChange, cursor: this.cursor });
         else if (event.event === 'reset') this.deliver({ type: 'reset' });
         else if (event.event === 'ready') this.setStatus('live');
         else if (event.event === 'end') endReason = (JSON.parse(event.data) as { reason: string }).reason;
@@ -186,6 +187,7 @@ export class LiveUpdates {
     } else if (message.type === 'hello') {
       if (this.abort) this.broadcast({ type: 'status', status: this.status, cursor: this.cursor });
     } else {
+      if (message.type === 'change' && message.cursor) this.cursor = message.cursor;
       this.handle(message);
     }
   }

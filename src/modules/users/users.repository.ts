@@ -166,7 +166,7 @@ export class UsersRepository {
   /** The admin list: filters, sort and page (docs/api.md, Paging). */
   async findPage(query: UserPageQuery): Promise<Page<UserListRow>> {
     const { column: sort, direction } = parseSort<UserSortKey>(query.sort, SORT_KEYS, '-createdDate');
-    const filters = [query.status ?? null, query.groupId ?? null, query.search ? likePattern(query.search) : null];
+    const filters = [query.status || null, query.groupId || null, query.search ? likePattern(query.search) : null];
     const [users, [{ count }]] = await Promise.all([
       this.sql.rows<UserListRow>(usersPageStatement(sort as UserSortKey, direction), [...filters, query.pageSize, (query.page - 1) * query.pageSize]),
       this.sql.rows<{ count: number }>(USERS_PAGE_COUNT, filters),

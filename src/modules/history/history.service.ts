@@ -3,8 +3,8 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { Page, toPage } from '../../common/pagination/pagination';
 import { ActionHistoryDto, HistoryQuery } from './dto/action-history.dto';
-import { ActionHistory } from './entities/action-history.entity';
 import { HistoryRepository } from './history.repository';
+import type { HistoryRow } from './history.sql';
 import type { Viewer } from './visibility';
 
 const DAY_MS = 86_400_000;
@@ -45,7 +45,7 @@ export class HistoryService {
   }
 
   /** The changes after the cursor (`tx`, `seq`) that `viewer` may see (live events' rule), in cursor order, at most `limit`. */
-  changesAfter(viewer: Viewer, after: { tx: string; seq: string }, limit: number): Promise<ActionHistory[]> {
+  changesAfter(viewer: Viewer, after: { tx: string; seq: string }, limit: number): Promise<HistoryRow[]> {
     return this.history.findAfter(viewer, after, limit);
   }
 
@@ -55,7 +55,7 @@ export class HistoryService {
   }
 }
 
-function toDto(row: ActionHistory): ActionHistoryDto {
+function toDto(row: HistoryRow): ActionHistoryDto {
   return {
     id: row.id,
     entityType: row.entityType,

@@ -1,18 +1,17 @@
-import type { SelectQueryBuilder } from 'typeorm';
 import type { ModuleName, Role } from '../../common/auth/auth-user';
 import { AUDITED_ENTITIES } from './audited';
 
 /**
  * Who may see a change: the one rule behind the action history list, the replay of a resumed live
- * stream (both in SQL, `whereVisible`) and each live event (in memory, `canSee`). A row is visible
- * to a viewer when all of these hold (docs/live.md, Who receives what; docs/api.md, Action history):
+ * stream (both in SQL: `visibleTo` in history.sql.ts) and each live event (in memory: `canSee`
+ * below). A row is visible to a viewer when all of these hold (docs/live.md, Who receives what; docs/api.md, Action history):
  * - a private entity's row (a private note, its items): only its creator;
  * - a row of a module (Map, Budget, Notes): only while the viewer's group has that module;
  * - an administration row (users, groups): admins, of any group (they administer all of them), and,
  *   where the caller asks for it (live events), the user the row is about;
  * - every other row: members of the row's group.
- * The two forms below say the same thing; test/history/visibility.e2e-spec.ts checks that they
- * agree on every kind of row.
+ * The two forms say the same thing; test/history/visibility.e2e-spec.ts checks that they agree on
+ * every kind of row.
  */
 export interface Viewer {
   userId: string;
@@ -62,18 +61,4 @@ export function canSee(viewer: Viewer, row: VisibleRow, options: VisibilityOptio
   if (hiddenEntityTypes(viewer.modules).includes(row.entityType)) return false;
   if (row.adminOnly) return viewer.role === 'Admin' || (!!options.ownAccount && row.entityType === 'User' && row.entityId === viewer.userId);
   return row.groupId === viewer.groupId;
-}
-
-/** The same rule as conditions on an `ActionHistory` query (alias `alias`). */
-export function whereVisible<T extends object>(builder: SelectQueryBuilder<T>, alias: string, viewer: Viewer, options: VisibilityOptions = {}): SelectQueryBuilder<T> {
-  builder.andWhere(`(${alias}.privateToUserId IS NULL OR ${alias}.privateToUserId = :visMe)`, { visMe: viewer.userId });
-  const hidden = hiddenEntityTypes(viewer.modules);
-  if (hidden.length) builder.andWhere(`${alias}.entityType NOT IN (:...visHidden)`, { visHidden: hidden });
-  const own = options.ownAccount ? ` OR (${alias}.adminOnly = true AND ${alias}.entityType = 'User' AND ${alias}.entityId = :visMe)` : '';
-  if (viewer.role === 'Admin') {
-    builder.andWhere(`(${alias}.groupId = :visGroup OR ${alias}.adminOnly = true)`, { visGroup: viewer.groupId });
-  } else {
-    builder.andWhere(`((${alias}.groupId = :visGroup AND ${alias}.adminOnly = false)${own})`, { visGroup: viewer.groupId });
-  }
-  return builder;
 }

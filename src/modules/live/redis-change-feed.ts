@@ -121,7 +121,11 @@ export class RedisChangeFeed extends ChangeFeed implements OnModuleDestroy {
       publisher.on('error', () => undefined);
       try {
         await publisher.connect();
-        if (!(await this.relay.open())) return publisher.disconnect();
+        if (!(await this.relay.open())) {
+          // another process relays: wait for its beats before trying again
+          this.lastHeard = Date.now();
+          return publisher.disconnect();
+        }
       } catch (error) {
         publisher.disconnect();
         throw error;

@@ -20,7 +20,7 @@ export class LiveStream {
   /** the highest cursor sent on this stream; an event whose cursor is not above it goes without `id:` */
   lastId: Cursor = 0n;
   /** events that arrived while the replay of a resume was being read: sent after it */
-  pending: { seq: string; cursor: Cursor; text: string }[] | null = [];
+  pending: { seq: string; cursor: Cursor; id: string; text: string }[] | null = [];
   closed = false;
   expiry: NodeJS.Timeout | undefined;
 
@@ -30,15 +30,18 @@ export class LiveStream {
     readonly openedAt: number,
   ) {}
 
-  /** Sends a change (`text` is its frame without the `id:` line) in order, keeping ids increasing. */
-  send(seq: string, cursor: Cursor, text: string): void {
+  /**
+   * Sends a change (`text` is its frame without the `id:` line, `id` that line, both built once for
+   * every stream) in order, keeping ids increasing.
+   */
+  send(seq: string, cursor: Cursor, id: string, text: string): void {
     if (this.pending) {
-      this.pending.push({ seq, cursor, text });
+      this.pending.push({ seq, cursor, id, text });
       return;
     }
     if (cursor > this.lastId) {
       this.lastId = cursor;
-      this.sink.write(`id: ${formatCursor(cursor)}\n${text}`);
+      this.sink.write(id + text);
     } else {
       this.sink.write(text);
     }
@@ -98,7 +101,7 @@ export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
   release(stream: LiveStream, replayed: ReadonlySet<string>): void {
     const pending = stream.pending ?? [];
     stream.pending = null;
-    for (const event of pending) if (!replayed.has(event.seq)) stream.send(event.seq, event.cursor, event.text);
+    for (const event of pending) if (!replayed.has(event.seq)) stream.send(event.seq, event.cursor, event.id, event.text);
   }
 
   /** Ends a stream, saying why in a last `end` event. */
@@ -111,11 +114,12 @@ export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
 
   change(change: CommittedChange): void {
     const cursor = safeCursor(change.tx, change.seq, change.horizon);
+    const id = `id: ${formatCursor(cursor)}\n`;
     let text: string | undefined;
     const offer = (stream: LiveStream) => {
       if (stream.closed || !canSee(stream.owner, change, { ownAccount: true })) return;
       text ??= frame('change', eventData(change));
-      stream.send(change.seq, cursor, text);
+      stream.send(change.seq, cursor, id, text);
       if (stream.sink.buffered > MAX_BUFFERED_BYTES) this.end(stream, 'slow');
     };
     if (change.adminOnly) {

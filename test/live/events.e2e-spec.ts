@@ -189,7 +189,7 @@ describe.each([
     }
   });
 
-  it('announces a statement import of thousands of transactions as a few events with a count, not one per row', async () => {
+  it('sends a statement import of thousands of transactions as one event per created transaction (CONTRACT §17), in the order written', async () => {
     const { main, food } = await budgetSetup(a, mia);
     const s = await stream('b', tom.accessToken);
     const lines = ['Date,Description,Amount'];
@@ -200,14 +200,16 @@ describe.each([
     const committed = await a.api('POST', `/imports/${preview.json().id}/commit`, { token: mia.accessToken, payload: { rows } });
     expect(committed.json()).toEqual({ created: 2500, skipped: 0 });
     const after = await marker(mia.accessToken, 'After the import');
-    await s.next(changeFor(after.id), 10_000);
+    await s.next(changeFor(after.id), 20_000);
 
     const imported = s.changes().filter((d) => d.entityType === 'Transaction');
-    // the import writes its history 2 000 rows a statement: one event each
-    expect(imported.length).toBeLessThanOrEqual(3);
-    expect(imported.reduce((sum, d) => sum + (d.count ?? 1), 0)).toBe(2500);
-    expect(imported.every((d) => d.action === 'Created' && d.userId === mia.id)).toBe(true);
-    expect(s.events.length).toBeLessThan(20);
+    const created: { entity_id: string }[] = await a.db.query(
+      `SELECT entity_id FROM action_histories WHERE entity_type = 'Transaction' AND group_id = $1 ORDER BY tx, seq`,
+      [mia.groupId],
+    );
+    expect(created).toHaveLength(2500);
+    expect(imported.map((d) => d.entityId)).toEqual(created.map((row) => row.entity_id));
+    expect(imported.every((d) => d.action === 'Created' && d.userId === mia.id && !('count' in d))).toBe(true);
   });
 
   it('ends the stream when the session is revoked, on any instance', async () => {

@@ -28,7 +28,7 @@ describe('notes: the history row of a created note', () => {
   }
 
   // each row has its own place in the order of all rows (seq)
-  const comparable = ({ id: _id, entity_id: _entity, created_date: _created, seq: _seq, ...rest }: any) => rest;
+  const comparable = ({ id: _id, entity_id: _entity, created_date: _created, seq: _seq, tx: _tx, ...rest }: any) => rest;
 
   it.each([
     ['shared, defaults', { title: 'Groceries' }, { title: 'Groceries', content: null, color: '#3B82F6', icon: 'ShoppingCart', isPrivate: false }],

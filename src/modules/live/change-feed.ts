@@ -19,8 +19,6 @@ export interface CommittedChange {
   action: HistoryAction;
   userId: string | null;
   at: string;
-  /** a statement that wrote many rows of one kind is announced once: how many (`entityId` is the last one's) */
-  count?: number;
 }
 
 /** An ended session or a user's new PermsVersion (`hearth_access`). */

@@ -178,11 +178,8 @@ export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
   }
 }
 
-/**
- * The event's `data`: ids only, never field values (clients refetch through the ordinary endpoints);
- * `count` when one event stands for many changes of one kind (docs/live.md, Bulk changes).
- */
-export function eventData(change: Pick<CommittedChange, 'entityType' | 'entityId' | 'parentId' | 'action' | 'userId' | 'at' | 'count'>): Record<string, unknown> {
+/** The event's `data`: ids only, never field values (clients refetch through the ordinary endpoints). */
+export function eventData(change: Pick<CommittedChange, 'entityType' | 'entityId' | 'parentId' | 'action' | 'userId' | 'at'>): Record<string, unknown> {
   return {
     entityType: change.entityType,
     entityId: change.entityId,
@@ -190,7 +187,6 @@ export function eventData(change: Pick<CommittedChange, 'entityType' | 'entityId
     action: change.action,
     userId: change.userId,
     at: new Date(change.at).toISOString(),
-    ...(change.count ? { count: change.count } : {}),
   };
 }
 

@@ -11,8 +11,7 @@ import { EventSink } from './sse';
 
 const DESCRIPTION =
   'Server-Sent Events: one `change` event per committed change the caller may see (`id:` an opaque cursor to echo, ' +
-  '`data: {"entityType","entityId","parentId"?,"action","userId","at"}`, ids only: refetch through the ordinary endpoints; ' +
-  'a statement that changes many entities at once, such as a statement import, is one event per kind with `"count"`). ' +
+  '`data: {"entityType","entityId","parentId"?,"action","userId","at"}`, ids only: refetch through the ordinary endpoints). ' +
   'The stream begins with `ready` (its `id:` the current cursor). A reconnect with `Last-Event-ID` first receives what ' +
   'it missed (at most 500 events), or one `reset` (refetch everything) when more were missed or the cursor is unknown. ' +
   'A `: keep-alive` comment every 25 s. The server ends the stream with an `end` event `{reason}` when the session is ' +

@@ -16,8 +16,6 @@ export interface LiveChange {
   action: 'Created' | 'Updated' | 'Deleted' | 'Restored';
   userId: string | null;
   at: string;
-  /** one event for many changes of this kind (a statement import): refetch the lists */
-  count?: number;
 }
 
 /** `live`: events arrive; `connecting`: (re)connecting; `off`: offline or the stream keeps failing. */

@@ -74,8 +74,8 @@ describe('live changes invalidate exactly the queries that show them (docs/live.
     expect(await invalidatedBy(change('Something', 'x'))).toEqual(keys(['history', { page: 1 }]));
   });
 
-  it('an import announced with a count refetches the transaction lists, reports and balances', async () => {
-    const invalidated = await invalidatedBy({ ...change('Transaction', 'tx-9'), action: 'Created', count: 2000 });
+  it('a created transaction refetches the transaction lists, reports and balances', async () => {
+    const invalidated = await invalidatedBy({ ...change('Transaction', 'tx-9'), action: 'Created' });
     expect(invalidated).toEqual(expect.arrayContaining(keys(['budget', 'transactions', { page: 1 }], ['budget', 'report', 'monthly', 2026, 3], ['budget', 'accounts'])));
     expect(invalidated).not.toContain(JSON.stringify(['notes', 'list', { page: 1 }]));
   });

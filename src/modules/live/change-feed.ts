@@ -1,23 +1,19 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { Client } from 'pg';
 import { AppConfig } from '../../config/app-config';
-import type { HistoryAction } from '../history/entities/action-history.entity';
+import type { HistoryRowValues } from '../history/history-rows';
 
-/** One committed history row, as the database announces it (`hearth_changes`, the LiveChanges migration). */
-export interface CommittedChange {
+/**
+ * One committed history row, as the database announces it (`hearth_changes`, the LiveChanges
+ * migration): the row's own columns (history-rows.ts) and where it stands in commit order.
+ */
+export interface CommittedChange
+  extends Pick<HistoryRowValues, 'groupId' | 'adminOnly' | 'privateToUserId' | 'entityType' | 'entityId' | 'parentId' | 'action' | 'userId'> {
   /** the writing transaction and the row's number: its cursor (cursor.ts) */
   tx: string;
   seq: string;
   /** the oldest other transaction that may have been running when the row was written */
   horizon: string;
-  groupId: string | null;
-  adminOnly: boolean;
-  privateToUserId: string | null;
-  entityType: string;
-  entityId: string;
-  parentId: string | null;
-  action: HistoryAction;
-  userId: string | null;
   at: string;
 }
 

@@ -45,6 +45,7 @@ function noteDto(n: Row, items: unknown[]) {
     createdBy: n.created_by,
     createdDate: n.created_date,
     updatedDate: n.updated_date,
+    version: n.version,
     items,
   };
 }
@@ -101,7 +102,7 @@ app.get('/api/v1/notes', async (request, reply) => {
   const values = [user.GroupId, user.UserId];
   const [notes, items] = await Promise.all([run(sql.NOTES_LIST_DEFAULT, values), run(sql.NOTES_LIST_ITEMS, values)]);
   const byNote = new Map<string, unknown[]>(notes.map((n) => [n.id, []]));
-  for (const i of items) byNote.get(i.note_id)?.push({ id: i.id, text: i.text, url: i.url, isCompleted: i.is_completed, order: i.order });
+  for (const i of items) byNote.get(i.note_id)?.push({ id: i.id, text: i.text, url: i.url, isCompleted: i.is_completed, order: i.order, version: i.version });
   return send(
     reply,
     notes.map((n) => noteDto(n, byNote.get(n.id)!)),
@@ -148,7 +149,10 @@ app.post('/api/v1/notes', async (request, reply) => {
     JSON.stringify(changes),
     user.UserId,
     user.Nickname,
+    note.title,
   ]);
+  // the note's version, for a later If-Match (CONTRACT §18)
+  reply.header('etag', `"${saved.version}"`);
   return send(reply, noteDto(saved, []), 201);
 });
 

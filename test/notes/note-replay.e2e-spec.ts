@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestApp, TestApp } from '../support/app';
-import { addItem, createNote, getNote, historyOf, NotesUser as User, ownerMemberOutsider } from './notes-support';
+import { addItem, apiAs, createNote, getNote, historyOf, NotesUser as User, ownerMemberOutsider } from './notes-support';
 
 /**
  * Safe replay (CONTRACT §18, docs/offline.md): an offline client sends its queue again after a lost
@@ -18,8 +18,7 @@ describe('notes: safe replay of offline writes', () => {
   });
   afterAll(() => t.close());
 
-  const as = (user: User) => (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: unknown, headers?: Record<string, string>) =>
-    t.api(method, path, { token: user.accessToken, payload, headers });
+  const as = (user: User) => apiAs(t, user.accessToken);
   const count = async (table: 'notes' | 'note_items', id: string) => (await t.db.query(`SELECT count(*)::int AS n FROM ${table} WHERE id = $1`, [id]))[0].n;
 
   describe('POST /notes with a client-made id', () => {

@@ -78,9 +78,9 @@ export async function noteUpdatedDate(t: TestApp, noteId: string): Promise<Date>
   return row.updated_date;
 }
 
-/** `api(method, path, payload)` acting as the holder of `token`. */
+/** `api(method, path, payload, headers)` acting as the holder of `token`. */
 export function apiAs(t: TestApp, token: string) {
-  return (method: Method, path: string, payload?: unknown) => t.api(method, path, { token, payload });
+  return (method: Method, path: string, payload?: unknown, headers?: Record<string, string>) => t.api(method, path, { token, payload, headers });
 }
 
 /**

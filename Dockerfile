@@ -17,6 +17,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf 
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
+COPY locales ./locales
 USER node
 VOLUME /data
 EXPOSE 3000

@@ -7,6 +7,7 @@ import { BusyFrame, rememberNav } from './BusyFrame';
 import { live } from './live';
 import { updateReady } from './offline/status';
 import { queryClient } from './query-client';
+import { I18nProvider } from '@/i18n';
 import { useSession } from '@/api/session-context';
 
 /** Loaded after the first paint: the persister and its store (IndexedDB). */
@@ -15,9 +16,11 @@ const persistence = () => import('./offline/persist');
 /** Server state (TanStack Query) and the session restored from the refresh cookie before anything renders. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionGate>{children}</SessionGate>
-    </QueryClientProvider>
+    <I18nProvider>
+      <QueryClientProvider client={queryClient}>
+        <SessionGate>{children}</SessionGate>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }
 

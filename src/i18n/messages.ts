@@ -1,0 +1,60 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+
+/**
+ * The service's own texts (mails, notifications) in the recipient's language, from the same ICU
+ * message files as the web app (`locales/<lang>.json`). English is the fallback for a missing key
+ * or language; adding a language is adding one file.
+ */
+function localesDir(from = __dirname): string {
+  let dir = from;
+  while (!existsSync(join(dir, 'locales', 'en.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`locales/en.json not found above ${from}`);
+    dir = parent;
+  }
+  return join(dir, 'locales');
+}
+
+type Catalogue = Map<string, Map<string, IntlMessageFormat | string>>;
+
+let catalogue: Catalogue | null = null;
+
+function load(): Catalogue {
+  if (catalogue) return catalogue;
+  const dir = localesDir();
+  const loaded: Catalogue = new Map();
+  for (const file of readdirSync(dir)) {
+    const match = /^([a-z]{2,3})\.json$/.exec(file);
+    if (!match) continue;
+    const messages = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, string>;
+    loaded.set(match[1], new Map(Object.entries(messages)));
+  }
+  catalogue = loaded;
+  return loaded;
+}
+
+/** The languages there is a message file for. */
+export function supportedLocales(): string[] {
+  return [...load().keys()].sort();
+}
+
+/** `translate('de', 'mail.reset.subject', {name})`: the message formatted for that language. */
+export function translate(locale: string | null | undefined, id: string, values?: Record<string, PrimitiveType>): string {
+  const all = load();
+  const language = locale && all.has(locale) ? locale : 'en';
+  const messages = all.get(language)!;
+  let entry = messages.get(id);
+  let formatLocale = language;
+  if (entry === undefined) {
+    entry = all.get('en')!.get(id);
+    formatLocale = 'en';
+  }
+  if (entry === undefined) throw new Error(`no message '${id}' in locales/en.json`);
+  if (typeof entry === 'string') {
+    entry = new IntlMessageFormat(entry, formatLocale);
+    (formatLocale === language ? messages : all.get('en')!).set(id, entry);
+  }
+  return String(entry.format(values));
+}

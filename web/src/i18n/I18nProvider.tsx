@@ -1,0 +1,75 @@
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { IntlProvider, useIntl, type PrimitiveType } from 'react-intl';
+import { browserLocale, english, loadMessages, type MessageId, type Messages } from './locales';
+
+const STORAGE_KEY = 'hearth.locale';
+
+function initialLocale(): string {
+  try {
+    const kept = localStorage.getItem(STORAGE_KEY);
+    if (kept) return kept;
+  } catch {
+    // storage refused (private mode): the browser's languages decide
+  }
+  return browserLocale();
+}
+
+let current = typeof window === 'undefined' ? 'en' : initialLocale();
+const listeners = new Set<() => void>();
+
+/** The language the app speaks now (`en`, `de`, …). */
+export function currentLocale(): string {
+  return current;
+}
+
+/** Switches the app's language (kept on this device; the account keeps the person's choice). */
+export function setLocale(locale: string): void {
+  if (locale === current) return;
+  current = locale;
+  try {
+    localStorage.setItem(STORAGE_KEY, locale);
+  } catch {
+    // not kept: the choice holds until the page closes
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useLocale(): string {
+  return useSyncExternalStore(subscribe, currentLocale, currentLocale);
+}
+
+/** Messages of the chosen language (English until another has loaded), and `<html lang>` to match. */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  const [loaded, setLoaded] = useState<{ locale: string; messages: Messages }>({ locale: 'en', messages: english });
+  useEffect(() => {
+    let live = true;
+    void loadMessages(locale).then((messages) => {
+      if (live) setLoaded({ locale, messages });
+    });
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  useEffect(() => {
+    document.documentElement.lang = loaded.locale;
+  }, [loaded.locale]);
+  return (
+    <IntlProvider locale={loaded.locale} messages={loaded.messages} defaultLocale="en">
+      {children}
+    </IntlProvider>
+  );
+}
+
+export type Translate = (id: MessageId, values?: Record<string, PrimitiveType>) => string;
+
+/** `t('notes.empty')`: the message in the chosen language; ids are checked against the English file. */
+export function useT(): Translate {
+  const intl = useIntl();
+  return (id, values) => intl.formatMessage({ id }, values);
+}

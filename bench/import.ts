@@ -3,8 +3,8 @@
  * German bank CSV and as OFX 1.x SGML, against a Hearth process of its own (the same settings as
  * the other scenarios) on a small database of its own: one group with BENCH_IMPORT_HISTORY (20 000)
  * past transactions for the suggestions and the duplicate check to read. Each round imports into a
- * fresh account, so every commit creates all 10 000 rows with their history rows. Targets
- * (CONTRACT §19): preview ≤ 2 s, commit ≤ 5 s, medians of BENCH_IMPORT_ROUNDS (3).
+ * fresh account, so every commit creates all 10 000 rows with their history rows.
+ * Targets: preview ≤ 2 s, commit ≤ 5 s, medians of BENCH_IMPORT_ROUNDS (3).
  */
 import * as bcrypt from 'bcrypt';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The money already in a budget account when it was set up (CONTRACT §21). The balance read is
+ * The money already in a budget account when it was set up. The balance read is
  * opening_balance + the trigger-kept sum of the account's transactions (budget_account_balances), so
  * the triggers stay as they are and a changed opening balance moves the balance at once. Existing
  * accounts start at 0.00: their balances do not change.

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * What each history row's entity was called when the change was made (CONTRACT §21): written for
+ * What each history row's entity was called when the change was made: written for
  * new rows by the history subscriber; rows written before keep null (nothing is guessed for them).
  * Nullable columns without a default: adding them rewrites nothing.
  */

@@ -151,7 +151,7 @@ app.post('/api/v1/notes', async (request, reply) => {
     user.Nickname,
     note.title,
   ]);
-  // the note's version, for a later If-Match (CONTRACT §18)
+  // the note's version, for a later If-Match
   reply.header('etag', `"${saved.version}"`);
   return send(reply, noteDto(saved, []), 201);
 });

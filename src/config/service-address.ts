@@ -5,7 +5,7 @@ import { join } from 'node:path';
 /**
  * The address a running service gives its links (APP_URL, else PUBLIC_URL, else
  * http://localhost:PORT), recorded in DATA_DIR at start so that the CLI on the same DATA_DIR prints
- * the links the service would mail (CONTRACT §21), whatever the CLI's own environment says.
+ * the links the service would mail, whatever the CLI's own environment says.
  */
 const FILE = 'service.json';
 

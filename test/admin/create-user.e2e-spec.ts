@@ -22,7 +22,7 @@ describe('POST /users', () => {
     await mail.stop();
   });
 
-  it('tells the page of the link whose account it is and which group it joins, using nothing up (CONTRACT §21)', async () => {
+  it('tells the page of the link whose account it is and which group it joins, using nothing up', async () => {
     const admin = await signedInUser(t, { role: 'Admin' });
     const group = await createGroup(t, { name: 'The Smiths' });
     await createUser(t, { groupId: group.id, nickname: 'Tom' });

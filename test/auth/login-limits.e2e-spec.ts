@@ -45,7 +45,7 @@ describe.each([
     expect(statuses).toContain(429);
   });
 
-  // every endpoint that checks the current password is limited per user like login (CONTRACT §20)
+  // every endpoint that checks the current password is limited per user like login
   const changePassword = (token: string, currentPassword: string) =>
     t.api('PUT', '/account/password', { token, payload: { currentPassword, newPassword: 'Brand-New-Secret-9' } });
   const changeEmail = (token: string, currentPassword: string) =>

@@ -1,7 +1,7 @@
 import { createTestApp, TestApp } from '../support/app';
 import { createUser, login, refreshCookieOf } from '../support/factories';
 
-/** CONTRACT §10/§21: refresh is limited per session (60/min) and per IP (300/min), not like sign-in (10/min). */
+/** Refresh is limited per session (60/min) and per IP (300/min), not like sign-in (10/min). */
 describe('POST /session/refresh limits', () => {
   const refresh = (t: TestApp, token: string, ip = '198.51.100.1') =>
     t.api('POST', '/session/refresh', { cookies: { refresh_token: token }, headers: { 'x-forwarded-for': ip } });

@@ -111,7 +111,7 @@ describe('scheduled backups', () => {
   });
 });
 
-/** A failed backup run is visible in GET /backups until a later run succeeds (CONTRACT §20). */
+/** A failed backup run is visible in GET /backups until a later run succeeds. */
 describe('backups API: a failed run', () => {
   let s3: TestS3;
   let t: TestApp;

@@ -111,7 +111,7 @@ describe('Budget: accounts', () => {
     ]);
   });
 
-  it('starts an account at its opening balance: balance = opening balance + transactions (CONTRACT §21)', async () => {
+  it('starts an account at its opening balance: balance = opening balance + transactions', async () => {
     const { member, food } = await budgetSetup(t);
     const joint = await call(t, member, 'POST', '/budget-accounts', { name: 'Joint', openingBalance: '1250.00' });
     expect(joint).toMatchObject({ name: 'Joint', openingBalance: '1250.00', balance: '1250.00' });

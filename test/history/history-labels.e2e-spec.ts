@@ -3,7 +3,7 @@ import { signedInUser } from '../support/factories';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
-/** CONTRACT §21: history rows say what the entity was called then (entityLabel) and, for items and photos, their parent's title. */
+/** History rows say what the entity was called then (entityLabel) and, for items and photos, their parent's title. */
 describe('history labels', () => {
   let t: TestApp;
   beforeAll(async () => {

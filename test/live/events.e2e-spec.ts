@@ -189,7 +189,7 @@ describe.each([
     }
   });
 
-  it('sends a statement import of thousands of transactions as one event per created transaction (CONTRACT §17), in the order written', async () => {
+  it('sends a statement import of thousands of transactions as one event per created transaction, in the order written', async () => {
     const { main, food } = await budgetSetup(a, mia);
     const s = await stream('b', tom.accessToken);
     const lines = ['Date,Description,Amount'];

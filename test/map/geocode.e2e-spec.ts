@@ -40,7 +40,7 @@ describe('GET /geocode/search, offline (bundled GeoNames place names)', () => {
     expect(results.map((r: { displayName: string }) => r.displayName)).toEqual(expect.arrayContaining(['West New York, NJ, United States']));
   });
 
-  it('lists a name people read once: "Lisbon, OH" twice in the data is one result (CONTRACT §21 walkthrough)', async () => {
+  it('lists a name people read once: "Lisbon, OH" twice in the data is one result', async () => {
     const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM geo_places WHERE name = 'Lisbon' AND country_code = 'US' AND admin_code = 'OH'`);
     expect(n).toBeGreaterThan(1);
     const results = (await search(t, token, 'Lisbon')).json();

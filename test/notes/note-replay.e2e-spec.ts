@@ -3,7 +3,7 @@ import { createTestApp, TestApp } from '../support/app';
 import { addItem, apiAs, createNote, getNote, historyOf, NotesUser as User, ownerMemberOutsider } from './notes-support';
 
 /**
- * Safe replay (CONTRACT §18, docs/offline.md): an offline client sends its queue again after a lost
+ * Safe replay (docs/offline.md): an offline client sends its queue again after a lost
  * answer, so creates take a client-made id, toggles can set instead of flip, and edits name the
  * version they started from.
  */

@@ -1,6 +1,6 @@
 import { createTestApp, TestApp } from '../support/app';
 
-/** Content-Security-Policy (CONTRACT §20): inline scripts only for the API docs' Swagger UI. */
+/** Content-Security-Policy: inline scripts only for the API docs' Swagger UI. */
 describe('Content-Security-Policy', () => {
   let t: TestApp;
   beforeAll(async () => {

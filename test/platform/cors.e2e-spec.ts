@@ -2,7 +2,7 @@ import { createTestApp, Response, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
 
 /**
- * CORS (CONTRACT §13): the configured web origin may read every answer, failures included (a
+ * CORS: the configured web origin may read every answer, failures included (a
  * browser hides a response without these headers from the page, which then cannot show the
  * problem's message); any other origin is never reflected.
  */
@@ -80,7 +80,7 @@ describe('CORS on every kind of response', () => {
   });
 });
 
-/** The Vite dev server's origin is a development default only (CONTRACT §20). */
+/** The Vite dev server's origin is a development default only. */
 describe('default CORS origins', () => {
   const devOrigin = 'http://localhost:5173';
 

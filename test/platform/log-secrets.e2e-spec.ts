@@ -6,7 +6,7 @@ import { waitFor } from '../support/wait';
 const ROOT = join(__dirname, '..', '..');
 
 /**
- * No secret reaches a log (CONTRACT §20): the built service, its log captured as an operator
+ * No secret reaches a log: the built service, its log captured as an operator
  * would read it, is asked for the web client's reset page with a real set-password token and for
  * signed storage URLs; neither the token nor a signature appears anywhere in what it wrote.
  */

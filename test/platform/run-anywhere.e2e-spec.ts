@@ -130,7 +130,7 @@ describe('npm start with nothing configured', () => {
     // one log line for it, naming the recipient and the subject
     await waitFor(async () => /mail to mia@example\.test \\?"Your Hearth account is ready\\?" written to the outbox/.test(output));
 
-    // the CLI beside it, without the service's PORT, prints the link the service mails (CONTRACT §21)
+    // the CLI beside it, without the service's PORT, prints the link the service mails
     const cliLink = (args: string[], env: Record<string, string> = {}) =>
       execFileSync(process.execPath, [CLI, ...args], { cwd: dir, env: { PATH: process.env.PATH!, ...env } }).toString().trim().split('\n').pop()!;
     const tomLink = cliLink(['create-user', '--username', 'tom', '--email', 'tom@example.test', '--group', 'Family']);

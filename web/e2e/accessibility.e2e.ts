@@ -1,5 +1,5 @@
 /**
- * Accessibility of every page (CONTRACT §20, WCAG 2.2 AA): axe-core finds no serious or critical
+ * Accessibility of every page (WCAG 2.2 AA): axe-core finds no serious or critical
  * fault, and every interactive target is at least 24 × 24 CSS px (2.5.8), on a phone (360 px) and
  * a desktop (1280 px), in light and dark mode. Each page is loaded once and audited in the four
  * views; every finding of every page is collected first and reported together, one line each

@@ -7,7 +7,7 @@ const inDays = (days: number) => {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 };
 
-/** CONTRACT §21: a parent sets up the budget from nothing on a phone. */
+/** A parent sets up the budget from nothing on a phone. */
 test.describe('Budget, the first week', () => {
   test('a budget set up from nothing reaches its first report with the opening balance right, each step pointing to the next', async ({ page, service }) => {
     const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });

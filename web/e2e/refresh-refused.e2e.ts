@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, SCREENSHOTS, seedGroup, seedUser, signIn, test } from './support/fixtures';
 
-// a session may refresh 3 times a minute here, so the fourth page load is refused (CONTRACT §21)
+// a session may refresh 3 times a minute here, so the fourth page load is refused
 test.use({ serviceEnv: { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_REFRESH_PER_SESSION_PER_MINUTE: '3' } });
 
 test.describe('When refreshing is refused', () => {

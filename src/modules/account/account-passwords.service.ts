@@ -76,8 +76,8 @@ export class AccountPasswordsService {
   }
 
   /**
-   * What the page of a reset or set-password link shows before the password is chosen (CONTRACT
-   * §21): whose account it is and the group it joins. Reads only; 400 INVALID_TOKEN like the reset.
+   * What the page of a reset or set-password link shows before the password is chosen:
+   * whose account it is and the group it joins. Reads only; 400 INVALID_TOKEN like the reset.
    */
   async describeLink(token: string): Promise<ResetLinkDto> {
     const live = await this.tokens.findLive(token, 'PasswordReset');

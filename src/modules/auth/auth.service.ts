@@ -113,7 +113,7 @@ export class AuthService {
   }
 
   /**
-   * Refresh has limits of its own (CONTRACT §10, §21), not the sign-in endpoints' 10 a minute: every
+   * Refresh has limits of its own, not the sign-in endpoints' 10 a minute: every
    * page load refreshes, and a household shares one IP. Counted per IP first (what a token-less flood
    * spends), then per session (a runaway tab); each in one atomic step.
    */

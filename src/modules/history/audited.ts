@@ -23,7 +23,7 @@ export interface AuditOptions {
    */
   privateTo?: (entity: any, manager: EntityManager) => Promise<string | null> | string | null;
   /**
-   * What a person calls the entity, as it is when the change is made (CONTRACT §21). Defaults to
+   * What a person calls the entity, as it is when the change is made. Defaults to
    * its `title`, `name`, `text` or `nickname`, whichever it has; null where nothing is readable.
    */
   label?: (entity: any, manager: EntityManager) => Promise<string | null> | string | null;

@@ -193,7 +193,7 @@ export async function itemsPrivateTo(manager: EntityManager, noteId: string): Pr
   return (await noteFacts(manager, noteId)).privateTo;
 }
 
-/** The note's title for its items' history rows (`parentLabel`, CONTRACT §21). */
+/** The note's title for its items' history rows (`parentLabel`). */
 export async function itemsParentLabel(manager: EntityManager, noteId: string): Promise<string | null> {
   return (await noteFacts(manager, noteId)).title;
 }

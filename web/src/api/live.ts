@@ -37,7 +37,7 @@ export interface LiveOptions {
   fetch?: typeof fetch;
   locks?: LockManagerLike | null;
   channel?: ChannelLike | null;
-  /** Runs before each (re)connect: the offline queue is sent first, then the stream resumes (CONTRACT §18). */
+  /** Runs before each (re)connect: the offline queue is sent first, then the stream resumes. */
   beforeConnect?: () => Promise<void>;
 }
 

@@ -31,6 +31,10 @@ describe('message files', () => {
         const extra = Object.keys(messages).filter((key) => !(key in english));
         expect({ missing, extra }).toEqual({ missing: [], extra: [] });
       });
+      it('keeps its keys in order (so additions from parallel branches merge cleanly)', () => {
+        const keys = Object.keys(messages);
+        expect(keys).toEqual([...keys].sort());
+      });
       it('holds ICU messages with the arguments of the English ones', () => {
         const wrong: string[] = [];
         for (const [key, message] of Object.entries(messages)) {

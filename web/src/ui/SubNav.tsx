@@ -8,7 +8,7 @@ export interface SubNavItem {
   end?: boolean;
 }
 
-/** A module's sections as a row of tabs; on a phone they wrap onto a second row (every section stays in view, CONTRACT §21). */
+/** A module's sections as a row of tabs; on a phone they wrap onto a second row (every section stays in view). */
 export function SubNav({ label, items }: { label: string; items: SubNavItem[] }) {
   const ref = useRef<HTMLElement>(null);
   const { pathname } = useLocation();

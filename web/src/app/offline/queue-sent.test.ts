@@ -19,7 +19,7 @@ function sendingChange(client: QueryClient, log: string[]): () => void {
   return () => answer();
 }
 
-describe('on reconnect the queue goes first, then the stream (CONTRACT §18)', () => {
+describe('on reconnect the queue goes first, then the stream', () => {
   afterEach(() => onlineManager.setOnline(true));
 
   it('waits until the changes being sent are answered', async () => {

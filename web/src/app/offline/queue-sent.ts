@@ -4,7 +4,7 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 const QUEUE_WAIT_MS = 15_000;
 
 /**
- * On reconnect the queued changes go first, then the stream resumes from its cursor (CONTRACT §18):
+ * On reconnect the queued changes go first, then the stream resumes from its cursor:
  * waits until no change is being sent or waiting to be sent. Offline nothing can be sent (nor read),
  * so it does not wait; a queue that takes longer than QUEUE_WAIT_MS does not hold the stream back.
  */

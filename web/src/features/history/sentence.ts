@@ -1,6 +1,5 @@
 /**
- * A history row as a sentence in the household's words (CONTRACT §21, STYLE "Words of the
- * household"): "ticked “Milk” on Shopping", "added €12.50 Groceries". The actor's name is put in
+ * A history row as a sentence in the household's words : "ticked “Milk” on Shopping", "added €12.50 Groceries". The actor's name is put in
  * front by the page. Never an entity name, a field name or a raw boolean.
  */
 export type Change = { old?: unknown; new?: unknown };

@@ -19,7 +19,7 @@ interface ResetForm {
 /**
  * The link of a reset mail, and of an administrator's "set your password" link for a new member:
  * whose account it is (the username to sign in with) and, for an invitation, whose group it joins;
- * once the password is chosen, the person is signed in (CONTRACT §21).
+ * once the password is chosen, the person is signed in.
  */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();

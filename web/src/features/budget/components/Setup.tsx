@@ -66,7 +66,7 @@ export function SetupGuide({ categories, accounts }: BudgetBasics) {
 }
 
 /**
- * After each set-up step, the one that follows (CONTRACT §21): a category, an account with its
+ * After each set-up step, the one that follows: a category, an account with its
  * opening balance, the first transaction, then the month's report. Nothing once transactions exist
  * beyond the first.
  */

@@ -95,7 +95,7 @@ function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: M
       const marker = await save.mutateAsync({
         title: values.title.trim(),
         date: values.date,
-        // no star chosen: the API's default rating (CONTRACT §6)
+        // no star chosen: the API's default rating
         rating: values.rating ? Number(values.rating) : undefined,
         address: values.address.trim() || null,
         description: values.description,

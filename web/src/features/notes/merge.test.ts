@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Note, NoteItem } from './api';
+import type { Note, NoteItem } from './types';
 import { listWithOps, mergeFields, mergeOrder, withOps } from './merge';
 
 const item = (id: string, text: string, isCompleted = false): NoteItem => ({ id, text, url: null, isCompleted, order: 0, version: 1 });

@@ -3,7 +3,7 @@
  * apply on top of what the server sent, and how an edit or an order merges with what others did
  * meanwhile (docs/offline.md). No network, no cache: unit-tested in merge.test.ts.
  */
-import type { Note, NoteItem } from './api';
+import type { Note, NoteItem } from './types';
 
 export type NoteFields = Pick<Note, 'title' | 'content' | 'color' | 'icon'>;
 export type ItemFields = Pick<NoteItem, 'text' | 'url'>;

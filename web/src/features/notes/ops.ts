@@ -11,7 +11,7 @@ import { type Mutation, type QueryClient } from '@tanstack/react-query';
 import { v7 as uuidv7 } from 'uuid';
 import { api, call } from '@/api/client';
 import { ProblemError } from '@/api/problem';
-import type { Note, NoteItem } from './api';
+import type { Note, NoteItem } from './types';
 import { mergeFields, mergeOrder, type ItemFields, type NoteFields, type NoteOp } from './merge';
 
 export { createdNote, listWithOps, withOps, type NoteOp } from './merge';

@@ -45,6 +45,18 @@ async function stored(page: Page): Promise<{ queries: string[]; waiting: number 
   return page.evaluate(STORED) as Promise<{ queries: string[]; waiting: number }>;
 }
 
+/** The names of the entries the app has kept in IndexedDB (`cache:<userId>`, `last-user`), without creating the database. */
+async function storedEntries(page: Page): Promise<string[]> {
+  return page.evaluate(`(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'hearth-offline')) return [];
+    const db = await new Promise((resolve, reject) => { const open = indexedDB.open('hearth-offline'); open.onsuccess = () => resolve(open.result); open.onerror = () => reject(open.error); });
+    try {
+      if (!db.objectStoreNames.contains('keyval')) return [];
+      return await new Promise((resolve, reject) => { const request = db.transaction('keyval').objectStore('keyval').getAllKeys(); request.onsuccess = () => resolve(request.result.map(String).sort()); request.onerror = () => reject(request.error); });
+    } finally { db.close(); }
+  })()`) as Promise<string[]>;
+}
+
 /** The signed-in shell is there (a page load has taken up the session before the next one starts). */
 async function signedIn(page: Page): Promise<void> {
   await expect(page.getByRole('link', { name: 'Menu' })).toBeVisible();
@@ -262,3 +274,71 @@ test.describe('Offline', () => {
     }
   });
 });
+
+test.describe('Offline, when a session ends', () => {
+  /** Signed in with a private note read and a change queued offline, all kept on the device (then back online). */
+  async function keptOnDevice(page: Page, context: BrowserContext, request: APIRequestContext, user: SeededUser): Promise<void> {
+    const note = await request.post('/api/v1/notes', { headers: await headersOf(request, user), data: { title: 'Diary', content: 'Only mine', isPrivate: true } });
+    expect(note.status()).toBe(201);
+    const { id } = await note.json();
+    await signIn(page, user);
+    await controlledByServiceWorker(page);
+    await page.goto(`/notes/${id}`);
+    await expect(page.getByText('Only mine')).toBeVisible();
+    await context.setOffline(true);
+    await expect(offlineBar(page)).toBeVisible();
+    await page.getByLabel('New item').fill('Call the bank');
+    await page.getByLabel('New item').press('Enter');
+    await expect.poll(async () => (await stored(page)).waiting).toBe(1);
+    expect((await stored(page)).queries.join(' ')).toContain(`"notes","detail","${id}"`);
+    expect(await storedEntries(page)).toEqual([`cache:${user.id}`, 'last-user']);
+  }
+
+  /** With no network the app opens on the sign-in page, with nothing of the person's to show. */
+  async function opensSignedOutOffline(page: Page, context: BrowserContext): Promise<void> {
+    await context.setOffline(true);
+    await page.goto('/notes');
+    await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText('Diary')).toHaveCount(0);
+    await expect(offlineBar(page)).toHaveCount(0);
+    expect(await storedEntries(page)).toEqual([]);
+  }
+
+  test('revoked from another device (a lost phone): the kept notes and queued change go at once; offline, the app opens on the sign-in page', async ({ page, context, request, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Notes'] });
+    const member = await seedUser(service.db, group.id, { nickname: 'Ines' });
+    await keptOnDevice(page, context, request, member);
+
+    // from her laptop, Ines signs out every other device; the phone learns it as soon as it has a
+    // network again (its queued change is refused, its live stream told)
+    const laptop = await headersOf(request, member);
+    expect((await request.delete('/api/v1/sessions?keepCurrent=true', { headers: laptop })).status()).toBe(204);
+    await context.setOffline(false);
+    await expect(page.getByText('You were signed out of this device. Please sign in again.')).toBeVisible();
+    await expect.poll(() => storedEntries(page)).toEqual([]);
+    // the change queued offline was never sent
+    expect((await service.db.query("SELECT count(*)::int AS n FROM note_items WHERE text = 'Call the bank'")).rows[0].n).toBe(0);
+
+    await opensSignedOutOffline(page, context);
+    await page.screenshot({ path: join(SCREENSHOTS, 'Offline-revoked-session-opens-on-sign-in.png') });
+  });
+
+  test('a refresh refused while the app was closed: the next start removes what was kept, and offline it opens on the sign-in page', async ({ page, context, request, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Notes'] });
+    const member = await seedUser(service.db, group.id, { nickname: 'Ines' });
+    await keptOnDevice(page, context, request, member);
+    await page.close();
+
+    // the account is deactivated while the app is closed: the next refresh is refused (401)
+    await service.db.query("UPDATE users SET status = 'Deactivated' WHERE id = $1", [member.id]);
+    await context.setOffline(false);
+    const again = await context.newPage();
+    await again.goto('/notes');
+    await expect(again).toHaveURL(/\/sign-in/);
+    await expect.poll(() => storedEntries(again)).toEqual([]);
+
+    await opensSignedOutOffline(again, context);
+  });
+});
+

@@ -222,7 +222,7 @@ test.describe('Offline', () => {
     await expect(again.getByRole('list', { name: 'Checked items' }).getByRole('checkbox')).toHaveCount(3);
   });
 
-  test('two members change the same item offline: the later one wins, the other sees both versions and can keep theirs', async ({ page, context, browser, request, service }) => {
+  test('two members change the same item offline: the one whose edit arrives second sees both texts and chooses; nothing is overwritten before', async ({ page, context, browser, request, service }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const ines = await seedUser(service.db, group.id, { nickname: 'Ines' });
     const tom = await seedUser(service.db, group.id, { nickname: 'Tom' });
@@ -251,14 +251,26 @@ test.describe('Offline', () => {
       // and Ines ticks the cake meanwhile: item-level changes merge
       await page.getByRole('checkbox', { name: 'Cake' }).click();
 
-      // Tom's edit reaches the server first, Ines's later: hers wins
+      // Tom's edit reaches the server first; Ines's, from the older version, is not sent over it
       await tomContext.setOffline(false);
       await expect.poll(() => itemsOnServer(service, note.id)).toEqual(['Oat milk', 'Cake']);
       await context.setOffline(false);
+      await expect.poll(() => itemsOnServer(service, note.id)).toEqual(['Oat milk', 'Cake ✓']);
+
+      // Ines sees both texts and chooses
+      const conflict = page.getByRole('alert').filter({ hasText: 'Someone else changed an item on “Party” while you were changing it.' });
+      await expect(conflict).toBeVisible();
+      await expect(conflict.getByText('Yours: “Soy milk”')).toBeVisible();
+      await expect(conflict.getByText('Current: “Oat milk”')).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: 'Oat milk' })).toBeVisible();
+      await page.screenshot({ path: join(SCREENSHOTS, 'Offline-conflict-both-texts-shown-to-Ines.png') });
+      expect(await itemsOnServer(service, note.id)).toEqual(['Oat milk', 'Cake ✓']);
+      await conflict.getByRole('button', { name: 'Keep mine' }).click();
+      await expect(conflict).toHaveCount(0);
       await expect.poll(() => itemsOnServer(service, note.id)).toEqual(['Soy milk', 'Cake ✓']);
       await expect(page.getByRole('checkbox', { name: 'Soy milk' })).toBeVisible();
 
-      // Tom sees both versions and keeps his with one tap
+      // Tom is told his text was replaced, sees both, and keeps his with one tap
       await tomPage.reload();
       await signedIn(tomPage);
       const notice = tomPage.getByRole('status').filter({ hasText: 'Your text “Oat milk” was replaced by a later edit from someone else: “Soy milk”.' });
@@ -272,6 +284,51 @@ test.describe('Offline', () => {
     } finally {
       await tomContext.close();
     }
+  });
+
+  test("changes made offline over someone's newer ones: a tick meanwhile lets a delete through, a changed text is asked about; keep theirs, keep it", async ({ page, context, request, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Notes'] });
+    const ines = await seedUser(service.db, group.id, { nickname: 'Ines' });
+    const tom = await seedUser(service.db, group.id, { nickname: 'Tom' });
+    const note = await noteWithItems(request, await headersOf(request, ines), 'Hardware store', ['Nails', 'Glue', 'Paint']);
+    const [nails, glue, paint] = note.items;
+
+    await signIn(page, ines);
+    await page.goto(`/notes/${note.id}`);
+    await expect(page.getByRole('checkbox', { name: 'Paint' })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Delete Nails' }).click();
+    await page.getByRole('button', { name: 'Delete Glue' }).click();
+    await page.getByRole('button', { name: 'Edit Paint' }).click();
+    await page.getByLabel('Item', { exact: true }).fill('White paint');
+    await page.getByRole('button', { name: 'Save item' }).click();
+    await expect(offlineBar(page)).toContainText('3 changes waiting to be sent');
+
+    // meanwhile Tom ticks the nails, renames the glue and the paint
+    const headers = await headersOf(request, tom);
+    const at = (id: string) => `/api/v1/notes/${note.id}/items/${id}`;
+    expect((await request.patch(`${at(nails.id)}/toggle`, { headers, data: { isCompleted: true } })).status()).toBe(200);
+    expect((await request.put(at(glue.id), { headers, data: { text: 'Wood glue' } })).status()).toBe(200);
+    expect((await request.put(at(paint.id), { headers, data: { text: 'Blue paint' } })).status()).toBe(200);
+
+    await context.setOffline(false);
+    // the ticked nails go (what Ines deleted is what she saw); the renamed glue and paint wait for her
+    await expect.poll(() => itemsOnServer(service, note.id)).toEqual(['Wood glue', 'Blue paint']);
+    const deleted = page.getByRole('alert').filter({ hasText: 'You deleted “Glue” from “Hardware store”, but someone else changed it meanwhile.' });
+    await expect(deleted.getByText('When you deleted it: “Glue”')).toBeVisible();
+    await expect(deleted.getByText('Current: “Wood glue”')).toBeVisible();
+    const edited = page.getByRole('alert').filter({ hasText: 'Someone else changed an item on “Hardware store”' });
+    await expect(edited.getByText('Yours: “White paint”')).toBeVisible();
+    await expect(edited.getByText('Current: “Blue paint”')).toBeVisible();
+    await page.screenshot({ path: join(SCREENSHOTS, 'Offline-conflicts-delete-and-edit.png') });
+
+    await deleted.getByRole('button', { name: 'Keep it' }).click();
+    await edited.getByRole('button', { name: 'Keep theirs' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: 'Wood glue' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Blue paint' })).toBeVisible();
+    await expect(offlineBar(page)).toHaveCount(0);
+    expect(await itemsOnServer(service, note.id)).toEqual(['Wood glue', 'Blue paint']);
   });
 });
 

@@ -83,8 +83,9 @@ export function setItemCompleted(noteId: string, itemId: string, isCompleted: bo
   runNoteOp({ kind: 'setItem', noteId, itemId, isCompleted });
 }
 
-export function deleteItem(noteId: string, itemId: string): void {
-  runNoteOp({ kind: 'deleteItem', noteId, itemId });
+/** Deletes the item as shown (its version is the If-Match: a change by someone else meanwhile is shown, not deleted blindly). */
+export function deleteItem(noteId: string, item: NoteItem): void {
+  runNoteOp({ kind: 'deleteItem', noteId, itemId: item.id, base: { text: item.text, url: item.url, version: item.version } });
 }
 
 export function reorderItems(noteId: string, itemIds: string[]): void {

@@ -19,6 +19,13 @@ export interface DeviceStore {
   lastUser(): Promise<{ claims: Claims } | undefined>;
 }
 
+/** Whether the device may hold anything (the store's database exists; unknown: yes), without loading the store. */
+async function mayHoldData(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined' || !indexedDB.databases) return true;
+  const databases = await indexedDB.databases().catch(() => null);
+  return !databases || databases.some((database) => database.name === 'hearth-offline');
+}
+
 /**
  * Keeps the signed-in person's data on the device and removes it when their session ends. Starts,
  * stops and removals run one after the other, so a removal never races the next sign-in's store.
@@ -52,7 +59,8 @@ export function keepOnDevice(session: Session, client: QueryClient, load: () => 
       // what was in memory goes with the session (a refusal at start-up has nothing there yet, and
       // clearing then would orphan the sign-in page's own queries)
       if (userId) client.clear();
-      await (await load()).forget(userId);
+      // a first visit (refused for want of a cookie) loads no store to empty
+      if (userId || (await mayHoldData())) await (await load()).forget(userId);
     });
   };
 
@@ -86,8 +94,10 @@ export async function startOffline(session: Session, load: () => Promise<DeviceS
     return;
   }
   // nothing to open: whatever else the device holds belongs to no one who may see it
-  await load()
-    .then((store) => store.forget(null))
-    .catch(() => undefined);
+  if (await mayHoldData()) {
+    await load()
+      .then((store) => store.forget(null))
+      .catch(() => undefined);
+  }
   session.startSignedOut();
 }

@@ -302,22 +302,31 @@ test.describe('Offline', () => {
     await page.getByRole('button', { name: 'Edit Paint' }).click();
     await page.getByLabel('Item', { exact: true }).fill('White paint');
     await page.getByRole('button', { name: 'Save item' }).click();
-    await expect(offlineBar(page)).toContainText('3 changes waiting to be sent');
+    await page.getByRole('button', { name: 'Edit note' }).click();
+    await page.getByLabel('Title').fill('Hardware store (Saturday)');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await expect(offlineBar(page)).toContainText('4 changes waiting to be sent');
 
-    // meanwhile Tom ticks the nails, renames the glue and the paint
+    // meanwhile Tom ticks the nails, renames the glue and the paint, and writes a text on the note
     const headers = await headersOf(request, tom);
+    const noteNow = await (await request.get(`/api/v1/notes/${note.id}`, { headers })).json();
+    const noteEdit = { title: noteNow.title, content: 'Cash only', color: noteNow.color, icon: noteNow.icon };
+    expect((await request.put(`/api/v1/notes/${note.id}`, { headers, data: noteEdit })).status()).toBe(200);
     const at = (id: string) => `/api/v1/notes/${note.id}/items/${id}`;
     expect((await request.patch(`${at(nails.id)}/toggle`, { headers, data: { isCompleted: true } })).status()).toBe(200);
     expect((await request.put(at(glue.id), { headers, data: { text: 'Wood glue' } })).status()).toBe(200);
     expect((await request.put(at(paint.id), { headers, data: { text: 'Blue paint' } })).status()).toBe(200);
 
     await context.setOffline(false);
-    // the ticked nails go (what Ines deleted is what she saw); the renamed glue and paint wait for her
+    // the ticked nails go (what Ines deleted is what she saw); her title and Tom's text both stay
+    // (each changed by one side only); the renamed glue and paint wait for her
     await expect.poll(() => itemsOnServer(service, note.id)).toEqual(['Wood glue', 'Blue paint']);
-    const deleted = page.getByRole('alert').filter({ hasText: 'You deleted “Glue” from “Hardware store”, but someone else changed it meanwhile.' });
+    const noteOnServer = async () => (await service.db.query('SELECT title, content FROM notes WHERE id = $1', [note.id])).rows[0];
+    await expect.poll(noteOnServer).toEqual({ title: 'Hardware store (Saturday)', content: 'Cash only' });
+    const deleted = page.getByRole('alert').filter({ hasText: 'You deleted “Glue” from “Hardware store (Saturday)”, but someone else changed it meanwhile.' });
     await expect(deleted.getByText('When you deleted it: “Glue”')).toBeVisible();
     await expect(deleted.getByText('Current: “Wood glue”')).toBeVisible();
-    const edited = page.getByRole('alert').filter({ hasText: 'Someone else changed an item on “Hardware store”' });
+    const edited = page.getByRole('alert').filter({ hasText: 'Someone else changed an item on “Hardware store (Saturday)”' });
     await expect(edited.getByText('Yours: “White paint”')).toBeVisible();
     await expect(edited.getByText('Current: “Blue paint”')).toBeVisible();
     await page.screenshot({ path: join(SCREENSHOTS, 'Offline-conflicts-delete-and-edit.png') });
@@ -325,6 +334,7 @@ test.describe('Offline', () => {
     await deleted.getByRole('button', { name: 'Keep it' }).click();
     await edited.getByRole('button', { name: 'Keep theirs' }).click();
     await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('Cash only')).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Wood glue' })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Blue paint' })).toBeVisible();
     await expect(offlineBar(page)).toHaveCount(0);

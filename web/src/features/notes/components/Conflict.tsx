@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useT, type MessageId } from '@/i18n';
 import { Button } from '@/ui';
-import { findNote, opAfterChoice, runNoteOp, type Conflict, type NoteOpMutation } from '../ops';
+import { useNote } from '../api';
+import { opAfterChoice, runNoteOp, type Conflict, type NoteOpMutation } from '../ops';
 
 const FIELD_LABELS: Record<string, MessageId> = {
   title: 'notes.conflict.field.title',
@@ -22,7 +23,8 @@ export function ConflictNotice({ mutation, conflict, discard }: { mutation: Note
   const t = useT();
   const client = useQueryClient();
   const op = mutation.state.variables!;
-  const note = findNote(client, op.noteId)?.title ?? '';
+  // the note as shown (followed: its title may change while the notice is up)
+  const note = useNote(op.noteId).note?.title ?? '';
   const value = (resource: object | null, field: string) => {
     const shown = (resource as Record<string, unknown> | null)?.[field];
     return typeof shown === 'string' && shown !== '' ? t('notes.conflict.quoted', { value: shown }) : t('notes.conflict.empty');

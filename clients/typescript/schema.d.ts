@@ -869,7 +869,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an item
-         * @description The items below move up one place.
+         * @description The items below move up one place. With `If-Match`, a stale version is 412 (someone changed the item since it was seen) and nothing is deleted.
          */
         delete: operations["NoteItems_remove"];
         options?: never;
@@ -5520,7 +5520,10 @@ export interface operations {
     NoteItems_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
             path: {
                 noteId: string;
                 noteItemId: string;
@@ -5564,6 +5567,15 @@ export interface operations {
             };
             /** @description Not found (or not in your group) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -30,6 +30,7 @@ export class ImportMappingDto {
   @ApiPropertyOptional() amount?: string;
   @ApiPropertyOptional() debit?: string;
   @ApiPropertyOptional() credit?: string;
+  @ApiPropertyOptional({ description: 'with amount: the column of S/H, Soll/Haben, DR/CR or Debit/Credit that signs an unsigned amount' }) indicator?: string;
   @ApiPropertyOptional() description?: string;
   @ApiPropertyOptional() payee?: string;
   @ApiPropertyOptional() reference?: string;
@@ -63,7 +64,9 @@ export class StatementImportDto {
   @ApiProperty({ enum: STATEMENT_FORMATS }) format: string;
   @ApiProperty({ format: 'uuid' }) accountId: string;
   @ApiProperty({ type: [ImportRowDto] }) rows: ImportRowDto[];
-  @ApiProperty({ type: [ImportErrorDto], description: 'rows that could not be read; the others are in rows' }) errors: ImportErrorDto[];
+  @ApiProperty({ type: [ImportErrorDto], maxItems: 100, description: 'rows that could not be read (the first 100, in file order); the others are in rows' })
+  errors: ImportErrorDto[];
+  @ApiProperty({ description: 'how many rows could not be read (errors lists at most 100 of them)' }) errorCount: number;
   @ApiPropertyOptional({ type: ImportMappingDto, description: 'CSV: the columns read' }) mapping?: ImportMappingDto;
   @ApiPropertyOptional({ enum: DATE_FORMATS, description: 'CSV and QIF: the date format read' }) dateFormat?: string;
   @ApiProperty({ format: 'date-time', description: 'the preview can be committed until then (24 h)' }) expiresAt: string;

@@ -7,7 +7,8 @@ import { UnitOfWork } from '../../../database/transaction';
 import { BudgetAccountsRepository } from '../budget-accounts.repository';
 import { CategoriesRepository } from '../categories.repository';
 import { TransactionsRepository } from '../transactions.repository';
-import { CategorySuggester, importRefs, matchManual, transactionDescription } from './import-rules';
+import { CategorySuggester, duplicateRef, importRefs, matchManual, transactionDescription } from './import-rules';
+import { STATEMENT_LIMITS } from './parse/limits';
 import { centsToAmount } from './parse/money';
 import { ColumnMapping, StatementError } from './parse/statement';
 import { CommitImportDto, CommitResultDto, ImportQuery, StatementImportDto } from './statement-import.dto';
@@ -42,7 +43,7 @@ function parseMappingQuery(raw: string | undefined): Partial<ColumnMapping> | un
     throw invalid();
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid();
-  const allowed = ['date', 'amount', 'debit', 'credit', 'description', 'payee', 'reference'];
+  const allowed = ['date', 'amount', 'debit', 'credit', 'indicator', 'description', 'payee', 'reference'];
   const mapping: Record<string, string> = {};
   for (const [key, column] of Object.entries(value)) {
     if (!allowed.includes(key) || !(typeof column === 'string' || (typeof column === 'number' && Number.isInteger(column) && column >= 0)) || String(column).length > 200) {
@@ -85,7 +86,8 @@ export class StatementImportsService {
       parsed = parseStatement(bytes, contentType, {
         mapping: given,
         remembered: remembered?.mapping,
-        dateFormat: query.dateFormat ?? remembered?.date_format ?? undefined,
+        dateFormat: query.dateFormat,
+        rememberedDateFormat: remembered?.date_format ?? undefined,
       });
     } catch (error) {
       throw toProblem(error);
@@ -102,38 +104,51 @@ export class StatementImportsService {
       ...(row.reference ? { reference: row.reference } : {}),
       importRef: refs[index],
     }));
-    if (rows.length) await this.markDuplicates(accountId, rows);
+    const id = newId();
+    if (rows.length) await this.markDuplicates(accountId, id, rows);
     const suggester = new CategorySuggester(await this.transactions.findCategorisedHistory(user, SUGGESTION_HISTORY));
     for (const row of rows) {
       const suggested = suggester.suggest(typeOf(row.cents), row.payee, row.description);
       if (suggested) row.suggestedCategoryId = suggested;
     }
 
-    const id = newId();
     const expiresAt = new Date(now.getTime() + PREVIEW_TTL_MS);
     await this.unitOfWork.run(async () => {
-      await this.imports.insert({ id, group_id: user.groupId, budget_account_id: accountId, format: parsed.format, rows, createdById: user.userId, expiresAt });
-      // the columns that worked are remembered for the account's next file
-      if (parsed.mapping) await this.imports.saveMapping(accountId, parsed.mapping, query.dateFormat ?? remembered?.date_format ?? undefined);
+      // a group keeps at most STATEMENT_LIMITS.previewsPerGroup open previews: the oldest beyond expire
+      await this.imports.insert(
+        { id, group_id: user.groupId, budget_account_id: accountId, format: parsed.format, rows, createdById: user.userId, expiresAt },
+        STATEMENT_LIMITS.previewsPerGroup,
+      );
+      // the columns that worked are remembered for the account's next file, with a date format given and used
+      const dateFormat = query.dateFormat && query.dateFormat === parsed.dateFormat ? query.dateFormat : (remembered?.date_format ?? undefined);
+      if (parsed.mapping) await this.imports.saveMapping(accountId, parsed.mapping, dateFormat);
     });
     return {
       id,
       format: parsed.format,
       accountId,
       rows: rows.map(({ cents, importRef: _ref, ...row }) => ({ ...row, amount: centsToAmount(cents), type: typeOf(cents) })),
-      errors: parsed.errors,
+      errors: parsed.errors.slice(0, STATEMENT_LIMITS.errorsListed),
+      errorCount: parsed.errors.length,
       ...(parsed.mapping ? { mapping: parsed.mapping } : {}),
       ...(parsed.dateFormat ? { dateFormat: parsed.dateFormat } : {}),
       expiresAt: expiresAt.toISOString(),
     };
   }
 
-  /** Rows already imported (same import ref), then rows repeating a transaction typed by hand. */
-  private async markDuplicates(accountId: string, rows: StoredRow[]): Promise<void> {
+  /**
+   * Rows already imported (same import ref), then rows repeating a transaction typed by hand. A row
+   * already imported takes a ref of its own for this preview (`d:` + a hash of its ref and the
+   * preview's id): when the person includes it anyway it is written, once however often the
+   * commit is retried, and the account's next import of the file still finds the first one.
+   */
+  private async markDuplicates(accountId: string, previewId: string, rows: StoredRow[]): Promise<void> {
     const existing = await this.transactions.findByImportRefs(accountId, rows.map((row) => row.importRef));
     for (const row of rows) {
       const id = existing.get(row.importRef);
-      if (id) row.duplicateOf = id;
+      if (!id) continue;
+      row.duplicateOf = id;
+      row.importRef = duplicateRef(row.importRef, previewId);
     }
     const open = rows.filter((row) => !row.duplicateOf);
     if (open.length === 0) return;

@@ -125,7 +125,7 @@ describe('statement parsers', () => {
       ['2026-03-05', -10000, 'Sportverein Blau-Weiss', 'camt:2026030500003/1'],
       ['2026-03-05', -5000, 'Musikschule am Park', 'camt:2026030500003/2'],
       ['2026-03-05', -3000, 'Zeitungsverlag Nord', 'camt:2026030500003/3'],
-      ['2026-03-25', -3999, 'Telekom Deutschland GmbH', 'camt:NREF-5'],
+      ['2026-03-25', -3999, 'Telekom Deutschland GmbH', 'camt:NREF-5@2026-03-25/-3999'],
     ]);
     expect(parsed.errors).toEqual([{ line: expect.any(Number), message: expect.stringContaining('PDNG') }]);
     expect(totals(parsed.rows)).toEqual({ expense: 27429, income: 210000 });

@@ -242,26 +242,29 @@ const indicatorOf = (value: string) => INDICATOR[value.trim().toLowerCase().repl
 const INDICATOR_HEADERS = ['s h', 'soll haben', 'sh', 'soll haben kennzeichen', 'kennzeichen', 'dr cr', 'cr dr', 'debit credit', 'credit debit', 'indicator', 'debit credit indicator', 'cdtdbtind'];
 
 /**
- * The column that says whether an unsigned amount left or entered the account: one the mapping
- * does not use whose every non-empty value is an indicator word, preferring a column with an
- * indicator's name. Only for a single amount column (debit and credit columns say it themselves).
+ * The column that says whether an unsigned amount left or entered the account, among those the
+ * mapping does not use: the first with an indicator's name holding at least one indicator word
+ * (its rows without one are bad rows), else the first whose every non-empty value is an indicator
+ * word. Only for a single amount column (debit and credit columns say it themselves).
  */
 function findIndicator(header: string[], body: Record_[], mapping: ColumnMapping): string | undefined {
   if (!mapping.amount) return undefined;
   const used = new Set(Object.values(mapping));
-  const candidates: { name: string; named: boolean }[] = [];
-  header.forEach((name, index) => {
-    if (used.has(name) || header.indexOf(name) !== index) return;
-    let seen = 0;
+  let byValues: string | undefined;
+  for (const [index, name] of header.entries()) {
+    if (used.has(name) || header.indexOf(name) !== index) continue;
+    let words = 0;
+    let others = 0;
     for (const record of body) {
       const value = record.fields[index] ?? '';
       if (!value) continue;
-      if (!indicatorOf(value)) return;
-      seen++;
+      if (indicatorOf(value)) words++;
+      else others++;
     }
-    if (seen) candidates.push({ name, named: INDICATOR_HEADERS.includes(normaliseHeader(name)) });
-  });
-  return (candidates.find((c) => c.named) ?? candidates[0])?.name;
+    if (words && INDICATOR_HEADERS.includes(normaliseHeader(name))) return name;
+    if (words && !others) byValues ??= name;
+  }
+  return byValues;
 }
 
 /**

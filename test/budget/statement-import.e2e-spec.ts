@@ -92,7 +92,7 @@ describe('Budget: bank statement import', () => {
   });
 
   it("matches a CAMT entry without AcctSvcrRef by its NtryRef, booking date and amount: next month's entry 1 is not last month's", async () => {
-    const { member, main, food, salary } = await budgetSetup(t);
+    const { member, main, savings, food, salary } = await budgetSetup(t);
     const january = await preview(member, main.id, fixture('camt053-ntryref-january.xml'), 'application/vnd.camt+xml');
     expect(january.rows.map((row) => [row.date, row.type, row.amount])).toEqual([
       ['2026-01-02', 'Income', '1850.00'],
@@ -109,6 +109,17 @@ describe('Budget: bank statement import', () => {
     const repeat = await preview(member, main.id, fixture('camt053-ntryref-january.xml'), 'application/vnd.camt+xml');
     expect(repeat.rows.every((row) => row.duplicateOf)).toBe(true);
     expect(await commit(member, repeat.id)).toEqual({ created: 0, skipped: 3 });
+
+    // imports made when the NtryRef alone was the ref are matched by it with their date and amount too
+    const old = await preview(member, savings.id, fixture('camt053-ntryref-january.xml'), 'application/vnd.camt+xml');
+    await commit(member, old.id, categorised(old, food.id, salary.id));
+    await t.db.query(`UPDATE transactions SET import_ref = regexp_replace(import_ref, '@.*$', '') WHERE budget_account_id = $1`, [savings.id]);
+    const [{ refs }] = await t.db.query(`SELECT array_agg(import_ref ORDER BY import_ref) AS refs FROM transactions WHERE budget_account_id = $1`, [savings.id]);
+    expect(refs).toEqual(['camt:1', 'camt:2', 'camt:3']);
+    const januaryAgain = await preview(member, savings.id, fixture('camt053-ntryref-january.xml'), 'application/vnd.camt+xml');
+    expect(januaryAgain.rows.map((row) => Boolean(row.duplicateOf))).toEqual([true, true, true]);
+    const februaryNew = await preview(member, savings.id, fixture('camt053-ntryref-february.xml'), 'application/vnd.camt+xml');
+    expect(februaryNew.rows.filter((row) => row.duplicateOf)).toEqual([]);
   });
 
   it.each([

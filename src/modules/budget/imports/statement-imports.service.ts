@@ -22,6 +22,8 @@ const DAY_MS = 86_400_000;
 
 const shiftDate = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const typeOf = (cents: number) => (cents < 0 ? 'Expense' : 'Income');
+/** A CAMT row's ref by NtryRef (`camt:<NtryRef>@<date>/<cents>`, a batch's `/n`, a repeat's `#n`): its parts. */
+const LEGACY_CAMT = /^camt:(.*)@\d{4}-\d{2}-\d{2}\/-?\d+(\/\d+)?(#\d+)?$/s;
 
 function toProblem(error: unknown): unknown {
   if (!(error instanceof StatementError)) return error;
@@ -150,6 +152,7 @@ export class StatementImportsService {
       row.duplicateOf = id;
       row.importRef = duplicateRef(row.importRef, previewId);
     }
+    await this.markLegacyCamt(accountId, rows);
     const open = rows.filter((row) => !row.duplicateOf);
     if (open.length === 0) return;
     const dates = open.map((row) => row.date).sort();
@@ -161,6 +164,23 @@ export class StatementImportsService {
     for (const row of open) {
       const id = matched.get(row.index);
       if (id) row.duplicateOf = id;
+    }
+  }
+
+  /**
+   * CAMT entries known by `NtryRef` were imported under `camt:` + the NtryRef alone before the
+   * booking date and amount joined it: such a transaction is the row's when its date, type and
+   * amount are the row's too (next month's entry of the same number is not).
+   */
+  private async markLegacyCamt(accountId: string, rows: StoredRow[]): Promise<void> {
+    const legacy = new Map<string, StoredRow>();
+    for (const row of rows) {
+      const match = row.duplicateOf ? null : LEGACY_CAMT.exec(row.importRef);
+      if (match) legacy.set(`camt:${match[1]}${match[2] ?? ''}${match[3] ?? ''}`, row);
+    }
+    for (const found of await this.transactions.findImported(accountId, [...legacy.keys()])) {
+      const row = legacy.get(found.import_ref)!;
+      if (found.date === row.date && found.type === typeOf(row.cents) && found.amount === centsToAmount(row.cents)) row.duplicateOf = found.id;
     }
   }
 

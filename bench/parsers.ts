@@ -4,7 +4,8 @@
  * rows by the hundred thousand), plus a valid CSV of 20 000 rows (the most a preview holds),
  * through the real HTTP preview of a Hearth process of its own. Meanwhile a light request
  * (GET /budget-accounts) runs again and again on its own connection: its worst wait shows how long
- * the parsing held the process. Targets: each file refused or previewed ≤ 2 s, the light request
+ * the parsing held the process. Targets: each hostile file refused or previewed ≤ 2 s, the 20 000
+ * valid rows previewed ≤ 4 s (2 s per 10 000 rows, as the import benchmark's), the light request
  * waits ≤ 1 s.
  */
 import { performance } from 'node:perf_hooks';
@@ -28,8 +29,9 @@ export async function benchParsers(): Promise<ImportResult[]> {
     const headers = { authorization: `Bearer ${server.token}` };
     const accounts = (await (await fetch(`${server.base}${API}/budget-accounts`, { headers })).json()) as { id: string }[];
     const account = accounts[0].id;
-    const files = [...hostileFiles(MIB), { kind: 'csv' as StatementKind, name: '20 000 valid rows (the cap)', body: capCsv() }];
-    const worst = new Map<StatementKind, { ms: number; wait: number }>();
+    const CAP = '20 000 valid rows (the cap)';
+    const files = [...hostileFiles(MIB), { kind: 'csv' as StatementKind, name: CAP, body: capCsv() }];
+    const worst = new Map<string, { ms: number; wait: number }>();
     for (const file of files) {
       const body = Buffer.from(file.body);
       for (let round = 0; round <= ROUNDS; round++) {
@@ -58,13 +60,16 @@ export async function benchParsers(): Promise<ImportResult[]> {
         if (outcome.startsWith('5')) throw new Error(`${file.kind} ${file.name}: ${outcome}`);
         if (round === 0) continue; // warm-up
         console.log(`  ${file.kind.padEnd(7)} ${file.name.padEnd(34)} ${(body.length / 1024 / 1024).toFixed(2)} MiB: ${ms.toFixed(0).padStart(5)} ms, light request ≤ ${wait.toFixed(0)} ms (${outcome})`);
-        const before = worst.get(file.kind) ?? { ms: 0, wait: 0 };
-        worst.set(file.kind, { ms: Math.max(before.ms, ms), wait: Math.max(before.wait, wait) });
+        const key = file.name === CAP ? CAP : file.kind;
+        const before = worst.get(key) ?? { ms: 0, wait: 0 };
+        worst.set(key, { ms: Math.max(before.ms, ms), wait: Math.max(before.wait, wait) });
       }
     }
-    for (const [kind, { ms, wait }] of worst) {
-      results.push({ scenario: `parsers ${kind}: slowest 5 MiB preview`, value: `${(ms / 1000).toFixed(2)} s`, target: '≤ 2 s', pass: ms <= 2000 });
-      results.push({ scenario: `parsers ${kind}: light request's worst wait`, value: `${(wait / 1000).toFixed(2)} s`, target: '≤ 1 s', pass: wait <= 1000 });
+    for (const [key, { ms, wait }] of worst) {
+      // the largest valid preview: parsing, the duplicate check, the suggestions and storing 20 000 rows (2 s per 10 000 rows)
+      const [scenario, limit] = key === CAP ? [`parsers csv: preview of ${CAP}`, 4000] : [`parsers ${key}: slowest 5 MiB preview`, 2000];
+      results.push({ scenario, value: `${(ms / 1000).toFixed(2)} s`, target: `≤ ${limit / 1000} s`, pass: ms <= limit });
+      results.push({ scenario: `${scenario.split(':')[0]}${key === CAP ? ' (cap)' : ''}: light request's worst wait`, value: `${(wait / 1000).toFixed(2)} s`, target: '≤ 1 s', pass: wait <= 1000 });
     }
   } finally {
     await server.stop();

@@ -83,7 +83,7 @@ export class StatementImportsService {
     const remembered = given ? undefined : await this.imports.findMapping(accountId);
     let parsed: import('./parse/statement').ParsedStatement;
     try {
-      // the parsers (csv-parse, fast-xml-parser) load on the first import, not with every process
+      // the parsers (fast-xml-parser among them) load on the first import, not with every process
       const { parseStatement } = await import('./parse');
       parsed = parseStatement(bytes, contentType, {
         mapping: given,

@@ -15,8 +15,14 @@ import { decodeEntities, descendants, elementLines, lineOf, parseXml, text, XmlN
 export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] } {
   const start = source.search(/<OFX>/i);
   if (start < 0) throw new StatementError('MALFORMED_STATEMENT', 'The OFX file has no <OFX> element', 1);
-  let line = lineOf(source, start);
+  // the elements counted before any is built: one indexOf per tag
   let elements = 0;
+  for (let at = source.indexOf('<', start); at >= 0; at = source.indexOf('<', at + 1)) {
+    if (source.charCodeAt(at + 1) !== 47 && ++elements > STATEMENT_LIMITS.elements) {
+      throw new StatementError('STATEMENT_TOO_LARGE', `The file holds more than ${STATEMENT_LIMITS.elements} elements: split the statement into shorter periods`, lineOf(source, at));
+    }
+  }
+  let line = lineOf(source, start);
   const root: XmlNode = {};
   const stack: { name: string; node: XmlNode }[] = [{ name: '', node: root }];
   const lines: number[] = [];
@@ -30,9 +36,6 @@ export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] }
     }
     const [whole, closing, rawName, after] = match;
     const name = rawName.toUpperCase();
-    if (++elements > STATEMENT_LIMITS.elements) {
-      throw new StatementError('STATEMENT_TOO_LARGE', `The file holds more than ${STATEMENT_LIMITS.elements} elements: split the statement into shorter periods`, line);
-    }
     if (closing) {
       // the nearest open element of that name (the stack is at most STATEMENT_LIMITS.depth deep)
       let at = stack.length - 1;

@@ -230,6 +230,10 @@ describe('statement parsers', () => {
     const sgml = (depth: number) => `<OFX>\n${'<A>\n'.repeat(depth - 1)}${'</A>'.repeat(depth - 1)}</OFX>`;
     expect(() => parseOfxSgml(sgml(64))).not.toThrow();
     expect(failure(() => parseOfxSgml(sgml(65)))).toMatchObject({ code: 'MALFORMED_STATEMENT', line: 65 });
+    // and counts its elements before building any: end tags do not count
+    const leaves = (n: number) => `<OFX>${'<A>x'.repeat(n - 1)}</OFX>`;
+    expect(() => parseOfxSgml(leaves(STATEMENT_LIMITS.elements))).not.toThrow();
+    expect(failure(() => parseOfxSgml(leaves(STATEMENT_LIMITS.elements + 1))).code).toBe('STATEMENT_TOO_LARGE');
   });
 
   it('holds at most 20 000 rows in every format', () => {

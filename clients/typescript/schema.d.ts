@@ -3505,9 +3505,9 @@ export interface operations {
     StatementImports_preview: {
         parameters: {
             query?: {
-                /** @description how to read dates that fit several formats (03/04/2026); else 400 AMBIGUOUS_DATE */
+                /** @description how to read dates that both day/month orders read (03/04/2026); else 400 AMBIGUOUS_DATE (the format the account used last does not decide). Used only when it reads every date of the file */
                 dateFormat?: "YYYY-MM-DD" | "YYYYMMDD" | "DD.MM.YYYY" | "DD.MM.YY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "DD/MM/YY" | "MM/DD/YY" | "DD-MM-YYYY" | "MM-DD-YYYY" | "YYYY/MM/DD";
-                /** @description CSV columns as JSON: {"date", "amount" | "debit" + "credit", "description"?, "payee"?, "reference"?}, each a header name or a 0-based column number; remembered for the account */
+                /** @description CSV columns as JSON: {"date", "amount" | "debit" + "credit", "indicator"? (S/H, Soll/Haben, DR/CR or Debit/Credit, with "amount"), "description"?, "payee"?, "reference"?}, each a header name or a 0-based column number; remembered for the account */
                 mapping?: string;
             };
             header?: never;

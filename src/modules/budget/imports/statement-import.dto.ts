@@ -7,7 +7,12 @@ export const STATEMENT_FORMATS = ['csv', 'ofx', 'camt', 'qif'] as const;
 
 /** Query of POST /budget-accounts/{id}/imports. */
 export class ImportQuery {
-  @ApiPropertyOptional({ enum: DATE_FORMATS, description: 'how to read dates that fit several formats (03/04/2026); else 400 AMBIGUOUS_DATE' })
+  @ApiPropertyOptional({
+    enum: DATE_FORMATS,
+    description:
+      'how to read dates that both day/month orders read (03/04/2026); else 400 AMBIGUOUS_DATE (the format the account used last does not decide). ' +
+      'Used only when it reads every date of the file',
+  })
   @IsOptional()
   @IsIn(DATE_FORMATS)
   dateFormat?: string;
@@ -15,7 +20,8 @@ export class ImportQuery {
   @ApiPropertyOptional({
     maxLength: 2000,
     description:
-      'CSV columns as JSON: {"date", "amount" | "debit" + "credit", "description"?, "payee"?, "reference"?}, each a header name ' +
+      'CSV columns as JSON: {"date", "amount" | "debit" + "credit", "indicator"? (S/H, Soll/Haben, DR/CR or Debit/Credit, with "amount"), ' +
+      '"description"?, "payee"?, "reference"?}, each a header name ' +
       'or a 0-based column number; remembered for the account',
     example: '{"date":"Buchungstag","amount":"Betrag","description":"Verwendungszweck"}',
   })

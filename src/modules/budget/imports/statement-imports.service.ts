@@ -94,6 +94,9 @@ export class StatementImportsService {
     } catch (error) {
       throw toProblem(error);
     }
+    // parsing is one synchronous slice of work (bounded by the limits); other requests go first
+    // before the next slice (the import refs) begins
+    await new Promise((resolve) => setImmediate(resolve));
 
     const refs = importRefs(accountId, parsed.rows);
     const rows: StoredRow[] = parsed.rows.map((row, index) => ({

@@ -221,6 +221,7 @@ describe('statement parsers', () => {
     const nest = (depth: number) => '<A>'.repeat(depth) + '</A>'.repeat(depth);
     expect(() => boundMarkup(`<?xml version="1.0"?><!-- x --><![CDATA[<<]]>${nest(64)}`)).not.toThrow();
     expect(failure(() => boundMarkup(`<?xml version="1.0"?>\n\n${nest(65)}`))).toMatchObject({ code: 'MALFORMED_STATEMENT', line: 3 });
+    expect(failure(() => boundMarkup(`${'</A>'.repeat(100)}${nest(65)}`)).code).toBe('MALFORMED_STATEMENT');
     // self-closed elements and quoted '>' do not nest
     expect(() => boundMarkup(`${'<A>'.repeat(64)}<B a=">"/><C/>${'</A>'.repeat(64)}`)).not.toThrow();
     expect(failure(() => boundMarkup(`<${'N'.repeat(201)}/>`)).code).toBe('MALFORMED_STATEMENT');

@@ -46,7 +46,8 @@ export function boundMarkup(text: string, from = 0): void {
       else end = text.indexOf('>', i);
     } else if (next === QUESTION) end = closing(text, '?>', i + 2);
     else if (next === SLASH) {
-      depth--;
+      // stray end tags (the validator refuses them) never buy room for deeper nesting
+      if (depth > 0) depth--;
       end = text.indexOf('>', i);
     } else {
       // a start tag: its name, its attributes (quoted values may hold '>'), '/>' or '>'

@@ -4,6 +4,7 @@ import type { Module } from '@/api/claims';
 import { EmptyState, Page } from '@/ui';
 import { homePath } from './nav';
 import { useSession } from '@/api/session-context';
+import { useT, type MessageId } from '@/i18n';
 
 /** Signed-in pages: without a session, to the sign-in page, coming back here afterwards. */
 export function RequireSession() {
@@ -23,12 +24,16 @@ export function PublicOnly() {
   return <Outlet />;
 }
 
+const MODULE_NAMES: Record<Module, MessageId> = { Map: 'nav.map', Budget: 'nav.budget', Notes: 'nav.notes' };
+
 export function RequireModule({ module }: { module: Module }) {
+  const t = useT();
   const { claims } = useSession();
   if (!claims?.modules.includes(module)) {
+    const name = t(MODULE_NAMES[module]);
     return (
-      <Page title={module}>
-        <EmptyState title={`${module} is not enabled for your group`}>An administrator can turn it on in the group's settings.</EmptyState>
+      <Page title={name}>
+        <EmptyState title={t('module.disabled', { module: name })}>{t('module.disabledHint')}</EmptyState>
       </Page>
     );
   }
@@ -36,11 +41,12 @@ export function RequireModule({ module }: { module: Module }) {
 }
 
 export function RequireAdmin({ children }: { children?: ReactNode }) {
+  const t = useT();
   const { claims } = useSession();
   if (claims?.role !== 'Admin') {
     return (
-      <Page title="Administration">
-        <EmptyState title="Only administrators can open this page" />
+      <Page title={t('admin.title')}>
+        <EmptyState title={t('admin.only')} />
       </Page>
     );
   }

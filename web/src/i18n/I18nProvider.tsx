@@ -1,5 +1,5 @@
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { IntlProvider, useIntl, type PrimitiveType } from 'react-intl';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createIntl, createIntlCache, RawIntlProvider, useIntl, type IntlShape, type PrimitiveType } from 'react-intl';
 import { browserLocale, english, loadMessages, type MessageId, type Messages } from './locales';
 
 const STORAGE_KEY = 'hearth.locale';
@@ -59,11 +59,18 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = loaded.locale;
   }, [loaded.locale]);
-  return (
-    <IntlProvider locale={loaded.locale} messages={loaded.messages} defaultLocale="en">
-      {children}
-    </IntlProvider>
-  );
+  const intl = useMemo(() => activate(loaded.locale, loaded.messages), [loaded]);
+  return <RawIntlProvider value={intl}>{children}</RawIntlProvider>;
+}
+
+const cache = createIntlCache();
+/** The messages the provider shows now, for code that runs outside a component (`describeProblem`). */
+let active: IntlShape = createIntl({ locale: 'en', messages: english, defaultLocale: 'en' }, cache);
+
+/** Makes `locale`'s messages the ones `translate` uses (the provider's choice; tests set it directly). */
+export function activate(locale: string, messages: Messages): IntlShape {
+  active = createIntl({ locale, messages, defaultLocale: 'en' }, cache);
+  return active;
 }
 
 export type Translate = (id: MessageId, values?: Record<string, PrimitiveType>) => string;
@@ -73,3 +80,9 @@ export function useT(): Translate {
   const intl = useIntl();
   return (id, values) => intl.formatMessage({ id }, values);
 }
+
+/**
+ * The same outside a component (a message kept in state, a problem described in `api/`): the
+ * language the app shows now. Components use `useT()`, which also re-renders them on a change.
+ */
+export const translate: Translate = (id, values) => active.formatMessage({ id }, values);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { createIntl, createIntlCache, RawIntlProvider, useIntl, type IntlShape, type PrimitiveType } from 'react-intl';
+import { createIntl, createIntlCache, FormattedMessage, RawIntlProvider, useIntl, type IntlShape, type PrimitiveType } from 'react-intl';
 import { browserLocale, english, loadMessages, type MessageId, type Messages } from './locales';
 
 const STORAGE_KEY = 'hearth.locale';
@@ -86,3 +86,18 @@ export function useT(): Translate {
  * language the app shows now. Components use `useT()`, which also re-renders them on a change.
  */
 export const translate: Translate = (id, values) => active.formatMessage({ id }, values);
+
+/**
+ * A message with markup in it: `<Message id="auth.sentTo" values={{ email, b: (text) => <strong>{text}</strong> }} />`
+ * for "We sent a link to <b>{email}</b>." (the tags are the message's, the elements the page's).
+ */
+export function Message({ id, values }: { id: MessageId; values?: Record<string, ReactNode | ((chunks: ReactNode[]) => ReactNode)> }) {
+  return <FormattedMessage id={id} values={values as Record<string, PrimitiveType>} />;
+}
+
+/** "Tom", "Tom and Anna", "Tom, Anna and Ben" in the app's language. */
+export function useListFormat(): (items: string[]) => string {
+  const locale = useIntl().locale;
+  const format = new Intl.ListFormat(locale === 'en' ? 'en-GB' : locale, { type: 'conjunction' });
+  return (items) => format.format(items);
+}

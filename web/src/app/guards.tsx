@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import type { Module } from '@/api/claims';
+import { MODULE_NAMES, type Module } from '@/api/claims';
 import { EmptyState, Page } from '@/ui';
 import { homePath } from './nav';
 import { useSession } from '@/api/session-context';
-import { useT, type MessageId } from '@/i18n';
+import { useT } from '@/i18n';
 
 /** Signed-in pages: without a session, to the sign-in page, coming back here afterwards. */
 export function RequireSession() {
@@ -23,8 +23,6 @@ export function PublicOnly() {
   if (status === 'signedIn') return <Navigate to={homePath(claims)} replace />;
   return <Outlet />;
 }
-
-const MODULE_NAMES: Record<Module, MessageId> = { Map: 'nav.map', Budget: 'nav.budget', Notes: 'nav.notes' };
 
 export function RequireModule({ module }: { module: Module }) {
   const t = useT();

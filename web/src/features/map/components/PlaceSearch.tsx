@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { describeProblem } from '@/api/problem';
 import { Field } from '@/ui';
 import { usePlaceSearch, type Place } from '../api';
+import { useT } from '@/i18n';
 
 /** Type a town's name; once typing pauses, matching places are offered as buttons. */
 export function PlaceSearch({ onChoose }: { onChoose: (place: Place) => void }) {
+  const t = useT();
   const [term, setTerm] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const results = usePlaceSearch(chosen ? '' : term);
@@ -12,11 +14,11 @@ export function PlaceSearch({ onChoose }: { onChoose: (place: Place) => void }) 
   return (
     <div className="place-search">
       <Field
-        label="Search for a place"
+        label={t('map.search.label')}
         name="place-search"
         type="search"
         autoComplete="off"
-        hint="A town or city, e.g. “Lisbon”"
+        hint={t('map.search.hint')}
         value={term}
         onChange={(event) => {
           setChosen(null);
@@ -25,13 +27,13 @@ export function PlaceSearch({ onChoose }: { onChoose: (place: Place) => void }) 
       />
       <div aria-live="polite" className="place-results">
         {!searching ? null : results.isFetching && !results.data ? (
-          <p className="muted">Searching…</p>
+          <p className="muted">{t('map.search.searching')}</p>
         ) : results.isError ? (
           <p className="field-message">{describeProblem(results.error)}</p>
         ) : results.data && results.data.length === 0 ? (
-          <p className="muted">No place found for “{term.trim()}”.</p>
+          <p className="muted">{t('map.search.none', { term: term.trim() })}</p>
         ) : results.data ? (
-          <ul aria-label="Places found">
+          <ul aria-label={t('map.search.results')}>
             {results.data.map((place) => (
               <li key={`${place.latitude},${place.longitude},${place.displayName}`}>
                 <button
@@ -50,9 +52,9 @@ export function PlaceSearch({ onChoose }: { onChoose: (place: Place) => void }) 
             ))}
           </ul>
         ) : null}
-        {chosen ? <p className="muted">Chosen: {chosen}</p> : null}
+        {chosen ? <p className="muted">{t('map.search.chosen', { place: chosen })}</p> : null}
       </div>
-      <p className="field-hint">Place names: GeoNames (CC BY 4.0).</p>
+      <p className="field-hint">{t('map.search.credit')}</p>
     </div>
   );
 }

@@ -74,9 +74,14 @@ function FitOnce({ points }: { points: [number, number][] | undefined }) {
 /** Leaflet's own words (zoom buttons, a popup's close button) in the app's language. */
 function LeafletWords() {
   const t = useT();
-  useMapEvents({
+  const map = useMapEvents({
     popupopen: (event) => event.popup.getElement()?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', t('common.close')),
   });
+  // Leaflet's credit as it is, without its English tooltip
+  useEffect(() => {
+    const control = map.attributionControl;
+    if (control && typeof control.options.prefix === 'string') control.setPrefix(control.options.prefix.replace(/ title="[^"]*"/, ''));
+  }, [map]);
   return <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />;
 }
 

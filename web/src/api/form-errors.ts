@@ -55,6 +55,8 @@ const FIELD_MESSAGES: [RegExp, MessageId, string?][] = [
   [/^is wrong$/, 'problem.field.wrong'],
   [/^is your current address$/, 'problem.field.sameEmail'],
   [/^must not be before (\w+)$/, 'problem.field.notBefore', 'other'],
+  [/^must differ from (\w+)$/, 'problem.field.differ', 'other'],
+  [/^must be one of /, 'problem.field.choice'],
   [/^may contain only letters, digits/, 'problem.field.usernameCharacters'],
   [/^must be an? (http or https )?URL( address)?$/, 'problem.field.url'],
   [/^must be a (valid calendar date|date in YYYY-MM-DD format)$/, 'problem.field.date'],

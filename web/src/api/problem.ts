@@ -91,12 +91,15 @@ export const KNOWN_CODES = [
   'TOKEN_EXPIRED', 'TOKEN_STALE', 'UNAUTHORIZED', 'UNMAPPED_COLUMNS', 'UNSUPPORTED_FORMAT', 'UNSUPPORTED_IMAGE_TYPE',
   'UNSUPPORTED_MEDIA_TYPE', 'UPLOAD_INVALID', 'UPLOAD_SIZE_MISMATCH', 'UPLOAD_TOO_LARGE', 'UPLOAD_TYPE_MISMATCH',
   'URI_TOO_LONG', 'USERNAME_TAKEN', 'VALIDATION_FAILED', 'VERSION_CONFLICT',
+  // shared costs, reminders, webhooks, the language on the account, the statement's size
+  'ID_TAKEN', 'LOCALE_UNSUPPORTED', 'REMINDER_IN_PAST', 'SETTLEMENT_TO_SELF', 'SPLIT_NOT_ALLOWED', 'STATEMENT_TOO_LARGE',
+  'WEBHOOK_URL_NOT_ALLOWED',
 ] as const;
 type KnownCode = (typeof KNOWN_CODES)[number];
 const known = new Set<string>(KNOWN_CODES);
 
 /** Codes whose message names the limit the service put in its detail ("at most 10 images"). */
-const WITH_LIMIT = new Set<string>(['IMAGE_LIMIT', 'IMAGE_TOO_LARGE', 'ITEM_LIMIT']);
+const WITH_LIMIT = new Set<string>(['IMAGE_LIMIT', 'IMAGE_TOO_LARGE', 'ITEM_LIMIT', 'STATEMENT_TOO_LARGE']);
 
 /** The app's own message for a problem's code, or null for a code it does not know. */
 export function problemMessage(code: string, detail = ''): string | null {

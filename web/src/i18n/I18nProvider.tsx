@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createIntl, createIntlCache, FormattedMessage, RawIntlProvider, useIntl, type IntlShape, type PrimitiveType } from 'react-intl';
 import { browserLocale, english, loadMessages, type MessageId, type Messages } from './locales';
 
@@ -78,7 +78,8 @@ export type Translate = (id: MessageId, values?: Record<string, PrimitiveType>) 
 /** `t('notes.empty')`: the message in the chosen language; ids are checked against the English file. */
 export function useT(): Translate {
   const intl = useIntl();
-  return (id, values) => intl.formatMessage({ id }, values);
+  // the same function while the language stays, so it can sit in an effect's dependencies
+  return useCallback<Translate>((id, values) => intl.formatMessage({ id }, values), [intl]);
 }
 
 /**

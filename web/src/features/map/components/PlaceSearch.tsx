@@ -2,7 +2,21 @@ import { useState } from 'react';
 import { describeProblem } from '@/api/problem';
 import { Field } from '@/ui';
 import { usePlaceSearch, type Place } from '../api';
-import { useT } from '@/i18n';
+import { useT, type MessageId } from '@/i18n';
+
+/** The kinds of place the geocoders name (GeoNames by size, Nominatim's address types), in words. */
+const PLACE_TYPES: Record<string, MessageId> = {
+  city: 'map.placeType.city',
+  town: 'map.placeType.town',
+  village: 'map.placeType.village',
+  hamlet: 'map.placeType.hamlet',
+  suburb: 'map.placeType.suburb',
+  county: 'map.placeType.county',
+  state: 'map.placeType.state',
+  country: 'map.placeType.country',
+  road: 'map.placeType.road',
+  place: 'map.placeType.place',
+};
 
 /** Type a town's name; once typing pauses, matching places are offered as buttons. */
 export function PlaceSearch({ onChoose }: { onChoose: (place: Place) => void }) {
@@ -46,7 +60,7 @@ export function PlaceSearch({ onChoose }: { onChoose: (place: Place) => void }) 
                   }}
                 >
                   <strong>{place.displayName}</strong>
-                  <span className="muted"> · {place.type}</span>
+                  <span className="muted"> · {PLACE_TYPES[place.type] ? t(PLACE_TYPES[place.type]) : place.type}</span>
                 </button>
               </li>
             ))}

@@ -17,10 +17,11 @@ const ENGLISH = new RegExp(
     'Filters?', 'Next', 'Previous', 'Page', 'Try again', 'Skip', 'New', 'Create', 'Registrations?', 'Users?', 'Groups?',
     'Backups?', 'Start', 'Download', 'Pinned', 'Private', 'Done', 'Income', 'Expenses?', 'Net', 'Total', 'Default', 'Disabled',
     'Modules?', 'Currency', 'Role', 'Email', 'Welcome', 'Photos?', 'Coming up', 'Set up', 'Zoom', 'Actions', 'Find', 'Manage',
-    'the', 'and', 'your', 'you', 'with', 'of', 'is', 'are', 'to', 'yet', 'no',
+    'Sortable', 'the', 'and', 'your', 'you', 'with', 'of', 'is', 'are', 'to', 'yet', 'no',
   ]
-    .map((word) => `\\b${word}\\b`)
+    .map((word) => `(?<!\\p{L})(${word})(?!\\p{L})`)
     .join('|'),
+  'iu',
 );
 
 /**
@@ -40,9 +41,10 @@ async function englishOn(page: Page): Promise<string[]> {
       const parent = node.parentElement;
       if (parent && outside(parent) && !['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName) && node.textContent.trim()) found.push(node.textContent.trim());
     }
-    for (const element of doc.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
+    const spoken = ['aria-label', 'aria-roledescription', 'aria-valuetext', 'title', 'placeholder', 'alt'];
+    for (const element of doc.querySelectorAll(spoken.map((name) => `[${name}]`).join(', '))) {
       if (!outside(element)) continue;
-      for (const name of ['aria-label', 'title', 'placeholder', 'alt']) if (element.getAttribute(name)) found.push(element.getAttribute(name));
+      for (const name of spoken) if (element.getAttribute(name)) found.push(element.getAttribute(name));
     }
     return found;
   }, NOT_YET_TRANSLATED);
@@ -60,7 +62,7 @@ async function inBothSchemes(page: Page, name: string): Promise<void> {
 test.describe('Auf Deutsch', () => {
   test('a German browser signs in and walks the map, the budget, the notes and the administration at 360 px without an English word', async ({ page, service }) => {
     const group = await seedGroup(service.db, { name: `Familie Schröder ${Date.now()}`, modules: ['Map', 'Budget', 'Notes'], currency: 'EUR' });
-    const admin = await seedUser(service.db, group.id, { role: 'Admin', nickname: 'Jürgen' });
+    const admin = await seedUser(service.db, group.id, { role: 'Admin', nickname: 'Jürgen', username: `juergen${Date.now()}` });
 
     await page.goto('/sign-in');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');

@@ -98,7 +98,11 @@ export function SortableList<Item>({ items, getId, getLabel, onReorder, renderIt
 }
 
 function SortableRow({ id, children }: { id: string; children: (handle: HandleProps) => ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const t = useT();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    attributes: { roleDescription: t('sortable.roleDescription') },
+  });
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition, zIndex: isDragging ? 2 : undefined };
   return (
     <li ref={setNodeRef} style={style} className={`sortable-item${isDragging ? ' is-dragging' : ''}`}>

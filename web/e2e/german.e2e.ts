@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { join } from 'node:path';
-import { expect, SCREENSHOTS, seedGroup, seedUser, test } from './support/fixtures';
+import { expect, SCREENSHOTS, seedGroup, seedUser, test, waitForCaptcha } from './support/fixtures';
 
 // a German phone: the app speaks German from the first visit
 test.use({ locale: 'de-DE' });
@@ -64,8 +64,15 @@ test.describe('Auf Deutsch', () => {
     const group = await seedGroup(service.db, { name: `Familie Schröder ${Date.now()}`, modules: ['Map', 'Budget', 'Notes'], currency: 'EUR' });
     const admin = await seedUser(service.db, group.id, { role: 'Admin', nickname: 'Jürgen', username: `juergen${Date.now()}` });
 
-    await page.goto('/sign-in');
+    // registration, with its security check, before anyone signs in
+    await page.goto('/register');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { name: 'Konto anlegen' })).toBeVisible();
+    await waitForCaptcha(page);
+    expect(await englishOn(page)).toEqual([]);
+    await inBothSchemes(page, 'register');
+
+    await page.goto('/sign-in');
     await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
     expect(await englishOn(page)).toEqual([]);
     await page.getByLabel('Benutzername').fill(admin.username);

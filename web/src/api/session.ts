@@ -4,6 +4,7 @@
  * promise) and across tabs (a Web Lock; the winner broadcasts the new token on a BroadcastChannel,
  * so a tab that waited for the lock uses it instead of rotating the cookie again).
  */
+import { translate, type MessageId } from '@/i18n';
 import { decodeClaims, type Claims } from './claims';
 import { ProblemError, readProblem } from './problem';
 
@@ -50,12 +51,11 @@ const EARLY_REFRESH_SECONDS = 20;
 const REFRESHABLE = new Set(['TOKEN_STALE', 'TOKEN_EXPIRED']);
 
 /** What the sign-in page says when a session ends on its own. */
-export const END_MESSAGES: Record<string, string> = {
-  REFRESH_REUSED:
-    'You were signed out to protect your account: your session was used from somewhere else. Please sign in again.',
-  INVALID_REFRESH: 'Your session has ended. Please sign in again.',
-  SESSION_REVOKED: 'You were signed out of this device. Please sign in again.',
-  ACCOUNT_INACTIVE: 'Your account is no longer active.',
+export const END_MESSAGES: Record<string, MessageId> = {
+  REFRESH_REUSED: 'problem.REFRESH_REUSED',
+  INVALID_REFRESH: 'problem.INVALID_REFRESH',
+  SESSION_REVOKED: 'session.ended.revoked',
+  ACCOUNT_INACTIVE: 'session.ended.inactive',
 };
 
 type Broadcast = { type: 'token'; token: string } | { type: 'ended'; code: string | null };
@@ -230,7 +230,7 @@ export class Session {
     const wasSignedIn = this.snapshot.status === 'signedIn';
     const userId = this.snapshot.claims?.userId ?? null;
     // a missing cookie at start-up is not news; a session that ended while in use is
-    const message = code && (wasSignedIn || code === 'REFRESH_REUSED') ? (END_MESSAGES[code] ?? END_MESSAGES.INVALID_REFRESH) : null;
+    const message = code && (wasSignedIn || code === 'REFRESH_REUSED') ? translate(END_MESSAGES[code] ?? END_MESSAGES.INVALID_REFRESH) : null;
     this.set({ status: 'signedOut', token: null, claims: null, message });
     if (broadcast) this.broadcast({ type: 'ended', code });
     for (const listener of this.endListeners) listener({ userId, code });

@@ -1,5 +1,5 @@
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { IntlProvider, useIntl, type PrimitiveType } from 'react-intl';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createIntl, createIntlCache, FormattedMessage, RawIntlProvider, useIntl, type IntlShape, type PrimitiveType } from 'react-intl';
 import { browserLocale, english, loadMessages, type MessageId, type Messages } from './locales';
 
 const STORAGE_KEY = 'hearth.locale';
@@ -59,11 +59,18 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = loaded.locale;
   }, [loaded.locale]);
-  return (
-    <IntlProvider locale={loaded.locale} messages={loaded.messages} defaultLocale="en">
-      {children}
-    </IntlProvider>
-  );
+  const intl = useMemo(() => activate(loaded.locale, loaded.messages), [loaded]);
+  return <RawIntlProvider value={intl}>{children}</RawIntlProvider>;
+}
+
+const cache = createIntlCache();
+/** The messages the provider shows now, for code that runs outside a component (`describeProblem`). */
+let active: IntlShape = createIntl({ locale: 'en', messages: english, defaultLocale: 'en' }, cache);
+
+/** Makes `locale`'s messages the ones `translate` uses (the provider's choice; tests set it directly). */
+export function activate(locale: string, messages: Messages): IntlShape {
+  active = createIntl({ locale, messages, defaultLocale: 'en' }, cache);
+  return active;
 }
 
 export type Translate = (id: MessageId, values?: Record<string, PrimitiveType>) => string;
@@ -71,5 +78,27 @@ export type Translate = (id: MessageId, values?: Record<string, PrimitiveType>) 
 /** `t('notes.empty')`: the message in the chosen language; ids are checked against the English file. */
 export function useT(): Translate {
   const intl = useIntl();
-  return (id, values) => intl.formatMessage({ id }, values);
+  // the same function while the language stays, so it can sit in an effect's dependencies
+  return useCallback<Translate>((id, values) => intl.formatMessage({ id }, values), [intl]);
+}
+
+/**
+ * The same outside a component (a message kept in state, a problem described in `api/`): the
+ * language the app shows now. Components use `useT()`, which also re-renders them on a change.
+ */
+export const translate: Translate = (id, values) => active.formatMessage({ id }, values);
+
+/**
+ * A message with markup in it: `<Message id="auth.sentTo" values={{ email, b: (text) => <strong>{text}</strong> }} />`
+ * for "We sent a link to <b>{email}</b>." (the tags are the message's, the elements the page's).
+ */
+export function Message({ id, values }: { id: MessageId; values?: Record<string, ReactNode | ((chunks: ReactNode[]) => ReactNode)> }) {
+  return <FormattedMessage id={id} values={values as Record<string, PrimitiveType>} />;
+}
+
+/** "Tom", "Tom and Anna", "Tom, Anna and Ben" in the app's language. */
+export function useListFormat(): (items: string[]) => string {
+  const locale = useIntl().locale;
+  const format = new Intl.ListFormat(locale === 'en' ? 'en-GB' : locale, { type: 'conjunction' });
+  return (items) => format.format(items);
 }

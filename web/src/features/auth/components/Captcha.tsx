@@ -1,6 +1,8 @@
 import 'altcha';
+import 'altcha/i18n/de';
 import type {} from 'altcha/types/react';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { useLocale, useT } from '@/i18n';
 
 export interface CaptchaHandle {
   /** a solution works once: after a failed submit the widget starts over */
@@ -19,6 +21,8 @@ interface CaptchaProps {
  * solving as soon as it is shown, so the form is usually ready by the time it is filled in.
  */
 export function Captcha({ onChange, error, ref }: CaptchaProps) {
+  const t = useT();
+  const locale = useLocale();
   const widget = useRef<HTMLElement & { reset?: () => void }>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
@@ -45,11 +49,11 @@ export function Captcha({ onChange, error, ref }: CaptchaProps) {
     <div className={`field${error ? ' field-error' : ''}`} id="captcha" tabIndex={-1}>
       {error ? (
         <p className="field-message">
-          <span className="visually-hidden">Error: </span>
+          <span className="visually-hidden">{t('field.errorPrefix')} </span>
           {error}
         </p>
       ) : null}
-      <altcha-widget ref={widget} challenge="/api/v1/account/captcha" name="captcha" auto="onload" />
+      <altcha-widget ref={widget} challenge="/api/v1/account/captcha" name="captcha" auto="onload" language={locale} />
     </div>
   );
 }

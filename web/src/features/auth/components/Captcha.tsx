@@ -1,5 +1,3 @@
-import 'altcha';
-import 'altcha/i18n/de';
 import type {} from 'altcha/types/react';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { useLocale, useT } from '@/i18n';
@@ -15,6 +13,12 @@ interface CaptchaProps {
   error?: string;
   ref?: Ref<CaptchaHandle>;
 }
+
+/**
+ * The widget's code (~35 KB compressed) loads after the form has painted: `<altcha-widget>` is a
+ * custom element, so the element already on the page upgrades in place once it is defined.
+ */
+const defineWidget = () => import('altcha').then(() => import('altcha/i18n/de'));
 
 /**
  * The ALTCHA widget (self-hosted proof of work against GET /api/v1/account/captcha): it starts
@@ -33,6 +37,10 @@ export function Captcha({ onChange, error, ref }: CaptchaProps) {
       changed.current('');
     },
   }));
+
+  useEffect(() => {
+    void defineWidget();
+  }, []);
 
   useEffect(() => {
     const element = widget.current;

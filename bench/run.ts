@@ -21,6 +21,7 @@ import { createDatabase, databaseUrl, dropDatabase, withAdmin } from '../src/dat
 import { loadConfig } from '../src/config';
 import { benchBackup } from './backup';
 import { benchImport } from './import';
+import { benchParsers } from './parsers';
 import { benchLive } from './live';
 import { PASSWORD } from './budget';
 import { capture } from './capture';
@@ -64,7 +65,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import';
+  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers';
   name: string;
   title: string;
 }
@@ -92,6 +93,7 @@ const SCENARIOS: Scenario[] = [
   { kind: 'backup', name: 'backup', title: 'backup and restore (1 M, in-process)' },
   { kind: 'live', name: 'live', title: 'live changes: 1 000 idle streams, one change fanned out (own server and database)' },
   { kind: 'import', name: 'import', title: 'statement import: preview and commit of 10 000 rows (CSV, OFX)' },
+  { kind: 'parsers', name: 'parsers', title: 'statement parsers: 5 MiB of hostile input per format through the preview' },
 ];
 
 /** The single-connection latencies: page 1 per filter and per sort, and a deep page. */
@@ -437,7 +439,7 @@ async function main(): Promise<void> {
   console.log(`bench: ${machine}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${chosen.map((s) => s.name).join(', ')}`);
   if (profile) console.log('--profile: Hearth runs under the profiler, which slows it; read the profile, not the ratios');
   const started = performance.now();
-  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import');
+  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import' && s.kind !== 'parsers');
   const backup = !capturing && chosen.some((s) => s.kind === 'backup');
   const runBackup = async (seeded?: string) => {
     console.log('\n== backup and restore (in-process: the services, no HTTP)');
@@ -465,6 +467,10 @@ async function main(): Promise<void> {
   if (!capturing && chosen.some((s) => s.kind === 'import')) {
     console.log('\n== statement import: preview and commit of 10 000 rows (CSV, OFX) [import]');
     results.push(...(await benchImport()).map((r) => ({ ...r, pass: r.pass as boolean | null })));
+  }
+  if (!capturing && chosen.some((s) => s.kind === 'parsers')) {
+    console.log('\n== statement parsers: 5 MiB of hostile input per format, a light request meanwhile [parsers]');
+    results.push(...(await benchParsers()).map((r) => ({ ...r, pass: r.pass as boolean | null })));
   }
   if (results.length) printTable(machine);
   console.log(`\nbench: done in ${fmt((performance.now() - started) / 1000)} s`);

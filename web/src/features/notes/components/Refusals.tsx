@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { describeProblem } from '@/api/problem';
 import { Button } from '@/ui';
 import { findNote, newId, NOTE_OP_KEY, RefusalError, runNoteOp, type NoteOp, type NoteOpMutation, type Refusal } from '../ops';
+import { ConflictNotice } from './Conflict';
 
 /** Why an operation was refused: a RefusalError here, plain data once restored from IndexedDB. */
 export function refusalOf(error: unknown): Refusal {
@@ -84,6 +85,9 @@ export function Refusals() {
       })}
       {others.map((mutation) => {
         const op = mutation.state.variables!;
+        const { conflict } = refusalOf(mutation.state.error);
+        // someone else changed what this person changed: both versions, and their choice
+        if (conflict) return <ConflictNotice key={mutation.mutationId} mutation={mutation} conflict={conflict} discard={() => discard([mutation])} />;
         return (
           <div key={mutation.mutationId} className="notice notice-warning" role="alert">
             <p>

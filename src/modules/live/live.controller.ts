@@ -50,8 +50,9 @@ export class LiveController {
     // the guard verified the token: its expiry ends the stream
     const exp = (decode(authorization.slice('Bearer '.length).trim()) as { exp?: number } | null)?.exp;
     const expiresAt = exp ? exp * 1000 : Date.now() + this.config.jwt.accessTtlSeconds * 1000;
-    if (reply.raw.destroyed) return this.live.cancel();
     reply.hijack();
+    // the client left while the stream was admitted: no stream, its place given back
+    if (reply.raw.destroyed) return this.live.cancel();
     const raw = reply.raw;
     raw.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),

@@ -123,7 +123,6 @@ export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
     return stream;
   }
 
-
   /** Sends what arrived during the replay, except what the replay already sent, and goes live. */
   release(stream: LiveStream, replayed: ReadonlySet<string>): void {
     const pending = stream.pending ?? [];
@@ -141,10 +140,12 @@ export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
 
   change(change: CommittedChange): void {
     const cursor = safeCursor(change.tx, change.seq, change.horizon);
-    const id = `id: ${this.seal.seal(cursor)}\n`;
+    // built once, and only when a stream receives the change
+    let id: string | undefined;
     let text: string | undefined;
     const offer = (stream: LiveStream) => {
       if (stream.closed || !canSee(stream.owner, change, { ownAccount: true })) return;
+      id ??= `id: ${this.seal.seal(cursor)}\n`;
       text ??= frame('change', eventData(change));
       stream.send(change.seq, cursor, id, text);
       if (stream.sink.buffered > MAX_BUFFERED_BYTES) this.end(stream, 'slow');

@@ -173,7 +173,8 @@ describe.each([
     await marker(ida.accessToken, 'Only one');
     for (const forged of ['0-0', '0', '1-1']) {
       const s = await stream('b', ida.accessToken, forged);
-      expect(s.events.map((e) => e.event)).toEqual(['reset', 'ready']);
+      // (the marker's own event may still arrive live after `ready`: nothing is replayed before it)
+      expect(s.events.slice(0, 2).map((e) => e.event)).toEqual(['reset', 'ready']);
       expect(s.events[1].data).toEqual({ resumed: false });
     }
   });

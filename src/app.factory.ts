@@ -11,7 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { createRootLogger, redactUrl } from './infrastructure/logging/root-logger';
-import { corsOptions, hearthSecurityHeaders } from './infrastructure/logging/security-headers';
+import { corsOptions, hearthSecurityHeaders, isDocsUrl } from './infrastructure/logging/security-headers';
 import { createDataSource } from './database/data-source';
 import { runMigrations } from './database/migrate';
 import { loadStoredSecrets } from './infrastructure/secrets/stored-secrets';
@@ -148,7 +148,7 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
   countInFlight(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     // only the API docs (Swagger UI) may run an inline script
-    reply.headers(request.url.startsWith('/docs') ? docsHeaders : headers);
+    reply.headers(isDocsUrl(request.url) ? docsHeaders : headers);
     reply.header('x-request-id', request.id);
     done();
   });

@@ -465,7 +465,7 @@ export interface paths {
         };
         /**
          * Live changes of what the caller can see (text/event-stream)
-         * @description Server-Sent Events: one `change` event per committed change the caller may see (`id:` an opaque cursor to echo, `data: {"entityType","entityId","parentId"?,"action","userId","at"}`, ids only: refetch through the ordinary endpoints). The stream begins with `ready` (its `id:` the current cursor). A reconnect with `Last-Event-ID` first receives what it missed (at most 500 events), or one `reset` (refetch everything) when more were missed or the cursor is unknown. A `: keep-alive` comment every 25 s. The server ends the stream with an `end` event `{reason}` when the session is revoked (`revoked`), the access token expires (`expired`), the permissions change (`permissions`), the user opens an 11th stream (`limit`, the oldest is closed), the client reads too slowly (`slow`) or the instance stops (`restart`); reconnect with a fresh token and `Last-Event-ID`. Protocol: docs/live.md.
+         * @description Server-Sent Events: one `change` event per committed change the caller may see (`id:` an opaque cursor to echo, `data: {"entityType","entityId","parentId"?,"action","userId","at"}`, ids only: refetch through the ordinary endpoints). The stream begins with `ready` (its `id:` the current cursor). A reconnect with `Last-Event-ID` first receives what it missed (at most 500 events), or one `reset` (refetch everything) when more were missed, or the cursor is unknown, older than a day or from before a restore. A `: keep-alive` comment every 25 s. The server ends the stream with an `end` event `{reason}` when the session is revoked (`revoked`), the access token expires (`expired`), the permissions change (`permissions`), the user opens an 11th stream on any instance (`limit`, the oldest is closed), the client reads too slowly (`slow`) or the instance stops (`restart`); reconnect with a fresh token and `Last-Event-ID`. More than 30 opens a minute, or an instance serving its most streams, is 429 with `Retry-After`. Protocol: docs/live.md.
          */
         get: operations["Live_events"];
         put?: never;
@@ -3912,6 +3912,15 @@ export interface operations {
             };
             /** @description Not allowed (role, module or account state) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit or cooldown (Retry-After header) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -37,6 +37,26 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'COOKIE_SECURE', 'BCRYPT_COST', 'GEOCODER', 'BCRYPT_CONCURRENCY', 'BCRYPT_QUEUE_TIMEOUT_MS', 'THREAD_POOL_NICE']) expect(problems).toContain(name);
   });
 
+  it('reads the live streams\' limits and replay window, and refuses values out of range', () => {
+    const { cursorKey, ...live } = loadConfig(base).live;
+    expect(live).toEqual({ maxStreamsPerUser: 10, maxStreamsPerInstance: 10_000, keepAliveSeconds: 25, replayLimit: 500, replayWindowSeconds: 86_400 });
+    expect(cursorKey).toHaveLength(32);
+    expect(loadConfig(base).rateLimit.liveOpensPerMinute).toBe(30);
+    expect(loadConfig({ ...base, LIVE_MAX_STREAMS_PER_INSTANCE: '500', LIVE_REPLAY_WINDOW_SECONDS: '3600', RATE_LIMIT_LIVE_OPENS_PER_MINUTE: '5' })).toMatchObject({
+      live: { maxStreamsPerInstance: 500, replayWindowSeconds: 3600 },
+      rateLimit: { liveOpensPerMinute: 5 },
+    });
+    let error: unknown;
+    try {
+      loadConfig({ ...base, LIVE_MAX_STREAMS_PER_INSTANCE: '0', LIVE_REPLAY_WINDOW_SECONDS: 'a day', RATE_LIMIT_LIVE_OPENS_PER_MINUTE: '0' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['LIVE_MAX_STREAMS_PER_INSTANCE', 'LIVE_REPLAY_WINDOW_SECONDS', 'RATE_LIMIT_LIVE_OPENS_PER_MINUTE']) expect(problems).toContain(name);
+  });
+
   it('refuses a placeholder or short secret in every mode, and keeps unset ones for the stored random keys', () => {
     for (const NODE_ENV of ['production', 'development', 'test']) {
       expect(() => loadConfig({ ...base, NODE_ENV, JWT_SECRET: 'change-me' })).toThrow(/JWT_SECRET must be a real secret of at least 32/);

@@ -136,12 +136,19 @@ export class AppConfig {
     noteTogglePerMinute: number;
     /** POST /session/refresh, per session and per client IP (not the sign-in endpoints' authPerMinute) */
     refreshPerSessionPerMinute: number;
+    /** GET /events, streams opened per user */
+    liveOpensPerMinute: number;
     refreshPerIpPerMinute: number;
   };
   cooldowns: { emailSeconds: number; resetSeconds: number };
   limits: { maxImageBytes: number; maxMarkerImages: number };
-  /** Live changes (GET /events, docs/live.md): streams a user may hold, keep-alive period, replay bound of a resume */
-  live: { maxStreamsPerUser: number; keepAliveSeconds: number; replayLimit: number };
+  /**
+   * Live changes (GET /events, docs/live.md): streams a user may hold across every instance, streams
+   * this instance serves at most, keep-alive period, replay bound of a resume (events) and how old
+   * a cursor may be to resume from (seconds); `cursorKey` seals the cursors (a stored random key,
+   * the same on every instance, renewed by a restore)
+   */
+  live: { maxStreamsPerUser: number; maxStreamsPerInstance: number; keepAliveSeconds: number; replayLimit: number; replayWindowSeconds: number; cursorKey: Buffer };
   retention: {
     trashDays: number;
     uploadTimeoutMinutes: number;
@@ -273,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authPerMinute: read.int('RATE_LIMIT_AUTH_PER_MINUTE', 10, 1),
       noteTogglePerMinute: read.int('RATE_LIMIT_NOTE_TOGGLE_PER_MINUTE', 120, 1),
       refreshPerSessionPerMinute: read.int('RATE_LIMIT_REFRESH_PER_SESSION_PER_MINUTE', 60, 1),
+      liveOpensPerMinute: read.int('RATE_LIMIT_LIVE_OPENS_PER_MINUTE', 30, 1),
       refreshPerIpPerMinute: read.int('RATE_LIMIT_REFRESH_PER_IP_PER_MINUTE', 300, 1),
     },
     cooldowns: {
@@ -285,8 +293,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     live: {
       maxStreamsPerUser: read.int('LIVE_MAX_STREAMS_PER_USER', 10, 1, 1000),
+      maxStreamsPerInstance: read.int('LIVE_MAX_STREAMS_PER_INSTANCE', 10_000, 1, 1_000_000),
       keepAliveSeconds: read.int('LIVE_KEEPALIVE_SECONDS', 25, 1, 3600),
       replayLimit: read.int('LIVE_REPLAY_LIMIT', 500, 1, 100_000),
+      replayWindowSeconds: read.int('LIVE_REPLAY_WINDOW_SECONDS', 86_400, 1, 30 * 86_400),
+      // replaced at start-up by the stored key (stored-secrets.ts)
+      cursorKey: randomBytes(32),
     },
     retention: {
       trashDays: read.int('TRASH_RETENTION_DAYS', 30, 1),

@@ -41,22 +41,50 @@ SELECT h.id, h.group_id AS "groupId", h.admin_only AS "adminOnly", h.private_to_
  LIMIT $10 OFFSET $11;
 
 -- history_after_admin
-SELECT h.id, h.group_id AS "groupId", h.admin_only AS "adminOnly", h.private_to_user_id AS "privateToUserId", h.tx, h.seq,
+SELECT h.* FROM (
+(SELECT h.id, h.group_id AS "groupId", h.admin_only AS "adminOnly", h.private_to_user_id AS "privateToUserId", h.tx, h.seq,
        h.entity_type AS "entityType", h.entity_id AS "entityId", h.parent_id AS "parentId", h.action, h.changes,
        h.user_id AS "userId", h.user_nickname AS "userNickname", h.entity_label AS "entityLabel", h.parent_label AS "parentLabel",
        h.created_date AS "createdDate"
   FROM action_histories h
- WHERE (h.tx, h.seq) > ($4::bigint, $5::bigint) AND (h.private_to_user_id IS NULL OR h.private_to_user_id = $1) AND NOT (h.entity_type = ANY($3::varchar[])) AND (h.group_id = $2 OR h.admin_only = true)
+ WHERE h.group_id = $2 AND (h.tx, h.seq) > ($4::bigint, $5::bigint)
+   AND (h.private_to_user_id IS NULL OR h.private_to_user_id = $1) AND NOT (h.entity_type = ANY($3::varchar[]))
+ ORDER BY h.tx, h.seq
+ LIMIT $6)
+UNION ALL
+(SELECT h.id, h.group_id AS "groupId", h.admin_only AS "adminOnly", h.private_to_user_id AS "privateToUserId", h.tx, h.seq,
+       h.entity_type AS "entityType", h.entity_id AS "entityId", h.parent_id AS "parentId", h.action, h.changes,
+       h.user_id AS "userId", h.user_nickname AS "userNickname", h.entity_label AS "entityLabel", h.parent_label AS "parentLabel",
+       h.created_date AS "createdDate"
+  FROM action_histories h
+ WHERE h.admin_only = true AND h.group_id IS DISTINCT FROM $2 AND (h.tx, h.seq) > ($4::bigint, $5::bigint)
+   AND (h.private_to_user_id IS NULL OR h.private_to_user_id = $1) AND NOT (h.entity_type = ANY($3::varchar[]))
+ ORDER BY h.tx, h.seq
+ LIMIT $6)) h
  ORDER BY h.tx, h.seq
  LIMIT $6;
 
 -- history_after_member
-SELECT h.id, h.group_id AS "groupId", h.admin_only AS "adminOnly", h.private_to_user_id AS "privateToUserId", h.tx, h.seq,
+SELECT h.* FROM (
+(SELECT h.id, h.group_id AS "groupId", h.admin_only AS "adminOnly", h.private_to_user_id AS "privateToUserId", h.tx, h.seq,
        h.entity_type AS "entityType", h.entity_id AS "entityId", h.parent_id AS "parentId", h.action, h.changes,
        h.user_id AS "userId", h.user_nickname AS "userNickname", h.entity_label AS "entityLabel", h.parent_label AS "parentLabel",
        h.created_date AS "createdDate"
   FROM action_histories h
- WHERE (h.tx, h.seq) > ($4::bigint, $5::bigint) AND (h.private_to_user_id IS NULL OR h.private_to_user_id = $1) AND NOT (h.entity_type = ANY($3::varchar[])) AND ((h.group_id = $2 AND h.admin_only = false) OR (h.admin_only = true AND h.entity_type = 'User' AND h.entity_id = $1))
+ WHERE h.group_id = $2 AND h.admin_only = false AND (h.tx, h.seq) > ($4::bigint, $5::bigint)
+   AND (h.private_to_user_id IS NULL OR h.private_to_user_id = $1) AND NOT (h.entity_type = ANY($3::varchar[]))
+ ORDER BY h.tx, h.seq
+ LIMIT $6)
+UNION ALL
+(SELECT h.id, h.group_id AS "groupId", h.admin_only AS "adminOnly", h.private_to_user_id AS "privateToUserId", h.tx, h.seq,
+       h.entity_type AS "entityType", h.entity_id AS "entityId", h.parent_id AS "parentId", h.action, h.changes,
+       h.user_id AS "userId", h.user_nickname AS "userNickname", h.entity_label AS "entityLabel", h.parent_label AS "parentLabel",
+       h.created_date AS "createdDate"
+  FROM action_histories h
+ WHERE h.admin_only = true AND h.entity_type = 'User' AND h.entity_id = $1 AND (h.tx, h.seq) > ($4::bigint, $5::bigint)
+   AND (h.private_to_user_id IS NULL OR h.private_to_user_id = $1) AND NOT (h.entity_type = ANY($3::varchar[]))
+ ORDER BY h.tx, h.seq
+ LIMIT $6)) h
  ORDER BY h.tx, h.seq
  LIMIT $6;
 

@@ -51,6 +51,16 @@ export function hearthSecurityHeaders(config: Pick<AppConfig, 'cookieSecure' | '
   });
 }
 
+/**
+ * Whether a request's URL is the API docs (Swagger UI) or one of its own assets: exactly `/docs` or
+ * a path under `/docs/`, with any query. Not `/docsx`, `/docs-json` or any page of the web app.
+ */
+export function isDocsUrl(url: string): boolean {
+  const end = url.search(/[?#]/);
+  const path = end < 0 ? url : url.slice(0, end);
+  return path === '/docs' || path.startsWith('/docs/');
+}
+
 /** CORS (@fastify/cors, registered on the Fastify instance by createApp): the configured origins, with credentials. */
 export function corsOptions(config: Pick<AppConfig, 'corsOrigins'>) {
   return { origin: config.corsOrigins, credentials: true, exposedHeaders: ['X-Request-Id', 'Retry-After'] };

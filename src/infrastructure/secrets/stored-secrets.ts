@@ -3,11 +3,11 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { SecretsRepository } from './secrets.repository';
 
-export const SECRET_NAMES = { jwt: 'jwt-hs256', altcha: 'altcha-hmac', storage: 'storage-url-hmac' } as const;
+export const SECRET_NAMES = { jwt: 'jwt-hs256', altcha: 'altcha-hmac', storage: 'storage-url-hmac', liveCursor: 'live-cursor-aes' } as const;
 
 /**
  * Puts the installation's stored keys into `config`: the JWT and ALTCHA keys when they are not
- * configured, and always the local storage driver's URL key. Generated on first start, the same
+ * configured, and always the local storage driver's URL key and the live cursors' key. Generated on first start, the same
  * for every instance sharing the database, so tokens survive restarts and work across instances.
  */
 export async function loadStoredSecrets(dataSource: DataSource, config: AppConfig): Promise<void> {
@@ -19,4 +19,6 @@ export async function loadStoredSecrets(dataSource: DataSource, config: AppConfi
   }
   if (config.storedSecrets.altcha) config.captcha.altchaHmacKey = await secrets.getOrCreate(SECRET_NAMES.altcha);
   config.storageSigningKey = Buffer.from(await secrets.getOrCreate(SECRET_NAMES.storage), 'base64url');
+  // a restore empties the stored keys: cursors handed out before it are no longer read (docs/live.md)
+  config.live.cursorKey = Buffer.from(await secrets.getOrCreate(SECRET_NAMES.liveCursor), 'base64url');
 }

@@ -79,12 +79,34 @@ const listCount = (reader: HistoryReader) => `SELECT count(*)::int AS count
 export const HISTORY_PAGE_SQL = { admin: listPage('admin'), member: listPage('member') } as const;
 export const HISTORY_COUNT_SQL = { admin: listCount('admin'), member: listCount('member') } as const;
 
-const after = (reader: HistoryReader) =>
+/** One source of a replay, in cursor order: `where` picks its rows (the cursor is $4 tx, $5 seq; at most $6). */
+const afterBranch = (where: string) => `(SELECT ${COLUMNS}
+  FROM action_histories h
+ WHERE ${where} AND (h.tx, h.seq) > ($4::bigint, $5::bigint)
+   AND (h.private_to_user_id IS NULL OR h.private_to_user_id = $1) AND NOT (h.entity_type = ANY($3::varchar[]))
+ ORDER BY h.tx, h.seq
+ LIMIT $6)`;
+
+/**
+ * The visibility rule split into sources that each read through an index in cursor order, so a
+ * replay reads only the viewer's group and the administration rows, never every group's history:
+ * the group's rows (`ix_action_histories_group_cursor`, which starts with the group) and, for an
+ * admin, the administration rows of other groups (`ix_action_histories_admin_cursor`), for a
+ * member, those about their own account (that index too, or `ix_action_histories_entity`).
+ */
+const after = (reader: 'admin' | 'memberOwnAccount') =>
   statement(
     `history_after_${reader === 'admin' ? 'admin' : 'member'}`,
-    `SELECT ${COLUMNS}
-  FROM action_histories h
- WHERE (h.tx, h.seq) > ($4::bigint, $5::bigint) AND ${visibleTo(reader)}
+    `SELECT h.* FROM (
+${
+  reader === 'admin'
+    ? `${afterBranch('h.group_id = $2')}
+UNION ALL
+${afterBranch('h.admin_only = true AND h.group_id IS DISTINCT FROM $2')}`
+    : `${afterBranch('h.group_id = $2 AND h.admin_only = false')}
+UNION ALL
+${afterBranch(`h.admin_only = true AND h.entity_type = 'User' AND h.entity_id = $1`)}`
+}) h
  ORDER BY h.tx, h.seq
  LIMIT $6`,
   );
@@ -92,6 +114,6 @@ const after = (reader: HistoryReader) =>
 /**
  * The replay of a resumed live stream: the rows after the cursor ($4 tx, $5 seq) the viewer ($1-$3
  * as above) may see by the rule of live events (a member's own account rows too), in cursor order,
- * at most $6.
+ * at most $6. The same rule as `visibleTo` (test/history/visibility.e2e-spec.ts compares them).
  */
 export const HISTORY_AFTER = { admin: after('admin'), member: after('memberOwnAccount') } as const;

@@ -17,8 +17,8 @@ export interface CommittedChange
   at: string;
 }
 
-/** An ended session or a user's new PermsVersion (`hearth_access`). */
-export type AccessChange = { kind: 'session'; sessionId: string } | { kind: 'user'; userId: string; permsVersion: number };
+/** An ended session, a user's new PermsVersion, or a stream ended by its user's newer ones (`hearth_access`). */
+export type AccessChange = { kind: 'session'; sessionId: string } | { kind: 'user'; userId: string; permsVersion: number } | { kind: 'stream'; streamId: string };
 
 export interface ChangeFeedListener {
   change(change: CommittedChange): void;
@@ -56,6 +56,7 @@ export abstract class ChangeFeed {
     const [kind, id, version] = payload.split(':');
     if (kind === 'session') this.listener.access({ kind, sessionId: id });
     else if (kind === 'user') this.listener.access({ kind, userId: id, permsVersion: Number(version) });
+    else if (kind === 'stream') this.listener.access({ kind, streamId: id });
   }
 }
 

@@ -1,9 +1,11 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/app-config';
 import { canSee, Viewer } from '../history/visibility';
 import { AccessChange, ChangeFeed, ChangeFeedListener, CommittedChange } from './change-feed';
-import { Cursor, formatCursor, safeCursor } from './cursor';
+import { Cursor, CursorSeal, safeCursor } from './cursor';
 import { EndReason, EventSink, frame, KEEP_ALIVE } from './sse';
+import { RegisteredStream, StreamRegistry } from './stream-registry';
 
 /** What a stream was opened with: the caller's claims and the session and expiry of its token. */
 export interface StreamOwner extends Viewer {
@@ -17,6 +19,9 @@ export interface StreamOwner extends Viewer {
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export class LiveStream {
+  readonly id = randomUUID();
+  /** settles once every instance counts the stream (StreamRegistry) */
+  registered: Promise<void> = Promise.resolve();
   /** the highest cursor sent on this stream; an event whose cursor is not above it goes without `id:` */
   lastId: Cursor = 0n;
   /** events that arrived while the replay of a resume was being read: sent after it */
@@ -27,8 +32,11 @@ export class LiveStream {
   constructor(
     readonly owner: StreamOwner,
     readonly sink: EventSink,
-    readonly openedAt: number,
   ) {}
+
+  get entry(): RegisteredStream {
+    return { id: this.id, userId: this.owner.userId, expiresAt: this.owner.expiresAt };
+  }
 
   /**
    * Sends a change (`text` is its frame without the `id:` line, `id` that line, both built once for
@@ -56,16 +64,24 @@ export class LiveStream {
  */
 @Injectable()
 export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
+  private readonly logger = new Logger(LiveStreams.name);
+  private readonly byId = new Map<string, LiveStream>();
   private readonly byGroup = new Map<string, Set<LiveStream>>();
   private readonly byUser = new Map<string, Set<LiveStream>>();
   private readonly bySession = new Map<string, Set<LiveStream>>();
   private readonly admins = new Set<LiveStream>();
   private count = 0;
+  /** admitted, not yet open: counted against this instance's cap */
+  private reserved = 0;
+  /** ended streams not yet counted out of the registry (one statement for a burst) */
+  private leaving: RegisteredStream[] = [];
   private keepAlive: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly config: AppConfig,
     feed: ChangeFeed,
+    private readonly registry: StreamRegistry,
+    private readonly seal: CursorSeal,
   ) {
     feed.setListener(this);
   }
@@ -74,17 +90,26 @@ export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
     return this.count;
   }
 
+  /** Holds a place for a stream about to open; false when this instance serves its most (LIVE_MAX_STREAMS_PER_INSTANCE). */
+  reserve(): boolean {
+    if (this.count + this.reserved >= this.config.live.maxStreamsPerInstance) return false;
+    this.reserved++;
+    return true;
+  }
+
+  /** Gives back a place `reserve` held, for a stream that did not open. */
+  unreserve(): void {
+    this.reserved = Math.max(0, this.reserved - 1);
+  }
+
   /**
-   * Registers a stream (its events are held until `release`), after closing the owner's oldest
-   * when they already hold the most allowed.
+   * Registers a stream in the place `reserve` held (its events are held until `release`), then
+   * counts it in with every instance, which ends the owner's oldest streams beyond their limit.
    */
   open(owner: StreamOwner, sink: EventSink): LiveStream {
-    const mine = this.byUser.get(owner.userId);
-    if (mine && mine.size >= this.config.live.maxStreamsPerUser) {
-      const oldest = [...mine].reduce((a, b) => (b.openedAt < a.openedAt ? b : a));
-      this.end(oldest, 'limit');
-    }
-    const stream = new LiveStream(owner, sink, performance.now());
+    this.unreserve();
+    const stream = new LiveStream(owner, sink);
+    this.byId.set(stream.id, stream);
     add(this.byGroup, owner.groupId, stream);
     add(this.byUser, owner.userId, stream);
     add(this.bySession, owner.sessionId, stream);
@@ -94,6 +119,7 @@ export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
     stream.expiry = setTimeout(() => this.end(stream, 'expired'), Math.max(0, owner.expiresAt - Date.now()));
     stream.expiry.unref();
     this.keepAlive ??= setInterval(() => this.beat(), this.config.live.keepAliveSeconds * 1000).unref();
+    stream.registered = this.registry.add(stream.entry);
     return stream;
   }
 
@@ -114,10 +140,12 @@ export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
 
   change(change: CommittedChange): void {
     const cursor = safeCursor(change.tx, change.seq, change.horizon);
-    const id = `id: ${formatCursor(cursor)}\n`;
+    // built once, and only when a stream receives the change
+    let id: string | undefined;
     let text: string | undefined;
     const offer = (stream: LiveStream) => {
       if (stream.closed || !canSee(stream.owner, change, { ownAccount: true })) return;
+      id ??= `id: ${this.seal.seal(cursor)}\n`;
       text ??= frame('change', eventData(change));
       stream.send(change.seq, cursor, id, text);
       if (stream.sink.buffered > MAX_BUFFERED_BYTES) this.end(stream, 'slow');
@@ -131,7 +159,10 @@ export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
   }
 
   access(change: AccessChange): void {
-    if (change.kind === 'session') {
+    if (change.kind === 'stream') {
+      const stream = this.byId.get(change.streamId);
+      if (stream) this.end(stream, 'limit');
+    } else if (change.kind === 'session') {
       for (const stream of this.bySession.get(change.sessionId) ?? []) this.end(stream, 'revoked');
     } else {
       for (const stream of this.byUser.get(change.userId) ?? []) {
@@ -149,8 +180,18 @@ export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
   }
 
   /** A shutting-down instance ends its streams first, so clients reconnect elsewhere. */
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
+    const open = [...this.byId.values()];
     this.endAll('restart');
+    await Promise.allSettled(open.map((stream) => stream.registered));
+    await this.countOut();
+  }
+
+  private async countOut(): Promise<void> {
+    const leaving = this.leaving;
+    if (leaving.length === 0) return;
+    this.leaving = [];
+    await this.registry.remove(leaving).catch((error: Error) => this.logger.warn(`ended live streams not counted out: ${error.message}`));
   }
 
   private beat(): void {
@@ -166,6 +207,14 @@ export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
     if (stream.closed) return;
     stream.closed = true;
     clearTimeout(stream.expiry);
+    this.byId.delete(stream.id);
+    // counted out once counted in; the ends of one tick go together
+    void stream.registered.then(
+      () => {
+        if (this.leaving.push(stream.entry) === 1) setImmediate(() => void this.countOut());
+      },
+      () => undefined,
+    );
     remove(this.byGroup, stream.owner.groupId, stream);
     remove(this.byUser, stream.owner.userId, stream);
     remove(this.bySession, stream.owner.sessionId, stream);

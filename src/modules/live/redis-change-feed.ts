@@ -7,6 +7,7 @@ import { AppError } from '../../common/errors/app-error';
 import { RETRY_AFTER_SECONDS } from '../../common/errors/problem.filter';
 import { isDatabaseUnavailable } from '../../database/unavailable';
 import { ChangeFeed, ListeningConnection } from './change-feed';
+import { liveChannel } from './stream-registry';
 
 /** The relay says it is alive this often; silent for `SILENT_BEATS` beats, another instance takes over. */
 const BEAT_MS = 2000;
@@ -23,7 +24,7 @@ const ECHO_TIMEOUT_MS = 1000;
  * itself: nothing is published for a rolled-back change, or by the service's own code.
  *
  * Messages are `<kind>\n<payload>`: `hearth_changes` and `hearth_access` (the notification as
- * PostgreSQL sent it), `beat` (the relay is alive), `lost` (a new relay: what committed before it
+ * PostgreSQL sent it, or a stream ended by its user's newer ones: RedisStreamRegistry), `beat` (the relay is alive), `lost` (a new relay: what committed before it
  * listened was heard by no one, so every stream ends and resumes from the history) and `stop` (the
  * relay is shutting down: take over now).
  *
@@ -47,7 +48,7 @@ export class RedisChangeFeed extends ChangeFeed implements OnModuleDestroy {
 
   constructor(private readonly config: AppConfig) {
     super();
-    this.channel = `${config.redisKeyPrefix}live`;
+    this.channel = liveChannel(config);
     this.relay = new ListeningConnection(
       config,
       {

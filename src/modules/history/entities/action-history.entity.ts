@@ -16,6 +16,9 @@ export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
 @Index('ix_action_histories_user_created', ['userId', 'createdDate'])
 // the order of live cursors (docs/live.md, Cursors)
 @Index('uq_action_histories_cursor', ['tx', 'seq'], { unique: true })
+// the replay of a resumed live stream: a group's rows in cursor order, and the administration rows
+@Index('ix_action_histories_group_cursor', ['groupId', 'tx', 'seq'])
+@Index('ix_action_histories_admin_cursor', ['tx', 'seq'], { where: 'admin_only' })
 export class ActionHistory extends IdEntity {
   @Column({ type: 'uuid', nullable: true })
   groupId: string | null;

@@ -11,8 +11,8 @@ export interface paths {
         /** My profile */
         get: operations["Account_get"];
         /**
-         * Update my profile (nickname)
-         * @description The access token’s Nickname claim follows at the next refresh.
+         * Update my profile (nickname, language)
+         * @description Each field given changes. The access token’s Nickname claim follows at the next refresh. An unknown locale is 400 LOCALE_UNSUPPORTED.
          */
         put: operations["Account_update"];
         post?: never;
@@ -1967,6 +1967,11 @@ export interface components {
             group: components["schemas"]["ProfileGroupDto"] | null;
             /** Format: uuid */
             id: string;
+            /**
+             * @description the language of the app and of the mails sent to me; null until chosen (mails are then English)
+             * @enum {string|null}
+             */
+            locale: "de" | "en" | null;
             nickname: string;
             /** @description new address awaiting confirmation */
             pendingEmail: string | null;
@@ -2021,6 +2026,8 @@ export interface components {
             captcha: string;
             /** @example alice@example.com */
             email: string;
+            /** @description the language of the app the person registers from (`en`, `de`): their mails are in it; another value is 400 LOCALE_UNSUPPORTED */
+            locale?: string;
             /** @example Alice */
             nickname: string;
             /**
@@ -2314,8 +2321,13 @@ export interface components {
             title: string;
         };
         UpdateProfileDto: {
+            /**
+             * @description another value is refused with 400 LOCALE_UNSUPPORTED
+             * @enum {string}
+             */
+            locale?: "de" | "en";
             /** @example Ally */
-            nickname: string;
+            nickname?: string;
         };
         UploadTicketDto: {
             /** Format: date-time */

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { session } from '@/api/client';
 import { ProblemError } from '@/api/problem';
 import { LoadError, Skeleton } from '@/ui';
+import { AccountLocale } from './AccountLocale';
 import { BusyFrame, rememberNav } from './BusyFrame';
 import { live } from './live';
 import { updateReady } from './offline/status';
@@ -111,5 +112,10 @@ function SessionGate({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  return <>{children}</>;
+  return (
+    <>
+      {status === 'signedIn' ? <AccountLocale /> : null}
+      {children}
+    </>
+  );
 }

@@ -6,7 +6,7 @@ import { Button, ErrorSummary, Field, LoadState, Money, Notice, Page } from '@/u
 import { FormButtons } from '@/ui/FormButtons';
 import { useSession } from '@/api/session-context';
 import { budgetApi, useAccounts, useBudgetMutation, type Account } from '../api';
-import { normaliseBalance, validateBalance } from '../money';
+import { amountForInput, normaliseBalance, validateBalance } from '../money';
 import { NextStep } from './Setup';
 
 /** Why the API refused a change of an account, in words that say what to do instead. */
@@ -80,7 +80,7 @@ function AccountRow({ account, onError, onChanged }: { account: Account; onError
       </p>
       {editing ? (
         <AccountForm
-          initial={{ name: account.name, openingBalance: account.openingBalance }}
+          initial={{ name: account.name, openingBalance: amountForInput(account.openingBalance) }}
           submitLabel="Save account"
           onCancel={() => setEditing(false)}
           onSubmit={async (body) => {

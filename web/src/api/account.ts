@@ -1,0 +1,24 @@
+/** The signed-in person's account, read by the account page and by the app (its language). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { setLocale } from '@/i18n';
+import { api, call, type Schema } from './client';
+
+export type Profile = Schema<'ProfileDto'>;
+
+export const accountKey = ['account'] as const;
+
+export function useAccount(options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: accountKey, queryFn: () => call(api.GET('/api/v1/account')), ...options });
+}
+
+/** Keeps `locale` on the account (the mails follow it) and switches the app to it. */
+export function useSaveLocale() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (locale: string) => call(api.PUT('/api/v1/account', { body: { locale: locale as Schema<'UpdateProfileDto'>['locale'] } })),
+    onSuccess: (profile) => {
+      client.setQueryData(accountKey, profile);
+      if (profile.locale) setLocale(profile.locale);
+    },
+  });
+}

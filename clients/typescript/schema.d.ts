@@ -1305,7 +1305,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description for note items and place photos: the note’s or place’s title then; else null
+             * @description for note items and place photos: the note’s or place’s title then; for transactions their description (an imported one’s payee); else null
              * @example Shopping
              */
             parentLabel: string | null;

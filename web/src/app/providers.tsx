@@ -5,6 +5,7 @@ import { ProblemError } from '@/api/problem';
 import { LoadError, Skeleton } from '@/ui';
 import { AccountLocale } from './AccountLocale';
 import { BusyFrame, rememberNav } from './BusyFrame';
+import { OfflineBeforeSignIn } from './offline/OfflineBeforeSignIn';
 import { live } from './live';
 import { updateReady } from './offline/status';
 import { queryClient } from './query-client';
@@ -99,6 +100,7 @@ function SessionGate({ children }: { children: ReactNode }) {
     if (bootError instanceof ProblemError && bootError.status === 429) {
       return <BusyFrame key={attempt} retryAfter={bootError.retryAfter} retry={retry} />;
     }
+    if (bootError && !(bootError instanceof ProblemError)) return <OfflineBeforeSignIn retry={retry} />;
     if (bootError) {
       return (
         <main className="boot">

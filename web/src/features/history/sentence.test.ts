@@ -78,8 +78,8 @@ describe('changeDetails', () => {
       parentLabel: 'ALDI SÜD',
     });
     expect(changeDetails(row, translatorFor('de'), writers('de'))).toEqual([
-      { field: 'Empfänger', before: null, after: 'ALDI SÜD' },
-      { field: 'Kategorie', before: null, after: 'Groceries' },
+      { field: 'Empfänger', before: null, after: 'ALDI SÜD', context: true },
+      { field: 'Kategorie', before: null, after: 'Groceries', context: true },
       { field: 'Betrag', before: '12,50\u00a0€', after: '1.250,00\u00a0€' },
       { field: 'Datum', before: '04.11.2026', after: '05.11.2026' },
     ]);

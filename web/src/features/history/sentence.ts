@@ -210,6 +210,8 @@ export interface ChangeDetail {
   field: string;
   before: string | null;
   after: string | null;
+  /** what the change was about (a transaction's payee and category), not a change itself */
+  context?: boolean;
 }
 
 const AMOUNT_FIELDS = new Set(['amount', 'openingBalance']);
@@ -248,11 +250,11 @@ export function changeDetails(row: HistoryRowLike, t: Translate, write: Writers)
     };
     details.push({ field: capitalise(t('history.field.location')), before: row.action === 'Created' ? null : at('old'), after: at('new') });
   }
-  if (money && row.changes.categoryId && row.entityLabel) {
-    details.unshift({ field: capitalise(t('history.field.category')), before: null, after: row.entityLabel });
+  if (money && row.entityLabel && row.entityLabel !== row.parentLabel) {
+    details.unshift({ field: capitalise(t('history.field.category')), before: null, after: row.entityLabel, context: true });
   }
   if (money && row.parentLabel && !row.changes.description) {
-    details.unshift({ field: capitalise(t('history.field.payee')), before: null, after: row.parentLabel });
+    details.unshift({ field: capitalise(t('history.field.payee')), before: null, after: row.parentLabel, context: true });
   }
   return details;
 }

@@ -365,7 +365,7 @@ function CategorySelect({
   const t = useT();
   return (
     <select id={id} aria-label={label} className="import-category" value={value} aria-invalid={invalid || undefined} onChange={(event) => onChange(event.target.value)}>
-      <option value="">{t('import.chooseCategory')}</option>
+      <option value="">{t('import.choose')}</option>
       {mixed ? (
         <option value={MIXED} disabled>
           {t('import.mixed')}

@@ -140,7 +140,7 @@ function HistoryRow({ row, t, write, time }: { row: HistoryRowLike & { createdDa
   const panel = useId();
   const sentence = describeChange(row, t, write);
   const details = open ? changeDetails(row, t, write) : [];
-  const showBefore = details.some((detail) => detail.before !== null);
+  const showBefore = details.some((detail) => !detail.context && detail.before !== null);
   return (
     <li className="history-row">
       <Disclosure open={open} onToggle={() => setOpen(!open)} controls={panel} className="history-toggle">
@@ -162,8 +162,14 @@ function HistoryRow({ row, t, write, time }: { row: HistoryRowLike & { createdDa
                 {details.map((detail) => (
                   <tr key={detail.field}>
                     <th scope="row">{detail.field}</th>
-                    {showBefore ? <td>{detail.before ?? t('history.value.empty')}</td> : null}
-                    <td>{detail.after ?? t('history.value.empty')}</td>
+                    {detail.context ? (
+                      <td colSpan={showBefore ? 2 : 1}>{detail.after}</td>
+                    ) : (
+                      <>
+                        {showBefore ? <td>{detail.before ?? t('history.value.empty')}</td> : null}
+                        <td>{detail.after ?? t('history.value.empty')}</td>
+                      </>
+                    )}
                   </tr>
                 ))}
               </tbody>

@@ -11,6 +11,11 @@ export function useAccount(options: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: accountKey, queryFn: () => call(api.GET('/api/v1/account')), ...options });
 }
 
+/** The account's language, read once a session (the app follows it; the account page reads the whole account fresh). */
+export function useAccountLocale() {
+  return useQuery({ queryKey: ['account-locale'], queryFn: async () => (await call(api.GET('/api/v1/account'))).locale, staleTime: Infinity });
+}
+
 /** Keeps `locale` on the account (the mails follow it) and switches the app to it. */
 export function useSaveLocale() {
   const client = useQueryClient();

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useAccount, useSaveLocale } from '@/api/account';
+import { onlineManager } from '@tanstack/react-query';
+import { useAccountLocale, useSaveLocale } from '@/api/account';
 import { currentLocale, setLocale } from '@/i18n';
 
 /**
@@ -7,15 +8,15 @@ import { currentLocale, setLocale } from '@/i18n';
  * the browser. An account that has none yet takes the device's, so their mails follow it too.
  */
 export function AccountLocale() {
-  const account = useAccount();
+  const account = useAccountLocale();
   const save = useSaveLocale();
   const adopted = useRef(false);
-  const locale = account.data?.locale;
+  const locale = account.data;
   const loaded = account.data !== undefined;
   useEffect(() => {
     if (!loaded) return;
     if (locale) setLocale(locale);
-    else if (!adopted.current) {
+    else if (!adopted.current && onlineManager.isOnline()) {
       adopted.current = true;
       save.mutate(currentLocale());
     }

@@ -1,8 +1,20 @@
+import { currentLocale } from '@/i18n';
+
 /**
  * Amounts as people type them, in their language: "1.250,00", "1250,00", "1 250,00" and "1250.00"
  * are all 1250.00 in German; "1,250.00" and "1250.00" in English. Pure, and a decimal string out:
  * the text is only rearranged, never turned into a JavaScript number.
  */
+
+/**
+ * The tag Intl formats with: the browser's own regional variant of the chosen language when it
+ * has one (German chosen on a de-AT browser: de-AT; English on en-GB: 15 Dec 2026), else the
+ * language itself.
+ */
+export function intlLocale(locale: string = currentLocale()): string {
+  const languages = typeof navigator === 'undefined' ? [] : navigator.languages;
+  return languages.find((tag) => tag.toLowerCase().split('-')[0] === locale) ?? locale;
+}
 
 /** What may separate groups of thousands: dots, commas, spaces (no-break ones too) and apostrophes (Swiss). */
 const GROUP = /[.,\s'\u2019]/;

@@ -1,5 +1,8 @@
 import { useSession } from '@/api/session-context';
 import { currentLocale, useLocale } from '@/i18n';
+import { intlLocale } from './amount';
+
+export { intlLocale };
 
 /**
  * An amount (a decimal string from the API) in the group's currency and the chosen language
@@ -14,7 +17,7 @@ export function Money({ amount, currency }: { amount: string; currency?: string 
 
 export function formatMoney(amount: string, currency: string, locale: string = currentLocale()): string {
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as unknown as number);
+    return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency }).format(amount as unknown as number);
   } catch {
     return `${amount} ${currency}`;
   }
@@ -30,7 +33,7 @@ export function formatDate(value: string, withTime = false, locale: string = cur
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = new Date(dateOnly ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: 'medium',
     ...(withTime && !dateOnly ? { timeStyle: 'short' } : {}),
     ...(dateOnly ? { timeZone: 'UTC' } : {}),
@@ -46,6 +49,6 @@ export function localiseDates(text: string, locale: string = currentLocale()): s
   return text.replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (iso) => {
     const date = new Date(`${iso}T00:00:00Z`);
     if (Number.isNaN(date.getTime())) return iso;
-    return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(date);
+    return new Intl.DateTimeFormat(intlLocale(locale), { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(date);
   });
 }

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useT } from '@/i18n';
 import { Button } from '@/ui';
+import { intlLocale } from '@/ui/format';
 import { lastUpdated, useOnline, useUpdate } from './status';
 
 /**
@@ -20,7 +21,7 @@ export function OfflineBar() {
     (listener) => client.getQueryCache().subscribe(listener),
     () => (online ? 0 : lastUpdated(client)),
   );
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+  const time = new Intl.DateTimeFormat(intlLocale(locale), { hour: '2-digit', minute: '2-digit' });
   return (
     <>
       {online ? null : (

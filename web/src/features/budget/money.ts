@@ -1,5 +1,5 @@
 import { currentLocale } from '@/i18n';
-import { formatAmountInput, parseAmount } from '@/ui/amount';
+import { formatAmountInput, intlLocale, parseAmount } from '@/ui/amount';
 
 /**
  * Amounts as people type them and as the API takes them: decimal strings, never floats.
@@ -10,13 +10,13 @@ const API_AMOUNT = /^(0|[1-9]\d{0,8})(\.\d{1,2})?$/;
 
 /** The typed text, as the chosen language writes amounts ("1.250,00" in German), as the API's decimal string, or null. */
 export function normaliseAmount(input: string): string | null {
-  const decimal = parseAmount(input, currentLocale());
+  const decimal = parseAmount(input, intlLocale(currentLocale()));
   return decimal !== null && API_AMOUNT.test(decimal) ? decimal : null;
 }
 
 /** A stored amount put back into a field for editing, as the chosen language writes it ("1.250,00"). */
 export function amountForInput(amount: string): string {
-  return formatAmountInput(amount, currentLocale());
+  return formatAmountInput(amount, intlLocale(currentLocale()));
 }
 
 /** The message for an amount field, or true when the amount is usable. */

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useLocale, useT } from '@/i18n';
 import { DateText, Field, LoadState, Money, Page, SelectField, Skeleton } from '@/ui';
 import { Disclosure } from '@/ui/Disclosure';
+import { intlLocale } from '@/ui/format';
 import { useAccounts, useMonthlyReport, useYearlyReport, type MonthlyReport, type YearlyReport } from '../api';
 import { Totals } from './Totals';
 
@@ -161,7 +162,7 @@ function YearContent({ report }: { report: YearlyReport }) {
   const t = useT();
   const locale = useLocale();
   const monthNames = useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+    const format = new Intl.DateTimeFormat(intlLocale(locale), { month: 'short', timeZone: 'UTC' });
     return report.months.map((month) => format.format(new Date(Date.UTC(report.year, month.month - 1, 1))));
   }, [report, locale]);
   const series = useMemo(

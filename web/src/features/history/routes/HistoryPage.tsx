@@ -5,7 +5,7 @@ import { useSession } from '@/api/session-context';
 import { useLocale, useT, type MessageId, type Translate } from '@/i18n';
 import { Button, EmptyState, Field, FilterPanel, LoadState, Page, Pagination, SelectField } from '@/ui';
 import { Disclosure } from '@/ui/Disclosure';
-import { formatDate, formatMoney } from '@/ui/format';
+import { formatDate, formatMoney, intlLocale } from '@/ui/format';
 import { useHistory } from '../api';
 import { byDay, changeDetails, dayHeading, describeChange, ENTITY_TYPES, type HistoryRowLike, type Writers } from '../sentence';
 import '../history.css';
@@ -35,13 +35,13 @@ export default function HistoryPage() {
   const history = useHistory(query);
   const members = useGroupMembers();
   const entityTypes = ENTITY_TYPES.filter((entity) => !entity.adminOnly || claims?.role === 'Admin');
-  const lists = new Intl.ListFormat(locale, { type: 'conjunction' });
+  const lists = new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' });
   const write: Writers = {
     money: (amount) => formatMoney(amount, claims?.currency ?? 'EUR', locale),
     date: (value) => formatDate(value, false, locale),
     list: (words) => lists.format(words),
   };
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+  const time = new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'short' });
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -118,7 +118,7 @@ export default function HistoryPage() {
             </p>
             {byDay(data.items).map((group) => (
               <section key={group.day} className="history-day" aria-labelledby={`day-${group.day}`}>
-                <h2 id={`day-${group.day}`}>{dayHeading(group.day, t, locale)}</h2>
+                <h2 id={`day-${group.day}`}>{dayHeading(group.day, t, intlLocale(locale))}</h2>
                 <ul className="history-list" aria-labelledby={`day-${group.day}`}>
                   {group.rows.map((row) => (
                     <HistoryRow key={row.id} row={row} t={t} write={write} time={time.format(new Date(row.createdDate))} />

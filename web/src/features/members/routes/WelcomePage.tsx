@@ -6,6 +6,7 @@ import { useSession } from '@/api/session-context';
 import { useSharedLists } from '@/api/shared-lists';
 import { useLocale, useT, type MessageId } from '@/i18n';
 import { LoadState, Page } from '@/ui';
+import { intlLocale } from '@/ui/format';
 import '../welcome.css';
 
 const MODULE_PATHS: Record<Module, string> = { Map: '/map', Budget: '/budget', Notes: '/notes' };
@@ -24,7 +25,7 @@ export default function WelcomePage() {
   const modules = (['Notes', 'Map', 'Budget'] as Module[]).filter((module) => claims?.modules.includes(module));
   const lists = useSharedLists(modules.includes('Notes'));
   const others = (members.data ?? []).filter((member) => member.id !== claims?.userId).map((member) => member.nickname);
-  const names = new Intl.ListFormat(locale, { type: 'conjunction' });
+  const names = new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' });
 
   return (
     <Page title={t('welcome.title', { name: claims?.nickname ?? '' })}>

@@ -6,6 +6,7 @@ import { api, call, type Schema } from './client';
 export type Profile = Schema<'ProfileDto'>;
 
 export const accountKey = ['account'] as const;
+const accountLocaleKey = ['account-locale'] as const;
 
 export function useAccount(options: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: accountKey, queryFn: () => call(api.GET('/api/v1/account')), ...options });
@@ -13,7 +14,7 @@ export function useAccount(options: { enabled?: boolean } = {}) {
 
 /** The account's language, read once a session (the app follows it; the account page reads the whole account fresh). */
 export function useAccountLocale() {
-  return useQuery({ queryKey: ['account-locale'], queryFn: async () => (await call(api.GET('/api/v1/account'))).locale, staleTime: Infinity });
+  return useQuery({ queryKey: accountLocaleKey, queryFn: async () => (await call(api.GET('/api/v1/account'))).locale, staleTime: Infinity });
 }
 
 /** Keeps `locale` on the account (the mails follow it) and switches the app to it. */
@@ -23,6 +24,7 @@ export function useSaveLocale() {
     mutationFn: (locale: string) => call(api.PUT('/api/v1/account', { body: { locale: locale as Schema<'UpdateProfileDto'>['locale'] } })),
     onSuccess: (profile) => {
       client.setQueryData(accountKey, profile);
+      client.setQueryData(accountLocaleKey, profile.locale);
       if (profile.locale) setLocale(profile.locale);
     },
   });

@@ -231,6 +231,24 @@ test.describe('Auf Deutsch, am Telefon', () => {
     await shoot(page, 'English-Welcome-new-member');
   });
 
+  test('die Sprache wird im Konto gewählt: die App wechselt sofort, das Konto behält sie', async ({ page, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Notes'] });
+    const anna = await seedUser(service.db, group.id, { nickname: 'Anna' });
+    await signInAt(page, anna, '/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dein Konto' })).toBeVisible();
+    const language = page.getByRole('group', { name: 'Hearth und die E-Mails, die es dir schickt, verwenden diese Sprache.' });
+    await expect(language.getByRole('radio', { name: 'Deutsch' })).toBeChecked();
+    await language.getByRole('radio', { name: 'English' }).check();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect.poll(async () => (await service.db.query('SELECT locale FROM users WHERE id = $1', [anna.id])).rows[0].locale).toBe('en');
+    // the account's choice wins over the browser's German, on this device as on a new one
+    await page.evaluate("localStorage.removeItem('hearth.locale')");
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
+  });
+
   test('offline geöffnet, bevor sich jemand angemeldet hat: mit Kopfzeile und was dann geht', async ({ page, context }) => {
     await page.goto('/sign-in');
     await page.evaluate('navigator.serviceWorker.ready.then(() => true)');

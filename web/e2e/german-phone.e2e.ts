@@ -231,6 +231,36 @@ test.describe('Auf Deutsch, am Telefon', () => {
     await shoot(page, 'English-Welcome-new-member');
   });
 
+  test('der Monatsbericht: höchstens zwei Bildschirme bis zu den Tagen, die aufklappen', async ({ page, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });
+    const anna = await seedUser(service.db, group.id, { nickname: 'Anna' });
+    const account = randomUUID();
+    await service.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES ($1, $2, 'Girokonto', true)`, [account, group.id]);
+    const names = ['Lebensmittel', 'Wohnen', 'Mobilität', 'Gesundheit', 'Freizeit', 'Kleidung', 'Versicherungen', 'Gehalt'];
+    const ids: string[] = [];
+    for (const [i, name] of names.entries()) {
+      ids.push(randomUUID());
+      await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#16A34A', 'ShoppingCart', $4)`, [ids[i], group.id, name, i + 1]);
+    }
+    for (let day = 1; day <= 24; day++) {
+      const income = day === 1;
+      await service.db.query(
+        `INSERT INTO transactions (id, group_id, type, amount, date, category_id, budget_account_id, created_by_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [randomUUID(), group.id, income ? 'Income' : 'Expense', income ? '3250.00' : `${day * 3}.45`, `2026-11-${String(day).padStart(2, '0')}`, ids[income ? 7 : day % 7], account, anna.id],
+      );
+    }
+    await signInAt(page, anna, '/budget/reports?month=2026-11');
+    const days = page.getByRole('button', { name: '24 Tage mit Einnahmen oder Ausgaben' });
+    await expect(days).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('table', { name: 'Je Kategorie' })).toContainText('Versicherungen');
+    const top = (await days.boundingBox())!.y;
+    expect(top).toBeLessThanOrEqual(2 * 780);
+    await shoot(page, 'Deutsch-Monatsbericht', { fullPage: true });
+    await days.click();
+    await expect(days).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('table', { name: 'Tage mit Einnahmen oder Ausgaben' }).getByRole('row')).toHaveCount(25);
+  });
+
   test('die Sprache wird im Konto gewählt: die App wechselt sofort, das Konto behält sie', async ({ page, service }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const anna = await seedUser(service.db, group.id, { nickname: 'Anna' });

@@ -16,7 +16,7 @@ export function OfflineBeforeSignIn({ retry }: { retry: () => void }) {
       </header>
       <main id="main" tabIndex={-1}>
         <section className="page" aria-labelledby="page-title">
-          <h1 id="page-title">{t('offline.first.title')}</h1>
+          <h1 id="page-title">{typeof navigator !== 'undefined' && navigator.onLine === false ? t('offline.first.title') : t('offline.first.unreachable')}</h1>
           <div className="card stack">
             <p>{t('offline.first.why')}</p>
             <h2>{t('offline.first.laterTitle')}</h2>

@@ -253,6 +253,9 @@ test.describe('Auf Deutsch, am Telefon', () => {
     const days = page.getByRole('button', { name: '24 Tage mit Einnahmen oder Ausgaben' });
     await expect(days).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('table', { name: 'Je Kategorie' })).toContainText('Versicherungen');
+    // both charts drawn (they load after the page), so the height is the real one
+    await expect(page.getByRole('img', { name: /Ausgaben je Kategorie/ })).toBeVisible();
+    await expect(page.getByRole('img', { name: /je Tag des Monats/ })).toBeVisible();
     const top = (await days.boundingBox())!.y;
     expect(top).toBeLessThanOrEqual(2 * 780);
     await shoot(page, 'Deutsch-Monatsbericht', { fullPage: true });

@@ -110,7 +110,7 @@ function MonthContent({ report }: { report: MonthlyReport }) {
               series={categorySeries}
               currency={report.currency}
               description={t('reports.categoryChart')}
-              height={Math.max(140, report.categories.length * 44)}
+              height={Math.max(120, report.categories.length * 28)}
             />
           </Suspense>
           <CategoryTable categories={report.categories} currency={report.currency} />

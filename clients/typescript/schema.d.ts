@@ -11,8 +11,8 @@ export interface paths {
         /** My profile */
         get: operations["Account_get"];
         /**
-         * Update my profile (nickname)
-         * @description The access token’s Nickname claim follows at the next refresh.
+         * Update my profile (nickname, language)
+         * @description Each field given changes. The access token’s Nickname claim follows at the next refresh. An unknown locale is 400 LOCALE_UNSUPPORTED.
          */
         put: operations["Account_update"];
         post?: never;
@@ -1305,7 +1305,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description for note items and place photos: the note’s or place’s title then; else null
+             * @description for note items and place photos: the note’s or place’s title then; for transactions their description (an imported one’s payee); else null
              * @example Shopping
              */
             parentLabel: string | null;
@@ -1969,6 +1969,11 @@ export interface components {
             group: components["schemas"]["ProfileGroupDto"] | null;
             /** Format: uuid */
             id: string;
+            /**
+             * @description the language of the app and of the mails sent to me; null until chosen (mails are then English)
+             * @enum {string|null}
+             */
+            locale: "de" | "en" | null;
             nickname: string;
             /** @description new address awaiting confirmation */
             pendingEmail: string | null;
@@ -2023,6 +2028,8 @@ export interface components {
             captcha: string;
             /** @example alice@example.com */
             email: string;
+            /** @description the language of the app the person registers from (`en`, `de`): their mails are in it; another value is 400 LOCALE_UNSUPPORTED */
+            locale?: string;
             /** @example Alice */
             nickname: string;
             /**
@@ -2318,8 +2325,13 @@ export interface components {
             title: string;
         };
         UpdateProfileDto: {
+            /**
+             * @description another value is refused with 400 LOCALE_UNSUPPORTED
+             * @enum {string}
+             */
+            locale?: "de" | "en";
             /** @example Ally */
-            nickname: string;
+            nickname?: string;
         };
         UploadTicketDto: {
             /** Format: date-time */

@@ -76,8 +76,9 @@ describe('housekeeping', () => {
 
     const warning = await mail.waitForMail(warned.email);
     expect(warning.subject).toBe('Please confirm your email address');
-    const removal = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    expect(warning.text).toContain(removal);
+    // the removal day, written as the recipient's language writes dates (English: "November 28, 2026")
+    const removal = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.now() + 86_400_000));
+    expect(warning.text).toContain(`removed on ${removal}.`);
     // the next day's run does not warn again
     expect(await housekeeping.runTask('housekeeping-unconfirmed', new Date(now.getTime() + 3_600_000))).toEqual({ warned: 0, removed: 0 });
 

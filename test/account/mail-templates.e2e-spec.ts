@@ -48,6 +48,33 @@ describe('mail templates', () => {
     const reminder = renderMail('registrations-pending-reminder', samples['registrations-pending-reminder'], context);
     expect(reminder.subject).toBe('1 registration awaiting approval');
     expect(reminder.text).toContain('newbie (');
-    expect(reminder.text).toContain('registered 2030-01-01');
+    expect(reminder.text).toContain('registered January 1, 2030');
+  });
+
+  it('writes every mail in the recipient’s language, dates as that language writes them', () => {
+    const german = { ...context, locale: 'de' };
+    const reset = renderMail('password-reset', samples['password-reset'], german);
+    expect(reset.subject).toBe('Passwort zurücksetzen');
+    expect(reset.text).toContain('Der Link funktioniert einmal, 60 Minuten lang');
+    expect(reset.text).toContain('Neues Passwort wählen:\nhttps://app.example/reset-password?token=tok_reset-1');
+    expect(reset.html).toContain('Falls die Schaltfläche nicht funktioniert');
+    expect(reset.text).not.toMatch(/\b(the|your|you|please|ignore)\b/i);
+    const warning = renderMail('registration-unconfirmed-warning', samples['registration-unconfirmed-warning'], german);
+    expect(warning.text).toContain('am 8. Januar 2030 gelöscht');
+    const reminder = renderMail('registrations-pending-reminder', samples['registrations-pending-reminder'], german);
+    expect(reminder.subject).toBe('1 Registrierung wartet auf Freigabe');
+    expect(reminder.text).toContain('registriert am 1. Januar 2030');
+    // an unknown or missing language is English
+    expect(renderMail('password-reset', samples['password-reset'], { ...context, locale: 'xx' }).subject).toBe('Reset your password');
+    expect(renderMail('password-reset', samples['password-reset'], { ...context, locale: null }).subject).toBe('Reset your password');
+  });
+
+  it.each(Object.keys(samples) as MailTemplate[])('%s has a German text different from the English one in every part', (template) => {
+    const english = renderMail(template, samples[template] as never, context);
+    const german = renderMail(template, samples[template] as never, { ...context, locale: 'de' });
+    expect(german.subject).not.toBe(english.subject);
+    const paragraphs = (text: string) => text.split('\n\n').filter((part) => !part.includes('<img') && part.trim() !== '— Hearth');
+    const shared = paragraphs(german.text).filter((part) => paragraphs(english.text).includes(part));
+    expect(shared).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { ACCOUNT_ENV } from '../support/account';
+import { ACCOUNT_ENV, solveCaptcha } from '../support/account';
 import { createTestApp, TestApp } from '../support/app';
 import { createGroup, createUser, DEFAULT_PASSWORD, signedInUser } from '../support/factories';
 import { startMailServer, TestMailServer, tokenFromMail } from '../support/mail';
@@ -39,6 +39,7 @@ describe('profile and email change', () => {
       status: 'Active',
       group: { id: group.id, name: 'Profile Group', currency: 'CHF', modules: ['Map', 'Notes'] },
       pictureUrl: null,
+      locale: null,
       createdDate: expect.stringMatching(/Z$/),
     });
     expect(response.json()).not.toHaveProperty('passwordHash');
@@ -57,6 +58,46 @@ describe('profile and email change', () => {
       expect(bad.statusCode).toBe(400);
     }
     expect((await t.api('PUT', '/account', { token: user.accessToken, payload: { nickname: 'Ok', email: 'x@y.z' } })).statusCode).toBe(400);
+  });
+
+  it('keeps the language chosen in the account (en or de; anything else 400 LOCALE_UNSUPPORTED), and mails in it', async () => {
+    const user = await signedInUser(t);
+    const chosen = await t.api('PUT', '/account', { token: user.accessToken, payload: { locale: 'de' } });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({ locale: 'de', nickname: user.nickname });
+    expect((await t.api('GET', '/account', { token: user.accessToken })).json().locale).toBe('de');
+
+    for (const locale of ['fr', 'DE', 'de-DE', '', 'english']) {
+      const bad = await t.api('PUT', '/account', { token: user.accessToken, payload: { locale } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'LOCALE_UNSUPPORTED', errors: [{ field: 'locale' }] });
+    }
+    const notText = await t.api('PUT', '/account', { token: user.accessToken, payload: { locale: 7 } });
+    expect(notText.statusCode).toBe(400);
+    const [{ locale }] = await t.db.query('SELECT locale FROM users WHERE id = $1', [user.id]);
+    expect(locale).toBe('de');
+
+    // the reset mail of a German user is German
+    const forgot = await t.api('POST', '/account/password/forgot', { payload: { email: user.email, captcha: await solveCaptcha(t) } });
+    expect(forgot.statusCode).toBe(204);
+    const reset = await mail.waitForMail(user.email);
+    expect(reset.subject).toBe('Passwort zurücksetzen');
+    expect(reset.text).toContain(`Hallo ${user.nickname},`);
+    expect(reset.text).toMatch(/Neues Passwort wählen:\nhttp:\/\/localhost:5173\/reset-password\?token=/);
+
+    const back = await t.api('PUT', '/account', { token: user.accessToken, payload: { locale: 'en' } });
+    expect(back.json().locale).toBe('en');
+  });
+
+  it('registers with the language of the app it was sent from; its confirmation mail is in it', async () => {
+    const payload = { username: 'sprache', email: 'sprache@example.test', password: 'a long enough passphrase', nickname: 'Greta', locale: 'de' };
+    const refused = await t.api('POST', '/account/register', { payload: { ...payload, locale: 'fr', captcha: await solveCaptcha(t) } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('LOCALE_UNSUPPORTED');
+    const registered = await t.api('POST', '/account/register', { payload: { ...payload, captcha: await solveCaptcha(t) } });
+    expect(registered.statusCode).toBe(201);
+    const confirmation = await mail.waitForMail('sprache@example.test');
+    expect(confirmation.subject).toBe('Bestätige deine E-Mail-Adresse');
   });
 
   it('requires a token for every account route but the public ones', async () => {

@@ -68,7 +68,7 @@ describe('history labels', () => {
     expect(await labels(mia, photo.imageId)).toEqual([['Created', null, 'Lisbon café']]);
   });
 
-  it('labels budget rows: categories and accounts by name, a transaction by its category, else its description', async () => {
+  it('labels budget rows: categories and accounts by name, a transaction by its category, else its description; its description (the payee) beside', async () => {
     const tom = await signedInUser(t, { modules: ['Budget'] });
     const groceries = await call(tom, 'POST', '/categories', { name: 'Groceries', color: '#22AA66', icon: 'cart' });
     const joint = await call(tom, 'POST', '/budget-accounts', { name: 'Joint' });
@@ -76,16 +76,18 @@ describe('history labels', () => {
     const expense = await call(tom, 'POST', '/transactions', { type: 'Expense', amount: '12.50', categoryId: groceries.id, description: 'Market' });
     const transfer = await call(tom, 'POST', '/transactions', { type: 'Transfer', amount: '50.00', targetBudgetAccountId: savings.id });
     const described = await call(tom, 'POST', '/transactions', { type: 'Transfer', amount: '5.00', targetBudgetAccountId: savings.id, description: 'Pocket money' });
+    await call(tom, 'PUT', `/transactions/${expense.id}`, { type: 'Expense', amount: '13.50', categoryId: groceries.id, description: 'Market', date: expense.date });
     await call(tom, 'DELETE', `/transactions/${expense.id}`);
 
     expect(await labels(tom, groceries.id)).toEqual([['Created', 'Groceries', null]]);
     expect(await labels(tom, joint.id)).toEqual([['Created', 'Joint', null]]);
     expect(await labels(tom, expense.id)).toEqual([
-      ['Created', 'Groceries', null],
-      ['Deleted', 'Groceries', null],
+      ['Created', 'Groceries', 'Market'],
+      ['Updated', 'Groceries', 'Market'],
+      ['Deleted', 'Groceries', 'Market'],
     ]);
     expect(await labels(tom, transfer.id)).toEqual([['Created', null, null]]);
-    expect(await labels(tom, described.id)).toEqual([['Created', 'Pocket money', null]]);
+    expect(await labels(tom, described.id)).toEqual([['Created', 'Pocket money', 'Pocket money']]);
   });
 
   it('labels users with their nickname and groups with their name (admin rows)', async () => {

@@ -201,6 +201,7 @@ test.describe('Accessibility (axe-core and 24 px targets, 360 and 1280 px, light
       ['new note', '/notes/new', async (p) => expect(p.getByLabel('Title')).toBeVisible()],
       ['note', `/notes/${ids.note}`, async (p) => expect(p.getByText('Shopping list').first()).toBeVisible()],
       ['members', '/members', async (p) => expect(p.getByText('Bo', { exact: true }).first()).toBeVisible()],
+      ['welcome', '/welcome', async (p) => expect(p.getByRole('heading', { name: 'What you can do here' })).toBeVisible()],
       ['history', '/history', async (p) => expect(p.getByRole('table').or(p.getByRole('list')).first()).toBeVisible()],
       ['account', '/account', heading(/account/i)],
       ['sessions', '/account/sessions', async (p) => expect(p.getByRole('table').or(p.getByRole('list')).first()).toBeVisible()],

@@ -102,8 +102,9 @@ test.describe('Administration', () => {
     await pia.getByLabel('Password', { exact: true }).fill('singing in the rain');
     await pia.getByLabel('Repeat the password').fill('singing in the rain');
     await pia.getByRole('button', { name: 'Save password and sign in' }).click();
-    // …and she is in, without signing in by hand
-    await expect(pia).toHaveURL(/\/notes$/);
+    // …and she is in, without signing in by hand, welcomed to her group
+    await expect(pia).toHaveURL(/\/welcome$/);
+    await expect(pia.getByText(`You are in ${group.name} on Hearth, with Otto.`)).toBeVisible();
     await expect(pia.getByRole('link', { name: 'Pia (your account)' })).toBeAttached();
     // signing out says so
     await pia.getByRole('link', { name: 'Menu' }).click();

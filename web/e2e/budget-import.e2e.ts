@@ -37,7 +37,7 @@ async function signedInWithBudget(page: Page, service: Service) {
 }
 
 test.describe('Budget: import statement', () => {
-  test('a German bank CSV is previewed with a duplicate flagged and a category suggested, then added and shown in the list', async ({ page, service }) => {
+  test('a German bank CSV is previewed by payee with a duplicate flagged and a category suggested, then added and shown in the list', async ({ page, service }) => {
     await signedInWithBudget(page, service);
 
     await page.goto('/budget/transactions');
@@ -47,11 +47,14 @@ test.describe('Budget: import statement', () => {
     await page.getByLabel('Statement file').setInputFiles(join(FIXTURES, 'german-bank.csv'));
     await page.getByRole('button', { name: 'Read statement' }).click();
 
-    const rows = page.getByRole('list', { name: 'Statement rows' }).getByRole('listitem');
-    await expect(rows).toHaveCount(7);
-    await expect(page.getByText('7 rows read; 6 will be added.')).toBeVisible();
-    // the row typed by hand already: flagged and left out
+    // one line per payee: the two Stadtwerke rows share one
+    const rows = page.getByRole('list', { name: 'Statement rows by payee' }).locator(':scope > li');
+    await expect(rows).toHaveCount(6);
+    await expect(page.getByText('7 rows read, 6 payees; 6 will be added.')).toBeVisible();
+    // the row typed by hand already: flagged and left out (its details on tap)
     const rewe = rows.filter({ hasText: 'REWE Markt GmbH' });
+    await expect(rewe).toContainText('1 left out');
+    await rewe.getByRole('button', { name: /REWE Markt GmbH/ }).click();
     await expect(rewe.getByText('Already in the budget')).toBeVisible();
     await expect(rewe.getByRole('checkbox')).not.toBeChecked();
     // the bakery: its category suggested from the past; umlauts read from Windows-1252
@@ -61,18 +64,24 @@ test.describe('Budget: import statement', () => {
     // the preview as a phone shows it (the final page is saved by the fixture)
     await page.screenshot({ path: join(SCREENSHOTS, 'Budget-import-statement-preview.png'), fullPage: true });
 
-    // adding without categories for the rest: each is named, nothing is sent
+    // adding without categories for the rest: one message, nothing is sent
     await page.getByRole('button', { name: 'Add 6 transactions' }).click();
-    await expect(page.getByRole('alert')).toContainText('Choose a category for “Arbeitgeber AG”');
+    await expect(page.getByRole('alert')).toContainText('Choose a category for 5 rows (4 payees)');
     await rows.filter({ hasText: 'Arbeitgeber AG' }).getByLabel('Category for Arbeitgeber AG').selectOption({ label: 'Salary' });
     await rows.filter({ hasText: 'Hausverwaltung' }).getByLabel(/^Category for/).selectOption({ label: 'Housing' });
-    for (const utility of await rows.filter({ hasText: 'Stadtwerke Köln' }).all()) await utility.getByLabel(/^Category for/).selectOption({ label: 'Utilities' });
+    // one choice for both Stadtwerke rows
+    await rows.filter({ hasText: 'Stadtwerke Köln' }).getByLabel('Category for Stadtwerke Köln (2 rows)').selectOption({ label: 'Utilities' });
     await rows.filter({ hasText: 'Krankenkasse' }).getByLabel(/^Category for/).selectOption({ label: 'Salary' });
     // one more left out by hand
-    await rows.filter({ hasText: 'Krankenkasse' }).getByRole('checkbox').uncheck();
+    const health = rows.filter({ hasText: 'Krankenkasse' });
+    await health.getByRole('button', { name: /Krankenkasse/ }).click();
+    await health.getByRole('checkbox').uncheck();
     await page.getByRole('button', { name: 'Add 5 transactions' }).click();
 
-    // the transactions list, filtered to the account and the statement's dates, says what was added
+    // the result at the top, focused, then the transactions list, filtered to the account and the statement's dates
+    await expect(page.getByRole('heading', { name: 'Imported 5 transactions' })).toBeFocused();
+    await expect(page.getByText('2 rows were left out or already there.')).toBeVisible();
+    await page.getByRole('link', { name: 'Show the imported transactions' }).click();
     await expect(page).toHaveURL(/\/budget\/transactions\?budgetAccountId=.*from=2026-03-02.*to=2026-03-15/);
     await expect(page.getByText('Imported 5 transactions (2 left out or already there).')).toBeVisible();
     const list = page.getByRole('list', { name: 'Transactions' });
@@ -96,11 +105,13 @@ test.describe('Budget: import statement', () => {
     await page.getByLabel('Payee or payer').selectOption({ label: 'Who' });
     await page.getByRole('button', { name: 'Read statement' }).click();
 
-    const rows = page.getByRole('list', { name: 'Statement rows' }).getByRole('listitem');
+    const rows = page.getByRole('list', { name: 'Statement rows by payee' }).locator(':scope > li');
     await expect(rows).toHaveCount(2);
     await expect(page.getByRole('region', { name: 'Lines that could not be read' })).toContainText('Line 3');
-    for (const row of await rows.all()) await row.getByLabel(/^Category for/).selectOption({ label: 'Groceries' });
+    await page.getByLabel(/^Category for all remaining rows/).selectOption({ label: 'Groceries' });
     await page.getByRole('button', { name: 'Add 2 transactions' }).click();
+    await expect(page.getByRole('heading', { name: 'Imported 2 transactions' })).toBeVisible();
+    await page.getByRole('link', { name: 'Show the imported transactions' }).click();
     await expect(page.getByText('Imported 2 transactions.')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Transactions' }).getByText('Café Süd — Kaffee')).toBeVisible();
   });

@@ -12,6 +12,10 @@
  */
 
 const LETTER = /\p{L}/u;
+/** props whose values are tokens for the browser, never read: `enterKeyHint="enter"`, `inputMode="decimal"` */
+const TOKEN_PROP = /^(enterKeyHint|inputMode|autoComplete|autoCapitalize)$/;
+/** a URL or its scheme (`https://`, `mailto:`): the same in every language */
+const URL_TEXT = /^\s*[a-z][a-z0-9+.-]*:(\/\/)?\S*\s*$/i;
 const TEXT_PROP = /^(aria-(label|description|roledescription|valuetext|placeholder)|title|placeholder|alt|label|hint|legend|heading|description|message|caption|summary|confirm|empty)$|(Label|Text|Title|Message|Hint|Heading|Caption|Description)$/;
 const SENTENCE = /^\s*\p{Lu}[\p{Ll}’']+(?:[,:;]?\s+\S+)+|^\s*\p{Lu}[\p{Ll}’']+[.!?…]\s*$/u;
 /** calls whose string arguments are not text: message ids, class names, matching, logging */
@@ -97,10 +101,10 @@ export const noUntranslated = {
       },
       JSXAttribute(node) {
         const name = node.name.type === 'JSXNamespacedName' ? `${node.name.namespace.name}:${node.name.name.name}` : node.name.name;
-        if (!TEXT_PROP.test(name) || !node.value) return;
+        if (!TEXT_PROP.test(name) || TOKEN_PROP.test(name) || !node.value) return;
         const value = node.value.type === 'JSXExpressionContainer' ? node.value.expression : node.value;
         for (const string of shownStrings(value)) {
-          if (LETTER.test(textOf(string))) report(string, 'prop', { prop: name, text: textOf(string) });
+          if (LETTER.test(textOf(string)) && !URL_TEXT.test(textOf(string))) report(string, 'prop', { prop: name, text: textOf(string) });
         }
       },
       JSXExpressionContainer(node) {

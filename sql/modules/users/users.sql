@@ -21,7 +21,7 @@ SELECT u.id, u.password_hash, u.nickname, u.role, u.status, u.email_status, u.gr
     FROM users u LEFT JOIN groups g ON g.id = u.group_id WHERE u.username = $1;
 
 -- users_active_admins
-SELECT id, nickname, email FROM users WHERE role = 'Admin' AND status = 'Active' ORDER BY created_date, id;
+SELECT id, nickname, email, locale FROM users WHERE role = 'Admin' AND status = 'Active' ORDER BY created_date, id;
 
 -- users_active_members
 SELECT id, nickname, role, picture_file_id FROM users WHERE group_id = $1 AND status = 'Active' ORDER BY lower(nickname), id;
@@ -41,7 +41,7 @@ SELECT count(*)::int AS count FROM users WHERE group_id = $1 AND status = 'Activ
 SELECT 1 FROM users WHERE role = 'Admin' AND status = 'Active' LIMIT 1;
 
 -- users_mailable_admin_emails
-SELECT email FROM users WHERE role = 'Admin' AND status = 'Active' AND email_status <> 'Unconfirmed';
+SELECT email, locale FROM users WHERE role = 'Admin' AND status = 'Active' AND email_status <> 'Unconfirmed';
 
 -- users_page_count
 SELECT count(*)::int AS count FROM users u WHERE ($1::varchar IS NULL OR u.status = $1) AND ($2::uuid IS NULL OR u.group_id = $2)

@@ -22,8 +22,8 @@ export function escapeHtml(value: string): string {
 }
 
 /** Renders a draft as a plain-text part and an HTML part with the same content. */
-export function renderDraft(draft: MailDraft): RenderedMail {
-  const closing = draft.closing ?? '— Hearth';
+export function renderDraft(draft: MailDraft, say: (id: string, values?: Record<string, string>) => string): RenderedMail {
+  const closing = draft.closing ?? say('mail.closing');
   const text = [
     draft.greeting,
     ...draft.paragraphs,
@@ -43,7 +43,7 @@ export function renderDraft(draft: MailDraft): RenderedMail {
     ...(draft.action
       ? [
           `<p style="margin:24px 0"><a href="${escapeHtml(draft.action.url)}" style="background:#3b82f6;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(draft.action.label)}</a></p>`,
-          paragraph(`If the button does not work, open this link: ${draft.action.url}`),
+          paragraph(say('mail.linkFallback', { url: draft.action.url })),
         ]
       : []),
     paragraph(closing),

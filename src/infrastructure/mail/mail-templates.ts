@@ -1,3 +1,4 @@
+import { supportedLocales, translate } from '../../i18n/messages';
 import { MailDraft, renderDraft, RenderedMail } from './mail-layout';
 
 export interface PendingRegistration {
@@ -24,13 +25,6 @@ export interface MailTemplateParams {
 
 export type MailTemplate = keyof MailTemplateParams;
 
-export interface MailContext {
-  /** APP_URL, without a trailing slash */
-  appUrl: string;
-  confirmHours: number;
-  resetMinutes: number;
-}
-
 /** The exact link formats of the mails (docs/accounts.md, Mail). */
 export const confirmLink = (appUrl: string, token: string) => `${appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
 export const resetLink = (appUrl: string, token: string) => `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -41,92 +35,99 @@ export function maskEmail(email: string): string {
   return at <= 0 ? '***' : `${email[0]}***${email.slice(at)}`;
 }
 
-type Drafts = { [T in MailTemplate]: (params: MailTemplateParams[T], context: MailContext) => MailDraft };
+export interface MailContext {
+  /** APP_URL, without a trailing slash */
+  appUrl: string;
+  confirmHours: number;
+  resetMinutes: number;
+  /** the recipient's language (`de`, …); English when null or unknown */
+  locale?: string | null;
+}
 
+type Say = (id: string, values?: Record<string, string | number>) => string;
+type Drafts = { [T in MailTemplate]: (params: MailTemplateParams[T], context: MailContext, say: Say, day: (date: string | Date) => string) => MailDraft };
+
+/** Every text of a mail comes from the message files (`mail.<template>.*`), in the recipient's language. */
 const DRAFTS: Drafts = {
-  'registration-confirm': ({ nickname, token }, { appUrl, confirmHours }) => ({
-    subject: 'Confirm your email address',
-    greeting: `Hello ${nickname},`,
-    paragraphs: [
-      'thank you for registering with Hearth. Please confirm your email address.',
-      `The link is valid for ${confirmHours} hours. After you confirm, an administrator reviews your registration; you can sign in once it is approved.`,
+  'registration-confirm': ({ nickname, token }, { appUrl, confirmHours }, say) => ({
+    subject: say('mail.registrationConfirm.subject'),
+    greeting: say('mail.greeting', { nickname }),
+    paragraphs: [say('mail.registrationConfirm.body'), say('mail.registrationConfirm.validity', { hours: confirmHours })],
+    action: { label: say('mail.registrationConfirm.action'), url: confirmLink(appUrl, token) },
+  }),
+  'email-change-confirm': ({ nickname, token, newEmail }, { appUrl, confirmHours }, say) => ({
+    subject: say('mail.emailChangeConfirm.subject'),
+    greeting: say('mail.greeting', { nickname }),
+    paragraphs: [say('mail.emailChangeConfirm.body', { email: newEmail }), say('mail.emailChangeConfirm.validity', { hours: confirmHours })],
+    action: { label: say('mail.emailChangeConfirm.action'), url: confirmLink(appUrl, token) },
+  }),
+  'email-change-notice': ({ nickname, newEmail }, _context, say) => ({
+    subject: say('mail.emailChangeNotice.subject'),
+    greeting: say('mail.greeting', { nickname }),
+    paragraphs: [say('mail.emailChangeNotice.body', { email: maskEmail(newEmail) }), say('mail.emailChangeNotice.notYou')],
+  }),
+  'password-reset': ({ nickname, token }, { appUrl, resetMinutes }, say) => ({
+    subject: say('mail.passwordReset.subject'),
+    greeting: say('mail.greeting', { nickname }),
+    paragraphs: [say('mail.passwordReset.body', { minutes: resetMinutes }), say('mail.passwordReset.notYou')],
+    action: { label: say('mail.passwordReset.action'), url: resetLink(appUrl, token) },
+  }),
+  'account-created': ({ nickname, username, token, validDays }, { appUrl }, say) => ({
+    subject: say('mail.accountCreated.subject'),
+    greeting: say('mail.greeting', { nickname }),
+    paragraphs: [say('mail.accountCreated.body', { username }), say('mail.accountCreated.validity', { days: validDays })],
+    action: { label: say('mail.accountCreated.action'), url: resetLink(appUrl, token) },
+  }),
+  'registration-awaiting-approval': ({ username, nickname, email }, { appUrl }, say) => ({
+    subject: say('mail.registrationAwaitingApproval.subject', { username }),
+    greeting: say('mail.greetingAdmin'),
+    paragraphs: [say('mail.registrationAwaitingApproval.body')],
+    list: [
+      say('mail.registrationAwaitingApproval.username', { username }),
+      say('mail.registrationAwaitingApproval.nickname', { nickname }),
+      say('mail.registrationAwaitingApproval.email', { email }),
     ],
-    action: { label: 'Confirm email address', url: confirmLink(appUrl, token) },
+    action: { label: say('mail.reviewRegistrations'), url: `${appUrl}/admin/users?status=Pending` },
   }),
-  'email-change-confirm': ({ nickname, token, newEmail }, { appUrl, confirmHours }) => ({
-    subject: 'Confirm your new email address',
-    greeting: `Hello ${nickname},`,
-    paragraphs: [
-      `you asked to use ${newEmail} for your Hearth account. Please confirm this address.`,
-      `The link is valid for ${confirmHours} hours. Until you confirm, your previous address stays in use.`,
-    ],
-    action: { label: 'Confirm new email address', url: confirmLink(appUrl, token) },
+  'registration-approved': ({ nickname }, { appUrl }, say) => ({
+    subject: say('mail.registrationApproved.subject'),
+    greeting: say('mail.greeting', { nickname }),
+    paragraphs: [say('mail.registrationApproved.body')],
+    action: { label: say('mail.registrationApproved.action'), url: appUrl },
   }),
-  'email-change-notice': ({ nickname, newEmail }) => ({
-    subject: 'Your email address is being changed',
-    greeting: `Hello ${nickname},`,
-    paragraphs: [
-      `someone signed in to your Hearth account asked to change its email address to ${maskEmail(newEmail)}. The change takes effect when the new address is confirmed.`,
-      'If this was not you, change your password now and tell an administrator.',
-    ],
+  'registration-declined': ({ nickname }, _context, say) => ({
+    subject: say('mail.registrationDeclined.subject'),
+    greeting: say('mail.greeting', { nickname }),
+    paragraphs: [say('mail.registrationDeclined.body')],
   }),
-  'password-reset': ({ nickname, token }, { appUrl, resetMinutes }) => ({
-    subject: 'Reset your password',
-    greeting: `Hello ${nickname},`,
-    paragraphs: [
-      `we received a request to reset the password of your Hearth account. The link works once, for ${resetMinutes} minutes; using it signs you out everywhere.`,
-      'If you did not ask for this, ignore this email: your password stays as it is.',
-    ],
-    action: { label: 'Choose a new password', url: resetLink(appUrl, token) },
+  'registration-unconfirmed-warning': ({ nickname, token, removalDate }, { appUrl }, say, day) => ({
+    subject: say('mail.registrationUnconfirmedWarning.subject'),
+    greeting: say('mail.greeting', { nickname }),
+    paragraphs: [say('mail.registrationUnconfirmedWarning.body', { date: day(removalDate) }), say('mail.registrationUnconfirmedWarning.until')],
+    action: { label: say('mail.registrationConfirm.action'), url: confirmLink(appUrl, token) },
   }),
-  'account-created': ({ nickname, username, token, validDays }, { appUrl }) => ({
-    subject: 'Your Hearth account is ready',
-    greeting: `Hello ${nickname},`,
-    paragraphs: [
-      `an administrator created a Hearth account for you. Your username is ${username}.`,
-      `Choose your password with this link; it works once, for ${validDays} days. An administrator can send a new one.`,
-    ],
-    action: { label: 'Choose your password', url: resetLink(appUrl, token) },
-  }),
-  'registration-awaiting-approval': ({ username, nickname, email }, { appUrl }) => ({
-    subject: `New registration awaiting approval: ${username}`,
-    greeting: 'Hello,',
-    paragraphs: [`a new account was registered and awaits approval.`],
-    list: [`Username: ${username}`, `Nickname: ${nickname}`, `Email: ${email}`],
-    action: { label: 'Review registrations', url: `${appUrl}/admin/users?status=Pending` },
-  }),
-  'registration-approved': ({ nickname }, { appUrl }) => ({
-    subject: 'Your registration was approved',
-    greeting: `Hello ${nickname},`,
-    paragraphs: ['an administrator approved your registration. You can sign in now.'],
-    action: { label: 'Sign in', url: appUrl },
-  }),
-  'registration-declined': ({ nickname }) => ({
-    subject: 'Your registration was declined',
-    greeting: `Hello ${nickname},`,
-    paragraphs: ['an administrator declined your registration, so the account cannot be used to sign in.'],
-  }),
-  'registration-unconfirmed-warning': ({ nickname, token, removalDate }, { appUrl }) => ({
-    subject: 'Please confirm your email address',
-    greeting: `Hello ${nickname},`,
-    paragraphs: [
-      `your Hearth registration is still unconfirmed. Unless you confirm your email address, the registration is removed on ${removalDate}.`,
-      'This new link works until then.',
-    ],
-    action: { label: 'Confirm email address', url: confirmLink(appUrl, token) },
-  }),
-  'registrations-pending-reminder': ({ registrations }, { appUrl }) => ({
-    subject: `${registrations.length} registration${registrations.length === 1 ? '' : 's'} awaiting approval`,
-    greeting: 'Hello,',
-    paragraphs: ['these registrations are waiting for an administrator:'],
-    list: registrations.map((r) => `${r.username} (${r.nickname}, ${r.email}), registered ${new Date(r.createdDate).toISOString().slice(0, 10)}`),
-    action: { label: 'Review registrations', url: `${appUrl}/admin/users?status=Pending` },
+  'registrations-pending-reminder': ({ registrations }, { appUrl }, say, day) => ({
+    subject: say('mail.registrationsPendingReminder.subject', { count: registrations.length }),
+    greeting: say('mail.greetingAdmin'),
+    paragraphs: [say('mail.registrationsPendingReminder.body')],
+    list: registrations.map((r) =>
+      say('mail.registrationsPendingReminder.item', { username: r.username, nickname: r.nickname, email: r.email, date: day(r.createdDate) }),
+    ),
+    action: { label: say('mail.reviewRegistrations'), url: `${appUrl}/admin/users?status=Pending` },
   }),
 };
 
+/** A calendar day (`2030-01-08` or a timestamp) written as the language writes dates ("8. Januar 2030"). */
+function dayFormatter(locale: string): (date: string | Date) => string {
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  return (date) => format.format(typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : new Date(date));
+}
+
 /** Subject, plain-text and HTML parts of a mail; every interpolated value is HTML-escaped. */
 export function renderMail<T extends MailTemplate>(template: T, params: MailTemplateParams[T], context: MailContext): RenderedMail {
-  const draft = DRAFTS[template] as (params: MailTemplateParams[T], context: MailContext) => MailDraft;
+  const draft = DRAFTS[template] as Drafts[T];
   if (!draft) throw new Error(`unknown mail template ${template}`);
-  return renderDraft(draft(params, context));
+  const locale = context.locale && supportedLocales().includes(context.locale) ? context.locale : 'en';
+  const say: Say = (id, values) => translate(locale, id, values);
+  return renderDraft(draft(params, context, say, dayFormatter(locale)), say);
 }

@@ -18,6 +18,8 @@ export interface MailMessage<T extends MailTemplate = MailTemplate> {
   to: string;
   template: T;
   params: MailTemplateParams[T];
+  /** the recipient's language (their account's `locale`); null: English */
+  locale: string | null;
 }
 
 /**
@@ -53,6 +55,7 @@ export class MailService {
       appUrl: this.config.appUrl,
       confirmHours: CONFIRM_TOKEN_HOURS,
       resetMinutes: RESET_TOKEN_MINUTES,
+      locale: message.locale,
     });
     const info = await (await this.mailer()).sendMail({ to: message.to, subject: content.subject, text: content.text, html: content.html });
     if (this.config.mail.smtpUrl) {

@@ -57,7 +57,7 @@ export class AccountPasswordsService {
         return;
       }
       const token = await this.tokens.issue({ userId: user.id, purpose: 'PasswordReset', ttlSeconds: RESET_TOKEN_MINUTES * 60 });
-      await this.mail.enqueue(manager, { to: user.email, template: 'password-reset', params: { nickname: user.nickname, token } });
+      await this.mail.enqueue(manager, { to: user.email, template: 'password-reset', params: { nickname: user.nickname, token }, locale: user.locale });
     });
   }
 

@@ -39,11 +39,14 @@ export class AccountController {
   }
 
   @Put()
-  @ApiOperation({ summary: 'Update my profile (nickname)', description: 'The access token’s Nickname claim follows at the next refresh.' })
+  @ApiOperation({
+    summary: 'Update my profile (nickname, language)',
+    description: 'Each field given changes. The access token’s Nickname claim follows at the next refresh. An unknown locale is 400 LOCALE_UNSUPPORTED.',
+  })
   @ApiOkResponse({ type: ProfileDto })
   @ApiProblems(400)
   update(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto): Promise<ProfileDto> {
-    return this.profiles.updateNickname(user.userId, dto.nickname);
+    return this.profiles.update(user.userId, dto);
   }
 
   @Put('password')

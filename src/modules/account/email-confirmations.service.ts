@@ -12,7 +12,7 @@ import { AccountTokens } from './account-tokens.repository';
 
 export const CONFIRM_TOKEN_SECONDS = CONFIRM_TOKEN_HOURS * 3600;
 
-type Recipient = Pick<User, 'id' | 'nickname' | 'email' | 'pendingEmail' | 'emailStatus'>;
+type Recipient = Pick<User, 'id' | 'nickname' | 'email' | 'pendingEmail' | 'emailStatus' | 'locale'>;
 
 /**
  * Confirmation mails (registration, email change): a fresh single-use token and a queued mail,
@@ -39,9 +39,9 @@ export class EmailConfirmations extends ConfirmationResender {
     const to = changing ? user.pendingEmail! : user.email;
     const token = await this.tokens.issue({ userId: user.id, purpose: 'EmailConfirm', ttlSeconds: CONFIRM_TOKEN_SECONDS, email: to, now });
     if (changing) {
-      await this.mail.enqueue(manager, { to, template: 'email-change-confirm', params: { nickname: user.nickname, token, newEmail: to } });
+      await this.mail.enqueue(manager, { to, template: 'email-change-confirm', params: { nickname: user.nickname, token, newEmail: to }, locale: user.locale });
     } else {
-      await this.mail.enqueue(manager, { to, template: 'registration-confirm', params: { nickname: user.nickname, token } });
+      await this.mail.enqueue(manager, { to, template: 'registration-confirm', params: { nickname: user.nickname, token }, locale: user.locale });
     }
   }
 

@@ -10,7 +10,7 @@ import { Group } from '../groups/entities/group.entity';
 import { UnitOfWork } from '../../database/transaction';
 import { User } from '../users/entities/user.entity';
 import { UsersRepository } from '../users/users.repository';
-import { AccountErrors } from './account-errors';
+import { AccountErrors, assertSupportedLocale } from './account-errors';
 import { AccountPasswordsService } from './account-passwords.service';
 import { AccountTokens } from './account-tokens.repository';
 import { ProfileDto } from './dto/profile.dto';
@@ -36,10 +36,13 @@ export class ProfileService {
     return this.toDto(user, user.group ?? null);
   }
 
-  async updateNickname(userId: string, nickname: string): Promise<ProfileDto> {
+  /** PUT /account: the nickname and the language, each when given. */
+  async update(userId: string, changes: { nickname?: string; locale?: string }): Promise<ProfileDto> {
+    assertSupportedLocale(changes.locale);
     await this.unitOfWork.run(async (manager) => {
       const user = await this.lock(manager, userId);
-      user.nickname = nickname;
+      if (changes.nickname !== undefined) user.nickname = changes.nickname;
+      if (changes.locale !== undefined) user.locale = changes.locale;
       await this.users.save(manager, user);
     });
     return this.get(userId);
@@ -65,7 +68,7 @@ export class ProfileService {
       user.emailStatus = 'ChangePending';
       await this.users.save(manager, user);
       await this.confirmations.send(manager, user);
-      await this.mail.enqueue(manager, { to: user.email, template: 'email-change-notice', params: { nickname: user.nickname, newEmail: email } });
+      await this.mail.enqueue(manager, { to: user.email, template: 'email-change-notice', params: { nickname: user.nickname, newEmail: email }, locale: user.locale });
     });
     return this.get(userId);
   }
@@ -122,6 +125,7 @@ export class ProfileService {
       status: user.status,
       group: group ? { id: group.id, name: group.name, currency: group.currency, modules: group.modules } : null,
       pictureUrl: picture?.url ?? null,
+      locale: user.locale,
       createdDate: user.createdDate,
     };
   }

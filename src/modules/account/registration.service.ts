@@ -9,7 +9,7 @@ import { UnitOfWork } from '../../database/transaction';
 import { User } from '../users/entities/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { PasswordService } from '../users/password.service';
-import { AccountErrors } from './account-errors';
+import { AccountErrors, assertSupportedLocale } from './account-errors';
 import { AccountTokens } from './account-tokens.repository';
 import { RegisterDto } from './dto/registration.dto';
 import { EmailConfirmations } from './email-confirmations.service';
@@ -43,6 +43,7 @@ export class RegistrationService {
       this.logger.warn({ remoteIp }, 'registration honeypot filled; ignored');
       return { id: newId(), status: 'Pending' };
     }
+    assertSupportedLocale(dto.locale);
     await this.captcha.assertSolved(dto.captcha, remoteIp);
     const passwordHash = await this.passwords.hash(dto.password);
     const id = newId();
@@ -58,6 +59,7 @@ export class RegistrationService {
           status: 'Pending',
           emailStatus: 'Unconfirmed',
           groupId: null,
+          locale: dto.locale ?? null,
         });
         await this.confirmations.send(manager, user);
         await this.notifyAdmins(manager, user);
@@ -67,9 +69,10 @@ export class RegistrationService {
   }
 
   private async notifyAdmins(manager: EntityManager, user: User): Promise<void> {
-    for (const email of await this.users.findMailableAdminEmails()) {
+    for (const admin of await this.users.findMailableAdmins()) {
       await this.mail.enqueue(manager, {
-        to: email,
+        to: admin.email,
+        locale: admin.locale,
         template: 'registration-awaiting-approval',
         params: { username: user.username, nickname: user.nickname, email: user.email },
       });
@@ -125,6 +128,7 @@ export class RegistrationService {
           to: user.email,
           template: 'registration-unconfirmed-warning',
           params: { nickname: user.nickname, token, removalDate },
+          locale: user.locale,
         });
       });
     }

@@ -12,6 +12,7 @@ export interface AdminRecipient {
   id: string;
   nickname: string;
   email: string;
+  locale: string | null;
 }
 
 /**

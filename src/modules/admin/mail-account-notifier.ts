@@ -13,17 +13,17 @@ export class MailAccountNotifier extends AccountNotifier {
 
   async registrationApproved(userId: string, manager: EntityManager): Promise<void> {
     const user = await manager.getRepository(User).findOneByOrFail({ id: userId });
-    await this.mail.enqueue(manager, { to: user.email, template: 'registration-approved', params: { nickname: user.nickname } });
+    await this.mail.enqueue(manager, { to: user.email, template: 'registration-approved', params: { nickname: user.nickname }, locale: user.locale });
   }
 
   async registrationDeclined(userId: string, manager: EntityManager): Promise<void> {
     const user = await manager.getRepository(User).findOneByOrFail({ id: userId });
-    await this.mail.enqueue(manager, { to: user.email, template: 'registration-declined', params: { nickname: user.nickname } });
+    await this.mail.enqueue(manager, { to: user.email, template: 'registration-declined', params: { nickname: user.nickname }, locale: user.locale });
   }
 
   async remindPendingApprovals(admins: AdminRecipient[], pending: PendingRegistration[]): Promise<void> {
     for (const admin of admins) {
-      await this.mail.enqueue(undefined, { to: admin.email, template: 'registrations-pending-reminder', params: { registrations: pending } });
+      await this.mail.enqueue(undefined, { to: admin.email, template: 'registrations-pending-reminder', params: { registrations: pending }, locale: admin.locale });
     }
   }
 }

@@ -84,6 +84,7 @@ export class UserInvitationsService {
       to: user.email,
       template: 'account-created',
       params: { nickname: user.nickname, username: user.username, token, validDays: SET_PASSWORD_LINK_DAYS },
+      locale: user.locale,
     });
     return { setPasswordUrl: resetLink(this.config.appUrl, token), expiresAt: new Date(Date.now() + ttlSeconds * 1000) };
   }

@@ -60,7 +60,7 @@ export interface SignInRow {
 }
 
 export type NewUser = Pick<User, 'username' | 'email' | 'nickname' | 'groupId' | 'role' | 'status' | 'emailStatus' | 'passwordHash'> &
-  Partial<Pick<User, 'id'>>;
+  Partial<Pick<User, 'id' | 'locale'>>;
 
 /**
  * The one owner of the `users` table: every read and write of it, from any feature, goes through
@@ -181,9 +181,8 @@ export class UsersRepository {
   }
 
   /** Addresses of the Active admins who can receive mail (a new registration is announced to them). */
-  async findMailableAdminEmails(): Promise<string[]> {
-    const rows = await this.sql.rows<{ email: string }>(USERS_MAILABLE_ADMIN_EMAILS);
-    return rows.map((row) => row.email);
+  findMailableAdmins(): Promise<{ email: string; locale: string | null }[]> {
+    return this.sql.rows<{ email: string; locale: string | null }>(USERS_MAILABLE_ADMIN_EMAILS);
   }
 
   /** Pending registrations with a confirmed address (awaiting an admin's approval), oldest first. */
@@ -209,7 +208,7 @@ export class UsersRepository {
   }
 
   /** The Active admins, oldest first. */
-  findActiveAdmins(): Promise<{ id: string; nickname: string; email: string }[]> {
+  findActiveAdmins(): Promise<{ id: string; nickname: string; email: string; locale: string | null }[]> {
     return this.sql.rows(USERS_ACTIVE_ADMINS);
   }
 

@@ -43,10 +43,10 @@ export const USERS_RAISE_GROUP_PERMS_VERSION = statement(
 
 export const USERS_HAS_ACTIVE_ADMIN = statement('users_has_active_admin', `SELECT 1 FROM users WHERE role = 'Admin' AND status = 'Active' LIMIT 1`);
 
-/** Addresses of the Active admins who can receive mail. */
+/** Addresses (and languages) of the Active admins who can receive mail. */
 export const USERS_MAILABLE_ADMIN_EMAILS = statement(
   'users_mailable_admin_emails',
-  `SELECT email FROM users WHERE role = 'Admin' AND status = 'Active' AND email_status <> 'Unconfirmed'`,
+  `SELECT email, locale FROM users WHERE role = 'Admin' AND status = 'Active' AND email_status <> 'Unconfirmed'`,
 );
 
 /** Pending registrations with a confirmed address, oldest first. */
@@ -76,7 +76,7 @@ export const USERS_ACTIVE_MEMBERS = statement(
 /** The Active admins, oldest first. */
 export const USERS_ACTIVE_ADMINS = statement(
   'users_active_admins',
-  `SELECT id, nickname, email FROM users WHERE role = 'Admin' AND status = 'Active' ORDER BY created_date, id`,
+  `SELECT id, nickname, email, locale FROM users WHERE role = 'Admin' AND status = 'Active' ORDER BY created_date, id`,
 );
 
 /**

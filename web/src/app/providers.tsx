@@ -3,7 +3,9 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { session } from '@/api/client';
 import { ProblemError } from '@/api/problem';
 import { LoadError, Skeleton } from '@/ui';
+import { AccountLocale } from './AccountLocale';
 import { BusyFrame, rememberNav } from './BusyFrame';
+import { OfflineBeforeSignIn } from './offline/OfflineBeforeSignIn';
 import { live } from './live';
 import { keepOnDevice, startOffline } from './offline/keeper';
 import { updateReady } from './offline/status';
@@ -69,6 +71,7 @@ function SessionGate({ children }: { children: ReactNode }) {
     if (bootError instanceof ProblemError && bootError.status === 429) {
       return <BusyFrame key={attempt} retryAfter={bootError.retryAfter} retry={retry} />;
     }
+    if (bootError && !(bootError instanceof ProblemError)) return <OfflineBeforeSignIn retry={retry} />;
     if (bootError) {
       return (
         <main className="boot">
@@ -82,5 +85,10 @@ function SessionGate({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  return <>{children}</>;
+  return (
+    <>
+      {status === 'signedIn' ? <AccountLocale /> : null}
+      {children}
+    </>
+  );
 }

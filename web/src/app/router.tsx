@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
               { element: <RequireModule module="Budget" />, children: [{ path: '/budget/*', ...page(() => import('@/features/budget/routes/BudgetPage')) }] },
               { element: <RequireModule module="Notes" />, children: [{ path: '/notes/*', ...page(() => import('@/features/notes/routes/NotesPage')) }] },
               { path: '/members', ...page(() => import('@/features/members/routes/MembersPage')) },
+              { path: '/welcome', ...page(() => import('@/features/members/routes/WelcomePage')) },
               { path: '/history', ...page(() => import('@/features/history/routes/HistoryPage')) },
               { path: '/account', ...page(() => import('@/features/account/routes/AccountPage')) },
               { path: '/account/sessions', ...page(() => import('@/features/account/routes/SessionsPage')) },

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsString, Length, MaxLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { supportedLocales } from '../../../i18n/messages';
 import { MODULES, ModuleName, ROLES, Role } from '../../../common/auth/auth-user';
 import { EMAIL_STATUSES, EmailStatus, USER_STATUSES, UserStatus } from '../../users/entities/user.entity';
 import { IsAcceptablePassword } from '../password-policy';
@@ -23,14 +24,29 @@ export class ProfileDto {
   @ApiProperty({ type: ProfileGroupDto, nullable: true }) group: ProfileGroupDto | null;
   @ApiProperty({ nullable: true, type: String, description: 'short-lived signed URL of the processed picture; null while none is ready' })
   pictureUrl: string | null;
+  @ApiProperty({
+    enum: [...supportedLocales(), null],
+    nullable: true,
+    type: String,
+    description: 'the language of the app and of the mails sent to me; null until chosen (mails are then English)',
+  })
+  locale: string | null;
   @ApiProperty({ format: 'date-time' }) createdDate: Date;
 }
 
+/** PUT /account: the fields given change, the others stay. */
 export class UpdateProfileDto {
-  @ApiProperty({ example: 'Ally', minLength: 1, maxLength: 25 })
+  @ApiProperty({ example: 'Ally', minLength: 1, maxLength: 25, required: false })
+  @IsOptional()
   @IsString()
   @Length(1, 25)
-  nickname: string;
+  nickname?: string;
+
+  @ApiProperty({ enum: supportedLocales(), required: false, description: 'another value is refused with 400 LOCALE_UNSUPPORTED' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(35)
+  locale?: string;
 }
 
 export class ChangePasswordDto {

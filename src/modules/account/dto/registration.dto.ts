@@ -36,6 +36,12 @@ export class RegisterDto {
   @MaxLength(8192)
   captcha: string;
 
+  @ApiPropertyOptional({ description: 'the language of the app the person registers from (`en`, `de`): their mails are in it; another value is 400 LOCALE_UNSUPPORTED' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(35)
+  locale?: string;
+
   @ApiPropertyOptional({ description: 'honeypot: a hidden form field humans leave empty; when filled the request is accepted alike and ignored' })
   @IsOptional()
   @IsString()

@@ -62,6 +62,13 @@ export class User extends TimestampedEntity {
   @JoinColumn({ name: 'picture_file_id' })
   pictureFile?: StoredFile | null;
 
+  /**
+   * The language the person chose (`en`, `de`, … — a file in locales/): the app's language once
+   * they sign in, and the language of every mail sent to them. Null until chosen; mails are then English.
+   */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  locale: string | null;
+
   /** Raised on every change that alters what an access token may claim. */
   @Column({ type: 'integer', default: 1 })
   permsVersion: number;

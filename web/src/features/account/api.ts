@@ -1,21 +1,18 @@
 /** The person's own account: profile, picture, email, password, signed-in devices and the export. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountKey } from '@/api/account';
 import { api, call, session, type Schema } from '@/api/client';
 import { saveDownload } from '@/api/download';
 import { uploadFile } from '@/api/upload';
+import { translate } from '@/i18n';
 
-export type Profile = Schema<'ProfileDto'>;
+export { accountKey, useAccount, useSaveLocale, type Profile } from '@/api/account';
 export type SessionRow = Schema<'SessionDto'>;
 export type EmailChange = Schema<'ChangeEmailDto'>;
 export type PasswordChange = Schema<'ChangePasswordDto'>;
 export type PictureType = Schema<'CreateUploadDto'>['contentType'];
 
-export const accountKey = ['account'] as const;
 export const sessionsKey = ['sessions'] as const;
-
-export function useAccount() {
-  return useQuery({ queryKey: accountKey, queryFn: () => call(api.GET('/api/v1/account')) });
-}
 
 export function useSessions() {
   return useQuery({ queryKey: sessionsKey, queryFn: () => call(api.GET('/api/v1/sessions')) });
@@ -61,7 +58,7 @@ async function waitForProcessing(fileId: string): Promise<void> {
   for (let attempt = 0; attempt < 30; attempt++) {
     const status = await call(api.GET('/api/v1/files/{fileId}/status', { params: { path: { fileId } } }));
     if (status.status === 'Completed') return;
-    if (status.status === 'Failed') throw new Error(status.error ?? 'The picture could not be processed. Try another one.');
+    if (status.status === 'Failed') throw new Error(status.error ?? translate('account.picture.failed'));
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }

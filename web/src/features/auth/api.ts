@@ -4,6 +4,7 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, call, session, type Schema } from '@/api/client';
+import { currentLocale } from '@/i18n';
 
 export type Credentials = Schema<'LoginDto'>;
 export type Registration = Schema<'RegisterDto'>;
@@ -29,7 +30,7 @@ export function useSignIn() {
 
 /** 201 and a confirmation mail; the honeypot `website` is sent only when something filled it. */
 export function useRegister() {
-  return useMutation({ ...AT_ONCE, mutationFn: (body: Registration) => call(api.POST('/api/v1/account/register', { body })) });
+  return useMutation({ ...AT_ONCE, mutationFn: (body: Registration) => call(api.POST('/api/v1/account/register', { body: { ...body, locale: currentLocale() as Registration['locale'] } })) });
 }
 
 /** 204 always: a mail goes only to a known confirmed account. */

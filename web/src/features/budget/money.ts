@@ -1,18 +1,24 @@
+import { currentLocale } from '@/i18n';
+import { formatAmountInput, intlLocale, parseAmount } from '@/ui/amount';
+
 /**
  * Amounts as people type them and as the API takes them: decimal strings, never floats.
- * "12,5" and "1 234.50" are accepted and become "12.5" and "1234.50"; arithmetic never happens here.
+ * "12,5" and "1 234.50" are accepted and become "12.5" and "1234.50" (ui/amount.ts reads them in the
+ * chosen language); arithmetic never happens here.
  */
 import { translate } from '@/i18n';
 
 const API_AMOUNT = /^(0|[1-9]\d{0,8})(\.\d{1,2})?$/;
 
-/** The typed text as the API's decimal string (comma or dot as the separator, spaces dropped), or null. */
+/** The typed text, as the chosen language writes amounts ("1.250,00" in German), as the API's decimal string, or null. */
 export function normaliseAmount(input: string): string | null {
-  const compact = input.trim().replace(/[\s\u00a0\u202f']/g, '');
-  // one separator: a comma or a dot followed by 1–2 digits is the decimal point
-  const decimal = compact.replace(/,(\d{1,2})$/, '.$1');
-  if (!API_AMOUNT.test(decimal)) return null;
-  return decimal;
+  const decimal = parseAmount(input, intlLocale(currentLocale()));
+  return decimal !== null && API_AMOUNT.test(decimal) ? decimal : null;
+}
+
+/** A stored amount put back into a field for editing, as the chosen language writes it ("1.250,00"). */
+export function amountForInput(amount: string): string {
+  return formatAmountInput(amount, intlLocale(currentLocale()));
 }
 
 /** The message for an amount field, or true when the amount is usable. */

@@ -1,46 +1,93 @@
 import { describe, expect, it } from 'vitest';
-import { byDay, describeChange, type HistoryRowLike } from './sentence';
+import { translatorFor } from '@/i18n/testing';
+import { byDay, changeDetails, describeChange, type HistoryRowLike, type Writers } from './sentence';
 
-const money = (amount: string) => `€${amount}`;
-const say = (row: Partial<HistoryRowLike> & Pick<HistoryRowLike, 'entityType' | 'action'>) => describeChange({ changes: {}, ...row }, money);
+const writers = (locale: string): Writers => ({
+  money: (amount) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(amount as unknown as number),
+  date: (value) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`)),
+  list: (words) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(words),
+});
+type Row = Partial<HistoryRowLike> & Pick<HistoryRowLike, 'entityType' | 'action'>;
+const full = (row: Row): HistoryRowLike => ({ changes: {}, userId: 'u1', userNickname: 'Anna', ...row });
+const say = (row: Row) => describeChange(full(row), translatorFor('en'), writers('en'));
+const sag = (row: Row) => describeChange(full(row), translatorFor('de'), writers('de'));
 
 describe('describeChange', () => {
   it('says what happened to list items, on which list', () => {
-    expect(say({ entityType: 'NoteItem', action: 'Updated', changes: { isCompleted: { old: false, new: true } }, entityLabel: 'Milk', parentLabel: 'Shopping' })).toBe(
-      'ticked “Milk” on Shopping',
-    );
-    expect(say({ entityType: 'NoteItem', action: 'Updated', changes: { isCompleted: { old: true, new: false } }, entityLabel: 'Milk', parentLabel: 'Shopping' })).toBe(
-      'unticked “Milk” on Shopping',
-    );
-    expect(say({ entityType: 'NoteItem', action: 'Created', entityLabel: 'Eggs', parentLabel: 'Shopping' })).toBe('added “Eggs” to Shopping');
+    const ticked: Row = { entityType: 'NoteItem', action: 'Updated', changes: { isCompleted: { old: false, new: true } }, entityLabel: 'Milk', parentLabel: 'Shopping' };
+    expect(say(ticked)).toBe('Anna ticked “Milk” on “Shopping”');
+    expect(sag(ticked)).toBe('Anna hat „Milk“ in „Shopping“ abgehakt');
+    expect(say({ ...ticked, changes: { isCompleted: { old: true, new: false } } })).toBe('Anna unticked “Milk” on “Shopping”');
+    expect(say({ entityType: 'NoteItem', action: 'Created', entityLabel: 'Eggs', parentLabel: 'Shopping' })).toBe('Anna added “Eggs” to “Shopping”');
     expect(say({ entityType: 'NoteItem', action: 'Updated', changes: { text: { old: 'Milk', new: 'Oat milk' } }, entityLabel: 'Oat milk', parentLabel: 'Shopping' })).toBe(
-      'changed “Milk” to “Oat milk” on Shopping',
+      'Anna changed “Milk” to “Oat milk” on “Shopping”',
     );
-    expect(say({ entityType: 'NoteItem', action: 'Deleted' })).toBe('removed an item');
+    expect(say({ entityType: 'NoteItem', action: 'Deleted' })).toBe('Anna removed an item');
+    expect(sag({ entityType: 'NoteItem', action: 'Deleted' })).toBe('Anna hat einen Eintrag entfernt');
   });
 
-  it('says money with the amount and the category', () => {
-    expect(say({ entityType: 'Transaction', action: 'Created', changes: { amount: { new: '12.50' }, type: { new: 'Expense' } }, entityLabel: 'Groceries' })).toBe(
-      'added €12.50 Groceries',
-    );
-    expect(say({ entityType: 'Transaction', action: 'Created', changes: { amount: { new: '50.00' }, type: { new: 'Transfer' } } })).toBe('moved €50.00 between accounts');
+  it('words income and expense apart, with the payee of an imported transaction', () => {
+    const refund: Row = {
+      entityType: 'Transaction',
+      action: 'Created',
+      changes: { amount: { new: '39.99' }, type: { new: 'Income' }, description: { new: 'Zalando refund' } },
+      entityLabel: 'Other',
+      parentLabel: 'Zalando refund',
+    };
+    expect(say(refund)).toBe('Anna added income €39.99 Zalando refund · Other');
+    expect(sag(refund)).toBe('Anna hat eine Einnahme von 39,99\u00a0€ erfasst: Zalando refund · Other');
+    const expense: Row = { ...refund, changes: { ...refund.changes, type: { new: 'Expense' } } };
+    expect(say(expense)).toBe('Anna added expense €39.99 Zalando refund · Other');
+    expect(sag(expense)).toBe('Anna hat eine Ausgabe von 39,99\u00a0€ erfasst: Zalando refund · Other');
+    expect(say({ entityType: 'Transaction', action: 'Created', changes: { amount: { new: '50.00' }, type: { new: 'Transfer' } } })).toBe('Anna moved €50.00 between accounts');
     expect(say({ entityType: 'Transaction', action: 'Updated', changes: { amount: { old: '12.50', new: '15.00' } }, entityLabel: 'Groceries' })).toBe(
-      'changed the Groceries transaction from €12.50 to €15.00',
+      'Anna changed the Groceries transaction from €12.50 to €15.00',
     );
     expect(say({ entityType: 'BudgetAccount', action: 'Created', changes: { openingBalance: { new: '1250.00' } }, entityLabel: 'Joint' })).toBe(
-      'added the account “Joint” with €1250.00',
+      'Anna added the account “Joint” with €1,250.00',
+    );
+    expect(sag({ entityType: 'BudgetAccount', action: 'Created', changes: { openingBalance: { new: '1250.00' } }, entityLabel: 'Joint' })).toBe(
+      'Anna hat das Konto „Joint“ mit 1.250,00\u00a0€ angelegt',
     );
   });
 
-  it('never shows an entity or field name, nor a raw boolean', () => {
-    const sentences = [
-      say({ entityType: 'Marker', action: 'Updated', changes: { rating: { old: 3, new: 5 }, latitude: { old: 1, new: 2 } }, entityLabel: 'Café' }),
-      say({ entityType: 'MarkerImage', action: 'Created', parentLabel: 'Café' }),
-      say({ entityType: 'Note', action: 'Updated', changes: { isPinned: { old: false, new: true } }, entityLabel: 'Shopping' }),
-      say({ entityType: 'Category', action: 'Updated', changes: { color: { old: '#000000', new: '#FFFFFF' } } }),
+  it('says "Hearth" for what the scheduler did', () => {
+    expect(say({ entityType: 'Note', action: 'Deleted', entityLabel: 'Old', userId: null, userNickname: 'System' })).toBe('Hearth deleted the note “Old”');
+  });
+
+  it('never shows an entity or field name, nor a raw boolean, in either language', () => {
+    const rows: Row[] = [
+      { entityType: 'Marker', action: 'Updated', changes: { rating: { old: 3, new: 5 }, latitude: { old: 1, new: 2 } }, entityLabel: 'Café' },
+      { entityType: 'MarkerImage', action: 'Created', parentLabel: 'Café' },
+      { entityType: 'Note', action: 'Updated', changes: { isPinned: { old: false, new: true } }, entityLabel: 'Shopping' },
+      { entityType: 'Category', action: 'Updated', changes: { color: { old: '#000000', new: '#FFFFFF' } } },
     ];
-    expect(sentences).toEqual(['changed the rating and location of “Café”', 'added a photo to Café', 'pinned “Shopping”', 'changed the colour of a category']);
-    for (const sentence of sentences) expect(sentence).not.toMatch(/Marker|Image|isPinned|true|false|Id\b/);
+    expect(rows.map(say)).toEqual(['Anna changed the rating and location of “Café”', 'Anna added a photo to “Café”', 'Anna pinned “Shopping”', 'Anna changed the colour of a category']);
+    expect(rows.map(sag)).toEqual(['Anna hat „Café“ geändert (Bewertung und Lage)', 'Anna hat ein Foto zu „Café“ hinzugefügt', 'Anna hat „Shopping“ angeheftet', 'Anna hat eine Kategorie geändert (Farbe)']);
+    for (const sentence of [...rows.map(say), ...rows.map(sag)]) expect(sentence).not.toMatch(/Marker|Image|isPinned|true|false|Id\b|history\./);
+  });
+});
+
+describe('changeDetails', () => {
+  it('lists before and after in words, the payee of a transaction first', () => {
+    const row = full({
+      entityType: 'Transaction',
+      action: 'Updated',
+      changes: { amount: { old: '12.50', new: '1250.00' }, date: { old: '2026-11-04', new: '2026-11-05' }, categoryId: { old: 'a', new: 'b' } },
+      entityLabel: 'Groceries',
+      parentLabel: 'ALDI SÜD',
+    });
+    expect(changeDetails(row, translatorFor('de'), writers('de'))).toEqual([
+      { field: 'Empfänger', before: null, after: 'ALDI SÜD', context: true },
+      { field: 'Kategorie', before: null, after: 'Groceries', context: true },
+      { field: 'Betrag', before: '12,50\u00a0€', after: '1.250,00\u00a0€' },
+      { field: 'Datum', before: '04.11.2026', after: '05.11.2026' },
+    ]);
+  });
+
+  it('never shows a secret or an id', () => {
+    const row = full({ entityType: 'User', action: 'Updated', changes: { passwordHash: { old: '[redacted]', new: '[redacted]' }, groupId: { old: 'x', new: 'y' } } });
+    expect(changeDetails(row, translatorFor('en'), writers('en'))).toEqual([]);
   });
 });
 

@@ -1,7 +1,11 @@
 /**
- * A history row as a sentence in the household's words : "ticked “Milk” on Shopping", "added €12.50 Groceries". The actor's name is put in
- * front by the page. Never an entity name, a field name or a raw boolean.
+ * A history row as a sentence in the household's words and language: "Mia ticked “Milk” on
+ * Shopping", "Anna added income €39.99 Zalando refund". Every sentence is a message of
+ * locales/<lang>.json (`history.*`) with the actor in it, since languages put the verb in different
+ * places. Never an entity name, a field name or a raw boolean.
  */
+import type { MessageId, Translate } from '@/i18n';
+
 export type Change = { old?: unknown; new?: unknown };
 
 export interface HistoryRowLike {
@@ -10,39 +14,35 @@ export interface HistoryRowLike {
   changes: Record<string, Change>;
   entityLabel?: string | null;
   parentLabel?: string | null;
+  userId?: string | null;
+  userNickname?: string;
+}
+
+/** How amounts and dates are written (the page passes Intl in the chosen language). */
+export interface Writers {
+  money: (amount: string) => string;
+  date: (value: string) => string;
+  list: (words: string[]) => string;
 }
 
 /** The "What" filter: entity types in people's words, the module's order. */
-export const ENTITY_WORDS: { type: string; label: string; adminOnly?: boolean }[] = [
-  { type: 'Marker', label: 'Places' },
-  { type: 'MarkerImage', label: 'Photos' },
-  { type: 'Transaction', label: 'Transactions' },
-  { type: 'Category', label: 'Categories' },
-  { type: 'BudgetAccount', label: 'Accounts' },
-  { type: 'RecurringTransaction', label: 'Recurring transactions' },
-  { type: 'Note', label: 'Notes' },
-  { type: 'NoteItem', label: 'List items' },
-  { type: 'User', label: 'Members', adminOnly: true },
-  { type: 'Group', label: 'Groups', adminOnly: true },
+export const ENTITY_TYPES: { type: string; adminOnly?: boolean }[] = [
+  { type: 'Marker' },
+  { type: 'MarkerImage' },
+  { type: 'Transaction' },
+  { type: 'Category' },
+  { type: 'BudgetAccount' },
+  { type: 'RecurringTransaction' },
+  { type: 'Note' },
+  { type: 'NoteItem' },
+  { type: 'User', adminOnly: true },
+  { type: 'Group', adminOnly: true },
 ];
 
-/** The "Change" filter. */
-export const ACTION_WORDS: Record<string, string> = { Created: 'Added', Updated: 'Changed', Deleted: 'Deleted', Restored: 'Restored' };
-
-/** A thing as it is spoken of: “Milk”, or a plain noun when the row has no label. */
-function quoted(label: string | null | undefined, otherwise: string): string {
-  return label ? `“${label}”` : otherwise;
-}
-
-/** “the account “Joint””, or “an account” when the row has no label. */
-function named(kind: string, label: string | null): string {
-  return label ? `the ${kind} “${label}”` : `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
-}
-
-/** The fields a sentence names, in people's words. */
+/** The field a change names, as a message (`history.field.*`); fields absent here are bookkeeping. */
 const FIELD_WORDS: Record<string, string> = {
-  title: 'name',
-  name: 'name',
+  title: 'title',
+  name: 'title',
   text: 'text',
   content: 'text',
   description: 'description',
@@ -51,7 +51,7 @@ const FIELD_WORDS: Record<string, string> = {
   latitude: 'location',
   longitude: 'location',
   address: 'address',
-  color: 'colour',
+  color: 'color',
   icon: 'icon',
   amount: 'amount',
   type: 'type',
@@ -62,149 +62,219 @@ const FIELD_WORDS: Record<string, string> = {
   interval: 'schedule',
   startDate: 'dates',
   endDate: 'dates',
-  nickname: 'name',
-  email: 'email address',
+  nickname: 'title',
+  email: 'email',
   role: 'role',
   status: 'status',
   groupId: 'group',
   currency: 'currency',
   modules: 'modules',
-  url: 'link',
-  openingBalance: 'opening balance',
+  url: 'url',
+  openingBalance: 'openingBalance',
+  isCompleted: 'done',
+  isPinned: 'pinned',
+  locale: 'language',
 };
 
-/** "name and rating": what changed, in people's words (duplicates and bookkeeping dropped). */
-function changedWords(changes: Record<string, Change>): string {
-  const words = [...new Set(Object.keys(changes).map((field) => FIELD_WORDS[field]).filter(Boolean))];
-  if (words.length === 0) return '';
-  if (words.length === 1) return words[0];
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
-}
+const field = (t: Translate, name: string) => t(`history.field.${FIELD_WORDS[name]}` as MessageId);
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 /** A rename (old → new) when the row's naming field changed. */
-function renamed(changes: Record<string, Change>, field: string): { from: string; to: string } | null {
-  const change = changes[field];
+function renamed(changes: Record<string, Change>, name: string): { from: string; to: string } | null {
+  const change = changes[name];
   const from = text(change?.old);
   const to = text(change?.new);
   return change && from && to ? { from, to } : null;
 }
 
-export function describeChange(row: HistoryRowLike, money: (amount: string) => string): string {
+/** The whole sentence of a row, its actor first ("Hearth" for what the scheduler and jobs did). */
+export function describeChange(row: HistoryRowLike, t: Translate, write: Writers): string {
+  const who = row.userId === null ? t('history.system') : (row.userNickname ?? t('history.system'));
   const { action, changes } = row;
   const label = row.entityLabel ?? null;
   const parent = row.parentLabel ?? null;
-  const on = parent ? ` on ${parent}` : '';
   const keys = Object.keys(changes);
   const only = (...fields: string[]) => keys.length > 0 && keys.every((key) => fields.includes(key));
+  const quoted = (value: string | null, noun: string) => (value ? t('history.quoted', { label: value }) : t(`history.noun.${noun}` as MessageId));
+  const named = (kind: string) => (label ? t(`history.named.${kind}` as MessageId, { label }) : t(`history.noun.${kind}` as MessageId));
+  const fields = () => write.list([...new Set(keys.filter((key) => FIELD_WORDS[key]).map((key) => field(t, key)))]);
+  /** "changed the name and rating of “Café”", or "changed “Café”" when no field is worth naming. */
+  const changed = (thing: string) => (keys.some((key) => FIELD_WORDS[key]) ? t('history.changedFields', { who, thing, fields: fields() }) : t('history.changed', { who, thing }));
+  const generic = (thing: string) => {
+    if (action === 'Created') return t('history.added', { who, thing });
+    if (action === 'Deleted') return t('history.deleted', { who, thing });
+    if (action === 'Restored') return t('history.restored', { who, thing });
+    return changed(thing);
+  };
 
   switch (row.entityType) {
     case 'NoteItem': {
-      const item = quoted(label, 'an item');
-      if (action === 'Created') return `added ${item}${parent ? ` to ${parent}` : ''}`;
-      if (action === 'Deleted') return `removed ${item}${parent ? ` from ${parent}` : ''}`;
-      if (changes.isCompleted) return `${changes.isCompleted.new ? 'ticked' : 'unticked'} ${item}${on}`;
+      const item = quoted(label, 'item');
+      const list = parent ? t('history.quoted', { label: parent }) : null;
+      const onList = list ? t('history.onList', { list }) : '';
+      if (action === 'Created') return t('history.item.added', { who, item, toList: list ? t('history.item.toList', { list }) : '' });
+      if (action === 'Deleted') return t('history.item.removed', { who, item, fromList: list ? t('history.item.fromList', { list }) : '' });
+      if (changes.isCompleted) return t(changes.isCompleted.new ? 'history.item.ticked' : 'history.item.unticked', { who, item, onList });
       const rename = renamed(changes, 'text');
-      if (rename) return `changed “${rename.from}” to “${rename.to}”${on}`;
-      if (only('order')) return `moved ${item}${on}`;
-      return `changed ${item}${on}`;
+      if (rename) return t('history.item.renamed', { who, ...rename, onList });
+      if (only('order')) return t('history.item.moved', { who, item, onList });
+      return t('history.item.changed', { who, item, onList });
     }
     case 'Note': {
-      const note = quoted(label, 'a note');
-      if (action === 'Created') return `started the list ${note}`;
-      if (action === 'Deleted') return `deleted the note ${note}`;
-      if (action === 'Restored') return `restored the note ${note}`;
+      const note = quoted(label, 'note');
+      if (action === 'Created') return t('history.note.started', { who, note });
+      if (action === 'Deleted') return t('history.note.deleted', { who, note });
+      if (action === 'Restored') return t('history.note.restored', { who, note });
       const rename = renamed(changes, 'title');
-      if (rename) return `renamed the note “${rename.from}” to “${rename.to}”`;
-      if (only('isPinned')) return `${changes.isPinned.new ? 'pinned' : 'unpinned'} ${note}`;
-      return `changed the ${changedWords(changes) || 'note'} of ${note}`;
+      if (rename) return t('history.renamed.note', { who, ...rename });
+      if (only('isPinned')) return t(changes.isPinned.new ? 'history.note.pinned' : 'history.note.unpinned', { who, note });
+      return changed(note);
     }
     case 'Marker': {
-      const place = quoted(label, 'a place');
-      if (action === 'Created') return `added the place ${place}`;
-      if (action === 'Deleted') return `moved the place ${place} to the trash`;
-      if (action === 'Restored') return `brought back the place ${place}`;
+      const place = quoted(label, 'place');
+      if (action === 'Created') return t('history.place.added', { who, place });
+      if (action === 'Deleted') return t('history.place.trashed', { who, place });
+      if (action === 'Restored') return t('history.place.restored', { who, place });
       const rename = renamed(changes, 'title');
-      if (rename) return `renamed the place “${rename.from}” to “${rename.to}”`;
-      return `changed the ${changedWords(changes) || 'details'} of ${place}`;
+      if (rename) return t('history.renamed.place', { who, ...rename });
+      return changed(place);
     }
     case 'MarkerImage': {
-      const place = parent ?? 'a place';
-      if (action === 'Created') return `added a photo to ${place}`;
-      if (action === 'Deleted') return `removed a photo from ${place}`;
-      if (only('order')) return `reordered the photos of ${place}`;
-      return `updated a photo of ${place}`;
+      const place = parent ? t('history.quoted', { label: parent }) : t('history.noun.place');
+      if (action === 'Created') return t('history.photo.added', { who, place });
+      if (action === 'Deleted') return t('history.photo.removed', { who, place });
+      if (only('order')) return t('history.photo.reordered', { who, place });
+      return t('history.photo.changed', { who, place });
     }
     case 'Transaction':
     case 'RecurringTransaction': {
-      const recurring = row.entityType === 'RecurringTransaction' ? 'recurring ' : '';
+      const recurring = row.entityType === 'RecurringTransaction';
       const amount = text(changes.amount?.new);
-      const transfer = changes.type?.new === 'Transfer';
+      const money = amount ? write.money(amount) : '';
       if (action === 'Created') {
-        if (transfer) return `moved ${amount ? money(amount) : 'money'} between accounts${recurring ? ' (recurring)' : ''}`;
-        return `added ${recurring ? 'a recurring ' : ''}${[amount ? money(amount) : null, label].filter(Boolean).join(' ') || 'a transaction'}`;
+        const type = changes.type?.new;
+        if (type === 'Transfer') return t(recurring ? 'history.money.movedRecurring' : 'history.money.moved', { who, amount: money });
+        // the payee (an imported row's description), else the category
+        const payee = text(changes.description?.new) ?? parent;
+        const what = [...new Set([payee, label].filter(Boolean))].join(' · ');
+        const id = `history.money.added${recurring ? 'Recurring' : ''}${type === 'Income' ? 'Income' : 'Expense'}` as MessageId;
+        return t(id, { who, amount: money, what }).replace(/[\s:]+$/, '');
       }
-      const what = label ? `the ${recurring}${label} transaction` : `a ${recurring}transaction`;
-      if (action === 'Deleted') return `deleted ${what}`;
+      const thing = label || parent ? t(recurring ? 'history.named.recurring' : 'history.named.transaction', { label: label ?? parent ?? '' }) : named(recurring ? 'recurring' : 'transaction');
+      if (action === 'Deleted') return t('history.deleted', { who, thing });
       const before = text(changes.amount?.old);
-      if (amount && before && only('amount')) return `changed ${what} from ${money(before)} to ${money(amount)}`;
-      if (only('isEnabled')) return `${changes.isEnabled.new ? 'resumed' : 'paused'} ${what}`;
-      return `changed the ${changedWords(changes) || 'details'} of ${what}`;
+      if (amount && before && only('amount')) return t('history.money.amountChanged', { who, thing, from: write.money(before), to: money });
+      if (only('isEnabled')) return t(changes.isEnabled.new ? 'history.money.resumed' : 'history.money.paused', { who, thing });
+      return changed(thing);
     }
     case 'Category': {
-      const category = named('category', label);
-      if (action === 'Created') return `added ${category}`;
-      if (action === 'Deleted') return `deleted ${category}`;
+      const thing = named('category');
+      if (action !== 'Updated') return generic(thing);
       const rename = renamed(changes, 'name');
-      if (rename) return `renamed the category “${rename.from}” to “${rename.to}”`;
-      if (only('order')) return `reordered the categories`;
-      return `changed the ${changedWords(changes) || 'details'} of ${category}`;
+      if (rename) return t('history.renamed.category', { who, ...rename });
+      if (only('order')) return t('history.category.reordered', { who });
+      return changed(thing);
     }
     case 'BudgetAccount': {
-      const account = named('account', label);
-      if (action === 'Created') {
-        const opening = text(changes.openingBalance?.new);
-        return `added ${account}${opening && opening !== '0.00' ? ` with ${money(opening)}` : ''}`;
-      }
-      if (action === 'Deleted') return `deleted ${account}`;
-      const rename = renamed(changes, 'name');
-      if (rename) return `renamed the account “${rename.from}” to “${rename.to}”`;
+      const thing = named('account');
       const opening = text(changes.openingBalance?.new);
-      if (opening && only('openingBalance')) return `set the opening balance of ${account} to ${money(opening)}`;
-      if (only('isDefault')) return changes.isDefault.new ? `made ${account} the default account` : `made another account the default instead of ${account}`;
-      if (only('isDisabled')) return `${changes.isDisabled.new ? 'disabled' : 'enabled'} ${account}`;
-      return `changed the ${changedWords(changes) || 'details'} of ${account}`;
+      if (action === 'Created' && opening && opening !== '0.00') return t('history.account.addedWith', { who, thing, amount: write.money(opening) });
+      if (action !== 'Updated') return generic(thing);
+      const rename = renamed(changes, 'name');
+      if (rename) return t('history.renamed.account', { who, ...rename });
+      if (opening && only('openingBalance')) return t('history.account.opening', { who, thing, amount: write.money(opening) });
+      if (only('isDefault')) return t(changes.isDefault.new ? 'history.account.madeDefault' : 'history.account.unmadeDefault', { who, thing });
+      if (only('isDisabled')) return t(changes.isDisabled.new ? 'history.account.disabled' : 'history.account.enabled', { who, thing });
+      return changed(thing);
     }
     case 'User': {
-      const member = quoted(label, 'a member');
-      if (action === 'Created') return `added the member ${member}`;
-      if (action === 'Deleted') return `removed the member ${member}`;
-      if (only('passwordHash')) return `changed the password of ${member}`;
-      const words = changedWords(changes);
-      return words ? `changed the ${words} of ${member}` : `updated ${member}`;
+      const member = quoted(label, 'member');
+      if (action === 'Created') return t('history.member.added', { who, member });
+      if (action === 'Deleted') return t('history.member.removed', { who, member });
+      if (only('passwordHash')) return t('history.member.password', { who, member });
+      return changed(member);
     }
     case 'Group': {
-      const group = named('group', label);
-      if (action === 'Created') return `created ${group}`;
-      if (action === 'Deleted') return `deleted ${group}`;
-      return `changed the ${changedWords(changes) || 'settings'} of ${group}`;
+      const thing = named('group');
+      if (action === 'Created') return t('history.group.created', { who, thing });
+      return generic(thing);
     }
-    default: {
-      const thing = quoted(label, 'something');
-      const verb = { Created: 'added', Updated: 'changed', Deleted: 'deleted', Restored: 'restored' }[action] ?? 'changed';
-      return `${verb} ${thing}`;
-    }
+    default:
+      return generic(quoted(label, 'something'));
   }
 }
 
+/** One line of a row's details: what, before, after (each already in words). */
+export interface ChangeDetail {
+  field: string;
+  before: string | null;
+  after: string | null;
+  /** what the change was about (a transaction's payee and category), not a change itself */
+  context?: boolean;
+}
+
+const AMOUNT_FIELDS = new Set(['amount', 'openingBalance']);
+const DATE_FIELDS = new Set(['date', 'startDate', 'endDate']);
+
+/**
+ * What changed, before and after, in words: amounts and dates as the language writes them, yes/no
+ * for switches, the kind of a transaction. References to other rows (ids) are named by the sentence
+ * and the labels, not shown as ids; a transaction's payee (its description) is always listed.
+ */
+export function changeDetails(row: HistoryRowLike, t: Translate, write: Writers): ChangeDetail[] {
+  const value = (name: string, raw: unknown): string | null => {
+    if (raw === null || raw === undefined || raw === '') return null;
+    if (typeof raw === 'boolean') return t(raw ? 'history.value.yes' : 'history.value.no');
+    if (name === 'type' && typeof raw === 'string' && ['Income', 'Expense', 'Transfer'].includes(raw)) return t(`history.value.${raw}` as MessageId);
+    if (AMOUNT_FIELDS.has(name) && typeof raw === 'string') return write.money(raw);
+    if (DATE_FIELDS.has(name) && typeof raw === 'string') return write.date(raw);
+    if (Array.isArray(raw)) return write.list(raw.map(String));
+    return String(raw);
+  };
+  const details: ChangeDetail[] = [];
+  const money = row.entityType === 'Transaction' || row.entityType === 'RecurringTransaction';
+  for (const [name, change] of Object.entries(row.changes)) {
+    if (!FIELD_WORDS[name] || name.endsWith('Id') || name === 'latitude' || name === 'longitude') continue;
+    if (change.old === '[redacted]' || change.new === '[redacted]') continue;
+    const before = row.action === 'Created' ? null : value(name, change.old);
+    const after = value(name, change.new);
+    if (before === null && after === null) continue;
+    details.push({ field: capitalise(field(t, name)), before, after });
+  }
+  if ('latitude' in row.changes || 'longitude' in row.changes) {
+    const at = (key: 'old' | 'new') => {
+      const lat = row.changes.latitude?.[key];
+      const lng = row.changes.longitude?.[key];
+      return lat != null && lng != null ? `${String(lat)}, ${String(lng)}` : null;
+    };
+    details.push({ field: capitalise(t('history.field.location')), before: row.action === 'Created' ? null : at('old'), after: at('new') });
+  }
+  if (money && row.entityLabel && row.entityLabel !== row.parentLabel) {
+    details.unshift({ field: capitalise(t('history.field.category')), before: null, after: row.entityLabel, context: true });
+  }
+  if (money && row.parentLabel && !row.changes.description) {
+    details.unshift({ field: capitalise(t('history.field.payee')), before: null, after: row.parentLabel, context: true });
+  }
+  return details;
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toLocaleUpperCase() + word.slice(1);
+}
+
+/** The local calendar day of an instant, `YYYY-MM-DD`. */
+export function localDay(instant: string | Date): string {
+  const date = new Date(instant);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
 /** "Today", "Yesterday", or the day (with the year when not this year), for the day headings. */
-export function dayHeading(day: string, now = new Date(), locale?: string): string {
-  const key = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+export function dayHeading(day: string, t: Translate, locale: string, now = new Date()): string {
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
-  if (day === key(now)) return 'Today';
-  if (day === key(yesterday)) return 'Yesterday';
+  if (day === localDay(now)) return t('history.today');
+  if (day === localDay(yesterday)) return t('history.yesterday');
   const date = new Date(`${day}T12:00:00`);
   return new Intl.DateTimeFormat(locale, {
     weekday: 'long',
@@ -212,12 +282,6 @@ export function dayHeading(day: string, now = new Date(), locale?: string): stri
     month: 'long',
     ...(date.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}),
   }).format(date);
-}
-
-/** The local calendar day of an instant, `YYYY-MM-DD`. */
-export function localDay(instant: string): string {
-  const date = new Date(instant);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
 /** Rows (newest first) grouped by local day, in order. */

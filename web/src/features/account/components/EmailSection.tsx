@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { describeProblem } from '@/api/problem';
+import { useT } from '@/i18n';
 import { Button, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
 import { useChangeEmail, useResendConfirmation, type EmailChange, type Profile } from '../api';
 
 export function EmailSection({ account }: { account: Profile }) {
+  const t = useT();
   const [notice, setNotice] = useState<string | null>(null);
   const { register, submit, summary, setSummary, reset, formState } = useProblemForm<EmailChange>({
     defaultValues: { newEmail: '', currentPassword: '' },
-    labels: { newEmail: 'New email address', currentPassword: 'Current password' },
+    labels: { newEmail: t('account.email.new'), currentPassword: t('account.password.current') },
   });
 
   const change = useChangeEmail();
@@ -15,7 +17,7 @@ export function EmailSection({ account }: { account: Profile }) {
   const resendLink = () => {
     setSummary([]);
     resend.mutate(undefined, {
-      onSuccess: () => setNotice(`We sent the link again to ${account.pendingEmail ?? account.email}.`),
+      onSuccess: () => setNotice(t('account.email.resent', { email: account.pendingEmail ?? account.email })),
       onError: (error) => setSummary([{ message: describeProblem(error) }]),
     });
   };
@@ -23,22 +25,18 @@ export function EmailSection({ account }: { account: Profile }) {
   const pending = account.emailStatus !== 'Confirmed';
   return (
     <section className="card" aria-labelledby="email-title">
-      <h2 id="email-title">Email address</h2>
-      <p>
-        Your address: <strong>{account.email}</strong>
-      </p>
+      <h2 id="email-title">{t('account.email.title')}</h2>
+      <p>{t('account.email.current', { email: account.email })}</p>
       {notice ? <Notice tone="success">{notice}</Notice> : null}
       {pending ? (
         <Notice>
           {account.pendingEmail ? (
-            <>
-              Waiting for you to confirm <strong>{account.pendingEmail}</strong>: open the link we sent there.
-            </>
+            t('account.email.pendingNew', { email: account.pendingEmail })
           ) : (
-            <>Waiting for you to confirm this address: open the link we sent to it.</>
+            t('account.email.pendingThis')
           )}{' '}
           <Button variant="link" busy={resend.isPending} onClick={resendLink}>
-            Send the link again
+            {t('account.email.resend')}
           </Button>
         </Notice>
       ) : null}
@@ -49,27 +47,27 @@ export function EmailSection({ account }: { account: Profile }) {
           setNotice(null);
           await change.mutateAsync(values);
           reset();
-          setNotice(`We sent a confirmation link to ${values.newEmail}. Your address changes when you open it.`);
+          setNotice(t('account.email.sent', { email: values.newEmail }));
         })}
       >
         <Field
-          label="New email address"
+          label={t('account.email.new')}
           type="email"
           autoComplete="email"
           spellCheck={false}
           error={formState.errors.newEmail?.message}
-          {...register('newEmail', { required: 'Enter the new email address' })}
+          {...register('newEmail', { required: t('account.email.required') })}
         />
         <Field
-          label="Current password"
+          label={t('account.password.current')}
           id="email-current-password"
           type="password"
           autoComplete="current-password"
           error={formState.errors.currentPassword?.message}
-          {...register('currentPassword', { required: 'Enter your current password' })}
+          {...register('currentPassword', { required: t('account.password.currentRequired') })}
         />
         <Button type="submit" busy={change.isPending}>
-          Change email address
+          {t('account.email.change')}
         </Button>
       </form>
     </section>

@@ -1,16 +1,18 @@
 import { useState } from 'react';
+import { useT } from '@/i18n';
 import { Button, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
 import { useSaveNickname, type Profile } from '../api';
 
 export function NicknameSection({ account }: { account: Profile }) {
+  const t = useT();
   const [saved, setSaved] = useState(false);
-  const { register, submit, summary, formState } = useProblemForm({ values: { nickname: account.nickname }, labels: { nickname: 'Name' } });
+  const { register, submit, summary, formState } = useProblemForm({ values: { nickname: account.nickname }, labels: { nickname: t('account.name.label') } });
   const save = useSaveNickname();
 
   return (
     <section className="card" aria-labelledby="nickname-title">
-      <h2 id="nickname-title">Name shown to your group</h2>
-      {saved ? <Notice tone="success">Your name has been saved.</Notice> : null}
+      <h2 id="nickname-title">{t('account.name.title')}</h2>
+      {saved ? <Notice tone="success">{t('account.name.saved')}</Notice> : null}
       <ErrorSummary items={summary} />
       <form
         noValidate
@@ -21,14 +23,14 @@ export function NicknameSection({ account }: { account: Profile }) {
         })}
       >
         <Field
-          label="Name"
-          hint="Up to 25 characters."
+          label={t('account.name.label')}
+          hint={t('account.name.hint')}
           autoComplete="nickname"
           error={formState.errors.nickname?.message}
-          {...register('nickname', { required: 'Enter a name', maxLength: { value: 25, message: 'Use at most 25 characters' } })}
+          {...register('nickname', { required: t('account.name.required'), maxLength: { value: 25, message: t('account.name.tooLong') } })}
         />
         <Button type="submit" busy={save.isPending}>
-          Save name
+          {t('account.name.save')}
         </Button>
       </form>
     </section>

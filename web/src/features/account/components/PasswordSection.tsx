@@ -1,19 +1,21 @@
 import { useNavigate } from 'react-router';
+import { useT } from '@/i18n';
 import { Button, ErrorSummary, Field, useProblemForm } from '@/ui';
 import { useChangePassword, type PasswordChange } from '../api';
 
 export function PasswordSection() {
+  const t = useT();
   const navigate = useNavigate();
   const { register, submit, summary, formState } = useProblemForm<PasswordChange>({
     defaultValues: { currentPassword: '', newPassword: '' },
-    labels: { currentPassword: 'Current password', newPassword: 'New password' },
+    labels: { currentPassword: t('account.password.current'), newPassword: t('account.password.new') },
   });
   const change = useChangePassword();
 
   return (
     <section className="card" aria-labelledby="password-title">
-      <h2 id="password-title">Password</h2>
-      <p className="muted">Changing it signs you out everywhere, this device included.</p>
+      <h2 id="password-title">{t('account.password.title')}</h2>
+      <p className="muted">{t('account.password.hint')}</p>
       <ErrorSummary items={summary} />
       <form
         noValidate
@@ -24,22 +26,22 @@ export function PasswordSection() {
         })}
       >
         <Field
-          label="Current password"
+          label={t('account.password.current')}
           type="password"
           autoComplete="current-password"
           error={formState.errors.currentPassword?.message}
-          {...register('currentPassword', { required: 'Enter your current password' })}
+          {...register('currentPassword', { required: t('account.password.currentRequired') })}
         />
         <Field
-          label="New password"
+          label={t('account.password.new')}
           type="password"
-          hint="At least 8 characters."
+          hint={t('account.password.newHint')}
           autoComplete="new-password"
           error={formState.errors.newPassword?.message}
-          {...register('newPassword', { required: 'Enter a new password', minLength: { value: 8, message: 'Use at least 8 characters' } })}
+          {...register('newPassword', { required: t('account.password.newRequired'), minLength: { value: 8, message: t('account.password.tooShort') } })}
         />
         <Button type="submit" busy={change.isPending}>
-          Change password
+          {t('account.password.change')}
         </Button>
       </form>
     </section>

@@ -1,11 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { describeProblem } from '@/api/problem';
+import { useT } from '@/i18n';
 import { Button, ErrorSummary, Notice } from '@/ui';
 import { useRemovePicture, useUploadPicture, type PictureType, type Profile } from '../api';
 
 const TYPES: PictureType[] = ['image/jpeg', 'image/png', 'image/webp'];
 
 export function PictureSection({ account }: { account: Profile }) {
+  const t = useT();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -26,14 +28,14 @@ export function PictureSection({ account }: { account: Profile }) {
     upload.mutate(picture, {
       onSuccess: () => {
         setFile(null);
-        setDone('Your picture has been updated.');
+        setDone(t('account.picture.updated'));
       },
       onError: (error) => setProblem(error instanceof Error && !('status' in error) ? error.message : describeProblem(error)),
       onSettled: () => setProgress(null),
     });
   const removePicture = () =>
     remove.mutate(undefined, {
-      onSuccess: () => setDone('Your picture has been removed.'),
+      onSuccess: () => setDone(t('account.picture.removed')),
       onError: (error) => setProblem(describeProblem(error)),
     });
 
@@ -42,7 +44,7 @@ export function PictureSection({ account }: { account: Profile }) {
     setDone(null);
     if (chosen && !TYPES.includes(chosen.type as PictureType)) {
       setFile(null);
-      setProblem('Choose a JPEG, PNG or WebP picture.');
+      setProblem(t('account.picture.wrongType'));
       return;
     }
     setFile(chosen);
@@ -51,12 +53,12 @@ export function PictureSection({ account }: { account: Profile }) {
   const shown = preview ?? account.pictureUrl;
   return (
     <section className="card" aria-labelledby="picture-title">
-      <h2 id="picture-title">Profile picture</h2>
+      <h2 id="picture-title">{t('account.picture.title')}</h2>
       {done ? <Notice tone="success">{done}</Notice> : null}
       <ErrorSummary items={problem ? [{ field: inputId, message: problem }] : []} />
       <div className="picture-row">
         {shown ? (
-          <img className="picture-preview" src={shown} alt={preview ? 'Preview of the chosen picture' : 'Your profile picture'} />
+          <img className="picture-preview" src={shown} alt={preview ? t('account.picture.preview') : t('account.picture.yours')} />
         ) : (
           <div className="picture-preview picture-empty" aria-hidden="true">
             {account.nickname.slice(0, 1).toUpperCase()}
@@ -64,13 +66,13 @@ export function PictureSection({ account }: { account: Profile }) {
         )}
         <div className="picture-controls">
           <div className="field">
-            <label htmlFor={inputId}>{account.pictureUrl ? 'Choose a new picture' : 'Choose a picture'}</label>
-            <p className="field-hint">JPEG, PNG or WebP, up to 10 MB. It is shown whole, never cropped.</p>
+            <label htmlFor={inputId}>{account.pictureUrl ? t('account.picture.chooseNew') : t('account.picture.choose')}</label>
+            <p className="field-hint">{t('account.picture.hint')}</p>
             <input id={inputId} type="file" accept={TYPES.join(',')} onChange={(event) => choose(event.target.files?.[0] ?? null)} />
           </div>
           {progress !== null ? (
             <div className="field">
-              <label htmlFor={`${inputId}-progress`}>Uploading</label>
+              <label htmlFor={`${inputId}-progress`}>{t('account.picture.uploading')}</label>
               <progress id={`${inputId}-progress`} max={1} value={progress}>
                 {Math.round(progress * 100)}%
               </progress>
@@ -78,11 +80,11 @@ export function PictureSection({ account }: { account: Profile }) {
           ) : null}
           <div className="actions">
             <Button disabled={!file} busy={upload.isPending} onClick={() => file && uploadChosen(file)}>
-              Upload picture
+              {t('account.picture.upload')}
             </Button>
             {account.pictureUrl && !file ? (
               <Button variant="secondary" busy={remove.isPending} onClick={removePicture}>
-                Remove picture
+                {t('account.picture.remove')}
               </Button>
             ) : null}
           </div>

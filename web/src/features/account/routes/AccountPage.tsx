@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { LoadState, Page } from '@/ui';
+import { useT } from '@/i18n';
 import { EmailSection } from '../components/EmailSection';
+import { LanguageSection } from '../components/LanguageSection';
 import { ExportSection } from '../components/ExportSection';
 import { NicknameSection } from '../components/NicknameSection';
 import { PasswordSection } from '../components/PasswordSection';
@@ -8,24 +10,21 @@ import { PictureSection } from '../components/PictureSection';
 import { useAccount } from '../api';
 
 export default function AccountPage() {
+  const t = useT();
   const account = useAccount();
   return (
-    <Page title="Your account" actions={<Link to="/account/sessions">Signed-in devices</Link>}>
+    <Page title={t('account.title')} actions={<Link to="/account/sessions">{t('account.sessionsLink')}</Link>}>
       <LoadState query={account} skeletonLines={8}>
         {(profile) => (
           <>
             <p className="muted">
-              Signed in as <strong>{profile.username}</strong>
-              {profile.group ? (
-                <>
-                  {' '}
-                  in <strong>{profile.group.name}</strong>
-                </>
-              ) : null}
-              .
+              {profile.group
+                ? t('account.signedInAsIn', { username: profile.username, group: profile.group.name })
+                : t('account.signedInAs', { username: profile.username })}
             </p>
             <PictureSection account={profile} />
             <NicknameSection account={profile} />
+            <LanguageSection />
             <EmailSection account={profile} />
             <PasswordSection />
             <ExportSection />

@@ -2,14 +2,16 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { session } from '@/api/client';
 import { describeProblem } from '@/api/problem';
+import { useT, type Translate } from '@/i18n';
 import { Button, DateText, describeUserAgent, ErrorSummary, LoadState, Notice, Page } from '@/ui';
 import { useRevokeOtherSessions, useRevokeSession, useSessions, type SessionRow } from '../api';
 
-function deviceLabel(row: SessionRow): string {
-  return row.deviceName || (row.userAgent ? describeUserAgent(row.userAgent) : 'Unknown device');
+function deviceLabel(row: SessionRow, t: Translate): string {
+  return row.deviceName || (row.userAgent ? describeUserAgent(row.userAgent) : t('sessions.unknownDevice'));
 }
 
 export default function SessionsPage() {
+  const t = useT();
   const sessions = useSessions();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
@@ -19,8 +21,8 @@ export default function SessionsPage() {
   const onError = (error: unknown) => setProblem(describeProblem(error));
 
   return (
-    <Page title="Signed-in devices">
-      <p className="muted">Sign out a device you no longer use or do not recognise.</p>
+    <Page title={t('sessions.title')}>
+      <p className="muted">{t('sessions.intro')}</p>
       {notice ? <Notice tone="success">{notice}</Notice> : null}
       <ErrorSummary items={problem ? [{ message: problem }] : []} />
       <LoadState query={sessions}>
@@ -30,26 +32,26 @@ export default function SessionsPage() {
               {rows.map((row) => (
                 <li key={row.id} className="card session">
                   <h2 className="session-name">
-                    {deviceLabel(row)} {row.isCurrent ? <span className="tag">This device</span> : null}
+                    {deviceLabel(row, t)} {row.isCurrent ? <span className="tag">{t('sessions.thisDevice')}</span> : null}
                   </h2>
                   <dl className="facts">
                     {row.deviceName && row.userAgent && describeUserAgent(row.userAgent) !== row.deviceName ? (
                       <>
-                        <dt>Browser</dt>
+                        <dt>{t('sessions.browser')}</dt>
                         <dd title={row.userAgent}>{describeUserAgent(row.userAgent)}</dd>
                       </>
                     ) : null}
-                    <dt>Last used</dt>
+                    <dt>{t('sessions.lastUsed')}</dt>
                     <dd>
                       <DateText value={row.lastUsedDate} withTime />
                     </dd>
-                    <dt>Signed in</dt>
+                    <dt>{t('sessions.signedIn')}</dt>
                     <dd>
                       <DateText value={row.createdDate} withTime />
                     </dd>
                     {row.ipAddress ? (
                       <>
-                        <dt>IP address</dt>
+                        <dt>{t('sessions.ip')}</dt>
                         <dd>{row.ipAddress}</dd>
                       </>
                     ) : null}
@@ -62,19 +64,19 @@ export default function SessionsPage() {
                         navigate('/sign-in', { replace: true });
                       }}
                     >
-                      Sign out of this device
+                      {t('sessions.signOutThis')}
                     </Button>
                   ) : (
                     <Button
                       variant="secondary"
-                      aria-label={`Sign out ${deviceLabel(row)}`}
+                      aria-label={t('sessions.signOutNamed', { device: deviceLabel(row, t) })}
                       busy={revoke.isPending && revoke.variables?.id === row.id}
                       onClick={() => {
                         setProblem(null);
-                        revoke.mutate(row, { onSuccess: () => setNotice(`${deviceLabel(row)} has been signed out.`), onError });
+                        revoke.mutate(row, { onSuccess: () => setNotice(t('sessions.signedOut', { device: deviceLabel(row, t) })), onError });
                       }}
                     >
-                      Sign out
+                      {t('sessions.signOut')}
                     </Button>
                   )}
                 </li>
@@ -86,10 +88,10 @@ export default function SessionsPage() {
                 busy={revokeOthers.isPending}
                 onClick={() => {
                   setProblem(null);
-                  revokeOthers.mutate(undefined, { onSuccess: () => setNotice('Every other device has been signed out.'), onError });
+                  revokeOthers.mutate(undefined, { onSuccess: () => setNotice(t('sessions.othersSignedOut')), onError });
                 }}
               >
-                Sign out all other devices
+                {t('sessions.signOutOthers')}
               </Button>
             ) : null}
           </>

@@ -45,7 +45,8 @@ export default function ResetPasswordPage() {
     if (!username) return navigate('/sign-in?reset=1', { replace: true });
     try {
       await signIn.mutateAsync({ username, password: newPassword });
-      navigate('/', { replace: true });
+      // a new member's first screen says where they are and what they can do
+      navigate(link.data?.invitation ? '/welcome' : '/', { replace: true });
     } catch {
       // the password is saved; signing in by hand still works
       navigate('/sign-in?reset=1', { replace: true });

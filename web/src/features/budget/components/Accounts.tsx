@@ -6,7 +6,7 @@ import { Button, ErrorSummary, Field, LoadState, Money, Notice, Page } from '@/u
 import { FormButtons } from '@/ui/FormButtons';
 import { useSession } from '@/api/session-context';
 import { budgetApi, useAccounts, useBudgetMutation, type Account } from '../api';
-import { normaliseBalance, validateBalance } from '../money';
+import { amountForInput, normaliseBalance, validateBalance } from '../money';
 import { NextStep } from './Setup';
 import { Message, useT, type MessageId, type Translate } from '@/i18n';
 
@@ -82,7 +82,7 @@ function AccountRow({ account, onError, onChanged }: { account: Account; onError
       </p>
       {editing ? (
         <AccountForm
-          initial={{ name: account.name, openingBalance: account.openingBalance }}
+          initial={{ name: account.name, openingBalance: amountForInput(account.openingBalance) }}
           submitLabel={t('budget.account.save')}
           onCancel={() => setEditing(false)}
           onSubmit={async (body) => {

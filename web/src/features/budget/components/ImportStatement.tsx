@@ -1,7 +1,10 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { ProblemError } from '@/api/problem';
-import { Button, DateText, ErrorSummary, Field, Money, Notice, Page, SelectField } from '@/ui';
+import { useLocale, useT, type MessageId } from '@/i18n';
+import { Button, ErrorSummary, Field, Money, Notice, Page, SelectField } from '@/ui';
+import { Disclosure } from '@/ui/Disclosure';
+import { formatDate, localiseDates } from '@/ui/format';
 import {
   budgetApi,
   useBudgetMutation,
@@ -13,29 +16,30 @@ import {
   type StatementRow,
   type StatementUpload,
 } from '../api';
-import { negate } from '../money';
+import { negate, sumCents } from '../money';
 import { RequireBudgetSetup } from './Setup';
 
 const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'DD/MM/YY', 'MM/DD/YY', 'DD-MM-YYYY', 'MM-DD-YYYY', 'DD.MM.YYYY', 'YYYY-MM-DD'];
-const MAPPED: { key: keyof ColumnMapping; label: string; required?: boolean }[] = [
-  { key: 'date', label: 'Date', required: true },
-  { key: 'amount', label: 'Amount (negative for money going out)' },
-  { key: 'debit', label: 'Money out (if a column of its own)' },
-  { key: 'credit', label: 'Money in (if a column of its own)' },
-  { key: 'description', label: 'Description' },
-  { key: 'payee', label: 'Payee or payer' },
-];
+const MAPPED: (keyof ColumnMapping)[] = ['date', 'amount', 'debit', 'credit', 'description', 'payee'];
 
-/** Import statement: account and file → (columns, when not recognised) → preview → transactions list. */
+/** Import statement: account and file → (columns, when not recognised) → preview by payee → the result, with a link to the rows. */
 export default function ImportStatement() {
+  const t = useT();
   return (
-    <Page title="Import statement">
+    <Page title={t('import.title')}>
       <RequireBudgetSetup>{({ accounts, categories }) => <ImportFlow accounts={accounts.filter((a) => !a.isDisabled)} categories={categories} />}</RequireBudgetSetup>
     </Page>
   );
 }
 
+interface Imported {
+  created: number;
+  skipped: number;
+  link: string;
+}
+
 function ImportFlow({ accounts, categories }: { accounts: Account[]; categories: Category[] }) {
+  const t = useT();
   const [accountId, setAccountId] = useState(() => (accounts.find((a) => a.isDefault) ?? accounts[0])?.id ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [dateFormat, setDateFormat] = useState('');
@@ -43,11 +47,12 @@ function ImportFlow({ accounts, categories }: { accounts: Account[]; categories:
   const [problem, setProblem] = useState<ProblemError | null>(null);
   const [fileError, setFileError] = useState<string>();
   const [preview, setPreview] = useState<StatementPreview | null>(null);
+  const [imported, setImported] = useState<Imported | null>(null);
   const upload = useBudgetMutation((variables: StatementUpload) => budgetApi.previewStatement(variables));
 
   const send = async (extra: { mapping?: Partial<ColumnMapping> } = {}) => {
     if (!file) {
-      setFileError('Choose the statement file');
+      setFileError(t('import.chooseFile'));
       return;
     }
     setFileError(undefined);
@@ -71,26 +76,52 @@ function ImportFlow({ accounts, categories }: { accounts: Account[]; categories:
     void send();
   };
 
-  if (preview) return <PreviewStep preview={preview} categories={categories} onBack={() => setPreview(null)} />;
+  if (imported) {
+    return (
+      <ImportResult
+        imported={imported}
+        onAnother={() => {
+          setImported(null);
+          setPreview(null);
+          setFile(null);
+        }}
+      />
+    );
+  }
+  if (preview) {
+    return (
+      <PreviewStep
+        preview={preview}
+        categories={categories}
+        onBack={() => setPreview(null)}
+        onDone={(result) => {
+          setPreview(null);
+          setImported(result);
+        }}
+      />
+    );
+  }
   const ambiguous = problem?.code === 'AMBIGUOUS_DATE';
   const columns = problem?.code === 'UNMAPPED_COLUMNS' ? problem.columns : [];
 
   return (
-    <form onSubmit={submit} className="stack import-form" aria-label="Choose a statement" noValidate>
+    <form onSubmit={submit} className="stack import-form" aria-label={t('import.form')} noValidate>
       {problem && !ambiguous ? (
-        <ErrorSummary items={[{ message: `${problem.detail}${problem.line ? ` (line ${problem.line})` : ''}` }]} title="The statement could not be read" />
+        <ErrorSummary
+          items={[{ message: problem.line ? t('import.problemAtLine', { detail: localiseDates(problem.detail), line: problem.line }) : localiseDates(problem.detail) }]}
+          title={t('import.unreadable')}
+        />
       ) : null}
-      <p>A statement exported from your bank as CSV, OFX or QFX, CAMT (XML) or QIF, up to 5 MB. Nothing is added before you confirm.</p>
-      <SelectField label="Account" name="account" value={accountId} onChange={(event) => setAccountId(event.target.value)}>
+      <p>{t('import.intro')}</p>
+      <SelectField label={t('import.account')} name="account" value={accountId} onChange={(event) => setAccountId(event.target.value)}>
         {accounts.map((account) => (
           <option key={account.id} value={account.id}>
-            {account.name}
-            {account.isDefault ? ' (default)' : ''}
+            {account.isDefault ? t('import.defaultAccount', { name: account.name }) : account.name}
           </option>
         ))}
       </SelectField>
       <Field
-        label="Statement file"
+        label={t('import.file')}
         name="file"
         type="file"
         accept=".csv,.txt,.ofx,.qfx,.xml,.qif"
@@ -102,8 +133,8 @@ function ImportFlow({ accounts, categories }: { accounts: Account[]; categories:
         }}
       />
       {ambiguous ? (
-        <SelectField label="How are dates written?" name="dateFormat" value={dateFormat} error={problem!.detail} onChange={(event) => setDateFormat(event.target.value)}>
-          <option value="">Choose a format</option>
+        <SelectField label={t('import.dateFormat')} name="dateFormat" value={dateFormat} error={localiseDates(problem!.detail)} onChange={(event) => setDateFormat(event.target.value)}>
+          <option value="">{t('import.chooseDateFormat')}</option>
           {DATE_FORMATS.map((format) => (
             <option key={format} value={format}>
               {format}
@@ -113,12 +144,12 @@ function ImportFlow({ accounts, categories }: { accounts: Account[]; categories:
       ) : null}
       {columns.length && mapping ? (
         <fieldset className="stack">
-          <legend>Which column holds what?</legend>
-          <p className="field-hint">The columns of this file were not recognised. Choose them once: they are remembered for this account.</p>
-          {MAPPED.map(({ key, label }) => (
+          <legend>{t('import.columns.legend')}</legend>
+          <p className="field-hint">{t('import.columns.hint')}</p>
+          {MAPPED.map((key) => (
             <SelectField
               key={key}
-              label={label}
+              label={t(`import.columns.${key}` as MessageId)}
               name={`column-${key}`}
               value={mapping[key] ?? ''}
               onChange={(event) => setMapping((current) => ({ ...current, [key]: event.target.value || undefined }))}
@@ -126,7 +157,7 @@ function ImportFlow({ accounts, categories }: { accounts: Account[]; categories:
               <option value="">—</option>
               {columns.map((column, i) => (
                 <option key={`${i}-${column}`} value={String(i)}>
-                  {column || `Column ${i + 1}`}
+                  {column || t('import.columns.unnamed', { number: i + 1 })}
                 </option>
               ))}
             </SelectField>
@@ -135,13 +166,39 @@ function ImportFlow({ accounts, categories }: { accounts: Account[]; categories:
       ) : null}
       <div className="actions">
         <Button type="submit" busy={upload.isPending}>
-          Read statement
+          {t('import.read')}
         </Button>
         <Link className="btn btn-secondary" to="/budget/transactions">
-          Cancel
+          {t('common.cancel')}
         </Link>
       </div>
     </form>
+  );
+}
+
+/** What was added, at the top of the page and focused (so it is where the person looks), with a link to the rows. */
+function ImportResult({ imported, onAnother }: { imported: Imported; onAnother: () => void }) {
+  const t = useT();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    heading.current?.focus();
+  }, []);
+  return (
+    <section className="notice notice-success import-result" aria-labelledby="import-result-title">
+      <h2 id="import-result-title" ref={heading} tabIndex={-1}>
+        {t('import.result.title', { count: imported.created })}
+      </h2>
+      {imported.skipped ? <p>{t('import.result.skipped', { count: imported.skipped })}</p> : null}
+      <div className="actions">
+        <Link className="btn btn-primary" to={imported.link} state={{ imported: { created: imported.created, skipped: imported.skipped } }}>
+          {t('import.result.show')}
+        </Link>
+        <Button variant="secondary" onClick={onAnother}>
+          {t('import.result.another')}
+        </Button>
+      </div>
+    </section>
   );
 }
 
@@ -150,18 +207,56 @@ interface RowChoice {
   categoryId: string;
 }
 
-function PreviewStep({ preview, categories, onBack }: { preview: StatementPreview; categories: Category[]; onBack: () => void }) {
-  const navigate = useNavigate();
+/** Rows of one payee (or, without one, of one description), in the statement's order. */
+interface PayeeGroup {
+  /** for element ids: the group's place in the list */
+  id: string;
+  key: string;
+  name: string;
+  indexes: number[];
+}
+
+function groupByPayee(rows: StatementRow[], unnamed: string): PayeeGroup[] {
+  const groups = new Map<string, PayeeGroup>();
+  rows.forEach((row, i) => {
+    const name = row.payee?.trim() || row.description?.trim() || unnamed;
+    const key = name.toLocaleLowerCase();
+    const group = groups.get(key) ?? { id: `payee-${groups.size + 1}`, key, name, indexes: [] };
+    group.indexes.push(i);
+    groups.set(key, group);
+  });
+  return [...groups.values()];
+}
+
+const MIXED = '*';
+
+function PreviewStep({
+  preview,
+  categories,
+  onBack,
+  onDone,
+}: {
+  preview: StatementPreview;
+  categories: Category[];
+  onBack: () => void;
+  onDone: (result: Imported) => void;
+}) {
+  const t = useT();
   const [choices, setChoices] = useState<RowChoice[]>(() => preview.rows.map((row) => ({ include: !row.duplicateOf, categoryId: row.suggestedCategoryId ?? '' })));
   const [showErrors, setShowErrors] = useState(false);
   const commit = useBudgetMutation((rows: ImportChoice[]) => budgetApi.commitStatement({ importId: preview.id, rows }));
-  const missing = useMemo(() => preview.rows.filter((row, i) => choices[i].include && !choices[i].categoryId), [preview.rows, choices]);
+  const groups = useMemo(() => groupByPayee(preview.rows, t('import.noDescription')), [preview.rows, t]);
+  const missingRows = choices.filter((choice) => choice.include && !choice.categoryId).length;
+  const missingGroups = groups.filter((group) => group.indexes.some((i) => choices[i].include && !choices[i].categoryId));
   const included = choices.filter((choice) => choice.include).length;
-  const change = (index: number, next: Partial<RowChoice>) => setChoices((current) => current.map((choice, i) => (i === index ? { ...choice, ...next } : choice)));
+  const change = (indexes: number[], next: Partial<RowChoice>) =>
+    setChoices((current) => current.map((choice, i) => (indexes.includes(i) ? { ...choice, ...next } : choice)));
+  const fillRemaining = (categoryId: string) =>
+    setChoices((current) => current.map((choice) => (choice.include && !choice.categoryId ? { ...choice, categoryId } : choice)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (missing.length) {
+    if (missingRows) {
       setShowErrors(true);
       return;
     }
@@ -178,87 +273,205 @@ function PreviewStep({ preview, categories, onBack }: { preview: StatementPrevie
       query.set('from', dates[0]);
       query.set('to', dates[dates.length - 1]);
     }
-    navigate(`/budget/transactions?${query}`, { state: { imported: result } });
+    onDone({ created: result.created, skipped: result.skipped, link: `/budget/transactions?${query}` });
   };
 
   return (
-    <form onSubmit={submit} className="stack" aria-label="Statement preview" noValidate>
-      {showErrors && missing.length ? (
-        <ErrorSummary items={missing.map((row) => ({ message: `Choose a category for “${row.payee ?? row.description}” (${row.date})`, field: `category-${row.index}` }))} />
+    <form onSubmit={submit} className="stack import-preview" aria-label={t('import.preview')} noValidate>
+      {showErrors && missingRows ? (
+        <ErrorSummary
+          items={[{ message: t('import.missing', { rows: missingRows, payees: missingGroups.length }), field: `category-${missingGroups[0]?.id}` }]}
+        />
       ) : null}
-      {commit.error ? <ErrorSummary items={[{ message: commit.error instanceof ProblemError ? commit.error.detail : 'The import failed; try again' }]} /> : null}
+      {commit.error ? <ErrorSummary items={[{ message: commit.error instanceof ProblemError ? localiseDates(commit.error.detail) : t('import.failed') }]} /> : null}
       <Notice>
-        {preview.rows.length} {preview.rows.length === 1 ? 'row' : 'rows'} read; {included} will be added.
-        {preview.rows.some((row) => row.duplicateOf) ? ' Rows already in the budget are left out unless you tick them.' : ''}
+        {t('import.summary', { rows: preview.rows.length, included, payees: groups.length })}
+        {preview.rows.some((row) => row.duplicateOf) ? ` ${t('import.duplicatesLeftOut')}` : ''}
       </Notice>
       {preview.errors.length ? (
-        <section aria-label="Lines that could not be read" className="import-errors">
-          <h2>Lines that could not be read</h2>
+        <section aria-labelledby="import-errors-title" className="import-errors">
+          <h2 id="import-errors-title">{t('import.errors.title')}</h2>
           <ul>
             {preview.errors.map((error) => (
-              <li key={`${error.line}-${error.message}`}>
-                Line {error.line}: {error.message}
-              </li>
+              <li key={`${error.line}-${error.message}`}>{t('import.errors.line', { line: error.line, message: localiseDates(error.message) })}</li>
             ))}
           </ul>
         </section>
       ) : null}
-      <ul className="import-rows" aria-label="Statement rows">
-        {preview.rows.map((row, i) => (
-          <PreviewRow key={row.index} row={row} choice={choices[i]} categories={categories} error={showErrors && choices[i].include && !choices[i].categoryId} onChange={(next) => change(i, next)} />
+      {missingRows ? <RemainingChoice categories={categories} count={missingRows} onChoose={fillRemaining} /> : null}
+      <ul className="import-groups" aria-label={t('import.rows')}>
+        {groups.map((group) => (
+          <PayeeRows
+            key={group.key}
+            group={group}
+            rows={group.indexes.map((i) => preview.rows[i])}
+            choices={group.indexes.map((i) => choices[i])}
+            categories={categories}
+            showErrors={showErrors}
+            onChange={(positions, next) => change(positions.map((position) => group.indexes[position]), next)}
+          />
         ))}
       </ul>
-      <div className="actions">
+      <div className="actions import-actions">
         <Button type="submit" busy={commit.isPending} disabled={included === 0}>
-          {`Add ${included} ${included === 1 ? 'transaction' : 'transactions'}`}
+          {t('import.add', { count: included })}
         </Button>
         <Button variant="secondary" onClick={onBack}>
-          Choose another file
+          {t('import.another')}
         </Button>
       </div>
     </form>
   );
 }
 
-function PreviewRow({ row, choice, categories, error, onChange }: { row: StatementRow; choice: RowChoice; categories: Category[]; error: boolean; onChange: (next: Partial<RowChoice>) => void }) {
-  const title = row.payee ?? row.description ?? 'No description';
+/** "Category for all remaining rows": one choice for every row still without one. */
+function RemainingChoice({ categories, count, onChoose }: { categories: Category[]; count: number; onChoose: (categoryId: string) => void }) {
+  const t = useT();
+  const id = useId();
   return (
-    <li className={`import-row${choice.include ? '' : ' import-row-excluded'}`}>
-      <div className="import-row-head">
-        <label className="import-include">
-          <input type="checkbox" checked={choice.include} onChange={(event) => onChange({ include: event.target.checked })} aria-label={`Add ${title} on ${row.date}`} />
-          <span className="row-main">
-            <strong>{title}</strong>
-            <span className="tx-sub">
-              <DateText value={row.date} />
-              {row.payee && row.description && row.description !== row.payee ? ` · ${row.description}` : ''}
+    <div className="field import-remaining">
+      <label htmlFor={id}>{t('import.remaining.label', { count })}</label>
+      <select id={id} value="" onChange={(event) => event.target.value && onChoose(event.target.value)}>
+        <option value="">{t('import.chooseCategory')}</option>
+        {categories.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function CategorySelect({
+  id,
+  label,
+  value,
+  suggested,
+  categories,
+  invalid,
+  mixed,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  suggested: string | undefined;
+  categories: Category[];
+  invalid: boolean;
+  mixed?: boolean;
+  onChange: (categoryId: string) => void;
+}) {
+  const t = useT();
+  return (
+    <select id={id} aria-label={label} className="import-category" value={value} aria-invalid={invalid || undefined} onChange={(event) => onChange(event.target.value)}>
+      <option value="">{t('import.choose')}</option>
+      {mixed ? (
+        <option value={MIXED} disabled>
+          {t('import.mixed')}
+        </option>
+      ) : null}
+      {categories.map((category) => (
+        <option key={category.id} value={category.id}>
+          {category.id === suggested ? t('import.suggested', { name: category.name }) : category.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** One payee: a compact line (name, how many, the sum) with one category for all its rows; its rows on tap. */
+function PayeeRows({
+  group,
+  rows,
+  choices,
+  categories,
+  showErrors,
+  onChange,
+}: {
+  group: PayeeGroup;
+  rows: StatementRow[];
+  choices: RowChoice[];
+  categories: Category[];
+  showErrors: boolean;
+  onChange: (positions: number[], next: Partial<RowChoice>) => void;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  const positions = rows.map((_, position) => position);
+  const includedPositions = positions.filter((position) => choices[position].include);
+  const chosen = new Set(includedPositions.map((position) => choices[position].categoryId));
+  const value = chosen.size === 1 ? [...chosen][0] : chosen.size > 1 ? MIXED : '';
+  const missing = includedPositions.some((position) => !choices[position].categoryId);
+  const signed = (row: StatementRow) => (row.type === 'Expense' ? negate(row.amount) : row.amount);
+  const total = sumCents(includedPositions.map((position) => signed(rows[position])));
+  const left = rows.length - includedPositions.length;
+  const first = rows[0];
+  return (
+    <li className={`import-group${includedPositions.length ? '' : ' import-row-excluded'}${showErrors && missing ? ' import-group-missing' : ''}`}>
+      <div className="import-group-head">
+        <Disclosure open={open} onToggle={() => setOpen(!open)} controls={panel} className="import-group-toggle">
+          <strong className="import-payee">{group.name}</strong>
+          <span className="tx-sub">
+            {rows.length === 1 ? formatDate(first.date, false, locale) : t('import.group.count', { count: rows.length })}
+            {' · '}
+            <span className={`amount-${total.startsWith('-') ? 'expense' : 'income'}`}>
+              <Money amount={total} />
             </span>
+            {left ? ` · ${t('import.group.leftOut', { count: left })}` : ''}
           </span>
-        </label>
-        <strong className={`tx-amount amount-${row.type.toLowerCase()}`}>
-          <span className="visually-hidden">{row.type}: </span>
-          <Money amount={row.type === 'Expense' ? negate(row.amount) : row.amount} />
-        </strong>
+        </Disclosure>
+        <CategorySelect
+          id={`category-${group.id}`}
+          label={t('import.group.category', { payee: group.name, count: rows.length })}
+          value={value}
+          suggested={first.suggestedCategoryId}
+          categories={categories}
+          invalid={showErrors && missing}
+          mixed={value === MIXED}
+          onChange={(categoryId) => categoryId && onChange(includedPositions.length ? includedPositions : positions, { categoryId })}
+        />
       </div>
-      {row.duplicateOf ? <p className="import-duplicate">Already in the budget (possible duplicate)</p> : null}
-      {choice.include ? (
-        <SelectField
-          label={`Category for ${title}`}
-          id={`category-${row.index}`}
-          name={`category-${row.index}`}
-          className="import-category"
-          value={choice.categoryId}
-          error={error ? 'Choose a category' : undefined}
-          onChange={(event) => onChange({ categoryId: event.target.value })}
-        >
-          <option value="">Choose a category</option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-              {category.id === row.suggestedCategoryId ? ' (suggested)' : ''}
-            </option>
+      {open ? (
+        <ul id={panel} className="import-group-rows">
+          {rows.map((row, position) => (
+            <li key={row.index} className={choices[position].include ? '' : 'import-row-excluded'}>
+              <label className="import-include">
+                <input
+                  type="checkbox"
+                  checked={choices[position].include}
+                  onChange={(event) => onChange([position], { include: event.target.checked })}
+                  aria-label={t('import.row.include', { payee: group.name, date: formatDate(row.date, false, locale) })}
+                />
+                <span className="row-main">
+                  <span>
+                    {formatDate(row.date, false, locale)}
+                    {' · '}
+                    <strong className={`tx-amount amount-${row.type.toLowerCase()}`}>
+                      <span className="visually-hidden">{t(row.type === 'Income' ? 'import.row.income' : 'import.row.expense')} </span>
+                      <Money amount={signed(row)} />
+                    </strong>
+                  </span>
+                  {row.description && row.description !== group.name ? <span className="tx-sub">{row.description}</span> : null}
+                </span>
+              </label>
+              {row.duplicateOf ? <p className="import-duplicate">{t('import.row.duplicate')}</p> : null}
+              {rows.length > 1 && choices[position].include ? (
+                <CategorySelect
+                  id={`category-${group.id}-${row.index}`}
+                  label={t('import.row.category', { payee: group.name, date: formatDate(row.date, false, locale) })}
+                  value={choices[position].categoryId}
+                  suggested={row.suggestedCategoryId}
+                  categories={categories}
+                  invalid={showErrors && !choices[position].categoryId}
+                  onChange={(categoryId) => onChange([position], { categoryId })}
+                />
+              ) : null}
+            </li>
           ))}
-        </SelectField>
+        </ul>
       ) : null}
     </li>
   );

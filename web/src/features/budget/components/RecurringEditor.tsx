@@ -5,7 +5,7 @@ import { applyProblem, type SummaryItem } from '@/api/form-errors';
 import { Button, Checkbox, DateText, ErrorSummary, Field, LoadState, Page, SelectField } from '@/ui';
 import { DangerAction } from '@/ui/DangerAction';
 import { budgetApi, useBudgetMutation, useRecurring, type Recurring, type RecurringInput } from '../api';
-import { normaliseAmount, today } from '../money';
+import { amountForInput, normaliseAmount, today } from '../money';
 import type { Frequency } from '../schedule';
 import { RequireBudgetSetup, type BudgetBasics } from './Setup';
 import { defaultAccountId, MoneyMovementFields, movementBody, movementLabels, MOVEMENT_FIELDS, type MoneyMovementValues } from './TransactionFields';
@@ -82,7 +82,7 @@ function EditRecurring({ id }: { id: string }) {
                   existing={data}
                   initial={{
                     type: data.type,
-                    amount: data.amount,
+                    amount: amountForInput(data.amount),
                     description: data.description ?? '',
                     categoryId: data.categoryId ?? '',
                     budgetAccountId: data.budgetAccountId,

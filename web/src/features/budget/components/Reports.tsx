@@ -1,6 +1,9 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { useLocale, useT } from '@/i18n';
 import { DateText, Field, LoadState, Money, Page, SelectField, Skeleton } from '@/ui';
+import { Disclosure } from '@/ui/Disclosure';
+import { intlLocale } from '@/ui/format';
 import { useAccounts, useMonthlyReport, useYearlyReport, type MonthlyReport, type YearlyReport } from '../api';
 import { Totals } from './Totals';
 
@@ -13,6 +16,7 @@ function currentMonth(): string {
 
 /** Monthly (totals, per category, per day) and yearly (12 months, per category) reports. */
 export default function Reports() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const accounts = useAccounts();
   const view = params.get('view') === 'year' ? 'year' : 'month';
@@ -28,21 +32,21 @@ export default function Reports() {
     setParams(next, { replace: true });
   };
   return (
-    <Page title="Reports">
-      <div className="segmented-tabs" role="group" aria-label="Period">
+    <Page title={t('reports.title')}>
+      <div className="segmented-tabs" role="group" aria-label={t('reports.period')}>
         <button type="button" className="icon-btn" aria-pressed={view === 'month'} onClick={() => update({ view: '' })}>
-          Month
+          {t('reports.month')}
         </button>
         <button type="button" className="icon-btn" aria-pressed={view === 'year'} onClick={() => update({ view: 'year', year: String(year) })}>
-          Year
+          {t('reports.year')}
         </button>
       </div>
       <div className="toolbar grid-2">
         {view === 'month' ? (
-          <Field label="Month" name="month" type="month" value={month} onChange={(event) => event.target.value && update({ month: event.target.value })} />
+          <Field label={t('reports.month')} name="month" type="month" value={month} onChange={(event) => event.target.value && update({ month: event.target.value })} />
         ) : (
           <Field
-            label="Year"
+            label={t('reports.year')}
             name="year"
             type="number"
             inputMode="numeric"
@@ -52,8 +56,8 @@ export default function Reports() {
             onChange={(event) => /^\d{4}$/.test(event.target.value) && update({ year: event.target.value })}
           />
         )}
-        <SelectField label="Account" name="account" value={account} onChange={(event) => update({ account: event.target.value })}>
-          <option value="">All accounts</option>
+        <SelectField label={t('reports.account')} name="account" value={account} onChange={(event) => update({ account: event.target.value })}>
+          <option value="">{t('reports.allAccounts')}</option>
           {(accounts.data ?? []).map((item) => (
             <option key={item.id} value={item.id}>
               {item.name}
@@ -76,24 +80,27 @@ function MonthReport({ year, month, account }: { year: number; month: number; ac
 }
 
 function MonthContent({ report }: { report: MonthlyReport }) {
+  const t = useT();
+  const [daysOpen, setDaysOpen] = useState(false);
+  const daysPanel = useId();
   const activeDays = report.days.filter((day) => day.income !== '0.00' || day.expense !== '0.00');
   const categorySeries = useMemo(
-    () => [{ label: 'Expenses', values: report.categories.map((category) => Number(category.expense)), colors: report.categories.map((category) => category.color) }],
-    [report],
+    () => [{ label: t('reports.expenses'), values: report.categories.map((category) => Number(category.expense)), colors: report.categories.map((category) => category.color) }],
+    [report, t],
   );
   const daySeries = useMemo(
     () => [
-      { label: 'Income', values: report.days.map((day) => Number(day.income)), colors: '#16a34a' },
-      { label: 'Expenses', values: report.days.map((day) => Number(day.expense)), colors: '#dc2626' },
+      { label: t('reports.income'), values: report.days.map((day) => Number(day.income)), colors: '#16a34a' },
+      { label: t('reports.expenses'), values: report.days.map((day) => Number(day.expense)), colors: '#dc2626' },
     ],
-    [report],
+    [report, t],
   );
   return (
     <>
       <Totals income={report.totalIncome} expense={report.totalExpense} net={report.net} currency={report.currency} />
-      <h2>By category</h2>
+      <h2>{t('reports.byCategory')}</h2>
       {report.categories.length === 0 ? (
-        <p className="muted">No income or expenses this month.</p>
+        <p className="muted">{t('reports.nothingThisMonth')}</p>
       ) : (
         <>
           <Suspense fallback={<Skeleton lines={3} />}>
@@ -102,16 +109,16 @@ function MonthContent({ report }: { report: MonthlyReport }) {
               labels={report.categories.map((category) => category.name)}
               series={categorySeries}
               currency={report.currency}
-              description="Expenses per category this month; the table below lists the figures."
-              height={Math.max(140, report.categories.length * 44)}
+              description={t('reports.categoryChart')}
+              height={Math.max(120, report.categories.length * 28)}
             />
           </Suspense>
           <CategoryTable categories={report.categories} currency={report.currency} />
         </>
       )}
-      <h2>By day</h2>
+      <h2>{t('reports.byDay')}</h2>
       {activeDays.length === 0 ? (
-        <p className="muted">No income or expenses this month.</p>
+        <p className="muted">{t('reports.nothingThisMonth')}</p>
       ) : (
         <>
           <Suspense fallback={<Skeleton lines={3} />}>
@@ -119,16 +126,27 @@ function MonthContent({ report }: { report: MonthlyReport }) {
               labels={report.days.map((day) => day.date.slice(8))}
               series={daySeries}
               currency={report.currency}
-              description="Income and expenses per day of the month; the table below lists the days with any."
+              description={t('reports.dayChart')}
+              height={180}
             />
           </Suspense>
-          <FiguresTable
-            caption="Days with income or expenses"
-            label="Day"
-            rows={activeDays.map((day) => ({ key: day.date, name: <DateText value={day.date} />, figures: [day.income, day.expense] }))}
-            figures={['Income', 'Expenses']}
-            currency={report.currency}
-          />
+          {/* the day-by-day figures fold: on a phone they are a card a day */}
+          <div className="report-days">
+            <Disclosure open={daysOpen} onToggle={() => setDaysOpen(!daysOpen)} controls={daysPanel}>
+              {t('reports.days', { count: activeDays.length })}
+            </Disclosure>
+            {daysOpen ? (
+              <div id={daysPanel}>
+                <FiguresTable
+                  caption={t('reports.daysCaption')}
+                  label={t('reports.day')}
+                  rows={activeDays.map((day) => ({ key: day.date, name: <DateText value={day.date} />, figures: [day.income, day.expense] }))}
+                  figures={[t('reports.income'), t('reports.expenses')]}
+                  currency={report.currency}
+                />
+              </div>
+            ) : null}
+          </div>
         </>
       )}
     </>
@@ -141,42 +159,46 @@ function YearReport({ year, account }: { year: number; account?: string }) {
 }
 
 function YearContent({ report }: { report: YearlyReport }) {
+  const t = useT();
+  const locale = useLocale();
   const monthNames = useMemo(() => {
-    const format = new Intl.DateTimeFormat(undefined, { month: 'short', timeZone: 'UTC' });
+    const format = new Intl.DateTimeFormat(intlLocale(locale), { month: 'short', timeZone: 'UTC' });
     return report.months.map((month) => format.format(new Date(Date.UTC(report.year, month.month - 1, 1))));
-  }, [report]);
+  }, [report, locale]);
   const series = useMemo(
     () => [
-      { label: 'Income', values: report.months.map((month) => Number(month.income)), colors: '#16a34a' },
-      { label: 'Expenses', values: report.months.map((month) => Number(month.expense)), colors: '#dc2626' },
+      { label: t('reports.income'), values: report.months.map((month) => Number(month.income)), colors: '#16a34a' },
+      { label: t('reports.expenses'), values: report.months.map((month) => Number(month.expense)), colors: '#dc2626' },
     ],
-    [report],
+    [report, t],
   );
   return (
     <>
       <Totals income={report.totalIncome} expense={report.totalExpense} net={report.net} currency={report.currency} />
-      <h2>Month by month</h2>
+      <h2>{t('reports.monthByMonth')}</h2>
       <Suspense fallback={<Skeleton lines={3} />}>
-        <BarChart labels={monthNames} series={series} currency={report.currency} description={`Income and expenses of each month of ${report.year}; the table below lists the figures.`} />
+        <BarChart labels={monthNames} series={series} currency={report.currency} description={t('reports.yearChart', { year: String(report.year) })} />
       </Suspense>
       <FiguresTable
-        caption={`Months of ${report.year}`}
-        label="Month"
+        caption={t('reports.monthsOf', { year: String(report.year) })}
+        label={t('reports.month')}
         rows={report.months.map((month, index) => ({ key: String(month.month), name: monthNames[index], figures: [month.income, month.expense, month.net] }))}
-        figures={['Income', 'Expenses', 'Net']}
+        figures={[t('reports.income'), t('reports.expenses'), t('reports.net')]}
         currency={report.currency}
       />
-      <h2>By category</h2>
-      {report.categories.length ? <CategoryTable categories={report.categories} currency={report.currency} /> : <p className="muted">No income or expenses this year.</p>}
+      <h2>{t('reports.byCategory')}</h2>
+      {report.categories.length ? <CategoryTable categories={report.categories} currency={report.currency} /> : <p className="muted">{t('reports.nothingThisYear')}</p>}
     </>
   );
 }
 
 function CategoryTable({ categories, currency }: { categories: MonthlyReport['categories']; currency: string }) {
+  const t = useT();
   return (
     <FiguresTable
-      caption="Per category"
-      label="Category"
+      compact
+      caption={t('reports.perCategory')}
+      label={t('reports.category')}
       rows={categories.map((category) => ({
         key: category.categoryId,
         name: (
@@ -186,7 +208,7 @@ function CategoryTable({ categories, currency }: { categories: MonthlyReport['ca
         ),
         figures: [category.income, category.expense],
       }))}
-      figures={['Income', 'Expenses']}
+      figures={[t('reports.income'), t('reports.expenses')]}
       currency={currency}
     />
   );
@@ -199,10 +221,24 @@ interface FiguresRow {
   figures: string[];
 }
 
-/** A report table: a name column and amounts; on phones each row becomes a labelled card. */
-function FiguresTable({ caption, label, rows, figures, currency }: { caption: string; label: string; rows: FiguresRow[]; figures: string[]; currency: string }) {
+/** A report table: a name column and amounts; on phones each row becomes a labelled card, unless `compact` (a line a row). */
+function FiguresTable({
+  caption,
+  label,
+  rows,
+  figures,
+  currency,
+  compact = false,
+}: {
+  caption: string;
+  label: string;
+  rows: FiguresRow[];
+  figures: string[];
+  currency: string;
+  compact?: boolean;
+}) {
   return (
-    <table className="table report-table">
+    <table className={`table report-table${compact ? ' report-table-compact' : ''}`}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>

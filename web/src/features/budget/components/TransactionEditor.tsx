@@ -5,7 +5,7 @@ import { applyProblem, type SummaryItem } from '@/api/form-errors';
 import { Button, ErrorSummary, Field, LoadState, Page } from '@/ui';
 import { DangerAction } from '@/ui/DangerAction';
 import { budgetApi, useBudgetMutation, useTransaction, type Transaction, type TransactionInput, type TransactionType } from '../api';
-import { normaliseAmount, today } from '../money';
+import { amountForInput, normaliseAmount, today } from '../money';
 import { RequireBudgetSetup, type BudgetBasics } from './Setup';
 import { defaultAccountId, MoneyMovementFields, movementBody, movementLabels, MOVEMENT_FIELDS, type MoneyMovementValues } from './TransactionFields';
 import { useT, type MessageId } from '@/i18n';
@@ -62,7 +62,7 @@ function EditTransaction({ transactionId }: { transactionId: string }) {
                 existing={data}
                 initial={{
                   type: data.type,
-                  amount: data.amount,
+                  amount: amountForInput(data.amount),
                   date: data.date,
                   description: data.description ?? '',
                   categoryId: data.categoryId ?? '',

@@ -1,16 +1,18 @@
 import { useGroupMembers } from '@/api/members';
 import { useSession } from '@/api/session-context';
+import { useT } from '@/i18n';
 import { EmptyState, LoadState, Page } from '@/ui';
 
 export default function MembersPage() {
+  const t = useT();
   const { claims } = useSession();
   const members = useGroupMembers();
   return (
-    <Page title="Members">
+    <Page title={t('members.title')}>
       <LoadState
         query={members}
         isEmpty={(rows) => rows.length === 0}
-        empty={<EmptyState title="Nobody is in your group yet">An administrator adds members and approves registrations.</EmptyState>}
+        empty={<EmptyState title={t('members.empty.title')}>{t('members.empty.hint')}</EmptyState>}
       >
         {(rows) => (
           <ul className="member-list">
@@ -25,9 +27,9 @@ export default function MembersPage() {
                 )}
                 <span className="member-name">
                   {member.nickname}
-                  {member.id === claims?.userId ? <span className="muted"> (you)</span> : null}
+                  {member.id === claims?.userId ? <span className="muted"> {t('members.you')}</span> : null}
                 </span>
-                {member.role === 'Admin' ? <span className="tag">Admin</span> : null}
+                {member.role === 'Admin' ? <span className="tag">{t('members.admin')}</span> : null}
               </li>
             ))}
           </ul>

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { useT } from '@/i18n';
 import { Button, Field } from '@/ui';
+import { Disclosure } from '@/ui/Disclosure';
 import { DragHandle, SortableList } from '@/ui/SortableList';
 import { addItem, deleteItem, reorderItems, setItemCompleted, updateItem, type Note, type NoteItem } from '../api';
 import { forgetEdit, myEditsKey, type MyEdit } from '../ops';
@@ -20,7 +22,10 @@ const URL_PATTERN = /^https?:\/\/\S+$/i;
  * shows at once and is queued (ops.ts), so nothing waits for the network.
  */
 export function Checklist({ note }: { note: Note }) {
+  const t = useT();
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [showChecked, setShowChecked] = useState(false);
+  const checkedPanel = useId();
   const items = [...note.items].sort((a, b) => a.order - b.order);
   const open = items.filter((item) => !item.isCompleted);
   const done = items.filter((item) => item.isCompleted);
@@ -33,18 +38,14 @@ export function Checklist({ note }: { note: Note }) {
   return (
     <section aria-labelledby="checklist-title" className="checklist">
       <h2 id="checklist-title">
-        Checklist{' '}
-        {items.length ? (
-          <span className="muted">
-            ({open.length} open of {items.length})
-          </span>
-        ) : null}
+        {t('notes.checklist.title')}{' '}
+        {items.length ? <span className="muted">{t('notes.checklist.openOf', { open: open.length, total: items.length })}</span> : null}
       </h2>
       <AddItem noteId={note.id} />
-      {items.length === 0 ? <p className="muted">Nothing on the list yet. Add the first item above.</p> : null}
+      {items.length === 0 ? <p className="muted">{t('notes.checklist.empty')}</p> : null}
       {open.length ? (
         <SortableList
-          label="Checklist items"
+          label={t('notes.checklist.items')}
           items={open}
           getId={(item) => item.id}
           getLabel={(item) => item.text}
@@ -53,40 +54,45 @@ export function Checklist({ note }: { note: Note }) {
           renderItem={(item, { handle }) => row(item, handle)}
         />
       ) : done.length ? (
-        <p className="muted">Everything is ticked.</p>
+        <p className="muted">{t('notes.checklist.allTicked')}</p>
       ) : null}
       {done.length ? (
-        <details className="checked-items">
-          <summary>Checked ({done.length})</summary>
-          <ul aria-label="Checked items" className="plain-list">
-            {done.map((item) => (
-              <li key={item.id}>{row(item)}</li>
-            ))}
-          </ul>
-        </details>
+        <div className="checked-items">
+          <Disclosure open={showChecked} onToggle={() => setShowChecked(!showChecked)} controls={checkedPanel}>
+            {t('notes.checklist.checked', { count: done.length })}
+          </Disclosure>
+          {showChecked ? (
+            <ul id={checkedPanel} aria-label={t('notes.checklist.checkedItems')} className="plain-list">
+              {done.map((item) => (
+                <li key={item.id}>{row(item)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       ) : null}
     </section>
   );
 }
 
 function ItemRow({ noteId, item, handle, onEdit }: { noteId: string; item: NoteItem; handle?: Parameters<typeof DragHandle>[0]['handle']; onEdit: () => void }) {
+  const t = useT();
   return (
     <div>
       <div className={`row item-row${item.isCompleted ? ' done' : ''}`}>
-        {handle ? <DragHandle handle={handle} label={`Move ${item.text}`} /> : null}
+        {handle ? <DragHandle handle={handle} label={t('notes.item.move', { item: item.text })} /> : null}
         <ItemCheckbox id={`item-${item.id}`} completed={item.isCompleted} onToggle={(next) => setItemCompleted(noteId, item.id, next)} />
         <label htmlFor={`item-${item.id}`} className="row-main item-text">
           {item.text}
         </label>
         {item.url ? (
-          <a className="icon-btn" href={item.url} target="_blank" rel="noopener noreferrer" aria-label={`Open link of ${item.text}`}>
+          <a className="icon-btn" href={item.url} target="_blank" rel="noopener noreferrer" aria-label={t('notes.item.openLink', { item: item.text })}>
             <ExternalLink size={18} aria-hidden="true" />
           </a>
         ) : null}
-        <button type="button" className="icon-btn" aria-label={`Edit ${item.text}`} onClick={onEdit}>
+        <button type="button" className="icon-btn" aria-label={t('notes.item.edit', { item: item.text })} onClick={onEdit}>
           <Pencil size={18} aria-hidden="true" />
         </button>
-        <button type="button" className="icon-btn danger" aria-label={`Delete ${item.text}`} onClick={() => deleteItem(noteId, item)}>
+        <button type="button" className="icon-btn danger" aria-label={t('notes.item.delete', { item: item.text })} onClick={() => deleteItem(noteId, item)}>
           <Trash2 size={18} aria-hidden="true" />
         </button>
       </div>
@@ -106,15 +112,14 @@ export function useMyEdits(): Record<string, MyEdit> {
  * later one to reach the server wins): both versions, and one tap to keep theirs or one's own.
  */
 function ReplacedText({ noteId, item }: { noteId: string; item: NoteItem }) {
+  const t = useT();
   const client = useQueryClient();
   const mine = useMyEdits()[item.id];
   if (!mine?.text || item.version <= mine.version || item.text === mine.text) return null;
   const text = mine.text;
   return (
     <div className="notice notice-warning conflict" role="status">
-      <p>
-        Your text “{text}” was replaced by a later edit from someone else: “{item.text}”.
-      </p>
+      <p>{t('notes.item.replaced', { mine: text, theirs: item.text })}</p>
       <div className="actions">
         <Button
           onClick={() => {
@@ -122,10 +127,10 @@ function ReplacedText({ noteId, item }: { noteId: string; item: NoteItem }) {
             forgetEdit(client, item.id);
           }}
         >
-          Keep mine
+          {t('notes.item.keepMine')}
         </Button>
         <Button variant="secondary" onClick={() => forgetEdit(client, item.id)}>
-          Keep “{item.text}”
+          {t('notes.item.keepTheirs', { theirs: item.text })}
         </Button>
       </div>
     </div>
@@ -138,6 +143,7 @@ function ReplacedText({ noteId, item }: { noteId: string; item: NoteItem }) {
  * next item can be typed straight away.
  */
 function AddItem({ noteId }: { noteId: string }) {
+  const t = useT();
   const text = useRef<HTMLInputElement>(null);
   const url = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<{ text?: string; url?: string }>({});
@@ -145,7 +151,7 @@ function AddItem({ noteId }: { noteId: string }) {
     event.preventDefault();
     const value = text.current!.value.trim();
     const link = url.current!.value.trim();
-    const found = { text: value ? undefined : 'Enter the item', url: !link || URL_PATTERN.test(link) ? undefined : 'Enter a link that starts with http:// or https://' };
+    const found = { text: value ? undefined : t('notes.item.enterText'), url: !link || URL_PATTERN.test(link) ? undefined : t('notes.item.enterLink') };
     setErrors(found);
     if (found.text || found.url) {
       (found.text ? text : url).current!.focus();
@@ -158,17 +164,18 @@ function AddItem({ noteId }: { noteId: string }) {
   };
   return (
     <form onSubmit={submit} noValidate className="add-item">
-      <Field label="New item" id="new-item-text" name="text" maxLength={1000} autoComplete="off" enterKeyHint="enter" error={errors.text} ref={text} />
+      <Field label={t('notes.item.new')} id="new-item-text" name="text" maxLength={1000} autoComplete="off" enterKeyHint="enter" error={errors.text} ref={text} />
       <details>
-        <summary>Add a link</summary>
-        <Field label="Link (optional)" id="new-item-url" name="url" type="url" inputMode="url" placeholder="https://" error={errors.url} ref={url} />
+        <summary>{t('notes.item.addLink')}</summary>
+        <Field label={t('notes.item.link')} id="new-item-url" name="url" type="url" inputMode="url" placeholder="https://" error={errors.url} ref={url} />
       </details>
-      <Button type="submit">Add item</Button>
+      <Button type="submit">{t('notes.item.add')}</Button>
     </form>
   );
 }
 
 function EditItem({ noteId, item, onDone }: { noteId: string; item: NoteItem; onDone: () => void }) {
+  const t = useT();
   const { register, handleSubmit, formState } = useForm<ItemValues>({ defaultValues: { text: item.text, url: item.url ?? '' } });
   const submit = handleSubmit((values) => {
     updateItem(noteId, item, { text: values.text.trim(), url: values.url.trim() || null });
@@ -177,26 +184,26 @@ function EditItem({ noteId, item, onDone }: { noteId: string; item: NoteItem; on
   return (
     <form onSubmit={submit} noValidate className="inline-form" onKeyDown={(event) => event.key === 'Escape' && onDone()}>
       <Field
-        label="Item"
+        label={t('notes.item.label')}
         id={`edit-text-${item.id}`}
         maxLength={1000}
         autoFocus
         error={formState.errors.text?.message}
-        {...register('text', { validate: (value) => value.trim().length > 0 || 'Enter the item' })}
+        {...register('text', { validate: (value) => value.trim().length > 0 || t('notes.item.enterText') })}
       />
       <Field
-        label="Link (optional)"
+        label={t('notes.item.link')}
         id={`edit-url-${item.id}`}
         type="url"
         inputMode="url"
         placeholder="https://"
         error={formState.errors.url?.message}
-        {...register('url', { validate: (value) => !value.trim() || URL_PATTERN.test(value.trim()) || 'Enter a link that starts with http:// or https://' })}
+        {...register('url', { validate: (value) => !value.trim() || URL_PATTERN.test(value.trim()) || t('notes.item.enterLink') })}
       />
       <div className="actions">
-        <Button type="submit">Save item</Button>
+        <Button type="submit">{t('notes.item.save')}</Button>
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
     </form>

@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseAmount } from './amount';
+
+/** Integer cents as the decimal string the API uses ("-1250.00"), without any float. */
+const decimal = (cents: bigint): string => {
+  const sign = cents < 0n ? '-' : '';
+  const absolute = cents < 0n ? -cents : cents;
+  return `${sign}${absolute / 100n}.${String(absolute % 100n).padStart(2, '0')}`;
+};
+const cents = fc.bigInt({ min: -99_999_999_999n, max: 99_999_999_999n });
+
+describe.each(['de', 'en', 'de-AT', 'en-GB'])('amounts typed in %s', (locale) => {
+  it('reads back every amount Intl writes in that language, grouped or not, with or without the currency', () => {
+    fc.assert(
+      fc.property(cents, fc.boolean(), fc.constantFrom('decimal', 'currency'), (value, grouped, style) => {
+        const written = new Intl.NumberFormat(locale, {
+          style: style as 'decimal' | 'currency',
+          currency: 'EUR',
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+          useGrouping: grouped,
+        }).format(decimal(value) as unknown as number);
+        expect(parseAmount(written, locale)).toBe(decimal(value));
+      }),
+    );
+  });
+
+  it('reads the plain form the API writes ("1250.00") too', () => {
+    fc.assert(fc.property(cents, (value) => {
+        expect(parseAmount(decimal(value), locale)).toBe(decimal(value));
+      }),
+    );
+  });
+
+  it('never reads text that is not an amount', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const read = parseAmount(text, locale);
+        if (read !== null) expect(read).toMatch(/^-?\d+(\.\d+)?$/);
+      }),
+    );
+  });
+});
+
+describe('the ways people write amounts', () => {
+  it('in German', () => {
+    for (const typed of ['1.250,00', '1250,00', '1 250,00', '1250.00', '1\u00a0250,00', '1.250,00 €', '€ 1250,00']) {
+      expect(parseAmount(typed, 'de')).toBe('1250.00');
+    }
+    expect(parseAmount('1.250', 'de')).toBe('1250');
+    expect(parseAmount('12,5', 'de')).toBe('12.5');
+    expect(parseAmount('-80,50', 'de')).toBe('-80.50');
+    expect(parseAmount('−80,50', 'de')).toBe('-80.50');
+    expect(parseAmount('1.250.000,99', 'de')).toBe('1250000.99');
+  });
+
+  it('in English', () => {
+    for (const typed of ['1,250.00', '1250.00', '1 250.00', '€1,250.00']) expect(parseAmount(typed, 'en')).toBe('1250.00');
+    expect(parseAmount('1,250', 'en')).toBe('1250');
+    expect(parseAmount('12,50', 'en')).toBe('12.50');
+  });
+
+  it('refuses what cannot be read as one amount', () => {
+    for (const typed of ['', '  ', 'abc', '1e3', '12.', '.5', '1,25,0', '1.2.3', '1,250,00', '1.250.00', '12 50', '1,250.00,00', '--5', '5-']) {
+      expect([typed, parseAmount(typed, 'de')]).toEqual([typed, null]);
+    }
+    for (const typed of ['1.250.00', '1,25,0', '1.2,3.4']) expect([typed, parseAmount(typed, 'en')]).toEqual([typed, null]);
+  });
+});

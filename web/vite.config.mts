@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { hearthMessages } from './build/messages-plugin';
+import { hearthMessages } from './build/messages-plugin.mts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

@@ -5,7 +5,7 @@ import type englishSource from '../../../locales/en.json';
 
 /** A message id: a key of the English file, so a missing message is a type error, not a blank. */
 export type MessageId = keyof typeof englishSource;
-/** A message as built (web/build/messages-plugin.ts): plain text as it is, anything else parsed ICU. */
+/** A message as built (web/build/messages-plugin.mts): plain text as it is, anything else parsed ICU. */
 export type CompiledMessage = string | MessageFormatElement[];
 export type Messages = Record<MessageId, CompiledMessage>;
 

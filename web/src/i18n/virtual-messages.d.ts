@@ -1,4 +1,4 @@
-/** The message files compiled at build time (web/build/messages-plugin.ts). */
+/** The message files compiled at build time (web/build/messages-plugin.mts). */
 declare module 'virtual:hearth-messages' {
   export const loaders: Record<string, () => Promise<{ default: Record<string, string | import('@formatjs/icu-messageformat-parser').MessageFormatElement[]> }>>;
 }

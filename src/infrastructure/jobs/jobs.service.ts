@@ -17,6 +17,11 @@ export interface RegisterOptions {
   retryDelaySeconds?: number;
   /** pg-boss queue policy; `exclusive`: at most one job queued or running, across instances */
   policy?: 'standard' | 'exclusive';
+  /**
+   * Jobs fetched at once and handled side by side (each settles on its own: one failure retries only
+   * that job); while a fetch comes back full the worker fetches again at once. Default 1.
+   */
+  batchSize?: number;
 }
 
 interface Registration {
@@ -65,7 +70,12 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.registrations.has(queue)) throw new Error(`queue ${queue} registered twice`);
     this.registrations.set(queue, {
       handler,
-      options: { retryLimit: options.retryLimit ?? 5, retryDelaySeconds: options.retryDelaySeconds ?? 10, policy: options.policy ?? 'standard' },
+      options: {
+        retryLimit: options.retryLimit ?? 5,
+        retryDelaySeconds: options.retryDelaySeconds ?? 10,
+        policy: options.policy ?? 'standard',
+        batchSize: options.batchSize ?? 1,
+      },
     });
   }
 
@@ -82,6 +92,17 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     });
   }
 
+  /** Many jobs of one queue in one statement (with `manager`: committed with the change that caused them). */
+  async sendMany<T extends object>(queue: string, jobs: { data: T; startAfter?: Date }[], options: Pick<SendOptions, 'manager'> = {}): Promise<void> {
+    if (!this.registrations.has(queue)) throw new Error(`queue ${queue} is not registered`);
+    if (!jobs.length) return;
+    await this.boss.insert(
+      queue,
+      jobs.map((job) => ({ data: job.data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) })),
+      options.manager ? { db: throughManager(options.manager) } : {},
+    );
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     await this.boss.start();
     this.started = true;
@@ -95,7 +116,11 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       } as any);
     }
     if (!this.config.jobs.enabled) return;
-    for (const [queue, { handler }] of this.registrations) {
+    for (const [queue, { handler, options }] of this.registrations) {
+      if (options.batchSize > 1) {
+        await this.workInBatches(queue, handler, options.batchSize);
+        continue;
+      }
       await this.boss.work(queue, { batchSize: 1, pollingIntervalSeconds: this.config.jobs.pollMs / 1000 }, async (jobs: any[]) => {
         for (const job of jobs) {
           try {
@@ -111,6 +136,25 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     for (const { queue, cron, data } of this.schedules) {
       await this.boss.schedule(queue, cron, data ?? null, { tz: 'UTC' } as any);
     }
+  }
+
+  private async workInBatches(queue: string, handler: (data: any) => Promise<void>, batchSize: number): Promise<void> {
+    await this.boss.work(
+      queue,
+      { batchSize, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: this.config.jobs.pollMs / 1000 } as any,
+      async (jobs: any[]) =>
+        Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await handler(job.data);
+              return { id: job.id, status: 'completed' as const };
+            } catch (error) {
+              this.logger.warn({ queue, jobId: job.id, retryCount: job.retryCount, err: error }, 'job failed; pg-boss retries it with back-off');
+              return { id: job.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } };
+            }
+          }),
+        ),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -20,6 +20,8 @@ export interface MailTemplateParams {
   'registration-declined': { nickname: string };
   'registration-unconfirmed-warning': { nickname: string; token: string; removalDate: string };
   'registrations-pending-reminder': { registrations: PendingRegistration[] };
+  /** a reminder or a test, already in the recipient's language (`greeting` and `action` included) */
+  notification: { subject: string; greeting: string; body: string; action: string; url: string };
 }
 
 export type MailTemplate = keyof MailTemplateParams;
@@ -121,6 +123,12 @@ const DRAFTS: Drafts = {
     paragraphs: ['these registrations are waiting for an administrator:'],
     list: registrations.map((r) => `${r.username} (${r.nickname}, ${r.email}), registered ${new Date(r.createdDate).toISOString().slice(0, 10)}`),
     action: { label: 'Review registrations', url: `${appUrl}/admin/users?status=Pending` },
+  }),
+  notification: ({ subject, greeting, body, action, url }) => ({
+    subject,
+    greeting,
+    paragraphs: [body],
+    action: { label: action, url },
   }),
 };
 

@@ -152,7 +152,7 @@ export class AppConfig {
   notifications: {
     /** NOTIFY_ALLOW_PRIVATE_URLS: webhooks may reach loopback, private and link-local addresses (a self-hosted ntfy on the LAN) */
     allowPrivateUrls: boolean;
-    /** NOTIFY_TICK_MS: the longest the idle scheduler waits between two looks at its queue */
+    /** NOTIFY_TICK_MS: the longest the idle scheduler waits between two looks at its queue; 0: this instance runs no scheduler */
     tickMs: number;
     /** NOTIFY_SEND_TIMEOUT_MS: a webhook or push service that has not answered by then is retried later */
     sendTimeoutMs: number;
@@ -309,7 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: { enabled: read.bool('JOBS_ENABLED', true), pollMs: read.int('JOBS_POLL_MS', 2000, 500, 60000) },
     notifications: {
       allowPrivateUrls: read.bool('NOTIFY_ALLOW_PRIVATE_URLS', false),
-      tickMs: read.int('NOTIFY_TICK_MS', 30_000, 100, 30_000),
+      tickMs: read.int('NOTIFY_TICK_MS', 30_000, 0, 30_000),
       sendTimeoutMs: read.int('NOTIFY_SEND_TIMEOUT_MS', 10_000, 500, 60_000),
       vapidSubject: read.url('VAPID_SUBJECT', ['mailto', 'https'], 'mailto:hearth@localhost'),
       // filled from the instance secrets at start-up (loadStoredSecrets)

@@ -65,12 +65,14 @@ export async function assertPublicUrl(url: URL, allowPrivate: boolean): Promise<
   if (!addresses.length || addresses.some((a) => isPrivateAddress(a.address))) throw new AddressRefused(url.hostname);
 }
 
-/** A DNS look-up for the connection itself that refuses non-public answers. */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+const allowedBy = (options: PostOptions) => options.isAllowed ?? ((address: string) => options.allowPrivate || !isPrivateAddress(address));
+
+/** A DNS look-up for the connection itself that refuses a name with any address not allowed. */
+function guardedLookup(isAllowed: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
-      const usable = allowPrivate ? addresses : addresses.filter((a) => !isPrivateAddress(a.address));
+      const usable = addresses.filter((a) => isAllowed(a.address));
       if (!usable.length || usable.length !== addresses.length) return callback(new AddressRefused(hostname), '', 0);
       if ((options as { all?: boolean }).all) return (callback as any)(null, usable);
       callback(null, usable[0].address, usable[0].family);
@@ -86,6 +88,8 @@ export interface OutboundResponse {
 
 export interface PostOptions {
   allowPrivate: boolean;
+  /** which resolved addresses may be connected to; default: public ones (any with `allowPrivate`) */
+  isAllowed?: (address: string) => boolean;
   timeoutMs: number;
   /** redirects followed (the body is sent again to each); 0: a redirect is the answer */
   maxRedirects: number;
@@ -94,14 +98,15 @@ export interface PostOptions {
 function postOnce(url: URL, headers: Record<string, string>, body: Buffer, options: PostOptions): Promise<OutboundResponse> {
   return new Promise((resolve, reject) => {
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && !options.allowPrivate && isPrivateAddress(host)) return reject(new AddressRefused(host));
+    const isAllowed = allowedBy(options);
+    if (isIP(host) && !isAllowed(host)) return reject(new AddressRefused(host));
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(
       url,
       {
         method: 'POST',
         headers: { ...headers, 'content-length': String(body.length) },
-        lookup: guardedLookup(options.allowPrivate),
+        lookup: guardedLookup(isAllowed),
         timeout: options.timeoutMs,
         agent: false,
       },

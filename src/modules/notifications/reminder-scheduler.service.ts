@@ -56,7 +56,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.jobs.enabled) this.plan(0);
+    if (this.config.jobs.enabled && this.config.notifications.tickMs > 0) this.plan(0);
   }
 
   async onApplicationShutdown(): Promise<void> {

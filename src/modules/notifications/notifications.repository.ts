@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { IsNull, type EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql';
 import { recordCreatedMany } from '../history/history-rows';
 import { Notification } from './entities/notification.entity';
@@ -133,7 +133,7 @@ export class NotificationsRepository {
   }
 
   unreadOf(manager: EntityManager, userId: string): Promise<Notification[]> {
-    return manager.find(Notification, { where: { recipientId: userId, readAt: null as any }, lock: { mode: 'pessimistic_write' } });
+    return manager.find(Notification, { where: { recipientId: userId, readAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
   }
 
   async save(manager: EntityManager, notification: Notification): Promise<void> {

@@ -22,6 +22,7 @@ import { loadConfig } from '../src/config';
 import { benchBackup } from './backup';
 import { benchImport } from './import';
 import { benchLive } from './live';
+import { benchNotify } from './notify';
 import { PASSWORD } from './budget';
 import { capture } from './capture';
 import { NODE_MEMORY_FLAGS } from '../src/memory';
@@ -64,7 +65,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import';
+  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'notify';
   name: string;
   title: string;
 }
@@ -91,6 +92,7 @@ const SCENARIOS: Scenario[] = [
   { kind: 'export', name: 'export', title: 'GET /account/export (1 M transactions): RSS above idle' },
   { kind: 'backup', name: 'backup', title: 'backup and restore (1 M, in-process)' },
   { kind: 'live', name: 'live', title: 'live changes: 1 000 idle streams, one change fanned out (own server and database)' },
+  { kind: 'notify', name: 'notify', title: 'reminders: 10 000 due in one minute, and the idle scheduler (own server and database)' },
   { kind: 'import', name: 'import', title: 'statement import: preview and commit of 10 000 rows (CSV, OFX)' },
 ];
 
@@ -437,7 +439,7 @@ async function main(): Promise<void> {
   console.log(`bench: ${machine}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${chosen.map((s) => s.name).join(', ')}`);
   if (profile) console.log('--profile: Hearth runs under the profiler, which slows it; read the profile, not the ratios');
   const started = performance.now();
-  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import');
+  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import' && s.kind !== 'notify');
   const backup = !capturing && chosen.some((s) => s.kind === 'backup');
   const runBackup = async (seeded?: string) => {
     console.log('\n== backup and restore (in-process: the services, no HTTP)');
@@ -465,6 +467,10 @@ async function main(): Promise<void> {
   if (!capturing && chosen.some((s) => s.kind === 'import')) {
     console.log('\n== statement import: preview and commit of 10 000 rows (CSV, OFX) [import]');
     results.push(...(await benchImport()).map((r) => ({ ...r, pass: r.pass as boolean | null })));
+  }
+  if (!capturing && chosen.some((s) => s.kind === 'notify')) {
+    console.log('\n== reminders: 10 000 due in one minute, then the idle scheduler [notify]');
+    results.push(...(await benchNotify()));
   }
   if (results.length) printTable(machine);
   console.log(`\nbench: done in ${fmt((performance.now() - started) / 1000)} s`);

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
 import { startMailServer, TestMailServer } from '../support/mail';
@@ -149,5 +150,24 @@ describe('Notifications: delivery', () => {
     expect([await received(t, gus), await received(t, hana)]).toEqual([1, 1]); // 09:00 in New York
     expect((await inbox(t, gus)).items).toHaveLength(1);
     expect((await inbox(t, hana)).items).toHaveLength(1);
+  });
+
+  it('works out again when a reminder is due after its recipient moves to another time zone', async () => {
+    const kai = await signedInUser(t, { modules: ['Notes'] });
+    await settings(t, kai, { timeZone: 'America/New_York' });
+    const note = await createNote(t, kai.accessToken, { title: 'Tickets' });
+    // tomorrow 09:00 in the recipient's own zone, whatever it is then
+    const tomorrow = DateTime.now().setZone('America/New_York').plus({ days: 1 }).toISODate();
+    await remind(t, kai, note.id, { at: `${tomorrow}T09:00` });
+    const lookedAt = new Date();
+    await runAt(t, lookedAt.toISOString());
+    const dueAt = async () => (await t.db.query(`SELECT s.due_at FROM notification_schedule s JOIN note_reminders r ON r.id = s.source_id WHERE r.note_id = $1`, [note.id]))[0].due_at;
+    const newYork = DateTime.fromISO(`${tomorrow}T09:00`, { zone: 'America/New_York' }).toMillis();
+    // its next look: at that time, or within a day when that is further off
+    expect((await dueAt()).getTime()).toBe(Math.min(newYork, lookedAt.getTime() + 24 * 3_600_000));
+    await settings(t, kai, { timeZone: 'Asia/Tokyo' });
+    expect((await dueAt()).getTime()).toBeLessThanOrEqual(Date.now());
+    await runAt(t, new Date().toISOString());
+    expect((await dueAt()).toISOString()).toBe(DateTime.fromISO(`${tomorrow}T09:00`, { zone: 'Asia/Tokyo' }).toUTC().toISO());
   });
 });

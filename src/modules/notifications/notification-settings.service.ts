@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import { NotificationSettingsDto, UpdateNotificationSettingsDto } from './dto/notification-settings.dto';
 import { NotificationSettingsRepository, UserNotificationSettings } from './notification-settings.repository';
 import { AddressRefused, assertPublicUrl } from './outbound';
+import { ReminderScheduler } from './reminder-scheduler.service';
 
 const toDto = (s: UserNotificationSettings): NotificationSettingsDto => ({
   timeZone: s.timeZone,
@@ -22,6 +23,7 @@ export class NotificationSettingsService {
   constructor(
     private readonly config: AppConfig,
     private readonly settings: NotificationSettingsRepository,
+    private readonly scheduler: ReminderScheduler,
   ) {}
 
   async get(userId: string): Promise<NotificationSettingsDto> {
@@ -45,6 +47,8 @@ export class NotificationSettingsService {
     };
     if (next.webhookUrl && next.webhookUrl !== current.webhookUrl) await this.checkWebhook(next.webhookUrl);
     await this.settings.save(userId, next);
+    const timing = next.timeZone !== current.timeZone || next.quietFrom !== current.quietFrom || next.quietTo !== current.quietTo;
+    if (timing) await this.scheduler.recheckSoon();
     return toDto(next);
   }
 

@@ -14,6 +14,7 @@ import {
   NOTIFICATIONS_INSERT,
   SCHEDULE_LOCK_DUE,
   SCHEDULE_NEXT_DUE,
+  SCHEDULE_RECHECK_SOON,
   SCHEDULE_REMOVE,
   SCHEDULE_SET,
   TEST_COOLDOWN_REMAINING,
@@ -67,6 +68,11 @@ export class NotificationsRepository {
   async setDue(entries: { source: string; sourceId: string; dueAt: Date }[]): Promise<void> {
     if (!entries.length) return;
     await this.sql.rows(SCHEDULE_SET, [entries.map((e) => e.source), entries.map((e) => e.sourceId), entries.map((e) => e.dueAt)]);
+  }
+
+  /** Entries due within a day are looked at again now (someone's zone or quiet hours changed). */
+  async recheckSoon(): Promise<void> {
+    await this.sql.rows(SCHEDULE_RECHECK_SOON);
   }
 
   async removeDue(entries: { source: string; sourceId: string }[]): Promise<void> {

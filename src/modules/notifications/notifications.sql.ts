@@ -28,6 +28,16 @@ export const SCHEDULE_SET = statement(
    ON CONFLICT (source, source_id) DO UPDATE SET due_at = EXCLUDED.due_at`,
 );
 
+/**
+ * Brings forward every entry due within the next 27 hours (every entry is: the scheduler looks at
+ * each reminder at least daily): after a person changes their zone or quiet hours, the scheduler
+ * works out again when each reminder is due for them.
+ */
+export const SCHEDULE_RECHECK_SOON = statement(
+  'notify_schedule_recheck_soon',
+  `UPDATE notification_schedule SET due_at = now() WHERE due_at > now() AND due_at < now() + interval '27 hours'`,
+);
+
 /** Removes the entries ($1 sources, $2 ids) that have nothing left to remind of. */
 export const SCHEDULE_REMOVE = statement(
   'notify_schedule_remove',

@@ -15,6 +15,11 @@ const BATCH = 200;
 const STEPS = 50;
 /** Sent later than this after its time, a notification is marked late. */
 export const LATE_AFTER_MS = 5 * 60_000;
+/**
+ * A reminder is looked at again within a day at the latest, even when its next time is further off:
+ * a recipient who moves to a zone up to 26 h ahead is then caught by `recheckSoon`.
+ */
+const LOOK_AHEAD_MS = 24 * 3_600_000;
 /** Later than this, it goes to the inbox only. */
 export const INBOX_ONLY_AFTER_MS = 24 * 3_600_000;
 
@@ -53,6 +58,11 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
 
   async unschedule(source: string, sourceId: string): Promise<void> {
     await this.notifications.removeDue([{ source, sourceId }]);
+  }
+
+  /** When someone's zone or quiet hours change: what is due for anyone within a day is worked out again. */
+  async recheckSoon(): Promise<void> {
+    await this.notifications.recheckSoon();
   }
 
   onApplicationBootstrap(): void {
@@ -100,7 +110,11 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
         const batch = this.recipients.batch();
         for (const [name, ids] of groupBySource(entries)) {
           const source = this.sources.get(name);
-          if (!source) continue;
+          if (!source) {
+            // a feature this instance does not run (an older instance during an upgrade): look again later
+            await this.notifications.setDue(ids.map((sourceId) => ({ source: name, sourceId, dueAt: new Date(now.getTime() + 3_600_000) })));
+            continue;
+          }
           const reminders = await source.load(ids, batch);
           const found = new Set(reminders.map((r) => r.id));
           const next: { source: string; sourceId: string; dueAt: Date }[] = [];
@@ -164,7 +178,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
           outward: lateBy <= INBOX_ONLY_AFTER_MS,
         });
       }
-      if (pending !== null) return new Date(pending);
+      if (pending !== null) return new Date(Math.min(pending, now.getTime() + LOOK_AHEAD_MS));
       reminder.advance();
     }
     // more occurrences to catch up than one step takes: the next batch goes on

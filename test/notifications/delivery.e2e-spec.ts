@@ -125,6 +125,18 @@ describe('Notifications: delivery', () => {
     expect((await inbox(t, dan)).items[0].body).toBe('1 of 2 items on “Shopping” still open.');
   });
 
+  it('reminds nobody while the group has the Notes module switched off', async () => {
+    const lea = await signedInUser(t, { modules: ['Notes'] });
+    const note = await createNote(t, lea.accessToken, { title: 'Library books' });
+    await remind(t, lea, note.id, { at: '2027-05-10T09:00', timeZone: 'UTC', repeat: { frequency: 'Daily', interval: 1 } });
+    await t.db.query(`UPDATE groups SET modules = '{}' WHERE id = $1`, [lea.groupId]);
+    await runAt(t, '2027-05-10T09:00:05Z');
+    expect(await received(t, lea)).toBe(0);
+    await t.db.query(`UPDATE groups SET modules = '{Notes}' WHERE id = $1`, [lea.groupId]);
+    await runAt(t, '2027-05-11T09:00:05Z');
+    expect(await received(t, lea)).toBe(1);
+  });
+
   it('reminds only the creator of a private note, even when the stored reminder names the group', async () => {
     const eva = await signedInUser(t, { modules: ['Notes'] });
     const finn = await signedInUser(t, { groupId: eva.groupId! });

@@ -48,15 +48,8 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
     const partner = await signedInUser(a, { groupId: payer.groupId! });
     await settings(a, payer, { timeZone: 'Europe/Berlin', webhookUrl: `${hook.url}/rent-payer` });
     await settings(a, partner, { timeZone: 'America/New_York' });
-    const rule = await call(a, payer, 'POST', '/recurring-transactions', {
-      type: 'Expense',
-      amount: '950.00',
-      description: 'Rent',
-      categoryId: food.id,
-      frequency: 'Monthly',
-      startDate: '2027-02-01',
-      remindDaysBefore: 1,
-    });
+    const rent = { type: 'Expense', amount: '950.00', description: 'Rent', categoryId: food.id, frequency: 'Monthly', startDate: '2027-02-01' };
+    const rule = await call(a, payer, 'POST', '/recurring-transactions', { ...rent, remindDaysBefore: 1 });
     expect(rule.remindDaysBefore).toBe(1);
     await runAt(a, '2027-01-31T06:59:00Z');
     expect([await received(a, payer), await received(a, partner)]).toEqual([0, 0]);
@@ -72,15 +65,7 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
     await runAt(a, '2027-02-28T07:00:05Z');
     expect([await received(a, payer), await received(a, partner)]).toEqual([2, 1]);
     // no reminder any more: nothing further, not even the partner's still to come in New York that day
-    await call(a, payer, 'PUT', `/recurring-transactions/${rule.id}`, {
-      type: 'Expense',
-      amount: '950.00',
-      description: 'Rent',
-      categoryId: food.id,
-      frequency: 'Monthly',
-      startDate: '2027-02-01',
-      remindDaysBefore: null,
-    });
+    await call(a, payer, 'PUT', `/recurring-transactions/${rule.id}`, { ...rent, remindDaysBefore: null });
     await runAt(a, '2027-03-31T14:00:00Z');
     expect([await received(a, payer), await received(a, partner)]).toEqual([2, 1]);
   });

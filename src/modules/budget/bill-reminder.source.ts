@@ -19,7 +19,8 @@ export function formatMoney(amount: string, currency: string, locale: string): s
 /**
  * Bill reminders of recurring transactions for the scheduler: every Active member of the group is
  * told "Rent €950.00 is due tomorrow" `remindDaysBefore` days before each occurrence, at 08:00 in
- * their own time zone. A paused rule reminds nobody (and moves on).
+ * their own time zone. A paused rule, or one of a group whose Budget module is off, reminds nobody
+ * (and moves on).
  */
 @Injectable()
 export class BillReminderSource implements ReminderSource, OnModuleInit {
@@ -75,7 +76,7 @@ class DueBillReminder implements DueReminder {
       entityType: 'RecurringTransaction',
       entityId: row.id,
       recipients,
-      fires: () => row.is_enabled,
+      fires: () => row.is_enabled && row.module_on,
       text: (recipient: Recipient) => {
         const description = row.description ?? row.category_name ?? translate(recipient.locale, 'notifications.billReminder.untitled');
         const amount = formatMoney(row.amount, row.currency, recipient.locale);

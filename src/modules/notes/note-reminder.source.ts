@@ -12,8 +12,8 @@ export const NOTE_REMINDER_SOURCE = 'NoteReminder';
 /**
  * Notes' reminders for the scheduler: whom an occurrence reminds (the setter, the group's members
  * or the chosen ones; only the creator for a private note), when in each one's zone (the
- * reminder's own zone, or each recipient's), and that a note whose items are all completed
- * reminds nobody (the reminder moves on).
+ * reminder's own zone, or each recipient's), and that a note whose items are all completed, or of
+ * a group whose Notes module is off, reminds nobody (the reminder moves on).
  */
 @Injectable()
 export class NoteReminderSource implements ReminderSource, OnModuleInit {
@@ -82,7 +82,7 @@ class DueNoteReminder implements DueReminder {
       entityType: 'Note',
       entityId: row.note_id,
       recipients,
-      fires: () => row.item_count === 0 || row.open_count > 0,
+      fires: () => row.module_on && (row.item_count === 0 || row.open_count > 0),
       text: (recipient) => ({
         title: translate(recipient.locale, 'notifications.noteReminder.title', { title: row.title }),
         body: translate(recipient.locale, 'notifications.noteReminder.body', { title: row.title, open: row.open_count, count: row.item_count }),

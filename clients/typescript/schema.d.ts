@@ -1053,7 +1053,7 @@ export interface paths {
         put?: never;
         /**
          * Snooze: deliver it again later
-         * @description Marks it read and delivers it again, through the same channels, after `minutes` (default 60: the push action "Snooze 1 h").
+         * @description Marks it read; after `minutes` (default 60: the push action "Snooze 1 h") it is unread again and delivered again through the same channels.
          */
         post: operations["Notifications_snooze"];
         delete?: never;

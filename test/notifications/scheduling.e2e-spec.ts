@@ -1,3 +1,4 @@
+import { Notifier } from '../../src/modules/notifications/notifier.service';
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
 import { openStream } from '../support/sse';
@@ -123,6 +124,12 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
         [ids[1]],
       );
       expect(job.start_after.getTime() - Date.now()).toBeGreaterThan(55 * 60_000);
+      expect(snoozed.json().readAt).toEqual(expect.any(String));
+      // an hour later (its job run now): unread again, and sent again
+      await a.app.get(Notifier).deliver(ids[1], 1);
+      const woken = (await inbox(a, ida)).items.find((n: any) => n.id === ids[1]);
+      expect(woken.readAt).toBeUndefined();
+      await a.api('PATCH', `/notifications/${ids[1]}`, { token: ida.accessToken, payload: { read: true } });
 
       const all = await a.api('POST', '/notifications/read-all', { token: ida.accessToken });
       expect(all.json()).toEqual({ unreadCount: 0 });

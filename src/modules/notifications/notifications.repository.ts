@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull, type EntityManager } from 'typeorm';
+import { In, IsNull, type EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql';
 import { recordCreatedMany } from '../history/history-rows';
 import { Notification } from './entities/notification.entity';
@@ -149,6 +149,17 @@ export class NotificationsRepository {
 
   unreadOf(manager: EntityManager, userId: string): Promise<Notification[]> {
     return manager.find(Notification, { where: { recipientId: userId, readAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Snoozed notifications whose time has come: unread again, through save() (the recipient's badge hears of it). */
+  async wakeSnoozed(manager: EntityManager, ids: string[]): Promise<void> {
+    const due = await manager.find(Notification, { where: { id: In(ids) }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+    for (const notification of due) {
+      if (notification.snoozedUntil === null) continue;
+      notification.readAt = null;
+      notification.snoozedUntil = null;
+      await manager.save(notification);
+    }
   }
 
   async save(manager: EntityManager, notification: Notification): Promise<void> {

@@ -74,6 +74,8 @@ export class Notifier {
    * one statement. Answers, per job, the failure to try again later (null: done).
    */
   async deliverMany(jobs: DeliverJob[]): Promise<(RetryLater | null)[]> {
+    const snoozed = jobs.filter((job) => job.attempt > 0).map((job) => job.id);
+    if (snoozed.length) await this.unitOfWork.run((manager) => this.notifications.wakeSnoozed(manager, snoozed));
     const rows = await this.notifications.forDeliveryMany(jobs.map((job) => job.id));
     const batch = this.recipients.batch();
     await batch.load(

@@ -4,6 +4,7 @@ import { translate } from '../../i18n/messages';
 import type { Recipient, RecipientBatch } from '../notifications/recipients';
 import type { DueReminder, ReminderOccurrence, ReminderSource } from '../notifications/reminder-source';
 import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
+import { EARLIEST_ZONE } from '../notifications/reminder-source';
 import { dayAfter, nextOnOrAfter } from './recurrence';
 import { BillReminderRow, RecurringTransactionsRepository } from './recurring-transactions.repository';
 
@@ -72,6 +73,7 @@ class DueBillReminder implements DueReminder {
     }
     return {
       key: `bill-reminder:${row.id}:${occurrence}`,
+      earliest: DateTime.fromISO(remindDate, { zone: EARLIEST_ZONE }).set(BILL_REMINDER_TIME).toJSDate(),
       kind: 'BillReminder',
       entityType: 'RecurringTransaction',
       entityId: row.id,

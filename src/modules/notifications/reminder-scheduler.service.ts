@@ -178,6 +178,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
           outward: lateBy <= INBOX_ONLY_AFTER_MS,
         });
       }
+      if (pending === null && occurrence.earliest.getTime() > now.getTime()) pending = occurrence.earliest.getTime();
       if (pending !== null) return new Date(Math.min(pending, now.getTime() + LOOK_AHEAD_MS));
       reminder.advance();
     }

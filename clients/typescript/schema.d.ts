@@ -122,6 +122,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My notification settings
+         * @description Defaults until first saved: UTC, no quiet hours, the inbox only.
+         */
+        get: operations["NotificationSettings_get"];
+        /**
+         * Change my notification settings
+         * @description An omitted field stays as it is. `webhookUrl` must be http(s) and must not resolve to a loopback, private or link-local address (400 WEBHOOK_URL_NOT_ALLOWED) unless the server allows private URLs; the same check runs again at every delivery and redirect.
+         */
+        put: operations["NotificationSettings_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/notification-settings/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test through every chosen channel
+         * @description Delivers at once (quiet hours do not apply) and answers what each channel did. At most one test a minute (429).
+         */
+        post: operations["NotificationSettings_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/password": {
         parameters: {
             query?: never;
@@ -934,6 +978,165 @@ export interface paths {
         patch: operations["Notes_pin"];
         trace?: never;
     };
+    "/api/v1/notes/{noteId}/reminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the note's reminder
+         * @description Replaces any reminder the note had. Repeats keep the wall-clock time of `timeZone` across daylight-saving changes; a monthly or yearly repeat on a day the month lacks falls on its last day. A one-off `at` in the past is 400 REMINDER_IN_PAST. A note whose items are all completed does not remind (a repeating reminder moves on). A private note reminds only its creator; recipients outside the group are 400 UNKNOWN_RECIPIENT.
+         */
+        put: operations["NoteReminders_set"];
+        post?: never;
+        /**
+         * Remove the note's reminder
+         * @description Answers the note; a note without a reminder is answered as it is.
+         */
+        delete: operations["NoteReminders_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My inbox
+         * @description Every notification the caller received, unread first, newest first within each; `unreadCount` is the badge. A live event (entity type `Notification`, to the recipient only) announces each new, read or unread one.
+         */
+        get: operations["Notifications_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark one read or unread
+         * @description The push action "Done" marks it read.
+         */
+        patch: operations["Notifications_update"];
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/snooze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Snooze: deliver it again later
+         * @description Marks it read; after `minutes` (default 60: the push action "Snooze 1 h") it is unread again and delivered again through the same channels.
+         */
+        post: operations["Notifications_snooze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every notification of mine read */
+        post: operations["Notifications_readAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My push subscriptions (one per device) */
+        get: operations["Push_list"];
+        put?: never;
+        /**
+         * Subscribe this device to Web Push
+         * @description The body is the browser's `PushSubscription.toJSON()`. Linked to the caller's session: signing that session out removes it. The same endpoint again answers 200 with the subscription (its keys and session updated).
+         */
+        post: operations["Push_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push-subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unsubscribe a device */
+        delete: operations["Push_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The installation's VAPID public key
+         * @description Generated at the first start; the same on every instance.
+         */
+        get: operations["Push_publicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recurring-transactions": {
         parameters: {
             query?: never;
@@ -1444,6 +1647,14 @@ export interface components {
             /** @enum {string} */
             status: "Pending" | "Active" | "Declined" | "Deactivated";
         };
+        ChannelTestResultDto: {
+            /** @enum {string} */
+            channel: "inbox" | "push" | "email" | "webhook";
+            /** @description why not, when not ok */
+            detail: string | null;
+            /** @description delivered (for push: accepted by at least one device’s push service) */
+            ok: boolean;
+        };
         CommitImportDto: {
             /** @description the rows whose inclusion or category changes; others keep their defaults */
             rows: components["schemas"]["CommitRowDto"][];
@@ -1534,6 +1745,16 @@ export interface components {
             isPrivate?: boolean;
             /** @example Groceries */
             title: string;
+        };
+        CreatePushSubscriptionDto: {
+            /**
+             * Format: uri
+             * @description the push service's https endpoint (plain http only where the server allows private URLs)
+             */
+            endpoint: string;
+            /** @description accepted and ignored (the push service ends a subscription by answering 404 or 410) */
+            expirationTime?: number | null;
+            keys: components["schemas"]["PushKeysDto"];
         };
         CreateUploadDto: {
             /**
@@ -1887,6 +2108,8 @@ export interface components {
             isPrivate: boolean;
             /** @description in order */
             items: components["schemas"]["NoteItemDto"][];
+            /** @description the note's reminder (PUT /notes/{noteId}/reminder); null: none */
+            reminder: components["schemas"]["NoteReminderDto"] | null;
             title: string;
             /**
              * Format: date-time
@@ -1915,6 +2138,92 @@ export interface components {
              * @example https://example.com
              */
             url?: string | null;
+        };
+        NoteReminderDto: {
+            /**
+             * Format: date-time
+             * @description the first occurrence, with the offset of `timeZone` (or of the setter's zone)
+             */
+            at: string;
+            /**
+             * Format: date-time
+             * @description the next occurrence; null when none is left
+             */
+            nextAt: string | null;
+            recipients: ("me" | "group") | string[];
+            repeat: components["schemas"]["NoteReminderRepeatDto"] | null;
+            /** @description null: each recipient's own time zone */
+            timeZone: string | null;
+        };
+        NoteReminderRepeatDto: {
+            /** @enum {string} */
+            frequency: "Daily" | "Weekly" | "Monthly" | "Yearly";
+            interval: number;
+            /** Format: date */
+            until: string | null;
+        };
+        NotificationDto: {
+            body: string;
+            /**
+             * Format: date-time
+             * @description when it was delivered
+             */
+            createdDate: string;
+            /** Format: uuid */
+            entityId?: string;
+            /**
+             * @description what it is about
+             * @enum {string}
+             */
+            entityType?: "Note" | "RecurringTransaction";
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "NoteReminder" | "BillReminder" | "Test";
+            /** @description delivered after its time (the service was down): sent marked late, or only to the inbox when more than 24 h late */
+            late: boolean;
+            /**
+             * Format: date-time
+             * @description absent while unread
+             */
+            readAt?: string;
+            /** @description in the recipient's language, naming what it is about */
+            title: string;
+        };
+        NotificationPageMeta: {
+            page: number;
+            pageSize: number;
+            totalItems: number;
+            totalPages: number;
+            /** @description the caller's unread notifications in all (the badge) */
+            unreadCount: number;
+        };
+        NotificationSettingsDto: {
+            /** @description a mail to the account's address */
+            email: boolean;
+            /**
+             * @description the inbox always receives every notification
+             * @enum {boolean}
+             */
+            inbox: true;
+            /** @description Web Push to every device subscribed through POST /push-subscriptions */
+            push: boolean;
+            /** @description what falls inside is delivered when they end; the inbox gets it then too */
+            quietHours: components["schemas"]["QuietHoursDto"] | null;
+            /**
+             * @description IANA time zone of the user's reminders, bill reminders and quiet hours (UTC until set)
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            /**
+             * Format: uri
+             * @description receives a JSON POST {title, body, …} (an ntfy topic or any https endpoint)
+             */
+            webhookUrl: string | null;
+        };
+        NotificationTestResultDto: {
+            /** @description one entry per chosen channel, the inbox first */
+            channels: components["schemas"]["ChannelTestResultDto"][];
         };
         PageMeta: {
             page: number;
@@ -1993,6 +2302,36 @@ export interface components {
             modules: ("Map" | "Budget" | "Notes")[];
             name: string;
         };
+        PushKeysDto: {
+            /** @description the 16-byte authentication secret (base64url) */
+            auth: string;
+            /** @description the device's P-256 public key (base64url, 65 bytes) */
+            p256dh: string;
+        };
+        PushPublicKeyDto: {
+            /** @description the VAPID public key (uncompressed P-256 point, base64url): PushManager.subscribe's applicationServerKey */
+            publicKey: string;
+        };
+        PushSubscriptionDto: {
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: uri */
+            endpoint: string;
+            /** Format: uuid */
+            id: string;
+        };
+        QuietHoursDto: {
+            /**
+             * @description start, wall-clock time in `timeZone`
+             * @example 22:00
+             */
+            from: string;
+            /**
+             * @description end (may be earlier than `from`: the quiet hours span midnight)
+             * @example 07:00
+             */
+            to: string;
+        };
         RecurringTransactionDto: {
             /** @example 12.34 */
             amount: string;
@@ -2016,6 +2355,8 @@ export interface components {
              * @description the next date an occurrence is due; null when ended
              */
             nextOccurrence: string | null;
+            /** @description the group's members are reminded this many days before each occurrence, at 08:00 their time; null: no reminder */
+            remindDaysBefore: number | null;
             /** Format: date */
             startDate: string;
             /** Format: uuid */
@@ -2050,6 +2391,20 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "Pending";
+        };
+        ReminderRepeatDto: {
+            /** @enum {string} */
+            frequency: "Daily" | "Weekly" | "Monthly" | "Yearly";
+            /**
+             * @description every `interval` days/weeks/months/years
+             * @default 1
+             */
+            interval: number;
+            /**
+             * Format: date
+             * @description the last day (in the time zone) an occurrence may fall on
+             */
+            until?: string | null;
         };
         ReorderCategoriesDto: {
             /** @description every category id of the group, in the new order */
@@ -2169,6 +2524,8 @@ export interface components {
             interval?: number;
             /** @description default true on create; omitted on update: unchanged */
             isEnabled?: boolean;
+            /** @description remind the members this many days before each occurrence (0: on the day), at 08:00 their time; null or omitted: no reminder */
+            remindDaysBefore?: number | null;
             /**
              * Format: date
              * @description the first occurrence; a past date is caught up by the scheduler
@@ -2228,6 +2585,32 @@ export interface components {
             /** Format: date-time */
             lastUsedDate: string;
             userAgent: string | null;
+        };
+        SetNoteReminderDto: {
+            /**
+             * @description the (first) time: with an offset an instant, without one a wall-clock time in `timeZone` (or, without `timeZone`, in the caller's own). A one-off in the past is 400 REMINDER_IN_PAST; a repeating one may start in the past (only occurrences from now on are sent).
+             * @example 2026-03-30T08:00
+             */
+            at: string;
+            /**
+             * @description who is reminded: "me", "group" (every member), or member ids; a private note reminds only its creator whatever this says
+             * @default me
+             */
+            recipients?: ("me" | "group") | string[];
+            /** @description absent or null: once */
+            repeat?: components["schemas"]["ReminderRepeatDto"] | null;
+            /**
+             * @description IANA zone whose wall-clock time the occurrences keep; absent or null: each recipient's own time zone
+             * @example Europe/Berlin
+             */
+            timeZone?: string | null;
+        };
+        SnoozeNotificationDto: {
+            /**
+             * @description delivered again after this many minutes (the push action "Snooze 1 h")
+             * @default 60
+             */
+            minutes?: number;
         };
         StatementImportDto: {
             /** Format: uuid */
@@ -2302,6 +2685,9 @@ export interface components {
             /** @enum {string} */
             type: "Expense" | "Income" | "Transfer";
         };
+        UnreadCountDto: {
+            unreadCount: number;
+        };
         UpdateBudgetAccountDto: {
             /** @description omitted: unchanged; the default account cannot be disabled (409) */
             isDisabled?: boolean;
@@ -2323,6 +2709,27 @@ export interface components {
             icon?: string;
             /** @example Groceries */
             title: string;
+        };
+        UpdateNotificationDto: {
+            /** @description true marks it read (the push action "Done"), false unread again */
+            read: boolean;
+        };
+        UpdateNotificationSettingsDto: {
+            email?: boolean;
+            /**
+             * @description cannot be switched off
+             * @enum {boolean}
+             */
+            inbox?: true;
+            push?: boolean;
+            quietHours?: components["schemas"]["QuietHoursDto"] | null;
+            /** @example Europe/Berlin */
+            timeZone?: string;
+            /**
+             * Format: uri
+             * @description http(s); an address resolving to loopback, private or link-local is 400 WEBHOOK_URL_NOT_ALLOWED unless the server allows private URLs
+             */
+            webhookUrl?: string | null;
         };
         UpdateProfileDto: {
             /**
@@ -2674,6 +3081,112 @@ export interface operations {
             };
             /** @description Missing, invalid or expired credentials */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    NotificationSettings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettingsDto"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    NotificationSettings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettingsDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    NotificationSettings_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationTestResultDto"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit or cooldown (Retry-After header) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5803,6 +6316,452 @@ export interface operations {
             };
             /** @description Not found (or not in your group) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    NoteReminders_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetNoteReminderDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    NoteReminders_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Notifications_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description true: only unread ones */
+                unread?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPageMeta"] & {
+                        items: components["schemas"]["NotificationDto"][];
+                    };
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Notifications_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Notifications_snooze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SnoozeNotificationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Notifications_readAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountDto"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Push_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionDto"][];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Push_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePushSubscriptionDto"];
+            };
+        };
+        responses: {
+            /** @description the endpoint was subscribed already */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionDto"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Push_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Push_publicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushPublicKeyDto"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

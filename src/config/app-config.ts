@@ -156,6 +156,18 @@ export class AppConfig {
     unconfirmedExpireDays: number;
   };
   jobs: { enabled: boolean; pollMs: number };
+  notifications: {
+    /** NOTIFY_ALLOW_PRIVATE_URLS: webhooks may reach loopback, private and link-local addresses (a self-hosted ntfy on the LAN) */
+    allowPrivateUrls: boolean;
+    /** NOTIFY_TICK_MS: the longest the idle scheduler waits between two looks at its queue; 0: this instance runs no scheduler */
+    tickMs: number;
+    /** NOTIFY_SEND_TIMEOUT_MS: a webhook or push service that has not answered by then is retried later */
+    sendTimeoutMs: number;
+    /** VAPID_SUBJECT: the contact a push service may reach the operator at (mailto: or https:) */
+    vapidSubject: string;
+    /** the installation's VAPID key pair (base64url), stored with the instance secrets at the first start */
+    vapid: { publicKey: string; privateKey: string };
+  };
   backup: {
     /** BACKUP_DIR, default DATA_DIR/backups */
     dir: string;
@@ -307,6 +319,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       unconfirmedExpireDays: read.int('UNCONFIRMED_EXPIRE_DAYS', 7, 1),
     },
     jobs: { enabled: read.bool('JOBS_ENABLED', true), pollMs: read.int('JOBS_POLL_MS', 2000, 500, 60000) },
+    notifications: {
+      allowPrivateUrls: read.bool('NOTIFY_ALLOW_PRIVATE_URLS', false),
+      tickMs: read.int('NOTIFY_TICK_MS', 30_000, 0, 30_000),
+      sendTimeoutMs: read.int('NOTIFY_SEND_TIMEOUT_MS', 10_000, 500, 60_000),
+      vapidSubject: read.url('VAPID_SUBJECT', ['mailto', 'https'], 'mailto:hearth@localhost'),
+      // filled from the instance secrets at start-up (loadStoredSecrets)
+      vapid: { publicKey: '', privateKey: '' },
+    },
     backup: {
       dir: resolve(read.optional('BACKUP_DIR') ?? join(read.string('DATA_DIR', './data'), 'backups')),
       // set but empty disables the schedule

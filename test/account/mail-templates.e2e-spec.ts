@@ -17,6 +17,7 @@ describe('mail templates', () => {
     'registrations-pending-reminder': {
       registrations: [{ username: 'newbie', nickname: evil, email: 'newbie@example.test', createdDate: new Date('2030-01-01T10:00:00Z') }],
     },
+    notification: { subject: 'Reminder: Groceries', greeting: `Hello ${evil},`, body: 'Milk', action: 'Open Hearth', url: 'https://app.example/notes/1' },
   };
 
   it.each(Object.keys(samples) as MailTemplate[])('%s has both parts and escapes user values in HTML', (template) => {

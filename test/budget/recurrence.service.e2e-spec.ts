@@ -1,3 +1,7 @@
+import { NotificationsRepository } from '../../src/modules/notifications/notifications.repository';
+import type { Notifier } from '../../src/modules/notifications/notifier.service';
+import type { RecipientDirectory } from '../../src/modules/notifications/recipients';
+import { ReminderScheduler } from '../../src/modules/notifications/reminder-scheduler.service';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../src/config/app-config';
 import { Sql } from '../../src/database/sql';
@@ -28,7 +32,8 @@ describe('recurring transactions: dates', () => {
     const categories = new CategoriesRepository(s.db, sql);
     const recurring = new RecurringTransactionsRepository(s.db, sql);
     const unit = new UnitOfWork(s.db);
-    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(unit, sql), new TransactionRefsResolver(accounts, categories));
+    const reminders = new ReminderScheduler({} as AppConfig, unit, new NotificationsRepository(sql), {} as RecipientDirectory, {} as Notifier);
+    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(unit, sql), new TransactionRefsResolver(accounts, categories), reminders);
     const noJobs = { register: () => undefined, schedule: () => undefined } as unknown as JobsService;
     scheduler = new RecurringScheduler(unit, recurring, noJobs);
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Budget}')`, [user.groupId]);

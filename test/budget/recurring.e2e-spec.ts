@@ -55,6 +55,7 @@ describe('Budget: recurring transactions', () => {
       endDate: null,
       nextOccurrence: '2030-01-31',
       isEnabled: true,
+      remindDaysBefore: null,
       createdDate: expect.any(String),
     });
     expect(await call(t, member, 'GET', `/recurring-transactions/${recurring.id}`)).toEqual(recurring);

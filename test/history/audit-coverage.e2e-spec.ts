@@ -15,6 +15,7 @@ import { MarkerImage } from '../../src/modules/markers/entities/marker-image.ent
 import { Marker } from '../../src/modules/markers/entities/marker.entity';
 import { Note } from '../../src/modules/notes/entities/note.entity';
 import { NoteItem } from '../../src/modules/notes/entities/note-item.entity';
+import { Notification } from '../../src/modules/notifications/entities/notification.entity';
 import { User } from '../../src/modules/users/entities/user.entity';
 import { createTestApp, TestApp } from '../support/app';
 
@@ -28,6 +29,7 @@ const ENTITIES = entityClasses();
 const NOT_AUDITED: Record<string, string> = {
   ActionHistory: 'the history itself',
   StoredFile: 'upload and processing state moved by a job; the picture or marker image using the file is audited',
+  NoteReminder: "a note's reminder is when and whom to remind, not a change of the note; what it sends is each recipient's Notification",
 };
 
 interface Fixture {
@@ -186,6 +188,29 @@ Object.assign(FIXTURES, {
       recurring.isEnabled = false;
       recurring.nextOccurrence = '2026-02-28'; // the scheduler's cursor: ignored by the audit
       return { isEnabled: { old: true, new: false } };
+    },
+  },
+  Notification: {
+    build: async (manager) => {
+      const group = await manager.save(manager.create(Group, { name: `Audit notifications ${++counter}`, currency: 'EUR', modules: ['Notes'] }));
+      const user = await manager.save(
+        manager.create(User, { username: `notified${counter}`, email: `notified${counter}@example.test`, passwordHash: 'x', nickname: 'N', groupId: group.id }),
+      );
+      return manager.create(Notification, {
+        id: newId(),
+        recipientId: user.id,
+        groupId: group.id,
+        kind: 'NoteReminder',
+        occurrenceKey: `audit:${counter}`,
+        title: 'Reminder: Keys',
+        body: 'Time to look at “Keys”.',
+        dueDate: new Date(),
+      });
+    },
+    mutate: (notification: Notification) => {
+      notification.readAt = new Date('2026-05-01T10:00:00.000Z');
+      notification.late = true; // bookkeeping of its delivery: ignored by the audit
+      return { readAt: { old: null, new: '2026-05-01T10:00:00.000Z' } };
     },
   },
 } satisfies Record<string, Fixture>);

@@ -4,6 +4,7 @@ import { Sql } from '../../src/database/sql';
 import { UnitOfWork } from '../../src/database/transaction';
 import type { RateLimitStore } from '../../src/infrastructure/rate-limit/rate-limit.store';
 import { NoteItemsService } from '../../src/modules/notes/note-items.service';
+import { NoteRemindersRepository } from '../../src/modules/notes/note-reminders.repository';
 import { NotesRepository } from '../../src/modules/notes/notes.repository';
 import { NotesService } from '../../src/modules/notes/notes.service';
 import { createServiceDb, ServiceDb } from '../support/service-db';
@@ -21,7 +22,7 @@ describe('note items: order', () => {
     sql = new Sql({ databaseUrl: s.url, databaseTimeoutMs: 5000 } as AppConfig);
     const repository = new NotesRepository(s.db, sql);
     const unit = new UnitOfWork(s.db);
-    notes = new NotesService(unit, repository);
+    notes = new NotesService(unit, repository, new NoteRemindersRepository(sql));
     // toggles are not rate limited here (RATE_LIMIT_ENABLED=false), so the store is never asked
     items = new NoteItemsService(unit, repository, {} as RateLimitStore, { rateLimit: { enabled: false } } as AppConfig);
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Notes}')`, [user.groupId]);

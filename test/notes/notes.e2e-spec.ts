@@ -33,6 +33,7 @@ describe('notes: CRUD, pinning and lists', () => {
       updatedDate: expect.stringMatching(ISO),
       version: 1,
       items: [],
+      reminder: null,
     });
     expect(response.headers.etag).toBe('"1"');
     const [row] = await t.db.query('SELECT group_id, created_by, title FROM notes WHERE id = $1', [note.id]);

@@ -1,3 +1,18 @@
+-- budget_bill_reminders_lock
+SELECT r.id, r.group_id, r.type, r.amount::text AS amount, r.description, r.frequency, r.interval,
+          r.start_date::text AS start_date, r.end_date::text AS end_date, r.is_enabled, r.remind_days_before,
+          r.remind_next_occurrence::text AS remind_next_occurrence, r.remind_set_date, g.currency, c.name AS category_name,
+          ('Budget' = ANY(g.modules)) AS module_on
+     FROM recurring_transactions r
+     JOIN groups g ON g.id = r.group_id
+     LEFT JOIN categories c ON c.id = r.category_id
+    WHERE r.id = ANY($1::uuid[]) AND r.remind_days_before IS NOT NULL
+      FOR UPDATE OF r;
+
+-- budget_bill_reminders_move
+UPDATE recurring_transactions r SET remind_next_occurrence = d.next
+     FROM unnest($1::uuid[], $2::date[]) AS d(id, next) WHERE r.id = d.id;
+
 -- budget_recurring_due_ids
 SELECT id FROM recurring_transactions WHERE is_enabled AND next_occurrence <= $1 ORDER BY next_occurrence, id;
 

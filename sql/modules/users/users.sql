@@ -104,6 +104,12 @@ SELECT u.id, u.username, u.nickname, u.email, u.email_status AS "emailStatus", u
 -- users_raise_group_perms_version
 UPDATE users SET perms_version = perms_version + 1, updated_date = CURRENT_TIMESTAMP WHERE group_id = $1;
 
+-- users_recipients_by_id
+SELECT id, group_id, nickname, email, COALESCE(locale, 'en') AS locale FROM users WHERE id = ANY($1::uuid[]) AND status = 'Active';
+
+-- users_recipients_of_groups
+SELECT id, group_id, nickname, email, COALESCE(locale, 'en') AS locale FROM users WHERE group_id = ANY($1::uuid[]) AND status = 'Active';
+
 -- users_unconfirmed_ids_before
 SELECT id FROM users WHERE email_status = 'Unconfirmed' AND status = 'Pending' AND created_date < $1 ORDER BY created_date LIMIT $2;
 

@@ -17,10 +17,17 @@ export interface RegisterOptions {
   retryDelaySeconds?: number;
   /** pg-boss queue policy; `exclusive`: at most one job queued or running, across instances */
   policy?: 'standard' | 'exclusive';
+  /**
+   * Jobs fetched at once and handled side by side (each settles on its own: one failure retries only
+   * that job); while a fetch comes back full the worker fetches again at once. Default 1.
+   */
+  batchSize?: number;
 }
 
 interface Registration {
   handler: (data: any) => Promise<void>;
+  /** a handler of a whole fetch at once: per job, its failure (null: done) */
+  batchHandler?: (data: any[]) => Promise<(Error | null)[]>;
   options: Required<RegisterOptions>;
 }
 
@@ -65,8 +72,29 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.registrations.has(queue)) throw new Error(`queue ${queue} registered twice`);
     this.registrations.set(queue, {
       handler,
-      options: { retryLimit: options.retryLimit ?? 5, retryDelaySeconds: options.retryDelaySeconds ?? 10, policy: options.policy ?? 'standard' },
+      options: {
+        retryLimit: options.retryLimit ?? 5,
+        retryDelaySeconds: options.retryDelaySeconds ?? 10,
+        policy: options.policy ?? 'standard',
+        batchSize: options.batchSize ?? 1,
+      },
     });
+  }
+
+  /**
+   * A queue whose worker takes each fetch (up to `batchSize` jobs) in one call, for handlers that
+   * read what the jobs need together; it answers each job's failure (retried alone) or null.
+   */
+  registerBatch<T>(queue: string, handler: (data: T[]) => Promise<(Error | null)[]>, options: RegisterOptions = {}): void {
+    this.register<T>(
+      queue,
+      async (data) => {
+        const [failure] = await handler([data]);
+        if (failure) throw failure;
+      },
+      options,
+    );
+    this.registrations.get(queue)!.batchHandler = handler;
   }
 
   schedule(queue: string, cron: string, data?: object): void {
@@ -82,6 +110,17 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     });
   }
 
+  /** Many jobs of one queue in one statement (with `manager`: committed with the change that caused them). */
+  async sendMany<T extends object>(queue: string, jobs: { data: T; startAfter?: Date }[], options: Pick<SendOptions, 'manager'> = {}): Promise<void> {
+    if (!this.registrations.has(queue)) throw new Error(`queue ${queue} is not registered`);
+    if (!jobs.length) return;
+    await this.boss.insert(
+      queue,
+      jobs.map((job) => ({ data: job.data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) })),
+      options.manager ? { db: throughManager(options.manager) } : {},
+    );
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     await this.boss.start();
     this.started = true;
@@ -95,7 +134,11 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       } as any);
     }
     if (!this.config.jobs.enabled) return;
-    for (const [queue, { handler }] of this.registrations) {
+    for (const [queue, { handler, batchHandler, options }] of this.registrations) {
+      if (options.batchSize > 1) {
+        await this.workInBatches(queue, batchHandler ?? eachOf(handler), options.batchSize);
+        continue;
+      }
       await this.boss.work(queue, { batchSize: 1, pollingIntervalSeconds: this.config.jobs.pollMs / 1000 }, async (jobs: any[]) => {
         for (const job of jobs) {
           try {
@@ -113,7 +156,41 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
+  private async workInBatches(queue: string, handler: (data: any[]) => Promise<(Error | null)[]>, batchSize: number): Promise<void> {
+    await this.boss.work(
+      queue,
+      { batchSize, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: this.config.jobs.pollMs / 1000 } as any,
+      async (jobs: any[]) => {
+        let failures: (Error | null)[];
+        try {
+          failures = await handler(jobs.map((job) => job.data));
+        } catch (error) {
+          failures = jobs.map(() => (error instanceof Error ? error : new Error(String(error))));
+        }
+        return jobs.map((job, index) => {
+          const failure = failures[index];
+          if (!failure) return { id: job.id, status: 'completed' as const };
+          this.logger.warn({ queue, jobId: job.id, retryCount: job.retryCount, err: failure }, 'job failed; pg-boss retries it with back-off');
+          return { id: job.id, status: 'failed' as const, output: { message: failure.message } };
+        });
+      },
+    );
+  }
+
   async onApplicationShutdown(): Promise<void> {
     if (this.started) await this.boss.stop({ graceful: true, timeout: 10_000 } as any).catch(() => undefined);
   }
+}
+
+/** One-job handlers run side by side over a fetch, each failing on its own. */
+function eachOf(handler: (data: any) => Promise<void>): (data: any[]) => Promise<(Error | null)[]> {
+  return (batch) =>
+    Promise.all(
+      batch.map((data) =>
+        handler(data).then(
+          () => null,
+          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+        ),
+      ),
+    );
 }

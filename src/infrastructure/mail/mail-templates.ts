@@ -21,6 +21,8 @@ export interface MailTemplateParams {
   'registration-declined': { nickname: string };
   'registration-unconfirmed-warning': { nickname: string; token: string; removalDate: string };
   'registrations-pending-reminder': { registrations: PendingRegistration[] };
+  /** a reminder or a test, already in the recipient's language (`greeting` and `action` included) */
+  notification: { subject: string; greeting: string; body: string; action: string; url: string };
 }
 
 export type MailTemplate = keyof MailTemplateParams;
@@ -114,6 +116,12 @@ const DRAFTS: Drafts = {
       say('mail.registrationsPendingReminder.item', { username: r.username, nickname: r.nickname, email: r.email, date: day(r.createdDate) }),
     ),
     action: { label: say('mail.reviewRegistrations'), url: `${appUrl}/admin/users?status=Pending` },
+  }),
+  notification: ({ subject, greeting, body, action, url }) => ({
+    subject,
+    greeting,
+    paragraphs: [body],
+    action: { label: action, url },
   }),
 };
 

@@ -7,11 +7,11 @@ export class SecretsRepository {
   constructor(private readonly db: DataSource | EntityManager) {}
 
   /**
-   * The stored key `name`, generated (256 random bits, base64url) on first use. Race-safe: every
+   * The stored key `name`, generated on first use (by `generate`; default 256 random bits, base64url). Race-safe: every
    * instance inserts its own candidate with ON CONFLICT DO NOTHING and then reads the one that won.
    */
-  async getOrCreate(name: string): Promise<string> {
-    await this.db.query(SECRET_INSERT.text, [name, randomBytes(32).toString('base64url')]);
+  async getOrCreate(name: string, generate: () => string = () => randomBytes(32).toString('base64url')): Promise<string> {
+    await this.db.query(SECRET_INSERT.text, [name, generate()]);
     const [row]: { value: string }[] = await this.db.query(SECRET_VALUE.text, [name]);
     return row.value;
   }

@@ -26,11 +26,13 @@ import { TransactionsService } from './transactions.service';
 import { StatementImportsController } from './imports/statement-imports.controller';
 import { StatementImportsRepository } from './imports/statement-imports.repository';
 import { StatementImportsService } from './imports/statement-imports.service';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { BillReminderSource } from './bill-reminder.source';
 
 /** Budget module: categories, accounts, transactions, reports, recurring transactions and statement import. */
 @Module({
   // the tables this feature owns (their repositories below hold all of their SQL)
-  imports: [TypeOrmModule.forFeature([Category, BudgetAccount, Transaction, RecurringTransaction])],
+  imports: [TypeOrmModule.forFeature([Category, BudgetAccount, Transaction, RecurringTransaction]), NotificationsModule],
   controllers: [CategoriesController, BudgetAccountsController, TransactionsController, RecurringTransactionsController, StatementImportsController],
   providers: [
     CategoriesService,
@@ -39,6 +41,7 @@ import { StatementImportsService } from './imports/statement-imports.service';
     ReportsService,
     RecurringTransactionsService,
     RecurringScheduler,
+    BillReminderSource,
     CategoriesRepository,
     BudgetAccountsRepository,
     TransactionsRepository,

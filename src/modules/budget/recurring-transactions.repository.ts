@@ -7,7 +7,14 @@ import { Sql } from '../../database/sql';
 import { recordCreated } from '../history/history-rows';
 import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { Transaction } from './entities/transaction.entity';
-import { RECURRING_DUE_IDS, RECURRING_INSERT_OCCURRENCE, RECURRING_LOCK_DUE, RECURRING_MOVE_CURSOR } from './recurring-transactions.sql';
+import {
+  BILL_REMINDERS_LOCK,
+  BILL_REMINDERS_MOVE,
+  RECURRING_DUE_IDS,
+  RECURRING_INSERT_OCCURRENCE,
+  RECURRING_LOCK_DUE,
+  RECURRING_MOVE_CURSOR,
+} from './recurring-transactions.sql';
 
 /** A due rule as the scheduler reads it, with whether either of its accounts is disabled. */
 export interface DueRuleRow {
@@ -128,4 +135,33 @@ export class RecurringTransactionsRepository {
     await recordCreated(manager, Transaction, occurrence);
     return true;
   }
+
+  /** The bill reminders `ids`, locked, for the notification scheduler (in its unit of work). */
+  lockBillReminders(ids: string[]): Promise<BillReminderRow[]> {
+    return this.sql.rows<BillReminderRow>(BILL_REMINDERS_LOCK, [ids]);
+  }
+
+  async moveBillReminders(cursors: { id: string; next: string | null }[]): Promise<void> {
+    if (!cursors.length) return;
+    await this.sql.rows(BILL_REMINDERS_MOVE, [cursors.map((c) => c.id), cursors.map((c) => c.next)]);
+  }
+}
+
+export interface BillReminderRow {
+  id: string;
+  group_id: string;
+  type: 'Expense' | 'Income' | 'Transfer';
+  amount: string;
+  description: string | null;
+  frequency: 'Daily' | 'Weekly' | 'Monthly' | 'Yearly';
+  interval: number;
+  start_date: string;
+  end_date: string | null;
+  is_enabled: boolean;
+  remind_days_before: number;
+  remind_next_occurrence: string | null;
+  remind_set_date: Date;
+  currency: string;
+  category_name: string | null;
+  module_on: boolean;
 }

@@ -8,6 +8,9 @@ import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { dayAfter, nextOnOrAfter, Recurrence } from './recurrence';
 import { RecurringTransactionsRepository } from './recurring-transactions.repository';
 import { normaliseMoney, TransactionRefsResolver, utcDate } from './transaction-refs';
+import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
+import { BILL_REMINDER_SOURCE } from './bill-reminder.source';
+import { DateTime } from 'luxon';
 import { TransactionsRepository } from './transactions.repository';
 
 const toDto = (r: RecurringTransaction): RecurringTransactionDto => ({
@@ -24,6 +27,7 @@ const toDto = (r: RecurringTransaction): RecurringTransactionDto => ({
   endDate: r.endDate,
   nextOccurrence: r.nextOccurrence,
   isEnabled: r.isEnabled,
+  remindDaysBefore: r.remindDaysBefore,
   createdDate: r.createdDate,
 });
 
@@ -52,6 +56,7 @@ export class RecurringTransactionsService {
     private readonly recurring: RecurringTransactionsRepository,
     private readonly transactions: TransactionsRepository,
     private readonly refs: TransactionRefsResolver,
+    private readonly scheduler: ReminderScheduler,
   ) {}
 
   async list(tenant: Tenant): Promise<RecurringTransactionDto[]> {
@@ -78,7 +83,9 @@ export class RecurringTransactionsService {
         isEnabled,
         nextOccurrence: nextOnOrAfter(rule, isEnabled ? rule.startDate : later(rule.startDate, utcDate())),
         createdById: user.userId,
+        ...this.remindFromNow(rule, dto.remindDaysBefore ?? null),
       });
+      if (recurring.remindDaysBefore !== null) await this.scheduleReminder(recurring);
       return toDto(recurring);
     });
   }
@@ -94,6 +101,8 @@ export class RecurringTransactionsService {
       const rule = { frequency: dto.frequency, interval: dto.interval ?? 1, startDate: dto.startDate, endDate: dto.endDate ?? null };
       const ruleChanged = !sameRule(rule, recurring);
       const enabling = dto.isEnabled === true && !recurring.isEnabled;
+      const remindDaysBefore = dto.remindDaysBefore ?? null;
+      const reminderChanged = ruleChanged || enabling || remindDaysBefore !== recurring.remindDaysBefore;
       Object.assign(recurring, {
         type: dto.type,
         amount: normaliseMoney(dto.amount),
@@ -104,7 +113,10 @@ export class RecurringTransactionsService {
       });
       if (ruleChanged) recurring.nextOccurrence = await this.resumeAfterLastMade(recurring);
       if (enabling) this.resumeFromToday(recurring);
-      return toDto(await this.recurring.save(manager, recurring));
+      if (reminderChanged) Object.assign(recurring, this.remindFromNow(rule, remindDaysBefore));
+      const saved = await this.recurring.save(manager, recurring);
+      if (reminderChanged) await this.scheduleReminder(saved);
+      return toDto(saved);
     });
   }
 
@@ -112,8 +124,13 @@ export class RecurringTransactionsService {
     return this.unitOfWork.run(async (manager) => {
       const recurring = await this.recurring.lockInGroup(manager, tenant, id);
       recurring.isEnabled = !recurring.isEnabled;
-      if (recurring.isEnabled) this.resumeFromToday(recurring);
-      return toDto(await this.recurring.save(manager, recurring));
+      if (recurring.isEnabled) {
+        this.resumeFromToday(recurring);
+        Object.assign(recurring, this.remindFromNow(recurring, recurring.remindDaysBefore));
+      }
+      const saved = await this.recurring.save(manager, recurring);
+      if (saved.isEnabled) await this.scheduleReminder(saved);
+      return toDto(saved);
     });
   }
 
@@ -121,8 +138,27 @@ export class RecurringTransactionsService {
   async remove(tenant: Tenant, id: string): Promise<void> {
     await this.unitOfWork.run(async (manager) => {
       const recurring = await this.recurring.lockInGroup(manager, tenant, id);
+      await this.scheduler.unschedule(BILL_REMINDER_SOURCE, recurring.id);
       await this.recurring.remove(manager, recurring);
     });
+  }
+
+  /**
+   * A bill reminder set now: it reminds of the first occurrence whose reminder day is not past
+   * (a day of slack for the time zones ahead of UTC: each member's reminder before now is skipped
+   * by the scheduler), never of one before it was set.
+   */
+  private remindFromNow(rule: Recurrence, days: number | null): Pick<RecurringTransaction, 'remindDaysBefore' | 'remindNextOccurrence' | 'remindSetDate'> {
+    if (days === null) return { remindDaysBefore: null, remindNextOccurrence: null, remindSetDate: null };
+    const now = new Date();
+    const from = DateTime.fromJSDate(now, { zone: 'UTC' }).plus({ days: days - 1 }).toISODate()!;
+    return { remindDaysBefore: days, remindNextOccurrence: nextOnOrAfter(rule, later(rule.startDate, from)), remindSetDate: now };
+  }
+
+  /** Puts the rule's bill reminder into the notification scheduler (its next look works out each member's time), or takes it out. */
+  private async scheduleReminder(recurring: RecurringTransaction): Promise<void> {
+    if (recurring.remindDaysBefore !== null && recurring.remindNextOccurrence) await this.scheduler.schedule(BILL_REMINDER_SOURCE, recurring.id, new Date());
+    else await this.scheduler.unschedule(BILL_REMINDER_SOURCE, recurring.id);
   }
 
   private async resumeAfterLastMade(recurring: RecurringTransaction): Promise<string | null> {

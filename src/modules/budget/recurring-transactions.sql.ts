@@ -44,3 +44,28 @@ export const RECURRING_INSERT_OCCURRENCE = statement(
    ON CONFLICT (recurring_transaction_id, occurrence_date) DO NOTHING
    RETURNING id`,
 );
+
+/**
+ * The bill reminders $1 for the notification scheduler, locked: the rule, its reminder's cursor,
+ * the group's currency (amounts are told in it) and whether it has the Budget module (without it,
+ * nobody is reminded), and the category's name (when it has no description).
+ */
+export const BILL_REMINDERS_LOCK = statement(
+  'budget_bill_reminders_lock',
+  `SELECT r.id, r.group_id, r.type, r.amount::text AS amount, r.description, r.frequency, r.interval,
+          r.start_date::text AS start_date, r.end_date::text AS end_date, r.is_enabled, r.remind_days_before,
+          r.remind_next_occurrence::text AS remind_next_occurrence, r.remind_set_date, g.currency, c.name AS category_name,
+          ('Budget' = ANY(g.modules)) AS module_on
+     FROM recurring_transactions r
+     JOIN groups g ON g.id = r.group_id
+     LEFT JOIN categories c ON c.id = r.category_id
+    WHERE r.id = ANY($1::uuid[]) AND r.remind_days_before IS NOT NULL
+      FOR UPDATE OF r`,
+);
+
+/** Moves the bill reminders' cursors ($1 ids) to the occurrences $2 (null: none left). */
+export const BILL_REMINDERS_MOVE = statement(
+  'budget_bill_reminders_move',
+  `UPDATE recurring_transactions r SET remind_next_occurrence = d.next
+     FROM unnest($1::uuid[], $2::date[]) AS d(id, next) WHERE r.id = d.id`,
+);

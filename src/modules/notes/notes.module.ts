@@ -1,7 +1,14 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { registerUniqueConstraints } from '../../common/errors/problem.filter';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { UsersModule } from '../users/users.module';
 import { NoteItem } from './entities/note-item.entity';
+import { NoteReminder } from './entities/note-reminder.entity';
+import { NoteReminderSource } from './note-reminder.source';
+import { NoteRemindersController } from './note-reminders.controller';
+import { NoteRemindersRepository } from './note-reminders.repository';
+import { NoteRemindersService } from './note-reminders.service';
 import { Note } from './entities/note.entity';
 import { NoteItemsController } from './note-items.controller';
 import { NoteItemsService } from './note-items.service';
@@ -12,9 +19,9 @@ import { NOTE_ID_CONSTRAINTS } from './replay';
 
 /** Notes with ordered checklist items (docs/notes.md), behind the Notes module gate. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Note, NoteItem])],
-  controllers: [NotesController, NoteItemsController],
-  providers: [NotesService, NoteItemsService, NotesRepository],
+  imports: [TypeOrmModule.forFeature([Note, NoteItem, NoteReminder]), NotificationsModule, UsersModule],
+  controllers: [NotesController, NoteItemsController, NoteRemindersController],
+  providers: [NotesService, NoteItemsService, NotesRepository, NoteRemindersRepository, NoteRemindersService, NoteReminderSource],
 })
 export class NotesModule implements OnModuleInit {
   onModuleInit(): void {

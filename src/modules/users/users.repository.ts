@@ -15,6 +15,9 @@ import {
   USER_SIGN_IN_BY_USERNAME,
   USERS_ACTIVE_ADMINS,
   USERS_ACTIVE_MEMBERS,
+  USERS_RECIPIENTS_BY_ID,
+  USERS_RECIPIENTS_OF_GROUPS,
+  RecipientRow,
   USERS_AWAITING_APPROVAL,
   USERS_COUNT_ACTIVE_BY_GROUP,
   USERS_COUNT_ACTIVE_OF_GROUP,
@@ -205,6 +208,16 @@ export class UsersRepository {
   /** The Active members of a group, by nickname. */
   findActiveMembers(tenant: Tenant): Promise<{ id: string; nickname: string; role: string; picture_file_id: string | null }[]> {
     return this.sql.rows(USERS_ACTIVE_MEMBERS, [tenant.groupId]);
+  }
+
+  /** The Active users among `ids`, as the notifier needs them (language, address); in the unit of work if any. */
+  findRecipients(ids: string[]): Promise<RecipientRow[]> {
+    return ids.length ? this.sql.rows<RecipientRow>(USERS_RECIPIENTS_BY_ID, [ids]) : Promise.resolve([]);
+  }
+
+  /** Every Active member of the groups `groupIds`, as `findRecipients`. */
+  findRecipientsOfGroups(groupIds: string[]): Promise<RecipientRow[]> {
+    return groupIds.length ? this.sql.rows<RecipientRow>(USERS_RECIPIENTS_OF_GROUPS, [groupIds]) : Promise.resolve([]);
   }
 
   /** The Active admins, oldest first. */

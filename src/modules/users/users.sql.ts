@@ -151,3 +151,27 @@ export function usersPageStatement(sort: UserSortKey, direction: 'ASC' | 'DESC')
 
 /** GET /users: how many users pass the filters ($1-$3 as USERS_PAGE). */
 export const USERS_PAGE_COUNT = statement('users_page_count', `SELECT count(*)::int AS count FROM users u WHERE ${LIST_FILTER}`);
+
+/**
+ * What the notifier needs of recipients: the Active users among the ids $1 or, with $2, every Active
+ * member of the groups $2. `locale` is the language of their notifications (English until they choose one).
+ */
+const RECIPIENT_COLUMNS = `id, group_id, nickname, email, COALESCE(locale, 'en') AS locale`;
+
+export const USERS_RECIPIENTS_BY_ID = statement(
+  'users_recipients_by_id',
+  `SELECT ${RECIPIENT_COLUMNS} FROM users WHERE id = ANY($1::uuid[]) AND status = 'Active'`,
+);
+
+export const USERS_RECIPIENTS_OF_GROUPS = statement(
+  'users_recipients_of_groups',
+  `SELECT ${RECIPIENT_COLUMNS} FROM users WHERE group_id = ANY($1::uuid[]) AND status = 'Active'`,
+);
+
+export interface RecipientRow {
+  id: string;
+  group_id: string;
+  nickname: string;
+  email: string;
+  locale: string;
+}

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { FREQUENCIES, Frequency, TRANSACTION_TYPES, TransactionType } from '../entities/budget-enums';
 import { IsDateOnly } from './budget-validators';
 import { TransactionFieldsDto } from './transaction.dto';
@@ -19,6 +19,8 @@ export class RecurringTransactionDto {
   @ApiProperty({ format: 'date', nullable: true, type: String, description: 'the next date an occurrence is due; null when ended' })
   nextOccurrence: string | null;
   @ApiProperty() isEnabled: boolean;
+  @ApiProperty({ nullable: true, type: Number, minimum: 0, maximum: 30, description: "the group's members are reminded this many days before each occurrence, at 08:00 their time; null: no reminder" })
+  remindDaysBefore: number | null;
   @ApiProperty({ format: 'date-time' }) createdDate: Date;
 }
 
@@ -48,4 +50,12 @@ export class SaveRecurringTransactionDto extends TransactionFieldsDto {
   @IsOptional()
   @IsBoolean()
   isEnabled?: boolean;
+
+  @ApiPropertyOptional({ nullable: true, type: Number, minimum: 0, maximum: 30, description: 'remind the members this many days before each occurrence (0: on the day), at 08:00 their time; null or omitted: no reminder' })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsInt()
+  @Min(0)
+  @Max(30)
+  remindDaysBefore?: number | null;
 }

@@ -6,7 +6,7 @@ import { MoneyMovement } from './money-movement';
 /** A rule that makes a transaction every `interval` days/weeks/months/years from `startDate`. */
 @Entity('recurring_transactions')
 // nextOccurrence is the scheduler's cursor, derived from the rule: not a user change
-@Audited('RecurringTransaction', { module: 'Budget', ignore: ['nextOccurrence'] })
+@Audited('RecurringTransaction', { module: 'Budget', ignore: ['nextOccurrence', 'remindNextOccurrence', 'remindSetDate'] })
 @Index('ix_recurring_transactions_group', ['groupId'])
 @Index('ix_recurring_transactions_due', ['nextOccurrence'])
 @Index('ix_recurring_transactions_category', ['categoryId'])
@@ -18,6 +18,7 @@ import { MoneyMovement } from './money-movement';
 @Check('ck_recurring_transactions_interval', `"interval" >= 1`)
 @Check('ck_recurring_transactions_end', `"end_date" IS NULL OR "end_date" >= "start_date"`)
 @Check('ck_recurring_transactions_shape', TRANSACTION_SHAPE_CHECK)
+@Check('ck_recurring_transactions_remind', `"remind_days_before" IS NULL OR "remind_days_before" BETWEEN 0 AND 30`)
 export class RecurringTransaction extends MoneyMovement {
   @Column({ type: 'varchar', length: 10 })
   frequency: Frequency;
@@ -37,4 +38,16 @@ export class RecurringTransaction extends MoneyMovement {
 
   @Column({ type: 'boolean', default: true })
   isEnabled: boolean;
+
+  /** the group's members are reminded this many days before each occurrence, at 08:00 their time; null: no reminder */
+  @Column({ type: 'smallint', nullable: true })
+  remindDaysBefore: number | null;
+
+  /** the bill reminder's cursor: the occurrence it reminds of next (null: none left or no reminder) */
+  @Column({ type: 'date', nullable: true })
+  remindNextOccurrence: string | null;
+
+  /** when the reminder was set: reminders due before it are never sent */
+  @Column({ type: 'timestamptz', nullable: true })
+  remindSetDate: Date | null;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { NoteItem } from '../entities/note-item.entity';
+import { NoteReminderDto } from './note-reminder.dto';
 import type { Note } from '../entities/note.entity';
 
 export class NoteItemDto {
@@ -25,13 +26,15 @@ export class NoteDto {
   @ApiProperty({ minimum: 1, description: "raised on every change of the note's own fields (not its items'); the ETag, and If-Match of PUT" })
   version: number;
   @ApiProperty({ type: [NoteItemDto], description: 'in order' }) items: NoteItemDto[];
+  @ApiProperty({ type: NoteReminderDto, nullable: true, description: 'the note\'s reminder (PUT /notes/{noteId}/reminder); null: none' })
+  reminder: NoteReminderDto | null;
 }
 
 export function toNoteItemDto(item: NoteItem): NoteItemDto {
   return { id: item.id, text: item.text, url: item.url, isCompleted: item.isCompleted, order: item.order, version: item.version };
 }
 
-export function toNoteDto(note: Note, items: NoteItem[]): NoteDto {
+export function toNoteDto(note: Note, items: NoteItem[], reminder: NoteReminderDto | null): NoteDto {
   return {
     id: note.id,
     title: note.title,
@@ -45,5 +48,6 @@ export function toNoteDto(note: Note, items: NoteItem[]): NoteDto {
     updatedDate: note.updatedDate,
     version: note.version,
     items: items.map(toNoteItemDto),
+    reminder,
   };
 }

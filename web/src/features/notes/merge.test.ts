@@ -16,6 +16,7 @@ const note = (items: NoteItem[], extra: Partial<Note> = {}): Note => ({
   updatedDate: '2026-11-01T10:00:00.000Z',
   version: 1,
   items: items.map((entry, order) => ({ ...entry, order })),
+  reminder: null,
   ...extra,
 });
 const texts = (value: Note) => value.items.map((entry) => `${entry.order}:${entry.text}${entry.isCompleted ? ' ✓' : ''}`);

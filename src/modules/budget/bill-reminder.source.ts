@@ -1,0 +1,98 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DateTime } from 'luxon';
+import { translate } from '../../i18n/messages';
+import type { Recipient, RecipientBatch } from '../notifications/recipients';
+import type { DueReminder, ReminderOccurrence, ReminderSource } from '../notifications/reminder-source';
+import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
+import { EARLIEST_ZONE } from '../notifications/reminder-source';
+import { dayAfter, nextOnOrAfter } from './recurrence';
+import { BillReminderRow, RecurringTransactionsRepository } from './recurring-transactions.repository';
+
+export const BILL_REMINDER_SOURCE = 'BillReminder';
+/** Bill reminders arrive at this wall-clock time in each member's time zone. */
+export const BILL_REMINDER_TIME = { hour: 8, minute: 0 };
+
+/** An amount in the group's currency as the recipient's language writes it (from the decimal string: never a float). */
+export function formatMoney(amount: string, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as unknown as number);
+}
+
+/**
+ * Bill reminders of recurring transactions for the scheduler: every Active member of the group is
+ * told "Rent €950.00 is due tomorrow" `remindDaysBefore` days before each occurrence, at 08:00 in
+ * their own time zone. A paused rule, or one of a group whose Budget module is off, reminds nobody
+ * (and moves on).
+ */
+@Injectable()
+export class BillReminderSource implements ReminderSource, OnModuleInit {
+  readonly name = BILL_REMINDER_SOURCE;
+
+  constructor(
+    private readonly recurring: RecurringTransactionsRepository,
+    private readonly scheduler: ReminderScheduler,
+  ) {}
+
+  onModuleInit(): void {
+    this.scheduler.register(this);
+  }
+
+  async load(ids: string[], batch: RecipientBatch): Promise<DueReminder[]> {
+    const rows = await this.recurring.lockBillReminders(ids);
+    await batch.load([], rows.map((row) => row.group_id));
+    return rows.map((row) => new DueBillReminder(row, batch));
+  }
+
+  async save(reminders: DueReminder[]): Promise<void> {
+    await this.recurring.moveBillReminders((reminders as DueBillReminder[]).map((r) => ({ id: r.id, next: r.next })));
+  }
+}
+
+class DueBillReminder implements DueReminder {
+  readonly id: string;
+  next: string | null;
+
+  constructor(
+    private readonly row: BillReminderRow,
+    private readonly batch: RecipientBatch,
+  ) {
+    this.id = row.id;
+    this.next = row.remind_next_occurrence;
+  }
+
+  current(): ReminderOccurrence | null {
+    const { row } = this;
+    const occurrence = this.next;
+    if (!occurrence) return null;
+    const days = row.remind_days_before;
+    const remindDate = DateTime.fromISO(occurrence, { zone: 'UTC' }).minus({ days }).toISODate()!;
+    const setAt = row.remind_set_date.getTime();
+    const recipients: ReminderOccurrence['recipients'] = [];
+    for (const recipient of this.batch.membersOf(row.group_id)) {
+      const at = DateTime.fromISO(remindDate, { zone: recipient.settings.timeZone }).set(BILL_REMINDER_TIME);
+      if (at.toMillis() >= setAt) recipients.push({ recipient, at: at.toJSDate() });
+    }
+    return {
+      key: `bill-reminder:${row.id}:${occurrence}`,
+      earliest: DateTime.fromISO(remindDate, { zone: EARLIEST_ZONE }).set(BILL_REMINDER_TIME).toJSDate(),
+      kind: 'BillReminder',
+      entityType: 'RecurringTransaction',
+      entityId: row.id,
+      recipients,
+      fires: () => row.is_enabled && row.module_on,
+      text: (recipient: Recipient) => {
+        const description = row.description ?? row.category_name ?? translate(recipient.locale, 'notifications.billReminder.untitled');
+        const amount = formatMoney(row.amount, row.currency, recipient.locale);
+        return {
+          title: translate(recipient.locale, 'notifications.billReminder.title', { description }),
+          body: translate(recipient.locale, 'notifications.billReminder.body', { description, amount, days, type: row.type }),
+        };
+      },
+    };
+  }
+
+  advance(): void {
+    if (!this.next) return;
+    const rule = { frequency: this.row.frequency, interval: this.row.interval, startDate: this.row.start_date, endDate: this.row.end_date };
+    this.next = nextOnOrAfter(rule, dayAfter(this.next));
+  }
+}

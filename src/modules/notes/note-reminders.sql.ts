@@ -1,0 +1,69 @@
+import { statement } from '../../database/sql';
+
+/*
+ * The statements of `note_reminders` (NoteRemindersRepository): a note's reminder for its
+ * responses, replacing and removing it, and the scheduler's read of due reminders with what it
+ * needs of their notes. Written with these statements, not save(): a reminder is not part of the
+ * note's history.
+ */
+
+const REMINDER_COLUMNS = `r.id, r.note_id, r.group_id, r.start_local, r.time_zone, r.setter_time_zone, r.frequency, r.interval,
+       r.until::text AS until, r.recipients, r.recipient_ids, r.set_by, r.set_date, r.next_index`;
+
+/** A row of REMINDER_COLUMNS. */
+export interface NoteReminderRow {
+  id: string;
+  note_id: string;
+  group_id: string;
+  start_local: string;
+  time_zone: string | null;
+  setter_time_zone: string;
+  frequency: string | null;
+  interval: number;
+  until: string | null;
+  recipients: string;
+  recipient_ids: string[];
+  set_by: string | null;
+  set_date: Date;
+  next_index: number | null;
+}
+
+/** The reminder of the note $1, if any. */
+export const NOTE_REMINDER_OF_NOTE = statement('note_reminder_of_note', `SELECT ${REMINDER_COLUMNS} FROM note_reminders r WHERE r.note_id = $1`);
+
+/** The reminders of the group $1's notes (GET /notes attaches them to the notes it answers). */
+export const NOTE_REMINDERS_OF_GROUP = statement('note_reminders_of_group', `SELECT ${REMINDER_COLUMNS} FROM note_reminders r WHERE r.group_id = $1`);
+
+/** Removes the reminder of the note $1; the removed reminder's id. */
+export const NOTE_REMINDER_DELETE = statement('note_reminder_delete', 'DELETE FROM note_reminders WHERE note_id = $1 RETURNING id');
+
+/** Inserts a note's reminder (its note has none: the caller removed it first, holding the note's lock). */
+export const NOTE_REMINDER_INSERT = statement(
+  'note_reminder_insert',
+  `INSERT INTO note_reminders AS r (id, note_id, group_id, start_local, time_zone, setter_time_zone, frequency, interval, until,
+                               recipients, recipient_ids, set_by, set_date, next_index)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+   RETURNING ${REMINDER_COLUMNS}`,
+);
+
+/**
+ * The scheduler's read: the reminders $1, locked, with their note's title, privacy and creator,
+ * how many items it has and how many are still open (a note whose items are all done reminds
+ * nobody), and whether the group has the Notes module (without it, nobody is reminded).
+ */
+export const NOTE_REMINDERS_LOCK_DUE = statement(
+  'note_reminders_lock_due',
+  `SELECT ${REMINDER_COLUMNS}, n.title, n.is_private, n.created_by,
+          (SELECT count(*)::int FROM note_items i WHERE i.note_id = n.id) AS item_count,
+          (SELECT count(*)::int FROM note_items i WHERE i.note_id = n.id AND NOT i.is_completed) AS open_count,
+          ('Notes' = ANY(g.modules)) AS module_on
+     FROM note_reminders r JOIN notes n ON n.id = r.note_id JOIN groups g ON g.id = r.group_id
+    WHERE r.id = ANY($1::uuid[])
+      FOR UPDATE OF r`,
+);
+
+/** Moves the cursors of reminders ($1 ids) to $2 (null: none left). */
+export const NOTE_REMINDERS_MOVE = statement(
+  'note_reminders_move',
+  'UPDATE note_reminders r SET next_index = d.next_index FROM unnest($1::uuid[], $2::int[]) AS d(id, next_index) WHERE r.id = d.id',
+);

@@ -1,0 +1,34 @@
+import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { User } from '../../users/entities/user.entity';
+
+/** A user's notification settings; no row: the defaults (UTC, no quiet hours, inbox only). */
+@Entity('notification_settings')
+export class NotificationSettings {
+  @PrimaryColumn('uuid')
+  userId: string;
+
+  @OneToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+
+  @Column({ type: 'varchar', length: 64, default: 'UTC' })
+  timeZone: string;
+
+  @Column({ type: 'char', length: 5, nullable: true })
+  quietFrom: string | null;
+
+  @Column({ type: 'char', length: 5, nullable: true })
+  quietTo: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  push: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  email: boolean;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  webhookUrl: string | null;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedDate: Date;
+}

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { AppError } from '../../common/errors/app-error';
+import { toPage, Page } from '../../common/pagination/pagination';
+import { UnitOfWork } from '../../database/transaction';
+import { NotificationDto, NotificationListQuery, UnreadCountDto } from './dto/notification.dto';
+import { NotificationsRepository } from './notifications.repository';
+import { inboxItem } from './notifications.sql';
+import { Notifier } from './notifier.service';
+
+/** The caller's inbox: every notification they received, read or not, and snoozing one. */
+@Injectable()
+export class InboxService {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly notifications: NotificationsRepository,
+    private readonly notifier: Notifier,
+  ) {}
+
+  async list(user: AuthUser, query: NotificationListQuery): Promise<Page<NotificationDto> & { unreadCount: number }> {
+    const unreadOnly = query.unread === true;
+    const [rows, counts] = await Promise.all([
+      this.notifications.page(user.userId, unreadOnly, query.pageSize, (query.page - 1) * query.pageSize),
+      this.notifications.counts(user.userId, unreadOnly),
+    ]);
+    return { ...toPage(rows.map(inboxItem) as NotificationDto[], counts.total, query), unreadCount: counts.unread };
+  }
+
+  /** Read or unread again (through save(): the recipient's other tabs hear of it). */
+  async setRead(user: AuthUser, id: string, read: boolean): Promise<NotificationDto> {
+    await this.unitOfWork.run(async (manager) => {
+      const notification = await this.notifications.lockOfRecipient(manager, user.userId, id);
+      if (!notification) throw AppError.notFound('Notification');
+      if (read === (notification.readAt !== null)) return;
+      notification.readAt = read ? new Date() : null;
+      await this.notifications.save(manager, notification);
+    });
+    return this.item(user, id);
+  }
+
+  /** Marks it read and delivers it again through its channels after `minutes`. */
+  async snooze(user: AuthUser, id: string, minutes: number): Promise<NotificationDto> {
+    await this.unitOfWork.run(async (manager) => {
+      const notification = await this.notifications.lockOfRecipient(manager, user.userId, id);
+      if (!notification) throw AppError.notFound('Notification');
+      const until = new Date(Date.now() + minutes * 60_000);
+      notification.readAt ??= new Date();
+      notification.snoozedUntil = until;
+      notification.outward = true;
+      notification.snoozeCount += 1;
+      await this.notifications.save(manager, notification);
+      await this.notifier.enqueue(manager, [id], notification.snoozeCount, until);
+    });
+    return this.item(user, id);
+  }
+
+  async readAll(user: AuthUser): Promise<UnreadCountDto> {
+    await this.unitOfWork.run(async (manager) => {
+      const now = new Date();
+      for (const notification of await this.notifications.unreadOf(manager, user.userId)) {
+        notification.readAt = now;
+        await this.notifications.save(manager, notification);
+      }
+    });
+    return { unreadCount: 0 };
+  }
+
+  private async item(user: AuthUser, id: string): Promise<NotificationDto> {
+    const row = await this.notifications.item(user.userId, id);
+    if (!row) throw AppError.notFound('Notification');
+    return inboxItem(row) as NotificationDto;
+  }
+}

@@ -1,0 +1,51 @@
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser } from '../../common/auth/decorators';
+import { ApiProblems } from '../../common/http/api-problems';
+import { NotificationSettingsDto, NotificationTestResultDto, UpdateNotificationSettingsDto } from './dto/notification-settings.dto';
+import { NotificationSettingsService } from './notification-settings.service';
+import { Notifier } from './notifier.service';
+
+@ApiTags('Account')
+@ApiBearerAuth()
+@ApiProblems(401)
+@Controller('account/notification-settings')
+export class NotificationSettingsController {
+  constructor(
+    private readonly settings: NotificationSettingsService,
+    private readonly notifier: Notifier,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'My notification settings', description: 'Defaults until first saved: UTC, no quiet hours, the inbox only.' })
+  @ApiOkResponse({ type: NotificationSettingsDto })
+  get(@CurrentUser() user: AuthUser): Promise<NotificationSettingsDto> {
+    return this.settings.get(user.userId);
+  }
+
+  @Put()
+  @ApiOperation({
+    summary: 'Change my notification settings',
+    description:
+      'An omitted field stays as it is. `webhookUrl` must be http(s) and must not resolve to a loopback, private or link-local address ' +
+      '(400 WEBHOOK_URL_NOT_ALLOWED) unless the server allows private URLs; the same check runs again at every delivery and redirect.',
+  })
+  @ApiOkResponse({ type: NotificationSettingsDto })
+  @ApiProblems(400)
+  update(@CurrentUser() user: AuthUser, @Body() dto: UpdateNotificationSettingsDto): Promise<NotificationSettingsDto> {
+    return this.settings.update(user.userId, dto);
+  }
+
+  @Post('test')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Send a test through every chosen channel',
+    description: 'Delivers at once (quiet hours do not apply) and answers what each channel did. At most one test a minute (429).',
+  })
+  @ApiOkResponse({ type: NotificationTestResultDto })
+  @ApiProblems(429)
+  test(@CurrentUser() user: AuthUser): Promise<NotificationTestResultDto> {
+    return this.notifier.sendTest(user);
+  }
+}

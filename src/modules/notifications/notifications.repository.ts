@@ -1,0 +1,201 @@
+import { Injectable } from '@nestjs/common';
+import { In, IsNull, type EntityManager } from 'typeorm';
+import { Sql } from '../../database/sql';
+import { recordCreatedMany } from '../history/history-rows';
+import { Notification } from './entities/notification.entity';
+import {
+  DELIVERIES_RECORD,
+  DELIVERIES_SENT,
+  INBOX_COUNTS,
+  INBOX_ITEM,
+  INBOX_PAGE,
+  InboxRow,
+  NOTIFICATIONS_FOR_DELIVERY,
+  NOTIFICATIONS_INSERT,
+  SCHEDULE_LOCK_DUE,
+  SCHEDULE_NEXT_DUE,
+  SCHEDULE_RECHECK_SOON,
+  SCHEDULE_REMOVE,
+  SCHEDULE_SET,
+  TEST_COOLDOWN_REMAINING,
+  TEST_LOCK,
+} from './notifications.sql';
+
+/** A notification to write: one recipient, one occurrence of a reminder. */
+export interface NewNotification {
+  id: string;
+  recipientId: string;
+  groupId: string;
+  kind: string;
+  occurrenceKey: string;
+  title: string;
+  body: string;
+  entityType: string | null;
+  entityId: string | null;
+  dueDate: Date;
+  late: boolean;
+  outward: boolean;
+}
+
+/** What a channel did with one target of one delivery. */
+export interface DeliveryRecord {
+  notificationId: string;
+  attempt: number;
+  channel: string;
+  targetHash: string;
+  outcome: string;
+}
+
+export interface DeliveryRow {
+  id: string;
+  recipient_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  entity_type: string | null;
+  entity_id: string | null;
+  late: boolean;
+  outward: boolean;
+  created_date: string;
+}
+
+/** The SQL of `notifications`, `notification_deliveries` and `notification_schedule`. */
+@Injectable()
+export class NotificationsRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async nextDue(): Promise<Date | null> {
+    const [row] = await this.sql.rows<{ due_at: Date | null }>(SCHEDULE_NEXT_DUE);
+    return row?.due_at ?? null;
+  }
+
+  /** In the unit of work: due entries, locked (SKIP LOCKED). */
+  lockDue(now: Date, limit: number): Promise<{ source: string; source_id: string }[]> {
+    return this.sql.rows(SCHEDULE_LOCK_DUE, [now, limit]);
+  }
+
+  async setDue(entries: { source: string; sourceId: string; dueAt: Date }[]): Promise<void> {
+    if (!entries.length) return;
+    await this.sql.rows(SCHEDULE_SET, [entries.map((e) => e.source), entries.map((e) => e.sourceId), entries.map((e) => e.dueAt)]);
+  }
+
+  /** Entries due within a day are looked at again now (someone's zone or quiet hours changed). */
+  async recheckSoon(): Promise<void> {
+    await this.sql.rows(SCHEDULE_RECHECK_SOON);
+  }
+
+  async removeDue(entries: { source: string; sourceId: string }[]): Promise<void> {
+    if (!entries.length) return;
+    await this.sql.rows(SCHEDULE_REMOVE, [entries.map((e) => e.source), entries.map((e) => e.sourceId)]);
+  }
+
+  /**
+   * In the unit of work: inserts the notifications a recipient does not have yet, with their history
+   * rows (the recipients' live events); answers the ids really inserted and whether each goes out.
+   */
+  async insertMany(manager: EntityManager, rows: NewNotification[]): Promise<{ id: string; outward: boolean }[]> {
+    if (!rows.length) return [];
+    const column = <K extends keyof NewNotification>(key: K) => rows.map((row) => row[key]);
+    const inserted = await this.sql.rows<{
+      id: string;
+      recipient_id: string;
+      group_id: string;
+      kind: string;
+      title: string;
+      entity_type: string | null;
+      entity_id: string | null;
+      created_date: Date;
+      outward: boolean;
+    }>(NOTIFICATIONS_INSERT, [
+      column('id'),
+      column('recipientId'),
+      column('groupId'),
+      column('kind'),
+      column('occurrenceKey'),
+      column('title'),
+      column('body'),
+      column('entityType'),
+      column('entityId'),
+      column('dueDate'),
+      column('late'),
+      column('outward'),
+    ]);
+    await recordCreatedMany(
+      manager,
+      Notification,
+      inserted.map((row) => Object.assign(new Notification(), { id: row.id, recipientId: row.recipient_id, groupId: row.group_id, kind: row.kind, title: row.title, readAt: null })),
+    );
+    return inserted.map((row) => ({ id: row.id, outward: row.outward }));
+  }
+
+  page(userId: string, unreadOnly: boolean, limit: number, offset: number): Promise<InboxRow[]> {
+    return this.sql.rows<InboxRow>(INBOX_PAGE, [userId, unreadOnly, limit, offset]);
+  }
+
+  async counts(userId: string, unreadOnly: boolean): Promise<{ total: number; unread: number }> {
+    const [row] = await this.sql.rows<{ total: number; unread: number }>(INBOX_COUNTS, [userId, unreadOnly]);
+    return row;
+  }
+
+  async item(userId: string, id: string): Promise<InboxRow | undefined> {
+    const [row] = await this.sql.rows<InboxRow>(INBOX_ITEM, [userId, id]);
+    return row;
+  }
+
+  /** The recipient's notification, locked, as an entity (its read state is saved through the history subscriber). */
+  lockOfRecipient(manager: EntityManager, userId: string, id: string): Promise<Notification | null> {
+    return manager.findOne(Notification, { where: { id, recipientId: userId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  unreadOf(manager: EntityManager, userId: string): Promise<Notification[]> {
+    return manager.find(Notification, { where: { recipientId: userId, readAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Snoozed notifications whose time has come: unread again, through save() (the recipient's badge hears of it). */
+  async wakeSnoozed(manager: EntityManager, ids: string[]): Promise<void> {
+    const due = await manager.find(Notification, { where: { id: In(ids) }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+    for (const notification of due) {
+      if (notification.snoozedUntil === null) continue;
+      notification.readAt = null;
+      notification.snoozedUntil = null;
+      await manager.save(notification);
+    }
+  }
+
+  async save(manager: EntityManager, notification: Notification): Promise<void> {
+    await manager.save(notification);
+  }
+
+  /** In the unit of work: waits for any other test of the user, then answers the seconds left of the cooldown. */
+  async secondsUntilNextTest(userId: string, cooldownSeconds: number): Promise<number> {
+    await this.sql.rows(TEST_LOCK, [userId]);
+    const [row] = await this.sql.rows<{ remaining: number }>(TEST_COOLDOWN_REMAINING, [userId, cooldownSeconds]);
+    return Math.max(0, row.remaining);
+  }
+
+  async forDeliveryMany(ids: string[]): Promise<Map<string, DeliveryRow>> {
+    const rows = await this.sql.rows<DeliveryRow>(NOTIFICATIONS_FOR_DELIVERY, [ids]);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** What was sent already of each delivery (`<id>:<attempt>` → `<channel>:<target hash>`). */
+  async sentTargetsMany(deliveries: { id: string; attempt: number }[]): Promise<Map<string, Set<string>>> {
+    const rows = await this.sql.rows<{ notification_id: string; attempt: number; channel: string; target_hash: string }>(DELIVERIES_SENT, [
+      deliveries.map((d) => d.id),
+      deliveries.map((d) => d.attempt),
+    ]);
+    const sent = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const key = `${row.notification_id}:${row.attempt}`;
+      if (!sent.has(key)) sent.set(key, new Set());
+      sent.get(key)!.add(`${row.channel}:${row.target_hash}`);
+    }
+    return sent;
+  }
+
+  async recordDeliveries(records: DeliveryRecord[]): Promise<void> {
+    if (!records.length) return;
+    const column = <K extends keyof DeliveryRecord>(key: K) => records.map((record) => record[key]);
+    await this.sql.rows(DELIVERIES_RECORD, [column('notificationId'), column('attempt'), column('channel'), column('targetHash'), column('outcome')]);
+  }
+}

@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { AppError } from '../../common/errors/app-error';
+import { AppConfig } from '../../config/app-config';
+import { newId } from '../../database/base.entity';
+import { UnitOfWork } from '../../database/transaction';
+import { translate } from '../../i18n/messages';
+import { JobsService } from '../../infrastructure/jobs/jobs.service';
+import { NOTIFICATION_CHANNELS_TOKEN, NotificationChannel, OutgoingNotification, RetryLater, SendOutcome } from './channels/channel';
+import { ChannelTestResultDto, NotificationTestResultDto } from './dto/notification-settings.dto';
+import { DeliveryRecord, DeliveryRow, NotificationsRepository } from './notifications.repository';
+import { Recipient, RecipientDirectory } from './recipients';
+
+export const DELIVER_QUEUE = 'notification-deliver';
+/** Delivery jobs fetched and sent side by side by one instance. */
+const DELIVER_BATCH = 50;
+/** A test may be sent once a minute. */
+const TEST_COOLDOWN_SECONDS = 60;
+
+interface DeliverJob {
+  id: string;
+  /** 0: the first delivery; n: the n-th after a snooze */
+  attempt: number;
+}
+
+const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * How a notification reaches its recipient: the inbox (the notification row itself, written when
+ * it falls due) and every outward channel the recipient chose (Web Push to each device, mail, the
+ * webhook). A delivery is a pg-boss job per notification; each channel and target is sent to once
+ * and recorded (notification_deliveries), so a retried job (a push service's 429 or 5xx, an SMTP
+ * outage) sends only what has not gone yet.
+ */
+@Injectable()
+export class Notifier {
+  private readonly logger = new Logger('Notifier');
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly jobs: JobsService,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly notifications: NotificationsRepository,
+    private readonly recipients: RecipientDirectory,
+    @Inject(NOTIFICATION_CHANNELS_TOKEN) private readonly channels: NotificationChannel[],
+  ) {
+    jobs.registerBatch<DeliverJob>(DELIVER_QUEUE, (batch) => this.deliverMany(batch), {
+      retryLimit: 6,
+      retryDelaySeconds: 15,
+      batchSize: DELIVER_BATCH,
+    });
+  }
+
+  /** Queues the outward delivery of notifications, in the caller's transaction. */
+  async enqueue(manager: EntityManager, ids: string[], attempt = 0, startAfter?: Date): Promise<void> {
+    await this.jobs.sendMany(
+      DELIVER_QUEUE,
+      ids.map((id) => ({ data: { id, attempt }, startAfter })),
+      { manager },
+    );
+  }
+
+  /** Sends one notification through every channel its recipient chose; throws when something is to be tried again. */
+  async deliver(id: string, attempt = 0): Promise<void> {
+    const [failure] = await this.deliverMany([{ id, attempt }]);
+    if (failure) throw failure;
+  }
+
+  /**
+   * Delivers a batch of notifications (one pg-boss fetch): everything they need is read with a few
+   * statements for the whole batch, the sends run side by side, and what was sent is recorded in
+   * one statement. Answers, per job, the failure to try again later (null: done).
+   */
+  async deliverMany(jobs: DeliverJob[]): Promise<(RetryLater | null)[]> {
+    const snoozed = jobs.filter((job) => job.attempt > 0).map((job) => job.id);
+    if (snoozed.length) await this.unitOfWork.run((manager) => this.notifications.wakeSnoozed(manager, snoozed));
+    const rows = await this.notifications.forDeliveryMany(jobs.map((job) => job.id));
+    const batch = this.recipients.batch();
+    await batch.load(
+      [...rows.values()].map((row) => row.recipient_id),
+      [],
+    );
+    const work = jobs
+      .map((job) => ({ job, row: rows.get(job.id), recipient: batch.user(rows.get(job.id)?.recipient_id ?? '') }))
+      .filter((w): w is { job: DeliverJob; row: DeliveryRow; recipient: Recipient } => !!w.row && w.row.outward && !!w.recipient);
+    const results = await this.sendBatch(
+      work.map(({ job, row, recipient }) => ({ row, recipient, attempt: job.attempt })),
+      false,
+    );
+    const failures = new Map<string, RetryLater>();
+    work.forEach(({ job }, index) => {
+      const retry = results[index].filter((r) => r.retry);
+      if (retry.length) failures.set(job.id, new RetryLater(retry.map((r) => `${r.channel}: ${r.detail}`).join('; ')));
+    });
+    return jobs.map((job) => failures.get(job.id) ?? null);
+  }
+
+  /**
+   * A test through every chosen channel, at once (quiet hours do not apply): the inbox item first,
+   * then each channel's outcome.
+   */
+  async sendTest(user: AuthUser): Promise<NotificationTestResultDto> {
+    const recipient = await this.recipients.one(user.userId);
+    if (!recipient) throw AppError.notFound('User');
+    const id = await this.unitOfWork.run(async (manager) => {
+      const wait = await this.notifications.secondsUntilNextTest(user.userId, TEST_COOLDOWN_SECONDS);
+      if (wait > 0) throw AppError.tooManyRequests('RATE_LIMITED', 'A test was sent less than a minute ago', wait);
+      const notificationId = newId();
+      await this.notifications.insertMany(manager, [
+        {
+          id: notificationId,
+          recipientId: recipient.id,
+          groupId: recipient.groupId,
+          kind: 'Test',
+          occurrenceKey: `test:${notificationId}`,
+          title: translate(recipient.locale, 'notifications.test.title'),
+          body: translate(recipient.locale, 'notifications.test.body', { nickname: recipient.nickname }),
+          entityType: null,
+          entityId: null,
+          dueDate: new Date(),
+          late: false,
+          outward: true,
+        },
+      ]);
+      return notificationId;
+    });
+    const row = (await this.notifications.forDeliveryMany([id])).get(id)!;
+    const [results] = await this.sendBatch([{ row, recipient, attempt: 0 }], true);
+    const byChannel = new Map<string, ChannelTestResultDto>();
+    for (const result of results) {
+      const known = byChannel.get(result.channel);
+      // a channel with several targets (devices) is ok when one of them took it
+      if (!known) byChannel.set(result.channel, { channel: result.channel as ChannelTestResultDto['channel'], ok: result.ok, detail: result.ok ? null : result.detail });
+      else if (result.ok && !known.ok) byChannel.set(result.channel, { ...known, ok: true, detail: null });
+    }
+    return { channels: [{ channel: 'inbox', ok: true, detail: null }, ...byChannel.values()] };
+  }
+
+  private outgoing(row: DeliveryRow): OutgoingNotification {
+    const path = row.entity_type === 'Note' && row.entity_id ? `/notes/${row.entity_id}` : row.entity_type === 'RecurringTransaction' ? '/budget/recurring' : '/notifications';
+    return {
+      id: row.id,
+      kind: row.kind,
+      title: row.title,
+      body: row.body,
+      entityType: row.entity_type,
+      entityId: row.entity_id,
+      late: row.late,
+      createdDate: row.created_date,
+      url: `${this.config.appUrl}${path}`,
+    };
+  }
+
+  /** Sends each item through its recipient's channels (items side by side, a recipient's targets in turn), then records what went. */
+  private async sendBatch(items: { row: DeliveryRow; recipient: Recipient; attempt: number }[], reportEmpty: boolean): Promise<SendResult[][]> {
+    if (!items.length) return [];
+    const sent = await this.notifications.sentTargetsMany(items.map(({ row, attempt }) => ({ id: row.id, attempt })));
+    const recipients = [...new Map(items.map(({ recipient }) => [recipient.id, recipient])).values()];
+    const targets = await Promise.all(this.channels.map((channel) => channel.targets(recipients)));
+    const records: DeliveryRecord[] = [];
+    const results = await Promise.all(
+      items.map(async ({ row, recipient, attempt }) => {
+        const notification = this.outgoing(row);
+        const done = sent.get(`${row.id}:${attempt}`) ?? new Set<string>();
+        const results: SendResult[] = [];
+        for (const [index, channel] of this.channels.entries()) {
+          const mine = targets[index].get(recipient.id) ?? [];
+          if (!mine.length && reportEmpty && channel.name === 'push' && recipient.settings.push) {
+            results.push({ channel: channel.name, ok: false, retry: false, detail: 'no device is subscribed' });
+          }
+          for (const target of mine) {
+            const targetHash = hash(target.key);
+            if (done.has(`${channel.name}:${targetHash}`)) continue;
+            let outcome: SendOutcome;
+            try {
+              outcome = await channel.send(target, notification, recipient);
+            } catch (error) {
+              const detail = error instanceof Error ? error.message : String(error);
+              if (!(error instanceof RetryLater)) this.logger.error({ err: error, notificationId: row.id, channel: channel.name }, 'notification channel failed');
+              results.push({ channel: channel.name, ok: false, retry: true, detail });
+              continue;
+            }
+            records.push({ notificationId: row.id, attempt, channel: channel.name, targetHash, outcome });
+            results.push({ channel: channel.name, ok: outcome === 'sent', retry: false, detail: outcomeDetail(outcome) });
+          }
+        }
+        return results;
+      }),
+    );
+    await this.notifications.recordDeliveries(records);
+    return results;
+  }
+}
+
+interface SendResult {
+  channel: string;
+  ok: boolean;
+  retry: boolean;
+  detail: string;
+}
+
+function outcomeDetail(outcome: SendOutcome): string {
+  switch (outcome) {
+    case 'sent':
+      return 'sent';
+    case 'gone':
+      return 'the device is no longer subscribed (removed)';
+    case 'refused':
+      return 'refused (the address is not allowed, or the receiver refused it)';
+  }
+}

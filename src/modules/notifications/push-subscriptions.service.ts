@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { AppError } from '../../common/errors/app-error';
+import { AppConfig } from '../../config/app-config';
+import { newId } from '../../database/base.entity';
+import { CreatePushSubscriptionDto, PushSubscriptionDto } from './dto/push-subscription.dto';
+import { PushSubscriptionsRepository, SubscriptionRow } from './push-subscriptions.repository';
+
+const toDto = (row: SubscriptionRow): PushSubscriptionDto => ({ id: row.id, endpoint: row.endpoint, createdDate: row.created_date });
+
+/** The caller's devices subscribed to Web Push, each linked to the session that subscribed it. */
+@Injectable()
+export class PushSubscriptionsService {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly subscriptions: PushSubscriptionsRepository,
+  ) {}
+
+  publicKey(): string {
+    return this.config.notifications.vapid.publicKey;
+  }
+
+  async subscribe(user: AuthUser, dto: CreatePushSubscriptionDto): Promise<{ value: PushSubscriptionDto; created: boolean }> {
+    if (!dto.endpoint.startsWith('https://') && !this.config.notifications.allowPrivateUrls) {
+      throw AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [{ field: 'endpoint', message: 'endpoint must be an https URL' }]);
+    }
+    const row = await this.subscriptions.subscribe({
+      id: newId(),
+      endpoint: dto.endpoint,
+      userId: user.userId,
+      sessionId: user.sessionId,
+      p256dh: dto.keys.p256dh,
+      auth: dto.keys.auth,
+    });
+    return { value: toDto(row), created: row.created };
+  }
+
+  async list(user: AuthUser): Promise<PushSubscriptionDto[]> {
+    return (await this.subscriptions.ofUser(user.userId)).map(toDto);
+  }
+
+  async remove(user: AuthUser, id: string): Promise<void> {
+    if (!(await this.subscriptions.remove(user.userId, id))) throw AppError.notFound('Push subscription');
+  }
+}

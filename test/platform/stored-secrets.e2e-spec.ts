@@ -17,7 +17,7 @@ describe('stored secrets', () => {
 
   it('generates 256-bit keys once and stores them', async () => {
     const rows: { name: string; value: string }[] = await t.db.query('SELECT name, value FROM instance_secrets ORDER BY name');
-    expect(rows.map((row) => row.name)).toEqual(['altcha-hmac', 'jwt-hs256', 'storage-url-hmac', 'vapid-p256']);
+    expect(rows.map((row) => row.name)).toEqual(['altcha-hmac', 'jwt-hs256', 'live-cursor-aes', 'storage-url-hmac', 'vapid-p256']);
     for (const row of rows.filter((r) => r.name !== 'vapid-p256')) expect(Buffer.from(row.value, 'base64url')).toHaveLength(32);
     // the Web Push key pair: a P-256 point (65 bytes) and its private scalar (32), what GET /push/public-key gives
     const vapid = JSON.parse(rows.find((row) => row.name === 'vapid-p256')!.value);
@@ -37,7 +37,7 @@ describe('stored secrets', () => {
       expect(account.statusCode).toBe(200);
       const refreshed = await second.inject({ method: 'POST', url: '/api/v1/session/refresh', cookies: { refresh_token: session.refreshToken } });
       expect(refreshed.statusCode).toBe(200);
-      expect((await t.db.query('SELECT count(*)::int AS n FROM instance_secrets'))[0].n).toBe(4);
+      expect((await t.db.query('SELECT count(*)::int AS n FROM instance_secrets'))[0].n).toBe(5);
       // one VAPID key pair for every instance: a push signed by either verifies with the same public key
       expect(second.get(AppConfig).notifications.vapid).toEqual(t.config.notifications.vapid);
     } finally {

@@ -21,8 +21,8 @@ export interface MailTemplateParams {
   'registration-declined': { nickname: string };
   'registration-unconfirmed-warning': { nickname: string; token: string; removalDate: string };
   'registrations-pending-reminder': { registrations: PendingRegistration[] };
-  /** a reminder or a test, already in the recipient's language (`greeting` and `action` included) */
-  notification: { subject: string; greeting: string; body: string; action: string; url: string };
+  /** a reminder or a test: its title and body already in the recipient's language (the notifier's) */
+  notification: { nickname: string; subject: string; body: string; url: string };
 }
 
 export type MailTemplate = keyof MailTemplateParams;
@@ -117,11 +117,11 @@ const DRAFTS: Drafts = {
     ),
     action: { label: say('mail.reviewRegistrations'), url: `${appUrl}/admin/users?status=Pending` },
   }),
-  notification: ({ subject, greeting, body, action, url }) => ({
+  notification: ({ nickname, subject, body, url }, _context, say) => ({
     subject,
-    greeting,
+    greeting: say('mail.greeting', { nickname }),
     paragraphs: [body],
-    action: { label: action, url },
+    action: { label: say('mail.notification.open'), url },
   }),
 };
 

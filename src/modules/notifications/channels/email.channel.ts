@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { translate } from '../../../i18n/messages';
 import { MailService } from '../../../infrastructure/mail/mail.service';
 import type { Recipient } from '../recipients';
 import { ChannelTarget, NotificationChannel, OutgoingNotification, RetryLater, SendOutcome, targetsEach } from './channel';
@@ -22,10 +21,9 @@ export class EmailChannel implements NotificationChannel {
         locale: recipient.locale,
         template: 'notification',
         params: {
+          nickname: recipient.nickname,
           subject: notification.title,
-          greeting: translate(recipient.locale, 'mail.notification.greeting', { nickname: recipient.nickname }),
           body: notification.body,
-          action: translate(recipient.locale, 'mail.notification.open'),
           url: notification.url,
         },
       });

@@ -11,6 +11,9 @@ import { RecurringTransactionsService } from '../../src/modules/budget/recurring
 import { TransactionRefsResolver } from '../../src/modules/budget/transaction-refs';
 import { TransactionsRepository } from '../../src/modules/budget/transactions.repository';
 import { createServiceDb, ServiceDb } from '../support/service-db';
+import { SharingRepository } from '../../src/modules/budget/sharing.repository';
+import { SplitResolver } from '../../src/modules/budget/split-resolver';
+import { UsersRepository } from '../../src/modules/users/users.repository';
 
 /** Service level: recurrence dates as the service and the scheduler make them, on the real repositories. */
 describe('recurring transactions: dates', () => {
@@ -28,7 +31,8 @@ describe('recurring transactions: dates', () => {
     const categories = new CategoriesRepository(s.db, sql);
     const recurring = new RecurringTransactionsRepository(s.db, sql);
     const unit = new UnitOfWork(s.db);
-    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(unit, sql), new TransactionRefsResolver(accounts, categories));
+    const splits = new SplitResolver(new SharingRepository(unit, sql), new UsersRepository(s.db, sql));
+    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(unit, sql), new TransactionRefsResolver(accounts, categories), splits);
     const noJobs = { register: () => undefined, schedule: () => undefined } as unknown as JobsService;
     scheduler = new RecurringScheduler(unit, recurring, noJobs);
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Budget}')`, [user.groupId]);

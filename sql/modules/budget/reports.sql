@@ -1,6 +1,35 @@
 -- budget_report_categories
 SELECT id, name, color, icon FROM categories WHERE group_id = $1 ORDER BY sort_order, id;
 
+-- budget_report_member_monthly
+SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
+              category_id, bucket::text AS bucket, income, expense, income - expense AS net
+         FROM (SELECT GROUPING(category_id, date) AS grouped, category_id, date AS bucket,
+                      COALESCE(SUM(share) FILTER (WHERE type = 'Income'), 0.00) AS income,
+                      COALESCE(SUM(share) FILTER (WHERE type = 'Expense'), 0.00) AS expense
+                 FROM member_day_sums
+                WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND count > 0
+                  AND ($4::uuid IS NULL OR budget_account_id = $4::uuid) AND user_id = $5::uuid
+                GROUP BY GROUPING SETS ((), (category_id), (date))) rolled;
+
+-- budget_report_member_yearly
+SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
+              category_id, bucket::text AS bucket, income, expense, income - expense AS net
+         FROM (SELECT GROUPING(category_id, EXTRACT(MONTH FROM date)::int) AS grouped, category_id, EXTRACT(MONTH FROM date)::int AS bucket,
+                      COALESCE(SUM(share) FILTER (WHERE type = 'Income'), 0.00) AS income,
+                      COALESCE(SUM(share) FILTER (WHERE type = 'Expense'), 0.00) AS expense
+                 FROM member_day_sums
+                WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND count > 0
+                  AND ($4::uuid IS NULL OR budget_account_id = $4::uuid) AND user_id = $5::uuid
+                GROUP BY GROUPING SETS ((), (category_id), (EXTRACT(MONTH FROM date)::int))) rolled;
+
+-- budget_report_members
+SELECT user_id AS "userId", SUM(paid)::text AS paid, SUM(share)::text AS share
+     FROM member_day_sums
+    WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND type = 'Expense' AND count > 0
+      AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
+    GROUP BY user_id ORDER BY user_id;
+
 -- budget_report_monthly
 SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
               category_id, bucket::text AS bucket, income, expense, income - expense AS net

@@ -7,6 +7,7 @@ import { Sql } from '../../database/sql';
 import { recordCreated } from '../history/history-rows';
 import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { Transaction } from './entities/transaction.entity';
+import type { StoredSplit } from './sharing';
 import { RECURRING_DUE_IDS, RECURRING_INSERT_OCCURRENCE, RECURRING_LOCK_DUE, RECURRING_MOVE_CURSOR } from './recurring-transactions.sql';
 
 /** A due rule as the scheduler reads it, with whether either of its accounts is disabled. */
@@ -24,6 +25,8 @@ export interface DueRuleRow {
   start_date: string;
   end_date: string | null;
   next_occurrence: string;
+  /** the rule's split (jsonb), copied to each occurrence */
+  split: StoredSplit | null;
   account_disabled: boolean;
 }
 
@@ -111,6 +114,7 @@ export class RecurringTransactionsRepository {
       recurringTransactionId: rule.id,
       occurrenceDate: date,
       createdById: null,
+      split: rule.split,
     });
     const inserted = await this.sql.rows(RECURRING_INSERT_OCCURRENCE, [
         occurrence.id,
@@ -123,6 +127,7 @@ export class RecurringTransactionsRepository {
         occurrence.budgetAccountId,
         occurrence.targetBudgetAccountId,
       occurrence.recurringTransactionId,
+      occurrence.split,
     ]);
     if (inserted.length === 0) return false;
     await recordCreated(manager, Transaction, occurrence);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { Sql } from '../../database/sql';
-import { REPORT_CATEGORIES, REPORT_MONTHLY, REPORT_YEARLY } from './reports.sql';
+import { REPORT_CATEGORIES, REPORT_MEMBER_MONTHLY, REPORT_MEMBER_YEARLY, REPORT_MEMBERS, REPORT_MONTHLY, REPORT_YEARLY } from './reports.sql';
 import { BUDGET_ACCOUNT_IN_GROUP } from './transactions.sql';
 
 export interface SumRow {
@@ -23,13 +23,27 @@ export interface ReportCategoryRow {
 }
 
 const REPORTS = { day: REPORT_MONTHLY, month: REPORT_YEARLY } as const;
+const MEMBER_REPORTS = { day: REPORT_MEMBER_MONTHLY, month: REPORT_MEMBER_YEARLY } as const;
+
+export interface ReportMemberRow {
+  userId: string;
+  paid: string;
+  share: string;
+}
 
 @Injectable()
 export class ReportsRepository {
   constructor(private readonly sql: Sql) {}
 
-  sumByBucket(tenant: Tenant, from: string, until: string, bucket: 'day' | 'month', accountId: string | null): Promise<SumRow[]> {
+  /** The group's sums; with `member`, that member's part of the shared transactions. */
+  sumByBucket(tenant: Tenant, from: string, until: string, bucket: 'day' | 'month', accountId: string | null, member?: string): Promise<SumRow[]> {
+    if (member) return this.sql.rows<SumRow>(MEMBER_REPORTS[bucket], [tenant.groupId, from, until, accountId, member]);
     return this.sql.rows<SumRow>(REPORTS[bucket], [tenant.groupId, from, until, accountId]);
+  }
+
+  /** Each member's paid and part of the shared expenses of the period. */
+  members(tenant: Tenant, from: string, until: string, accountId: string | null): Promise<ReportMemberRow[]> {
+    return this.sql.rows<ReportMemberRow>(REPORT_MEMBERS, [tenant.groupId, from, until, accountId]);
   }
 
   categories(tenant: Tenant): Promise<ReportCategoryRow[]> {

@@ -9,20 +9,39 @@ import { statement } from '../../database/sql';
  * most of the time), and no join: the categories' names come from REPORT_CATEGORIES, a separate
  * lookup (docs/performance.md, "The yearly report").
  */
-const sumsSql = (bucket: string) => `SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
+const sumsSql = (bucket: string, table = 'transaction_day_sums', amount = 'amount', member = '') => `SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
               category_id, bucket::text AS bucket, income, expense, income - expense AS net
          FROM (SELECT GROUPING(category_id, ${bucket}) AS grouped, category_id, ${bucket} AS bucket,
-                      COALESCE(SUM(amount) FILTER (WHERE type = 'Income'), 0.00) AS income,
-                      COALESCE(SUM(amount) FILTER (WHERE type = 'Expense'), 0.00) AS expense
-                 FROM transaction_day_sums
+                      COALESCE(SUM(${amount}) FILTER (WHERE type = 'Income'), 0.00) AS income,
+                      COALESCE(SUM(${amount}) FILTER (WHERE type = 'Expense'), 0.00) AS expense
+                 FROM ${table}
                 WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND count > 0
-                  AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
+                  AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)${member}
                 GROUP BY GROUPING SETS ((), (category_id), (${bucket}))) rolled`;
 
 /** `GET /transactions/report/monthly`: per day. ($1 group id, $2 first day, $3 first day after, $4 account id or null) */
 export const REPORT_MONTHLY = statement('budget_report_monthly', sumsSql('date'));
 /** `GET /transactions/report/yearly`: per month number. (parameters as REPORT_MONTHLY) */
 export const REPORT_YEARLY = statement('budget_report_yearly', sumsSql('EXTRACT(MONTH FROM date)::int'));
+/**
+ * One member's part ($5) of the shared transactions, per day, from `member_day_sums` (kept by the
+ * triggers of the migration `Sharing` like the day sums). (parameters as REPORT_MONTHLY, then $5)
+ */
+export const REPORT_MEMBER_MONTHLY = statement('budget_report_member_monthly', sumsSql('date', 'member_day_sums', 'share', ' AND user_id = $5::uuid'));
+/** The same per month number. */
+export const REPORT_MEMBER_YEARLY = statement(
+  'budget_report_member_yearly',
+  sumsSql('EXTRACT(MONTH FROM date)::int', 'member_day_sums', 'share', ' AND user_id = $5::uuid'),
+);
+/** What each member paid of the shared expenses of the period, and their part. (parameters as REPORT_MONTHLY) */
+export const REPORT_MEMBERS = statement(
+  'budget_report_members',
+  `SELECT user_id AS "userId", SUM(paid)::text AS paid, SUM(share)::text AS share
+     FROM member_day_sums
+    WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND type = 'Expense' AND count > 0
+      AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
+    GROUP BY user_id ORDER BY user_id`,
+);
 /** The group's categories in their order, for the reports' per-category rows. ($1 group id) */
 export const REPORT_CATEGORIES = statement(
   'budget_report_categories',

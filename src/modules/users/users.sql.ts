@@ -151,3 +151,15 @@ export function usersPageStatement(sort: UserSortKey, direction: 'ASC' | 'DESC')
 
 /** GET /users: how many users pass the filters ($1-$3 as USERS_PAGE). */
 export const USERS_PAGE_COUNT = statement('users_page_count', `SELECT count(*)::int AS count FROM users u WHERE ${LIST_FILTER}`);
+
+/** Of the ids $2, those of Active members of the group $1 (who may take part in a shared cost). */
+export const USERS_ACTIVE_MEMBERS_AMONG = statement(
+  'users_active_members_among',
+  `SELECT id FROM users WHERE id = ANY($2::uuid[]) AND group_id = $1 AND status = 'Active'`,
+);
+
+/** Nicknames of the users $1, with whether each is an Active member of the group $2 now (balances name former members too). */
+export const USERS_NICKNAMES = statement(
+  'users_nicknames',
+  `SELECT id, nickname, (group_id IS NOT DISTINCT FROM $2::uuid AND status = 'Active') AS "isMember" FROM users WHERE id = ANY($1::uuid[])`,
+);

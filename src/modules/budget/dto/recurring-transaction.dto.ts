@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { FREQUENCIES, Frequency, TRANSACTION_TYPES, TransactionType } from '../entities/budget-enums';
 import { IsDateOnly } from './budget-validators';
+import { SplitDto } from './split.dto';
 import { TransactionFieldsDto } from './transaction.dto';
 
 export class RecurringTransactionDto {
@@ -20,6 +21,8 @@ export class RecurringTransactionDto {
   nextOccurrence: string | null;
   @ApiProperty() isEnabled: boolean;
   @ApiProperty({ format: 'date-time' }) createdDate: Date;
+  @ApiProperty({ type: SplitDto, nullable: true, description: 'copied to each occurrence; null: not shared' })
+  split: SplitDto | null;
 }
 
 /** POST and PUT body. */

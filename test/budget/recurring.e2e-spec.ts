@@ -56,6 +56,7 @@ describe('Budget: recurring transactions', () => {
       nextOccurrence: '2030-01-31',
       isEnabled: true,
       createdDate: expect.any(String),
+      split: null,
     });
     expect(await call(t, member, 'GET', `/recurring-transactions/${recurring.id}`)).toEqual(recurring);
     expect(await call(t, member, 'GET', '/recurring-transactions')).toEqual([recurring]);

@@ -43,7 +43,7 @@ export type SplitOutcome = { split: StoredSplit; problem?: undefined } | { split
 
 // ---- money as cents --------------------------------------------------------------------------
 
-const DECIMAL = /^(-)?(\d{1,15})(?:\.(\d{1,2}))?$/;
+const DECIMAL = /^(-)?(\d{1,16})(?:\.(\d{1,2}))?$/;
 
 /** "12.3" → 1230n, "-0.05" → -5n. Throws on anything else (the DTOs have checked the text). */
 export function toCents(value: string): bigint {
@@ -268,7 +268,7 @@ export interface Payment {
  * payment settles at least one party and the last settles two, so n parties need at most n − 1.
  */
 export function suggestPayments(nets: { id: string; net: bigint }[]): Payment[] {
-  const open = nets.filter((p) => p.net !== 0n).map((p, order) => ({ id: p.id, net: p.net, order }));
+  const open = nets.filter((p) => p.net !== 0n).map((p) => ({ id: p.id, net: p.net }));
   const payments: Payment[] = [];
   for (const debtor of open) {
     if (debtor.net >= 0n) continue;

@@ -65,7 +65,7 @@ import { UsersModule } from '../users/users.module';
     SharingRepository,
     SplitResolver,
   ],
-  exports: [RecurringScheduler, StatementImportsService, SharingRepository],
+  exports: [RecurringScheduler, StatementImportsService, SharingService],
 })
 export class BudgetModule implements OnModuleInit {
   onModuleInit(): void {

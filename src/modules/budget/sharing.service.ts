@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AppError, FieldError } from '../../common/errors/app-error';
 import { Page } from '../../common/pagination/pagination';
@@ -37,6 +37,8 @@ interface Member {
  */
 @Injectable()
 export class SharingService {
+  private readonly logger = new Logger('Sharing');
+
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly sharing: SharingRepository,
@@ -195,6 +197,17 @@ export class SharingService {
       userIds = [query.party];
     }
     return this.sharing.explainPage(user, userIds, query, query);
+  }
+
+  /**
+   * Housekeeping: recomputes the kept shares and members' day sums from the transactions and
+   * settlements, logs every kept row that differed and writes the fresh value over it, in one
+   * database transaction that holds off writers of those tables while it runs.
+   */
+  async checkKeptSums(): Promise<{ repaired: number }> {
+    const differences = await this.unitOfWork.run(() => this.sharing.checkAndRepair());
+    for (const difference of differences) this.logger.warn(difference, 'kept sums differed from the rows: repaired');
+    return { repaired: differences.length };
   }
 
   /** Current members by nickname, then former members with rows by nickname. */

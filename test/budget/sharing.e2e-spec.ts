@@ -16,8 +16,8 @@ describe('Budget: sharing costs', () => {
   async function flat() {
     const setup = await budgetSetup(t);
     const anna = setup.member;
-    const ben = await budgetUser(t, anna.groupId);
-    const cleo = await budgetUser(t, anna.groupId);
+    const ben = await budgetUser(t, anna.groupId!);
+    const cleo = await budgetUser(t, anna.groupId!);
     return { ...setup, anna, ben, cleo };
   }
 
@@ -226,7 +226,7 @@ describe('Budget: sharing costs', () => {
 
   it('settlements: record, list with filters, read, delete by its creator or either party; never in reports or account balances', async () => {
     const { anna, ben, cleo, main } = await flat();
-    const dave = await budgetUser(t, anna.groupId);
+    const dave = await budgetUser(t, anna.groupId!);
     expect(await problem(anna, 'POST', '/budget/settlements', { fromUserId: ben.id, toUserId: ben.id, amount: '5.00' })).toMatchObject({
       status: 400,
       code: 'SETTLEMENT_TO_SELF',
@@ -414,7 +414,7 @@ describe('Budget: sharing costs', () => {
   it('a member who left keeps their rows and balance, is named as former, and can still be paid', async () => {
     const { anna, ben, cleo, food } = await flat();
     await createTransaction(t, ben, { type: 'Expense', amount: '30.00', categoryId: food.id, split: equal(anna, ben, cleo) });
-    const newcomer = await budgetUser(t, anna.groupId);
+    const newcomer = await budgetUser(t, anna.groupId!);
     await t.db.query('UPDATE users SET group_id = NULL WHERE id = $1', [ben.id]);
     await t.db.query('UPDATE users SET group_id = NULL WHERE id = $1', [newcomer.id]);
     const b = await balances(anna);

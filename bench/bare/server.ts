@@ -16,6 +16,7 @@ import * as bcrypt from 'bcrypt';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { newId } from '../../src/database/base.entity';
 import { toTransactionDto, type TransactionRow } from '../../src/modules/budget/transactions.sql';
+import { reportMembers } from '../../src/modules/budget/reports.sql';
 import { balanceSheet, computeSplit, type MemberSums, type SplitRequest, type StoredSplit } from '../../src/modules/budget/sharing';
 import { authorize, Claims, hearthFastify, intParam, markerDto, pool, problem, Row, run, send } from './common';
 import * as sql from './statements';
@@ -182,11 +183,8 @@ app.get('/api/v1/transactions/report/monthly', async (request, reply) => {
   if (!year || !month) return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed');
   const from = `${year}-${pad(month)}-01`;
   const until = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
-  const [rows, categories, members] = await Promise.all([
-    run(sql.REPORT_MONTHLY, [user.GroupId, from, until, null]),
-    run(sql.REPORT_CATEGORIES, [user.GroupId]),
-    run(sql.REPORT_MEMBERS, [user.GroupId, from, until, null]),
-  ]);
+  const [rows, categories] = await Promise.all([run(sql.REPORT_MONTHLY, [user.GroupId, from, until, null]), run(sql.REPORT_CATEGORIES, [user.GroupId])]);
+  const members = reportMembers(rows as Parameters<typeof reportMembers>[0]);
   const byDay = new Map(rows.filter((row) => row.kind === 'bucket').map((row) => [row.bucket, row]));
   const days = Array.from({ length: new Date(Date.UTC(year, month, 0)).getUTCDate() }, (_, i) => {
     const date = `${year}-${pad(month)}-${pad(i + 1)}`;
@@ -203,7 +201,8 @@ app.get('/api/v1/transactions/report/yearly', async (request, reply) => {
   const year = intParam((request.query as Record<string, string>).year, NaN, 1900, 2100);
   if (!year) return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed');
   const period = [user.GroupId, `${year}-01-01`, `${year + 1}-01-01`, null];
-  const [rows, categories, members] = await Promise.all([run(sql.REPORT_YEARLY, period), run(sql.REPORT_CATEGORIES, [user.GroupId]), run(sql.REPORT_MEMBERS, period)]);
+  const [rows, categories] = await Promise.all([run(sql.REPORT_YEARLY, period), run(sql.REPORT_CATEGORIES, [user.GroupId])]);
+  const members = reportMembers(rows as Parameters<typeof reportMembers>[0]);
   const byMonth = new Map(rows.filter((row) => row.kind === 'bucket').map((row) => [Number(row.bucket), row]));
   const months = Array.from({ length: 12 }, (_, i) => {
     const row = byMonth.get(i + 1);

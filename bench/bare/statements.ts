@@ -6,7 +6,7 @@
 export { SESSION_CHECK } from '../../src/modules/auth/sessions.sql';
 export { MARKERS_PAGE_DEFAULT, MARKER_DETAIL } from '../../src/modules/markers/markers.sql';
 export { NOTES_LIST_DEFAULT, NOTES_LIST_ITEMS, NOTE_CREATE } from '../../src/modules/notes/notes.sql';
-export { REPORT_CATEGORIES, REPORT_MEMBERS, REPORT_MONTHLY, REPORT_YEARLY } from '../../src/modules/budget/reports.sql';
+export { REPORT_CATEGORIES, REPORT_MONTHLY, REPORT_YEARLY } from '../../src/modules/budget/reports.sql';
 export { BUDGET_ACCOUNT_IN_GROUP, CATEGORY_IN_GROUP, TRANSACTIONS_COUNT, TRANSACTIONS_PAGE_BY_DATE } from '../../src/modules/budget/transactions.sql';
 export { BUDGET_ACCOUNT_DEFAULT_ID, BUDGET_ACCOUNT_STATES } from '../../src/modules/budget/budget-accounts.sql';
 export { CATEGORY_NAME } from '../../src/modules/budget/categories.sql';

@@ -10,7 +10,12 @@ SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END
                  FROM member_day_sums
                 WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND count > 0
                   AND ($4::uuid IS NULL OR budget_account_id = $4::uuid) AND user_id = $5::uuid
-                GROUP BY GROUPING SETS ((), (category_id), (date))) rolled;
+                GROUP BY GROUPING SETS ((), (category_id), (date))) rolled
+       UNION ALL SELECT 'member', NULL::uuid, user_id::text, SUM(paid), SUM(share), NULL::numeric
+         FROM member_day_sums
+        WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND type = 'Expense' AND count > 0
+          AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
+        GROUP BY user_id;
 
 -- budget_report_member_yearly
 SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
@@ -21,14 +26,12 @@ SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END
                  FROM member_day_sums
                 WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND count > 0
                   AND ($4::uuid IS NULL OR budget_account_id = $4::uuid) AND user_id = $5::uuid
-                GROUP BY GROUPING SETS ((), (category_id), (EXTRACT(MONTH FROM date)::int))) rolled;
-
--- budget_report_members
-SELECT user_id AS "userId", SUM(paid)::text AS paid, SUM(share)::text AS share
-     FROM member_day_sums
-    WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND type = 'Expense' AND count > 0
-      AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
-    GROUP BY user_id ORDER BY user_id;
+                GROUP BY GROUPING SETS ((), (category_id), (EXTRACT(MONTH FROM date)::int))) rolled
+       UNION ALL SELECT 'member', NULL::uuid, user_id::text, SUM(paid), SUM(share), NULL::numeric
+         FROM member_day_sums
+        WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND type = 'Expense' AND count > 0
+          AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
+        GROUP BY user_id;
 
 -- budget_report_monthly
 SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
@@ -39,7 +42,12 @@ SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END
                  FROM transaction_day_sums
                 WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND count > 0
                   AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
-                GROUP BY GROUPING SETS ((), (category_id), (date))) rolled;
+                GROUP BY GROUPING SETS ((), (category_id), (date))) rolled
+       UNION ALL SELECT 'member', NULL::uuid, user_id::text, SUM(paid), SUM(share), NULL::numeric
+         FROM member_day_sums
+        WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND type = 'Expense' AND count > 0
+          AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
+        GROUP BY user_id;
 
 -- budget_report_yearly
 SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
@@ -50,4 +58,9 @@ SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END
                  FROM transaction_day_sums
                 WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND count > 0
                   AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
-                GROUP BY GROUPING SETS ((), (category_id), (EXTRACT(MONTH FROM date)::int))) rolled;
+                GROUP BY GROUPING SETS ((), (category_id), (EXTRACT(MONTH FROM date)::int))) rolled
+       UNION ALL SELECT 'member', NULL::uuid, user_id::text, SUM(paid), SUM(share), NULL::numeric
+         FROM member_day_sums
+        WHERE group_id = $1 AND date >= $2::date AND date < $3::date AND type = 'Expense' AND count > 0
+          AND ($4::uuid IS NULL OR budget_account_id = $4::uuid)
+        GROUP BY user_id;

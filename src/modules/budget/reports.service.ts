@@ -3,7 +3,9 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { MonthlyReportDto, ReportCategoryDto, YearlyReportDto } from './dto/report.dto';
-import { ReportCategoryRow, ReportMemberRow, ReportsRepository, SumRow } from './reports.repository';
+import { ReportCategoryRow, ReportsRepository, SumRow } from './reports.repository';
+import { ReportMemberDto } from './dto/report.dto';
+import { reportMembers } from './reports.sql';
 import { SplitResolver } from './split-resolver';
 
 const ZERO = '0.00';
@@ -12,7 +14,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 interface Sums {
   rows: SumRow[];
   categories: ReportCategoryRow[];
-  members: ReportMemberRow[];
+  members: ReportMemberDto[];
 }
 
 /** Which report: the account (all when omitted) and the member whose part it is (the group's when omitted). */
@@ -39,15 +41,14 @@ export class ReportsService {
    */
   private async sums(tenant: Tenant, from: string, until: string, bucket: 'day' | 'month', scope: ReportScope): Promise<Sums> {
     const accountId = scope.budgetAccountId ?? null;
-    const [inGroup, , rows, categories, members] = await Promise.all([
+    const [inGroup, , rows, categories] = await Promise.all([
       accountId ? this.reports.accountInGroup(tenant, accountId) : true,
       scope.member ? this.splits.assertMembers(tenant, [{ field: 'member', userId: scope.member }]) : undefined,
       this.reports.sumByBucket(tenant, from, until, bucket, accountId, scope.member),
       this.reports.categories(tenant),
-      this.reports.members(tenant, from, until, accountId),
     ]);
     if (!inGroup) throw AppError.notFound('Budget account');
-    return { rows, categories, members };
+    return { rows, categories, members: reportMembers(rows) };
   }
 
   /** The per-category rows in category order, with each category's name, color and icon (a category of the group). */

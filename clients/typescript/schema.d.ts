@@ -447,6 +447,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/budget/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who owes whom: each party's paid, share, sent, received and net, and the payments that settle them
+         * @description from/to (inclusive) restrict to the shared transactions and settlements of a period. net > 0: the party is owed money; the nets sum to exactly 0.00. A unit is one party; a suggestion names user ids, or unit ids for units.
+         */
+        get: operations["Sharing_balances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/balances/explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shared transactions and settlements behind one party's net, each with its effect, newest first
+         * @description party: a user id or a unit id of the balances; anything else: 404.
+         */
+        get: operations["Sharing_explain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List settlements, newest first (filters from, to, userId: sent or received) */
+        get: operations["Sharing_listSettlements"];
+        put?: never;
+        /**
+         * Record a payment between two members (a repayment, cash handed over, a loan)
+         * @description Changes the two members' balances, never income, expense, account balances or reports. Partial amounts are allowed. fromUserId = toUserId: 400 SETTLEMENT_TO_SELF; a user who is not a member of the group, current or former: 400 UNKNOWN_MEMBER.
+         */
+        post: operations["Sharing_createSettlement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/settlements/{settlementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a settlement */
+        get: operations["Sharing_getSettlement"];
+        put?: never;
+        post?: never;
+        /** Delete a settlement (its creator or either party; others: 403 FORBIDDEN) */
+        delete: operations["Sharing_removeSettlement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/split-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The group's default split and its units (defaults: not shared, equal, no weights, no units) */
+        get: operations["Sharing_settings"];
+        /**
+         * Replace the group's default split and units
+         * @description Every userId must be a member of the group, current or former (400 UNKNOWN_MEMBER); a member belongs to at most one unit and is weighted once (400 VALIDATION_FAILED); a new unit gets its id from the service, a unit keeps its id when it is sent back.
+         */
+        put: operations["Sharing_saveSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -1317,7 +1417,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Income and expense of a month: totals, per category, per day (transfers excluded) */
+        /**
+         * Income and expense of a month: totals, per category, per day (transfers excluded), and each member's paid and part of the shared expenses
+         * @description member: every sum is that member's part of the shared transactions (400 UNKNOWN_MEMBER when not a member of the group)
+         */
         get: operations["Transactions_monthly"];
         put?: never;
         post?: never;
@@ -1334,7 +1437,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Income and expense of a year: totals, 12 months, per category (transfers excluded) */
+        /**
+         * Income and expense of a year: totals, 12 months, per category (transfers excluded), and each member's paid and part of the shared expenses
+         * @description member: every sum is that member's part of the shared transactions (400 UNKNOWN_MEMBER when not a member of the group)
+         */
         get: operations["Transactions_yearly"];
         put?: never;
         post?: never;
@@ -1577,6 +1683,135 @@ export interface components {
              */
             name: string;
         };
+        BalanceEffectDto: {
+            /**
+             * @description the whole amount of the transaction or settlement
+             * @example 42.00
+             */
+            amount: string;
+            /** Format: uuid */
+            categoryId: string | null;
+            /** Format: date */
+            date: string;
+            /** @description a transaction's description; a settlement's note */
+            description: string | null;
+            /**
+             * @description the change of the party's net: > 0 raises what they are owed
+             * @example 28.00
+             */
+            effect: string;
+            /**
+             * Format: uuid
+             * @description a settlement: who paid
+             */
+            fromUserId: string | null;
+            /**
+             * Format: uuid
+             * @description the transaction or settlement
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "Transaction" | "Settlement";
+            /**
+             * @description what the party paid (an Income: received) of it
+             * @example 42.00
+             */
+            paid: string;
+            /**
+             * @description the party's part of it
+             * @example 14.00
+             */
+            share: string;
+            /**
+             * Format: uuid
+             * @description a settlement: who received
+             */
+            toUserId: string | null;
+            /** @enum {string} */
+            type: "Expense" | "Income" | "Settlement";
+        };
+        BalanceMemberDto: {
+            isFormer: boolean;
+            name: string;
+            /**
+             * Format: uuid
+             * @description the unit the member settles in
+             */
+            unitId: string | null;
+            /** Format: uuid */
+            userId: string;
+        };
+        BalancePartyDto: {
+            /** @description a member who left the group (a unit: never) */
+            isFormer: boolean;
+            /** @description the member's nickname, or the unit's name */
+            name: string;
+            /**
+             * @description paid − share + sent − received; > 0: owed money, < 0: owes money
+             * @example 26.00
+             */
+            net: string;
+            /**
+             * @description paid for shared expenses, less shared income received
+             * @example 120.00
+             */
+            paid: string;
+            /**
+             * @description settlements received from other parties
+             * @example 14.00
+             */
+            received: string;
+            /**
+             * @description settlements paid to other parties
+             * @example 0.00
+             */
+            sent: string;
+            /**
+             * @description their part of shared expenses, less their part of shared income
+             * @example 80.00
+             */
+            share: string;
+            /**
+             * Format: uuid
+             * @description set when the party is a unit
+             */
+            unitId?: string;
+            /**
+             * Format: uuid
+             * @description set when the party is one member
+             */
+            userId?: string;
+            /** @description the members the party stands for (one, or the unit's) */
+            userIds: string[];
+        };
+        BalancesDto: {
+            /** @example EUR */
+            currency: string;
+            /** Format: date */
+            from: string | null;
+            /** @description every member the parties stand for, current and former, with their names */
+            members: components["schemas"]["BalanceMemberDto"][];
+            /** @description every current member (or their unit) and every former member with rows; the nets sum to 0.00 */
+            parties: components["schemas"]["BalancePartyDto"][];
+            /** @description at most n − 1 payments that bring every net to zero: pairs that cancel exactly first, then the largest debtor pays the largest creditor */
+            suggestions: components["schemas"]["BalanceSuggestionDto"][];
+            /** Format: date */
+            to: string | null;
+        };
+        BalanceSuggestionDto: {
+            /** @example 26.00 */
+            amount: string;
+            /**
+             * Format: uuid
+             * @description the paying party: a user id, or a unit id
+             */
+            from: string;
+            /**
+             * Format: uuid
+             * @description the receiving party: a user id, or a unit id
+             */
+            to: string;
+        };
         BudgetAccountDto: {
             /**
              * @description opening balance + income − expense − transfers out + transfers in, a decimal string
@@ -1673,6 +1908,8 @@ export interface components {
             categoryId?: string;
             include: boolean;
             index: number;
+            /** @description how the row's transaction is shared; omitted: the group's default split when it is on (an Expense), null: not shared */
+            split?: components["schemas"]["SplitInputDto"] | null;
         };
         ConfirmedMarkerImageDto: {
             /**
@@ -1755,6 +1992,34 @@ export interface components {
             /** @description accepted and ignored (the push service ends a subscription by answering 404 or 410) */
             expirationTime?: number | null;
             keys: components["schemas"]["PushKeysDto"];
+        };
+        CreateSettlementDto: {
+            /**
+             * @description a decimal string > 0, at most 2 decimals, ≤ 999999999.99
+             * @example 14.00
+             */
+            amount: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; today (UTC) when omitted
+             */
+            date?: string;
+            /**
+             * Format: uuid
+             * @description who paid
+             */
+            fromUserId: string;
+            /**
+             * Format: uuid
+             * @description a client-made id (a replay with the same id and values answers the same settlement)
+             */
+            id?: string;
+            note?: string | null;
+            /**
+             * Format: uuid
+             * @description who received
+             */
+            toUserId: string;
         };
         CreateUploadDto: {
             /**
@@ -2062,6 +2327,8 @@ export interface components {
             currency: string;
             /** @description every day of the month, zeros included */
             days: components["schemas"]["ReportDayDto"][];
+            /** @description each member with shared expenses in the period (whatever `member` is), by user id */
+            members: components["schemas"]["ReportMemberDto"][];
             month: number;
             /**
              * @description totalIncome − totalExpense
@@ -2357,6 +2624,8 @@ export interface components {
             nextOccurrence: string | null;
             /** @description the group's members are reminded this many days before each occurrence, at 08:00 their time; null: no reminder */
             remindDaysBefore: number | null;
+            /** @description copied to each occurrence; null: not shared */
+            split: components["schemas"]["SplitDto"] | null;
             /** Format: date */
             startDate: string;
             /** Format: uuid */
@@ -2436,6 +2705,20 @@ export interface components {
             expense: string;
             /** @example 0.00 */
             income: string;
+        };
+        ReportMemberDto: {
+            /**
+             * @description what the member paid of the shared expenses in the period
+             * @example 120.00
+             */
+            paid: string;
+            /**
+             * @description the member's part of the shared expenses in the period
+             * @example 80.00
+             */
+            share: string;
+            /** Format: uuid */
+            userId: string;
         };
         ReportMonthDto: {
             /** @example 12.34 */
@@ -2526,6 +2809,8 @@ export interface components {
             isEnabled?: boolean;
             /** @description remind the members this many days before each occurrence (0: on the day), at 08:00 their time; null or omitted: no reminder */
             remindDaysBefore?: number | null;
+            /** @description Expense and Income only (a Transfer: 400 SPLIT_NOT_ALLOWED). On create: omitted takes the group's default split when it is on (an Expense), null opts out. On update: omitted keeps the current split (applied to the new amount), null removes it. */
+            split?: components["schemas"]["SplitInputDto"] | null;
             /**
              * Format: date
              * @description the first occurrence; a past date is caught up by the scheduler
@@ -2538,6 +2823,14 @@ export interface components {
             targetBudgetAccountId?: string | null;
             /** @enum {string} */
             type: "Expense" | "Income" | "Transfer";
+        };
+        SaveSplitSettingsDto: {
+            /** @enum {string} */
+            mode: "equal" | "shares";
+            sharedByDefault: boolean;
+            units: components["schemas"]["SplitUnitInputDto"][];
+            /** @description with sharedByDefault, at least one member */
+            weights: components["schemas"]["SplitWeightDto"][];
         };
         SaveTransactionDto: {
             /**
@@ -2561,6 +2854,8 @@ export interface components {
              */
             date?: string;
             description?: string | null;
+            /** @description Expense and Income only (a Transfer: 400 SPLIT_NOT_ALLOWED). On create: omitted takes the group's default split when it is on (an Expense), null opts out. On update: omitted keeps the current split (applied to the new amount), null removes it. */
+            split?: components["schemas"]["SplitInputDto"] | null;
             /**
              * Format: uuid
              * @description Transfer only: the receiving account, different from budgetAccountId; absent (or null) otherwise
@@ -2605,12 +2900,133 @@ export interface components {
              */
             timeZone?: string | null;
         };
+        SettlementDto: {
+            /** @example 14.00 */
+            amount: string;
+            /** Format: uuid */
+            createdBy: string | null;
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date */
+            date: string;
+            /** Format: uuid */
+            fromUserId: string;
+            /** Format: uuid */
+            id: string;
+            note: string | null;
+            /** Format: uuid */
+            toUserId: string;
+        };
         SnoozeNotificationDto: {
             /**
              * @description delivered again after this many minutes (the push action "Snooze 1 h")
              * @default 60
              */
             minutes?: number;
+        };
+        SplitDto: {
+            adjustments: components["schemas"]["SplitPartDto"][];
+            members: components["schemas"]["SplitMemberValueDto"][];
+            /** @enum {string} */
+            mode: "equal" | "shares" | "percent" | "exact";
+            /** @description each member's part (adjustment included), in the order of members then adjustments; sums to the amount exactly */
+            owed: components["schemas"]["SplitPartDto"][];
+            /** @description who paid (an Income: who received); sums to the amount */
+            paidBy: components["schemas"]["SplitPartDto"][];
+        };
+        SplitInputDto: {
+            /** @description amounts charged to one member before the rest is divided ("Tom's beer 6.00") */
+            adjustments?: components["schemas"]["SplitPaymentDto"][];
+            /** @description the members sharing, in the order that breaks ties of the cent rule */
+            members: components["schemas"]["SplitMemberDto"][];
+            /**
+             * @description how the amount left after the adjustments is divided among `members`
+             * @enum {string}
+             */
+            mode: "equal" | "shares" | "percent" | "exact";
+            /** @description who paid (for an Income: who received the money); the amounts sum to the transaction's amount (400 SPLIT_PAID_MISMATCH). Omitted: the creator paid everything */
+            paidBy?: components["schemas"]["SplitPaymentDto"][];
+        };
+        SplitMemberDto: {
+            /**
+             * Format: uuid
+             * @description a member of the group, current or former
+             */
+            userId: string;
+            /**
+             * @description equal: omitted (ignored); shares: the weight, > 0 ("1", "0.5", "2"); percent: the percentage (the values sum to 100); exact: the amount (the values sum to the amount less the adjustments). A decimal string with at most 2 decimals.
+             * @example 1
+             */
+            value?: string;
+        };
+        SplitMemberValueDto: {
+            /** Format: uuid */
+            userId: string;
+            /**
+             * @description null in mode equal
+             * @example 1
+             */
+            value: string | null;
+        };
+        SplitPartDto: {
+            /** @example 14.00 */
+            amount: string;
+            /** Format: uuid */
+            userId: string;
+        };
+        SplitPaymentDto: {
+            /**
+             * @description what this member paid: a decimal string > 0, at most 2 decimals, ≤ 999999999.99
+             * @example 42.00
+             */
+            amount: string;
+            /**
+             * Format: uuid
+             * @description a member of the group, current or former
+             */
+            userId: string;
+        };
+        SplitSettingsDto: {
+            /** @enum {string} */
+            mode: "equal" | "shares";
+            /** @description a new Expense without split is paid by its creator and shared by the weights */
+            sharedByDefault: boolean;
+            /** @description members who settle as one party (a couple) */
+            units: components["schemas"]["SplitUnitDto"][];
+            /** @description the members sharing by default (in mode equal the weights are ignored) */
+            weights: components["schemas"]["SplitWeightOutDto"][];
+        };
+        SplitUnitDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            userIds: string[];
+        };
+        SplitUnitInputDto: {
+            /**
+             * Format: uuid
+             * @description omitted for a new unit: the service gives it an id
+             */
+            id?: string;
+            /** @example Anna & Ben */
+            name: string;
+            /** @description its members (at least 2); a member belongs to at most one unit */
+            userIds: string[];
+        };
+        SplitWeightDto: {
+            /** Format: uuid */
+            userId: string;
+            /**
+             * @description a weight > 0 with at most 2 decimals ("1", "0.5", "70")
+             * @example 1
+             */
+            weight: string;
+        };
+        SplitWeightOutDto: {
+            /** Format: uuid */
+            userId: string;
+            /** @example 1 */
+            weight: string;
         };
         StatementImportDto: {
             /** Format: uuid */
@@ -2677,6 +3093,8 @@ export interface components {
              * @description set when the scheduler made it
              */
             recurringTransactionId: string | null;
+            /** @description how it is shared between members; null: the household's own */
+            split: components["schemas"]["SplitDto"] | null;
             /**
              * Format: uuid
              * @description Transfer only
@@ -2768,6 +3186,8 @@ export interface components {
              * @example EUR
              */
             currency: string;
+            /** @description each member with shared expenses in the period (whatever `member` is), by user id */
+            members: components["schemas"]["ReportMemberDto"][];
             /** @description always 12 months, zeros included */
             months: components["schemas"]["ReportMonthDto"][];
             /**
@@ -4115,6 +4535,438 @@ export interface operations {
             };
             /** @description Unsupported media type: the body is not of a type the route reads (UNSUPPORTED_MEDIA_TYPE) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Sharing_balances: {
+        parameters: {
+            query?: {
+                /** @description on or after this date; omitted: from the first row */
+                from?: string;
+                /** @description on or before this date; omitted: up to the last row */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalancesDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Sharing_explain: {
+        parameters: {
+            query: {
+                /** @description on or after this date */
+                from?: string;
+                page?: number;
+                pageSize?: number;
+                /** @description a party of the balances: a user id or a unit id */
+                party: string;
+                /** @description on or before this date */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageMeta"] & {
+                        items: components["schemas"]["BalanceEffectDto"][];
+                    };
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Sharing_listSettlements: {
+        parameters: {
+            query?: {
+                /** @description on or after this date */
+                from?: string;
+                page?: number;
+                pageSize?: number;
+                /** @description on or before this date */
+                to?: string;
+                /** @description settlements this member sent or received */
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageMeta"] & {
+                        items: components["schemas"]["SettlementDto"][];
+                    };
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Sharing_createSettlement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSettlementDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettlementDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Sharing_getSettlement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                settlementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettlementDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Sharing_removeSettlement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                settlementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Sharing_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SplitSettingsDto"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Sharing_saveSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveSplitSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SplitSettingsDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7690,6 +8542,8 @@ export interface operations {
             query: {
                 /** @description only transactions of this account */
                 budgetAccountId?: string;
+                /** @description one member's part: every sum is that member's share of the shared transactions (the household's own are left out) */
+                member?: string;
                 month: number;
                 year: number;
             };
@@ -7750,6 +8604,8 @@ export interface operations {
             query: {
                 /** @description only transactions of this account */
                 budgetAccountId?: string;
+                /** @description one member's part: every sum is that member's share of the shared transactions (the household's own are left out) */
+                member?: string;
                 year: number;
             };
             header?: never;

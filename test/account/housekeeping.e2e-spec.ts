@@ -26,6 +26,7 @@ describe('housekeeping', () => {
   it('schedules every task daily as its own queue, so one failing task does not stop the others', async () => {
     const schedules = await t.db.query(`SELECT name, cron FROM pgboss.schedule WHERE name LIKE 'housekeeping-%' ORDER BY name`);
     expect(schedules.map((row: { name: string }) => row.name)).toEqual([
+      'housekeeping-balances',
       'housekeeping-captchas',
       'housekeeping-files',
       'housekeeping-imports',

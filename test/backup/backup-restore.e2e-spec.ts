@@ -57,7 +57,9 @@ describe.each(STORAGE_DRIVERS)('backup and restore (%s storage)', (driverName) =
     expect(archive).toMatch(/hearth-backup-\d{8}-\d{6}Z(-\d+)?\.tar\.gz$/);
     const manifest = JSON.parse(readFileSync(archive.replace(/\.tar\.gz$/, '.manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ format: 1, app: 'hearth', schemaVersion: expect.stringMatching(/\d{13}$/) });
-    expect(manifest.tables.transactions).toBe(4);
+    expect(manifest.tables.transactions).toBe(5);
+    // sharing costs: the rows and the kept sums the triggers made from them
+    expect(manifest.tables).toMatchObject({ settlements: 1, split_settings: 1, transaction_shares: 2, member_day_balances: 4, member_day_sums: 2 });
     expect(manifest.tables.users).toBe(2);
     expect(manifest.tables).not.toHaveProperty('sessions');
     // no signing keys: whoever holds an archive cannot sign a token for the installation

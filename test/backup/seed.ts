@@ -43,6 +43,12 @@ export async function seedGroup(t: TestApp): Promise<Seeded> {
   await call(t, alice, 'POST', '/transactions', { type: 'Transfer', amount: '300.00', date: '2026-02-02', budgetAccountId: main.id, targetBudgetAccountId: savings.id });
   const edited = await call(t, bob, 'POST', '/transactions', { type: 'Expense', amount: '7.00', date: '2026-02-03', categoryId: food.id, description: '@coffee' });
   await call(t, bob, 'PUT', `/transactions/${edited.id}`, { type: 'Expense', amount: '7.50', date: '2026-02-03', categoryId: food.id, description: '@coffee' });
+  // sharing costs: a shared expense, a payment between the two and the group's default split
+  await call(t, bob, 'POST', '/transactions', {
+    type: 'Expense', amount: '60.01', date: '2026-02-05', categoryId: food.id, description: 'Dinner', split: { mode: 'equal', members: [{ userId: alice.id }, { userId: bob.id }] },
+  });
+  await call(t, alice, 'POST', '/budget/settlements', { fromUserId: alice.id, toUserId: bob.id, amount: '10.00', date: '2026-02-06', note: '=cash' });
+  await call(t, alice, 'PUT', '/budget/split-settings', { sharedByDefault: false, mode: 'shares', weights: [{ userId: alice.id, weight: '2' }, { userId: bob.id, weight: '1' }], units: [] });
   await call(t, alice, 'POST', '/recurring-transactions', {
     type: 'Expense', amount: '950.00', description: 'Rent', categoryId: food.id, budgetAccountId: main.id, frequency: 'Monthly', startDate: '2026-12-01',
     remindDaysBefore: 2,
@@ -100,6 +106,12 @@ export async function visibleState(t: TestApp, member: Member, markerIds: string
     accounts: await get('/budget-accounts'),
     transactions: await get('/transactions?pageSize=100'),
     recurring: await get('/recurring-transactions'),
+    splitSettings: await get('/budget/split-settings'),
+    settlements: await get('/budget/settlements'),
+    balances: await get('/budget/balances'),
+    february: await get('/budget/balances?from=2026-02-01&to=2026-02-28'),
+    explained: await get(`/budget/balances/explain?party=${member.id}`),
+    bobsPart: await get(`/transactions/report/monthly?year=2026&month=2&member=${member.id}`),
     monthly: await get('/transactions/report/monthly?year=2026&month=2'),
     yearly: await get('/transactions/report/yearly?year=2026'),
     markers: await get('/markers?pageSize=100'),

@@ -9,6 +9,9 @@ import { TransactionRefsResolver } from '../../src/modules/budget/transaction-re
 import { TransactionsRepository } from '../../src/modules/budget/transactions.repository';
 import { TransactionsService } from '../../src/modules/budget/transactions.service';
 import { createServiceDb, ServiceDb } from '../support/service-db';
+import { SharingRepository } from '../../src/modules/budget/sharing.repository';
+import { SplitResolver } from '../../src/modules/budget/split-resolver';
+import { UsersRepository } from '../../src/modules/users/users.repository';
 
 /**
  * Service level, real database: transaction_account_day_counts (per account, day and type; a
@@ -28,7 +31,8 @@ describe('budget: per-account day counts', () => {
     sql = new Sql({ databaseUrl: s.url, databaseTimeoutMs: 5000 } as AppConfig);
     const accounts = new BudgetAccountsRepository(s.db, sql);
     const categories = new CategoriesRepository(s.db, sql);
-    service = new TransactionsService(new UnitOfWork(s.db), new TransactionsRepository(new UnitOfWork(s.db), sql), new TransactionRefsResolver(accounts, categories));
+    const splits = new SplitResolver(new SharingRepository(new UnitOfWork(s.db), sql), new UsersRepository(s.db, sql));
+    service = new TransactionsService(new UnitOfWork(s.db), new TransactionsRepository(new UnitOfWork(s.db), sql), new TransactionRefsResolver(accounts, categories), splits);
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Budget}')`, [user.groupId]);
     await s.db.query(
       `INSERT INTO users (id, username, email, password_hash, nickname, role, status, email_status, group_id)

@@ -15,6 +15,9 @@ import { RecurringTransactionsService } from '../../src/modules/budget/recurring
 import { TransactionRefsResolver } from '../../src/modules/budget/transaction-refs';
 import { TransactionsRepository } from '../../src/modules/budget/transactions.repository';
 import { createServiceDb, ServiceDb } from '../support/service-db';
+import { SharingRepository } from '../../src/modules/budget/sharing.repository';
+import { SplitResolver } from '../../src/modules/budget/split-resolver';
+import { UsersRepository } from '../../src/modules/users/users.repository';
 
 /** Service level: recurrence dates as the service and the scheduler make them, on the real repositories. */
 describe('recurring transactions: dates', () => {
@@ -33,7 +36,8 @@ describe('recurring transactions: dates', () => {
     const recurring = new RecurringTransactionsRepository(s.db, sql);
     const unit = new UnitOfWork(s.db);
     const reminders = new ReminderScheduler({} as AppConfig, unit, new NotificationsRepository(sql), {} as RecipientDirectory, {} as Notifier);
-    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(unit, sql), new TransactionRefsResolver(accounts, categories), reminders);
+    const splits = new SplitResolver(new SharingRepository(unit, sql), new UsersRepository(s.db, sql));
+    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(unit, sql), new TransactionRefsResolver(accounts, categories), reminders, splits);
     const noJobs = { register: () => undefined, schedule: () => undefined } as unknown as JobsService;
     scheduler = new RecurringScheduler(unit, recurring, noJobs);
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Budget}')`, [user.groupId]);

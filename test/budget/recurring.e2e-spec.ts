@@ -57,6 +57,7 @@ describe('Budget: recurring transactions', () => {
       isEnabled: true,
       remindDaysBefore: null,
       createdDate: expect.any(String),
+      split: null,
     });
     expect(await call(t, member, 'GET', `/recurring-transactions/${recurring.id}`)).toEqual(recurring);
     expect(await call(t, member, 'GET', '/recurring-transactions')).toEqual([recurring]);

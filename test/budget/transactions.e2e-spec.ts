@@ -29,6 +29,7 @@ describe('Budget: transactions', () => {
       recurringTransactionId: null,
       createdBy: member.id,
       createdDate: expect.stringMatching(/Z$/),
+      split: null,
     });
     expect(await call(t, member, 'GET', `/transactions/${created.id}`)).toEqual(created);
     const [row] = await t.db.query('SELECT amount::text AS amount, date::text AS date FROM transactions WHERE id = $1', [created.id]);

@@ -93,6 +93,31 @@ describe('GET /account/export', () => {
     const csvRecurring = rowsOf(files.get('budget/recurring.csv'));
     expect(csvRecurring).toHaveLength(recurring.length);
     expect(csvRecurring[0]).toMatchObject({ type: 'Expense', amount: recurring[0].amount, description: 'Rent', frequency: 'Monthly', startDate: '2026-12-01', isEnabled: 'true' });
+    // who owes whom: one row per member of each shared transaction, and the payments between members
+    const dinner = transactions.find((tx: any) => tx.split);
+    const nickname = (id: string) => [seeded.alice, seeded.bob].find((m) => m.id === id)!.nickname;
+    const csvSplits = rowsOf(files.get('budget/splits.csv'));
+    expect(Object.keys(csvSplits[0])).toEqual(['date', 'type', 'amount', 'currency', 'category', 'description', 'member', 'paid', 'share']);
+    expect([...csvSplits].sort((a, b) => a.member.localeCompare(b.member))).toEqual(
+      dinner.split.owed
+        .map((part: any) => ({
+          date: dinner.date,
+          type: 'Expense',
+          amount: dinner.amount,
+          currency: 'CHF',
+          category: name(categories, dinner.categoryId),
+          description: dinner.description,
+          member: nickname(part.userId),
+          paid: dinner.split.paidBy.find((p: any) => p.userId === part.userId)?.amount ?? '0.00',
+          share: part.amount,
+        }))
+        .sort((a: any, b: any) => a.member.localeCompare(b.member)),
+    );
+    expect(csvSplits.map((row) => row.share).sort()).toEqual(['30.00', '30.01']);
+    const settlements = (await get(seeded.alice, '/budget/settlements')).items;
+    expect(rowsOf(files.get('budget/settlements.csv'))).toEqual(
+      settlements.map((s: any) => ({ date: s.date, from: nickname(s.fromUserId), to: nickname(s.toUserId), amount: s.amount, currency: 'CHF', note: "'=cash" })),
+    );
     // RFC 4180: CRLF line ends, a quoted comma and quote
     expect(files.get('budget/accounts.csv')!.toString()).toContain('"Savings, ""long-term"""');
     expect(files.get('budget/accounts.csv')!.toString()).toMatch(/\r\n/);

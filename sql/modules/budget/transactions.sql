@@ -1,7 +1,7 @@
 -- TRANSACTIONS_PAGE_BY_AMOUNT_SQL.account.ASC
 SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate"
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
        FROM (SELECT id, amount AS k FROM transactions
               WHERE group_id = $7::uuid AND (budget_account_id = $1 OR target_budget_account_id = $1) AND ($2::date IS NULL OR date >= $2::date) AND ($3::date IS NULL OR date <= $3::date) AND ($4::varchar IS NULL OR type = $4::varchar)
               ORDER BY amount ASC, id ASC LIMIT $6::int OFFSET $5::bigint) p
@@ -11,7 +11,7 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
 -- TRANSACTIONS_PAGE_BY_AMOUNT_SQL.account.DESC
 SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate"
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
        FROM (SELECT id, amount AS k FROM transactions
               WHERE group_id = $7::uuid AND (budget_account_id = $1 OR target_budget_account_id = $1) AND ($2::date IS NULL OR date >= $2::date) AND ($3::date IS NULL OR date <= $3::date) AND ($4::varchar IS NULL OR type = $4::varchar)
               ORDER BY amount DESC, id DESC LIMIT $6::int OFFSET $5::bigint) p
@@ -21,7 +21,7 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
 -- TRANSACTIONS_PAGE_BY_AMOUNT_SQL.category.ASC
 SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate"
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
        FROM (SELECT id, amount AS k FROM transactions
               WHERE group_id = $7::uuid AND category_id = $1 AND ($2::date IS NULL OR date >= $2::date) AND ($3::date IS NULL OR date <= $3::date) AND ($4::varchar IS NULL OR type = $4::varchar)
               ORDER BY amount ASC, id ASC LIMIT $6::int OFFSET $5::bigint) p
@@ -31,7 +31,7 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
 -- TRANSACTIONS_PAGE_BY_AMOUNT_SQL.category.DESC
 SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate"
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
        FROM (SELECT id, amount AS k FROM transactions
               WHERE group_id = $7::uuid AND category_id = $1 AND ($2::date IS NULL OR date >= $2::date) AND ($3::date IS NULL OR date <= $3::date) AND ($4::varchar IS NULL OR type = $4::varchar)
               ORDER BY amount DESC, id DESC LIMIT $6::int OFFSET $5::bigint) p
@@ -41,7 +41,7 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
 -- TRANSACTIONS_PAGE_BY_AMOUNT_SQL.group.ASC
 SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate"
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
        FROM (SELECT id, amount AS k FROM transactions
               WHERE group_id = $7::uuid AND group_id = $1 AND ($2::date IS NULL OR date >= $2::date) AND ($3::date IS NULL OR date <= $3::date) AND ($4::varchar IS NULL OR type = $4::varchar)
               ORDER BY amount ASC, id ASC LIMIT $6::int OFFSET $5::bigint) p
@@ -51,7 +51,7 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
 -- TRANSACTIONS_PAGE_BY_AMOUNT_SQL.group.DESC
 SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate"
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
        FROM (SELECT id, amount AS k FROM transactions
               WHERE group_id = $7::uuid AND group_id = $1 AND ($2::date IS NULL OR date >= $2::date) AND ($3::date IS NULL OR date <= $3::date) AND ($4::varchar IS NULL OR type = $4::varchar)
               ORDER BY amount DESC, id DESC LIMIT $6::int OFFSET $5::bigint) p
@@ -67,7 +67,7 @@ SELECT 1 FROM categories WHERE id = $1 AND group_id = $2;
 -- budget_transaction_by_id
 SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate" FROM transactions t WHERE t.id = $1 AND t.group_id = $2;
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split FROM transactions t WHERE t.id = $1 AND t.group_id = $2;
 
 -- budget_transactions_by_import_refs
 SELECT id, import_ref, date::text AS date, type, amount::text AS amount
@@ -102,7 +102,7 @@ WITH days AS (SELECT date, SUM(count) AS count FROM (SELECT date, count FROM tra
                       ORDER BY date ASC LIMIT 1)
      SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate"
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
        FROM (SELECT id, date AS k
                FROM ((SELECT id, date FROM transactions WHERE budget_account_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar) AND date >= (SELECT date FROM anchor) ORDER BY date ASC, id ASC LIMIT (SELECT skip FROM anchor) + $6::int)
        UNION ALL
@@ -120,7 +120,7 @@ WITH days AS (SELECT date, SUM(count) AS count FROM (SELECT date, count FROM tra
                       ORDER BY date DESC LIMIT 1)
      SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate"
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
        FROM (SELECT id, date AS k
                FROM ((SELECT id, date FROM transactions WHERE budget_account_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar) AND date <= (SELECT date FROM anchor) ORDER BY date DESC, id DESC LIMIT (SELECT skip FROM anchor) + $6::int)
        UNION ALL
@@ -138,7 +138,7 @@ WITH days AS (SELECT date, SUM(count) AS count FROM (SELECT date, count FROM tra
                       ORDER BY date ASC LIMIT 1)
      SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate"
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
        FROM (SELECT id, date AS k
                FROM (SELECT id, date FROM transactions WHERE category_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar) AND date >= (SELECT date FROM anchor) ORDER BY date ASC, id ASC LIMIT (SELECT skip FROM anchor) + $6::int) r
               ORDER BY date ASC, id ASC
@@ -154,7 +154,7 @@ WITH days AS (SELECT date, SUM(count) AS count FROM (SELECT date, count FROM tra
                       ORDER BY date DESC LIMIT 1)
      SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate"
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
        FROM (SELECT id, date AS k
                FROM (SELECT id, date FROM transactions WHERE category_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar) AND date <= (SELECT date FROM anchor) ORDER BY date DESC, id DESC LIMIT (SELECT skip FROM anchor) + $6::int) r
               ORDER BY date DESC, id DESC
@@ -170,7 +170,7 @@ WITH days AS (SELECT date, SUM(count) AS count FROM (SELECT date, count FROM tra
                       ORDER BY date ASC LIMIT 1)
      SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate"
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
        FROM (SELECT id, date AS k
                FROM (SELECT id, date FROM transactions WHERE group_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar) AND date >= (SELECT date FROM anchor) ORDER BY date ASC, id ASC LIMIT (SELECT skip FROM anchor) + $6::int) r
               ORDER BY date ASC, id ASC
@@ -186,7 +186,7 @@ WITH days AS (SELECT date, SUM(count) AS count FROM (SELECT date, count FROM tra
                       ORDER BY date DESC LIMIT 1)
      SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate"
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
        FROM (SELECT id, date AS k
                FROM (SELECT id, date FROM transactions WHERE group_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar) AND date <= (SELECT date FROM anchor) ORDER BY date DESC, id DESC LIMIT (SELECT skip FROM anchor) + $6::int) r
               ORDER BY date DESC, id DESC

@@ -37,6 +37,24 @@ SELECT r.type, r.amount::text AS amount, r.description, c.name AS category, a.na
      LEFT JOIN categories c ON c.id = r.category_id
     WHERE r.group_id = $1 ORDER BY r.start_date, r.id;
 
+-- export_settlements
+SELECT s.id, to_char(s.date, 'YYYY-MM-DD') AS date, f.nickname AS from_member, r.nickname AS to_member, s.amount::text AS amount, s.note
+     FROM settlements s
+     LEFT JOIN users f ON f.id = s.from_user_id
+     LEFT JOIN users r ON r.id = s.to_user_id
+    WHERE s.group_id = $1 AND (s.date, s.id) > ($2::date, $3::uuid)
+    ORDER BY s.date, s.id LIMIT 2000;
+
+-- export_splits
+SELECT to_char(s.date, 'YYYY-MM-DD') AS date, s.transaction_id, s.user_id, t.type, t.amount::text AS amount, c.name AS category,
+          t.description, u.nickname AS member, s.paid::text AS paid, s.share::text AS share
+     FROM transaction_shares s
+     JOIN transactions t ON t.id = s.transaction_id
+     LEFT JOIN categories c ON c.id = s.category_id
+     LEFT JOIN users u ON u.id = s.user_id
+    WHERE s.group_id = $1 AND (s.date, s.transaction_id, s.user_id) > ($2::date, $3::uuid, $4::uuid)
+    ORDER BY s.date, s.transaction_id, s.user_id LIMIT 2000;
+
 -- export_transactions
 SELECT t.id, to_char(t.date, 'YYYY-MM-DD') AS date, t.type, t.amount::text AS amount, c.name AS category,
           a.name AS account, ta.name AS target_account, t.description

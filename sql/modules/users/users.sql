@@ -26,6 +26,9 @@ SELECT id, nickname, email, locale FROM users WHERE role = 'Admin' AND status = 
 -- users_active_members
 SELECT id, nickname, role, picture_file_id FROM users WHERE group_id = $1 AND status = 'Active' ORDER BY lower(nickname), id;
 
+-- users_active_members_among
+SELECT id FROM users WHERE id = ANY($2::uuid[]) AND group_id = $1 AND status = 'Active';
+
 -- users_awaiting_approval
 SELECT id, username, nickname, email, created_date AS "createdDate"
      FROM users WHERE status = 'Pending' AND email_status <> 'Unconfirmed'
@@ -42,6 +45,9 @@ SELECT 1 FROM users WHERE role = 'Admin' AND status = 'Active' LIMIT 1;
 
 -- users_mailable_admin_emails
 SELECT email, locale FROM users WHERE role = 'Admin' AND status = 'Active' AND email_status <> 'Unconfirmed';
+
+-- users_nicknames
+SELECT id, nickname, (group_id IS NOT DISTINCT FROM $2::uuid AND status = 'Active') AS "isMember" FROM users WHERE id = ANY($1::uuid[]);
 
 -- users_page_count
 SELECT count(*)::int AS count FROM users u WHERE ($1::varchar IS NULL OR u.status = $1) AND ($2::uuid IS NULL OR u.group_id = $2)

@@ -28,12 +28,26 @@ import { StatementImportsRepository } from './imports/statement-imports.reposito
 import { StatementImportsService } from './imports/statement-imports.service';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { BillReminderSource } from './bill-reminder.source';
+import { Settlement } from './entities/settlement.entity';
+import { SplitSettings } from './entities/split-settings.entity';
+import { SharingController } from './sharing.controller';
+import { SharingRepository } from './sharing.repository';
+import { SharingService } from './sharing.service';
+import { SplitResolver } from './split-resolver';
+import { UsersModule } from '../users/users.module';
 
-/** Budget module: categories, accounts, transactions, reports, recurring transactions and statement import. */
+/** Budget module: categories, accounts, transactions, reports, recurring transactions, statement import and sharing costs. */
 @Module({
   // the tables this feature owns (their repositories below hold all of their SQL)
-  imports: [TypeOrmModule.forFeature([Category, BudgetAccount, Transaction, RecurringTransaction]), NotificationsModule],
-  controllers: [CategoriesController, BudgetAccountsController, TransactionsController, RecurringTransactionsController, StatementImportsController],
+  imports: [TypeOrmModule.forFeature([Category, BudgetAccount, Transaction, RecurringTransaction, Settlement, SplitSettings]), NotificationsModule, UsersModule],
+  controllers: [
+    CategoriesController,
+    BudgetAccountsController,
+    TransactionsController,
+    RecurringTransactionsController,
+    StatementImportsController,
+    SharingController,
+  ],
   providers: [
     CategoriesService,
     BudgetAccountsService,
@@ -50,11 +64,18 @@ import { BillReminderSource } from './bill-reminder.source';
     TransactionRefsResolver,
     StatementImportsService,
     StatementImportsRepository,
+    SharingService,
+    SharingRepository,
+    SplitResolver,
   ],
-  exports: [RecurringScheduler, StatementImportsService],
+  exports: [RecurringScheduler, StatementImportsService, SharingService],
 })
 export class BudgetModule implements OnModuleInit {
   onModuleInit(): void {
-    registerUniqueConstraints({ ...CATEGORY_UNIQUE_CONSTRAINTS, ...BUDGET_ACCOUNT_UNIQUE_CONSTRAINTS });
+    registerUniqueConstraints({
+      ...CATEGORY_UNIQUE_CONSTRAINTS,
+      ...BUDGET_ACCOUNT_UNIQUE_CONSTRAINTS,
+      uq_split_settings_group: ['SETTINGS_CONFLICT', 'The split settings were changed at the same time; retry'],
+    });
   }
 }

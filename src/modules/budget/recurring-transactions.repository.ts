@@ -7,6 +7,7 @@ import { Sql } from '../../database/sql';
 import { recordCreated } from '../history/history-rows';
 import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { Transaction } from './entities/transaction.entity';
+import type { StoredSplit } from './sharing';
 import {
   BILL_REMINDERS_LOCK,
   BILL_REMINDERS_MOVE,
@@ -31,6 +32,8 @@ export interface DueRuleRow {
   start_date: string;
   end_date: string | null;
   next_occurrence: string;
+  /** the rule's split (jsonb), copied to each occurrence */
+  split: StoredSplit | null;
   account_disabled: boolean;
 }
 
@@ -118,6 +121,7 @@ export class RecurringTransactionsRepository {
       recurringTransactionId: rule.id,
       occurrenceDate: date,
       createdById: null,
+      split: rule.split,
     });
     const inserted = await this.sql.rows(RECURRING_INSERT_OCCURRENCE, [
         occurrence.id,
@@ -130,6 +134,7 @@ export class RecurringTransactionsRepository {
         occurrence.budgetAccountId,
         occurrence.targetBudgetAccountId,
       occurrence.recurringTransactionId,
+      occurrence.split,
     ]);
     if (inserted.length === 0) return false;
     await recordCreated(manager, Transaction, occurrence);

@@ -7,6 +7,7 @@ import { RecurringTransactionDto, SaveRecurringTransactionDto } from './dto/recu
 import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { dayAfter, nextOnOrAfter, Recurrence } from './recurrence';
 import { RecurringTransactionsRepository } from './recurring-transactions.repository';
+import { SplitResolver } from './split-resolver';
 import { normaliseMoney, TransactionRefsResolver, utcDate } from './transaction-refs';
 import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
 import { BILL_REMINDER_SOURCE } from './bill-reminder.source';
@@ -29,6 +30,7 @@ const toDto = (r: RecurringTransaction): RecurringTransactionDto => ({
   isEnabled: r.isEnabled,
   remindDaysBefore: r.remindDaysBefore,
   createdDate: r.createdDate,
+  split: r.split,
 });
 
 const sameRule = (a: Recurrence, b: Recurrence) =>
@@ -57,6 +59,7 @@ export class RecurringTransactionsService {
     private readonly transactions: TransactionsRepository,
     private readonly refs: TransactionRefsResolver,
     private readonly scheduler: ReminderScheduler,
+    private readonly splits: SplitResolver,
   ) {}
 
   async list(tenant: Tenant): Promise<RecurringTransactionDto[]> {
@@ -73,10 +76,14 @@ export class RecurringTransactionsService {
       const refs = await this.refs.resolve(user, dto);
       const rule = { frequency: dto.frequency, interval: dto.interval ?? 1, startDate: dto.startDate, endDate: dto.endDate ?? null };
       const isEnabled = dto.isEnabled ?? true;
+      const amount = normaliseMoney(dto.amount);
+      // the group's default applies to the rule once, as to a new Expense; each occurrence copies the rule's split
+      const split = await this.splits.resolve(user, { type: dto.type, amount, split: dto.split, payer: user.userId });
       const recurring = await this.recurring.create(manager, {
         groupId: user.groupId,
         type: dto.type,
-        amount: normaliseMoney(dto.amount),
+        amount,
+        split,
         description: dto.description ?? null,
         ...refs,
         ...rule,
@@ -90,7 +97,8 @@ export class RecurringTransactionsService {
     });
   }
 
-  update(tenant: Tenant, id: string, dto: SaveRecurringTransactionDto): Promise<RecurringTransactionDto> {
+  /** An omitted split keeps the current one (applied to the new amount). */
+  update(tenant: AuthUser, id: string, dto: SaveRecurringTransactionDto): Promise<RecurringTransactionDto> {
     checkDates(dto);
     return this.unitOfWork.run(async (manager) => {
       const recurring = await this.recurring.lockInGroup(manager, tenant, id);
@@ -103,9 +111,18 @@ export class RecurringTransactionsService {
       const enabling = dto.isEnabled === true && !recurring.isEnabled;
       const remindDaysBefore = dto.remindDaysBefore ?? null;
       const reminderChanged = ruleChanged || enabling || remindDaysBefore !== recurring.remindDaysBefore;
+      const amount = normaliseMoney(dto.amount);
+      const split = await this.splits.resolve(tenant, {
+        type: dto.type,
+        amount,
+        split: dto.split,
+        payer: recurring.createdById ?? tenant.userId,
+        current: { split: recurring.split, amount: recurring.amount },
+      });
       Object.assign(recurring, {
         type: dto.type,
-        amount: normaliseMoney(dto.amount),
+        amount,
+        split,
         description: dto.description ?? null,
         ...refs,
         ...rule,

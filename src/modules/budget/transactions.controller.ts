@@ -30,19 +30,25 @@ export class TransactionsController {
   }
 
   @Get('report/monthly')
-  @ApiOperation({ summary: 'Income and expense of a month: totals, per category, per day (transfers excluded)' })
+  @ApiOperation({
+    summary: 'Income and expense of a month: totals, per category, per day (transfers excluded), and each member\'s paid and part of the shared expenses',
+    description: "member: every sum is that member's part of the shared transactions (400 UNKNOWN_MEMBER when not a member of the group)",
+  })
   @ApiOkResponse({ type: MonthlyReportDto })
   @ApiProblems(400, 404)
   monthly(@CurrentUser() user: AuthUser, @Query() query: MonthlyReportQuery): Promise<MonthlyReportDto> {
-    return this.reports.monthly(user, query.year, query.month, query.budgetAccountId);
+    return this.reports.monthly(user, query.year, query.month, query);
   }
 
   @Get('report/yearly')
-  @ApiOperation({ summary: 'Income and expense of a year: totals, 12 months, per category (transfers excluded)' })
+  @ApiOperation({
+    summary: 'Income and expense of a year: totals, 12 months, per category (transfers excluded), and each member\'s paid and part of the shared expenses',
+    description: "member: every sum is that member's part of the shared transactions (400 UNKNOWN_MEMBER when not a member of the group)",
+  })
   @ApiOkResponse({ type: YearlyReportDto })
   @ApiProblems(400, 404)
   yearly(@CurrentUser() user: AuthUser, @Query() query: YearlyReportQuery): Promise<YearlyReportDto> {
-    return this.reports.yearly(user, query.year, query.budgetAccountId);
+    return this.reports.yearly(user, query.year, query);
   }
 
   @Get(':transactionId')

@@ -5,6 +5,7 @@ import { CountedPage } from '../../common/pagination/pagination';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
 import { SaveTransactionDto, TransactionDto, TransactionListQuery } from './dto/transaction.dto';
+import { SplitResolver } from './split-resolver';
 import { normaliseMoney, TransactionRefsResolver, utcDate } from './transaction-refs';
 import { TransactionsRepository } from './transactions.repository';
 import { toTransactionDto } from './transactions.sql';
@@ -16,6 +17,7 @@ export class TransactionsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly transactions: TransactionsRepository,
     private readonly refs: TransactionRefsResolver,
+    private readonly splits: SplitResolver,
   ) {}
 
   async get(tenant: Tenant, id: string): Promise<TransactionDto> {
@@ -27,15 +29,18 @@ export class TransactionsService {
   /**
    * One unit of work: the checks of the category and accounts, the insert, its "Created" history
    * row (the history subscriber, on save()) and the balances, day counts and day sums (triggers)
-   * commit together or not at all.
+   * commit together or not at all; so do a split's shares and the members' kept sums (triggers).
    */
   create(user: AuthUser, dto: SaveTransactionDto): Promise<TransactionDto> {
     return this.unitOfWork.run(async () => {
       const refs = await this.refs.resolve(user, dto);
+      const amount = normaliseMoney(dto.amount);
+      const split = await this.splits.resolve(user, { type: dto.type, amount, split: dto.split, payer: user.userId });
       const transaction = await this.transactions.create({
         groupId: user.groupId,
         type: dto.type,
-        amount: normaliseMoney(dto.amount),
+        amount,
+        split,
         date: dto.date ?? utcDate(),
         description: dto.description ?? null,
         ...refs,
@@ -48,16 +53,26 @@ export class TransactionsService {
   }
 
   /** PUT replaces the editable fields; an omitted date or budgetAccountId keeps the current one. */
-  update(tenant: Tenant, id: string, dto: SaveTransactionDto): Promise<TransactionDto> {
+  /** An omitted split keeps the current one (applied to the new amount); one without paidBy is paid by the creator (an occurrence's: the caller). */
+  update(tenant: AuthUser, id: string, dto: SaveTransactionDto): Promise<TransactionDto> {
     return this.unitOfWork.run(async () => {
       const transaction = await this.transactions.lockInGroup(tenant, id);
       const refs = await this.refs.resolve(tenant, dto, {
         currentAccountId: transaction.budgetAccountId,
         keepAccountIds: [transaction.budgetAccountId, transaction.targetBudgetAccountId].filter((x): x is string => !!x),
       });
+      const amount = normaliseMoney(dto.amount);
+      const split = await this.splits.resolve(tenant, {
+        type: dto.type,
+        amount,
+        split: dto.split,
+        payer: transaction.createdById ?? tenant.userId,
+        current: { split: transaction.split, amount: transaction.amount },
+      });
       Object.assign(transaction, {
         type: dto.type,
-        amount: normaliseMoney(dto.amount),
+        amount,
+        split,
         date: dto.date ?? transaction.date,
         description: dto.description ?? null,
         ...refs,

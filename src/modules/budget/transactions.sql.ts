@@ -1,6 +1,7 @@
 import { isoTimestamp, statement } from '../../database/sql';
 import type { TransactionType } from './entities/budget-enums';
 import type { Transaction } from './entities/transaction.entity';
+import type { StoredSplit } from './sharing';
 
 /**
  * The fixed SQL of `GET /transactions` (docs/budget.md, "How the list stays fast"). Every variant's
@@ -20,7 +21,7 @@ import type { Transaction } from './entities/transaction.entity';
  */
 export const TRANSACTION_COLUMNS = `t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", ${isoTimestamp('t.created_date')} AS "createdDate"`;
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", ${isoTimestamp('t.created_date')} AS "createdDate", t.split`;
 
 /** A row of TRANSACTION_COLUMNS. */
 export interface TransactionRow {
@@ -36,6 +37,8 @@ export interface TransactionRow {
   createdById: string | null;
   /** ISO 8601 text, printed as it comes */
   createdDate: string;
+  /** jsonb, as stored */
+  split: StoredSplit | null;
 }
 
 /**
@@ -55,6 +58,7 @@ export function toTransactionDto(t: TransactionRow | Transaction) {
     recurringTransactionId: t.recurringTransactionId,
     createdBy: t.createdById,
     createdDate: typeof t.createdDate === 'string' ? t.createdDate : t.createdDate.toISOString(),
+    split: t.split,
   };
 }
 

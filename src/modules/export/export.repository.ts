@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Sql } from '../../database/sql';
+import { Sql, Statement } from '../../database/sql';
 import {
   EXPORT_ACCOUNTS,
   EXPORT_CATEGORIES,
@@ -8,6 +8,8 @@ import {
   EXPORT_NOTE_ITEMS,
   EXPORT_NOTES,
   EXPORT_RECURRING,
+  EXPORT_SETTLEMENTS,
+  EXPORT_SPLITS,
   EXPORT_TRANSACTIONS,
 } from './export.sql';
 
@@ -21,6 +23,30 @@ export interface TransactionRow {
   target_account: string | null;
   description: string | null;
 }
+
+export interface SplitRow {
+  date: string;
+  transaction_id: string;
+  user_id: string;
+  type: string;
+  amount: string;
+  category: string | null;
+  description: string | null;
+  member: string | null;
+  paid: string;
+  share: string;
+}
+
+export interface SettlementRow {
+  id: string;
+  date: string;
+  from_member: string | null;
+  to_member: string | null;
+  amount: string;
+  note: string | null;
+}
+
+const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 export interface MarkerRow {
   id: string;
@@ -47,16 +73,30 @@ export interface NoteRow {
 export class ExportRepository {
   constructor(private readonly sql: Sql) {}
 
-  /** The group's transactions, oldest first, a batch at a time (memory stays flat at any size). */
-  async *transactions(groupId: string): AsyncGenerator<TransactionRow[]> {
-    let after: [string, string] = ['0001-01-01', '00000000-0000-0000-0000-000000000000'];
+  /** The group's rows of a keyset-paged statement, a batch at a time, each batch after the last row's key. */
+  private async *batches<T extends object>(query: Statement, groupId: string, start: unknown[], keyOf: (row: T) => unknown[]): AsyncGenerator<T[]> {
+    let after = start;
     for (;;) {
-      const rows = await this.sql.rows<TransactionRow>(EXPORT_TRANSACTIONS, [groupId, ...after]);
+      const rows = await this.sql.rows<T & Record<string, unknown>>(query, [groupId, ...after]);
       if (rows.length === 0) return;
       yield rows;
-      const last = rows[rows.length - 1];
-      after = [last.date, last.id];
+      after = keyOf(rows[rows.length - 1]);
     }
+  }
+
+  /** The group's transactions, oldest first, a batch at a time (memory stays flat at any size). */
+  transactions(groupId: string): AsyncGenerator<TransactionRow[]> {
+    return this.batches<TransactionRow>(EXPORT_TRANSACTIONS, groupId, ['0001-01-01', NO_ID], (t) => [t.date, t.id]);
+  }
+
+  /** Each member's part of the shared transactions, oldest first, a batch at a time. */
+  splits(groupId: string): AsyncGenerator<SplitRow[]> {
+    return this.batches<SplitRow>(EXPORT_SPLITS, groupId, ['0001-01-01', NO_ID, NO_ID], (s) => [s.date, s.transaction_id, s.user_id]);
+  }
+
+  /** The settlements, oldest first, a batch at a time. */
+  settlements(groupId: string): AsyncGenerator<SettlementRow[]> {
+    return this.batches<SettlementRow>(EXPORT_SETTLEMENTS, groupId, ['0001-01-01', NO_ID], (s) => [s.date, s.id]);
   }
 
   categories(groupId: string): Promise<{ name: string; color: string; icon: string; order: number }[]> {

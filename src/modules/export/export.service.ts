@@ -33,6 +33,18 @@ export function csv(columns: string[], rows: (string | number | boolean | null |
   return text;
 }
 
+type Cell = string | number | boolean | null | undefined;
+
+/** A CSV file streamed batch by batch: the header, then one string per batch of rows. */
+function csvStream<T>(columns: string[], batches: AsyncIterable<T[]>, row: (item: T) => Cell[]): Readable {
+  return Readable.from(
+    (async function* () {
+      yield csv(columns, [], true);
+      for await (const batch of batches) yield csv(columns, batch.map(row), false);
+    })(),
+  );
+}
+
 function slug(title: string): string {
   const base = title
     .normalize('NFKD')
@@ -84,19 +96,20 @@ export class ExportService {
     const { groupId, currency } = user;
     const repository = this.repository;
     lazy('budget/transactions.csv', () =>
-      Readable.from(
-        (async function* () {
-          const columns = ['date', 'type', 'amount', 'currency', 'category', 'account', 'targetAccount', 'description'];
-          yield csv(columns, [], true);
-          for await (const batch of repository.transactions(groupId)) {
-            yield csv(
-              columns,
-              batch.map((t) => [t.date, t.type, t.amount, currency, guardCell(t.category), guardCell(t.account), guardCell(t.target_account), guardCell(t.description)]),
-              false,
-            );
-          }
-        })(),
-      ),
+      csvStream(['date', 'type', 'amount', 'currency', 'category', 'account', 'targetAccount', 'description'], repository.transactions(groupId), (t) => [
+        t.date, t.type, t.amount, currency, guardCell(t.category), guardCell(t.account), guardCell(t.target_account), guardCell(t.description),
+      ]),
+    );
+    // who owes whom: each member's part of the shared transactions, and the payments between members
+    lazy('budget/splits.csv', () =>
+      csvStream(['date', 'type', 'amount', 'currency', 'category', 'description', 'member', 'paid', 'share'], repository.splits(groupId), (s) => [
+        s.date, s.type, s.amount, currency, guardCell(s.category), guardCell(s.description), guardCell(s.member), s.paid, s.share,
+      ]),
+    );
+    lazy('budget/settlements.csv', () =>
+      csvStream(['date', 'from', 'to', 'amount', 'currency', 'note'], repository.settlements(groupId), (s) => [
+        s.date, guardCell(s.from_member), guardCell(s.to_member), s.amount, currency, guardCell(s.note),
+      ]),
     );
     const categories = await this.repository.categories(groupId);
     zip.addBuffer(

@@ -21,6 +21,33 @@ export const EXPORT_TRANSACTIONS = statement(
     ORDER BY t.date, t.id LIMIT ${EXPORT_BATCH}`,
 );
 
+/**
+ * Each member's part of the group's shared transactions after ($2 date, $3 transaction id, $4 user
+ * id), oldest first: one row per member with what they paid and their part, and their nickname.
+ */
+export const EXPORT_SPLITS = statement(
+  'export_splits',
+  `SELECT to_char(s.date, 'YYYY-MM-DD') AS date, s.transaction_id, s.user_id, t.type, t.amount::text AS amount, c.name AS category,
+          t.description, u.nickname AS member, s.paid::text AS paid, s.share::text AS share
+     FROM transaction_shares s
+     JOIN transactions t ON t.id = s.transaction_id
+     LEFT JOIN categories c ON c.id = s.category_id
+     LEFT JOIN users u ON u.id = s.user_id
+    WHERE s.group_id = $1 AND (s.date, s.transaction_id, s.user_id) > ($2::date, $3::uuid, $4::uuid)
+    ORDER BY s.date, s.transaction_id, s.user_id LIMIT ${EXPORT_BATCH}`,
+);
+
+/** The group's settlements after ($2 date, $3 id), oldest first, with the members' nicknames. */
+export const EXPORT_SETTLEMENTS = statement(
+  'export_settlements',
+  `SELECT s.id, to_char(s.date, 'YYYY-MM-DD') AS date, f.nickname AS from_member, r.nickname AS to_member, s.amount::text AS amount, s.note
+     FROM settlements s
+     LEFT JOIN users f ON f.id = s.from_user_id
+     LEFT JOIN users r ON r.id = s.to_user_id
+    WHERE s.group_id = $1 AND (s.date, s.id) > ($2::date, $3::uuid)
+    ORDER BY s.date, s.id LIMIT ${EXPORT_BATCH}`,
+);
+
 export const EXPORT_CATEGORIES = statement(
   'export_categories',
   'SELECT name, color, icon, sort_order AS "order" FROM categories WHERE group_id = $1 ORDER BY sort_order, id',

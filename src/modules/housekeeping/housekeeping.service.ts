@@ -5,6 +5,7 @@ import { AccountTokens } from '../account/account-tokens.repository';
 import { RegistrationService } from '../account/registration.service';
 import { SessionsService } from '../auth/sessions.service';
 import { StatementImportsService } from '../budget/imports/statement-imports.service';
+import { SharingService } from '../budget/sharing.service';
 import { FilesService } from '../files/files.service';
 
 /**
@@ -24,6 +25,8 @@ export class HousekeepingService {
     'housekeeping-captchas': ['40 3 * * *', (now) => this.removeUsedCaptchas(now)],
     'housekeeping-tokens': ['50 3 * * *', (now) => this.removeExpiredTokens(now)],
     'housekeeping-imports': ['55 3 * * *', (now) => this.imports.removeExpired(now)],
+    // members' kept balances checked against the rows behind them (logged and repaired if they differ)
+    'housekeeping-balances': ['5 4 * * *', () => this.sharing.checkKeptSums()],
   };
 
   constructor(
@@ -33,6 +36,7 @@ export class HousekeepingService {
     private readonly files: FilesService,
     private readonly registrations: RegistrationService,
     private readonly imports: StatementImportsService,
+    private readonly sharing: SharingService,
     jobs: JobsService,
   ) {
     for (const [queue, [cron, task]] of Object.entries(this.tasks)) {

@@ -8,6 +8,8 @@ import { Sql } from '../../database/sql';
 import { User, UserStatus } from './entities/user.entity';
 import {
   USER_EMAIL_TAKEN_BY_OTHER,
+  USERS_ACTIVE_MEMBERS_AMONG,
+  USERS_NICKNAMES,
   USER_LOCK_BY_CONFIRMED_EMAIL,
   USER_PASSWORD_HASH,
   USER_REHASH_PASSWORD,
@@ -218,6 +220,19 @@ export class UsersRepository {
   /** Every Active member of the groups `groupIds`, as `findRecipients`. */
   findRecipientsOfGroups(groupIds: string[]): Promise<RecipientRow[]> {
     return groupIds.length ? this.sql.rows<RecipientRow>(USERS_RECIPIENTS_OF_GROUPS, [groupIds]) : Promise.resolve([]);
+  }
+
+  /** Of these ids, those of the group's Active members (in the unit of work when there is one). */
+  async activeMembersAmong(tenant: Tenant, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.sql.rows<{ id: string }>(USERS_ACTIVE_MEMBERS_AMONG, [tenant.groupId, ids]);
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** The nicknames of these users, and whether each is an Active member of the group now. */
+  findNicknames(tenant: Tenant, ids: string[]): Promise<{ id: string; nickname: string; isMember: boolean }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.sql.rows(USERS_NICKNAMES, [ids, tenant.groupId]);
   }
 
   /** The Active admins, oldest first. */

@@ -175,3 +175,15 @@ export interface RecipientRow {
   email: string;
   locale: string;
 }
+
+/** Of the ids $2, those of Active members of the group $1 (who may take part in a shared cost). */
+export const USERS_ACTIVE_MEMBERS_AMONG = statement(
+  'users_active_members_among',
+  `SELECT id FROM users WHERE id = ANY($2::uuid[]) AND group_id = $1 AND status = 'Active'`,
+);
+
+/** Nicknames of the users $1, with whether each is an Active member of the group $2 now (balances name former members too). */
+export const USERS_NICKNAMES = statement(
+  'users_nicknames',
+  `SELECT id, nickname, (group_id IS NOT DISTINCT FROM $2::uuid AND status = 'Active') AS "isMember" FROM users WHERE id = ANY($1::uuid[])`,
+);

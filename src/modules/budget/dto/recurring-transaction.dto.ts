@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { FREQUENCIES, Frequency, TRANSACTION_TYPES, TransactionType } from '../entities/budget-enums';
 import { IsDateOnly } from './budget-validators';
+import { SplitDto } from './split.dto';
 import { TransactionFieldsDto } from './transaction.dto';
 
 export class RecurringTransactionDto {
@@ -22,6 +23,8 @@ export class RecurringTransactionDto {
   @ApiProperty({ nullable: true, type: Number, minimum: 0, maximum: 30, description: "the group's members are reminded this many days before each occurrence, at 08:00 their time; null: no reminder" })
   remindDaysBefore: number | null;
   @ApiProperty({ format: 'date-time' }) createdDate: Date;
+  @ApiProperty({ type: SplitDto, nullable: true, description: 'copied to each occurrence; null: not shared' })
+  split: SplitDto | null;
 }
 
 /** POST and PUT body. */

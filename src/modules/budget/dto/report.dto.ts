@@ -14,6 +14,14 @@ export class YearlyReportQuery {
   @IsOptional()
   @IsUUID()
   budgetAccountId?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: "one member's part: every sum is that member's share of the shared transactions (the household's own are left out)",
+  })
+  @IsOptional()
+  @IsUUID()
+  member?: string;
 }
 
 export class MonthlyReportQuery extends YearlyReportQuery {
@@ -47,6 +55,12 @@ export class ReportMonthDto {
   @ApiProperty({ example: '-12.34' }) net: string;
 }
 
+export class ReportMemberDto {
+  @ApiProperty({ format: 'uuid' }) userId: string;
+  @ApiProperty({ example: '120.00', description: 'what the member paid of the shared expenses in the period' }) paid: string;
+  @ApiProperty({ example: '80.00', description: "the member's part of the shared expenses in the period" }) share: string;
+}
+
 class ReportTotalsDto {
   @ApiProperty({ example: 'EUR', description: "the group's currency (ISO 4217)" }) currency: string;
   @ApiProperty({ example: '1000.00' }) totalIncome: string;
@@ -54,6 +68,8 @@ class ReportTotalsDto {
   @ApiProperty({ example: '749.50', description: 'totalIncome − totalExpense' }) net: string;
   @ApiProperty({ type: [ReportCategoryDto], description: 'categories with income or expense in the period, in category order' })
   categories: ReportCategoryDto[];
+  @ApiProperty({ type: [ReportMemberDto], description: 'each member with shared expenses in the period (whatever `member` is), by user id' })
+  members: ReportMemberDto[];
 }
 
 export class MonthlyReportDto extends ReportTotalsDto {

@@ -1,8 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { PageQuery, sortPattern } from '../../../common/pagination/pagination';
 import { TRANSACTION_TYPES, TransactionType } from '../entities/budget-enums';
 import { IsDateOnly, IsMoney, MAX_AMOUNT, MONEY_PATTERN } from './budget-validators';
+import { SplitDto, SplitInputDto } from './split.dto';
 
 export class TransactionDto {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -18,6 +20,8 @@ export class TransactionDto {
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'the creating user; null when the scheduler made it' })
   createdBy: string | null;
   @ApiProperty({ format: 'date-time' }) createdDate: string;
+  @ApiProperty({ type: SplitDto, nullable: true, description: "how it is shared between members; null: the household's own" })
+  split: SplitDto | null;
 }
 
 /** Fields shared by transactions and recurring transactions. */
@@ -50,6 +54,18 @@ export class TransactionFieldsDto {
   @IsOptional()
   @IsUUID()
   targetBudgetAccountId?: string | null;
+
+  @ApiPropertyOptional({
+    type: SplitInputDto,
+    nullable: true,
+    description:
+      'Expense and Income only (a Transfer: 400 SPLIT_NOT_ALLOWED). On create: omitted takes the group\'s default split when ' +
+      'it is on (an Expense), null opts out. On update: omitted keeps the current split (applied to the new amount), null removes it.',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SplitInputDto)
+  split?: SplitInputDto | null;
 }
 
 /** POST and PUT body of a transaction. */
@@ -62,7 +78,8 @@ export class SaveTransactionDto extends TransactionFieldsDto {
 
 export const TRANSACTION_SORTS = ['date', 'amount'] as const;
 
-export class TransactionListQuery extends PageQuery {
+/** A page of a list over a period: `from` and `to`, inclusive dates. */
+export class PeriodPageQuery extends PageQuery {
   @ApiPropertyOptional({ format: 'date', description: 'on or after this date' })
   @IsOptional()
   @IsDateOnly()
@@ -72,7 +89,9 @@ export class TransactionListQuery extends PageQuery {
   @IsOptional()
   @IsDateOnly()
   to?: string;
+}
 
+export class TransactionListQuery extends PeriodPageQuery {
   @ApiPropertyOptional({ enum: TRANSACTION_TYPES })
   @IsOptional()
   @IsIn(TRANSACTION_TYPES)

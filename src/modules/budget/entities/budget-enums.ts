@@ -12,3 +12,6 @@ export const TRANSACTION_SHAPE_CHECK =
   `("type" = 'Transfer' AND "category_id" IS NULL AND "target_budget_account_id" IS NOT NULL ` +
   `AND "target_budget_account_id" <> "budget_account_id") OR ` +
   `("type" IN ('Expense', 'Income') AND "category_id" IS NOT NULL AND "target_budget_account_id" IS NULL)`;
+
+/** Only an Expense or an Income is shared between members. */
+export const SPLIT_CHECK = `"split" IS NULL OR "type" <> 'Transfer'`;

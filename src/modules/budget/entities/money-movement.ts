@@ -2,6 +2,7 @@ import { Column, JoinColumn, ManyToOne } from 'typeorm';
 import { BudgetAccount } from './budget-account.entity';
 import type { TransactionType } from './budget-enums';
 import { Category } from './category.entity';
+import type { StoredSplit } from '../sharing';
 import { GroupOwnedEntity } from '../../../database/group-owned';
 
 /** The columns a transaction and a recurring transaction share: what moves, how much, between which accounts. */
@@ -38,6 +39,14 @@ export abstract class MoneyMovement extends GroupOwnedEntity {
   @ManyToOne(() => BudgetAccount, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'target_budget_account_id' })
   targetBudgetAccount?: BudgetAccount | null;
+
+  /**
+   * How it is shared between members (docs/budget.md, "Sharing costs"): what was asked for and each
+   * member's part, amounts as decimal strings; null: the household's own. Triggers of the migration
+   * `Sharing` expand a transaction's split into `transaction_shares` and the kept balances.
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  split: StoredSplit | null;
 
   /** the user who created it; null when the scheduler did */
   @Column({ type: 'uuid', nullable: true })

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index } from 'typeorm';
 import { Audited } from '../../history/audited';
-import { Frequency, TRANSACTION_SHAPE_CHECK } from './budget-enums';
+import { Frequency, SPLIT_CHECK, TRANSACTION_SHAPE_CHECK } from './budget-enums';
 import { MoneyMovement } from './money-movement';
 
 /** A rule that makes a transaction every `interval` days/weeks/months/years from `startDate`. */
@@ -19,6 +19,8 @@ import { MoneyMovement } from './money-movement';
 @Check('ck_recurring_transactions_end', `"end_date" IS NULL OR "end_date" >= "start_date"`)
 @Check('ck_recurring_transactions_shape', TRANSACTION_SHAPE_CHECK)
 @Check('ck_recurring_transactions_remind', `"remind_days_before" IS NULL OR "remind_days_before" BETWEEN 0 AND 30`)
+// a transfer moves money between accounts, not between members
+@Check('ck_recurring_transactions_split', SPLIT_CHECK)
 export class RecurringTransaction extends MoneyMovement {
   @Column({ type: 'varchar', length: 10 })
   frequency: Frequency;

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { Audited } from '../../history/audited';
-import { TRANSACTION_SHAPE_CHECK } from './budget-enums';
+import { SPLIT_CHECK, TRANSACTION_SHAPE_CHECK } from './budget-enums';
 import { MoneyMovement } from './money-movement';
 import { RecurringTransaction } from './recurring-transaction.entity';
 import { categoryName } from '../history-labels';
@@ -35,6 +35,8 @@ import { categoryName } from '../history-labels';
 @Check('ck_transactions_type', `"type" IN ('Expense', 'Income', 'Transfer')`)
 @Check('ck_transactions_amount', `"amount" > 0`)
 @Check('ck_transactions_shape', TRANSACTION_SHAPE_CHECK)
+// a transfer moves money between accounts, not between members
+@Check('ck_transactions_split', SPLIT_CHECK)
 export class Transaction extends MoneyMovement {
   /** a calendar date, `YYYY-MM-DD` */
   @Column({ type: 'date' })

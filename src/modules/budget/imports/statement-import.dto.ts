@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, registerDecorator } from 'class-validator';
 import { TRANSACTION_TYPES, type TransactionType } from '../entities/budget-enums';
 import { DATE_FORMATS } from './parse/dates';
+import { splitShapeProblem, SplitInputDto } from '../dto/split.dto';
 
 export const STATEMENT_FORMATS = ['csv', 'ofx', 'camt', 'qif'] as const;
 
@@ -93,20 +94,28 @@ export class CommitRowDto {
   @ApiProperty()
   @IsBoolean()
   include: boolean;
+
+  @ApiPropertyOptional({
+    type: SplitInputDto,
+    nullable: true,
+    description: "how the row's transaction is shared; omitted: the group's default split when it is on (an Expense), null: not shared",
+  })
+  split?: SplitInputDto | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CHOICE_KEYS = new Set(['index', 'categoryId', 'include']);
+const CHOICE_KEYS = new Set(['index', 'categoryId', 'include', 'split']);
 
 /** What is wrong with one commit choice (CommitRowDto's rules), or undefined. */
 function choiceProblem(choice: unknown, at: string): string | undefined {
   if (!choice || typeof choice !== 'object' || Array.isArray(choice)) return `${at} must be an object`;
-  const { index, categoryId, include } = choice as Record<string, unknown>;
+  const { index, categoryId, include, split } = choice as Record<string, unknown>;
   const extra = Object.keys(choice).find((key) => !CHOICE_KEYS.has(key));
   if (extra) return `${at}.${extra} should not exist`;
   if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index > 10_000_000) return `${at}.index must be a row index (an integer ≥ 0)`;
   if (typeof include !== 'boolean') return `${at}.include must be a boolean value`;
   if (categoryId !== undefined && (typeof categoryId !== 'string' || !UUID.test(categoryId))) return `${at}.categoryId must be a UUID`;
+  if (split !== undefined && split !== null) return splitShapeProblem(split, `${at}.split`);
   return undefined;
 }
 

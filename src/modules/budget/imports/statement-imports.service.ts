@@ -7,6 +7,8 @@ import { UnitOfWork } from '../../../database/transaction';
 import { BudgetAccountsRepository } from '../budget-accounts.repository';
 import { CategoriesRepository } from '../categories.repository';
 import { TransactionsRepository } from '../transactions.repository';
+import { NamedMember, namedMembers, SplitResolver } from '../split-resolver';
+import type { SplitRequest, StoredSplit } from '../sharing';
 import { CategorySuggester, duplicateRef, importRefs, matchManual, transactionDescription } from './import-rules';
 import { STATEMENT_LIMITS } from './parse/limits';
 import { centsToAmount } from './parse/money';
@@ -69,6 +71,7 @@ export class StatementImportsService {
     private readonly transactions: TransactionsRepository,
     private readonly accounts: BudgetAccountsRepository,
     private readonly categories: CategoriesRepository,
+    private readonly splitResolver: SplitResolver,
   ) {}
 
   private async liveAccount(tenant: Tenant, accountId: string): Promise<void> {
@@ -201,7 +204,7 @@ export class StatementImportsService {
       await this.imports.lockGroup(user);
       await this.liveAccount(user, accountId);
 
-      const choices = new Map<number, { include: boolean; categoryId?: string }>();
+      const choices = new Map<number, { include: boolean; categoryId?: string; split?: SplitRequest | null }>();
       const errors: FieldError[] = [];
       dto.rows.forEach((choice, i) => {
         if (choice.index >= preview.rows.length) errors.push({ field: `rows[${i}].index`, message: `row ${choice.index} is not in the preview` });
@@ -219,9 +222,11 @@ export class StatementImportsService {
 
       const existing = await this.transactions.findByImportRefs(accountId, chosen.map((row) => row.importRef));
       const fresh = values.filter(({ row }) => !existing.has(row.importRef));
+      const splits = await this.splitsOf(user, fresh.map(({ row }) => ({ row, split: choices.get(row.index)?.split })));
       const created = await this.transactions.createMany(
-        fresh.map(({ row, categoryId }) => ({
+        fresh.map(({ row, categoryId }, i) => ({
           groupId: user.groupId,
+          split: splits[i],
           type: typeOf(row.cents),
           amount: centsToAmount(row.cents),
           date: row.date,
@@ -237,6 +242,25 @@ export class StatementImportsService {
       );
       return { created, skipped: preview.rows.length - created };
     });
+  }
+
+  /**
+   * Each new row's split: its own (`split` of its commit row; null: not shared), else the group's
+   * default for an Expense when the group shares by default; paid by the importing member. Every
+   * member named must be one of the group (400 UNKNOWN_MEMBER naming the rows' fields).
+   */
+  private async splitsOf(user: AuthUser, rows: { row: StoredRow; split: SplitRequest | null | undefined }[]): Promise<(StoredSplit | null)[]> {
+    const fallback = rows.some(({ row, split }) => split === undefined && typeOf(row.cents) === 'Expense') ? await this.splitResolver.defaultRequest(user) : null;
+    const named: NamedMember[] = [];
+    const splits = rows.map(({ row, split }) => {
+      const type = typeOf(row.cents);
+      const request = split === undefined ? (type === 'Expense' ? fallback : null) : split;
+      if (!request) return null;
+      if (split) named.push(...namedMembers(split, `rows[${row.index}].split`));
+      return this.splitResolver.compute(centsToAmount(row.cents), request, user.userId, `rows[${row.index}].split`);
+    });
+    await this.splitResolver.assertMembers(user, named);
+    return splits;
   }
 
   /** Housekeeping: previews older than 24 h. */

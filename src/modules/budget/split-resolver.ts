@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '../../common/errors/app-error';
+import type { Tenant } from '../../common/tenancy/group-scope';
+import { UsersRepository } from '../users/users.repository';
+import type { TransactionType } from './entities/budget-enums';
+import { computeSplit, defaultSplitRequest, requestOf, SplitRequest, StoredSplit } from './sharing';
+import { SharingRepository, SplitSettingsRow } from './sharing.repository';
+
+/** A userId named somewhere in a body, and the field that named it. */
+export interface NamedMember {
+  field: string;
+  userId: string;
+}
+
+export const unknownMember = (fields: string[]) =>
+  AppError.badRequest(
+    'UNKNOWN_MEMBER',
+    'Not a member of this group',
+    fields.map((field) => ({ field, message: `${field} is not a member of this group` })),
+  );
+
+/** The fields of a split request that name members, with the id each names. */
+export function namedMembers(request: SplitRequest, prefix = 'split'): NamedMember[] {
+  return [
+    ...(request.paidBy ?? []).map((p, i) => ({ field: `${prefix}.paidBy.${i}.userId`, userId: p.userId })),
+    ...request.members.map((m, i) => ({ field: `${prefix}.members.${i}.userId`, userId: m.userId })),
+    ...(request.adjustments ?? []).map((a, i) => ({ field: `${prefix}.adjustments.${i}.userId`, userId: a.userId })),
+  ];
+}
+
+export interface SplitInput {
+  type: TransactionType;
+  /** the amount, a normalised decimal string */
+  amount: string;
+  /** the body's split: a request, null (not shared) or undefined (the default / unchanged) */
+  split: SplitRequest | null | undefined;
+  /** who pays when the request names no payer: the creator */
+  payer: string | null;
+  /** an update: the split and amount stored now (an omitted split keeps the current one) */
+  current?: { split: StoredSplit | null; amount: string };
+}
+
+/**
+ * The split a (recurring) transaction is saved with: the body's, the group's default (a new
+ * Expense without one, when sharedByDefault), or the current one applied to a new amount; every
+ * user named must be a member of the group, current or former (400 UNKNOWN_MEMBER, the same for a
+ * user of another group as for none). Runs in the caller's unit of work.
+ */
+@Injectable()
+export class SplitResolver {
+  constructor(
+    private readonly sharing: SharingRepository,
+    private readonly users: UsersRepository,
+  ) {}
+
+  async resolve(tenant: Tenant, input: SplitInput): Promise<StoredSplit | null> {
+    const request = await this.requestFor(tenant, input);
+    if (!request) return null;
+    if (input.type === 'Transfer') {
+      throw AppError.badRequest('SPLIT_NOT_ALLOWED', 'A transfer cannot be shared', [
+        { field: 'split', message: input.split ? 'split is not allowed on a Transfer' : 'a Transfer cannot keep the split: send split null' },
+      ]);
+    }
+    const split = this.compute(input.amount, request, input.payer);
+    // the default payer is the caller, a member
+    await this.assertMembers(tenant, namedMembers(request));
+    return split;
+  }
+
+  /** The split of an amount, or the 400 its problem is. */
+  compute(amount: string, request: SplitRequest, payer: string | null, prefix = 'split'): StoredSplit {
+    const outcome = computeSplit(amount, request, payer);
+    if (outcome.problem) {
+      const field = outcome.problem.field.replace(/^split/, prefix);
+      const message = outcome.problem.message;
+      throw AppError.badRequest(outcome.problem.code, outcome.problem.code === 'VALIDATION_FAILED' ? 'Request validation failed' : message, [{ field, message }]);
+    }
+    return outcome.split;
+  }
+
+  private async requestFor(tenant: Tenant, input: SplitInput): Promise<SplitRequest | null> {
+    if (input.split === null) return null;
+    if (input.split) return input.split;
+    if (input.current) return input.current.split ? requestOf(input.current.split, input.current.amount, input.amount) : null;
+    if (input.type !== 'Expense' || !input.payer) return null;
+    return defaultRequest(await this.sharing.findSettings(tenant));
+  }
+
+  /** The group's default split request, when it shares new expenses by default. */
+  async defaultRequest(tenant: Tenant): Promise<SplitRequest | null> {
+    return defaultRequest(await this.sharing.findSettings(tenant));
+  }
+
+  /** 400 UNKNOWN_MEMBER naming each field whose user is neither a current member nor a former one with rows in the group. */
+  async assertMembers(tenant: Tenant, named: NamedMember[]): Promise<void> {
+    if (named.length === 0) return;
+    const ids = [...new Set(named.map((n) => n.userId))];
+    const current = await this.users.activeMembersAmong(tenant, ids);
+    const rest = ids.filter((id) => !current.has(id));
+    const former = await this.sharing.withRows(tenant, rest);
+    const fields = named.filter((n) => !current.has(n.userId) && !former.has(n.userId)).map((n) => n.field);
+    if (fields.length) throw unknownMember([...new Set(fields)]);
+  }
+}
+
+function defaultRequest(settings: SplitSettingsRow | undefined): SplitRequest | null {
+  if (!settings?.sharedByDefault || settings.weights.length === 0) return null;
+  return defaultSplitRequest(settings.mode, settings.weights);
+}

@@ -7,6 +7,7 @@ import { DangerAction } from '@/ui/DangerAction';
 import { budgetApi, useBudgetMutation, useTransaction, type Transaction, type TransactionInput, type TransactionType } from '../api';
 import { normaliseAmount, today } from '../money';
 import { RequireBudgetSetup, type BudgetBasics } from './Setup';
+import { useSplitForm } from './SplitFields';
 import { defaultAccountId, MoneyMovementFields, movementBody, MOVEMENT_FIELDS, type MoneyMovementValues } from './TransactionFields';
 
 interface TransactionValues extends MoneyMovementValues {
@@ -86,13 +87,16 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
   const form = useForm<TransactionValues>({ defaultValues: initial });
   const { register, handleSubmit, setError, watch, formState } = form;
   const type = watch('type');
+  const split = useSplitForm(existing?.split, !existing && initial.type === 'Expense');
   const submit = handleSubmit(async (values) => {
     setSummary([]);
+    const amount = normaliseAmount(values.amount) as string;
+    if (!split.check(amount, values.type)) return;
     try {
-      await save.mutateAsync({ ...movementBody(values, normaliseAmount(values.amount) as string), date: values.date });
+      await save.mutateAsync({ ...movementBody(values, amount), date: values.date, split: split.body(amount, values.type) });
       navigate('/budget/transactions', { state: { saved: true } });
     } catch (error) {
-      setSummary(applyProblem(error, FIELDS, setError));
+      if (!split.refuse(error)) setSummary(applyProblem(error, FIELDS, setError));
     }
   });
   // an existing transaction may sit on an account disabled since: keep it selectable
@@ -103,6 +107,7 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
         <ErrorSummary items={summary} />
         <MoneyMovementFields form={form} categories={basics.categories} accounts={accounts} />
         <Field label="Date" type="date" error={formState.errors.date?.message} {...register('date', { required: 'Enter the date' })} />
+        {split.fields(watch('amount'), type)}
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>
             {existing ? 'Save transaction' : `Add ${type.toLowerCase()}`}

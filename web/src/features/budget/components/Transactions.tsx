@@ -7,6 +7,7 @@ import { NamedIcon } from '@/ui/pickers';
 import { useTransactions, type Account, type Category, type Transaction, type TransactionFilters, type TransactionType } from '../api';
 import { negate } from '../money';
 import { NextStep, RequireBudgetSetup } from './Setup';
+import { TransactionSettlements } from './TransactionSettlements';
 
 const FILTER_KEYS = ['from', 'to', 'type', 'categoryId', 'budgetAccountId', 'search'] as const;
 const SORTS = [
@@ -179,6 +180,8 @@ function TransactionList({ categories, accounts }: { categories: Category[]; acc
           </>
         )}
       </LoadState>
+      {/* settlements have no type, category, account or description: only a date filter applies to them */}
+      {filters.type || filters.categoryId || filters.budgetAccountId || filters.search ? null : <TransactionSettlements period={{ from: filters.from, to: filters.to }} />}
     </>
   );
 }

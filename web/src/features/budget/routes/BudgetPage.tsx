@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { EmptyState, Page } from '@/ui';
 import '@/ui/modules.css';
+import { useT } from '@/i18n';
 import { SubNav } from '@/ui/SubNav';
 import '../budget.css';
 import { Overview } from '../components/Overview';
@@ -14,6 +15,8 @@ const Accounts = lazy(() => import('../components/Accounts'));
 const Reports = lazy(() => import('../components/Reports'));
 const RecurringList = lazy(() => import('../components/RecurringList'));
 const RecurringEditor = lazy(() => import('../components/RecurringEditor'));
+const Balances = lazy(() => import('../components/Balances'));
+const SplitSettings = lazy(() => import('../components/SplitSettings'));
 
 const SECTIONS = [
   { to: '/budget', label: 'Overview', end: true },
@@ -26,9 +29,12 @@ const SECTIONS = [
 
 /** /budget and its sections, each its own chunk (the chart loads with the reports only). */
 export default function BudgetPage() {
+  const t = useT();
+  // who owes whom sits next to the transactions it comes from
+  const sections = [...SECTIONS.slice(0, 2), { to: '/budget/balances', label: t('budget.nav.balances') }, ...SECTIONS.slice(2)];
   return (
     <>
-      <SubNav label="Budget" items={SECTIONS} />
+      <SubNav label="Budget" items={sections} />
       <Routes>
         <Route index element={<Overview />} />
         <Route path="transactions" element={<Transactions />} />
@@ -41,6 +47,8 @@ export default function BudgetPage() {
         <Route path="recurring" element={<RecurringList />} />
         <Route path="recurring/new" element={<RecurringEditor />} />
         <Route path="recurring/:recurringId" element={<RecurringEditor />} />
+        <Route path="balances" element={<Balances />} />
+        <Route path="balances/settings" element={<SplitSettings />} />
         <Route
           path="*"
           element={

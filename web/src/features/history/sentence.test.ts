@@ -19,6 +19,27 @@ describe('describeChange', () => {
     expect(say({ entityType: 'NoteItem', action: 'Deleted' })).toBe('removed an item');
   });
 
+  it('says who paid a shared expense and between how many, and payments between members', () => {
+    const split = { paidBy: [{ userId: 'anna', amount: '42.00' }], owed: [{ userId: 'anna' }, { userId: 'ben' }, { userId: 'cleo' }] };
+    expect(say({ entityType: 'Transaction', action: 'Created', userId: 'anna', changes: { amount: { new: '42.00' }, type: { new: 'Expense' }, split: { new: split } }, entityLabel: 'Groceries' })).toBe(
+      'paid €42.00 Groceries, shared by 3',
+    );
+    expect(say({ entityType: 'Transaction', action: 'Created', userId: 'ben', changes: { amount: { new: '42.00' }, type: { new: 'Expense' }, split: { new: split } }, entityLabel: 'Groceries' })).toBe(
+      'added €42.00 Groceries, shared by 3',
+    );
+    expect(say({ entityType: 'Transaction', action: 'Updated', changes: { split: { old: null, new: split } }, entityLabel: 'Groceries' })).toBe(
+      'changed how the Groceries transaction is shared: shared by 3',
+    );
+    expect(say({ entityType: 'Transaction', action: 'Updated', changes: { split: { old: split, new: null } }, entityLabel: 'Groceries' })).toBe(
+      "made the Groceries transaction the household's own",
+    );
+    const payment = { fromUserId: { new: 'ben' }, toUserId: { new: 'anna' }, amount: { new: '14.00' } };
+    expect(say({ entityType: 'Settlement', action: 'Created', userId: 'ben', changes: payment, entityLabel: 'Ben → Anna' })).toBe('paid Anna €14.00');
+    expect(say({ entityType: 'Settlement', action: 'Created', userId: 'anna', changes: payment, entityLabel: 'Ben → Anna' })).toBe('recorded that Ben paid Anna €14.00');
+    expect(say({ entityType: 'Settlement', action: 'Deleted', changes: { amount: { old: '14.00' } }, entityLabel: 'Ben → Anna' })).toBe('deleted the payment “Ben paid Anna €14.00”');
+    expect(say({ entityType: 'SplitSettings', action: 'Updated' })).toBe('changed how costs are shared');
+  });
+
   it('says money with the amount and the category', () => {
     expect(say({ entityType: 'Transaction', action: 'Created', changes: { amount: { new: '12.50' }, type: { new: 'Expense' } }, entityLabel: 'Groceries' })).toBe(
       'added €12.50 Groceries',

@@ -10,6 +10,8 @@ export interface HistoryRowLike {
   changes: Record<string, Change>;
   entityLabel?: string | null;
   parentLabel?: string | null;
+  /** who made the change (a payer who records their own payment is said to have paid) */
+  userId?: string | null;
 }
 
 /** The "What" filter: entity types in people's words, the module's order. */
@@ -20,6 +22,8 @@ export const ENTITY_WORDS: { type: string; label: string; adminOnly?: boolean }[
   { type: 'Category', label: 'Categories' },
   { type: 'BudgetAccount', label: 'Accounts' },
   { type: 'RecurringTransaction', label: 'Recurring transactions' },
+  { type: 'Settlement', label: 'Payments between members' },
+  { type: 'SplitSettings', label: 'Sharing settings' },
   { type: 'Note', label: 'Notes' },
   { type: 'NoteItem', label: 'List items' },
   { type: 'User', label: 'Members', adminOnly: true },
@@ -71,7 +75,20 @@ const FIELD_WORDS: Record<string, string> = {
   modules: 'modules',
   url: 'link',
   openingBalance: 'opening balance',
+  split: 'sharing',
 };
+
+/** "shared by 3": the people a split transaction's parts go to. */
+function sharedBy(split: unknown): string {
+  const owed = (split as { owed?: unknown[] } | null)?.owed;
+  return Array.isArray(owed) && owed.length ? `, shared by ${owed.length}` : '';
+}
+
+/** The only payer of a split, when there is one. */
+function onlyPayer(split: unknown): string | null {
+  const paidBy = (split as { paidBy?: { userId?: string }[] } | null)?.paidBy;
+  return Array.isArray(paidBy) && paidBy.length === 1 ? (paidBy[0].userId ?? null) : null;
+}
 
 /** "name and rating": what changed, in people's words (duplicates and bookkeeping dropped). */
 function changedWords(changes: Record<string, Change>): string {
@@ -143,15 +160,31 @@ export function describeChange(row: HistoryRowLike, money: (amount: string) => s
       const transfer = changes.type?.new === 'Transfer';
       if (action === 'Created') {
         if (transfer) return `moved ${amount ? money(amount) : 'money'} between accounts${recurring ? ' (recurring)' : ''}`;
-        return `added ${recurring ? 'a recurring ' : ''}${[amount ? money(amount) : null, label].filter(Boolean).join(' ') || 'a transaction'}`;
+        const what = [amount ? money(amount) : null, label].filter(Boolean).join(' ') || 'a transaction';
+        // "Anna paid €42.00 Groceries, shared by 3" when the one who enters it paid it
+        const split = changes.split?.new;
+        if (split && !recurring) return `${row.userId && onlyPayer(split) === row.userId ? 'paid' : 'added'} ${what}${sharedBy(split)}`;
+        return `added ${recurring ? 'a recurring ' : ''}${what}${sharedBy(split)}`;
       }
       const what = label ? `the ${recurring}${label} transaction` : `a ${recurring}transaction`;
       if (action === 'Deleted') return `deleted ${what}`;
       const before = text(changes.amount?.old);
       if (amount && before && only('amount')) return `changed ${what} from ${money(before)} to ${money(amount)}`;
       if (only('isEnabled')) return `${changes.isEnabled.new ? 'resumed' : 'paused'} ${what}`;
+      if (only('split')) return changes.split.new ? `changed how ${what} is shared${sharedBy(changes.split.new).replace(', ', ': ')}` : `made ${what} the household's own`;
       return `changed the ${changedWords(changes) || 'details'} of ${what}`;
     }
+    case 'Settlement': {
+      // the label is "Ben → Anna" with the nicknames of the time
+      const [from, to] = (label ?? '').split(' → ');
+      const amount = text(changes.amount?.new) ?? text(changes.amount?.old);
+      const payment = from && to ? `${from} paid ${to}${amount ? ` ${money(amount)}` : ''}` : 'a payment between members';
+      if (action === 'Deleted') return `deleted the payment “${payment}”`;
+      if (action === 'Created') return row.userId && changes.fromUserId?.new === row.userId && to ? `paid ${to}${amount ? ` ${money(amount)}` : ''}` : `recorded that ${payment}`;
+      return `changed the payment “${payment}”`;
+    }
+    case 'SplitSettings':
+      return 'changed how costs are shared';
     case 'Category': {
       const category = named('category', label);
       if (action === 'Created') return `added ${category}`;

@@ -33,10 +33,16 @@ export function serverEnvironment(databaseUrl: string, dataDir: string): NodeJS.
 }
 
 /** An access token of the seeded bench user, from the Hearth server at `base`. */
-export async function login(base: string): Promise<string> {
-  const response = await fetch(`${base}${API}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: LOGIN_BODY });
+export async function login(base: string, username = 'bench'): Promise<string> {
+  const body = username === 'bench' ? LOGIN_BODY : JSON.stringify({ username, password: PASSWORD });
+  const response = await fetch(`${base}${API}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** Removes the transactions `POST /transactions` runs created (their description is 'Bench create'), so later balances stay the seed's. */
+export async function removeBenchTransactions(url: string): Promise<void> {
+  await withClient(url, (db) => db.query(`DELETE FROM transactions WHERE description = 'Bench create'`));
 }
 
 /** Removes the notes `POST /notes` runs created (their title is 'Bench note'), so later lists stay the seed's. */

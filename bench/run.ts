@@ -25,9 +25,27 @@ import { benchLive } from './live';
 import { PASSWORD } from './budget';
 import { capture } from './capture';
 import { NODE_MEMORY_FLAGS } from '../src/memory';
-import { API, cpuMs, freePort, JWT_SECRET, LOGIN_BODY, loads, login, MB, median, memory, percentile, removeBenchNotes, Sample, Server, serverEnvironment, startServer } from './lib';
+import {
+  API,
+  cpuMs,
+  freePort,
+  JWT_SECRET,
+  LOGIN_BODY,
+  loads,
+  login,
+  MB,
+  median,
+  memory,
+  percentile,
+  removeBenchNotes,
+  removeBenchTransactions,
+  Sample,
+  Server,
+  serverEnvironment,
+  startServer,
+} from './lib';
 import type { LoadRequest } from './load';
-import { BenchData, seedAll, seededData } from './seed';
+import { BenchData, FLAT_USERNAME, seedAll, seededData } from './seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /**
@@ -50,7 +68,9 @@ interface AbScenario {
   title: string;
   method?: 'GET' | 'POST';
   path: (data: BenchData) => string;
-  body?: string;
+  body?: string | ((data: BenchData) => string);
+  /** whose token: the bench user (default), or the first member of the flat (bench/seed.ts) */
+  as?: 'flat';
   /** target: Hearth req/s ≥ this share of bare's */
   target: number;
   /** 'masked': ids and timestamps differ by nature (a created row), compared with them masked */
@@ -64,7 +84,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import';
+  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'sharing';
   name: string;
   title: string;
 }
@@ -72,6 +92,16 @@ interface OtherScenario {
 type Scenario = AbScenario | OtherScenario;
 
 const NOTE_BODY = JSON.stringify({ title: 'Bench note', content: 'Written by npm run bench', color: '#10B981', icon: 'Star' });
+/** A flat's expense as a client sends it, without a split (the group's default is off) and with one. */
+const expenseBody = (d: BenchData, shared: boolean) =>
+  JSON.stringify({
+    type: 'Expense',
+    amount: '12.34',
+    date: '2025-06-01',
+    description: 'Bench create',
+    categoryId: d.flat.categoryId,
+    ...(shared ? { split: { mode: 'equal', members: d.flat.memberIds.map((userId) => ({ userId })) } } : {}),
+  });
 const LIGHT = 0.9;
 const DB_BOUND = 0.95;
 
@@ -85,6 +115,16 @@ const SCENARIOS: Scenario[] = [
   { kind: 'ab', name: 'transactions', title: 'GET /transactions page 1 (1 M)', path: () => '/transactions?page=1&pageSize=20', target: DB_BOUND },
   { kind: 'ab', name: 'transactions-deep', title: 'GET /transactions page 25 000', path: () => '/transactions?page=25000&pageSize=20', target: DB_BOUND },
   { kind: 'ab', name: 'yearly', title: 'GET /transactions/report/yearly', path: () => '/transactions/report/yearly?year=2024', target: DB_BOUND },
+  { kind: 'ab', name: 'balances', title: 'GET /budget/balances (100 000 shared transactions)', path: () => '/budget/balances', target: DB_BOUND, as: 'flat' },
+  { kind: 'sharing', name: 'balances-latency', title: 'single-connection balances latencies (100 000 shared transactions)' },
+  {
+    kind: 'ab', name: 'transaction-create', title: 'POST /transactions (+ history row)', method: 'POST', path: () => '/transactions',
+    body: (d) => expenseBody(d, false), target: LIGHT, check: 'masked', as: 'flat',
+  },
+  {
+    kind: 'ab', name: 'transaction-create-split', title: 'POST /transactions with a split (+ shares, day sums)', method: 'POST', path: () => '/transactions',
+    body: (d) => expenseBody(d, true), target: LIGHT, check: 'masked', as: 'flat',
+  },
   { kind: 'login', name: 'login', title: 'POST /session (login)' },
   { kind: 'burst', name: 'burst', title: 'login burst: list p99 rise' },
   { kind: 'latency', name: 'latency', title: 'single-connection list latencies (1 M)' },
@@ -112,6 +152,22 @@ function latencyPaths(d: BenchData): [string, string][] {
   ];
 }
 
+/** The single-connection balances of the flat: all of it, a year, a month. */
+function balancesPaths(): [string, string][] {
+  return [
+    ['balances, 5 years', '/budget/balances'],
+    ['balances, 2024', '/budget/balances?from=2024-01-01&to=2024-12-31'],
+    ['balances, 2024-06', '/budget/balances?from=2024-06-01&to=2024-06-30'],
+  ];
+}
+
+/** A create with a split against one without, both Hearth's (the cost of the shares and the members' day sums). */
+function splitCreateShare(ctx: Context): void {
+  const [plain, shared] = [ctx.rps.get('transaction-create')!, ctx.rps.get('transaction-create-split')!];
+  console.log(`  with a split / without: ${pct(shared / plain)} (${fmt(shared)}/${fmt(plain)} req/s; target ≥ 90 %)`);
+  results.push({ scenario: 'POST /transactions: with a split / without', value: `${pct(shared / plain)}  (${fmt(shared)}/${fmt(plain)} req/s)`, target: '≥ 90 %', pass: shared / plain >= 0.9 });
+}
+
 interface Row {
   scenario: string;
   value: string;
@@ -132,18 +188,24 @@ interface Context {
   /** bench/floor/server.ts: a minimal NestJS application (scenarios with `floor`) */
   floor: Server;
   token: string;
+  /** the flat's first member's token (scenarios `as: 'flat'`) */
+  flatToken: string;
   url: string;
+  /** Hearth's median req/s per A/B scenario run so far */
+  rps: Map<string, number>;
   bcryptCost: number;
   /** Hearth's largest RSS over the run (sampled every 250 ms; VmHWM would include start-up's transient peak) */
   peakRss: number;
 }
 
+const bodyOf = (s: AbScenario, data: BenchData) => (typeof s.body === 'function' ? s.body(data) : s.body);
+
 function request(ctx: Context, server: Server, s: AbScenario, extra: Partial<LoadRequest> = {}): LoadRequest {
   return {
     url: `${server.base}${API}${s.path(ctx.data)}`,
     method: s.method ?? 'GET',
-    headers: { authorization: `Bearer ${ctx.token}`, ...(s.body ? { 'content-type': 'application/json' } : {}) },
-    body: s.body,
+    headers: { authorization: `Bearer ${s.as === 'flat' ? ctx.flatToken : ctx.token}`, ...(s.body ? { 'content-type': 'application/json' } : {}) },
+    body: bodyOf(s, ctx.data),
     connections: CONNECTIONS,
     seconds: SECONDS,
     ...extra,
@@ -237,6 +299,7 @@ async function runAb(ctx: Context, s: AbScenario): Promise<void> {
         .join('\n'),
   );
   console.log(`  Hearth / bare: ${pct(ratio)} (target ≥ ${pct(s.target)})`);
+  ctx.rps.set(s.name, h.rps);
   results.push({
     scenario: s.title,
     value: `${pct(ratio)}  (${fmt(h.rps)}/${fmt(b.rps)} req/s, p99 ${fmt(h.p99)}/${fmt(b.p99)} ms, CPU ${fmt(h.cpu, 2)}/${fmt(b.cpu, 2)} ms)`,
@@ -344,9 +407,9 @@ async function runBurst(ctx: Context): Promise<void> {
   results.push({ scenario: `list p99 rise, ${rate} logins/s`, value: `Hearth ${rise(h)}, bare ${rise(b)}`, target: '≤ bare', pass: h <= b });
 }
 
-async function runLatency(ctx: Context): Promise<void> {
-  const headers = { authorization: `Bearer ${ctx.token}` };
-  for (const [label, path] of latencyPaths(ctx.data)) {
+async function runLatency(ctx: Context, paths = latencyPaths(ctx.data), token = ctx.token): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  for (const [label, path] of paths) {
     const times: number[] = [];
     for (let i = 0; i < 3 + LATENCY_RUNS; i++) {
       const start = performance.now();
@@ -496,11 +559,11 @@ async function runHttp(chosen: Scenario[], profile: string | undefined, capturin
       `Hearth pid ${hearth.pid} (RSS ${fmt(startRss / MB)} MB after start), bare pid ${bare.pid} (RSS ${fmt(memory(bare.pid).rss / MB)} MB), floor pid ${floor.pid} (RSS ${fmt(memory(floor.pid).rss / MB)} MB)`,
     );
     const token = await login(hearth.base);
-    const ctx: Context = { data, hearth, bare, floor, token, url, bcryptCost, peakRss: startRss };
+    const ctx: Context = { data, hearth, bare, floor, token, flatToken: await login(hearth.base, FLAT_USERNAME), url, bcryptCost, peakRss: startRss, rps: new Map() };
     sampler = setInterval(() => trackMemory(ctx), 250);
     if (capturing) {
       await capture(name, hearth.base, token, [
-        ...SCENARIOS.filter((s): s is AbScenario => s.kind === 'ab').map((s) => ({ name: s.name, method: s.method ?? 'GET', path: API + s.path(data), body: s.body })),
+        ...SCENARIOS.filter((s): s is AbScenario => s.kind === 'ab' && !s.as).map((s) => ({ name: s.name, method: s.method ?? 'GET', path: API + s.path(data), body: bodyOf(s, data) })),
         { name: 'login', method: 'POST', path: `${API}/session`, body: LOGIN_BODY, anonymous: true },
       ]);
       return;
@@ -510,12 +573,16 @@ async function runHttp(chosen: Scenario[], profile: string | undefined, capturin
       console.log(`\n== ${s.title} [${s.name}]`);
       // a fresh access token per scenario: a long run (BENCH_ROUNDS=7) outlives one (15 minutes)
       ctx.token = await login(hearth.base);
+      ctx.flatToken = await login(hearth.base, FLAT_USERNAME);
       if (s.kind === 'ab') await runAb(ctx, s);
+      else if (s.kind === 'sharing') await runLatency(ctx, balancesPaths(), ctx.flatToken);
       else if (s.kind === 'login') await runLogin(ctx);
       else if (s.kind === 'burst') await runBurst(ctx);
       else if (s.kind === 'latency') await runLatency(ctx);
       else if (s.kind === 'export') await runExport(ctx);
       if (s.name === 'note-create') await removeBenchNotes(url);
+      if (s.name.startsWith('transaction-create')) await removeBenchTransactions(url);
+      if (s.name === 'transaction-create-split' && ctx.rps.has('transaction-create')) splitCreateShare(ctx);
     }
     trackMemory(ctx);
     console.log(`\nHearth: ${fmt((cpuMs(hearth.pid) - cpuStart) / 1000, 1)} s CPU over the run; RSS ${fmt(startRss / MB)} MB after start, largest ${fmt(ctx.peakRss / MB)} MB, now ${fmt(memory(hearth.pid).rss / MB)} MB (VmHWM, start-up included: ${fmt(memory(hearth.pid).peak / MB)} MB)`);

@@ -16,6 +16,7 @@ import * as bcrypt from 'bcrypt';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { newId } from '../../src/database/base.entity';
 import { toTransactionDto, type TransactionRow } from '../../src/modules/budget/transactions.sql';
+import { balanceSheet, computeSplit, type MemberSums, type SplitRequest, type StoredSplit } from '../../src/modules/budget/sharing';
 import { authorize, Claims, hearthFastify, intParam, markerDto, pool, problem, Row, run, send } from './common';
 import * as sql from './statements';
 
@@ -181,7 +182,11 @@ app.get('/api/v1/transactions/report/monthly', async (request, reply) => {
   if (!year || !month) return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed');
   const from = `${year}-${pad(month)}-01`;
   const until = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
-  const [rows, categories] = await Promise.all([run(sql.REPORT_MONTHLY, [user.GroupId, from, until, null]), run(sql.REPORT_CATEGORIES, [user.GroupId])]);
+  const [rows, categories, members] = await Promise.all([
+    run(sql.REPORT_MONTHLY, [user.GroupId, from, until, null]),
+    run(sql.REPORT_CATEGORIES, [user.GroupId]),
+    run(sql.REPORT_MEMBERS, [user.GroupId, from, until, null]),
+  ]);
   const byDay = new Map(rows.filter((row) => row.kind === 'bucket').map((row) => [row.bucket, row]));
   const days = Array.from({ length: new Date(Date.UTC(year, month, 0)).getUTCDate() }, (_, i) => {
     const date = `${year}-${pad(month)}-${pad(i + 1)}`;
@@ -189,7 +194,7 @@ app.get('/api/v1/transactions/report/monthly', async (request, reply) => {
     return { date, income: row?.income ?? ZERO, expense: row?.expense ?? ZERO };
   });
   // keys in the order of MonthlyReportDto (the document's order, which Hearth's serializer follows)
-  return send(reply, { ...totals(user, rows), categories: reportCategories(rows, categories), year, month, days });
+  return send(reply, { ...totals(user, rows), categories: reportCategories(rows, categories), members, year, month, days });
 });
 
 app.get('/api/v1/transactions/report/yearly', async (request, reply) => {
@@ -197,13 +202,14 @@ app.get('/api/v1/transactions/report/yearly', async (request, reply) => {
   if (!user) return reply;
   const year = intParam((request.query as Record<string, string>).year, NaN, 1900, 2100);
   if (!year) return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed');
-  const [rows, categories] = await Promise.all([run(sql.REPORT_YEARLY, [user.GroupId, `${year}-01-01`, `${year + 1}-01-01`, null]), run(sql.REPORT_CATEGORIES, [user.GroupId])]);
+  const period = [user.GroupId, `${year}-01-01`, `${year + 1}-01-01`, null];
+  const [rows, categories, members] = await Promise.all([run(sql.REPORT_YEARLY, period), run(sql.REPORT_CATEGORIES, [user.GroupId]), run(sql.REPORT_MEMBERS, period)]);
   const byMonth = new Map(rows.filter((row) => row.kind === 'bucket').map((row) => [Number(row.bucket), row]));
   const months = Array.from({ length: 12 }, (_, i) => {
     const row = byMonth.get(i + 1);
     return { month: i + 1, income: row?.income ?? ZERO, expense: row?.expense ?? ZERO, net: row?.net ?? ZERO };
   });
-  return send(reply, { ...totals(user, rows), categories: reportCategories(rows, categories), year, months });
+  return send(reply, { ...totals(user, rows), categories: reportCategories(rows, categories), members, year, months });
 });
 
 /** GET /transactions without filters, newest first (the scenarios measured): Hearth's day-count path. */
@@ -223,6 +229,85 @@ app.get('/api/v1/transactions', async (request, reply) => {
   // the same row-to-DTO mapping a hand-written handler needs: Hearth's own
   const items = rows.map((row) => toTransactionDto(row as TransactionRow));
   return send(reply, { items, page, pageSize, totalItems: total, totalPages: Math.ceil(total / pageSize), totalItemsExact: true });
+});
+
+/** GET /budget/balances without a period (the scenario measured): the kept sums, the settings' units, the members. */
+app.get('/api/v1/budget/balances', async (request, reply) => {
+  const user = await authenticate(request, reply, 'Budget');
+  if (!user) return reply;
+  const [totals, [settings], members] = await Promise.all([
+    run(sql.MEMBER_TOTALS, [user.GroupId, null, null]),
+    run(sql.SPLIT_SETTINGS_OF_GROUP, [user.GroupId]),
+    run(sql.USERS_ACTIVE_MEMBERS, [user.GroupId]),
+  ]);
+  // the arithmetic a hand-written handler needs as much: Hearth's own pure functions (sharing.ts)
+  const named = members.map((m) => ({ userId: m.id, name: m.nickname, isFormer: false }));
+  const sheet = balanceSheet(named, totals as MemberSums[], settings?.units ?? []);
+  return send(reply, { currency: user.Currency, from: null, to: null, ...sheet });
+});
+
+const MONEY = /^(0|[1-9]\d{0,8})(\.\d{1,2})?$/;
+
+/**
+ * POST /transactions of an Expense or Income (the scenarios measured): the checks Hearth makes
+ * (the default account, the account's state, the category, then the group's default split or the
+ * split's members), the insert, the category's name for the history row's label and the history
+ * row, in one transaction.
+ */
+app.post('/api/v1/transactions', async (request, reply) => {
+  const user = await authenticate(request, reply, 'Budget');
+  if (!user) return reply;
+  const body = request.body as { type?: string; amount?: string; date?: string; description?: string; categoryId?: string; split?: SplitRequest };
+  if ((body?.type !== 'Expense' && body?.type !== 'Income') || typeof body.amount !== 'string' || !MONEY.test(body.amount) || !UUID.test(String(body.categoryId))) {
+    return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed');
+  }
+  const [whole, fraction = ''] = body.amount.split('.');
+  const amount = `${whole}.${fraction.padEnd(2, '0')}`;
+  const client = await pool.connect();
+  const q = (query: { name: string; text: string }, values: unknown[]) => client.query({ name: query.name, text: query.text, values }).then((r) => r.rows);
+  try {
+    await client.query('BEGIN');
+    const [account] = await q(sql.BUDGET_ACCOUNT_DEFAULT_ID, [user.GroupId]);
+    const [state] = await q(sql.BUDGET_ACCOUNT_STATES, [user.GroupId, [account.id]]);
+    if (state.is_disabled) throw new Error('disabled account');
+    if ((await q(sql.CATEGORY_IN_GROUP, [body.categoryId, user.GroupId])).length === 0) throw new Error('category');
+    let split: StoredSplit | null = null;
+    if (body.split) {
+      const outcome = computeSplit(amount, body.split, user.UserId);
+      if (!outcome.split) throw new Error(outcome.problem.message);
+      const ids = [...new Set(body.split.members.map((m) => m.userId))];
+      if ((await q(sql.USERS_ACTIVE_MEMBERS_AMONG, [user.GroupId, ids])).length !== ids.length) throw new Error('unknown member');
+      split = outcome.split;
+    } else if (body.type === 'Expense') {
+      const [settings] = await q(sql.SPLIT_SETTINGS_OF_GROUP, [user.GroupId]);
+      if (settings?.sharedByDefault) throw new Error('the bench group shares nothing by default');
+    }
+    const row = {
+      id: newId(),
+      type: body.type as 'Expense' | 'Income',
+      amount,
+      date: body.date ?? new Date().toISOString().slice(0, 10),
+      description: body.description ?? null,
+      categoryId: body.categoryId!,
+      budgetAccountId: account.id as string,
+      targetBudgetAccountId: null,
+      recurringTransactionId: null,
+      createdById: user.UserId,
+      split,
+    };
+    const [{ created_date }] = await q(sql.TRANSACTION_INSERT, [row.id, user.GroupId, row.type, amount, row.date, row.description, row.categoryId, row.budgetAccountId, user.UserId, split]);
+    const [category] = await q(sql.CATEGORY_NAME, [row.categoryId]);
+    const changes: Record<string, { old: null; new: unknown }> = {};
+    for (const [field, value] of Object.entries({ ...row, groupId: user.GroupId })) if (value !== null && field !== 'id') changes[field] = { old: null, new: value };
+    await q(sql.HISTORY_INSERT, [newId(), user.GroupId, row.id, changes, user.UserId, user.Nickname, category?.name ?? row.description]);
+    await client.query('COMMIT');
+    return send(reply, toTransactionDto({ ...row, createdDate: (created_date as Date).toISOString() }), 201);
+  } catch (error) {
+    await client.query('ROLLBACK');
+    return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', (error as Error).message);
+  } finally {
+    client.release();
+  }
 });
 
 /** Login as a bare handler does it: the same user lookup, a bcrypt compare (on libuv's pool), an answer. */

@@ -8,6 +8,8 @@ import { UnauditedWriteError } from '../../src/modules/history/history.subscribe
 import { BudgetAccount } from '../../src/modules/budget/entities/budget-account.entity';
 import { Category } from '../../src/modules/budget/entities/category.entity';
 import { RecurringTransaction } from '../../src/modules/budget/entities/recurring-transaction.entity';
+import { Settlement } from '../../src/modules/budget/entities/settlement.entity';
+import { SplitSettings } from '../../src/modules/budget/entities/split-settings.entity';
 import { Transaction } from '../../src/modules/budget/entities/transaction.entity';
 import { StoredFile } from '../../src/modules/files/entities/stored-file.entity';
 import { Group } from '../../src/modules/groups/entities/group.entity';
@@ -186,6 +188,31 @@ Object.assign(FIXTURES, {
       recurring.isEnabled = false;
       recurring.nextOccurrence = '2026-02-28'; // the scheduler's cursor: ignored by the audit
       return { isEnabled: { old: true, new: false } };
+    },
+  },
+  Settlement: {
+    build: async (manager) => {
+      const { group } = await budgetParents(manager);
+      return manager.create(Settlement, { groupId: group.id, fromUserId: newId(), toUserId: newId(), amount: '14.00', date: '2026-03-01' });
+    },
+    mutate: (settlement: Settlement) => {
+      settlement.amount = '15.50';
+      settlement.note = 'Cash';
+      return { amount: { old: '14.00', new: '15.50' }, note: { old: null, new: 'Cash' } };
+    },
+  },
+  SplitSettings: {
+    build: async (manager) => {
+      const { group } = await budgetParents(manager);
+      return manager.create(SplitSettings, { groupId: group.id, sharedByDefault: false, mode: 'equal', weights: [], units: [] });
+    },
+    mutate: (settings: SplitSettings) => {
+      settings.sharedByDefault = true;
+      settings.weights = [{ userId: '01a21c8c-0000-7000-8000-000000000001', weight: '1' }];
+      return {
+        sharedByDefault: { old: false, new: true },
+        weights: { old: [], new: [{ userId: '01a21c8c-0000-7000-8000-000000000001', weight: '1' }] },
+      };
     },
   },
 } satisfies Record<string, Fixture>);

@@ -17,19 +17,12 @@ import {
   SettlementListQuery,
   SplitSettingsDto,
 } from './dto/sharing.dto';
-import { fromCents, MemberTotals, partiesOf, suggestPayments, toCents } from './sharing';
+import { balanceSheet, fromCents, NamedMember, toCents } from './sharing';
 import { SharingRepository } from './sharing.repository';
 import { SplitResolver } from './split-resolver';
 import { normaliseMoney, utcDate } from './transaction-refs';
 
 const invalid = (errors: FieldError[]) => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', errors);
-
-/** A member as the balances name them. */
-interface Member {
-  userId: string;
-  name: string;
-  isFormer: boolean;
-}
 
 /**
  * Who owes whom: the group's split settings, settlements, balances and their explanation. The
@@ -153,35 +146,7 @@ export class SharingService {
       this.users.findActiveMembers(user),
     ]);
     const members = await this.membersOf(user, current, totals.map((t) => t.userId));
-    const byId = new Map(totals.map((t) => [t.userId, t]));
-    const memberTotals: MemberTotals[] = members.map(({ userId }) => {
-      const t = byId.get(userId);
-      return t
-        ? { userId, paid: toCents(t.paid), share: toCents(t.share), sent: toCents(t.sent), received: toCents(t.received) }
-        : { userId, paid: 0n, share: 0n, sent: 0n, received: 0n };
-    });
-    const units = settings?.units ?? [];
-    const parties = partiesOf(memberTotals, units);
-    const names = new Map(members.map((m) => [m.userId, m]));
-    const unitOf = new Map(units.flatMap((unit) => unit.userIds.map((userId) => [userId, unit.id] as const)));
-    return {
-      currency: user.currency,
-      from: query.from ?? null,
-      to: query.to ?? null,
-      parties: parties.map((p) => ({
-        ...(p.unit ? { unitId: p.unit.id } : { userId: p.id }),
-        name: p.unit ? p.unit.name : (names.get(p.id)?.name ?? ''),
-        isFormer: !p.unit && (names.get(p.id)?.isFormer ?? false),
-        userIds: p.userIds,
-        paid: fromCents(p.paid),
-        share: fromCents(p.share),
-        sent: fromCents(p.sent),
-        received: fromCents(p.received),
-        net: fromCents(p.net),
-      })),
-      suggestions: suggestPayments(parties).map((s) => ({ from: s.from, to: s.to, amount: fromCents(s.amount) })),
-      members: members.map((m) => ({ ...m, unitId: unitOf.get(m.userId) ?? null })),
-    };
+    return { currency: user.currency, from: query.from ?? null, to: query.to ?? null, ...balanceSheet(members, totals, settings?.units ?? []) };
   }
 
   /** The rows behind one party's net, newest first; a party that is neither a member with rows, a current member nor a unit: 404. */
@@ -211,7 +176,7 @@ export class SharingService {
   }
 
   /** Current members by nickname, then former members with rows by nickname. */
-  private async membersOf(tenant: Tenant, current: { id: string; nickname: string }[], withRows: string[]): Promise<Member[]> {
+  private async membersOf(tenant: Tenant, current: { id: string; nickname: string }[], withRows: string[]): Promise<NamedMember[]> {
     const currentIds = new Set(current.map((m) => m.id));
     const formerIds = withRows.filter((id) => !currentIds.has(id));
     const former = await this.users.findNicknames(tenant, formerIds);

@@ -291,3 +291,54 @@ export function suggestPayments(nets: { id: string; net: bigint }[]): Payment[] 
   }
   return payments;
 }
+
+// ---- the balance sheet -----------------------------------------------------------------------
+
+/** A member as the balances name them. */
+export interface NamedMember {
+  userId: string;
+  name: string;
+  isFormer: boolean;
+}
+
+/** A member's kept sums as PostgreSQL prints them (decimal strings). */
+export interface MemberSums {
+  userId: string;
+  paid: string;
+  share: string;
+  sent: string;
+  received: string;
+}
+
+/**
+ * The parties (the members in the order given, a unit where its first member stands), their sums
+ * and nets as decimal strings, the payments that settle them, and the members with their units:
+ * the body of `GET /budget/balances` besides its currency and period.
+ */
+export function balanceSheet(members: NamedMember[], sums: MemberSums[], units: Unit[]) {
+  const byId = new Map(sums.map((t) => [t.userId, t]));
+  const totals: MemberTotals[] = members.map(({ userId }) => {
+    const t = byId.get(userId);
+    return t
+      ? { userId, paid: toCents(t.paid), share: toCents(t.share), sent: toCents(t.sent), received: toCents(t.received) }
+      : { userId, paid: 0n, share: 0n, sent: 0n, received: 0n };
+  });
+  const parties = partiesOf(totals, units);
+  const names = new Map(members.map((m) => [m.userId, m]));
+  const unitOf = new Map(units.flatMap((unit) => unit.userIds.map((userId) => [userId, unit.id] as const)));
+  return {
+    parties: parties.map((p) => ({
+      ...(p.unit ? { unitId: p.unit.id } : { userId: p.id }),
+      name: p.unit ? p.unit.name : (names.get(p.id)?.name ?? ''),
+      isFormer: !p.unit && (names.get(p.id)?.isFormer ?? false),
+      userIds: p.userIds,
+      paid: fromCents(p.paid),
+      share: fromCents(p.share),
+      sent: fromCents(p.sent),
+      received: fromCents(p.received),
+      net: fromCents(p.net),
+    })),
+    suggestions: suggestPayments(parties).map((s) => ({ from: s.from, to: s.to, amount: fromCents(s.amount) })),
+    members: members.map((m) => ({ ...m, unitId: unitOf.get(m.userId) ?? null })),
+  };
+}

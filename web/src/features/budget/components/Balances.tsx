@@ -18,30 +18,10 @@ import {
   type Period,
   type Settlement,
 } from '../api';
-import { normaliseAmount, today, validateAmount } from '../money';
+import { normaliseAmount, validateAmount } from '../money';
+import { periodPresets, settlementDate } from '../period';
 import '../sharing.css';
 import { SettlementText, useMoney } from './SharingParts';
-
-/** The period presets: this month, last month, this year, all time (dates as YYYY-MM-DD, local calendar). */
-export function periodPresets(now = new Date()): { id: 'month' | 'lastMonth' | 'year' | 'all'; period: Period }[] {
-  const day = (year: number, month: number, date: number) => {
-    const value = new Date(year, month, date);
-    return `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
-  };
-  const year = now.getFullYear();
-  const month = now.getMonth();
-  return [
-    { id: 'month', period: { from: day(year, month, 1), to: day(year, month + 1, 0) } },
-    { id: 'lastMonth', period: { from: day(year, month - 1, 1), to: day(year, month, 0) } },
-    { id: 'year', period: { from: day(year, 0, 1), to: day(year, 11, 31) } },
-    { id: 'all', period: {} },
-  ];
-}
-
-/** The date a settlement is recorded on: today, or the period's last day when the period ended before today (so it settles that period). */
-export function settlementDate(period: Period, now = today()): string {
-  return period.to && period.to < now ? period.to : now;
-}
 
 /** /budget/balances: who owes whom in sentences, with the payments that settle everything. */
 export default function Balances() {
@@ -108,17 +88,23 @@ function netSentence(t: Translate, money: (amount: string) => string, party: Bal
 
 function BalancesBody({ data, period }: { data: BalancesData; period: Period }) {
   const t = useT();
+  const { claims } = useSession();
   const money = useMoney();
   const parties = new Map(data.parties.map((party) => [party.unitId ?? party.userId ?? '', party]));
+  // a party's name (a unit's), else a member's
   const name = (id: string) => parties.get(id)?.name ?? data.members.find((member) => member.userId === id)?.name ?? t('budget.split.formerMember');
   const [recorded, setRecorded] = useState<string | null>(null);
   const record = useBudgetMutation(sharingApi.recordSettlement);
   const settle = async (from: string, to: string, amount: string) => {
-    // a unit settles through any of its members: the first
-    const member = (id: string) => parties.get(id)?.userIds[0] ?? id;
+    // a unit settles through any of its members: the person recording it when they are one, else its first
+    const member = (id: string) => {
+      const userIds = parties.get(id)?.userIds ?? [id];
+      return claims && userIds.includes(claims.userId) ? claims.userId : userIds[0];
+    };
     setRecorded(null);
     await record.mutateAsync({ fromUserId: member(from), toUserId: member(to), amount, date: settlementDate(period) });
-    setRecorded(t('budget.settlements.sentence', { from: name(from), to: name(to), amount: money(amount) }));
+    // said as it is recorded: a unit's payment in the name of its member
+    setRecorded(t('budget.settlements.sentence', { from: name(member(from)), to: name(member(to)), amount: money(amount) }));
   };
   const shared = data.parties.some((party) => party.paid !== '0.00' || party.share !== '0.00' || party.sent !== '0.00' || party.received !== '0.00');
   return (

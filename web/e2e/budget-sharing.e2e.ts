@@ -132,9 +132,9 @@ test.describe('Budget, sharing costs in a flat', () => {
     await page.getByRole('button', { name: 'This month' }).click();
     const suggestions = page.getByRole('list', { name: 'Payments that settle everything' });
     await expect(suggestions.getByRole('listitem')).toHaveCount(1);
-    await expect(suggestions).toContainText(`Anna & Ben owes Cleo ${money(12.04)}`);
+    await expect(suggestions).toContainText(`Anna & Ben owe Cleo ${money(12.04)}`);
     const parties = page.getByRole('list', { name: 'Balance of each member' });
-    await expect(parties).toContainText(`Anna & Ben owes ${money(12.04)}`);
+    await expect(parties).toContainText(`Anna & Ben owe ${money(12.04)}`);
     await expect(parties).toContainText(`Cleo gets back ${money(12.04)}`);
 
     // why Cleo gets money back: the shared transactions behind her balance, newest first
@@ -151,16 +151,16 @@ test.describe('Budget, sharing costs in a flat', () => {
     await page.getByLabel('Note (optional)').fill('cash');
     await page.getByRole('button', { name: 'Record this payment' }).click();
     await expect(page.getByText('Payment recorded.')).toBeVisible();
-    await expect(suggestions).toContainText(`Anna & Ben owes Cleo ${money(7.04)}`);
+    await expect(suggestions).toContainText(`Anna & Ben owe Cleo ${money(7.04)}`);
     await expect(page.getByRole('list', { name: 'Payments between members' })).toContainText(`Ben paid Cleo ${money(5)}`);
 
     // the settle-up: one tap records the suggested payment, and every balance is zero
-    await parties.getByText('Anna & Ben owes').click();
+    await parties.getByText('Anna & Ben owe').click();
     expect(await auditAndShoot(page, 'balances')).toEqual([]);
-    await suggestions.getByRole('listitem').filter({ hasText: `Anna & Ben owes Cleo ${money(7.04)}` }).getByRole('button', { name: 'Record payment' }).click();
+    await suggestions.getByRole('listitem').filter({ hasText: `Anna & Ben owe Cleo ${money(7.04)}` }).getByRole('button', { name: 'Record payment' }).click();
     await expect(page.getByText(`Recorded: Anna paid Cleo ${money(7.04)}.`)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Everyone is settled up' })).toBeVisible();
-    await expect(parties).toContainText('Anna & Ben is settled up');
+    await expect(parties).toContainText('Anna & Ben are settled up');
     await expect(parties).toContainText('Cleo is settled up');
     await expect(page.getByRole('list', { name: 'Payments between members' }).getByRole('listitem')).toHaveCount(2);
 

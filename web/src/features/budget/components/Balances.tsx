@@ -81,9 +81,11 @@ function PeriodPicker({ period, onChange }: { period: Period; onChange: (period:
 
 /** "Anna is owed €30.66", "Cleo owes €61.33", "Ben is settled up". */
 function netSentence(t: Translate, money: (amount: string) => string, party: BalanceParty): string {
-  if (party.net.startsWith('-')) return t('budget.balances.party.owes', { name: party.name, amount: money(party.net.slice(1)) });
-  if (/^0\.00$/.test(party.net)) return t('budget.balances.party.even', { name: party.name });
-  return t('budget.balances.party.owed', { name: party.name, amount: money(party.net) });
+  // a unit is spoken of in the plural: "Anna & Ben owe €12.04"
+  const is = party.unitId ? 'unit' : 'member';
+  if (party.net.startsWith('-')) return t('budget.balances.party.owes', { name: party.name, is, amount: money(party.net.slice(1)) });
+  if (/^0\.00$/.test(party.net)) return t('budget.balances.party.even', { name: party.name, is });
+  return t('budget.balances.party.owed', { name: party.name, is, amount: money(party.net) });
 }
 
 function BalancesBody({ data, period }: { data: BalancesData; period: Period }) {
@@ -120,7 +122,7 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
         ) : (
           <ul className="debts" aria-label={t('budget.balances.suggestions')}>
             {data.suggestions.map((suggestion) => {
-              const sentence = t('budget.balances.owes', { from: name(suggestion.from), to: name(suggestion.to), amount: money(suggestion.amount) });
+              const sentence = t('budget.balances.owes', { from: name(suggestion.from), fromIs: parties.get(suggestion.from)?.unitId ? 'unit' : 'member', to: name(suggestion.to), amount: money(suggestion.amount) });
               return (
                 <li key={`${suggestion.from}-${suggestion.to}`}>
                   <span className="debt-sentence">{sentence}</span>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useGroupMembers } from '@/api/members';
 import { ProblemError } from '@/api/problem';
 import { useSession } from '@/api/session-context';
-import { useT } from '@/i18n';
+import { useLocale, useT } from '@/i18n';
 import { Button } from '@/ui';
 import { useSplitSettings, type SplitInput, type SplitSettings, type StoredSplit } from '../api';
 import '../sharing.css';
@@ -101,6 +101,7 @@ interface Props {
 /** "Paid by" and "Split": who paid, how it is shared, and each member's part as it is typed. */
 export function SplitFields({ type, state, onChange, amount, members, refused, attempted }: Props) {
   const t = useT();
+  const locale = useLocale();
   const money = useMoney();
   const [nextKey, setNextKey] = useState(state.adjustments.length);
   // members of the split who left the group meanwhile stay listed
@@ -134,7 +135,8 @@ export function SplitFields({ type, state, onChange, amount, members, refused, a
       case 'adjustments':
         return t('budget.split.issue.adjustments', { sum: money(found.sum), expected: money(found.expected) });
       case 'percent':
-        return t('budget.split.issue.percent', { sum: found.sum.replace(/\.00$/, '') });
+        // a decimal string goes to Intl as it is (no float): "90", "99,5" in German
+        return t('budget.split.issue.percent', { sum: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(found.sum as unknown as number) });
       case 'exact':
         return t('budget.split.issue.exact', { sum: money(found.sum), expected: money(found.expected) });
       case 'none':

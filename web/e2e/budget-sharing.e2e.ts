@@ -127,6 +127,17 @@ test.describe('Budget, sharing costs in a flat', () => {
     await expect(page.getByText("The household's own: it changes nobody's balance.")).toBeVisible();
     await save(page);
 
+    // someone leaves the group while the form is open: the service's refusal is shown at the split
+    const dan = await seedUser(service.db, group.id, { nickname: 'Dan' });
+    await addExpense(page, '12', 'Groceries', day(21));
+    await page.getByRole('group', { name: 'Split between' }).getByLabel('Dan', { exact: true }).check();
+    await expect(page.getByLabel('Part of Dan')).toHaveText(money(3));
+    await service.db.query('UPDATE users SET group_id = NULL WHERE id = $1', [dan.id]);
+    await page.getByRole('button', { name: 'Add expense' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Someone here is no longer a member of the group: choose the people again.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Check how it is shared: the parts do not fit yet' })).toBeVisible();
+    await expect(page).toHaveURL(/transactions\/new/);
+
     // this month: Anna 56.98 owed, Ben −69.02, Cleo 12.04; as a unit Anna & Ben owe Cleo 12.04
     await page.goto('/budget/balances');
     await page.getByRole('button', { name: 'This month' }).click();

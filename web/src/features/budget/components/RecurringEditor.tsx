@@ -112,7 +112,8 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
   const submit = handleSubmit(async (values) => {
     setSummary([]);
     const amount = normaliseAmount(values.amount) as string;
-    if (!split.check(amount, values.type)) return;
+    const unfit = split.check(amount, values.type);
+    if (unfit.length) return setSummary(unfit);
     try {
       await save.mutateAsync({
         ...movementBody(values, amount),
@@ -125,7 +126,7 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
       });
       navigate('/budget/recurring');
     } catch (error) {
-      if (!split.refuse(error)) setSummary(applyProblem(error, FIELDS, setError));
+      setSummary(split.refuse(error) ?? applyProblem(error, FIELDS, setError));
     }
   });
   const accounts = existing ? basics.accounts.map((account) => (account.id === existing.budgetAccountId ? { ...account, isDisabled: false } : account)) : basics.accounts;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { SummaryItem } from '@/api/form-errors';
 import { useGroupMembers } from '@/api/members';
 import { ProblemError } from '@/api/problem';
 import { useSession } from '@/api/session-context';
@@ -77,11 +78,14 @@ export function splitIssues(state: SplitState, amount: string, type: string): Sp
   return previewSplit(amount, draftOf(state)).issues;
 }
 
-/** The split's part of a refused save: the service's SPLIT_* and UNKNOWN_MEMBER answers, by field, for inline messages. */
+/**
+ * The split's part of a refused save: the service's SPLIT_* and UNKNOWN_MEMBER answers by the
+ * group of fields they name (`split.members.2.userId` → `split.members`), for inline messages.
+ */
 export function splitProblem(error: unknown): Record<string, string> | null {
   if (!(error instanceof ProblemError) || !['SPLIT_PAID_MISMATCH', 'SPLIT_SHARE_MISMATCH', 'UNKNOWN_MEMBER', 'SPLIT_NOT_ALLOWED'].includes(error.code)) return null;
-  const fields = error.errors.length ? error.errors : [{ field: 'split', message: error.detail }];
-  return Object.fromEntries(fields.map(({ field }) => [field, error.code]));
+  const fields = error.errors.length ? error.errors.map((one) => one.field) : ['split'];
+  return Object.fromEntries(fields.map((field) => [field.split('.').slice(0, 2).join('.'), error.code]));
 }
 
 
@@ -313,6 +317,7 @@ export function SplitFields({ type, state, onChange, amount, members, refused, a
  * and gives the form its `split`, its check before sending and its reading of a refusal.
  */
 export function useSplitForm(split: StoredSplit | null | undefined, isNewExpense: boolean) {
+  const t = useT();
   const members = useGroupMembers();
   const settings = useSplitSettings();
   const { claims } = useSession();
@@ -345,17 +350,18 @@ export function useSplitForm(split: StoredSplit | null | undefined, isNewExpense
       ),
     /** undefined while the members have not loaded (offline): the service's default applies, or the stored split stays */
     body: (amount: string, type: string): SplitInput | null | undefined => (state ? splitFromState(state, amount, type) : undefined),
-    /** true when the split fits; otherwise its messages turn into errors */
-    check: (amount: string, type: string): boolean => {
+    /** the error summary's lines when the split does not fit (its messages turn into errors), else none */
+    check: (amount: string, type: string): SummaryItem[] => {
       setAttempted(true);
       setRefused(null);
-      return !state || splitIssues(state, amount, type).length === 0;
+      const issues = state ? splitIssues(state, amount, type) : [];
+      return issues.length ? [{ field: issues[0].field.split('.').slice(0, 2).join('.'), message: t('budget.split.error.summary') }] : [];
     },
-    /** true when the refusal was the split's (shown in the split's fields) */
-    refuse: (error: unknown): boolean => {
+    /** the error summary's line when the refusal was the split's (shown in the split's fields), else null */
+    refuse: (error: unknown): SummaryItem[] | null => {
       const problem = splitProblem(error);
       setRefused(problem);
-      return problem !== null;
+      return problem ? [{ field: Object.keys(problem)[0] === 'split' ? 'split.paidBy' : Object.keys(problem)[0], message: t('budget.split.error.summary') }] : null;
     },
   };
 }

@@ -91,12 +91,13 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
   const submit = handleSubmit(async (values) => {
     setSummary([]);
     const amount = normaliseAmount(values.amount) as string;
-    if (!split.check(amount, values.type)) return;
+    const unfit = split.check(amount, values.type);
+    if (unfit.length) return setSummary(unfit);
     try {
       await save.mutateAsync({ ...movementBody(values, amount), date: values.date, split: split.body(amount, values.type) });
       navigate('/budget/transactions', { state: { saved: true } });
     } catch (error) {
-      if (!split.refuse(error)) setSummary(applyProblem(error, FIELDS, setError));
+      setSummary(split.refuse(error) ?? applyProblem(error, FIELDS, setError));
     }
   });
   // an existing transaction may sit on an account disabled since: keep it selectable

@@ -202,5 +202,12 @@ test.describe('Budget, sharing costs in a flat', () => {
     await page.getByRole('link', { name: 'Sharing settings' }).click();
     await expect(page.getByLabel('Name of the unit')).toHaveValue('Anna & Ben');
     expect(await auditAndShoot(page, 'settings')).toEqual([]);
+
+    // the same page in German
+    await page.evaluate(() => (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('hearth.locale', 'de'));
+    await page.goto('/budget/balances');
+    await expect(page.getByRole('heading', { name: 'Alle sind quitt' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Saldo jedes Mitglieds' })).toContainText('Anna & Ben sind ausgeglichen');
+    await expect(page.getByRole('list', { name: 'Zahlungen zwischen Mitgliedern' })).toContainText(/Anna hat Cleo 7,04\s€ gezahlt/);
   });
 });

@@ -194,6 +194,26 @@ test.describe('Budget, sharing costs in a flat', () => {
     await expect(page.getByLabel('Percent for Anna')).toHaveValue('70.00');
     await expect(page.getByLabel('Part of Ben')).toHaveText(money(15));
 
+    // the rent from next month on, a recurring expense shared by the default; each occurrence will copy it
+    const next = new Date(now.getFullYear(), now.getMonth() + 1, 1);
+    await page.goto('/budget/recurring/new');
+    await page.getByLabel(/^Amount/).fill('900');
+    await page.getByLabel('Category').selectOption({ label: 'Groceries' });
+    await page.getByLabel('Description (optional)').fill('Rent');
+    await page.getByLabel('First date').fill(`${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}-01`);
+    await expect(page.getByLabel('Share this between members')).toBeChecked();
+    await expect(page.getByLabel('Part of Cleo')).toHaveText(money(300));
+    await page.getByRole('radio', { name: /Shares/ }).check();
+    await page.getByLabel('Shares of Cleo').fill('2');
+    await page.getByLabel('Shares of Anna').fill('1');
+    await page.getByLabel('Shares of Ben').fill('1');
+    await expect(page.getByLabel('Part of Cleo')).toHaveText(money(450));
+    await page.getByRole('button', { name: 'Create recurring transaction' }).click();
+    await expect(page).toHaveURL(/\/budget\/recurring$/);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByLabel('Shares of Cleo')).toHaveValue('2.00');
+    await expect(page.getByLabel('Part of Anna')).toHaveText(money(225));
+
     await page.goto('/budget/balances');
     await expect(page.getByRole('heading', { name: 'Everyone is settled up' })).toBeVisible();
     await page.emulateMedia({ colorScheme: 'dark' });

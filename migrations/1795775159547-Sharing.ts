@@ -40,7 +40,8 @@ export class Sharing1795775159547 implements MigrationInterface {
         `CONSTRAINT "fk_transaction_shares_transaction" FOREIGN KEY ("transaction_id") REFERENCES "transactions"("id") ON DELETE CASCADE, ` +
         `CONSTRAINT "fk_transaction_shares_group" FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE)`,
     );
-    await queryRunner.query(`CREATE INDEX "ix_transaction_shares_member" ON "transaction_shares" ("group_id", "user_id", "date")`);
+    // a member's shares in date order (read backwards: an explanation's newest first), and counted index-only
+    await queryRunner.query(`CREATE INDEX "ix_transaction_shares_member" ON "transaction_shares" ("group_id", "user_id", "date", "transaction_id")`);
     await queryRunner.query(
       `CREATE TABLE "member_day_balances" ("group_id" uuid NOT NULL, "user_id" uuid NOT NULL, "date" date NOT NULL, ` +
         `"paid" numeric(18,2) NOT NULL, "share" numeric(18,2) NOT NULL, "sent" numeric(18,2) NOT NULL, "received" numeric(18,2) NOT NULL, ` +

@@ -4060,11 +4060,13 @@ export interface operations {
     Sharing_explain: {
         parameters: {
             query: {
+                /** @description on or after this date */
                 from?: string;
                 page?: number;
                 pageSize?: number;
                 /** @description a party of the balances: a user id or a unit id */
                 party: string;
+                /** @description on or before this date */
                 to?: string;
             };
             header?: never;

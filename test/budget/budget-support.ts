@@ -41,6 +41,18 @@ export async function budgetSetup(t: TestApp, user?: Member) {
   return { member, main, savings, food, salary };
 }
 
+/** A flat of three in one group with the Budget module: Anna (who set it up, with budgetSetup's accounts and categories), Ben and Cleo. */
+export async function flatOfThree(t: TestApp) {
+  const setup = await budgetSetup(t);
+  const anna = setup.member;
+  const ben = await budgetUser(t, anna.groupId!);
+  const cleo = await budgetUser(t, anna.groupId!);
+  return { ...setup, anna, ben, cleo };
+}
+
+/** A split of the amount equally among these members, paid by the creator. */
+export const equalSplit = (...users: { id: string }[]) => ({ mode: 'equal', members: users.map((u) => ({ userId: u.id })) });
+
 /** action_histories rows of one entity, oldest first. */
 export async function historyOf(t: TestApp, entityId: string): Promise<any[]> {
   return t.db.query(

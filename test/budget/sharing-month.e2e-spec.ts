@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { HousekeepingService } from '../../src/modules/housekeeping/housekeeping.service';
 import { createTestApp, TestApp } from '../support/app';
 import { openStream } from '../support/sse';
-import { budgetSetup, budgetUser, call, createCategory, createTransaction, Member } from './budget-support';
+import { budgetUser, call, createCategory, createTransaction, equalSplit, flatOfThree, Member } from './budget-support';
 
 /**
  * docs/budget.md, "Sharing costs": the worked example, a flat's month settled to zero, the daily
@@ -16,14 +16,6 @@ describe('Budget: sharing costs over a month', () => {
   });
   afterAll(() => t.close());
 
-  async function flat() {
-    const setup = await budgetSetup(t);
-    const anna = setup.member;
-    const ben = await budgetUser(t, anna.groupId!);
-    const cleo = await budgetUser(t, anna.groupId!);
-    return { ...setup, anna, ben, cleo };
-  }
-  const equal = (...users: Member[]) => ({ mode: 'equal', members: users.map((u) => ({ userId: u.id })) });
   const balances = (user: Member, query = '') => call(t, user, 'GET', `/budget/balances${query}`);
   const nets = (b: any) => Object.fromEntries(b.parties.map((p: any) => [p.userId ?? p.unitId, p.net]));
 
@@ -36,16 +28,16 @@ describe('Budget: sharing costs over a month', () => {
   }
 
   it('the worked example of docs/budget.md: its table and its payments are what the API says', async () => {
-    const { anna, ben, cleo } = await flat();
+    const { anna, ben, cleo } = await flatOfThree(t);
     const groceries = await createCategory(t, anna, { name: 'Groceries' });
     const dinner = await createCategory(t, anna, { name: 'Dinner' });
-    await createTransaction(t, anna, { type: 'Expense', amount: '100.00', categoryId: groceries.id, date: '2026-03-02', split: equal(anna, ben, cleo) });
+    await createTransaction(t, anna, { type: 'Expense', amount: '100.00', categoryId: groceries.id, date: '2026-03-02', split: equalSplit(anna, ben, cleo) });
     await createTransaction(t, ben, {
       type: 'Expense',
       amount: '60.00',
       categoryId: dinner.id,
       date: '2026-03-03',
-      split: { ...equal(anna, ben, cleo), adjustments: [{ userId: cleo.id, amount: '12.00' }] },
+      split: { ...equalSplit(anna, ben, cleo), adjustments: [{ userId: cleo.id, amount: '12.00' }] },
     });
     await call(t, ben, 'POST', '/budget/settlements', { fromUserId: ben.id, toUserId: anna.id, amount: '20.00', date: '2026-03-04' });
 
@@ -70,7 +62,7 @@ describe('Budget: sharing costs over a month', () => {
   });
 
   it('a flat of three over a month: shared and personal expenses, a shared refund, edits, a partial payment; the suggestions settle it to exactly zero', async () => {
-    const { anna, ben, cleo, food, salary } = await flat();
+    const { anna, ben, cleo, food, salary } = await flatOfThree(t);
     const rent = await createCategory(t, anna, { name: 'Rent' });
     const home = await createCategory(t, anna, { name: 'Household' });
     const day = (d: number) => `2026-03-${String(d).padStart(2, '0')}`;
@@ -85,24 +77,24 @@ describe('Budget: sharing costs over a month', () => {
     for (let d = 2; d <= 28; d += 2) {
       const payer = people[d % 3];
       const amount = `${(d * 7) % 53 + 3}.${String((d * 37) % 100).padStart(2, '0')}`;
-      created.push(await createTransaction(t, payer, { type: 'Expense', amount, categoryId: food.id, date: day(d), split: equal(anna, ben, cleo) }));
+      created.push(await createTransaction(t, payer, { type: 'Expense', amount, categoryId: food.id, date: day(d), split: equalSplit(anna, ben, cleo) }));
     }
     // internet: exact parts; a cleaning product only Ben and Cleo use, with Cleo's extra 1.99
     await createTransaction(t, ben, { type: 'Expense', amount: '39.99', categoryId: home.id, date: day(5), split: { mode: 'exact', members: [{ userId: anna.id, value: '13.33' }, { userId: ben.id, value: '13.33' }, { userId: cleo.id, value: '13.33' }] } });
-    await createTransaction(t, cleo, { type: 'Expense', amount: '8.98', categoryId: home.id, date: day(9), split: { ...equal(ben, cleo), adjustments: [{ userId: cleo.id, amount: '1.99' }] } });
+    await createTransaction(t, cleo, { type: 'Expense', amount: '8.98', categoryId: home.id, date: day(9), split: { ...equalSplit(ben, cleo), adjustments: [{ userId: cleo.id, amount: '1.99' }] } });
     // two people paid one bill together
     await createTransaction(t, ben, { type: 'Expense', amount: '77.77', categoryId: food.id, date: day(14), split: { mode: 'percent', members: [{ userId: anna.id, value: '33.33' }, { userId: ben.id, value: '33.33' }, { userId: cleo.id, value: '33.34' }], paidBy: [{ userId: ben.id, amount: '50.00' }, { userId: cleo.id, amount: '27.77' }] } });
     // personal: not shared, moves nobody's balance
     await createTransaction(t, cleo, { type: 'Expense', amount: '250.00', categoryId: food.id, date: day(12), split: null });
     // the deposit refund came to Anna's account: it is the three's
-    await createTransaction(t, anna, { type: 'Income', amount: '100.00', categoryId: salary.id, date: day(20), split: equal(anna, ben, cleo) });
+    await createTransaction(t, anna, { type: 'Income', amount: '100.00', categoryId: salary.id, date: day(20), split: equalSplit(anna, ben, cleo) });
     // a typo fixed, a duplicate removed
     await call(t, ben, 'PUT', `/transactions/${created[3].id}`, { type: 'Expense', amount: '42.42', categoryId: food.id });
     await call(t, cleo, 'DELETE', `/transactions/${created[5].id}`);
     // Ben pays part of what he owes Anna
     await call(t, ben, 'POST', '/budget/settlements', { fromUserId: ben.id, toUserId: anna.id, amount: '150.00', date: day(15) });
     // something of April, outside the month
-    await createTransaction(t, cleo, { type: 'Expense', amount: '9.99', categoryId: food.id, date: '2026-04-02', split: equal(anna, ben, cleo) });
+    await createTransaction(t, cleo, { type: 'Expense', amount: '9.99', categoryId: food.id, date: '2026-04-02', split: equalSplit(anna, ben, cleo) });
 
     const month = await balances(anna, '?from=2026-03-01&to=2026-03-31');
     const cents = (value: string) => BigInt(value.replace('.', ''));
@@ -124,8 +116,8 @@ describe('Budget: sharing costs over a month', () => {
   });
 
   it('the daily check finds a kept sum that no longer matches the rows, logs it and repairs it', async () => {
-    const { anna, ben, cleo, food } = await flat();
-    const tx = await createTransaction(t, anna, { type: 'Expense', amount: '30.00', categoryId: food.id, date: '2026-03-02', split: equal(anna, ben, cleo) });
+    const { anna, ben, cleo, food } = await flatOfThree(t);
+    const tx = await createTransaction(t, anna, { type: 'Expense', amount: '30.00', categoryId: food.id, date: '2026-03-02', split: equalSplit(anna, ben, cleo) });
     await call(t, ben, 'POST', '/budget/settlements', { fromUserId: ben.id, toUserId: anna.id, amount: '5.00', date: '2026-03-03' });
     const housekeeping = t.app.get(HousekeepingService);
     await housekeeping.runTask('housekeeping-balances', new Date());
@@ -149,7 +141,7 @@ describe('Budget: sharing costs over a month', () => {
   });
 
   it('a statement import shares its rows by the group default, or as each commit row says', async () => {
-    const { anna, ben, cleo, main, food, salary } = await flat();
+    const { anna, ben, cleo, main, food, salary } = await flatOfThree(t);
     await call(t, anna, 'PUT', '/budget/split-settings', { sharedByDefault: true, mode: 'equal', weights: [{ userId: anna.id, weight: '1' }, { userId: ben.id, weight: '1' }], units: [] });
     const file = readFileSync(join(__dirname, 'fixtures', 'us-bank.csv'));
     const response = await t.api('POST', `/budget-accounts/${main.id}/imports`, { token: cleo.accessToken, payload: file, headers: { 'content-type': 'text/csv' } });
@@ -164,7 +156,7 @@ describe('Budget: sharing costs over a month', () => {
     const malformed = await t.api('POST', `/imports/${preview.id}/commit`, { token: cleo.accessToken, payload: { rows: rows.map((r: any, i: number) => (i === 2 ? { ...r, split: { mode: 'equal', members: [{ userId: 'x' }] } } : r)) } });
     expect([malformed.statusCode, malformed.json().code]).toEqual([400, 'VALIDATION_FAILED']);
     const stranger = await budgetUser(t);
-    const foreign = await t.api('POST', `/imports/${preview.id}/commit`, { token: cleo.accessToken, payload: { rows: rows.map((r: any, i: number) => (i === 2 ? { ...r, split: equal(stranger) } : r)) } });
+    const foreign = await t.api('POST', `/imports/${preview.id}/commit`, { token: cleo.accessToken, payload: { rows: rows.map((r: any, i: number) => (i === 2 ? { ...r, split: equalSplit(stranger) } : r)) } });
     expect([foreign.statusCode, foreign.json().code, foreign.json().errors]).toEqual([400, 'UNKNOWN_MEMBER', [{ field: 'rows[2].split.members.0.userId', message: 'rows[2].split.members.0.userId is not a member of this group' }]]);
     expect(await call(t, cleo, 'POST', `/imports/${preview.id}/commit`, { rows })).toEqual({ created: 5, skipped: 0 });
 
@@ -179,7 +171,7 @@ describe('Budget: sharing costs over a month', () => {
   });
 
   it('settlements and split settings are live changes of the Budget module', async () => {
-    const { anna, ben } = await flat();
+    const { anna, ben } = await flatOfThree(t);
     await t.app.listen(0, '127.0.0.1');
     const url = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
     const stream = await openStream(url, ben.accessToken);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RecurringScheduler } from '../../src/modules/budget/recurring-scheduler.service';
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
-import { budgetSetup, budgetUser, call, createCategory, createTransaction, historyOf, Member } from './budget-support';
+import { budgetUser, call, createCategory, createTransaction, equalSplit, flatOfThree, historyOf, Member } from './budget-support';
 
 /** docs/budget.md, "Sharing costs": splits, split settings, settlements, balances and their explanation, through HTTP. */
 describe('Budget: sharing costs', () => {
@@ -13,13 +13,6 @@ describe('Budget: sharing costs', () => {
   afterAll(() => t.close());
 
   /** A flat of three in one group with the Budget module: Anna (who set it up), Ben and Cleo. */
-  async function flat() {
-    const setup = await budgetSetup(t);
-    const anna = setup.member;
-    const ben = await budgetUser(t, anna.groupId!);
-    const cleo = await budgetUser(t, anna.groupId!);
-    return { ...setup, anna, ben, cleo };
-  }
 
   const problem = async (user: Member, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) => {
     const response = await t.api(method, path, { token: user.accessToken, payload });
@@ -29,11 +22,10 @@ describe('Budget: sharing costs', () => {
   const netOf = (b: any, id: string) => b.parties.find((p: any) => p.userId === id || p.unitId === id)?.net;
   /** party id → the named fields, whatever order the parties come in */
   const sums = (b: any, ...fields: string[]) => Object.fromEntries(b.parties.map((p: any) => [p.userId ?? p.unitId, fields.map((f) => p[f])]));
-  const equal = (...users: Member[]) => ({ mode: 'equal', members: users.map((u) => ({ userId: u.id })) });
 
   it('creates a shared expense: the parts in cents with the remainder rule, paid by the creator by default, read back as created', async () => {
-    const { anna, ben, cleo, food } = await flat();
-    const created = await createTransaction(t, anna, { type: 'Expense', amount: '100', categoryId: food.id, date: '2026-03-01', split: equal(anna, ben, cleo) });
+    const { anna, ben, cleo, food } = await flatOfThree(t);
+    const created = await createTransaction(t, anna, { type: 'Expense', amount: '100', categoryId: food.id, date: '2026-03-01', split: equalSplit(anna, ben, cleo) });
     expect(created.split).toEqual({
       paidBy: [{ userId: anna.id, amount: '100.00' }],
       mode: 'equal',
@@ -53,7 +45,7 @@ describe('Budget: sharing costs', () => {
     const list = await call(t, ben, 'GET', '/transactions');
     expect(list.items).toEqual([created]);
     // the tie of the last cent goes to the member listed first
-    const reordered = await createTransaction(t, anna, { type: 'Expense', amount: '0.01', categoryId: food.id, split: equal(cleo, anna) });
+    const reordered = await createTransaction(t, anna, { type: 'Expense', amount: '0.01', categoryId: food.id, split: equalSplit(cleo, anna) });
     expect(reordered.split.owed).toEqual([
       { userId: cleo.id, amount: '0.01' },
       { userId: anna.id, amount: '0.00' },
@@ -61,7 +53,7 @@ describe('Budget: sharing costs', () => {
   });
 
   it('shares by weights, percent, exact amounts and adjustments, with several payers; any member may pay, whoever creates it', async () => {
-    const { anna, ben, cleo, food } = await flat();
+    const { anna, ben, cleo, food } = await flatOfThree(t);
     const expense = (amount: string, split: unknown) => createTransaction(t, cleo, { type: 'Expense', amount, categoryId: food.id, split });
     const owed = (tx: any) => tx.split.owed.map((o: any) => [o.userId, o.amount]);
     expect(owed(await expense('10.00', { mode: 'shares', members: [{ userId: anna.id, value: '2' }, { userId: ben.id, value: '0.5' }, { userId: cleo.id, value: '0.5' }] }))).toEqual([
@@ -78,7 +70,7 @@ describe('Budget: sharing costs', () => {
       [ben.id, '37.50'],
     ]);
     // Tom's beer: Cleo's 6.00 first, the rest equally
-    const dinner = await expense('36.00', { ...equal(anna, ben), adjustments: [{ userId: cleo.id, amount: '6' }], paidBy: [{ userId: anna.id, amount: '20' }, { userId: ben.id, amount: '16.00' }] });
+    const dinner = await expense('36.00', { ...equalSplit(anna, ben), adjustments: [{ userId: cleo.id, amount: '6' }], paidBy: [{ userId: anna.id, amount: '20' }, { userId: ben.id, amount: '16.00' }] });
     expect(owed(dinner)).toEqual([
       [anna.id, '15.00'],
       [ben.id, '15.00'],
@@ -92,22 +84,22 @@ describe('Budget: sharing costs', () => {
   });
 
   it('refuses splits that do not fit with the codes and fields of the rule', async () => {
-    const { anna, ben, food, main, savings } = await flat();
+    const { anna, ben, food, main, savings } = await flatOfThree(t);
     const body = (split: unknown, extra: Record<string, unknown> = {}) => ({ type: 'Expense', amount: '10.00', categoryId: food.id, split, ...extra });
     const cases: [unknown, number, string, string][] = [
-      [body(equal(anna, ben), { type: 'Transfer', categoryId: undefined, budgetAccountId: main.id, targetBudgetAccountId: savings.id }), 400, 'SPLIT_NOT_ALLOWED', 'split'],
-      [body({ ...equal(anna, ben), paidBy: [{ userId: anna.id, amount: '9.99' }] }), 400, 'SPLIT_PAID_MISMATCH', 'split.paidBy'],
-      [body({ ...equal(anna, ben), paidBy: [{ userId: anna.id, amount: '5' }, { userId: ben.id, amount: '5.01' }] }), 400, 'SPLIT_PAID_MISMATCH', 'split.paidBy'],
+      [body(equalSplit(anna, ben), { type: 'Transfer', categoryId: undefined, budgetAccountId: main.id, targetBudgetAccountId: savings.id }), 400, 'SPLIT_NOT_ALLOWED', 'split'],
+      [body({ ...equalSplit(anna, ben), paidBy: [{ userId: anna.id, amount: '9.99' }] }), 400, 'SPLIT_PAID_MISMATCH', 'split.paidBy'],
+      [body({ ...equalSplit(anna, ben), paidBy: [{ userId: anna.id, amount: '5' }, { userId: ben.id, amount: '5.01' }] }), 400, 'SPLIT_PAID_MISMATCH', 'split.paidBy'],
       [body({ mode: 'percent', members: [{ userId: anna.id, value: '60' }, { userId: ben.id, value: '30' }] }), 400, 'SPLIT_SHARE_MISMATCH', 'split.members'],
       [body({ mode: 'exact', members: [{ userId: anna.id, value: '6' }, { userId: ben.id, value: '3' }] }), 400, 'SPLIT_SHARE_MISMATCH', 'split.members'],
-      [body({ ...equal(anna), adjustments: [{ userId: ben.id, amount: '10.01' }] }), 400, 'SPLIT_SHARE_MISMATCH', 'split.adjustments'],
+      [body({ ...equalSplit(anna), adjustments: [{ userId: ben.id, amount: '10.01' }] }), 400, 'SPLIT_SHARE_MISMATCH', 'split.adjustments'],
       [body({ mode: 'shares', members: [{ userId: anna.id, value: '0' }] }), 400, 'VALIDATION_FAILED', 'split.members.0.value'],
       [body({ mode: 'shares', members: [{ userId: anna.id }] }), 400, 'VALIDATION_FAILED', 'split.members.0.value'],
       [body({ mode: 'shares', members: [{ userId: anna.id, value: 1 }] }), 400, 'VALIDATION_FAILED', 'split.members.0.value'],
       [body({ mode: 'equal', members: [] }), 400, 'VALIDATION_FAILED', 'split.members'],
       [body({ mode: 'halves', members: [{ userId: anna.id }] }), 400, 'VALIDATION_FAILED', 'split.mode'],
-      [body({ ...equal(anna), paidBy: [{ userId: anna.id, amount: 10 }] }), 400, 'VALIDATION_FAILED', 'split.paidBy.0.amount'],
-      [body({ ...equal(anna), extra: true }), 400, 'VALIDATION_FAILED', 'split.extra'],
+      [body({ ...equalSplit(anna), paidBy: [{ userId: anna.id, amount: 10 }] }), 400, 'VALIDATION_FAILED', 'split.paidBy.0.amount'],
+      [body({ ...equalSplit(anna), extra: true }), 400, 'VALIDATION_FAILED', 'split.extra'],
     ];
     for (const [payload, status, code, field] of cases) {
       const answer = await problem(anna, 'POST', '/transactions', payload);
@@ -118,12 +110,12 @@ describe('Budget: sharing costs', () => {
   });
 
   it("answers UNKNOWN_MEMBER alike for another group's member and for no user at all, wherever a member is named", async () => {
-    const { anna, ben, food } = await flat();
+    const { anna, ben, food } = await flatOfThree(t);
     const stranger = await budgetUser(t);
     const bodies = (id: string) => [
-      ['POST', '/transactions', { type: 'Expense', amount: '10.00', categoryId: food.id, split: equal(anna, { id } as Member) }, 'split.members.1.userId'],
-      ['POST', '/transactions', { type: 'Expense', amount: '10.00', categoryId: food.id, split: { ...equal(anna), paidBy: [{ userId: id, amount: '10' }] } }, 'split.paidBy.0.userId'],
-      ['POST', '/transactions', { type: 'Expense', amount: '10.00', categoryId: food.id, split: { ...equal(anna), adjustments: [{ userId: id, amount: '1' }] } }, 'split.adjustments.0.userId'],
+      ['POST', '/transactions', { type: 'Expense', amount: '10.00', categoryId: food.id, split: equalSplit(anna, { id }) }, 'split.members.1.userId'],
+      ['POST', '/transactions', { type: 'Expense', amount: '10.00', categoryId: food.id, split: { ...equalSplit(anna), paidBy: [{ userId: id, amount: '10' }] } }, 'split.paidBy.0.userId'],
+      ['POST', '/transactions', { type: 'Expense', amount: '10.00', categoryId: food.id, split: { ...equalSplit(anna), adjustments: [{ userId: id, amount: '1' }] } }, 'split.adjustments.0.userId'],
       ['POST', '/budget/settlements', { fromUserId: id, toUserId: anna.id, amount: '1.00' }, 'fromUserId'],
       ['POST', '/budget/settlements', { fromUserId: ben.id, toUserId: id, amount: '1.00' }, 'toUserId'],
       ['PUT', '/budget/split-settings', { sharedByDefault: true, mode: 'equal', weights: [{ userId: id, weight: '1' }], units: [] }, 'weights.0.userId'],
@@ -147,8 +139,8 @@ describe('Budget: sharing costs', () => {
   });
 
   it('an edit keeps the split on the new amount unless it says otherwise; null removes it; deleting takes it out of the balances', async () => {
-    const { anna, ben, cleo, food, main, savings } = await flat();
-    const tx = await createTransaction(t, anna, { type: 'Expense', amount: '30.00', categoryId: food.id, date: '2026-03-01', split: equal(anna, ben, cleo) });
+    const { anna, ben, cleo, food, main, savings } = await flatOfThree(t);
+    const tx = await createTransaction(t, anna, { type: 'Expense', amount: '30.00', categoryId: food.id, date: '2026-03-01', split: equalSplit(anna, ben, cleo) });
     expect(netOf(await balances(anna), anna.id)).toBe('20.00');
     const put = (payload: Record<string, unknown>) => call(t, ben, 'PUT', `/transactions/${tx.id}`, { type: 'Expense', categoryId: food.id, ...payload });
     const kept = await put({ amount: '45.00' });
@@ -156,7 +148,7 @@ describe('Budget: sharing costs', () => {
     expect(kept.split.owed.map((o: any) => o.amount)).toEqual(['15.00', '15.00', '15.00']);
     expect(netOf(await balances(anna), anna.id)).toBe('30.00');
     // a new split, paid by the creator when it names no payer
-    const halves = await put({ amount: '45.00', split: equal(ben, cleo) });
+    const halves = await put({ amount: '45.00', split: equalSplit(ben, cleo) });
     expect(halves.split.paidBy).toEqual([{ userId: anna.id, amount: '45.00' }]);
     expect(sums(await balances(anna), 'net')).toEqual({ [anna.id]: ['45.00'], [ben.id]: ['-22.50'], [cleo.id]: ['-22.50'] });
     // a transfer cannot keep it
@@ -165,7 +157,7 @@ describe('Budget: sharing costs', () => {
     const removed = await call(t, ben, 'PUT', `/transactions/${tx.id}`, { ...transfer, split: null });
     expect(removed.split).toBeNull();
     expect((await balances(anna)).parties.map((p: any) => p.net)).toEqual(['0.00', '0.00', '0.00']);
-    const back = await put({ amount: '9.00', split: equal(anna, ben, cleo) });
+    const back = await put({ amount: '9.00', split: equalSplit(anna, ben, cleo) });
     expect(back.split.owed.map((o: any) => o.amount)).toEqual(['3.00', '3.00', '3.00']);
     await call(t, anna, 'DELETE', `/transactions/${tx.id}`);
     expect((await balances(anna)).parties.map((p: any) => p.net)).toEqual(['0.00', '0.00', '0.00']);
@@ -174,7 +166,7 @@ describe('Budget: sharing costs', () => {
   });
 
   it('split settings: defaults, replace, validation; a new Expense without split takes the default, null opts out, Income does not', async () => {
-    const { anna, ben, cleo, food, salary } = await flat();
+    const { anna, ben, cleo, food, salary } = await flatOfThree(t);
     expect(await call(t, ben, 'GET', '/budget/split-settings')).toEqual({ sharedByDefault: false, mode: 'equal', weights: [], units: [] });
     const bad: [unknown, string][] = [
       [{ sharedByDefault: true, mode: 'shares', weights: [], units: [] }, 'weights'],
@@ -225,7 +217,7 @@ describe('Budget: sharing costs', () => {
   });
 
   it('settlements: record, list with filters, read, delete by its creator or either party; never in reports or account balances', async () => {
-    const { anna, ben, cleo, main } = await flat();
+    const { anna, ben, cleo, main } = await flatOfThree(t);
     const dave = await budgetUser(t, anna.groupId!);
     expect(await problem(anna, 'POST', '/budget/settlements', { fromUserId: ben.id, toUserId: ben.id, amount: '5.00' })).toMatchObject({
       status: 400,
@@ -284,9 +276,9 @@ describe('Budget: sharing costs', () => {
   });
 
   it('history rows carry what the sentence "Anna paid €42.00 Groceries, shared by 3" needs', async () => {
-    const { anna, ben, cleo } = await flat();
+    const { anna, ben, cleo } = await flatOfThree(t);
     const groceries = await createCategory(t, anna, { name: 'Groceries' });
-    const tx = await createTransaction(t, anna, { type: 'Expense', amount: '42.00', categoryId: groceries.id, split: equal(anna, ben, cleo) });
+    const tx = await createTransaction(t, anna, { type: 'Expense', amount: '42.00', categoryId: groceries.id, split: equalSplit(anna, ben, cleo) });
     const page = await call(t, ben, 'GET', `/action-histories?entityType=Transaction&entityId=${tx.id}`);
     const [created] = page.items;
     expect(created).toMatchObject({ action: 'Created', userNickname: anna.nickname, entityLabel: 'Groceries' });
@@ -296,7 +288,7 @@ describe('Budget: sharing costs', () => {
   });
 
   it('another group sees none of it (404), and every route answers 403 MODULE_DISABLED without the Budget module', async () => {
-    const { anna, ben } = await flat();
+    const { anna, ben } = await flatOfThree(t);
     const settlement = await call(t, anna, 'POST', '/budget/settlements', { fromUserId: ben.id, toUserId: anna.id, amount: '1.00' });
     const other = await budgetUser(t);
     expect((await problem(other, 'GET', `/budget/settlements/${settlement.id}`)).status).toBe(404);
@@ -323,15 +315,15 @@ describe('Budget: sharing costs', () => {
   });
 
   it('balances of a period, and each party explained newest first, paginated', async () => {
-    const { anna, ben, cleo, food, salary } = await flat();
+    const { anna, ben, cleo, food, salary } = await flatOfThree(t);
     const day = (date: string, amount: string, payer: Member, split: unknown, type = 'Expense') =>
       createTransaction(t, payer, { type, amount, date, categoryId: type === 'Expense' ? food.id : salary.id, split });
-    const a = await day('2026-02-20', '30.00', anna, equal(anna, ben, cleo));
-    const b = await day('2026-03-02', '60.00', ben, equal(anna, ben, cleo));
+    const a = await day('2026-02-20', '30.00', anna, equalSplit(anna, ben, cleo));
+    const b = await day('2026-03-02', '60.00', ben, equalSplit(anna, ben, cleo));
     // a shared income: Cleo received 12.00 that belongs to the three
-    const c = await day('2026-03-10', '12.00', cleo, equal(anna, ben, cleo), 'Income');
+    const c = await day('2026-03-10', '12.00', cleo, equalSplit(anna, ben, cleo), 'Income');
     const s = await call(t, cleo, 'POST', '/budget/settlements', { fromUserId: cleo.id, toUserId: ben.id, amount: '10.00', date: '2026-03-15' });
-    await day('2026-04-01', '3.00', anna, equal(anna, ben, cleo));
+    await day('2026-04-01', '3.00', anna, equalSplit(anna, ben, cleo));
 
     const march = await balances(anna, '?from=2026-03-01&to=2026-03-31');
     expect(march).toMatchObject({ currency: 'EUR', from: '2026-03-01', to: '2026-03-31' });
@@ -382,7 +374,7 @@ describe('Budget: sharing costs', () => {
   });
 
   it('a unit is one party: a couple settles as one, a suggestion names the unit, a payment by either member settles it', async () => {
-    const { anna, ben, cleo, food } = await flat();
+    const { anna, ben, cleo, food } = await flatOfThree(t);
     const settings = await call(t, anna, 'PUT', '/budget/split-settings', {
       sharedByDefault: false,
       mode: 'equal',
@@ -390,8 +382,8 @@ describe('Budget: sharing costs', () => {
       units: [{ name: 'Anna & Ben', userIds: [anna.id, ben.id] }],
     });
     const unitId = settings.units[0].id;
-    await createTransaction(t, cleo, { type: 'Expense', amount: '90.00', categoryId: food.id, split: equal(anna, ben, cleo) });
-    await createTransaction(t, anna, { type: 'Expense', amount: '20.00', categoryId: food.id, split: equal(anna, ben) });
+    await createTransaction(t, cleo, { type: 'Expense', amount: '90.00', categoryId: food.id, split: equalSplit(anna, ben, cleo) });
+    await createTransaction(t, anna, { type: 'Expense', amount: '20.00', categoryId: food.id, split: equalSplit(anna, ben) });
     const b = await balances(cleo);
     expect(b.parties.map((p: any) => [p.unitId ?? p.userId, p.name, p.userIds, p.net]).sort()).toEqual(
       [
@@ -412,8 +404,8 @@ describe('Budget: sharing costs', () => {
   });
 
   it('a member who left keeps their rows and balance, is named as former, and can still be paid', async () => {
-    const { anna, ben, cleo, food } = await flat();
-    await createTransaction(t, ben, { type: 'Expense', amount: '30.00', categoryId: food.id, split: equal(anna, ben, cleo) });
+    const { anna, ben, cleo, food } = await flatOfThree(t);
+    await createTransaction(t, ben, { type: 'Expense', amount: '30.00', categoryId: food.id, split: equalSplit(anna, ben, cleo) });
     const newcomer = await budgetUser(t, anna.groupId!);
     await t.db.query('UPDATE users SET group_id = NULL WHERE id = $1', [ben.id]);
     await t.db.query('UPDATE users SET group_id = NULL WHERE id = $1', [newcomer.id]);
@@ -427,13 +419,13 @@ describe('Budget: sharing costs', () => {
   });
 
   it('reports add each member\'s paid and part, and ?member= reports one member\'s part of each category', async () => {
-    const { anna, ben, cleo, food, salary, savings } = await flat();
+    const { anna, ben, cleo, food, salary, savings } = await flatOfThree(t);
     const rent = await createCategory(t, anna, { name: 'Rent' });
-    await createTransaction(t, anna, { type: 'Expense', amount: '900.00', categoryId: rent.id, date: '2026-03-01', split: equal(anna, ben, cleo) });
+    await createTransaction(t, anna, { type: 'Expense', amount: '900.00', categoryId: rent.id, date: '2026-03-01', split: equalSplit(anna, ben, cleo) });
     await createTransaction(t, ben, { type: 'Expense', amount: '45.00', categoryId: food.id, date: '2026-03-03', split: { mode: 'shares', members: [{ userId: ben.id, value: '2' }, { userId: cleo.id, value: '1' }] } });
     await createTransaction(t, cleo, { type: 'Expense', amount: '7.00', categoryId: food.id, date: '2026-03-03', budgetAccountId: savings.id });
-    await createTransaction(t, cleo, { type: 'Income', amount: '30.00', categoryId: salary.id, date: '2026-03-20', split: equal(anna, cleo) });
-    await createTransaction(t, anna, { type: 'Expense', amount: '10.00', categoryId: food.id, date: '2026-04-01', split: equal(anna, ben) });
+    await createTransaction(t, cleo, { type: 'Income', amount: '30.00', categoryId: salary.id, date: '2026-03-20', split: equalSplit(anna, cleo) });
+    await createTransaction(t, anna, { type: 'Expense', amount: '10.00', categoryId: food.id, date: '2026-04-01', split: equalSplit(anna, ben) });
 
     const month = await call(t, anna, 'GET', '/transactions/report/monthly?year=2026&month=3');
     expect(month.totalExpense).toBe('952.00');
@@ -462,7 +454,7 @@ describe('Budget: sharing costs', () => {
   });
 
   it('each occurrence of a recurring transaction copies its split, exactly once', async () => {
-    const { anna, ben, food, main } = await flat();
+    const { anna, ben, food, main } = await flatOfThree(t);
     const rule = await call(t, anna, 'POST', '/recurring-transactions', {
       type: 'Expense',
       amount: '50.00',
@@ -470,7 +462,7 @@ describe('Budget: sharing costs', () => {
       budgetAccountId: main.id,
       frequency: 'Monthly',
       startDate: '2030-01-15',
-      split: { ...equal(anna, ben), paidBy: [{ userId: ben.id, amount: '50.00' }] },
+      split: { ...equalSplit(anna, ben), paidBy: [{ userId: ben.id, amount: '50.00' }] },
     });
     expect(rule.split.owed).toEqual([
       { userId: anna.id, amount: '25.00' },

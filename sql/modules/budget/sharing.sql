@@ -2,39 +2,45 @@
 LOCK TABLE transactions, transaction_shares, settlements IN SHARE MODE;
 
 -- budget_balance_explain_count
-SELECT count(*)::int AS total FROM (
-  SELECT 'Transaction' AS kind, t.id, t.date, t.type, t.amount, t.description, t.category_id, NULL::uuid AS from_user_id,
-         NULL::uuid AS to_user_id, x.paid, x.share,
-         CASE WHEN t.type = 'Income' THEN x.share - x.paid ELSE x.paid - x.share END AS effect, t.created_date
-    FROM (SELECT transaction_id, SUM(paid) AS paid, SUM(share) AS share FROM transaction_shares
-           WHERE group_id = $1 AND user_id = ANY($2::uuid[]) AND date >= COALESCE($3::date, '-infinity') AND date <= COALESCE($4::date, 'infinity')
-           GROUP BY transaction_id) x
-    JOIN transactions t ON t.id = x.transaction_id
-  UNION ALL
-  SELECT 'Settlement', s.id, s.date, 'Settlement', s.amount, s.note, NULL, s.from_user_id, s.to_user_id, 0.00, 0.00,
-         CASE WHEN s.from_user_id = ANY($2::uuid[]) THEN s.amount ELSE -s.amount END, s.created_date
-    FROM settlements s
-   WHERE s.group_id = $1 AND date >= COALESCE($3::date, '-infinity') AND date <= COALESCE($4::date, 'infinity')
-     AND (s.from_user_id = ANY($2::uuid[])) <> (s.to_user_id = ANY($2::uuid[]))) e;
+SELECT CASE WHEN cardinality($2::uuid[]) = 1
+               THEN (SELECT count(*) FROM transaction_shares WHERE group_id = $1 AND user_id = ($2::uuid[])[1] AND date >= COALESCE($3::date, '-infinity') AND date <= COALESCE($4::date, 'infinity'))
+               ELSE (SELECT count(DISTINCT transaction_id) FROM transaction_shares WHERE group_id = $1 AND user_id = ANY($2::uuid[]) AND date >= COALESCE($3::date, '-infinity') AND date <= COALESCE($4::date, 'infinity'))
+          END::int
+        + (SELECT count(*) FROM settlements s WHERE s.group_id = $1 AND date >= COALESCE($3::date, '-infinity') AND date <= COALESCE($4::date, 'infinity')
+      AND (s.from_user_id = ANY($2::uuid[]) OR s.to_user_id = ANY($2::uuid[]))
+      AND (s.from_user_id = ANY($2::uuid[])) <> (s.to_user_id = ANY($2::uuid[])))::int AS total;
 
 -- budget_balance_explain_page
-SELECT kind, id, date::text AS date, type, amount, description, category_id AS "categoryId", from_user_id AS "fromUserId",
-          to_user_id AS "toUserId", paid::text AS paid, share::text AS share, effect::text AS effect
+WITH page AS (
+  SELECT kind, id, date FROM (
+    SELECT DISTINCT 'Transaction' AS kind, c.transaction_id AS id, c.date
+      FROM unnest($2::uuid[]) AS u(id)
+      CROSS JOIN LATERAL (
+        SELECT transaction_id, date FROM transaction_shares
+         WHERE group_id = $1 AND user_id = u.id AND date >= COALESCE($3::date, '-infinity') AND date <= COALESCE($4::date, 'infinity')
+         ORDER BY date DESC, transaction_id DESC LIMIT $5::bigint + $6::bigint) c
+    UNION ALL
+    (SELECT 'Settlement', s.id, s.date FROM settlements s WHERE s.group_id = $1 AND date >= COALESCE($3::date, '-infinity') AND date <= COALESCE($4::date, 'infinity')
+      AND (s.from_user_id = ANY($2::uuid[]) OR s.to_user_id = ANY($2::uuid[]))
+      AND (s.from_user_id = ANY($2::uuid[])) <> (s.to_user_id = ANY($2::uuid[]))
+      ORDER BY s.date DESC, s.id DESC LIMIT $5::bigint + $6::bigint)) k
+  ORDER BY date DESC, id DESC OFFSET $5 LIMIT $6)
+   SELECT e.kind, e.id, e.date::text AS date, e.type, e.amount, e.description, e.category_id AS "categoryId", e.from_user_id AS "fromUserId",
+          e.to_user_id AS "toUserId", e.paid::text AS paid, e.share::text AS share, e.effect::text AS effect
      FROM (
-  SELECT 'Transaction' AS kind, t.id, t.date, t.type, t.amount, t.description, t.category_id, NULL::uuid AS from_user_id,
-         NULL::uuid AS to_user_id, x.paid, x.share,
-         CASE WHEN t.type = 'Income' THEN x.share - x.paid ELSE x.paid - x.share END AS effect, t.created_date
-    FROM (SELECT transaction_id, SUM(paid) AS paid, SUM(share) AS share FROM transaction_shares
-           WHERE group_id = $1 AND user_id = ANY($2::uuid[]) AND date >= COALESCE($3::date, '-infinity') AND date <= COALESCE($4::date, 'infinity')
-           GROUP BY transaction_id) x
-    JOIN transactions t ON t.id = x.transaction_id
-  UNION ALL
-  SELECT 'Settlement', s.id, s.date, 'Settlement', s.amount, s.note, NULL, s.from_user_id, s.to_user_id, 0.00, 0.00,
-         CASE WHEN s.from_user_id = ANY($2::uuid[]) THEN s.amount ELSE -s.amount END, s.created_date
-    FROM settlements s
-   WHERE s.group_id = $1 AND date >= COALESCE($3::date, '-infinity') AND date <= COALESCE($4::date, 'infinity')
-     AND (s.from_user_id = ANY($2::uuid[])) <> (s.to_user_id = ANY($2::uuid[]))) e
-    ORDER BY e.date DESC, e.created_date DESC, e.id DESC OFFSET $5 LIMIT $6;
+       SELECT p.kind, t.id, t.date, t.type, t.amount, t.description, t.category_id, NULL::uuid AS from_user_id, NULL::uuid AS to_user_id,
+              x.paid, x.share, CASE WHEN t.type = 'Income' THEN x.share - x.paid ELSE x.paid - x.share END AS effect
+         FROM page p
+         JOIN transactions t ON t.id = p.id
+         CROSS JOIN LATERAL (SELECT SUM(paid) AS paid, SUM(share) AS share FROM transaction_shares
+                              WHERE transaction_id = p.id AND user_id = ANY($2::uuid[])) x
+        WHERE p.kind = 'Transaction'
+       UNION ALL
+       SELECT p.kind, s.id, s.date, 'Settlement', s.amount, s.note, NULL, s.from_user_id, s.to_user_id, 0.00, 0.00,
+              CASE WHEN s.from_user_id = ANY($2::uuid[]) THEN s.amount ELSE -s.amount END
+         FROM page p JOIN settlements s ON s.id = p.id
+        WHERE p.kind = 'Settlement') e
+    ORDER BY e.date DESC, e.id DESC;
 
 -- budget_member_totals
 SELECT user_id AS "userId", SUM(paid)::text AS paid, SUM(share)::text AS share, SUM(sent)::text AS sent, SUM(received)::text AS received

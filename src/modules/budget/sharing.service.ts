@@ -18,6 +18,7 @@ import {
   SplitSettingsDto,
 } from './dto/sharing.dto';
 import { balanceSheet, fromCents, NamedMember, toCents } from './sharing';
+import type { Settlement } from './entities/settlement.entity';
 import { SharingRepository } from './sharing.repository';
 import { SplitResolver } from './split-resolver';
 import { normaliseMoney, utcDate } from './transaction-refs';
@@ -193,16 +194,7 @@ function normaliseWeight(weight: string): string {
   return fromCents(toCents(weight)).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
 }
 
-function toSettlementDto(s: {
-  id: string;
-  fromUserId: string;
-  toUserId: string;
-  amount: string;
-  date: string;
-  note: string | null;
-  createdById: string | null;
-  createdDate: Date;
-}): SettlementDto {
+function toSettlementDto(s: Settlement): SettlementDto {
   return {
     id: s.id,
     fromUserId: s.fromUserId,

@@ -78,36 +78,67 @@ export const SETTLEMENTS_COUNT = statement('budget_settlements_count', `SELECT c
 
 /**
  * The shared transactions and settlements that move the net of the members $2 (one member, or a
- * unit's) in the group $1 between $3 and $4, with their effect, newest first: a transaction once
- * with its members' paid and share summed; a settlement between two members of a unit moves
- * nothing and is left out.
+ * unit's) in the group $1 between $3 and $4, with their effect, newest first (by date, then by id:
+ * ids are time-ordered, so the later recorded first): a transaction once with its members' paid and
+ * share summed; a settlement between two members of a unit moves nothing and is left out.
+ *
+ * A page never reads a member's whole history: each member's first $5 + $6 shares in that order come
+ * from `ix_transaction_shares_member` (group, member, date, transaction) read backwards, index-only
+ * (a transaction in the first N of the merged order is in the first N of each of its members'
+ * lists), and so do the party's first $5 + $6 settlements; the page's keys are cut from those, and
+ * only the page's rows are summed and joined.
  */
-const EXPLAIN_ROWS = `
-  SELECT 'Transaction' AS kind, t.id, t.date, t.type, t.amount, t.description, t.category_id, NULL::uuid AS from_user_id,
-         NULL::uuid AS to_user_id, x.paid, x.share,
-         CASE WHEN t.type = 'Income' THEN x.share - x.paid ELSE x.paid - x.share END AS effect, t.created_date
-    FROM (SELECT transaction_id, SUM(paid) AS paid, SUM(share) AS share FROM transaction_shares
-           WHERE group_id = $1 AND user_id = ANY($2::uuid[]) AND ${range('$3', '$4')}
-           GROUP BY transaction_id) x
-    JOIN transactions t ON t.id = x.transaction_id
-  UNION ALL
-  SELECT 'Settlement', s.id, s.date, 'Settlement', s.amount, s.note, NULL, s.from_user_id, s.to_user_id, 0.00, 0.00,
-         CASE WHEN s.from_user_id = ANY($2::uuid[]) THEN s.amount ELSE -s.amount END, s.created_date
-    FROM settlements s
-   WHERE s.group_id = $1 AND ${range('$3', '$4')}
-     AND (s.from_user_id = ANY($2::uuid[])) <> (s.to_user_id = ANY($2::uuid[]))`;
+const SETTLEMENTS_OF_PARTY = `s.group_id = $1 AND ${range('$3', '$4')}
+      AND (s.from_user_id = ANY($2::uuid[]) OR s.to_user_id = ANY($2::uuid[]))
+      AND (s.from_user_id = ANY($2::uuid[])) <> (s.to_user_id = ANY($2::uuid[]))`;
 
-/** A page of EXPLAIN_ROWS. ($1 group id, $2 user ids, $3 from, $4 to, $5 offset, $6 limit) */
+const EXPLAIN_KEYS = `
+  SELECT kind, id, date FROM (
+    SELECT DISTINCT 'Transaction' AS kind, c.transaction_id AS id, c.date
+      FROM unnest($2::uuid[]) AS u(id)
+      CROSS JOIN LATERAL (
+        SELECT transaction_id, date FROM transaction_shares
+         WHERE group_id = $1 AND user_id = u.id AND ${range('$3', '$4')}
+         ORDER BY date DESC, transaction_id DESC LIMIT $5::bigint + $6::bigint) c
+    UNION ALL
+    (SELECT 'Settlement', s.id, s.date FROM settlements s WHERE ${SETTLEMENTS_OF_PARTY}
+      ORDER BY s.date DESC, s.id DESC LIMIT $5::bigint + $6::bigint)) k
+  ORDER BY date DESC, id DESC OFFSET $5 LIMIT $6`;
+
+/** A page of the explanation. ($1 group id, $2 user ids, $3 from, $4 to, $5 offset, $6 limit) */
 export const EXPLAIN_PAGE = statement(
   'budget_balance_explain_page',
-  `SELECT kind, id, date::text AS date, type, amount, description, category_id AS "categoryId", from_user_id AS "fromUserId",
-          to_user_id AS "toUserId", paid::text AS paid, share::text AS share, effect::text AS effect
-     FROM (${EXPLAIN_ROWS}) e
-    ORDER BY e.date DESC, e.created_date DESC, e.id DESC OFFSET $5 LIMIT $6`,
+  `WITH page AS (${EXPLAIN_KEYS})
+   SELECT e.kind, e.id, e.date::text AS date, e.type, e.amount, e.description, e.category_id AS "categoryId", e.from_user_id AS "fromUserId",
+          e.to_user_id AS "toUserId", e.paid::text AS paid, e.share::text AS share, e.effect::text AS effect
+     FROM (
+       SELECT p.kind, t.id, t.date, t.type, t.amount, t.description, t.category_id, NULL::uuid AS from_user_id, NULL::uuid AS to_user_id,
+              x.paid, x.share, CASE WHEN t.type = 'Income' THEN x.share - x.paid ELSE x.paid - x.share END AS effect
+         FROM page p
+         JOIN transactions t ON t.id = p.id
+         CROSS JOIN LATERAL (SELECT SUM(paid) AS paid, SUM(share) AS share FROM transaction_shares
+                              WHERE transaction_id = p.id AND user_id = ANY($2::uuid[])) x
+        WHERE p.kind = 'Transaction'
+       UNION ALL
+       SELECT p.kind, s.id, s.date, 'Settlement', s.amount, s.note, NULL, s.from_user_id, s.to_user_id, 0.00, 0.00,
+              CASE WHEN s.from_user_id = ANY($2::uuid[]) THEN s.amount ELSE -s.amount END
+         FROM page p JOIN settlements s ON s.id = p.id
+        WHERE p.kind = 'Settlement') e
+    ORDER BY e.date DESC, e.id DESC`,
 );
 
-/** How many rows EXPLAIN_PAGE pages through. ($1–$4 as the page) */
-export const EXPLAIN_COUNT = statement('budget_balance_explain_count', `SELECT count(*)::int AS total FROM (${EXPLAIN_ROWS}) e`);
+/**
+ * How many rows the explanation pages through: the party's shared transactions (one member's
+ * counted straight from the index, a unit's distinct) and settlements. ($1–$4 as the page)
+ */
+export const EXPLAIN_COUNT = statement(
+  'budget_balance_explain_count',
+  `SELECT CASE WHEN cardinality($2::uuid[]) = 1
+               THEN (SELECT count(*) FROM transaction_shares WHERE group_id = $1 AND user_id = ($2::uuid[])[1] AND ${range('$3', '$4')})
+               ELSE (SELECT count(DISTINCT transaction_id) FROM transaction_shares WHERE group_id = $1 AND user_id = ANY($2::uuid[]) AND ${range('$3', '$4')})
+          END::int
+        + (SELECT count(*) FROM settlements s WHERE ${SETTLEMENTS_OF_PARTY})::int AS total`,
+);
 
 export interface ExplainRow {
   kind: 'Transaction' | 'Settlement';

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
-import { PageQuery } from '../../../common/pagination/pagination';
 import { IsDateOnly, IsMoney, MAX_AMOUNT, MONEY_PATTERN } from './budget-validators';
 import { SPLIT_MAX_PEOPLE, SPLIT_VALUE_PATTERN } from './split.dto';
+import { PeriodPageQuery } from './transaction.dto';
 
 export const DEFAULT_SPLIT_MODES = ['equal', 'shares'] as const;
 export type DefaultSplitMode = (typeof DEFAULT_SPLIT_MODES)[number];
@@ -130,17 +130,7 @@ export class CreateSettlementDto {
   note?: string | null;
 }
 
-export class SettlementListQuery extends PageQuery {
-  @ApiPropertyOptional({ format: 'date', description: 'on or after this date' })
-  @IsOptional()
-  @IsDateOnly()
-  from?: string;
-
-  @ApiPropertyOptional({ format: 'date', description: 'on or before this date' })
-  @IsOptional()
-  @IsDateOnly()
-  to?: string;
-
+export class SettlementListQuery extends PeriodPageQuery {
   @ApiPropertyOptional({ format: 'uuid', description: 'settlements this member sent or received' })
   @IsOptional()
   @IsUUID()
@@ -203,20 +193,10 @@ export class BalancesDto {
   members: BalanceMemberDto[];
 }
 
-export class ExplainQuery extends PageQuery {
+export class ExplainQuery extends PeriodPageQuery {
   @ApiProperty({ format: 'uuid', description: 'a party of the balances: a user id or a unit id' })
   @IsUUID()
   party: string;
-
-  @ApiPropertyOptional({ format: 'date' })
-  @IsOptional()
-  @IsDateOnly()
-  from?: string;
-
-  @ApiPropertyOptional({ format: 'date' })
-  @IsOptional()
-  @IsDateOnly()
-  to?: string;
 }
 
 export const EXPLAIN_KINDS = ['Transaction', 'Settlement'] as const;

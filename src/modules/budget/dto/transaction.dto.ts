@@ -78,7 +78,8 @@ export class SaveTransactionDto extends TransactionFieldsDto {
 
 export const TRANSACTION_SORTS = ['date', 'amount'] as const;
 
-export class TransactionListQuery extends PageQuery {
+/** A page of a list over a period: `from` and `to`, inclusive dates. */
+export class PeriodPageQuery extends PageQuery {
   @ApiPropertyOptional({ format: 'date', description: 'on or after this date' })
   @IsOptional()
   @IsDateOnly()
@@ -88,7 +89,9 @@ export class TransactionListQuery extends PageQuery {
   @IsOptional()
   @IsDateOnly()
   to?: string;
+}
 
+export class TransactionListQuery extends PeriodPageQuery {
   @ApiPropertyOptional({ enum: TRANSACTION_TYPES })
   @IsOptional()
   @IsIn(TRANSACTION_TYPES)

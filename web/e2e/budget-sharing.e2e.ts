@@ -177,7 +177,10 @@ test.describe('Budget, sharing costs in a flat', () => {
 
     // the transactions list: the payments marked as such, apart from the spending
     await page.getByRole('navigation', { name: 'Budget' }).getByRole('link', { name: 'Transactions' }).click();
-    await expect(page.getByRole('list', { name: 'Transactions' }).getByRole('listitem')).toHaveCount(4);
+    const list = page.getByRole('list', { name: 'Transactions' });
+    await expect(list.getByRole('listitem')).toHaveCount(4);
+    await expect(list.getByRole('listitem').filter({ hasText: 'Eating out' })).toContainText('shared by 2');
+    await expect(list.getByRole('listitem').filter({ hasText: 'Clothes' })).not.toContainText('shared by');
     const payments = page.getByRole('list', { name: 'Payments between members' });
     await expect(payments.getByRole('listitem')).toHaveCount(2);
     await expect(payments.getByRole('listitem').first()).toContainText('Payment between members');

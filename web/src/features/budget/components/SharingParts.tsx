@@ -2,7 +2,7 @@
 import { useSession } from '@/api/session-context';
 import { useLocale, useT, type MessageId } from '@/i18n';
 import { DateText, formatMoney } from '@/ui';
-import type { Settlement } from '../api';
+import type { Settlement, StoredSplit } from '../api';
 import type { SplitMode } from '../split';
 
 /** An amount (decimal string) in the group's currency and the chosen language. */
@@ -53,4 +53,11 @@ export function SettlementText({ settlement, name }: { settlement: Settlement; n
       </small>
     </span>
   );
+}
+
+/** " · shared by 3" after a shared transaction in the list (nothing for the household's own). */
+export function SharedMark({ split }: { split: StoredSplit | null | undefined }) {
+  const t = useT();
+  if (!split) return null;
+  return <> · {t('budget.transactions.shared', { count: split.owed.length })}</>;
 }

@@ -7,6 +7,7 @@ import { NamedIcon } from '@/ui/pickers';
 import { useTransactions, type Account, type Category, type Transaction, type TransactionFilters, type TransactionType } from '../api';
 import { negate } from '../money';
 import { NextStep, RequireBudgetSetup } from './Setup';
+import { SharedMark } from './SharingParts';
 import { TransactionSettlements } from './TransactionSettlements';
 
 const FILTER_KEYS = ['from', 'to', 'type', 'categoryId', 'budgetAccountId', 'search'] as const;
@@ -206,6 +207,7 @@ function TransactionRow({ transaction, names }: { transaction: Transaction; name
             <DateText value={transaction.date} />
             {transaction.type !== 'Transfer' ? ` · ${account}` : ''}
             {transaction.description ? ` · ${transaction.description}` : ''}
+            <SharedMark split={transaction.split} />
             {transaction.recurringTransactionId ? (
               <>
                 {' '}

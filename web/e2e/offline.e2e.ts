@@ -136,11 +136,13 @@ test.describe('Offline', () => {
     await expect(page.getByText('Corner bakery')).toBeVisible();
     await page.goto('/budget');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/budget/balances');
+    await expect(page.getByRole('heading', { name: 'Nothing shared yet' })).toBeVisible();
     await page.goto('/budget/transactions');
     await expect(page.getByText('Sourdough loaf')).toBeVisible();
     await expect
       .poll(async () => (await stored(page)).queries.join(' '))
-      .toMatch(new RegExp(`(?=.*"notes","detail","${note.id}")(?=.*"map","markers")(?=.*"budget","transactions")`));
+      .toMatch(new RegExp(`(?=.*"notes","detail","${note.id}")(?=.*"map","markers")(?=.*"budget","transactions")(?=.*"budget","balances")(?=.*"budget","settlements")`));
 
     await context.setOffline(true);
     await page.reload();
@@ -149,6 +151,9 @@ test.describe('Offline', () => {
     await page.goto('/map/list');
     await expect(page.getByText('Corner bakery')).toBeVisible();
     await page.goto('/budget');
+    await expect(offlineBar(page)).toBeVisible();
+    await page.goto('/budget/balances');
+    await expect(page.getByRole('heading', { name: 'Nothing shared yet' })).toBeVisible();
     await expect(offlineBar(page)).toBeVisible();
     await page.goto('/notes');
     await expect(page.getByRole('link', { name: 'Market' })).toBeVisible();

@@ -27,7 +27,13 @@ function touched(change: LiveChange): Match[] {
     case 'MarkerImage':
       return parent ? [starts('map', 'images', parent), starts('map', 'marker', parent), starts('map', 'markers')] : [starts('map', 'images')];
     case 'Transaction':
-      return [starts('budget', 'transactions'), starts('budget', 'transaction', id), starts('budget', 'report'), starts('budget', 'accounts')];
+      // a shared transaction moves the balances and their explanations
+      return [starts('budget', 'transactions'), starts('budget', 'transaction', id), starts('budget', 'report'), starts('budget', 'accounts'), starts('budget', 'balances')];
+    case 'Settlement':
+      return [starts('budget', 'settlements'), starts('budget', 'balances')];
+    case 'SplitSettings':
+      // units change the parties of the balances
+      return [starts('budget', 'split-settings'), starts('budget', 'balances')];
     case 'Category':
       return [starts('budget', 'categories'), starts('budget', 'transactions'), starts('budget', 'report')];
     case 'BudgetAccount':

@@ -35,7 +35,7 @@ function keep(query: Query): boolean {
   const [area, kind] = query.queryKey as string[];
   if (area === 'notes') return true;
   if (area === 'map') return kind === 'markers';
-  if (area === 'budget') return ['accounts', 'categories', 'transactions', 'report', 'recurring'].includes(kind);
+  if (area === 'budget') return ['accounts', 'categories', 'transactions', 'report', 'recurring', 'balances', 'settlements', 'split-settings'].includes(kind);
   return false;
 }
 

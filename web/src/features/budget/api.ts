@@ -135,3 +135,56 @@ export const budgetApi = {
   toggleRecurring: (id: string) =>
     call(api.PATCH('/api/v1/recurring-transactions/{recurringTransactionId}/toggle', { params: { path: { recurringTransactionId: id } } })),
 };
+
+// ---- sharing costs: who paid, who owes whom, and payments between members ----------------------
+
+export type SplitInput = Schema<'SplitInputDto'>;
+export type StoredSplit = Schema<'SplitDto'>;
+export type SplitSettings = Schema<'SplitSettingsDto'>;
+export type SplitSettingsInput = Schema<'SaveSplitSettingsDto'>;
+export type Balances = Schema<'BalancesDto'>;
+export type BalanceParty = Schema<'BalancePartyDto'>;
+export type BalanceEffect = Schema<'BalanceEffectDto'>;
+export type Settlement = Schema<'SettlementDto'>;
+export type SettlementInput = Schema<'CreateSettlementDto'>;
+
+/** A period of the balances (inclusive dates; omitted: all time). */
+export interface Period {
+  from?: string;
+  to?: string;
+}
+
+export function useSplitSettings() {
+  return useQuery({ queryKey: ['budget', 'split-settings'], queryFn: () => call(api.GET('/api/v1/budget/split-settings')) });
+}
+
+export function useBalances(period: Period) {
+  return useQuery({
+    queryKey: ['budget', 'balances', period],
+    queryFn: () => call(api.GET('/api/v1/budget/balances', { params: { query: period } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBalanceExplanation(party: string, period: Period, page: number) {
+  return useQuery({
+    queryKey: ['budget', 'balances', 'explain', party, period, page],
+    queryFn: () => call(api.GET('/api/v1/budget/balances/explain', { params: { query: { party, ...period, page, pageSize: 20 } } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSettlements(period: Period, page: number, pageSize = 20) {
+  return useQuery({
+    queryKey: ['budget', 'settlements', period, page, pageSize],
+    queryFn: () => call(api.GET('/api/v1/budget/settlements', { params: { query: { ...period, page, pageSize } } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const sharingApi = {
+  saveSplitSettings: (body: SplitSettingsInput) => call(api.PUT('/api/v1/budget/split-settings', { body })),
+  /** A client-made id makes a retry after a lost answer record the payment once. */
+  recordSettlement: (body: SettlementInput) => call(api.POST('/api/v1/budget/settlements', { body: { id: crypto.randomUUID(), ...body } })),
+  deleteSettlement: (id: string) => call(api.DELETE('/api/v1/budget/settlements/{settlementId}', { params: { path: { settlementId: id } } })),
+};

@@ -1,4 +1,4 @@
-import { currentLocale } from '@/i18n';
+import { currentLocale, translate } from '@/i18n';
 import { formatAmountInput, intlLocale, parseAmount } from '@/ui/amount';
 
 /**
@@ -6,7 +6,6 @@ import { formatAmountInput, intlLocale, parseAmount } from '@/ui/amount';
  * "12,5" and "1 234.50" are accepted and become "12.5" and "1234.50" (ui/amount.ts reads them in the
  * chosen language); arithmetic never happens here.
  */
-import { translate } from '@/i18n';
 
 const API_AMOUNT = /^(0|[1-9]\d{0,8})(\.\d{1,2})?$/;
 

@@ -13,6 +13,26 @@ const say = (row: Row) => describeChange(full(row), translatorFor('en'), writers
 const sag = (row: Row) => describeChange(full(row), translatorFor('de'), writers('de'));
 
 describe('describeChange', () => {
+  it('says who paid a shared expense and between how many, and payments between members', () => {
+    const split = { paidBy: [{ userId: 'u1', amount: '42.00' }], owed: [{ userId: 'u1' }, { userId: 'ben' }, { userId: 'cleo' }] };
+    const shared: Row = { entityType: 'Transaction', action: 'Created', changes: { amount: { new: '42.00' }, type: { new: 'Expense' }, split: { new: split } }, entityLabel: 'Groceries' };
+    expect(say(shared)).toBe('Anna paid €42.00 Groceries, shared by 3');
+    expect(sag(shared)).toBe('Anna hat 42,00\u00a0€ für Groceries bezahlt, geteilt auf 3');
+    // entered by someone who did not pay it alone
+    expect(say({ ...shared, userId: 'ben', userNickname: 'Ben' })).toBe('Ben added expense €42.00 Groceries, shared by 3');
+    const resplit: Row = { entityType: 'Transaction', action: 'Updated', changes: { split: { old: null, new: split } }, entityLabel: 'Groceries' };
+    expect(say(resplit)).toBe('Anna changed how the Groceries transaction is shared: by 3');
+    expect(say({ ...resplit, changes: { split: { old: split, new: null } } })).toBe("Anna made the Groceries transaction the household's own");
+    const payment = { fromUserId: { new: 'u1' }, toUserId: { new: 'cleo' }, amount: { new: '14.00' } };
+    const settlement: Row = { entityType: 'Settlement', action: 'Created', changes: payment, entityLabel: 'Anna → Cleo' };
+    expect(say(settlement)).toBe('Anna paid Cleo €14.00');
+    expect(sag(settlement)).toBe('Anna hat Cleo 14,00\u00a0€ gezahlt');
+    expect(say({ ...settlement, userId: 'cleo', userNickname: 'Cleo' })).toBe('Cleo recorded that Anna paid Cleo €14.00');
+    expect(say({ entityType: 'Settlement', action: 'Deleted', changes: { amount: { old: '14.00' } }, entityLabel: 'Anna → Cleo' })).toBe('Anna deleted the payment “Anna paid Cleo €14.00”');
+    expect(say({ entityType: 'SplitSettings', action: 'Updated' })).toBe('Anna changed how costs are shared');
+    expect(sag({ entityType: 'SplitSettings', action: 'Updated' })).toBe('Anna hat geändert, wie Kosten geteilt werden');
+  });
+
   it('says what happened to list items, on which list', () => {
     const ticked: Row = { entityType: 'NoteItem', action: 'Updated', changes: { isCompleted: { old: false, new: true } }, entityLabel: 'Milk', parentLabel: 'Shopping' };
     expect(say(ticked)).toBe('Anna ticked “Milk” on “Shopping”');

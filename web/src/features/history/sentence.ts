@@ -33,6 +33,8 @@ export const ENTITY_TYPES: { type: string; adminOnly?: boolean }[] = [
   { type: 'Category' },
   { type: 'BudgetAccount' },
   { type: 'RecurringTransaction' },
+  { type: 'Settlement' },
+  { type: 'SplitSettings' },
   { type: 'Note' },
   { type: 'NoteItem' },
   { type: 'User', adminOnly: true },
@@ -74,9 +76,22 @@ const FIELD_WORDS: Record<string, string> = {
   isCompleted: 'done',
   isPinned: 'pinned',
   locale: 'language',
+  split: 'sharing',
 };
 
 const field = (t: Translate, name: string) => t(`history.field.${FIELD_WORDS[name]}` as MessageId);
+
+/** How many people a split transaction's parts go to (0: not shared). */
+function sharedCount(split: unknown): number {
+  const owed = (split as { owed?: unknown[] } | null)?.owed;
+  return Array.isArray(owed) ? owed.length : 0;
+}
+
+/** The only payer of a split, when there is one. */
+function onlyPayer(split: unknown): string | null {
+  const paidBy = (split as { paidBy?: { userId?: string }[] } | null)?.paidBy;
+  return Array.isArray(paidBy) && paidBy.length === 1 ? (paidBy[0].userId ?? null) : null;
+}
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
@@ -158,16 +173,43 @@ export function describeChange(row: HistoryRowLike, t: Translate, write: Writers
         // the payee (an imported row's description), else the category
         const payee = text(changes.description?.new) ?? parent;
         const what = [...new Set([payee, label].filter(Boolean))].join(' · ');
+        // "Anna paid €42.00 Groceries, shared by 3" when the one who enters a shared expense paid it alone
+        const split = changes.split?.new;
+        const count = sharedCount(split);
+        if (count && !recurring && type !== 'Income' && row.userId && onlyPayer(split) === row.userId) {
+          return t('history.money.paidShared', { who, amount: money, what, count });
+        }
         const id = `history.money.added${recurring ? 'Recurring' : ''}${type === 'Income' ? 'Income' : 'Expense'}` as MessageId;
-        return t(id, { who, amount: money, what }).replace(/[\s:]+$/, '');
+        const sentence = t(id, { who, amount: money, what }).replace(/[\s:]+$/, '');
+        return count ? t('history.money.sharedSuffix', { sentence, count }) : sentence;
       }
       const thing = label || parent ? t(recurring ? 'history.named.recurring' : 'history.named.transaction', { label: label ?? parent ?? '' }) : named(recurring ? 'recurring' : 'transaction');
       if (action === 'Deleted') return t('history.deleted', { who, thing });
       const before = text(changes.amount?.old);
       if (amount && before && only('amount')) return t('history.money.amountChanged', { who, thing, from: write.money(before), to: money });
       if (only('isEnabled')) return t(changes.isEnabled.new ? 'history.money.resumed' : 'history.money.paused', { who, thing });
+      if (only('split')) {
+        const count = sharedCount(changes.split.new);
+        return count ? t('history.money.sharingChanged', { who, thing, count }) : t('history.money.madeOwn', { who, thing });
+      }
       return changed(thing);
     }
+    case 'Settlement': {
+      // the label is "Ben → Anna" with the nicknames of the time
+      const [from, to] = (label ?? '').split(' → ');
+      const amount = text(changes.amount?.new) ?? text(changes.amount?.old);
+      const money = amount ? write.money(amount) : '';
+      if (!from || !to) return generic(t('history.noun.payment'));
+      const payment = t('history.settlement.payment', { from, to, amount: money });
+      if (action === 'Deleted') return t('history.settlement.deleted', { who, payment });
+      if (action === 'Created') {
+        if (row.userId && changes.fromUserId?.new === row.userId) return t('history.settlement.paid', { who, to, amount: money });
+        return t('history.settlement.recorded', { who, from, to, amount: money });
+      }
+      return t('history.settlement.changed', { who, payment });
+    }
+    case 'SplitSettings':
+      return t('history.splitSettings.changed', { who });
     case 'Category': {
       const thing = named('category');
       if (action !== 'Updated') return generic(thing);

@@ -8,6 +8,7 @@ import { budgetApi, useBudgetMutation, useRecurring, type Recurring, type Recurr
 import { amountForInput, normaliseAmount, today } from '../money';
 import type { Frequency } from '../schedule';
 import { RequireBudgetSetup, type BudgetBasics } from './Setup';
+import { useSplitForm } from './SplitFields';
 import { defaultAccountId, MoneyMovementFields, movementBody, movementLabels, MOVEMENT_FIELDS, type MoneyMovementValues } from './TransactionFields';
 import { useT } from '@/i18n';
 
@@ -113,12 +114,17 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
     navigate('/budget/recurring', { replace: true });
   });
   const form = useForm<RecurringValues>({ defaultValues: initial });
-  const { register, handleSubmit, setError, formState } = form;
+  const { register, handleSubmit, setError, formState, watch } = form;
+  const split = useSplitForm(existing?.split, !existing);
   const submit = handleSubmit(async (values) => {
     setSummary([]);
+    const amount = normaliseAmount(values.amount) as string;
+    const unfit = split.check(amount, values.type);
+    if (unfit.length) return setSummary(unfit);
     try {
       await save.mutateAsync({
-        ...movementBody(values, normaliseAmount(values.amount) as string),
+        ...movementBody(values, amount),
+        split: split.body(amount, values.type),
         frequency: values.frequency,
         interval: Number(values.interval),
         startDate: values.startDate,
@@ -127,7 +133,7 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
       });
       navigate('/budget/recurring');
     } catch (error) {
-      setSummary(applyProblem(error, FIELDS, setError, movementLabels(t)));
+      setSummary(split.refuse(error) ?? applyProblem(error, FIELDS, setError, movementLabels(t)));
     }
   });
   const accounts = existing ? basics.accounts.map((account) => (account.id === existing.budgetAccountId ? { ...account, isDisabled: false } : account)) : basics.accounts;
@@ -136,6 +142,7 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
       <form onSubmit={submit} noValidate>
         <ErrorSummary items={summary} />
         <MoneyMovementFields form={form} categories={basics.categories} accounts={accounts} />
+        {split.fields(watch('amount'), watch('type'))}
         <div className="grid-2">
           <SelectField label={t('budget.recurring.repeats')} error={formState.errors.frequency?.message} {...register('frequency')}>
             <option value="Daily">{t('budget.frequency.Daily')}</option>

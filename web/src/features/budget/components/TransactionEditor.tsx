@@ -7,6 +7,7 @@ import { DangerAction } from '@/ui/DangerAction';
 import { budgetApi, useBudgetMutation, useTransaction, type Transaction, type TransactionInput, type TransactionType } from '../api';
 import { amountForInput, normaliseAmount, today } from '../money';
 import { RequireBudgetSetup, type BudgetBasics } from './Setup';
+import { useSplitForm } from './SplitFields';
 import { defaultAccountId, MoneyMovementFields, movementBody, movementLabels, MOVEMENT_FIELDS, type MoneyMovementValues } from './TransactionFields';
 import { useT, type MessageId } from '@/i18n';
 
@@ -91,13 +92,17 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
   const form = useForm<TransactionValues>({ defaultValues: initial });
   const { register, handleSubmit, setError, watch, formState } = form;
   const type = watch('type');
+  const split = useSplitForm(existing?.split, !existing && initial.type === 'Expense');
   const submit = handleSubmit(async (values) => {
     setSummary([]);
+    const amount = normaliseAmount(values.amount) as string;
+    const unfit = split.check(amount, values.type);
+    if (unfit.length) return setSummary(unfit);
     try {
-      await save.mutateAsync({ ...movementBody(values, normaliseAmount(values.amount) as string), date: values.date });
+      await save.mutateAsync({ ...movementBody(values, amount), date: values.date, split: split.body(amount, values.type) });
       navigate('/budget/transactions', { state: { saved: true } });
     } catch (error) {
-      setSummary(applyProblem(error, FIELDS, setError, movementLabels(t)));
+      setSummary(split.refuse(error) ?? applyProblem(error, FIELDS, setError, movementLabels(t)));
     }
   });
   // an existing transaction may sit on an account disabled since: keep it selectable
@@ -108,6 +113,7 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
         <ErrorSummary items={summary} />
         <MoneyMovementFields form={form} categories={basics.categories} accounts={accounts} />
         <Field label={t('budget.field.date')} type="date" error={formState.errors.date?.message} {...register('date', { required: t('budget.field.date.required') })} />
+        {split.fields(watch('amount'), type)}
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>
             {existing ? t('budget.transaction.save') : t(ADD[type])}

@@ -9,6 +9,8 @@ import { negate } from '../money';
 import { NextStep, RequireBudgetSetup } from './Setup';
 import { useT, type MessageId } from '@/i18n';
 import { TYPE_NAME } from '../words';
+import { SharedMark } from './SharingParts';
+import { TransactionSettlements } from './TransactionSettlements';
 
 const FILTER_KEYS = ['from', 'to', 'type', 'categoryId', 'budgetAccountId', 'search'] as const;
 const SORTS: { value: string; label: MessageId }[] = [
@@ -185,6 +187,8 @@ function TransactionList({ categories, accounts }: { categories: Category[]; acc
           </>
         )}
       </LoadState>
+      {/* settlements have no type, category, account or description: only a date filter applies to them */}
+      {filters.type || filters.categoryId || filters.budgetAccountId || filters.search ? null : <TransactionSettlements period={{ from: filters.from, to: filters.to }} />}
     </>
   );
 }
@@ -210,6 +214,7 @@ function TransactionRow({ transaction, names }: { transaction: Transaction; name
             <DateText value={transaction.date} />
             {transaction.type !== 'Transfer' ? ` · ${account}` : ''}
             {transaction.description ? ` · ${transaction.description}` : ''}
+            <SharedMark split={transaction.split} />
             {transaction.recurringTransactionId ? (
               <>
                 {' '}

@@ -15,6 +15,8 @@ const Accounts = lazy(() => import('../components/Accounts'));
 const Reports = lazy(() => import('../components/Reports'));
 const RecurringList = lazy(() => import('../components/RecurringList'));
 const RecurringEditor = lazy(() => import('../components/RecurringEditor'));
+const Balances = lazy(() => import('../components/Balances'));
+const SplitSettings = lazy(() => import('../components/SplitSettings'));
 
 const SECTIONS: { to: string; label: MessageId; end?: boolean }[] = [
   { to: '/budget', label: 'budget.overview', end: true },
@@ -28,9 +30,11 @@ const SECTIONS: { to: string; label: MessageId; end?: boolean }[] = [
 /** /budget and its sections, each its own chunk (the chart loads with the reports only). */
 export default function BudgetPage() {
   const t = useT();
+  // who owes whom sits next to the transactions it comes from
+  const sections = [...SECTIONS.slice(0, 2), { to: '/budget/balances', label: 'budget.nav.balances' as MessageId }, ...SECTIONS.slice(2)];
   return (
     <>
-      <SubNav label={t('nav.budget')} items={SECTIONS.map((section) => ({ ...section, label: t(section.label) }))} />
+      <SubNav label={t('nav.budget')} items={sections.map((section) => ({ ...section, label: t(section.label) }))} />
       <Routes>
         <Route index element={<Overview />} />
         <Route path="transactions" element={<Transactions />} />
@@ -43,6 +47,8 @@ export default function BudgetPage() {
         <Route path="recurring" element={<RecurringList />} />
         <Route path="recurring/new" element={<RecurringEditor />} />
         <Route path="recurring/:recurringId" element={<RecurringEditor />} />
+        <Route path="balances" element={<Balances />} />
+        <Route path="balances/settings" element={<SplitSettings />} />
         <Route
           path="*"
           element={

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { ProblemError } from '@/api/problem';
+import { initialSplitState, splitFromState, splitIssues, splitProblem } from './split-state';
+
+const members = [
+  { id: 'anna', nickname: 'Anna' },
+  { id: 'ben', nickname: 'Ben' },
+  { id: 'cleo', nickname: 'Cleo' },
+];
+
+describe('the split a form starts with', () => {
+  it("takes the group's default for a new expense: paid by me, shared by the weights", () => {
+    const state = initialSplitState({
+      settings: { sharedByDefault: true, mode: 'shares', weights: [{ userId: 'anna', weight: '0.7' }, { userId: 'ben', weight: '0.3' }], units: [] },
+      members,
+      me: 'ben',
+      isNewExpense: true,
+    });
+    expect(state).toMatchObject({ shared: true, mode: 'shares', payers: ['ben'], sharing: ['anna', 'ben'], values: { anna: '0.7', ben: '0.3' } });
+    expect(splitFromState(state, '10.00', 'Expense')).toEqual({
+      paidBy: [{ userId: 'ben', amount: '10.00' }],
+      mode: 'shares',
+      members: [
+        { userId: 'anna', value: '0.7' },
+        { userId: 'ben', value: '0.3' },
+      ],
+      adjustments: [],
+    });
+  });
+
+  it("starts as the household's own without a default, or for an income, and is then sent as null (no default behind the person's back)", () => {
+    const none = initialSplitState({ members, me: 'anna', isNewExpense: true });
+    expect(none).toMatchObject({ shared: false, mode: 'equal', sharing: ['anna', 'ben', 'cleo'] });
+    expect(splitFromState(none, '10.00', 'Expense')).toBeNull();
+    const income = initialSplitState({ settings: { sharedByDefault: true, mode: 'equal', weights: [{ userId: 'anna', weight: '1' }], units: [] }, members, me: 'anna', isNewExpense: false });
+    expect(income.shared).toBe(false);
+  });
+
+  it('opens a stored split as it was saved, and never sends one on a transfer', () => {
+    const state = initialSplitState({
+      split: {
+        paidBy: [{ userId: 'anna', amount: '30.00' }, { userId: 'cleo', amount: '20.00' }],
+        mode: 'exact',
+        members: [{ userId: 'ben', value: '44.00' }, { userId: 'cleo', value: '0.00' }],
+        adjustments: [{ userId: 'cleo', amount: '6.00' }],
+        owed: [],
+      },
+      members,
+      me: 'ben',
+      isNewExpense: false,
+    });
+    expect(state).toMatchObject({ shared: true, mode: 'exact', payers: ['anna', 'cleo'], paid: { anna: '30.00', cleo: '20.00' }, sharing: ['ben', 'cleo'] });
+    expect(splitIssues(state, '50.00', 'Expense')).toEqual([]);
+    expect(splitIssues(state, '51.00', 'Expense').map((issue) => issue.field)).toEqual(['split.paidBy', 'split.members']);
+    expect(splitFromState(state, '50.00', 'Transfer')).toBeNull();
+  });
+});
+
+describe("the service's refusal of a split", () => {
+  it('is put on the group of fields it names, whatever the index', () => {
+    const unknown = new ProblemError(400, { code: 'UNKNOWN_MEMBER', errors: [{ field: 'split.members.3.userId', message: 'not a member' }, { field: 'split.paidBy.0.userId', message: 'not a member' }] });
+    expect(splitProblem(unknown)).toEqual({ 'split.members': 'UNKNOWN_MEMBER', 'split.paidBy': 'UNKNOWN_MEMBER' });
+    expect(splitProblem(new ProblemError(400, { code: 'SPLIT_SHARE_MISMATCH', errors: [{ field: 'split.members', message: 'the percentages sum to 90.00' }] }))).toEqual({
+      'split.members': 'SPLIT_SHARE_MISMATCH',
+    });
+  });
+
+  it('leaves other problems to the form', () => {
+    expect(splitProblem(new ProblemError(400, { code: 'VALIDATION_FAILED', errors: [{ field: 'amount', message: 'bad' }] }))).toBeNull();
+    expect(splitProblem(new Error('offline'))).toBeNull();
+  });
+});

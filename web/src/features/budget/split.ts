@@ -1,0 +1,143 @@
+/**
+ * Sharing costs in the form: each member's part of an amount, computed as it is typed, by the
+ * service's rule (docs/budget.md, "The cent rule"): integer cents; each part is the floor of its
+ * exact share, the cents left over go one each to the largest remainders, ties to the member
+ * listed first. Adjustments are charged first, the rest is divided by the mode. Never a float.
+ */
+import { normaliseAmount } from './money';
+
+export type SplitMode = 'equal' | 'shares' | 'percent' | 'exact';
+export const SPLIT_MODES: SplitMode[] = ['equal', 'shares', 'percent', 'exact'];
+
+/** "12.3" → 1230n, "-0.05" → -5n (the API's decimal strings). */
+export function toCents(decimal: string): bigint {
+  const negative = decimal.startsWith('-');
+  const [whole, fraction = ''] = decimal.replace('-', '').split('.');
+  const cents = BigInt(whole || '0') * 100n + BigInt((fraction + '00').slice(0, 2));
+  return negative ? -cents : cents;
+}
+
+/** 1230n → "12.30", -5n → "-0.05". */
+export function fromCents(cents: bigint): string {
+  const sign = cents < 0n ? '-' : '';
+  const abs = cents < 0n ? -cents : cents;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/** A typed amount or value ("12,5", "33.33") in hundredths, or null when it is not a usable number. */
+export function typedCents(input: string): bigint | null {
+  const normal = normaliseAmount(input);
+  return normal === null ? null : toCents(normal);
+}
+
+const total = (values: bigint[]) => values.reduce((sum, value) => sum + value, 0n);
+
+/**
+ * Divides `amount` cents in proportion to `weights` (≥ 0, not all 0): floors, then the cents left
+ * one each to the largest remainders, ties to the earlier one. The parts sum to `amount`.
+ */
+export function allocate(amount: bigint, weights: bigint[]): bigint[] {
+  const whole = total(weights);
+  if (whole <= 0n) return weights.map(() => 0n);
+  const parts = weights.map((weight) => (amount * weight) / whole);
+  const order = weights.map((weight, index) => ({ index, remainder: (amount * weight) % whole }));
+  order.sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  let left = amount - total(parts);
+  for (const { index } of order) {
+    if (left <= 0n) break;
+    parts[index] += 1n;
+    left -= 1n;
+  }
+  return parts;
+}
+
+/** The split as the form holds it: member ids with the text typed for them. */
+export interface SplitDraft {
+  mode: SplitMode;
+  /** the members sharing, in order (the order breaks ties) */
+  members: { userId: string; value: string }[];
+  /** amounts charged to one member first ("Tom's beer 6.00") */
+  adjustments: { userId: string; amount: string }[];
+  /** who paid: one payer pays the whole amount (their amount is ignored) */
+  paidBy: { userId: string; amount: string }[];
+}
+
+/** What does not fit yet, named by the field the service would name. */
+export type SplitIssue =
+  | { field: 'split.paidBy'; kind: 'paid'; sum: string; expected: string }
+  | { field: 'split.adjustments'; kind: 'adjustments'; sum: string; expected: string }
+  | { field: 'split.members'; kind: 'percent'; sum: string }
+  | { field: 'split.members'; kind: 'exact'; sum: string; expected: string }
+  | { field: 'split.members'; kind: 'none' }
+  | { field: `split.members.${number}.value`; kind: 'value'; userId: string }
+  | { field: `split.adjustments.${number}.amount`; kind: 'adjustment'; userId: string }
+  | { field: `split.paidBy.${number}.amount`; kind: 'payer'; userId: string };
+
+export interface SplitPreview {
+  /** each member's part: the members in order, then adjusted members not among them */
+  owed: { userId: string; amount: string }[];
+  issues: SplitIssue[];
+}
+
+/**
+ * Each member's part of `amount` (the typed text) as the service will compute it, and what does
+ * not fit yet. Parts are shown even while a sum is off (percentages at 90: the parts of the 90).
+ */
+export function previewSplit(amount: string, draft: SplitDraft): SplitPreview {
+  const issues: SplitIssue[] = [];
+  const amountCents = typedCents(amount) ?? 0n;
+
+  if (draft.paidBy.length > 1) {
+    const paid = draft.paidBy.map((payer, index) => {
+      const cents = typedCents(payer.amount);
+      if (cents === null) issues.push({ field: `split.paidBy.${index}.amount`, kind: 'payer', userId: payer.userId });
+      return cents ?? 0n;
+    });
+    if (total(paid) !== amountCents) issues.push({ field: 'split.paidBy', kind: 'paid', sum: fromCents(total(paid)), expected: fromCents(amountCents) });
+  }
+
+  const adjusted = draft.adjustments.map((adjustment, index) => {
+    const cents = typedCents(adjustment.amount);
+    if (cents === null) issues.push({ field: `split.adjustments.${index}.amount`, kind: 'adjustment', userId: adjustment.userId });
+    return cents ?? 0n;
+  });
+  let rest = amountCents - total(adjusted);
+  if (rest < 0n) {
+    issues.push({ field: 'split.adjustments', kind: 'adjustments', sum: fromCents(total(adjusted)), expected: fromCents(amountCents) });
+    rest = 0n;
+  }
+
+  if (draft.members.length === 0) issues.push({ field: 'split.members', kind: 'none' });
+  const values = draft.members.map((member, index) => {
+    if (draft.mode === 'equal') return 1n;
+    const cents = typedCents(member.value);
+    if (cents === null || (draft.mode === 'shares' && cents === 0n)) issues.push({ field: `split.members.${index}.value`, kind: 'value', userId: member.userId });
+    return cents ?? 0n;
+  });
+  let parts: bigint[];
+  if (draft.mode === 'exact') {
+    parts = values;
+    if (total(values) !== rest) issues.push({ field: 'split.members', kind: 'exact', sum: fromCents(total(values)), expected: fromCents(rest) });
+  } else {
+    if (draft.mode === 'percent' && total(values) !== 10_000n) issues.push({ field: 'split.members', kind: 'percent', sum: fromCents(total(values)) });
+    // percentages that do not reach 100 yet: the parts of what they cover, never more than the rest
+    const weights = draft.mode === 'percent' && total(values) < 10_000n ? [...values, 10_000n - total(values)] : values;
+    parts = allocate(rest, weights).slice(0, values.length);
+  }
+
+  const owed = new Map<string, bigint>();
+  draft.members.forEach((member, index) => owed.set(member.userId, parts[index]));
+  draft.adjustments.forEach((adjustment, index) => owed.set(adjustment.userId, (owed.get(adjustment.userId) ?? 0n) + adjusted[index]));
+  return { owed: [...owed].map(([userId, cents]) => ({ userId, amount: fromCents(cents) })), issues };
+}
+
+/** The API's `split` from the draft: decimal strings as the API takes them (one payer: the whole amount). */
+export function splitBody(amount: string, draft: SplitDraft) {
+  const normal = (text: string) => normaliseAmount(text) ?? text.trim();
+  return {
+    paidBy: draft.paidBy.length === 1 ? [{ userId: draft.paidBy[0].userId, amount }] : draft.paidBy.map((payer) => ({ userId: payer.userId, amount: normal(payer.amount) })),
+    mode: draft.mode,
+    members: draft.members.map((member) => (draft.mode === 'equal' ? { userId: member.userId } : { userId: member.userId, value: normal(member.value) })),
+    adjustments: draft.adjustments.map((adjustment) => ({ userId: adjustment.userId, amount: normal(adjustment.amount) })),
+  };
+}

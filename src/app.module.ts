@@ -32,6 +32,7 @@ import { HistoryModule } from './modules/history/history.module';
 import { LiveModule } from './modules/live/live.module';
 import { MarkersModule } from './modules/markers/markers.module';
 import { NotesModule } from './modules/notes/notes.module';
+import { SearchModule } from './modules/search/search.module';
 import { UsersModule } from './modules/users/users.module';
 import { BackupModule } from './modules/backup/backup.module';
 import { ExportModule } from './modules/export/export.module';
@@ -80,6 +81,7 @@ export class AppModule {
         MarkersModule,
         GeocodeModule,
         NotesModule,
+        SearchModule,
         BackupModule,
         ExportModule,
         AdminModule,

@@ -23,6 +23,7 @@ import { RecurringTransactionsService } from './recurring-transactions.service';
 import { ReportsService } from './reports.service';
 import { TransactionsController } from './transactions.controller';
 import { TransactionsService } from './transactions.service';
+import { TransactionsSearch } from './transactions-search';
 import { StatementImportsController } from './imports/statement-imports.controller';
 import { StatementImportsRepository } from './imports/statement-imports.repository';
 import { StatementImportsService } from './imports/statement-imports.service';
@@ -47,8 +48,9 @@ import { StatementImportsService } from './imports/statement-imports.service';
     TransactionRefsResolver,
     StatementImportsService,
     StatementImportsRepository,
+    TransactionsSearch,
   ],
-  exports: [RecurringScheduler, StatementImportsService],
+  exports: [RecurringScheduler, StatementImportsService, TransactionsSearch],
 })
 export class BudgetModule implements OnModuleInit {
   onModuleInit(): void {

@@ -1,4 +1,5 @@
 import { isoTimestamp, statement } from '../../database/sql';
+import { SEARCH_CANDIDATES, SEARCH_PARAMS, SearchParams, searchMatches, searchScore } from '../../database/search-sql';
 import type { TransactionType } from './entities/budget-enums';
 import type { Transaction } from './entities/transaction.entity';
 
@@ -190,3 +191,30 @@ export const TRANSACTIONS_LAST_OCCURRENCE = statement(
   'budget_transactions_last_occurrence',
   'SELECT MAX(occurrence_date)::text AS last FROM transactions WHERE recurring_transaction_id = $1',
 );
+
+/**
+ * GET /search, transactions: the group's transactions whose description (the payee of an imported
+ * row is part of it) matches (src/database/search-sql.ts), or whose amount is a word of the query
+ * ("42.50", "42,50": ix_transactions_group_amount); the newest SEARCH_CANDIDATES + 1 by date are
+ * ranked, best first. A transaction has no title of its own: a query of stop words only finds none.
+ * Parameters: $1 group id, $2 how many rows, $3… the search's (`searchValues`), then one amount
+ * per word (numeric, or null when the word is not one). Rows: SearchHitRow (`body` the amount).
+ */
+export const TRANSACTIONS_SEARCH_SQL = (() => {
+  const p = new SearchParams(3);
+  const amount = (slot: number) => `$${3 + SEARCH_PARAMS + slot}::numeric`;
+  const isAmount = (slot: number) => `(${amount(slot)} IS NOT NULL AND t.group_id = $1 AND t.amount = ${amount(slot)})`;
+  const amountLevel = (slot: number) => `CASE WHEN c.amount = ${amount(slot)} THEN 1 ELSE 0 END`;
+  return `WITH c AS (
+  SELECT t.id, t.description, t.amount, t.date, t.search_vector, t.search_text
+    FROM transactions t
+   WHERE t.group_id = $1 AND ${searchMatches({ alias: 't', title: 't.description' }, p, isAmount, false)}
+   ORDER BY t.date DESC, t.id DESC
+   LIMIT ${SEARCH_CANDIDATES + 1})
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+       c.date::text AS date, ${searchScore({ alias: 'c', title: 'c.description' }, p, amountLevel)} AS score,
+       (SELECT count(*) FROM c)::int AS total
+  FROM c
+ ORDER BY score DESC, c.date DESC, c.id DESC
+ LIMIT $2`;
+})();

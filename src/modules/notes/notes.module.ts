@@ -8,13 +8,15 @@ import { NoteItemsService } from './note-items.service';
 import { NotesController } from './notes.controller';
 import { NotesRepository } from './notes.repository';
 import { NotesService } from './notes.service';
+import { NotesSearch } from './notes-search';
 import { NOTE_ID_CONSTRAINTS } from './replay';
 
 /** Notes with ordered checklist items (docs/notes.md), behind the Notes module gate. */
 @Module({
   imports: [TypeOrmModule.forFeature([Note, NoteItem])],
   controllers: [NotesController, NoteItemsController],
-  providers: [NotesService, NoteItemsService, NotesRepository],
+  providers: [NotesService, NoteItemsService, NotesRepository, NotesSearch],
+  exports: [NotesSearch],
 })
 export class NotesModule implements OnModuleInit {
   onModuleInit(): void {

@@ -1,3 +1,4 @@
+import { SearchTextColumn, SearchVectorColumn } from '../../../database/search-columns';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { Audited } from '../../history/audited';
 import { TRANSACTION_SHAPE_CHECK } from './budget-enums';
@@ -32,7 +33,16 @@ import { categoryName } from '../history-labels';
 @Check('ck_transactions_type', `"type" IN ('Expense', 'Income', 'Transfer')`)
 @Check('ck_transactions_amount', `"amount" > 0`)
 @Check('ck_transactions_shape', TRANSACTION_SHAPE_CHECK)
+@Index('ix_transactions_search_vector', { synchronize: false })
+@Index('ix_transactions_search_text', { synchronize: false })
 export class Transaction extends MoneyMovement {
+  /** search (docs/search.md): kept by the database */
+  @SearchVectorColumn()
+  searchVector?: never;
+
+  @SearchTextColumn()
+  searchText?: never;
+
   /** a calendar date, `YYYY-MM-DD` */
   @Column({ type: 'date' })
   date: string;

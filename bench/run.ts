@@ -22,6 +22,7 @@ import { loadConfig } from '../src/config';
 import { benchBackup } from './backup';
 import { benchImport } from './import';
 import { benchLive } from './live';
+import { runSearch, seedSearch } from './search';
 import { PASSWORD } from './budget';
 import { capture } from './capture';
 import { NODE_MEMORY_FLAGS } from '../src/memory';
@@ -64,7 +65,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import';
+  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'search';
   name: string;
   title: string;
 }
@@ -92,6 +93,7 @@ const SCENARIOS: Scenario[] = [
   { kind: 'backup', name: 'backup', title: 'backup and restore (1 M, in-process)' },
   { kind: 'live', name: 'live', title: 'live changes: 1 000 idle streams, one change fanned out (own server and database)' },
   { kind: 'import', name: 'import', title: 'statement import: preview and commit of 10 000 rows (CSV, OFX)' },
+  { kind: 'search', name: 'search', title: 'GET /search: 1 M transactions, 10 000 notes with 100 000 items, 10 000 places (single connection, plans)' },
 ];
 
 /** The single-connection latencies: page 1 per filter and per sort, and a deep page. */
@@ -515,6 +517,10 @@ async function runHttp(chosen: Scenario[], profile: string | undefined, capturin
       else if (s.kind === 'burst') await runBurst(ctx);
       else if (s.kind === 'latency') await runLatency(ctx);
       else if (s.kind === 'export') await runExport(ctx);
+      else if (s.kind === 'search') {
+        await seedSearch(url, bcryptCost);
+        results.push(...(await runSearch(hearth.base, url)));
+      }
       if (s.name === 'note-create') await removeBenchNotes(url);
     }
     trackMemory(ctx);

@@ -7,6 +7,8 @@ import { fullNav, moduleNav } from './nav';
 import { LiveStatus } from './LiveStatus';
 import { useSession } from '@/api/session-context';
 import { OfflineBar } from './offline/OfflineBar';
+import { useOnline } from './offline/status';
+import { SearchBox } from '@/features/search/SearchBox';
 
 /**
  * The signed-in frame: a header with every destination on wide screens; on phones the modules
@@ -14,6 +16,7 @@ import { OfflineBar } from './offline/OfflineBar';
  */
 export function Shell() {
   const { claims } = useSession();
+  const online = useOnline();
   const navigate = useNavigate();
   const signOut = async () => {
     await session.signOut();
@@ -28,6 +31,7 @@ export function Shell() {
         <NavLink to="/" className="brand">
           Hearth
         </NavLink>
+        <SearchBox online={online} />
         <MainNav claims={claims} />
         <div className="topbar-user">
           {/* the name starts with the visible text (WCAG 2.5.3, axe's label-content-name-mismatch) */}

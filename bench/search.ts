@@ -14,7 +14,7 @@ import * as bcrypt from 'bcrypt';
 import { Client } from 'pg';
 import { performance } from 'node:perf_hooks';
 import { newId } from '../src/database/base.entity';
-import { SEARCH_CONNECTION_OPTIONS, SEARCH_SLOTS, searchValues } from '../src/database/search-sql';
+import { SEARCH_CONNECTION_OPTIONS, SEARCH_SLOTS, searchValues, withoutTypos } from '../src/database/search-sql';
 import { TRANSACTIONS_SEARCH_SQL } from '../src/modules/budget/transactions.sql';
 import { amountOf } from '../src/modules/budget/transactions-search';
 import { MARKERS_SEARCH_SQL } from '../src/modules/markers/markers.sql';
@@ -49,7 +49,13 @@ export const SEARCH_QUERIES = [
   'geburtstag geschenk',
   '42.50',
   'the',
+  // typos: found by the second try (the first finds nothing)
+  'schokolde',
+  'tierartz',
 ];
+
+/** The queries whose words as typed find nothing: their plans are those of the second try, with typos. */
+const TYPO_QUERIES = new Set(['schokolde', 'tierartz']);
 
 const PAYEES = [
   'REWE Markt', 'EDEKA Center', 'ALDI SÜD', 'Lidl', 'dm-drogerie markt', 'Shell Tankstelle', 'Deutsche Bahn', 'Amazon',
@@ -175,11 +181,11 @@ interface Row {
 }
 
 /** The statements one query sends, with their values, as the service builds them. */
-async function statementsOf(db: Client, groupId: string, userId: string, q: string): Promise<[string, string, unknown[]][]> {
+export async function statementsOf(db: Client, groupId: string, userId: string, q: string, typos = false): Promise<[string, string, unknown[]][]> {
   const words = queryWords(q);
   const rows = (await db.query<SearchWordRow>(SEARCH_WORDS.text, [words])).rows;
   const terms = searchTerms(rows);
-  const values = searchValues(terms);
+  const values = searchValues(typos ? terms : withoutTypos(terms), 100);
   const amounts = Array.from({ length: SEARCH_SLOTS }, (_, i) => (terms.words[i] && !terms.stopWordsOnly ? amountOf(terms.words[i].folded) : null));
   const limit = 20;
   return [
@@ -228,7 +234,7 @@ export async function runSearch(base: string, url: string): Promise<Row[]> {
     let sequential = 0;
     for (const q of SEARCH_QUERIES) {
       console.log(`\n  plans for ${JSON.stringify(q)}:`);
-      for (const [name, text, values] of await statementsOf(db, groupId, userId, q)) {
+      for (const [name, text, values] of await statementsOf(db, groupId, userId, q, TYPO_QUERIES.has(q))) {
         const plan = (await db.query(`EXPLAIN (ANALYZE, COSTS OFF, BUFFERS OFF) ${text}`, values)).rows.map((row) => row['QUERY PLAN'] as string);
         if (plan.some((line) => line.includes('Seq Scan'))) sequential++;
         // the scans and their conditions, the rest of the plan's shape left out

@@ -17,6 +17,9 @@ const TABLES: { table: string; title: string; body: string; watched: string[] }[
   { table: 'transactions', title: 'NEW.description', body: 'NULL', watched: ['description'] },
 ];
 
+/** Tables whose title is not all of their searched text. */
+const TITLED = ['notes', 'markers'];
+
 export class Search1795720000000 implements MigrationInterface {
   name = 'Search1795720000000';
 
@@ -57,9 +60,14 @@ export class Search1795720000000 implements MigrationInterface {
       await queryRunner.query(`CREATE INDEX "ix_${table}_search_vector" ON "${table}" USING gin ("search_vector")`);
       await queryRunner.query(`CREATE INDEX "ix_${table}_search_text" ON "${table}" USING gin ("search_text" gin_trgm_ops)`);
     }
+    // typos are looked for in titles; a list item's and a transaction's search_text is their title already
+    for (const table of TITLED) {
+      await queryRunner.query(`CREATE INDEX "ix_${table}_search_title" ON "${table}" USING gin (search_fold("title") gin_trgm_ops)`);
+    }
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    for (const table of TITLED) await queryRunner.query(`DROP INDEX "public"."ix_${table}_search_title"`);
     for (const { table } of [...TABLES].reverse()) {
       await queryRunner.query(`DROP INDEX "public"."ix_${table}_search_text"`);
       await queryRunner.query(`DROP INDEX "public"."ix_${table}_search_vector"`);

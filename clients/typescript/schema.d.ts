@@ -1000,7 +1000,7 @@ export interface paths {
         };
         /**
          * Find notes, list items, places and transactions
-         * @description One search over the modules the group has on, under the lists' visibility (a private note only for its creator; places in the trash only with `types=Place&deleted=true`). Words in any order, any case, with or without accents, German and English word stems, parts of words from three letters, one typo in words of five letters or more; an amount ("42.50", "42,50") finds transactions of that amount. Best match first (a title above the text, a whole word above a prefix above a typo), newer first at equal score. Each kind ranks its 1 000 newest matches; with more, `totalItemsExact` is false. docs/search.md.
+         * @description One search over the modules the group has on, under the lists' visibility (a private note only for its creator; places in the trash only with `types=Place&deleted=true`). Words in any order, any case, with or without accents, German and English word stems, parts of words from three letters, one typo in words of five letters or more; an amount ("42.50", "42,50") finds transactions of that amount. Best match first (a title above the text, a whole word above a prefix above a typo), newer first at equal score. Typos are looked for in titles, and only when the words as typed find less than the page. Each kind ranks its newest max(100, page × pageSize) matches (at most 1 000); with more, `totalItemsExact` is false. docs/search.md.
          */
         get: operations["Search_find"];
         put?: never;

@@ -25,8 +25,13 @@ export const SEARCH_CONNECTION_OPTIONS = '-c pg_trgm.word_similarity_threshold=0
 export const SEARCH_SLOTS = 5;
 /** Parameters a slot takes: word, tsquery, parts-of-words on, typos on, word-start pattern, least similarity of a typo. */
 const SLOT_PARAMS = 6;
-/** The matches of one kind that are ranked: the newest ones; more are counted as "more than". */
+/**
+ * The matches of one kind that are ranked, at most: the newest ones; more are counted as "more
+ * than". A search ranks the newest max(100, page × pageSize) matches of each kind, up to this.
+ */
 export const SEARCH_CANDIDATES = 1000;
+/** The least number of matches of one kind that are ranked. */
+export const SEARCH_CANDIDATES_MIN = 100;
 
 /** One word of a query as the statements take it (built by the search module). */
 export interface SearchWord {
@@ -47,6 +52,11 @@ export interface SearchWord {
   similarity: number;
 }
 
+/** The same terms with typos left out: the first try of every search (typos only when it finds too little). */
+export function withoutTypos(terms: SearchTerms): SearchTerms {
+  return { ...terms, words: terms.words.map((word) => ({ ...word, typos: false })) };
+}
+
 /** The words of a query, ready for the statements. */
 export interface SearchTerms {
   /** the words that count (stop words left out unless the query has nothing else), at most SEARCH_SLOTS */
@@ -57,20 +67,23 @@ export interface SearchTerms {
   wholeWords: string[];
 }
 
-/** The values of the shared parameters, in the order `searchParams(first)` numbers them. */
-export function searchValues(terms: SearchTerms): unknown[] {
+/**
+ * The values of the shared parameters, in the order `SearchParams(first)` numbers them; each
+ * statement takes its newest `candidates` matches (one more tells that there are more).
+ */
+export function searchValues(terms: SearchTerms, candidates: number): unknown[] {
   const values: unknown[] = [];
   for (let i = 0; i < SEARCH_SLOTS; i++) {
     const word = terms.stopWordsOnly ? undefined : terms.words[i];
     values.push(word?.folded ?? null, word?.query ?? null, word?.parts ?? false, word?.typos ?? false, word?.wordStart ?? null, word?.similarity ?? 1);
   }
   const used = terms.stopWordsOnly ? 0 : Math.min(terms.words.length, SEARCH_SLOTS);
-  values.push(used, terms.stopWordsOnly, terms.wholeWords);
+  values.push(used, terms.stopWordsOnly, terms.wholeWords, candidates + 1);
   return values;
 }
 
 /** How many parameters `searchValues` gives. */
-export const SEARCH_PARAMS = SEARCH_SLOTS * SLOT_PARAMS + 3;
+export const SEARCH_PARAMS = SEARCH_SLOTS * SLOT_PARAMS + 4;
 
 interface Slot {
   word: string;
@@ -88,6 +101,8 @@ export class SearchParams {
   readonly used: string;
   readonly stopWordsOnly: string;
   readonly wholeWords: string;
+  /** how many matches a statement takes, newest first (LIMIT) */
+  readonly candidates: string;
 
   constructor(first: number) {
     this.slots = Array.from({ length: SEARCH_SLOTS }, (_, i) => {
@@ -98,6 +113,7 @@ export class SearchParams {
     this.used = `$${rest}::int`;
     this.stopWordsOnly = `$${rest + 1}::boolean`;
     this.wholeWords = `$${rest + 2}::text[]`;
+    this.candidates = `$${rest + 3}::int`;
   }
 }
 
@@ -106,27 +122,46 @@ export interface SearchRow {
   alias: string;
   /** the title's text (lower-cased without accents for the ranks: wrapped in search_fold here) */
   title: string;
+  /**
+   * Where a typo is looked for: the folded title, served by a trigram index of its own
+   * (`search_fold(title)`, or `alias.search_text` where that is the title alone). Typos are looked
+   * for in titles only: in long texts pg_trgm's similarity finds too much, too slowly.
+   */
+  typoText: string;
+}
+
+export interface MatchOptions {
+  /** a feature's own way to find a word (e.g. an amount) */
+  extra?: (slot: number) => string;
+  /** whether a query of stop words only finds titles here (transactions: no titles) */
+  titleWords?: boolean;
+  /** the typo test: everywhere (true), nowhere (false), or only where this condition holds */
+  typos?: boolean | string;
 }
 
 /**
  * A row matches when every word is found in it (any order, any field): as a word or its stem, as
- * part of a word (3 letters on), with one typo (5 letters on), or as `extra(slot)` says (a
- * feature's own way, e.g. an amount). Queries of stop words only: the title contains them as whole
- * words (`titleWords` false: such a query finds nothing here).
+ * part of a word (3 letters on), with one typo in the title (5 letters on), or as `extra(slot)`
+ * says. Queries of stop words only: the title contains them as whole words.
  */
-export function searchMatches(row: SearchRow, p: SearchParams, extra?: (slot: number) => string, titleWords = true): string {
+export function searchMatches(row: SearchRow, p: SearchParams, options: MatchOptions = {}): string {
   const { alias } = row;
+  const { extra, titleWords = true, typos = true } = options;
   const words = p.slots.map((s, i) => {
+    const typo = `${s.typos} AND ${s.word} <% ${row.typoText} AND strict_word_similarity(${s.word}, ${row.typoText}) >= ${s.similarity}`;
     const ways = [
       `${alias}.search_vector @@ ${s.query}`,
       `(${s.parts} AND ${alias}.search_text LIKE '%' || ${s.word} || '%')`,
-      `(${s.typos} AND ${s.word} <% ${alias}.search_text AND strict_word_similarity(${s.word}, ${alias}.search_text) >= ${s.similarity})`,
+      // a condition on where typos count comes first: it is cheaper than the similarity
+      ...(typos === false ? [] : [`(${typeof typos === 'string' ? `${typos} AND ` : ''}${typo})`]),
       ...(extra ? [extra(i)] : []),
     ];
     return `(${s.word} IS NULL OR ${ways.join(' OR ')})`;
   });
+  // a statement that does not look for typos still names their parameters (their types are needed)
+  const unused = typos === false ? ` AND (${p.slots.map((s) => `${s.typos} IS NOT NULL AND ${s.similarity} IS NOT NULL`).join(' AND ')})` : '';
   const stopWords = titleWords ? `search_fold(${row.title}) ~ ALL(${p.wholeWords})` : `(${p.wholeWords} IS NULL AND false)`;
-  return `((NOT ${p.stopWordsOnly} AND ${words.join('\n   AND ')})
+  return `((NOT ${p.stopWordsOnly} AND ${words.join('\n   AND ')}${unused})
    OR (${p.stopWordsOnly} AND ${stopWords}))`;
 }
 
@@ -143,7 +178,7 @@ function level(vector: string, text: string, s: Slot): string {
  * in the rest (`extra(slot)`: a feature's own level, e.g. 1 for the amount), averaged over the words.
  * Stop-words-only queries match titles only: 1.
  */
-export function searchScore(row: SearchRow, p: SearchParams, extra?: (slot: number) => string): string {
+export function searchScore(row: Pick<SearchRow, 'alias' | 'title'>, p: SearchParams, extra?: (slot: number) => string): string {
   const { alias } = row;
   const title = `search_fold(${row.title})`;
   const words = p.slots.map((s, i) => {

@@ -2,14 +2,14 @@
 WITH c AS (
   SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
     FROM markers m
-   WHERE m.group_id = $1 AND m.deleted_date IS NULL AND ((NOT $34::boolean AND ($3::text IS NULL OR m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND $3::text <% m.search_text AND strict_word_similarity($3::text, m.search_text) >= $8::real))
-   AND ($9::text IS NULL OR m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND $9::text <% m.search_text AND strict_word_similarity($9::text, m.search_text) >= $14::real))
-   AND ($15::text IS NULL OR m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND $15::text <% m.search_text AND strict_word_similarity($15::text, m.search_text) >= $20::real))
-   AND ($21::text IS NULL OR m.search_vector @@ $22::tsquery OR ($23::boolean AND m.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND $21::text <% m.search_text AND strict_word_similarity($21::text, m.search_text) >= $26::real))
-   AND ($27::text IS NULL OR m.search_vector @@ $28::tsquery OR ($29::boolean AND m.search_text LIKE '%' || $27::text || '%') OR ($30::boolean AND $27::text <% m.search_text AND strict_word_similarity($27::text, m.search_text) >= $32::real)))
+   WHERE m.group_id = $1 AND m.deleted_date IS NULL AND ((NOT $34::boolean AND ($3::text IS NULL OR m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND $3::text <% search_fold(m.title) AND strict_word_similarity($3::text, search_fold(m.title)) >= $8::real))
+   AND ($9::text IS NULL OR m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND $9::text <% search_fold(m.title) AND strict_word_similarity($9::text, search_fold(m.title)) >= $14::real))
+   AND ($15::text IS NULL OR m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND $15::text <% search_fold(m.title) AND strict_word_similarity($15::text, search_fold(m.title)) >= $20::real))
+   AND ($21::text IS NULL OR m.search_vector @@ $22::tsquery OR ($23::boolean AND m.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND $21::text <% search_fold(m.title) AND strict_word_similarity($21::text, search_fold(m.title)) >= $26::real))
+   AND ($27::text IS NULL OR m.search_vector @@ $28::tsquery OR ($29::boolean AND m.search_text LIKE '%' || $27::text || '%') OR ($30::boolean AND $27::text <% search_fold(m.title) AND strict_word_similarity($27::text, search_fold(m.title)) >= $32::real)))
    OR ($34::boolean AND search_fold(m.title) ~ ALL($35::text[])))
    ORDER BY m.date DESC, m.id DESC
-   LIMIT 1001)
+   LIMIT $36::int)
 SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(search_html_text(c.description)), ''), c.address) AS body,
        NULL::text AS context, to_char(c.date, 'YYYY-MM-DD') AS date,
        CASE WHEN $34::boolean THEN 1
@@ -61,14 +61,14 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
 WITH c AS (
   SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
     FROM markers m
-   WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND ((NOT $34::boolean AND ($3::text IS NULL OR m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND $3::text <% m.search_text AND strict_word_similarity($3::text, m.search_text) >= $8::real))
-   AND ($9::text IS NULL OR m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND $9::text <% m.search_text AND strict_word_similarity($9::text, m.search_text) >= $14::real))
-   AND ($15::text IS NULL OR m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND $15::text <% m.search_text AND strict_word_similarity($15::text, m.search_text) >= $20::real))
-   AND ($21::text IS NULL OR m.search_vector @@ $22::tsquery OR ($23::boolean AND m.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND $21::text <% m.search_text AND strict_word_similarity($21::text, m.search_text) >= $26::real))
-   AND ($27::text IS NULL OR m.search_vector @@ $28::tsquery OR ($29::boolean AND m.search_text LIKE '%' || $27::text || '%') OR ($30::boolean AND $27::text <% m.search_text AND strict_word_similarity($27::text, m.search_text) >= $32::real)))
+   WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND ((NOT $34::boolean AND ($3::text IS NULL OR m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND $3::text <% search_fold(m.title) AND strict_word_similarity($3::text, search_fold(m.title)) >= $8::real))
+   AND ($9::text IS NULL OR m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND $9::text <% search_fold(m.title) AND strict_word_similarity($9::text, search_fold(m.title)) >= $14::real))
+   AND ($15::text IS NULL OR m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND $15::text <% search_fold(m.title) AND strict_word_similarity($15::text, search_fold(m.title)) >= $20::real))
+   AND ($21::text IS NULL OR m.search_vector @@ $22::tsquery OR ($23::boolean AND m.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND $21::text <% search_fold(m.title) AND strict_word_similarity($21::text, search_fold(m.title)) >= $26::real))
+   AND ($27::text IS NULL OR m.search_vector @@ $28::tsquery OR ($29::boolean AND m.search_text LIKE '%' || $27::text || '%') OR ($30::boolean AND $27::text <% search_fold(m.title) AND strict_word_similarity($27::text, search_fold(m.title)) >= $32::real)))
    OR ($34::boolean AND search_fold(m.title) ~ ALL($35::text[])))
    ORDER BY m.date DESC, m.id DESC
-   LIMIT 1001)
+   LIMIT $36::int)
 SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(search_html_text(c.description)), ''), c.address) AS body,
        NULL::text AS context, to_char(c.date, 'YYYY-MM-DD') AS date,
        CASE WHEN $34::boolean THEN 1

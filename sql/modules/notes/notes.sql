@@ -2,14 +2,14 @@
 WITH c AS (
   SELECT n.id, n.title, n.content, n.updated_date, n.search_vector, n.search_text
     FROM notes n
-   WHERE n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $35::boolean AND ($4::text IS NULL OR n.search_vector @@ $5::tsquery OR ($6::boolean AND n.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND $4::text <% n.search_text AND strict_word_similarity($4::text, n.search_text) >= $9::real))
-   AND ($10::text IS NULL OR n.search_vector @@ $11::tsquery OR ($12::boolean AND n.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND $10::text <% n.search_text AND strict_word_similarity($10::text, n.search_text) >= $15::real))
-   AND ($16::text IS NULL OR n.search_vector @@ $17::tsquery OR ($18::boolean AND n.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND $16::text <% n.search_text AND strict_word_similarity($16::text, n.search_text) >= $21::real))
-   AND ($22::text IS NULL OR n.search_vector @@ $23::tsquery OR ($24::boolean AND n.search_text LIKE '%' || $22::text || '%') OR ($25::boolean AND $22::text <% n.search_text AND strict_word_similarity($22::text, n.search_text) >= $27::real))
-   AND ($28::text IS NULL OR n.search_vector @@ $29::tsquery OR ($30::boolean AND n.search_text LIKE '%' || $28::text || '%') OR ($31::boolean AND $28::text <% n.search_text AND strict_word_similarity($28::text, n.search_text) >= $33::real)))
+   WHERE n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $35::boolean AND ($4::text IS NULL OR n.search_vector @@ $5::tsquery OR ($6::boolean AND n.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND $4::text <% search_fold(n.title) AND strict_word_similarity($4::text, search_fold(n.title)) >= $9::real))
+   AND ($10::text IS NULL OR n.search_vector @@ $11::tsquery OR ($12::boolean AND n.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND $10::text <% search_fold(n.title) AND strict_word_similarity($10::text, search_fold(n.title)) >= $15::real))
+   AND ($16::text IS NULL OR n.search_vector @@ $17::tsquery OR ($18::boolean AND n.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND $16::text <% search_fold(n.title) AND strict_word_similarity($16::text, search_fold(n.title)) >= $21::real))
+   AND ($22::text IS NULL OR n.search_vector @@ $23::tsquery OR ($24::boolean AND n.search_text LIKE '%' || $22::text || '%') OR ($25::boolean AND $22::text <% search_fold(n.title) AND strict_word_similarity($22::text, search_fold(n.title)) >= $27::real))
+   AND ($28::text IS NULL OR n.search_vector @@ $29::tsquery OR ($30::boolean AND n.search_text LIKE '%' || $28::text || '%') OR ($31::boolean AND $28::text <% search_fold(n.title) AND strict_word_similarity($28::text, search_fold(n.title)) >= $33::real)))
    OR ($35::boolean AND search_fold(n.title) ~ ALL($36::text[])))
    ORDER BY n.updated_date DESC, n.id DESC
-   LIMIT 1001)
+   LIMIT $37::int)
 SELECT c.id, NULL::uuid AS parent_id, c.title, c.content AS body, NULL::text AS context, to_char(c.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
        CASE WHEN $35::boolean THEN 1
        ELSE round(((CASE WHEN $4::text IS NULL THEN 0 ELSE greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $5::tsquery THEN 1
@@ -67,7 +67,7 @@ WITH c AS (
    AND ($28::text IS NULL OR i.search_vector @@ $29::tsquery OR ($30::boolean AND i.search_text LIKE '%' || $28::text || '%') OR ($31::boolean AND $28::text <% i.search_text AND strict_word_similarity($28::text, i.search_text) >= $33::real)))
    OR ($35::boolean AND search_fold(i.text) ~ ALL($36::text[])))
    ORDER BY i.updated_date DESC, i.id DESC
-   LIMIT 1001)
+   LIMIT $37::int)
 SELECT c.id, c.note_id AS parent_id, c.text AS title, NULL::text AS body, c.note_title AS context, to_char(c.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
        CASE WHEN $35::boolean THEN 1
        ELSE round(((CASE WHEN $4::text IS NULL THEN 0 ELSE greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $5::tsquery THEN 1

@@ -13,6 +13,8 @@ export interface SearchRequest {
   types: ReadonlySet<SearchType>;
   /** the best rows of each kind, at most this many */
   limit: number;
+  /** the newest matches of each kind that are ranked (more are only counted as more) */
+  candidates: number;
   /** places: the trash instead of the live ones */
   deleted: boolean;
 }

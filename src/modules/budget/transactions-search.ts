@@ -23,12 +23,12 @@ export class TransactionsSearch implements SearchSource {
 
   constructor(private readonly transactions: TransactionsRepository) {}
 
-  async search({ user, terms, types, limit }: SearchRequest): Promise<SearchHits[]> {
+  async search({ user, terms, types, limit, candidates }: SearchRequest): Promise<SearchHits[]> {
     if (!types.has('Transaction')) return [];
     const amounts = Array.from({ length: SEARCH_SLOTS }, (_, i) => {
       const word = terms.stopWordsOnly ? undefined : terms.words[i];
       return word ? amountOf(word.folded) : null;
     });
-    return [{ type: 'Transaction', rows: await this.transactions.search(user, limit, searchValues(terms), amounts) }];
+    return [{ type: 'Transaction', rows: await this.transactions.search(user, limit, searchValues(terms, candidates), amounts) }];
   }
 }

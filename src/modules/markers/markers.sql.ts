@@ -1,5 +1,5 @@
 import { isoTimestamp, Statement, statement } from '../../database/sql';
-import { SEARCH_CANDIDATES, SearchParams, searchMatches, searchScore } from '../../database/search-sql';
+import { SearchParams, searchMatches, searchScore } from '../../database/search-sql';
 import type { Marker } from './entities/marker.entity';
 
 /*
@@ -224,7 +224,7 @@ export const MARKER_IMAGES_CONFIRMED_OTHERS = statement(
 
 /**
  * GET /search, places: the group's live places (or, `deleted`, its trash) whose name, description
- * or address match (src/database/search-sql.ts), the newest SEARCH_CANDIDATES + 1 by date ranked,
+ * or address match (src/database/search-sql.ts), the newest `candidates` by date ranked,
  * best first. Parameters: $1 group id, $2 how many rows, $3… the search's (`searchValues`).
  * Rows: SearchHitRow (`body` the description's text and the address).
  */
@@ -233,9 +233,9 @@ function searchText(deleted: boolean): string {
   return `WITH c AS (
   SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
     FROM markers m
-   WHERE ${inGroup('m', deleted)} AND ${searchMatches({ alias: 'm', title: 'm.title' }, p)}
+   WHERE ${inGroup('m', deleted)} AND ${searchMatches({ alias: 'm', title: 'm.title', typoText: 'search_fold(m.title)' }, p)}
    ORDER BY m.date DESC, m.id DESC
-   LIMIT ${SEARCH_CANDIDATES + 1})
+   LIMIT ${p.candidates})
 SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(search_html_text(c.description)), ''), c.address) AS body,
        NULL::text AS context, to_char(c.date, 'YYYY-MM-DD') AS date,
        ${searchScore({ alias: 'c', title: 'c.title' }, p)} AS score, (SELECT count(*) FROM c)::int AS total

@@ -10,8 +10,8 @@ export class PlacesSearch implements SearchSource {
 
   constructor(private readonly markers: MarkersRepository) {}
 
-  async search({ user, terms, types, limit, deleted }: SearchRequest): Promise<SearchHits[]> {
+  async search({ user, terms, types, limit, deleted, candidates }: SearchRequest): Promise<SearchHits[]> {
     if (!types.has('Place')) return [];
-    return [{ type: 'Place', rows: await this.markers.search(user, deleted, limit, searchValues(terms)) }];
+    return [{ type: 'Place', rows: await this.markers.search(user, deleted, limit, searchValues(terms, candidates)) }];
   }
 }

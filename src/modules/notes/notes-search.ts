@@ -10,8 +10,8 @@ export class NotesSearch implements SearchSource {
 
   constructor(private readonly notes: NotesRepository) {}
 
-  async search({ user, terms, types, limit }: SearchRequest): Promise<SearchHits[]> {
-    const values = searchValues(terms);
+  async search({ user, terms, types, limit, candidates }: SearchRequest): Promise<SearchHits[]> {
+    const values = searchValues(terms, candidates);
     const [notes, items] = await Promise.all([
       types.has('Note') ? this.notes.search(user, false, limit, values) : [],
       types.has('NoteItem') ? this.notes.search(user, true, limit, values) : [],

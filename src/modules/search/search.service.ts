@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { CountedPage } from '../../common/pagination/pagination';
-import { SEARCH_TYPES, SearchHits, SearchSource, SearchType } from '../../common/search/search-source';
-import { SEARCH_CANDIDATES, SearchHitRow } from '../../database/search-sql';
+import { SEARCH_TYPES, SearchHits, SearchRequest, SearchSource, SearchType } from '../../common/search/search-source';
+import { SEARCH_CANDIDATES, SEARCH_CANDIDATES_MIN, SearchHitRow, SearchTerms, withoutTypos } from '../../database/search-sql';
 import { TransactionsSearch } from '../budget/transactions-search';
 import { PlacesSearch } from '../markers/places-search';
 import { NotesSearch } from '../notes/notes-search';
@@ -31,8 +31,9 @@ function byRank(a: Hit, b: Hit): number {
 /**
  * GET /search (docs/search.md): asks each feature whose module the group has on for its best rows
  * (its own statements under its own visibility rule), merges them by score and date, and pages the
- * result. Each kind ranks its newest SEARCH_CANDIDATES matches; with more, the count is a lower
- * bound (`totalItemsExact` false).
+ * result. Each kind ranks its newest max(SEARCH_CANDIDATES_MIN, page × pageSize) matches (at most
+ * SEARCH_CANDIDATES); with more, the count is a lower bound (`totalItemsExact` false). Typos are
+ * looked for in a second try, when the words as typed find less than the page asks for.
  */
 @Injectable()
 export class SearchService {
@@ -59,13 +60,15 @@ export class SearchService {
     if (words.length === 0) return empty;
     const terms = searchTerms(await this.repository.words(words));
     const limit = Math.min(query.page * query.pageSize, SEARCH_CANDIDATES);
-    const request = { user, terms, types, limit, deleted: query.deleted ?? false };
-    const answers: SearchHits[] = (
-      await Promise.all(this.sources.filter((source) => user.modules.includes(source.module)).map((source) => source.search(request)))
-    ).flat();
+    const candidates = Math.max(limit, SEARCH_CANDIDATES_MIN);
+    const ask = (asked: SearchTerms) => this.ask({ user, terms: asked, types, limit, candidates, deleted: query.deleted ?? false });
+    // typos are looked for only when the words as typed find less than the page asks for
+    let answers = await ask(withoutTypos(terms));
+    const found = (hits: SearchHits[]) => hits.reduce((sum, { rows }) => sum + Math.min(rows[0]?.total ?? 0, candidates), 0);
+    if (terms.words.some((word) => word.typos) && found(answers) < limit) answers = await ask(terms);
     const hits = answers.flatMap(({ type, rows }) => rows.map((row) => ({ type, row, score: Number(row.score) }))).sort(byRank);
     const counts = answers.map(({ rows }) => rows[0]?.total ?? 0);
-    const totalItems = counts.reduce((sum, count) => sum + Math.min(count, SEARCH_CANDIDATES), 0);
+    const totalItems = counts.reduce((sum, count) => sum + Math.min(count, candidates), 0);
     const marked = terms.stopWordsOnly ? words.map(fold) : terms.words.map((word) => word.folded);
     const from = (query.page - 1) * query.pageSize;
     return {
@@ -74,8 +77,14 @@ export class SearchService {
       pageSize: query.pageSize,
       totalItems,
       totalPages: Math.ceil(totalItems / query.pageSize),
-      totalItemsExact: counts.every((count) => count <= SEARCH_CANDIDATES),
+      totalItemsExact: counts.every((count) => count <= candidates),
     };
+  }
+
+  /** Every source of the group's modules, side by side. */
+  private async ask(request: SearchRequest): Promise<SearchHits[]> {
+    const sources = this.sources.filter((source) => request.user.modules.includes(source.module));
+    return (await Promise.all(sources.map((source) => source.search(request)))).flat();
   }
 }
 

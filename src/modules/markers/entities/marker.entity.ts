@@ -20,6 +20,7 @@ import { User } from '../../users/entities/user.entity';
 @Check('ck_markers_longitude', `"longitude" BETWEEN -180 AND 180`)
 @Index('ix_markers_search_vector', { synchronize: false })
 @Index('ix_markers_search_text', { synchronize: false })
+@Index('ix_markers_search_title', { synchronize: false })
 export class Marker extends GroupOwnedEntity {
   /** search (docs/search.md): kept by the database */
   @SearchVectorColumn()

@@ -28,6 +28,7 @@ export function notePrivateTo(note: Pick<Note, 'isPrivate' | 'createdBy'>): stri
 @Check('ck_notes_color', `"color" ~ '^#[0-9A-F]{6}$'`)
 @Index('ix_notes_search_vector', { synchronize: false })
 @Index('ix_notes_search_text', { synchronize: false })
+@Index('ix_notes_search_title', { synchronize: false })
 export class Note extends GroupOwnedEntity {
   /** search (docs/search.md): kept by the database */
   @SearchVectorColumn()

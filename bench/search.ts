@@ -2,8 +2,9 @@
  * `npm run bench -- search`: GET /search at a family's size after many years, beside other
  * families' rows (docs/performance.md, docs/search.md).
  *
- * Seeds one more group, "Search", on the bench database: 1 M transactions (payees and purposes in
- * German and English, a few payees common and most rare), 10 000 notes with 100 000 list items and
+ * Seeds one more group, "Search", on the bench database: 1 M transactions over ten years, entered
+ * in date order as a family's are (payees and purposes in German and English, a few payees common
+ * and most rare), 10 000 notes with 100 000 list items and
  * 10 000 places; a neighbour group gets the same notes, items and places, and the bench group's own
  * 1 M transactions are there too. Then, one connection, one request at a time: each query of a
  * realistic set, its p50 and p95, and the p95 over all of them (target ≤ 50 ms); and the plans
@@ -89,9 +90,9 @@ const PLACE_NAMES = ['Spielplatz', 'Eisdiele', 'Bäckerei', 'Café', 'Biergarten
 const STREETS = ['Hauptstraße', 'Bahnhofstraße', 'Schulstraße', 'Gartenweg', 'Am Markt', 'Kirchplatz', 'Main Street', 'Lindenallee'];
 const CITIES = ['Köln', 'Bonn', 'Düsseldorf', 'München', 'Berlin', 'Hamburg', 'Zürich', 'Wien'];
 
-/** The search group's id and its user's, when seeded already. */
+/** Whether the search group is there already (with BENCH_DATABASE, from an earlier run). */
 async function seeded(db: Client): Promise<boolean> {
-  return ((await db.query('SELECT 1 FROM users WHERE username = $1', [SEARCH_USER])).rowCount ?? 0) > 0;
+  return ((await db.query('SELECT 1 FROM users WHERE username = $1 AND group_id IS NOT NULL', [SEARCH_USER])).rowCount ?? 0) > 0;
 }
 
 /** Notes with their items, and places, of one group (created by `userId`). */
@@ -156,12 +157,12 @@ export async function seedSearch(url: string, bcryptCost: number): Promise<void>
       const last = Math.min(first + chunk - 1, TRANSACTIONS);
       await db.query(
         `INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id, created_by_id)
-         SELECT gen_random_uuid(), $1, 'Expense', ((i::bigint * 7919) % 50000 + 1) / 100.0, DATE '2016-01-01' + (i % 3650),
+         SELECT gen_random_uuid(), $1, 'Expense', ((i::bigint * 7919) % 50000 + 1) / 100.0, DATE '2016-01-01' + ((i - 1)::bigint * 3650 / $9)::int,
                 ($5::text[])[1 + floor(cardinality($5::text[]) * power(((i::bigint * 7919) % 1000) / 1000.0, 3))::int] || ': ' ||
                 ($6::text[])[1 + (i / 7) % cardinality($6::text[])],
                 $2, $3, $4
            FROM generate_series($7::int, $8::int) AS i`,
-        [groupId, category, account, userId, PAYEES, PURPOSES, first, last],
+        [groupId, category, account, userId, PAYEES, PURPOSES, first, last, TRANSACTIONS],
       );
       if (process.stdout.isTTY) process.stdout.write(`\r  search group: ${last.toLocaleString('en')} transactions`);
     }
@@ -232,18 +233,22 @@ export async function runSearch(base: string, url: string): Promise<Row[]> {
   try {
     const [{ id: userId, group_id: groupId }] = (await db.query('SELECT id, group_id FROM users WHERE username = $1', [SEARCH_USER])).rows;
     let sequential = 0;
+    let gated = 0;
     for (const q of SEARCH_QUERIES) {
       console.log(`\n  plans for ${JSON.stringify(q)}:`);
       for (const [name, text, values] of await statementsOf(db, groupId, userId, q, TYPO_QUERIES.has(q))) {
         const plan = (await db.query(`EXPLAIN (ANALYZE, COSTS OFF, BUFFERS OFF) ${text}`, values)).rows.map((row) => row['QUERY PLAN'] as string);
-        if (plan.some((line) => line.includes('Seq Scan'))) sequential++;
+        // a sequential scan that ran reads other groups' rows; one behind a closed gate (the older
+        // transactions, asked only when the newest hold too few matches) is reported apart
+        if (plan.some((line) => line.includes('Seq Scan') && !line.includes('never executed'))) sequential++;
+        else if (plan.some((line) => line.includes('Seq Scan'))) gated++;
         // the scans and their conditions, the rest of the plan's shape left out
         const scans = plan.filter((line) => /Scan|Execution Time|Rows Removed by Filter|Heap Blocks/.test(line)).map((line) => line.replace(/\s+\(actual [^)]*\)/, ''));
         console.log(`    ${name}:`);
         for (const line of scans) console.log(`      ${line.trim().slice(0, 150)}`);
       }
     }
-    results.push({ scenario: 'GET /search: sequential scans in the plans', value: String(sequential), target: '0', pass: sequential === 0 });
+    results.push({ scenario: 'GET /search: sequential scans run (plans)', value: `${sequential} (${gated} planned, not run)`, target: '0', pass: sequential === 0 });
   } finally {
     await db.end();
   }

@@ -160,7 +160,8 @@ export function searchMatches(row: SearchRow, p: SearchParams, options: MatchOpt
   });
   // a statement that does not look for typos still names their parameters (their types are needed)
   const unused = typos === false ? ` AND (${p.slots.map((s) => `${s.typos} IS NOT NULL AND ${s.similarity} IS NOT NULL`).join(' AND ')})` : '';
-  const stopWords = titleWords ? `search_fold(${row.title}) ~ ALL(${p.wholeWords})` : `(${p.wholeWords} IS NULL AND false)`;
+  // the first word alone is a constant pattern the title's trigram index can serve
+  const stopWords = titleWords ? `${row.typoText} ~ (${p.wholeWords})[1] AND ${row.typoText} ~ ALL(${p.wholeWords})` : `(${p.wholeWords} IS NULL AND false)`;
   return `((NOT ${p.stopWordsOnly} AND ${words.join('\n   AND ')}${unused})
    OR (${p.stopWordsOnly} AND ${stopWords}))`;
 }

@@ -59,7 +59,7 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
       ORDER BY p.k DESC, p.id DESC;
 
 -- TRANSACTIONS_SEARCH_SQL
-WITH edge AS MATERIALIZED (SELECT (SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 19999 LIMIT 1) AS recent, (SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 1999 LIMIT 1) AS typos),
+WITH edge AS MATERIALIZED (SELECT (SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 9999 LIMIT 1) AS recent, (SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 1999 LIMIT 1) AS typos),
 recent AS MATERIALIZED (
   SELECT t.id, t.description, t.amount, t.date, t.search_vector, t.search_text
     FROM transactions t

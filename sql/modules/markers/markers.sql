@@ -7,7 +7,7 @@ WITH c AS (
    AND ($15::text IS NULL OR m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND $15::text <% search_fold(m.title) AND strict_word_similarity($15::text, search_fold(m.title)) >= $20::real))
    AND ($21::text IS NULL OR m.search_vector @@ $22::tsquery OR ($23::boolean AND m.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND $21::text <% search_fold(m.title) AND strict_word_similarity($21::text, search_fold(m.title)) >= $26::real))
    AND ($27::text IS NULL OR m.search_vector @@ $28::tsquery OR ($29::boolean AND m.search_text LIKE '%' || $27::text || '%') OR ($30::boolean AND $27::text <% search_fold(m.title) AND strict_word_similarity($27::text, search_fold(m.title)) >= $32::real)))
-   OR ($34::boolean AND search_fold(m.title) ~ ALL($35::text[])))
+   OR ($34::boolean AND search_fold(m.title) ~ ($35::text[])[1] AND search_fold(m.title) ~ ALL($35::text[])))
    ORDER BY m.date DESC, m.id DESC
    LIMIT $36::int)
 SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(search_html_text(c.description)), ''), c.address) AS body,
@@ -66,7 +66,7 @@ WITH c AS (
    AND ($15::text IS NULL OR m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND $15::text <% search_fold(m.title) AND strict_word_similarity($15::text, search_fold(m.title)) >= $20::real))
    AND ($21::text IS NULL OR m.search_vector @@ $22::tsquery OR ($23::boolean AND m.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND $21::text <% search_fold(m.title) AND strict_word_similarity($21::text, search_fold(m.title)) >= $26::real))
    AND ($27::text IS NULL OR m.search_vector @@ $28::tsquery OR ($29::boolean AND m.search_text LIKE '%' || $27::text || '%') OR ($30::boolean AND $27::text <% search_fold(m.title) AND strict_word_similarity($27::text, search_fold(m.title)) >= $32::real)))
-   OR ($34::boolean AND search_fold(m.title) ~ ALL($35::text[])))
+   OR ($34::boolean AND search_fold(m.title) ~ ($35::text[])[1] AND search_fold(m.title) ~ ALL($35::text[])))
    ORDER BY m.date DESC, m.id DESC
    LIMIT $36::int)
 SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(search_html_text(c.description)), ''), c.address) AS body,

@@ -7,7 +7,7 @@ WITH c AS (
    AND ($16::text IS NULL OR n.search_vector @@ $17::tsquery OR ($18::boolean AND n.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND $16::text <% search_fold(n.title) AND strict_word_similarity($16::text, search_fold(n.title)) >= $21::real))
    AND ($22::text IS NULL OR n.search_vector @@ $23::tsquery OR ($24::boolean AND n.search_text LIKE '%' || $22::text || '%') OR ($25::boolean AND $22::text <% search_fold(n.title) AND strict_word_similarity($22::text, search_fold(n.title)) >= $27::real))
    AND ($28::text IS NULL OR n.search_vector @@ $29::tsquery OR ($30::boolean AND n.search_text LIKE '%' || $28::text || '%') OR ($31::boolean AND $28::text <% search_fold(n.title) AND strict_word_similarity($28::text, search_fold(n.title)) >= $33::real)))
-   OR ($35::boolean AND search_fold(n.title) ~ ALL($36::text[])))
+   OR ($35::boolean AND search_fold(n.title) ~ ($36::text[])[1] AND search_fold(n.title) ~ ALL($36::text[])))
    ORDER BY n.updated_date DESC, n.id DESC
    LIMIT $37::int)
 SELECT c.id, NULL::uuid AS parent_id, c.title, c.content AS body, NULL::text AS context, to_char(c.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
@@ -65,7 +65,7 @@ WITH c AS (
    AND ($16::text IS NULL OR i.search_vector @@ $17::tsquery OR ($18::boolean AND i.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND $16::text <% i.search_text AND strict_word_similarity($16::text, i.search_text) >= $21::real))
    AND ($22::text IS NULL OR i.search_vector @@ $23::tsquery OR ($24::boolean AND i.search_text LIKE '%' || $22::text || '%') OR ($25::boolean AND $22::text <% i.search_text AND strict_word_similarity($22::text, i.search_text) >= $27::real))
    AND ($28::text IS NULL OR i.search_vector @@ $29::tsquery OR ($30::boolean AND i.search_text LIKE '%' || $28::text || '%') OR ($31::boolean AND $28::text <% i.search_text AND strict_word_similarity($28::text, i.search_text) >= $33::real)))
-   OR ($35::boolean AND search_fold(i.text) ~ ALL($36::text[])))
+   OR ($35::boolean AND i.search_text ~ ($36::text[])[1] AND i.search_text ~ ALL($36::text[])))
    ORDER BY i.updated_date DESC, i.id DESC
    LIMIT $37::int)
 SELECT c.id, c.note_id AS parent_id, c.text AS title, NULL::text AS body, c.note_title AS context, to_char(c.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,

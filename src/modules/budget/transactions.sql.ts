@@ -193,7 +193,7 @@ export const TRANSACTIONS_LAST_OCCURRENCE = statement(
 );
 
 /** Transactions of a group searched row by row, newest first, before the index of the older ones is asked. */
-const SEARCH_WINDOW = 20_000;
+const SEARCH_WINDOW = 10_000;
 /** Transactions of a group in which a typo is looked for: the newest. */
 const SEARCH_TYPO_WINDOW = 2_000;
 

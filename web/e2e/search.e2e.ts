@@ -89,6 +89,10 @@ test.describe('Search', () => {
     await expect(page.getByRole('link', { name: 'Wocheneinkauf' })).toBeVisible();
     await page.goto('/map/list');
     await expect(page.getByText('Milchbar am Hafen')).toBeVisible();
+    // a search while online: the results' code is on the page (the service worker keeps it for later visits)
+    await searchField(page).fill('hafen');
+    await expect(results(page).getByRole('link', { name: /Milchbar am Hafen/ })).toBeVisible();
+    await searchField(page).fill('');
 
     await context.setOffline(true);
     await searchField(page).fill('vollmilch');

@@ -10,7 +10,10 @@ import { Search, X } from 'lucide-react';
 import { useT } from '@/i18n';
 import './search.css';
 
-const SearchResults = lazy(() => import('./SearchResults'));
+const loadResults = () => import('./SearchResults');
+const SearchResults = lazy(loadResults);
+/** After the first paint the panel's code is fetched, so that it is there when the network is not. */
+const PRELOAD_MS = 300;
 const DEBOUNCE_MS = 200;
 
 function useDebounced(value: string, ms: number): string {
@@ -37,6 +40,10 @@ export function SearchBox({ online }: { online: boolean }) {
   const [open, setOpen] = useState(false);
   const q = useDebounced(text.trim(), DEBOUNCE_MS);
 
+  useEffect(() => {
+    const timer = setTimeout(() => void loadResults().catch(() => undefined), PRELOAD_MS);
+    return () => clearTimeout(timer);
+  }, []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
@@ -76,7 +83,10 @@ export function SearchBox({ online }: { online: boolean }) {
           aria-keyshortcuts="/"
           aria-controls={showing ? panelId : undefined}
           aria-expanded={showing}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true);
+            void loadResults().catch(() => undefined);
+          }}
           onChange={(event) => {
             setText(event.target.value);
             setOpen(true);

@@ -82,7 +82,6 @@ export function SearchBox({ online }: { online: boolean }) {
           maxLength={200}
           aria-keyshortcuts="/"
           aria-controls={showing ? panelId : undefined}
-          aria-expanded={showing}
           onFocus={() => {
             setOpen(true);
             void loadResults().catch(() => undefined);

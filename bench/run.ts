@@ -24,6 +24,7 @@ import { benchImport } from './import';
 import { benchParsers } from './parsers';
 import { benchLive } from './live';
 import { benchNotify } from './notify';
+import { runSearch, seedSearch } from './search';
 import { PASSWORD } from './budget';
 import { capture } from './capture';
 import { NODE_MEMORY_FLAGS } from '../src/memory';
@@ -86,7 +87,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify' | 'sharing';
+  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify' | 'sharing' | 'search';
   name: string;
   title: string;
 }
@@ -136,6 +137,7 @@ const SCENARIOS: Scenario[] = [
   { kind: 'notify', name: 'notify', title: 'reminders: 10 000 due in one minute, and the idle scheduler (own server and database)' },
   { kind: 'import', name: 'import', title: 'statement import: preview and commit of 10 000 rows (CSV, OFX)' },
   { kind: 'parsers', name: 'parsers', title: 'statement parsers: 5 MiB of hostile input per format through the preview' },
+  { kind: 'search', name: 'search', title: 'GET /search: 1 M transactions, 10 000 notes with 100 000 items, 10 000 places (single connection, plans)' },
 ];
 
 /** The single-connection latencies: page 1 per filter and per sort, and a deep page. */
@@ -592,6 +594,10 @@ async function runHttp(chosen: Scenario[], profile: string | undefined, capturin
       else if (s.kind === 'burst') await runBurst(ctx);
       else if (s.kind === 'latency') await runLatency(ctx);
       else if (s.kind === 'export') await runExport(ctx);
+      else if (s.kind === 'search') {
+        await seedSearch(url, bcryptCost);
+        results.push(...(await runSearch(hearth.base, url)));
+      }
       if (s.name === 'note-create') await removeBenchNotes(url);
       if (s.name.startsWith('transaction-create')) await removeBenchTransactions(url);
       if (s.name === 'transaction-create-split' && ctx.rps.has('transaction-create')) splitCreateShare(ctx);

@@ -33,6 +33,7 @@ import { LiveModule } from './modules/live/live.module';
 import { MarkersModule } from './modules/markers/markers.module';
 import { NotesModule } from './modules/notes/notes.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
+import { SearchModule } from './modules/search/search.module';
 import { UsersModule } from './modules/users/users.module';
 import { BackupModule } from './modules/backup/backup.module';
 import { ExportModule } from './modules/export/export.module';
@@ -82,6 +83,7 @@ export class AppModule {
         GeocodeModule,
         NotesModule,
         NotificationsModule,
+        SearchModule,
         BackupModule,
         ExportModule,
         AdminModule,

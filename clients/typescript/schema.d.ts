@@ -1294,6 +1294,26 @@ export interface paths {
         patch: operations["RecurringTransactions_toggle"];
         trace?: never;
     };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find notes, list items, places and transactions
+         * @description One search over the modules the group has on, under the lists' visibility (a private note only for its creator; places in the trash only with `types=Place&deleted=true`). Words in any order, any case, with or without accents, German and English word stems, parts of words from three letters, one typo in words of five letters or more; an amount ("42.50", "42,50") finds transactions of that amount. Best match first (a title above the text, a whole word above a prefix above a typo), newer first at equal score. Typos are looked for in titles, and only when the words as typed find less than the page. Each kind ranks its newest max(100, page × pageSize) matches (at most 1 000); with more, `totalItemsExact` is false. docs/search.md.
+         */
+        get: operations["Search_find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/session": {
         parameters: {
             query?: never;
@@ -2863,6 +2883,28 @@ export interface components {
             targetBudgetAccountId?: string | null;
             /** @enum {string} */
             type: "Expense" | "Income" | "Transfer";
+        };
+        SearchHitDto: {
+            /** @description a note's or item's last change (ISO instant), a place's or transaction's date (YYYY-MM-DD) */
+            date?: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description a list item's note
+             */
+            parentId?: string;
+            /** @description how well it matches, 0–1 (1: every word whole in the title); best first, newer first at equal score */
+            score: number;
+            /**
+             * @description the matched words in context, marked with <mark> (the only markup: everything else is escaped HTML text)
+             * @example Buy <mark>Milch</mark> and bread
+             */
+            snippet: string;
+            /** @description the note's or place's title, the list item's text, the transaction's description */
+            title: string;
+            /** @enum {string} */
+            type: "Note" | "NoteItem" | "Place" | "Transaction";
         };
         SessionDto: {
             /** Format: date-time */
@@ -7958,6 +8000,54 @@ export interface operations {
             };
             /** @description Not found (or not in your group) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Search_find: {
+        parameters: {
+            query: {
+                /** @description true, with types=Place only: search the places in the trash instead of the live ones */
+                deleted?: boolean;
+                page?: number;
+                pageSize?: number;
+                /** @description what to find: words in any order (docs/search.md) */
+                q: string;
+                /** @description the kinds to search, comma-separated (default all the group's modules have): Note, NoteItem, Place, Transaction */
+                types?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountedPageMeta"] & {
+                        items: components["schemas"]["SearchHitDto"][];
+                    };
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { ClientBase, Pool, PoolClient, QueryResultRow } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { SEARCH_CONNECTION_OPTIONS } from './search-sql';
 import { currentTransaction } from './transaction';
 import { boundedPoolOptions } from './unavailable';
 
@@ -94,7 +95,7 @@ export class Sql implements SqlRunner, OnModuleDestroy {
     // that outlives its request"). One watchdog per pool bounds the same wait.
     const { query_timeout: readTimeoutMs, ...bounded } = boundedPoolOptions(config.databaseTimeoutMs);
     this.readTimeoutMs = readTimeoutMs;
-    this.pool = new Pool({ connectionString: config.databaseUrl, max: SQL_POOL_SIZE, application_name: 'hearth', ...bounded });
+    this.pool = new Pool({ connectionString: config.databaseUrl, max: SQL_POOL_SIZE, application_name: 'hearth', options: SEARCH_CONNECTION_OPTIONS, ...bounded });
     // an idle client that loses its connection must not crash the process: the next query reports it
     this.pool.on('error', () => undefined);
     // a checkout of the pool is one statement

@@ -2,27 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { join } from 'node:path';
 import { expect, SCREENSHOTS, seedGroup, seedUser, signIn, test } from './support/fixtures';
 import type { SeededUser, Service } from './support/service';
-
-/** The member's bearer headers, from a sign-in through the API. */
-async function headersOf(request: APIRequestContext, user: SeededUser): Promise<Record<string, string>> {
-  const login = await request.post('/api/v1/session', { data: { username: user.username, password: user.password } });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${(await login.json()).accessToken}` };
-}
-
-/** A shared note with the given items, made through the API. */
-async function noteWithItems(request: APIRequestContext, headers: Record<string, string>, title: string, texts: string[]): Promise<{ id: string; items: { id: string; text: string }[] }> {
-  const note = await request.post('/api/v1/notes', { headers, data: { title } });
-  expect(note.status()).toBe(201);
-  const { id } = await note.json();
-  const items = [];
-  for (const text of texts) {
-    const item = await request.post(`/api/v1/notes/${id}/items`, { headers, data: { text } });
-    expect(item.status()).toBe(201);
-    items.push(await item.json());
-  }
-  return { id, items };
-}
+import { headersOf, noteWithItems } from './support/api';
 
 /**
  * What the app has kept in IndexedDB: the cached queries' keys and the number of queued changes.

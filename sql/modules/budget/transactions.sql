@@ -58,6 +58,87 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
        JOIN transactions t ON t.id = p.id
       ORDER BY p.k DESC, p.id DESC;
 
+-- TRANSACTIONS_SEARCH_SQL
+WITH edge AS MATERIALIZED (SELECT (SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 9999 LIMIT 1) AS recent, (SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 1999 LIMIT 1) AS typos),
+recent AS MATERIALIZED (
+  SELECT t.id, t.description, t.amount, t.date, t.search_vector, t.search_text
+    FROM transactions t
+   WHERE t.group_id = $1 AND t.date >= coalesce((SELECT recent FROM edge), '-infinity')
+     AND ((NOT $34::boolean AND ($3::text IS NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR (t.date >= coalesce((SELECT typos FROM edge), '-infinity') AND $6::boolean AND $3::text <% t.search_text AND strict_word_similarity($3::text, t.search_text) >= $8::real) OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric))
+   AND ($9::text IS NULL OR t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR (t.date >= coalesce((SELECT typos FROM edge), '-infinity') AND $12::boolean AND $9::text <% t.search_text AND strict_word_similarity($9::text, t.search_text) >= $14::real) OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric))
+   AND ($15::text IS NULL OR t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR (t.date >= coalesce((SELECT typos FROM edge), '-infinity') AND $18::boolean AND $15::text <% t.search_text AND strict_word_similarity($15::text, t.search_text) >= $20::real) OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric))
+   AND ($21::text IS NULL OR t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR (t.date >= coalesce((SELECT typos FROM edge), '-infinity') AND $24::boolean AND $21::text <% t.search_text AND strict_word_similarity($21::text, t.search_text) >= $26::real) OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric))
+   AND ($27::text IS NULL OR t.search_vector @@ $28::tsquery OR ($29::boolean AND t.search_text LIKE '%' || $27::text || '%') OR (t.date >= coalesce((SELECT typos FROM edge), '-infinity') AND $30::boolean AND $27::text <% t.search_text AND strict_word_similarity($27::text, t.search_text) >= $32::real) OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric)))
+   OR ($34::boolean AND ($35::text[] IS NULL AND false)))
+   ORDER BY t.date DESC, t.id DESC
+   LIMIT $36::int),
+older AS MATERIALIZED (
+  SELECT t.id, t.description, t.amount, t.date, t.search_vector, t.search_text
+    FROM transactions t
+   WHERE (SELECT count(*) FROM recent) < $36::int
+     AND t.group_id = $1 AND t.date < (SELECT recent FROM edge)
+     AND ((NOT $34::boolean AND ($3::text IS NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric))
+   AND ($9::text IS NULL OR t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric))
+   AND ($15::text IS NULL OR t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric))
+   AND ($21::text IS NULL OR t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric))
+   AND ($27::text IS NULL OR t.search_vector @@ $28::tsquery OR ($29::boolean AND t.search_text LIKE '%' || $27::text || '%') OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL AND $18::boolean IS NOT NULL AND $20::real IS NOT NULL AND $24::boolean IS NOT NULL AND $26::real IS NOT NULL AND $30::boolean IS NOT NULL AND $32::real IS NOT NULL))
+   OR ($34::boolean AND ($35::text[] IS NULL AND false)))
+   -- not in the index's order: the indexes of the words, not a walk through every older row
+   ORDER BY t.date + 0 DESC, t.id DESC
+   LIMIT $36::int),
+c AS (SELECT * FROM recent UNION ALL (SELECT * FROM older LIMIT $36::int - (SELECT count(*) FROM recent)))
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+       c.date::text AS date, CASE WHEN $34::boolean THEN 1
+       ELSE round(((CASE WHEN $3::text IS NULL THEN 0 ELSE greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
+            WHEN search_fold(c.description) ~ $7::text THEN 0.6
+            WHEN $5::boolean AND strpos(search_fold(c.description), $3::text) > 0 THEN 0.4
+            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.description)) >= $8::real THEN 0.25 ELSE 0 END,
+        0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
+            WHEN c.search_text ~ $7::text THEN 0.6
+            WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
+            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END),
+        CASE WHEN c.amount = $37::numeric THEN 1 ELSE 0 END) END
+     + CASE WHEN $9::text IS NULL THEN 0 ELSE greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $10::tsquery THEN 1
+            WHEN search_fold(c.description) ~ $13::text THEN 0.6
+            WHEN $11::boolean AND strpos(search_fold(c.description), $9::text) > 0 THEN 0.4
+            WHEN $12::boolean AND strict_word_similarity($9::text, search_fold(c.description)) >= $14::real THEN 0.25 ELSE 0 END,
+        0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $10::tsquery THEN 1
+            WHEN c.search_text ~ $13::text THEN 0.6
+            WHEN $11::boolean AND strpos(c.search_text, $9::text) > 0 THEN 0.4
+            WHEN $12::boolean AND strict_word_similarity($9::text, c.search_text) >= $14::real THEN 0.25 ELSE 0 END),
+        CASE WHEN c.amount = $38::numeric THEN 1 ELSE 0 END) END
+     + CASE WHEN $15::text IS NULL THEN 0 ELSE greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $16::tsquery THEN 1
+            WHEN search_fold(c.description) ~ $19::text THEN 0.6
+            WHEN $17::boolean AND strpos(search_fold(c.description), $15::text) > 0 THEN 0.4
+            WHEN $18::boolean AND strict_word_similarity($15::text, search_fold(c.description)) >= $20::real THEN 0.25 ELSE 0 END,
+        0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $16::tsquery THEN 1
+            WHEN c.search_text ~ $19::text THEN 0.6
+            WHEN $17::boolean AND strpos(c.search_text, $15::text) > 0 THEN 0.4
+            WHEN $18::boolean AND strict_word_similarity($15::text, c.search_text) >= $20::real THEN 0.25 ELSE 0 END),
+        CASE WHEN c.amount = $39::numeric THEN 1 ELSE 0 END) END
+     + CASE WHEN $21::text IS NULL THEN 0 ELSE greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $22::tsquery THEN 1
+            WHEN search_fold(c.description) ~ $25::text THEN 0.6
+            WHEN $23::boolean AND strpos(search_fold(c.description), $21::text) > 0 THEN 0.4
+            WHEN $24::boolean AND strict_word_similarity($21::text, search_fold(c.description)) >= $26::real THEN 0.25 ELSE 0 END,
+        0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $22::tsquery THEN 1
+            WHEN c.search_text ~ $25::text THEN 0.6
+            WHEN $23::boolean AND strpos(c.search_text, $21::text) > 0 THEN 0.4
+            WHEN $24::boolean AND strict_word_similarity($21::text, c.search_text) >= $26::real THEN 0.25 ELSE 0 END),
+        CASE WHEN c.amount = $40::numeric THEN 1 ELSE 0 END) END
+     + CASE WHEN $27::text IS NULL THEN 0 ELSE greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $28::tsquery THEN 1
+            WHEN search_fold(c.description) ~ $31::text THEN 0.6
+            WHEN $29::boolean AND strpos(search_fold(c.description), $27::text) > 0 THEN 0.4
+            WHEN $30::boolean AND strict_word_similarity($27::text, search_fold(c.description)) >= $32::real THEN 0.25 ELSE 0 END,
+        0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $28::tsquery THEN 1
+            WHEN c.search_text ~ $31::text THEN 0.6
+            WHEN $29::boolean AND strpos(c.search_text, $27::text) > 0 THEN 0.4
+            WHEN $30::boolean AND strict_word_similarity($27::text, c.search_text) >= $32::real THEN 0.25 ELSE 0 END),
+        CASE WHEN c.amount = $41::numeric THEN 1 ELSE 0 END) END) / greatest($33::int, 1))::numeric, 3) END AS score,
+       (SELECT count(*) FROM c)::int AS total
+  FROM c
+ ORDER BY score DESC, c.date DESC, c.id DESC
+ LIMIT $2;
+
 -- budget_account_in_group
 SELECT 1 FROM budget_accounts WHERE id = $1 AND group_id = $2;
 

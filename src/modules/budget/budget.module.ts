@@ -23,6 +23,7 @@ import { RecurringTransactionsService } from './recurring-transactions.service';
 import { ReportsService } from './reports.service';
 import { TransactionsController } from './transactions.controller';
 import { TransactionsService } from './transactions.service';
+import { TransactionsSearch } from './transactions-search';
 import { StatementImportsController } from './imports/statement-imports.controller';
 import { StatementImportsRepository } from './imports/statement-imports.repository';
 import { StatementImportsService } from './imports/statement-imports.service';
@@ -67,8 +68,9 @@ import { UsersModule } from '../users/users.module';
     SharingService,
     SharingRepository,
     SplitResolver,
+    TransactionsSearch,
   ],
-  exports: [RecurringScheduler, StatementImportsService, SharingService],
+  exports: [RecurringScheduler, StatementImportsService, SharingService, TransactionsSearch],
 })
 export class BudgetModule implements OnModuleInit {
   onModuleInit(): void {

@@ -4,6 +4,7 @@ import { CountedPage, parseSort, toPage } from '../../common/pagination/paginati
 import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
 import { newId } from '../../database/base.entity';
 import { insertMany } from '../../database/bulk-insert';
+import type { SearchHitRow } from '../../database/search-sql';
 import { Sql, SqlRunner } from '../../database/sql';
 import { UnitOfWork } from '../../database/transaction';
 import { recordCreatedMany } from '../history/history-rows';
@@ -26,6 +27,7 @@ import {
   TRANSACTIONS_CATEGORISED_HISTORY,
   TRANSACTIONS_LAST_OCCURRENCE,
   TRANSACTIONS_NOT_IMPORTED,
+  TRANSACTIONS_SEARCH_SQL,
 } from './transactions.sql';
 
 /** Pages up to this offset run their count and their rows in parallel; deeper ones need the count first. */
@@ -63,6 +65,14 @@ export class TransactionsRepository {
     private readonly unitOfWork: UnitOfWork,
     private readonly sql: Sql,
   ) {}
+
+  /**
+   * GET /search: the group's best `limit` transactions that match; `search` as `searchValues` gives
+   * it, `amounts` one amount (decimal text) or null per word.
+   */
+  search(tenant: Tenant, limit: number, search: unknown[], amounts: (string | null)[]): Promise<SearchHitRow[]> {
+    return this.sql.rows<SearchHitRow>(TRANSACTIONS_SEARCH_SQL, [tenant.groupId, limit, ...search, ...amounts]);
+  }
 
   async findInGroup(tenant: Tenant, id: string): Promise<TransactionRow | undefined> {
     const [row] = await this.sql.rows<TransactionRow>(TRANSACTION_BY_ID, [id, tenant.groupId]);

@@ -1,4 +1,5 @@
 import { isoTimestamp, statement } from '../../database/sql';
+import { SEARCH_PARAMS, SearchParams, searchMatches, searchScore } from '../../database/search-sql';
 import type { TransactionType } from './entities/budget-enums';
 import type { Transaction } from './entities/transaction.entity';
 import type { StoredSplit } from './sharing';
@@ -195,3 +196,56 @@ export const TRANSACTIONS_LAST_OCCURRENCE = statement(
   'budget_transactions_last_occurrence',
   'SELECT MAX(occurrence_date)::text AS last FROM transactions WHERE recurring_transaction_id = $1',
 );
+
+/** Transactions of a group searched row by row, newest first, before the index of the older ones is asked. */
+const SEARCH_WINDOW = 10_000;
+/** Transactions of a group in which a typo is looked for: the newest. */
+const SEARCH_TYPO_WINDOW = 2_000;
+
+/**
+ * GET /search, transactions: the group's transactions whose description (the payee of an imported
+ * row is part of it) matches (src/database/search-sql.ts), or whose amount is a word of the query
+ * ("42.50", "42,50"); the newest `candidates` are ranked, best first. A transaction has no title
+ * of its own: a query of stop words only finds none.
+ *
+ * A million rows: the newest SEARCH_WINDOW transactions of the group (from the day of the
+ * SEARCH_WINDOW-th newest: `edge`) are read newest first until enough match, which is fast for a
+ * common word; only when they hold too few are the older ones asked through the indexes (GIN,
+ * `ix_transactions_group_amount`), which is fast for a rare word. Either way no plan reads all of a
+ * group's rows. Typos are looked for among the SEARCH_TYPO_WINDOW newest transactions only.
+ * Parameters: $1 group id, $2 how many rows, $3… the search's (`searchValues`), then one amount
+ * per word (numeric, or null when the word is not one). Rows: SearchHitRow (`body` the amount).
+ */
+export const TRANSACTIONS_SEARCH_SQL = (() => {
+  const p = new SearchParams(3);
+  const amount = (slot: number) => `$${3 + SEARCH_PARAMS + slot}::numeric`;
+  const isAmount = (slot: number) => `(${amount(slot)} IS NOT NULL AND t.group_id = $1 AND t.amount = ${amount(slot)})`;
+  const amountLevel = (slot: number) => `CASE WHEN c.amount = ${amount(slot)} THEN 1 ELSE 0 END`;
+  const row = { alias: 't', title: 't.description', typoText: 't.search_text' };
+  const columns = 't.id, t.description, t.amount, t.date, t.search_vector, t.search_text';
+  const edge = (offset: number) => `(SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET ${offset - 1} LIMIT 1)`;
+  return `WITH edge AS MATERIALIZED (SELECT ${edge(SEARCH_WINDOW)} AS recent, ${edge(SEARCH_TYPO_WINDOW)} AS typos),
+recent AS MATERIALIZED (
+  SELECT ${columns}
+    FROM transactions t
+   WHERE t.group_id = $1 AND t.date >= coalesce((SELECT recent FROM edge), '-infinity')
+     AND ${searchMatches(row, p, { extra: isAmount, titleWords: false, typos: "t.date >= coalesce((SELECT typos FROM edge), '-infinity')" })}
+   ORDER BY t.date DESC, t.id DESC
+   LIMIT ${p.candidates}),
+older AS MATERIALIZED (
+  SELECT ${columns}
+    FROM transactions t
+   WHERE (SELECT count(*) FROM recent) < ${p.candidates}
+     AND t.group_id = $1 AND t.date < (SELECT recent FROM edge)
+     AND ${searchMatches(row, p, { extra: isAmount, titleWords: false, typos: false })}
+   -- not in the index's order: the indexes of the words, not a walk through every older row
+   ORDER BY t.date + 0 DESC, t.id DESC
+   LIMIT ${p.candidates}),
+c AS (SELECT * FROM recent UNION ALL (SELECT * FROM older LIMIT ${p.candidates} - (SELECT count(*) FROM recent)))
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+       c.date::text AS date, ${searchScore({ alias: 'c', title: 'c.description' }, p, amountLevel)} AS score,
+       (SELECT count(*) FROM c)::int AS total
+  FROM c
+ ORDER BY score DESC, c.date DESC, c.id DESC
+ LIMIT $2`;
+})();

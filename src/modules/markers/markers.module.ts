@@ -10,12 +10,13 @@ import { MarkersController } from './markers.controller';
 import { MarkerImagesRepository } from './marker-images.repository';
 import { MarkersRepository } from './markers.repository';
 import { MarkersService } from './markers.service';
+import { PlacesSearch } from './places-search';
 
 /** The Map module's markers, their images and the trash. */
 @Module({
   imports: [TypeOrmModule.forFeature([Marker, MarkerImage]), FilesModule],
   controllers: [MarkersController, MarkerImagesController],
-  providers: [MarkersService, MarkerImagesService, MarkerTrashService, MarkersRepository, MarkerImagesRepository],
-  exports: [MarkerTrashService],
+  providers: [MarkersService, MarkerImagesService, MarkerTrashService, MarkersRepository, MarkerImagesRepository, PlacesSearch],
+  exports: [MarkerTrashService, PlacesSearch],
 })
 export class MarkersModule {}

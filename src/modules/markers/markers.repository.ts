@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
 import { findInGroup, lockInGroup, Tenant } from '../../common/tenancy/group-scope';
+import type { SearchHitRow } from '../../database/search-sql';
 import { Sql } from '../../database/sql';
 import type { BoundingBox } from './bbox';
 import { Marker } from './entities/marker.entity';
@@ -12,6 +13,8 @@ import {
   MarkerPageRow,
   MarkerPageVariant,
   MARKERS_LOCK_TRASHED_BEFORE,
+  MARKERS_SEARCH_SQL,
+  MARKERS_TRASH_SEARCH_SQL,
   markersPageStatement,
 } from './markers.sql';
 
@@ -109,6 +112,11 @@ export class MarkersRepository {
 
   async softRemove(marker: Marker): Promise<void> {
     await this.markers.softRemove(marker);
+  }
+
+  /** GET /search: the group's best `limit` live places (`deleted`: in the trash) that match; `search` as `searchValues` gives it. */
+  search(tenant: Tenant, deleted: boolean, limit: number, search: unknown[]): Promise<SearchHitRow[]> {
+    return this.sql.rows<SearchHitRow>(deleted ? MARKERS_TRASH_SEARCH_SQL : MARKERS_SEARCH_SQL, [tenant.groupId, limit, ...search]);
   }
 
   async recover(marker: Marker): Promise<void> {

@@ -1,4 +1,5 @@
 import { isoTimestamp, Statement, statement } from '../../database/sql';
+import { SearchParams, searchMatches, searchScore } from '../../database/search-sql';
 import type { Marker } from './entities/marker.entity';
 
 /*
@@ -81,9 +82,17 @@ function pageName(v: MarkerPageVariant): string {
   return `markers_page_${v.sort}_${v.direction.toLowerCase()}_${v.deleted ? 'trash' : 'live'}${v.search ? '_search' : ''}`;
 }
 
+/**
+ * Which of the group's ($1) places a list shows: the live ones, or the trash (`deleted`). The
+ * list and the search share it.
+ */
+function inGroup(alias: string, deleted: boolean): string {
+  return `${alias}.group_id = $1 AND ${alias}.deleted_date IS ${deleted ? 'NOT NULL' : 'NULL'}`;
+}
+
 function pageText(v: MarkerPageVariant): string {
   const where =
-    `m.group_id = $1 AND m.deleted_date IS ${v.deleted ? 'NOT NULL' : 'NULL'}` +
+    inGroup('m', v.deleted) +
     (v.search ? ' AND (m.title ILIKE $4 OR m.description ILIKE $4)' : '');
   const order = `${SORT_COLUMNS[v.sort]} ${v.direction}, m.id ${v.direction}`;
   // the total and the page in one statement: an empty page still brings the total (one row of nulls);
@@ -212,3 +221,28 @@ export const MARKER_IMAGES_CONFIRMED_OTHERS = statement(
   `SELECT count(*)::int AS confirmed FROM marker_images mi JOIN files f ON f.id = mi.file_id
     WHERE mi.marker_id = $1 AND mi.id <> $2 AND f.status <> 'Pending'`,
 );
+
+/**
+ * GET /search, places: the group's live places (or, `deleted`, its trash) whose name, description
+ * or address match (src/database/search-sql.ts), the newest `candidates` by date ranked,
+ * best first. Parameters: $1 group id, $2 how many rows, $3… the search's (`searchValues`).
+ * Rows: SearchHitRow (`body` the description's text and the address).
+ */
+function searchText(deleted: boolean): string {
+  const p = new SearchParams(3);
+  return `WITH c AS (
+  SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
+    FROM markers m
+   WHERE ${inGroup('m', deleted)} AND ${searchMatches({ alias: 'm', title: 'm.title', typoText: 'search_fold(m.title)' }, p)}
+   ORDER BY m.date DESC, m.id DESC
+   LIMIT ${p.candidates})
+SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(search_html_text(c.description)), ''), c.address) AS body,
+       NULL::text AS context, to_char(c.date, 'YYYY-MM-DD') AS date,
+       ${searchScore({ alias: 'c', title: 'c.title' }, p)} AS score, (SELECT count(*) FROM c)::int AS total
+  FROM c
+ ORDER BY score DESC, c.date DESC, c.id DESC
+ LIMIT $2`;
+}
+
+export const MARKERS_SEARCH_SQL = searchText(false);
+export const MARKERS_TRASH_SEARCH_SQL = searchText(true);

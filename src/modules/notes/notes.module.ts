@@ -15,13 +15,15 @@ import { NoteItemsService } from './note-items.service';
 import { NotesController } from './notes.controller';
 import { NotesRepository } from './notes.repository';
 import { NotesService } from './notes.service';
+import { NotesSearch } from './notes-search';
 import { NOTE_ID_CONSTRAINTS } from './replay';
 
 /** Notes with ordered checklist items (docs/notes.md), behind the Notes module gate. */
 @Module({
   imports: [TypeOrmModule.forFeature([Note, NoteItem, NoteReminder]), NotificationsModule, UsersModule],
   controllers: [NotesController, NoteItemsController, NoteRemindersController],
-  providers: [NotesService, NoteItemsService, NotesRepository, NoteRemindersRepository, NoteRemindersService, NoteReminderSource],
+  providers: [NotesService, NoteItemsService, NotesRepository, NoteRemindersRepository, NoteRemindersService, NoteReminderSource, NotesSearch],
+  exports: [NotesSearch],
 })
 export class NotesModule implements OnModuleInit {
   onModuleInit(): void {

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { findInGroupTx, lockInGroup } from '../../common/tenancy/group-scope';
+import type { SearchHitRow } from '../../database/search-sql';
 import { Sql } from '../../database/sql';
 import { createdHistoryRow } from '../history/history-rows';
 import { NoteItem } from './entities/note-item.entity';
@@ -13,6 +14,8 @@ import {
   NOTE_ITEM_CREATOR,
   NOTE_ITEMS_COUNT,
   NOTE_ITEMS_SHIFT,
+  NOTE_ITEMS_SEARCH_SQL,
+  NOTES_SEARCH_SQL,
   NOTES_LIST_ITEMS,
   NoteItemTuple,
   NoteSortKey,
@@ -44,6 +47,14 @@ export class NotesRepository {
   findVisibleWithItems(user: AuthUser, sort: NoteSortKey, direction: 'ASC' | 'DESC'): Promise<[NoteTuple[], NoteItemTuple[]]> {
     const values = [user.groupId, user.userId];
     return Promise.all([this.sql.tuples<NoteTuple>(notesListStatement(sort, direction), values), this.sql.tuples<NoteItemTuple>(NOTES_LIST_ITEMS, values)]);
+  }
+
+  /**
+   * GET /search: the best `limit` notes (`items` false) or list items the caller may see that match;
+   * `search` the search's parameter values (`searchValues`).
+   */
+  search(user: AuthUser, items: boolean, limit: number, search: unknown[]): Promise<SearchHitRow[]> {
+    return this.sql.rows<SearchHitRow>(items ? NOTE_ITEMS_SEARCH_SQL : NOTES_SEARCH_SQL, [user.groupId, user.userId, limit, ...search]);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { isoTimestamp, Statement, statement } from '../../database/sql';
+import { SearchParams, searchMatches, searchScore } from '../../database/search-sql';
 
 /*
  * The fixed SQL of the notes hot paths (GET /notes, POST /notes): named prepared statements
@@ -178,3 +179,43 @@ export const NOTE_ITEM_CREATOR = statement(
   'note_item_creator',
   `SELECT user_id FROM action_histories WHERE entity_id = $1 AND entity_type = 'NoteItem' AND action = 'Created' LIMIT 1`,
 );
+
+/**
+ * GET /search, notes: the notes the caller may see (`visibleNotes`) whose title or content match
+ * (src/database/search-sql.ts), the newest `candidates` of them ranked, best first.
+ * Parameters: $1 group id, $2 the caller's user id, $3 how many rows, $4… the search's
+ * (`searchValues`). Rows: SearchHitRow.
+ */
+export const NOTES_SEARCH_SQL = (() => {
+  const p = new SearchParams(4);
+  return `WITH c AS (
+  SELECT n.id, n.title, n.content, n.updated_date, n.search_vector, n.search_text
+    FROM notes n
+   WHERE ${VISIBLE} AND ${searchMatches({ alias: 'n', title: 'n.title', typoText: 'search_fold(n.title)' }, p)}
+   ORDER BY n.updated_date DESC, n.id DESC
+   LIMIT ${p.candidates})
+SELECT c.id, NULL::uuid AS parent_id, c.title, c.content AS body, NULL::text AS context, ${isoTimestamp('c.updated_date')} AS date,
+       ${searchScore({ alias: 'c', title: 'c.title' }, p)} AS score, (SELECT count(*) FROM c)::int AS total
+  FROM c
+ ORDER BY score DESC, c.updated_date DESC, c.id DESC
+ LIMIT $3`;
+})();
+
+/**
+ * GET /search, list items: the items of the notes the caller may see whose text matches, ranked as
+ * NOTES_SEARCH_SQL; `parent_id` is the note, `context` its title. Same parameters.
+ */
+export const NOTE_ITEMS_SEARCH_SQL = (() => {
+  const p = new SearchParams(4);
+  return `WITH c AS (
+  SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
+    FROM note_items i JOIN notes n ON n.id = i.note_id
+   WHERE i.group_id = $1 AND ${VISIBLE} AND ${searchMatches({ alias: 'i', title: 'i.text', typoText: 'i.search_text' }, p)}
+   ORDER BY i.updated_date DESC, i.id DESC
+   LIMIT ${p.candidates})
+SELECT c.id, c.note_id AS parent_id, c.text AS title, NULL::text AS body, c.note_title AS context, ${isoTimestamp('c.updated_date')} AS date,
+       ${searchScore({ alias: 'c', title: 'c.text' }, p)} AS score, (SELECT count(*) FROM c)::int AS total
+  FROM c
+ ORDER BY score DESC, c.updated_date DESC, c.id DESC
+ LIMIT $3`;
+})();

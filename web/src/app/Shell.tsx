@@ -8,6 +8,8 @@ import { LiveStatus } from './LiveStatus';
 import { useSession } from '@/api/session-context';
 import { OfflineBar } from './offline/OfflineBar';
 import { useT } from '@/i18n';
+import { useOnline } from './offline/status';
+import { SearchBox } from '@/features/search/SearchBox';
 
 /**
  * The signed-in frame: a header with every destination on wide screens; on phones the modules
@@ -16,6 +18,7 @@ import { useT } from '@/i18n';
 export function Shell() {
   const t = useT();
   const { claims } = useSession();
+  const online = useOnline();
   const navigate = useNavigate();
   const signOut = async () => {
     await session.signOut();
@@ -30,6 +33,7 @@ export function Shell() {
         <NavLink to="/" className="brand">
           {t('app.name')}
         </NavLink>
+        <SearchBox online={online} />
         <MainNav claims={claims} />
         <div className="topbar-user">
           {/* the name starts with the visible text (WCAG 2.5.3, axe's label-content-name-mismatch) */}

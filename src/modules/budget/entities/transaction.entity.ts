@@ -1,3 +1,4 @@
+import { SearchTextColumn, SearchVectorColumn } from '../../../database/search-columns';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { Audited } from '../../history/audited';
 import { SPLIT_CHECK, TRANSACTION_SHAPE_CHECK } from './budget-enums';
@@ -37,7 +38,16 @@ import { categoryName } from '../history-labels';
 @Check('ck_transactions_shape', TRANSACTION_SHAPE_CHECK)
 // a transfer moves money between accounts, not between members
 @Check('ck_transactions_split', SPLIT_CHECK)
+@Index('ix_transactions_search_vector', { synchronize: false })
+@Index('ix_transactions_search_text', { synchronize: false })
 export class Transaction extends MoneyMovement {
+  /** search (docs/search.md): kept by the database */
+  @SearchVectorColumn()
+  searchVector?: never;
+
+  @SearchTextColumn()
+  searchText?: never;
+
   /** a calendar date, `YYYY-MM-DD` */
   @Column({ type: 'date' })
   date: string;

@@ -1,3 +1,4 @@
+import { SearchTextColumn, SearchVectorColumn } from '../../../database/search-columns';
 import { Check, Column, DeleteDateColumn, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { GroupOwnedEntity } from '../../../database/group-owned';
 import { Audited } from '../../history/audited';
@@ -17,7 +18,17 @@ import { User } from '../../users/entities/user.entity';
 @Check('ck_markers_rating', `"rating" BETWEEN 1 AND 5`)
 @Check('ck_markers_latitude', `"latitude" BETWEEN -90 AND 90`)
 @Check('ck_markers_longitude', `"longitude" BETWEEN -180 AND 180`)
+@Index('ix_markers_search_vector', { synchronize: false })
+@Index('ix_markers_search_text', { synchronize: false })
+@Index('ix_markers_search_title', { synchronize: false })
 export class Marker extends GroupOwnedEntity {
+  /** search (docs/search.md): kept by the database */
+  @SearchVectorColumn()
+  searchVector?: never;
+
+  @SearchTextColumn()
+  searchText?: never;
+
   @Column({ type: 'varchar', length: 100 })
   title: string;
 

@@ -1,3 +1,4 @@
+import { SearchTextColumn, SearchVectorColumn } from '../../../database/search-columns';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, Unique } from 'typeorm';
 import { TimestampedEntity } from '../../../database/base.entity';
 import { Audited } from '../../history/audited';
@@ -22,7 +23,16 @@ export const MAX_NOTE_ITEMS = 999;
 @Check('ck_note_items_order', `"order" >= 0`)
 // deferred so a reorder may pass through intermediate states inside its transaction
 @Unique('uq_note_items_note_order', ['noteId', 'order'], { deferrable: 'INITIALLY DEFERRED' })
+@Index('ix_note_items_search_vector', { synchronize: false })
+@Index('ix_note_items_search_text', { synchronize: false })
 export class NoteItem extends TimestampedEntity {
+  /** search (docs/search.md): kept by the database */
+  @SearchVectorColumn()
+  searchVector?: never;
+
+  @SearchTextColumn()
+  searchText?: never;
+
   @Column({ type: 'uuid' })
   groupId: string;
 

@@ -1,3 +1,4 @@
+import { SearchTextColumn, SearchVectorColumn } from '../../../database/search-columns';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { GroupOwnedEntity } from '../../../database/group-owned';
 import { Audited } from '../../history/audited';
@@ -25,7 +26,17 @@ export function notePrivateTo(note: Pick<Note, 'isPrivate' | 'createdBy'>): stri
 @Audited('Note', { module: 'Notes', privateTo: notePrivateTo, ignore: ['version'] })
 @Index('ix_notes_group_id', ['groupId'])
 @Check('ck_notes_color', `"color" ~ '^#[0-9A-F]{6}$'`)
+@Index('ix_notes_search_vector', { synchronize: false })
+@Index('ix_notes_search_text', { synchronize: false })
+@Index('ix_notes_search_title', { synchronize: false })
 export class Note extends GroupOwnedEntity {
+  /** search (docs/search.md): kept by the database */
+  @SearchVectorColumn()
+  searchVector?: never;
+
+  @SearchTextColumn()
+  searchText?: never;
+
   @Column({ type: 'varchar', length: 100 })
   title: string;
 

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Lock, Pin, PinOff } from 'lucide-react';
 import { Button, LoadState, Page } from '@/ui';
 import { DangerAction } from '@/ui/DangerAction';
@@ -16,9 +16,31 @@ export default function NoteDetail() {
   return <LoadState query={query}>{(data) => <NoteView note={data} />}</LoadState>;
 }
 
+/**
+ * Opened at `#item-<id>` (a search hit): the item is scrolled into view, unfolded from "Checked" if
+ * it is ticked, marked for a moment and focused.
+ */
+function useItemInView(itemCount: number): void {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash.startsWith('#item-')) return;
+    const checkbox = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!checkbox) return;
+    const folded = checkbox.closest('details');
+    if (folded) folded.open = true;
+    const row = checkbox.closest('li') ?? checkbox;
+    row.scrollIntoView({ block: 'center' });
+    checkbox.focus({ preventScroll: true });
+    row.classList.add('item-found');
+    const timer = setTimeout(() => row.classList.remove('item-found'), 4000);
+    return () => clearTimeout(timer);
+  }, [hash, itemCount]);
+}
+
 function NoteView({ note }: { note: Note }) {
   const t = useT();
   const [editing, setEditing] = useState(false);
+  useItemInView(note.items.length);
   const remove = useDeleteNote(note.id, () => navigate('/notes', { replace: true }));
   const navigate = useNavigate();
   return (

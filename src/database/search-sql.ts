@@ -1,0 +1,210 @@
+/*
+ * The SQL every feature's search statement shares (docs/search.md): how a row matches the words of a
+ * query, and how well. A feature's statement (notes, items, places, transactions) names its own
+ * table, visibility and columns and takes these fragments; the search module merges the answers.
+ *
+ * The searched tables carry `search_vector` (German and English stems without accents, title weight
+ * A, the rest B) and `search_text` (the text lower-cased without accents), both kept by the
+ * migration `Search`'s triggers, each with a GIN index.
+ *
+ * The statements are sent unnamed (planned per call, `*_SQL`): each word fills a slot, and a slot
+ * that is unused, too short for parts of words (< 3 letters) or for typos (< 5) is switched off by
+ * a boolean parameter that the planner folds away, so what is left are conditions the indexes serve.
+ */
+
+/**
+ * The direct pool's connections take this setting (search runs there): a word of five letters or more
+ * is found with one typo when pg_trgm's word similarity (shared trigrams) is at least 0.4 rather than
+ * pg_trgm's default 0.6, which misses one letter changed or left out in the middle of a word
+ * ("kirshe" for "Kirsche": 0.5; "tomote" for "Tomate": 0.4…). The index serves the operator at
+ * either setting.
+ */
+export const SEARCH_CONNECTION_OPTIONS = '-c pg_trgm.word_similarity_threshold=0.4';
+
+/** Words of a query that count (further ones are ignored). */
+export const SEARCH_SLOTS = 5;
+/** Parameters a slot takes: word, tsquery, parts-of-words on, typos on, word-start pattern, least similarity of a typo. */
+const SLOT_PARAMS = 6;
+/**
+ * The matches of one kind that are ranked, at most: the newest ones; more are counted as "more
+ * than". A search ranks the newest max(100, page × pageSize) matches of each kind, up to this.
+ */
+export const SEARCH_CANDIDATES = 1000;
+/** The least number of matches of one kind that are ranked. */
+export const SEARCH_CANDIDATES_MIN = 100;
+
+/** One word of a query as the statements take it (built by the search module). */
+export interface SearchWord {
+  /** lower-case, without accents (`search_fold`) */
+  folded: string;
+  /** its German and English stems as tsquery text */
+  query: string;
+  /** at least 3 letters: also found inside longer words */
+  parts: boolean;
+  /** at least 5 letters: also found with one typo */
+  typos: boolean;
+  /** a regular expression for the word at the start of a word */
+  wordStart: string;
+  /**
+   * the least word similarity (pg_trgm) of a word with one typo: one letter changed, added, left
+   * out or two swapped costs a short word a larger share of its trigrams than a long one
+   */
+  similarity: number;
+}
+
+/** The same terms with typos left out: the first try of every search (typos only when it finds too little). */
+export function withoutTypos(terms: SearchTerms): SearchTerms {
+  return { ...terms, words: terms.words.map((word) => ({ ...word, typos: false })) };
+}
+
+/** The words of a query, ready for the statements. */
+export interface SearchTerms {
+  /** the words that count (stop words left out unless the query has nothing else), at most SEARCH_SLOTS */
+  words: SearchWord[];
+  /** the query is made of stop words only: titles that contain them as whole words are found */
+  stopWordsOnly: boolean;
+  /** stop-words-only queries: one whole-word pattern per word */
+  wholeWords: string[];
+}
+
+/**
+ * The values of the shared parameters, in the order `SearchParams(first)` numbers them; each
+ * statement takes its newest `candidates` matches (one more tells that there are more).
+ */
+export function searchValues(terms: SearchTerms, candidates: number): unknown[] {
+  const values: unknown[] = [];
+  for (let i = 0; i < SEARCH_SLOTS; i++) {
+    const word = terms.stopWordsOnly ? undefined : terms.words[i];
+    values.push(word?.folded ?? null, word?.query ?? null, word?.parts ?? false, word?.typos ?? false, word?.wordStart ?? null, word?.similarity ?? 1);
+  }
+  const used = terms.stopWordsOnly ? 0 : Math.min(terms.words.length, SEARCH_SLOTS);
+  values.push(used, terms.stopWordsOnly, terms.wholeWords, candidates + 1);
+  return values;
+}
+
+/** How many parameters `searchValues` gives. */
+export const SEARCH_PARAMS = SEARCH_SLOTS * SLOT_PARAMS + 4;
+
+interface Slot {
+  word: string;
+  query: string;
+  parts: string;
+  typos: string;
+  wordStart: string;
+  similarity: string;
+}
+
+/** The parameters of the shared fragments, numbered from `first`. */
+export class SearchParams {
+  readonly slots: Slot[];
+  /** how many slots are used */
+  readonly used: string;
+  readonly stopWordsOnly: string;
+  readonly wholeWords: string;
+  /** how many matches a statement takes, newest first (LIMIT) */
+  readonly candidates: string;
+
+  constructor(first: number) {
+    this.slots = Array.from({ length: SEARCH_SLOTS }, (_, i) => {
+      const at = first + i * SLOT_PARAMS;
+      return { word: `$${at}::text`, query: `$${at + 1}::tsquery`, parts: `$${at + 2}::boolean`, typos: `$${at + 3}::boolean`, wordStart: `$${at + 4}::text`, similarity: `$${at + 5}::real` };
+    });
+    const rest = first + SEARCH_SLOTS * SLOT_PARAMS;
+    this.used = `$${rest}::int`;
+    this.stopWordsOnly = `$${rest + 1}::boolean`;
+    this.wholeWords = `$${rest + 2}::text[]`;
+    this.candidates = `$${rest + 3}::int`;
+  }
+}
+
+/** The searched columns of a row (`alias.search_vector`, `alias.search_text`) and its title. */
+export interface SearchRow {
+  alias: string;
+  /** the title's text (lower-cased without accents for the ranks: wrapped in search_fold here) */
+  title: string;
+  /**
+   * Where a typo is looked for: the folded title, served by a trigram index of its own
+   * (`search_fold(title)`, or `alias.search_text` where that is the title alone). Typos are looked
+   * for in titles only: in long texts pg_trgm's similarity finds too much, too slowly.
+   */
+  typoText: string;
+}
+
+export interface MatchOptions {
+  /** a feature's own way to find a word (e.g. an amount) */
+  extra?: (slot: number) => string;
+  /** whether a query of stop words only finds titles here (transactions: no titles) */
+  titleWords?: boolean;
+  /** the typo test: everywhere (true), nowhere (false), or only where this condition holds */
+  typos?: boolean | string;
+}
+
+/**
+ * A row matches when every word is found in it (any order, any field): as a word or its stem, as
+ * part of a word (3 letters on), with one typo in the title (5 letters on), or as `extra(slot)`
+ * says. Queries of stop words only: the title contains them as whole words.
+ */
+export function searchMatches(row: SearchRow, p: SearchParams, options: MatchOptions = {}): string {
+  const { alias } = row;
+  const { extra, titleWords = true, typos = true } = options;
+  const words = p.slots.map((s, i) => {
+    const typo = `${s.typos} AND ${s.word} <% ${row.typoText} AND strict_word_similarity(${s.word}, ${row.typoText}) >= ${s.similarity}`;
+    const ways = [
+      `${alias}.search_vector @@ ${s.query}`,
+      `(${s.parts} AND ${alias}.search_text LIKE '%' || ${s.word} || '%')`,
+      // a condition on where typos count comes first: it is cheaper than the similarity
+      ...(typos === false ? [] : [`(${typeof typos === 'string' ? `${typos} AND ` : ''}${typo})`]),
+      ...(extra ? [extra(i)] : []),
+    ];
+    return `(${s.word} IS NULL OR ${ways.join(' OR ')})`;
+  });
+  // a statement that does not look for typos still names their parameters (their types are needed)
+  const unused = typos === false ? ` AND (${p.slots.map((s) => `${s.typos} IS NOT NULL AND ${s.similarity} IS NOT NULL`).join(' AND ')})` : '';
+  // the first word alone is a constant pattern the title's trigram index can serve
+  const stopWords = titleWords ? `${row.typoText} ~ (${p.wholeWords})[1] AND ${row.typoText} ~ ALL(${p.wholeWords})` : `(${p.wholeWords} IS NULL AND false)`;
+  return `((NOT ${p.stopWordsOnly} AND ${words.join('\n   AND ')}${unused})
+   OR (${p.stopWordsOnly} AND ${stopWords}))`;
+}
+
+/** How well one word is found in a text: 1 a word (or its stem), 0.6 a word's start, 0.4 inside a word, 0.25 with a typo. */
+function level(vector: string, text: string, s: Slot): string {
+  return `CASE WHEN ${vector} @@ ${s.query} THEN 1
+            WHEN ${text} ~ ${s.wordStart} THEN 0.6
+            WHEN ${s.parts} AND strpos(${text}, ${s.word}) > 0 THEN 0.4
+            WHEN ${s.typos} AND strict_word_similarity(${s.word}, ${text}) >= ${s.similarity} THEN 0.25 ELSE 0 END`;
+}
+
+/**
+ * The score of a matching row, 0–1: per word the best of its level in the title and half its level
+ * in the rest (`extra(slot)`: a feature's own level, e.g. 1 for the amount), averaged over the words.
+ * Stop-words-only queries match titles only: 1.
+ */
+export function searchScore(row: Pick<SearchRow, 'alias' | 'title'>, p: SearchParams, extra?: (slot: number) => string): string {
+  const { alias } = row;
+  const title = `search_fold(${row.title})`;
+  const words = p.slots.map((s, i) => {
+    const inTitle = level(`ts_filter(${alias}.search_vector, '{a}')`, title, s);
+    const inRest = level(`ts_filter(${alias}.search_vector, '{b}')`, `${alias}.search_text`, s);
+    const levels = [inTitle, `0.5 * (${inRest})`, ...(extra ? [extra(i)] : [])];
+    return `CASE WHEN ${s.word} IS NULL THEN 0 ELSE greatest(${levels.join(',\n        ')}) END`;
+  });
+  return `CASE WHEN ${p.stopWordsOnly} THEN 1
+       ELSE round(((${words.join('\n     + ')}) / greatest(${p.used}, 1))::numeric, 3) END`;
+}
+
+/**
+ * A row of a feature's search statement: the hit, its parent (an item's note), the title, the text
+ * around it (content, description and address, an amount), a line of context (an item's note
+ * title), its date (YYYY-MM-DD or ISO instant), its score (numeric text) and the number of
+ * candidates of its kind (SEARCH_CANDIDATES + 1: more than SEARCH_CANDIDATES).
+ */
+export interface SearchHitRow {
+  id: string;
+  parent_id: string | null;
+  title: string;
+  body: string | null;
+  context: string | null;
+  date: string | null;
+  score: string;
+  total: number;
+}

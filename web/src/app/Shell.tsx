@@ -7,6 +7,8 @@ import { fullNav, moduleNav } from './nav';
 import { LiveStatus } from './LiveStatus';
 import { useSession } from '@/api/session-context';
 import { OfflineBar } from './offline/OfflineBar';
+import { Bell } from '@/features/notifications/components/Bell';
+import { useTimeZoneFromBrowser } from '@/features/account/api';
 
 /**
  * The signed-in frame: a header with every destination on wide screens; on phones the modules
@@ -15,6 +17,7 @@ import { OfflineBar } from './offline/OfflineBar';
 export function Shell() {
   const { claims } = useSession();
   const navigate = useNavigate();
+  useTimeZoneFromBrowser(claims?.userId ?? null);
   const signOut = async () => {
     await session.signOut();
     navigate('/sign-in?signed-out=1', { replace: true });
@@ -30,6 +33,7 @@ export function Shell() {
         </NavLink>
         <MainNav claims={claims} />
         <div className="topbar-user">
+          <Bell />
           {/* the name starts with the visible text (WCAG 2.5.3, axe's label-content-name-mismatch) */}
           <NavLink to="/account" className="nickname">
             {claims?.nickname}

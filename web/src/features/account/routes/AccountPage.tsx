@@ -3,6 +3,7 @@ import { LoadState, Page } from '@/ui';
 import { EmailSection } from '../components/EmailSection';
 import { ExportSection } from '../components/ExportSection';
 import { NicknameSection } from '../components/NicknameSection';
+import { NotificationsSection } from '../components/NotificationsSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { PictureSection } from '../components/PictureSection';
 import { useAccount } from '../api';
@@ -28,6 +29,7 @@ export default function AccountPage() {
             <NicknameSection account={profile} />
             <EmailSection account={profile} />
             <PasswordSection />
+            <NotificationsSection />
             <ExportSection />
           </>
         )}

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { applyProblem, type SummaryItem } from '@/api/form-errors';
 import { Button, Checkbox, DateText, ErrorSummary, Field, LoadState, Page, SelectField } from '@/ui';
 import { DangerAction } from '@/ui/DangerAction';
+import { useT } from '@/i18n';
 import { budgetApi, useBudgetMutation, useRecurring, type Recurring, type RecurringInput } from '../api';
 import { normaliseAmount, today } from '../money';
 import type { Frequency } from '../schedule';
@@ -16,8 +17,11 @@ interface RecurringValues extends MoneyMovementValues {
   startDate: string;
   endDate: string;
   isEnabled: boolean;
+  /** '' no reminder, else '0'…'30' days before each occurrence */
+  remindDaysBefore: string;
 }
-const FIELDS = [...MOVEMENT_FIELDS, 'frequency', 'interval', 'startDate', 'endDate', 'isEnabled'] as const;
+const FIELDS = [...MOVEMENT_FIELDS, 'frequency', 'interval', 'startDate', 'endDate', 'isEnabled', 'remindDaysBefore'] as const;
+const REMIND_DAYS = Array.from({ length: 31 }, (_, days) => days);
 
 export default function RecurringEditor() {
   const { recurringId } = useParams();
@@ -43,6 +47,7 @@ function NewRecurring() {
               startDate: today(),
               endDate: '',
               isEnabled: true,
+              remindDaysBefore: '',
             }}
           />
         )}
@@ -86,6 +91,7 @@ function EditRecurring({ id }: { id: string }) {
                     startDate: data.startDate,
                     endDate: data.endDate ?? '',
                     isEnabled: data.isEnabled,
+                    remindDaysBefore: data.remindDaysBefore === null ? '' : String(data.remindDaysBefore),
                   }}
                 />
               </>
@@ -99,6 +105,7 @@ function EditRecurring({ id }: { id: string }) {
 
 function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; initial: RecurringValues; existing?: Recurring }) {
   const navigate = useNavigate();
+  const t = useT();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const save = useBudgetMutation((body: RecurringInput) => (existing ? budgetApi.updateRecurring({ id: existing.id, body }) : budgetApi.createRecurring(body)));
   const remove = useBudgetMutation(async (id: string) => {
@@ -117,6 +124,7 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
         startDate: values.startDate,
         endDate: values.endDate || null,
         isEnabled: values.isEnabled,
+        remindDaysBefore: values.remindDaysBefore === '' ? null : Number(values.remindDaysBefore),
       });
       navigate('/budget/recurring');
     } catch (error) {
@@ -160,6 +168,19 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
             {...register('endDate', { validate: (value, values) => !value || value >= values.startDate || 'The last date cannot be before the first date' })}
           />
         </div>
+        <SelectField
+          label={t('budget.recurring.remind')}
+          hint={t('budget.recurring.remindHint')}
+          error={formState.errors.remindDaysBefore?.message}
+          {...register('remindDaysBefore')}
+        >
+          <option value="">{t('budget.recurring.remindNone')}</option>
+          {REMIND_DAYS.map((days) => (
+            <option key={days} value={String(days)}>
+              {t('budget.recurring.remindDays', { days })}
+            </option>
+          ))}
+        </SelectField>
         <Checkbox label="Enabled" {...register('isEnabled')} />
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>

@@ -7,6 +7,7 @@ import { NamedIcon } from '@/ui/pickers';
 import { pinNote, updateNote, useDeleteNote, useNote, type Note } from '../api';
 import { Checklist } from './Checklist';
 import { NoteForm } from './NoteForm';
+import { ReminderSection } from './ReminderSection';
 
 export default function NoteDetail() {
   const { noteId = '' } = useParams();
@@ -62,6 +63,7 @@ function NoteView({ note }: { note: Note }) {
         <p className="note-content">{note.content}</p>
       ) : null}
       <Checklist note={note} />
+      <ReminderSection note={note} />
       {/* deleting a note needs the network (docs/offline.md) */}
       <DangerAction label="Delete note" question="Delete this note?" busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate()}>
         “{note.title}” and its {note.items.length} items will be gone for everyone who can see it.

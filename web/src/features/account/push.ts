@@ -1,0 +1,86 @@
+/**
+ * Web Push on this device: the browser's permission prompt (only once the person asks for push),
+ * the service worker's PushManager subscription with the installation's VAPID key, and its record
+ * at the service. Turning push off unsubscribes the device and removes the record.
+ */
+import { pushApi } from './api';
+
+export type PushProblem = 'unsupported' | 'denied';
+
+export class PushUnavailable extends Error {
+  constructor(readonly reason: PushProblem) {
+    super(reason);
+  }
+}
+
+/** Whether this browser can receive Web Push at all (a service worker, PushManager, notifications). */
+export function pushSupported(): boolean {
+  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+/** The VAPID public key as the bytes `applicationServerKey` takes (it arrives base64url-encoded). */
+export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
+  if (!a || a.byteLength !== b.byteLength) return false;
+  const view = new Uint8Array(a);
+  return view.every((byte, i) => byte === b[i]);
+}
+
+async function registration(): Promise<ServiceWorkerRegistration> {
+  return navigator.serviceWorker.ready;
+}
+
+/** This device's current subscription, if any. */
+export async function currentSubscription(): Promise<PushSubscription | null> {
+  if (!pushSupported()) return null;
+  const existing = await navigator.serviceWorker.getRegistration();
+  return existing ? existing.pushManager.getSubscription() : null;
+}
+
+/**
+ * Asks for permission (the prompt appears now, never before), subscribes with the service's VAPID
+ * key (a subscription made with another key is replaced) and registers it with the service.
+ */
+export async function subscribePush(): Promise<void> {
+  if (!pushSupported()) throw new PushUnavailable('unsupported');
+  const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
+  if (permission !== 'granted') throw new PushUnavailable('denied');
+  const [reg, publicKey] = await Promise.all([registration(), pushApi.publicKey()]);
+  const key = keyBytes(publicKey);
+  let subscription = await reg.pushManager.getSubscription();
+  if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  const json = subscription.toJSON();
+  await pushApi.subscribe({ endpoint: subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } });
+}
+
+/**
+ * Unsubscribes this device and removes its record; answers how many other devices of the person
+ * still receive push.
+ */
+export async function unsubscribePush(): Promise<number> {
+  const subscription = await currentSubscription();
+  const records = await pushApi.subscriptions();
+  const mine = subscription ? records.find((record) => record.endpoint === subscription.endpoint) : undefined;
+  if (mine) await pushApi.unsubscribe(mine.id);
+  await subscription?.unsubscribe();
+  return records.filter((record) => record !== mine).length;
+}
+
+/** Whether this device is subscribed and the service knows it. */
+export async function deviceSubscribed(): Promise<boolean> {
+  const subscription = await currentSubscription();
+  if (!subscription) return false;
+  const records = await pushApi.subscriptions();
+  return records.some((record) => record.endpoint === subscription.endpoint);
+}

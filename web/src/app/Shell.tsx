@@ -8,7 +8,7 @@ import { LiveStatus } from './LiveStatus';
 import { useSession } from '@/api/session-context';
 import { OfflineBar } from './offline/OfflineBar';
 import { Bell } from '@/features/notifications/components/Bell';
-import { useTimeZoneFromBrowser } from '@/features/account/api';
+import { useTimeZoneFromBrowser } from '@/api/notification-settings';
 
 /**
  * The signed-in frame: a header with every destination on wide screens; on phones the modules

@@ -190,12 +190,15 @@ function TestButton() {
   const channelName = (result: ChannelTestResult) => t(`notify.channel.${result.channel}`);
   const error = test.error;
   return (
-    <div className="notify-test">
-      <Button variant="secondary" busy={test.isPending} onClick={() => test.mutate()}>
-        {t('notify.test.send')}
-      </Button>
+    <>
+      <p className="muted">{t('notify.test.hint')}</p>
+      <div className="actions">
+        <Button variant="secondary" busy={test.isPending} onClick={() => test.mutate()}>
+          {t('notify.test.send')}
+        </Button>
+      </div>
       {test.data ? (
-        <ul className="notify-test-results" aria-label={t('notify.test.results')}>
+        <ul aria-label={t('notify.test.results')}>
           {test.data.channels.map((result) => (
             <li key={result.channel}>
               {t(result.ok ? 'notify.test.ok' : 'notify.test.failed', { channel: channelName(result) })}
@@ -209,6 +212,6 @@ function TestButton() {
           {error instanceof ProblemError && error.code === 'RATE_LIMITED' ? t('notify.test.tooSoon') : t('notify.test.error')}
         </Notice>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -96,27 +96,50 @@ async function seed(url: string): Promise<{ groupId: string; categories: string[
   }
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+export async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
   const result = await work();
   return [result, performance.now() - start];
 }
 
-export async function benchImport(): Promise<ImportResult[]> {
-  const name = `hearth_bench_import_${process.pid}`;
+/** A Hearth process of its own on a small seeded database of its own, signed in; `stop` drops both. */
+export interface ImportServer {
+  base: string;
+  token: string;
+  categories: string[];
+  stop(): Promise<void>;
+}
+
+export async function startImportServer(label: string): Promise<ImportServer> {
+  const name = `hearth_bench_${label}_${process.pid}`;
   const url = databaseUrl(name);
-  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-import-'));
+  const dataDir = mkdtempSync(join(tmpdir(), `hearth-bench-${label}-`));
   await createDatabase(name);
-  const results: ImportResult[] = [];
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const stop = async () => {
+    await server?.stop();
+    await dropDatabase(name);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await migrate(url);
     const { categories } = await seed(url);
     const port = await freePort();
     server = await startServer('Hearth', [...NODE_MEMORY_FLAGS, join(__dirname, '..', 'src', 'main.js')], { ...serverEnvironment(url, dataDir), PORT: String(port) }, port, '/health/live');
-    const token = await login(server.base);
+    return { base: server.base, token: await login(server.base), categories, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export async function benchImport(): Promise<ImportResult[]> {
+  const results: ImportResult[] = [];
+  const server = await startImportServer('import');
+  const { categories, token } = server;
+  try {
     const call = async (method: string, path: string, body: string | Buffer, contentType: string) => {
-      const response = await fetch(`${server!.base}${API}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body: body as unknown as string });
+      const response = await fetch(`${server.base}${API}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body: body as unknown as string });
       const text = await response.text();
       if (response.status !== 201) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
       return JSON.parse(text);
@@ -148,9 +171,7 @@ export async function benchImport(): Promise<ImportResult[]> {
       results.push({ scenario: `import ${ROWS} rows ${format}: commit`, value: `${(c / 1000).toFixed(2)} s`, target: '≤ 5 s', pass: c <= 5000 });
     }
   } finally {
-    await server?.stop();
-    await dropDatabase(name);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
   return results;
 }

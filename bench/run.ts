@@ -21,6 +21,7 @@ import { createDatabase, databaseUrl, dropDatabase, withAdmin } from '../src/dat
 import { loadConfig } from '../src/config';
 import { benchBackup } from './backup';
 import { benchImport } from './import';
+import { benchParsers } from './parsers';
 import { benchLive } from './live';
 import { benchNotify } from './notify';
 import { PASSWORD } from './budget';
@@ -65,7 +66,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'notify';
+  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify';
   name: string;
   title: string;
 }
@@ -94,6 +95,7 @@ const SCENARIOS: Scenario[] = [
   { kind: 'live', name: 'live', title: 'live changes: 1 000 idle streams, one change fanned out (own server and database)' },
   { kind: 'notify', name: 'notify', title: 'reminders: 10 000 due in one minute, and the idle scheduler (own server and database)' },
   { kind: 'import', name: 'import', title: 'statement import: preview and commit of 10 000 rows (CSV, OFX)' },
+  { kind: 'parsers', name: 'parsers', title: 'statement parsers: 5 MiB of hostile input per format through the preview' },
 ];
 
 /** The single-connection latencies: page 1 per filter and per sort, and a deep page. */
@@ -439,7 +441,7 @@ async function main(): Promise<void> {
   console.log(`bench: ${machine}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${chosen.map((s) => s.name).join(', ')}`);
   if (profile) console.log('--profile: Hearth runs under the profiler, which slows it; read the profile, not the ratios');
   const started = performance.now();
-  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import' && s.kind !== 'notify');
+  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import' && s.kind !== 'parsers' && s.kind !== 'notify');
   const backup = !capturing && chosen.some((s) => s.kind === 'backup');
   const runBackup = async (seeded?: string) => {
     console.log('\n== backup and restore (in-process: the services, no HTTP)');
@@ -467,6 +469,10 @@ async function main(): Promise<void> {
   if (!capturing && chosen.some((s) => s.kind === 'import')) {
     console.log('\n== statement import: preview and commit of 10 000 rows (CSV, OFX) [import]');
     results.push(...(await benchImport()).map((r) => ({ ...r, pass: r.pass as boolean | null })));
+  }
+  if (!capturing && chosen.some((s) => s.kind === 'parsers')) {
+    console.log('\n== statement parsers: 5 MiB of hostile input per format, a light request meanwhile [parsers]');
+    results.push(...(await benchParsers()).map((r) => ({ ...r, pass: r.pass as boolean | null })));
   }
   if (!capturing && chosen.some((s) => s.kind === 'notify')) {
     console.log('\n== reminders: 10 000 due in one minute, then the idle scheduler [notify]');

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { hearthMessages } from './build/messages-plugin';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -50,6 +51,8 @@ function precompress(): Plugin {
 export default defineConfig({
   root: here('.'),
   plugins: [
+    // locales/<lang>.json compiled at build time (the app ships no ICU parser)
+    hearthMessages(here('../locales')),
     // installable, and the app shell precached so it opens with no network (docs/offline.md); the
     // worker is registered by app/offline after the first paint, and never caches API responses
     VitePWA({

@@ -438,7 +438,7 @@ export interface paths {
         put?: never;
         /**
          * Preview a bank statement (CSV, OFX/QFX, CAMT.052/053/054, QIF) for an account; kept 24 h for commit
-         * @description The file is the raw body (at most 5 MiB, else 413 PAYLOAD_TOO_LARGE). Its format, encoding, CSV delimiter, decimal separator and date format are detected (docs/import.md). A file that cannot be read: 400 UNSUPPORTED_FORMAT, EMPTY_STATEMENT, MALFORMED_STATEMENT, UNMAPPED_COLUMNS (with the file's `columns`) or AMBIGUOUS_DATE, with the `line`. Bad rows are listed in `errors`; the others are previewed with duplicates marked and categories suggested.
+         * @description The file is the raw body (at most 5 MiB, else 413 PAYLOAD_TOO_LARGE). Its format, encoding, CSV delimiter, decimal separator and date format are detected (docs/import.md). A file that cannot be read: 400 UNSUPPORTED_FORMAT, EMPTY_STATEMENT, MALFORMED_STATEMENT (also: elements nested deeper than 64), UNMAPPED_COLUMNS (with the file's `columns`), AMBIGUOUS_DATE, or STATEMENT_TOO_LARGE (more than 20 000 rows, a line of more than 200 columns, an OFX/CAMT file of more than 250 000 elements), with the `line`. Bad rows are listed in `errors` (the first 100; `errorCount` has them all); the others are previewed with duplicates marked and categories suggested. A group keeps its 20 latest previews; an older one expires. A body that is not one of the statement types (JSON, for instance) is 415 UNSUPPORTED_MEDIA_TYPE.
          */
         post: operations["StatementImports_preview"];
         delete?: never;
@@ -913,7 +913,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an item
-         * @description The items below move up one place.
+         * @description The items below move up one place. With `If-Match`, a stale version is 412 (someone changed the item since it was seen) and nothing is deleted.
          */
         delete: operations["NoteItems_remove"];
         options?: never;
@@ -1053,7 +1053,7 @@ export interface paths {
         put?: never;
         /**
          * Snooze: deliver it again later
-         * @description Marks it read and delivers it again, through the same channels, after `minutes` (default 60: the push action "Snooze 1 h").
+         * @description Marks it read; after `minutes` (default 60: the push action "Snooze 1 h") it is unread again and delivered again through the same channels.
          */
         post: operations["Notifications_snooze"];
         delete?: never;
@@ -1881,6 +1881,8 @@ export interface components {
             date: string;
             debit?: string;
             description?: string;
+            /** @description with amount: the column of S/H, Soll/Haben, DR/CR or Debit/Credit that signs an unsigned amount */
+            indicator?: string;
             payee?: string;
             reference?: string;
         };
@@ -2611,7 +2613,9 @@ export interface components {
              * @enum {string}
              */
             dateFormat?: "YYYY-MM-DD" | "YYYYMMDD" | "DD.MM.YYYY" | "DD.MM.YY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "DD/MM/YY" | "MM/DD/YY" | "DD-MM-YYYY" | "MM-DD-YYYY" | "YYYY/MM/DD";
-            /** @description rows that could not be read; the others are in rows */
+            /** @description how many rows could not be read (errors lists at most 100 of them) */
+            errorCount: number;
+            /** @description rows that could not be read (the first 100, in file order); the others are in rows */
             errors: components["schemas"]["ImportErrorDto"][];
             /**
              * Format: date-time
@@ -4014,9 +4018,9 @@ export interface operations {
     StatementImports_preview: {
         parameters: {
             query?: {
-                /** @description how to read dates that fit several formats (03/04/2026); else 400 AMBIGUOUS_DATE */
+                /** @description how to read dates that both day/month orders read (03/04/2026); else 400 AMBIGUOUS_DATE (the format the account used last does not decide). Used only when it reads every date of the file */
                 dateFormat?: "YYYY-MM-DD" | "YYYYMMDD" | "DD.MM.YYYY" | "DD.MM.YY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "DD/MM/YY" | "MM/DD/YY" | "DD-MM-YYYY" | "MM-DD-YYYY" | "YYYY/MM/DD";
-                /** @description CSV columns as JSON: {"date", "amount" | "debit" + "credit", "description"?, "payee"?, "reference"?}, each a header name or a 0-based column number; remembered for the account */
+                /** @description CSV columns as JSON: {"date", "amount" | "debit" + "credit", "indicator"? (S/H, Soll/Haben, DR/CR or Debit/Credit, with "amount"), "description"?, "payee"?, "reference"?}, each a header name or a 0-based column number; remembered for the account */
                 mapping?: string;
             };
             header?: never;
@@ -4090,6 +4094,15 @@ export interface operations {
             };
             /** @description Too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: the body is not of a type the route reads (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6033,7 +6046,10 @@ export interface operations {
     NoteItems_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
             path: {
                 noteId: string;
                 noteItemId: string;
@@ -6077,6 +6093,15 @@ export interface operations {
             };
             /** @description Not found (or not in your group) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

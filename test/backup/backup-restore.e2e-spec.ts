@@ -63,10 +63,15 @@ describe.each(STORAGE_DRIVERS)('backup and restore (%s storage)', (driverName) =
     // no signing keys: whoever holds an archive cannot sign a token for the installation
     expect(manifest.tables).not.toHaveProperty('instance_secrets');
     expect(Object.keys(manifest.checksums).filter((member) => member.includes('instance_secrets'))).toEqual([]);
-    const stored: { value: string }[] = await t.db.query('SELECT value FROM instance_secrets');
+    // nor push subscriptions (each belongs to a session); reminders are data like any other
+    expect(manifest.tables).not.toHaveProperty('push_subscriptions');
+    expect(manifest.tables.note_reminders).toBe(1);
+    const stored: { name: string; value: string }[] = await t.db.query('SELECT name, value FROM instance_secrets');
     expect(stored.length).toBeGreaterThan(0);
     const bytes = gunzipSync(readFileSync(archive));
     for (const { value } of stored) expect(bytes.includes(Buffer.from(value))).toBe(false);
+    const vapid = JSON.parse(stored.find((row) => row.name === 'vapid-p256')!.value);
+    expect(bytes.includes(Buffer.from(vapid.privateKey))).toBe(false);
     expect(manifest.objects).toBe(await countObjects(t));
     expect(Object.keys(manifest.checksums)).toHaveLength(Object.keys(manifest.tables).length + manifest.objects);
   });

@@ -45,6 +45,7 @@ export async function seedGroup(t: TestApp): Promise<Seeded> {
   await call(t, bob, 'PUT', `/transactions/${edited.id}`, { type: 'Expense', amount: '7.50', date: '2026-02-03', categoryId: food.id, description: '@coffee' });
   await call(t, alice, 'POST', '/recurring-transactions', {
     type: 'Expense', amount: '950.00', description: 'Rent', categoryId: food.id, budgetAccountId: main.id, frequency: 'Monthly', startDate: '2026-12-01',
+    remindDaysBefore: 2,
   });
 
   const markerIds: string[] = [];
@@ -68,6 +69,10 @@ export async function seedGroup(t: TestApp): Promise<Seeded> {
   await call(t, alice, 'POST', '/notes', { title: 'Alice private', content: 'secret of Alice', isPrivate: true });
   const bobs = await call(t, bob, 'POST', '/notes', { title: 'Bob private', content: 'secret of Bob', isPrivate: true });
   await call(t, bob, 'POST', `/notes/${bobs.id}/items`, { text: '+call mum' });
+  // reminders and notification settings are restored; push subscriptions (tied to sessions) are not
+  await call(t, alice, 'PUT', `/notes/${shared.id}/reminder`, { at: '2099-03-06T09:00', timeZone: 'Europe/Zurich', repeat: { frequency: 'Weekly', interval: 1 }, recipients: 'group' });
+  await call(t, alice, 'PUT', '/account/notification-settings', { timeZone: 'Europe/Zurich', quietHours: { from: '22:00', to: '07:00' }, email: true });
+  await call(t, alice, 'POST', '/push-subscriptions', { endpoint: 'https://push.example.org/send/alice', keys: { p256dh: 'B' + 'A'.repeat(86), auth: 'A'.repeat(22) } });
   return { groupId: group.id, alice, bob, markerIds, trashedMarkerId: trashed.id };
 }
 
@@ -101,6 +106,7 @@ export async function visibleState(t: TestApp, member: Member, markerIds: string
     trash: await get('/markers?pageSize=100&deleted=true'),
     markerImages,
     notes,
+    notificationSettings: await get('/account/notification-settings'),
     noteDetails: await Promise.all((Array.isArray(notes) ? notes : notes.items).map((note: { id: string }) => get(`/notes/${note.id}`))),
     history: await get('/action-histories?pageSize=100'),
   };

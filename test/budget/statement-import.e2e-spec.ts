@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { HousekeepingService } from '../../src/modules/housekeeping/housekeeping.service';
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
+import { openApiDocument } from '../support/openapi';
 import { budgetSetup, call, createCategory, createTransaction, historyOf, Member } from './budget-support';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name));
@@ -67,11 +68,154 @@ describe('Budget: bank statement import', () => {
     const again = await preview(member, main.id, fixture(file), type);
     expect(again.rows.every((row) => row.duplicateOf)).toBe(true);
     expect(await commit(member, again.id)).toEqual({ created: 0, skipped: count });
-    // even when the client insists on including them
-    expect(await commit(member, again.id, categorised(again, food.id, salary.id))).toEqual({ created: 0, skipped: count });
     const list = await call(t, member, 'GET', `/transactions?budgetAccountId=${main.id}&pageSize=100`);
     expect(list.totalItems).toBe(count);
     expect((await monthly(member, main.id)).totalExpense).toBe(expected.expense);
+  });
+
+  it('writes a row marked as already imported when the person includes it, once however often the commit is sent', async () => {
+    const { member, main, food, salary } = await budgetSetup(t);
+    const first = await preview(member, main.id, fixture('ofx-102.ofx'), 'application/x-ofx');
+    expect(await commit(member, first.id, categorised(first, food.id, salary.id))).toEqual({ created: 5, skipped: 0 });
+    const again = await preview(member, main.id, fixture('ofx-102.ofx'), 'application/x-ofx');
+    expect(again.rows.every((row) => row.duplicateOf)).toBe(true);
+    // the person ticks row 2: it is written next to the first import's, the others stay out
+    const ticked = categorised(again, food.id, salary.id).filter((row) => row.index === 2);
+    expect(await commit(member, again.id, ticked)).toEqual({ created: 1, skipped: 4 });
+    // a retry of the same commit adds nothing
+    expect(await commit(member, again.id, ticked)).toEqual({ created: 0, skipped: 5 });
+    const list = await call(t, member, 'GET', `/transactions?budgetAccountId=${main.id}&pageSize=100`);
+    expect(list.totalItems).toBe(6);
+    expect(list.items.filter((item: { amount: string; date: string }) => item.amount === again.rows[2].amount && item.date === again.rows[2].date)).toHaveLength(2);
+    // and a third import of the file still sees every row as imported
+    expect((await preview(member, main.id, fixture('ofx-102.ofx'), 'application/x-ofx')).rows.every((row) => row.duplicateOf)).toBe(true);
+  });
+
+  it("matches a CAMT entry without AcctSvcrRef by its NtryRef, booking date and amount: next month's entry 1 is not last month's", async () => {
+    const { member, main, savings, food, salary } = await budgetSetup(t);
+    const january = await preview(member, main.id, fixture('camt053-ntryref-january.xml'), 'application/vnd.camt+xml');
+    expect(january.rows.map((row) => [row.date, row.type, row.amount])).toEqual([
+      ['2026-01-02', 'Income', '1850.00'],
+      ['2026-01-05', 'Expense', '64.20'],
+      ['2026-01-12', 'Expense', '64.20'],
+    ]);
+    expect(await commit(member, january.id, categorised(january, food.id, salary.id))).toEqual({ created: 3, skipped: 0 });
+    // February numbers its entries 1, 2, 3 again: none of them is January's
+    const february = await preview(member, main.id, fixture('camt053-ntryref-february.xml'), 'application/vnd.camt+xml');
+    expect(february.rows.filter((row) => row.duplicateOf)).toEqual([]);
+    expect(await commit(member, february.id, categorised(february, food.id, salary.id))).toEqual({ created: 3, skipped: 0 });
+    expect((await call(t, member, 'GET', `/transactions?budgetAccountId=${main.id}&pageSize=100`)).totalItems).toBe(6);
+    // January again: all three are known
+    const repeat = await preview(member, main.id, fixture('camt053-ntryref-january.xml'), 'application/vnd.camt+xml');
+    expect(repeat.rows.every((row) => row.duplicateOf)).toBe(true);
+    expect(await commit(member, repeat.id)).toEqual({ created: 0, skipped: 3 });
+
+    // imports made when the NtryRef alone was the ref are matched by it with their date and amount too
+    const old = await preview(member, savings.id, fixture('camt053-ntryref-january.xml'), 'application/vnd.camt+xml');
+    await commit(member, old.id, categorised(old, food.id, salary.id));
+    await t.db.query(`UPDATE transactions SET import_ref = regexp_replace(import_ref, '@.*$', '') WHERE budget_account_id = $1`, [savings.id]);
+    const [{ refs }] = await t.db.query(`SELECT array_agg(import_ref ORDER BY import_ref) AS refs FROM transactions WHERE budget_account_id = $1`, [savings.id]);
+    expect(refs).toEqual(['camt:1', 'camt:2', 'camt:3']);
+    const januaryAgain = await preview(member, savings.id, fixture('camt053-ntryref-january.xml'), 'application/vnd.camt+xml');
+    expect(januaryAgain.rows.map((row) => Boolean(row.duplicateOf))).toEqual([true, true, true]);
+    const februaryNew = await preview(member, savings.id, fixture('camt053-ntryref-february.xml'), 'application/vnd.camt+xml');
+    expect(februaryNew.rows.filter((row) => row.duplicateOf)).toEqual([]);
+  });
+
+  it.each([
+    ['S/H (Sparkasse, Windows-1252)', 'sparkasse-sh.csv', 'S/H', [['2026-03-02', 'Expense', '12.80'], ['2026-03-03', 'Income', '2450.00'], ['2026-03-10', 'Expense', '1234.56'], ['2026-03-15', 'Income', '45.10']]],
+    ['DR/CR', 'uk-bank-drcr.csv', 'Dr/Cr', [['2026-03-02', 'Expense', '23.40'], ['2026-03-05', 'Income', '2100.00'], ['2026-03-09', 'Expense', '8.10']]],
+  ])('reads unsigned amounts with a debit/credit indicator column: %s', async (_name, file, column, expected) => {
+    const { member, main, food, salary } = await budgetSetup(t);
+    const p = await preview(member, main.id, fixture(file), 'text/csv');
+    expect(p.errors).toEqual([]);
+    expect(p.mapping).toMatchObject({ indicator: column });
+    expect(p.rows.map((row) => [row.date, row.type, row.amount])).toEqual(expected);
+    await commit(member, p.id, categorised(p, food.id, salary.id));
+    const expense = (expected as string[][]).filter(([, type]) => type === 'Expense').reduce((sum, [, , amount]) => sum + Math.round(Number(amount) * 100), 0);
+    expect((await monthly(member, main.id)).totalExpense).toBe((expense / 100).toFixed(2));
+  });
+
+  it('uses a remembered or given date format only when it reads every date; both day/month orders reading them all is AMBIGUOUS_DATE', async () => {
+    const { member, main } = await budgetSetup(t);
+    // the account once took a US file with ?dateFormat=MM/DD/YYYY
+    const us = await preview(member, main.id, fixture('us-bank.csv'), 'text/csv', '?dateFormat=MM/DD/YYYY');
+    expect(us.rows).toHaveLength(5);
+    // an ISO file later: the remembered format cannot read it, the ISO reading is the only one
+    const iso = await preview(member, main.id, fixture('iso-dates.csv'), 'text/csv');
+    expect(iso).toMatchObject({ dateFormat: 'YYYY-MM-DD', errors: [] });
+    expect(iso.rows.map((row) => row.date)).toEqual(['2026-11-02', '2026-11-05', '2026-11-20']);
+    // a given format that cannot read the file does not break it either
+    expect((await preview(member, main.id, fixture('iso-dates.csv'), 'text/csv', '?dateFormat=DD/MM/YYYY')).rows).toHaveLength(3);
+    // dates both orders read: the remembered one does not decide silently
+    const ambiguous = await upload(member, main.id, fixture('ambiguous-dates.csv'), 'text/csv');
+    expect(ambiguous.statusCode).toBe(400);
+    expect(ambiguous.json()).toMatchObject({ code: 'AMBIGUOUS_DATE', columns: ['Date'] });
+    expect(ambiguous.json().detail).toContain('MM/DD/YYYY');
+    // the person's choice for this file does
+    const chosen = await preview(member, main.id, fixture('ambiguous-dates.csv'), 'text/csv', '?dateFormat=DD/MM/YYYY');
+    expect(chosen.rows.map((row) => row.date)).toEqual(['2026-04-03', '2026-06-05', '2026-12-11']);
+    // a day above 12 in one order only: that order, whatever was remembered
+    const european = await preview(member, main.id, 'Date,Description,Amount\n03/04/2026,Shop,-1.00\n25/04/2026,Shop,-2.00\n', 'text/csv');
+    expect([european.dateFormat, european.rows.map((row) => row.date)]).toEqual(['DD/MM/YYYY', ['2026-04-03', '2026-04-25']]);
+  });
+
+  it('caps a preview: 20 000 rows, 100 listed errors with their count, 200 columns, 20 open previews per group', async () => {
+    const { member, main } = await budgetSetup(t);
+    const problem = async (body: string, type = 'text/csv') => {
+      const response = await upload(member, main.id, body, type);
+      expect(response.statusCode).toBe(400);
+      return response.json();
+    };
+    const rows = (n: number) => ['Date,Description,Amount', ...Array.from({ length: n }, (_, i) => `2026-03-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-1.00`)].join('\n');
+    expect((await preview(member, main.id, rows(20_000), 'text/csv')).rows).toHaveLength(20_000);
+    expect(await problem(rows(20_001))).toMatchObject({ code: 'STATEMENT_TOO_LARGE' });
+    // the review's 5 MiB of "x;1" lines: refused, not 1.3 million error objects
+    const junk = await upload(member, main.id, 'Date;Amount\n' + 'x;1\n'.repeat(1_300_000), 'text/csv');
+    expect([junk.statusCode, junk.json().code]).toEqual([400, 'STATEMENT_TOO_LARGE']);
+    expect(junk.body.length).toBeLessThan(2000);
+    // as many OFX transactions, QIF records, CAMT entries
+    const ofx = 'OFXHEADER:100\n\n<OFX>\n' + '<STMTTRN><TRNAMT>-1.00<DTPOSTED>20260301</STMTTRN>\n'.repeat(20_001) + '</OFX>';
+    expect(await problem(ofx, 'application/x-ofx')).toMatchObject({ code: 'STATEMENT_TOO_LARGE' });
+    expect(await problem('!Type:Bank\n' + 'D2026-03-01\nT-1.00\n^\n'.repeat(20_001), 'application/qif')).toMatchObject({ code: 'STATEMENT_TOO_LARGE' });
+
+    // 150 bad rows: the first 100 listed, all 150 counted, the good row previewed
+    const bad = ['Date,Description,Amount', '2026-03-01,Good,-1.00', ...Array.from({ length: 150 }, (_, i) => `2026-03-02,Bad ${i},lots`)].join('\n');
+    const p = await preview(member, main.id, bad, 'text/csv');
+    expect([p.rows.length, p.errors.length, (p as unknown as { errorCount: number }).errorCount]).toEqual([1, 100, 150]);
+    expect(p.errors[0]).toEqual({ line: 3, message: expect.stringContaining('lots') });
+
+    // a header of 200 columns is read, 201 is refused
+    const wide = (n: number) => ['Date,Amount,' + Array.from({ length: n - 2 }, (_, i) => `c${i}`).join(','), '2026-03-01,-1.00'].join('\n');
+    expect((await preview(member, main.id, wide(200), 'text/csv')).rows).toHaveLength(1);
+    expect(await problem(wide(201))).toMatchObject({ code: 'STATEMENT_TOO_LARGE', line: 1 });
+
+    // 21 previews: the first expires, the 20 latest stay and commit
+    const ids: string[] = [];
+    const [{ n: before }] = await t.db.query('SELECT count(*)::int AS n FROM statement_imports WHERE group_id = $1', [member.groupId]);
+    expect(before).toBeLessThanOrEqual(20);
+    for (let i = 0; i < 21; i++) ids.push((await preview(member, main.id, 'Date,Description,Amount\n2026-03-01,Shop,-1.00\n', 'text/csv')).id);
+    const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM statement_imports WHERE group_id = $1', [member.groupId]);
+    expect(n).toBe(20);
+    expect((await t.api('POST', `/imports/${ids[0]}/commit`, { token: member.accessToken, payload: { rows: [{ index: 0, include: false }] } })).statusCode).toBe(404);
+    expect(await commit(member, ids[20], [{ index: 0, include: false }])).toEqual({ created: 0, skipped: 1 });
+  });
+
+  it('refuses nesting deeper than 64 elements in OFX (SGML and XML) and CAMT with MALFORMED_STATEMENT', async () => {
+    const { member, main } = await budgetSetup(t);
+    // the review's file: 273 KB that took 19 s of parsing
+    const nested = '<OFX>' + '<A>'.repeat(40_000) + '</A>'.repeat(40_000);
+    const xml = '<?xml version="1.0"?>\n<OFX>' + '<A>'.repeat(65) + '</A>'.repeat(65) + '</OFX>';
+    const camt = '<?xml version="1.0"?>\n<Document><BkToCstmrStmt><Stmt>' + '<Ntry>'.repeat(62) + '</Ntry>'.repeat(62) + '</Stmt></BkToCstmrStmt></Document>';
+    for (const [body, type] of [
+      [nested, 'application/x-ofx'],
+      [xml, 'application/x-ofx'],
+      [camt, 'application/vnd.camt+xml'],
+    ]) {
+      const response = await upload(member, main.id, body, type);
+      expect([response.statusCode, response.json().code]).toEqual([400, 'MALFORMED_STATEMENT']);
+      expect(response.json().detail).toContain('64');
+    }
   });
 
   it('previews a German CSV as the contract shapes it; the created transactions carry history rows and their import ref', async () => {
@@ -229,7 +373,11 @@ describe('Budget: bank statement import', () => {
     // exactly 5 MiB is read (and is not a statement)
     expect((await upload(member, main.id, big.subarray(0, limit), 'text/csv')).json().code).not.toBe('PAYLOAD_TOO_LARGE');
     // JSON or an unknown type is not a statement; statement types on other routes stay 415
-    expect((await t.api('POST', `/budget-accounts/${main.id}/imports`, { token: member.accessToken, payload: { a: 1 } })).statusCode).toBe(415);
+    const json = await t.api('POST', `/budget-accounts/${main.id}/imports`, { token: member.accessToken, payload: { a: 1 } });
+    expect([json.statusCode, json.json()]).toEqual([415, expect.objectContaining({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: expect.stringContaining('text/csv') })]);
+    // and the published document says so, in the problem-details shape
+    const route = openApiDocument.paths['/api/v1/budget-accounts/{budgetAccountId}/imports'].post;
+    expect(route.responses['415'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
     expect((await upload(member, main.id, 'x', 'image/png')).statusCode).toBe(415);
     expect((await t.api('POST', '/transactions', { token: member.accessToken, payload: 'a,b', headers: { 'content-type': 'text/csv' } })).statusCode).toBe(415);
   });

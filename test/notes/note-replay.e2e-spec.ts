@@ -208,6 +208,23 @@ describe('notes: safe replay of offline writes', () => {
       expect(any.headers.etag).toBe('"3"');
     });
 
+    it('refuses a DELETE of an item from a stale version with 412 and the current item, deleting nothing; the current version deletes', async () => {
+      const note = await createNote(t, owner.accessToken);
+      const item = await addItem(t, owner.accessToken, note.id, { text: 'Milk' });
+      const path = `/notes/${note.id}/items/${item.id}`;
+      expect((await as(member)('PUT', path, { text: 'Oat milk' }, { 'if-match': '"1"' })).statusCode).toBe(200);
+
+      const stale = await as(owner)('DELETE', path, undefined, { 'if-match': '"1"' });
+      expect(stale.statusCode).toBe(412);
+      expect(stale.json()).toMatchObject({ code: 'VERSION_CONFLICT', current: { id: item.id, text: 'Oat milk', version: 2 } });
+      expect(await count('note_items', item.id)).toBe(1);
+      expect((await historyOf(t, item.id)).map((row) => row.action)).not.toContain('Deleted');
+
+      const current = await as(owner)('DELETE', path, undefined, { 'if-match': '"2"' });
+      expect(current.statusCode).toBe(204);
+      expect(await count('note_items', item.id)).toBe(0);
+    });
+
     it('refuses a malformed If-Match with 400', async () => {
       const note = await createNote(t, owner.accessToken);
       const response = await as(owner)('PUT', `/notes/${note.id}`, { title: 'x' }, { 'if-match': 'yesterday' });

@@ -125,6 +125,33 @@ describe('Notifications: delivery', () => {
     expect((await inbox(t, dan)).items[0].body).toBe('1 of 2 items on “Shopping” still open.');
   });
 
+  it('reminds nobody while the group has the Notes module switched off', async () => {
+    const lea = await signedInUser(t, { modules: ['Notes'] });
+    const note = await createNote(t, lea.accessToken, { title: 'Library books' });
+    await remind(t, lea, note.id, { at: '2027-05-10T09:00', timeZone: 'UTC', repeat: { frequency: 'Daily', interval: 1 } });
+    await t.db.query(`UPDATE groups SET modules = '{}' WHERE id = $1`, [lea.groupId]);
+    await runAt(t, '2027-05-10T09:00:05Z');
+    expect(await received(t, lea)).toBe(0);
+    await t.db.query(`UPDATE groups SET modules = '{Notes}' WHERE id = $1`, [lea.groupId]);
+    await runAt(t, '2027-05-11T09:00:05Z');
+    expect(await received(t, lea)).toBe(1);
+  });
+
+  it('waits for the next occurrence when nobody is left to remind, instead of running ahead', async () => {
+    const max = await signedInUser(t, { modules: ['Notes'] });
+    const note = await createNote(t, max.accessToken, { title: 'Water the garden' });
+    await remind(t, max, note.id, { at: '2027-06-10T07:00', timeZone: 'UTC', repeat: { frequency: 'Daily', interval: 1 } });
+    await t.db.query(`UPDATE users SET status = 'Deactivated' WHERE id = $1`, [max.id]);
+    await runAt(t, '2027-06-10T07:00:05Z');
+    const [row] = await t.db.query(
+      `SELECT r.next_index, s.due_at FROM note_reminders r JOIN notification_schedule s ON s.source_id = r.id WHERE r.note_id = $1`,
+      [note.id],
+    );
+    expect(row.next_index).toBe(1);
+    expect(row.due_at.toISOString()).toBe('2027-06-11T07:00:00.000Z');
+    expect(await received(t, max)).toBe(0);
+  });
+
   it('reminds only the creator of a private note, even when the stored reminder names the group', async () => {
     const eva = await signedInUser(t, { modules: ['Notes'] });
     const finn = await signedInUser(t, { groupId: eva.groupId! });

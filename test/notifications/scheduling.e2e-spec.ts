@@ -1,3 +1,4 @@
+import { Notifier } from '../../src/modules/notifications/notifier.service';
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
 import { openStream } from '../support/sse';
@@ -48,15 +49,8 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
     const partner = await signedInUser(a, { groupId: payer.groupId! });
     await settings(a, payer, { timeZone: 'Europe/Berlin', webhookUrl: `${hook.url}/rent-payer` });
     await settings(a, partner, { timeZone: 'America/New_York' });
-    const rule = await call(a, payer, 'POST', '/recurring-transactions', {
-      type: 'Expense',
-      amount: '950.00',
-      description: 'Rent',
-      categoryId: food.id,
-      frequency: 'Monthly',
-      startDate: '2027-02-01',
-      remindDaysBefore: 1,
-    });
+    const rent = { type: 'Expense', amount: '950.00', description: 'Rent', categoryId: food.id, frequency: 'Monthly', startDate: '2027-02-01' };
+    const rule = await call(a, payer, 'POST', '/recurring-transactions', { ...rent, remindDaysBefore: 1 });
     expect(rule.remindDaysBefore).toBe(1);
     await runAt(a, '2027-01-31T06:59:00Z');
     expect([await received(a, payer), await received(a, partner)]).toEqual([0, 0]);
@@ -72,15 +66,7 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
     await runAt(a, '2027-02-28T07:00:05Z');
     expect([await received(a, payer), await received(a, partner)]).toEqual([2, 1]);
     // no reminder any more: nothing further, not even the partner's still to come in New York that day
-    await call(a, payer, 'PUT', `/recurring-transactions/${rule.id}`, {
-      type: 'Expense',
-      amount: '950.00',
-      description: 'Rent',
-      categoryId: food.id,
-      frequency: 'Monthly',
-      startDate: '2027-02-01',
-      remindDaysBefore: null,
-    });
+    await call(a, payer, 'PUT', `/recurring-transactions/${rule.id}`, { ...rent, remindDaysBefore: null });
     await runAt(a, '2027-03-31T14:00:00Z');
     expect([await received(a, payer), await received(a, partner)]).toEqual([2, 1]);
   });
@@ -138,6 +124,12 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
         [ids[1]],
       );
       expect(job.start_after.getTime() - Date.now()).toBeGreaterThan(55 * 60_000);
+      expect(snoozed.json().readAt).toEqual(expect.any(String));
+      // an hour later (its job run now): unread again, and sent again
+      await a.app.get(Notifier).deliver(ids[1], 1);
+      const woken = (await inbox(a, ida)).items.find((n: any) => n.id === ids[1]);
+      expect(woken.readAt).toBeUndefined();
+      await a.api('PATCH', `/notifications/${ids[1]}`, { token: ida.accessToken, payload: { read: true } });
 
       const all = await a.api('POST', '/notifications/read-all', { token: ida.accessToken });
       expect(all.json()).toEqual({ unreadCount: 0 });

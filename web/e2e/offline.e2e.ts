@@ -45,6 +45,18 @@ async function stored(page: Page): Promise<{ queries: string[]; waiting: number 
   return page.evaluate(STORED) as Promise<{ queries: string[]; waiting: number }>;
 }
 
+/** The names of the entries the app has kept in IndexedDB (`cache:<userId>`, `last-user`), without creating the database. */
+async function storedEntries(page: Page): Promise<string[]> {
+  return page.evaluate(`(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'hearth-offline')) return [];
+    const db = await new Promise((resolve, reject) => { const open = indexedDB.open('hearth-offline'); open.onsuccess = () => resolve(open.result); open.onerror = () => reject(open.error); });
+    try {
+      if (!db.objectStoreNames.contains('keyval')) return [];
+      return await new Promise((resolve, reject) => { const request = db.transaction('keyval').objectStore('keyval').getAllKeys(); request.onsuccess = () => resolve(request.result.map(String).sort()); request.onerror = () => reject(request.error); });
+    } finally { db.close(); }
+  })()`) as Promise<string[]>;
+}
+
 /** The signed-in shell is there (a page load has taken up the session before the next one starts). */
 async function signedIn(page: Page): Promise<void> {
   await expect(page.getByRole('link', { name: 'Menu' })).toBeVisible();
@@ -210,7 +222,7 @@ test.describe('Offline', () => {
     await expect(again.getByRole('list', { name: 'Checked items' }).getByRole('checkbox')).toHaveCount(3);
   });
 
-  test('two members change the same item offline: the later one wins, the other sees both versions and can keep theirs', async ({ page, context, browser, request, service }) => {
+  test('two members change the same item offline: the one whose edit arrives second sees both texts and chooses; nothing is overwritten before', async ({ page, context, browser, request, service }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const ines = await seedUser(service.db, group.id, { nickname: 'Ines' });
     const tom = await seedUser(service.db, group.id, { nickname: 'Tom' });
@@ -239,14 +251,26 @@ test.describe('Offline', () => {
       // and Ines ticks the cake meanwhile: item-level changes merge
       await page.getByRole('checkbox', { name: 'Cake' }).click();
 
-      // Tom's edit reaches the server first, Ines's later: hers wins
+      // Tom's edit reaches the server first; Ines's, from the older version, is not sent over it
       await tomContext.setOffline(false);
       await expect.poll(() => itemsOnServer(service, note.id)).toEqual(['Oat milk', 'Cake']);
       await context.setOffline(false);
+      await expect.poll(() => itemsOnServer(service, note.id)).toEqual(['Oat milk', 'Cake ✓']);
+
+      // Ines sees both texts and chooses
+      const conflict = page.getByRole('alert').filter({ hasText: 'Someone else changed an item on “Party” while you were changing it.' });
+      await expect(conflict).toBeVisible();
+      await expect(conflict.getByText('Yours: “Soy milk”')).toBeVisible();
+      await expect(conflict.getByText('Current: “Oat milk”')).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: 'Oat milk' })).toBeVisible();
+      await page.screenshot({ path: join(SCREENSHOTS, 'Offline-conflict-both-texts-shown-to-Ines.png') });
+      expect(await itemsOnServer(service, note.id)).toEqual(['Oat milk', 'Cake ✓']);
+      await conflict.getByRole('button', { name: 'Keep mine' }).click();
+      await expect(conflict).toHaveCount(0);
       await expect.poll(() => itemsOnServer(service, note.id)).toEqual(['Soy milk', 'Cake ✓']);
       await expect(page.getByRole('checkbox', { name: 'Soy milk' })).toBeVisible();
 
-      // Tom sees both versions and keeps his with one tap
+      // Tom is told his text was replaced, sees both, and keeps his with one tap
       await tomPage.reload();
       await signedIn(tomPage);
       const notice = tomPage.getByRole('status').filter({ hasText: 'Your text “Oat milk” was replaced by a later edit from someone else: “Soy milk”.' });
@@ -261,4 +285,127 @@ test.describe('Offline', () => {
       await tomContext.close();
     }
   });
+
+  test("changes made offline over someone's newer ones: a tick meanwhile lets a delete through, a changed text is asked about; keep theirs, keep it", async ({ page, context, request, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Notes'] });
+    const ines = await seedUser(service.db, group.id, { nickname: 'Ines' });
+    const tom = await seedUser(service.db, group.id, { nickname: 'Tom' });
+    const note = await noteWithItems(request, await headersOf(request, ines), 'Hardware store', ['Nails', 'Glue', 'Paint']);
+    const [nails, glue, paint] = note.items;
+
+    await signIn(page, ines);
+    await page.goto(`/notes/${note.id}`);
+    await expect(page.getByRole('checkbox', { name: 'Paint' })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Delete Nails' }).click();
+    await page.getByRole('button', { name: 'Delete Glue' }).click();
+    await page.getByRole('button', { name: 'Edit Paint' }).click();
+    await page.getByLabel('Item', { exact: true }).fill('White paint');
+    await page.getByRole('button', { name: 'Save item' }).click();
+    await page.getByRole('button', { name: 'Edit note' }).click();
+    await page.getByLabel('Title').fill('Hardware store (Saturday)');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await expect(offlineBar(page)).toContainText('4 changes waiting to be sent');
+
+    // meanwhile Tom ticks the nails, renames the glue and the paint, and writes a text on the note
+    const headers = await headersOf(request, tom);
+    const noteNow = await (await request.get(`/api/v1/notes/${note.id}`, { headers })).json();
+    const noteEdit = { title: noteNow.title, content: 'Cash only', color: noteNow.color, icon: noteNow.icon };
+    expect((await request.put(`/api/v1/notes/${note.id}`, { headers, data: noteEdit })).status()).toBe(200);
+    const at = (id: string) => `/api/v1/notes/${note.id}/items/${id}`;
+    expect((await request.patch(`${at(nails.id)}/toggle`, { headers, data: { isCompleted: true } })).status()).toBe(200);
+    expect((await request.put(at(glue.id), { headers, data: { text: 'Wood glue' } })).status()).toBe(200);
+    expect((await request.put(at(paint.id), { headers, data: { text: 'Blue paint' } })).status()).toBe(200);
+
+    await context.setOffline(false);
+    // the ticked nails go (what Ines deleted is what she saw); her title and Tom's text both stay
+    // (each changed by one side only); the renamed glue and paint wait for her
+    await expect.poll(() => itemsOnServer(service, note.id)).toEqual(['Wood glue', 'Blue paint']);
+    const noteOnServer = async () => (await service.db.query('SELECT title, content FROM notes WHERE id = $1', [note.id])).rows[0];
+    await expect.poll(noteOnServer).toEqual({ title: 'Hardware store (Saturday)', content: 'Cash only' });
+    const deleted = page.getByRole('alert').filter({ hasText: 'You deleted “Glue” from “Hardware store (Saturday)”, but someone else changed it meanwhile.' });
+    await expect(deleted.getByText('When you deleted it: “Glue”')).toBeVisible();
+    await expect(deleted.getByText('Current: “Wood glue”')).toBeVisible();
+    const edited = page.getByRole('alert').filter({ hasText: 'Someone else changed an item on “Hardware store (Saturday)”' });
+    await expect(edited.getByText('Yours: “White paint”')).toBeVisible();
+    await expect(edited.getByText('Current: “Blue paint”')).toBeVisible();
+    await page.screenshot({ path: join(SCREENSHOTS, 'Offline-conflicts-delete-and-edit.png') });
+
+    await deleted.getByRole('button', { name: 'Keep it' }).click();
+    await edited.getByRole('button', { name: 'Keep theirs' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('Cash only')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Wood glue' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Blue paint' })).toBeVisible();
+    await expect(offlineBar(page)).toHaveCount(0);
+    expect(await itemsOnServer(service, note.id)).toEqual(['Wood glue', 'Blue paint']);
+  });
 });
+
+test.describe('Offline, when a session ends', () => {
+  /** Signed in with a private note read and a change queued offline, all kept on the device (then back online). */
+  async function keptOnDevice(page: Page, context: BrowserContext, request: APIRequestContext, user: SeededUser): Promise<void> {
+    const note = await request.post('/api/v1/notes', { headers: await headersOf(request, user), data: { title: 'Diary', content: 'Only mine', isPrivate: true } });
+    expect(note.status()).toBe(201);
+    const { id } = await note.json();
+    await signIn(page, user);
+    await controlledByServiceWorker(page);
+    await page.goto(`/notes/${id}`);
+    await expect(page.getByText('Only mine')).toBeVisible();
+    await context.setOffline(true);
+    await expect(offlineBar(page)).toBeVisible();
+    await page.getByLabel('New item').fill('Call the bank');
+    await page.getByLabel('New item').press('Enter');
+    await expect.poll(async () => (await stored(page)).waiting).toBe(1);
+    expect((await stored(page)).queries.join(' ')).toContain(`"notes","detail","${id}"`);
+    expect(await storedEntries(page)).toEqual([`cache:${user.id}`, 'last-user']);
+  }
+
+  /** With no network the app opens on the sign-in page, with nothing of the person's to show. */
+  async function opensSignedOutOffline(page: Page, context: BrowserContext): Promise<void> {
+    await context.setOffline(true);
+    await page.goto('/notes');
+    await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText('Diary')).toHaveCount(0);
+    await expect(offlineBar(page)).toHaveCount(0);
+    expect(await storedEntries(page)).toEqual([]);
+  }
+
+  test('revoked from another device (a lost phone): the kept notes and queued change go at once; offline, the app opens on the sign-in page', async ({ page, context, request, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Notes'] });
+    const member = await seedUser(service.db, group.id, { nickname: 'Ines' });
+    await keptOnDevice(page, context, request, member);
+
+    // from her laptop, Ines signs out every other device; the phone learns it as soon as it has a
+    // network again (its queued change is refused, its live stream told)
+    const laptop = await headersOf(request, member);
+    expect((await request.delete('/api/v1/sessions?keepCurrent=true', { headers: laptop })).status()).toBe(204);
+    await context.setOffline(false);
+    await expect(page.getByText('You were signed out of this device. Please sign in again.')).toBeVisible();
+    await expect.poll(() => storedEntries(page)).toEqual([]);
+    // the change queued offline was never sent
+    expect((await service.db.query("SELECT count(*)::int AS n FROM note_items WHERE text = 'Call the bank'")).rows[0].n).toBe(0);
+
+    await opensSignedOutOffline(page, context);
+    await page.screenshot({ path: join(SCREENSHOTS, 'Offline-revoked-session-opens-on-sign-in.png') });
+  });
+
+  test('a refresh refused while the app was closed: the next start removes what was kept, and offline it opens on the sign-in page', async ({ page, context, request, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Notes'] });
+    const member = await seedUser(service.db, group.id, { nickname: 'Ines' });
+    await keptOnDevice(page, context, request, member);
+    await page.close();
+
+    // the account is deactivated while the app is closed: the next refresh is refused (401)
+    await service.db.query("UPDATE users SET status = 'Deactivated' WHERE id = $1", [member.id]);
+    await context.setOffline(false);
+    const again = await context.newPage();
+    await again.goto('/notes');
+    await expect(again).toHaveURL(/\/sign-in/);
+    await expect.poll(() => storedEntries(again)).toEqual([]);
+
+    await opensSignedOutOffline(again, context);
+  });
+});
+

@@ -16,6 +16,15 @@ test.describe('Registration', () => {
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password').fill('my cat likes lasagne');
     await waitForCaptcha(page);
+    // the widget's links (its logo, "ALTCHA" in its footer) are targets of 24 × 24 px at least
+    const links = page.locator('altcha-widget a');
+    await expect(links).toHaveCount(2);
+    for (const link of await links.all()) {
+      const box = (await link.boundingBox())!;
+      const name = (await link.getAttribute('class')) ?? (await link.textContent());
+      expect(box.width, `width of the link ${name}`).toBeGreaterThanOrEqual(24);
+      expect(box.height, `height of the link ${name}`).toBeGreaterThanOrEqual(24);
+    }
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 

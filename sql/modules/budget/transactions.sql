@@ -70,7 +70,8 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
   t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate" FROM transactions t WHERE t.id = $1 AND t.group_id = $2;
 
 -- budget_transactions_by_import_refs
-SELECT id, import_ref FROM transactions WHERE budget_account_id = $1 AND import_ref = ANY($2::varchar[]);
+SELECT id, import_ref, date::text AS date, type, amount::text AS amount
+     FROM transactions WHERE budget_account_id = $1 AND import_ref = ANY($2::varchar[]);
 
 -- budget_transactions_categorised_history
 SELECT description, type, category_id FROM transactions

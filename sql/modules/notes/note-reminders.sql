@@ -16,8 +16,9 @@ SELECT r.id, r.note_id, r.group_id, r.start_local, r.time_zone, r.setter_time_zo
 SELECT r.id, r.note_id, r.group_id, r.start_local, r.time_zone, r.setter_time_zone, r.frequency, r.interval,
        r.until::text AS until, r.recipients, r.recipient_ids, r.set_by, r.set_date, r.next_index, n.title, n.is_private, n.created_by,
           (SELECT count(*)::int FROM note_items i WHERE i.note_id = n.id) AS item_count,
-          (SELECT count(*)::int FROM note_items i WHERE i.note_id = n.id AND NOT i.is_completed) AS open_count
-     FROM note_reminders r JOIN notes n ON n.id = r.note_id
+          (SELECT count(*)::int FROM note_items i WHERE i.note_id = n.id AND NOT i.is_completed) AS open_count,
+          ('Notes' = ANY(g.modules)) AS module_on
+     FROM note_reminders r JOIN notes n ON n.id = r.note_id JOIN groups g ON g.id = r.group_id
     WHERE r.id = ANY($1::uuid[])
       FOR UPDATE OF r;
 

@@ -1,9 +1,11 @@
--- notify_deliveries_sent
-SELECT channel, target_hash FROM notification_deliveries WHERE notification_id = $1 AND attempt = $2;
-
--- notify_delivery_record
-INSERT INTO notification_deliveries (notification_id, attempt, channel, target_hash, outcome) VALUES ($1, $2, $3, $4, $5)
+-- notify_deliveries_record
+INSERT INTO notification_deliveries (notification_id, attempt, channel, target_hash, outcome)
+   SELECT * FROM unnest($1::uuid[], $2::smallint[], $3::varchar[], $4::varchar[], $5::varchar[])
    ON CONFLICT DO NOTHING;
+
+-- notify_deliveries_sent
+SELECT d.notification_id, d.attempt, d.channel, d.target_hash
+     FROM notification_deliveries d JOIN unnest($1::uuid[], $2::smallint[]) AS w(id, attempt) ON d.notification_id = w.id AND d.attempt = w.attempt;
 
 -- notify_inbox_counts
 SELECT count(*) FILTER (WHERE $2::boolean IS NOT TRUE OR read_at IS NULL)::int AS total,
@@ -23,9 +25,9 @@ SELECT id, kind, title, body, entity_type, entity_id, to_char(created_date AT TI
 -- notify_inbox_read_all
 UPDATE notifications SET read_at = now() WHERE recipient_id = $1 AND read_at IS NULL RETURNING id, group_id, kind, title;
 
--- notify_notification_for_delivery
+-- notify_notifications_for_delivery
 SELECT id, recipient_id, kind, title, body, entity_type, entity_id, late, outward, to_char(created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_date
-     FROM notifications WHERE id = $1;
+     FROM notifications WHERE id = ANY($1::uuid[]);
 
 -- notify_notifications_insert
 INSERT INTO notifications (id, recipient_id, group_id, kind, occurrence_key, title, body, entity_type, entity_id, due_date, late, outward)
@@ -45,8 +47,8 @@ INSERT INTO push_subscriptions (id, endpoint, user_id, session_id, p256dh, auth)
 -- notify_push_subscriptions_of_user
 SELECT id, endpoint, to_char(created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_date FROM push_subscriptions WHERE user_id = $1 ORDER BY created_date, id;
 
--- notify_push_targets_of_user
-SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1 ORDER BY created_date, id;
+-- notify_push_targets_of_users
+SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ANY($1::uuid[]) ORDER BY created_date, id;
 
 -- notify_push_unsubscribe
 DELETE FROM push_subscriptions WHERE user_id = $1 AND id = $2 RETURNING id;

@@ -10,6 +10,7 @@ const DESCRIPTIONS: Record<number, string> = {
   409: 'Conflict with the current state',
   412: 'If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`)',
   413: 'Too large',
+  415: 'Unsupported media type: the body is not of a type the route reads (UNSUPPORTED_MEDIA_TYPE)',
   429: 'Rate limit or cooldown (Retry-After header)',
 };
 

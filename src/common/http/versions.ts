@@ -5,8 +5,9 @@ import { AppError } from '../errors/app-error';
 
 /**
  * Versions of a resource as HTTP sees them (the offline client's safe replay): a response for one
- * resource carries `ETag: "<version>"`; a PUT may send `If-Match: "<version>"` of the version it
- * edited from, and a stale one is refused (412 VERSION_CONFLICT with the current resource).
+ * resource carries `ETag: "<version>"`; a PUT (or a DELETE) may send `If-Match: "<version>"` of the
+ * version it edited (or saw) from, and a stale one is refused (412 VERSION_CONFLICT with the current
+ * resource).
  */
 
 /** `"7"`, `W/"7"` or `7` → 7; `*` (any version) and no header → undefined; anything else is 400. */
@@ -26,7 +27,7 @@ export const IfMatch = createParamDecorator((_data: unknown, ctx: ExecutionConte
   parseIfMatch(ctx.switchToHttp().getRequest<FastifyRequest>().headers['if-match']),
 );
 
-/** Documents the optional If-Match header of a versioned PUT. */
+/** Documents the optional If-Match header of a versioned PUT or DELETE. */
 export const ApiIfMatch = (): MethodDecorator =>
   applyDecorators(
     ApiHeader({

@@ -26,6 +26,8 @@ export interface RegisterOptions {
 
 interface Registration {
   handler: (data: any) => Promise<void>;
+  /** a handler of a whole fetch at once: per job, its failure (null: done) */
+  batchHandler?: (data: any[]) => Promise<(Error | null)[]>;
   options: Required<RegisterOptions>;
 }
 
@@ -79,6 +81,22 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     });
   }
 
+  /**
+   * A queue whose worker takes each fetch (up to `batchSize` jobs) in one call, for handlers that
+   * read what the jobs need together; it answers each job's failure (retried alone) or null.
+   */
+  registerBatch<T>(queue: string, handler: (data: T[]) => Promise<(Error | null)[]>, options: RegisterOptions = {}): void {
+    this.register<T>(
+      queue,
+      async (data) => {
+        const [failure] = await handler([data]);
+        if (failure) throw failure;
+      },
+      options,
+    );
+    this.registrations.get(queue)!.batchHandler = handler;
+  }
+
   schedule(queue: string, cron: string, data?: object): void {
     this.schedules.push({ queue, cron, data });
   }
@@ -116,9 +134,9 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       } as any);
     }
     if (!this.config.jobs.enabled) return;
-    for (const [queue, { handler, options }] of this.registrations) {
+    for (const [queue, { handler, batchHandler, options }] of this.registrations) {
       if (options.batchSize > 1) {
-        await this.workInBatches(queue, handler, options.batchSize);
+        await this.workInBatches(queue, batchHandler ?? eachOf(handler), options.batchSize);
         continue;
       }
       await this.boss.work(queue, { batchSize: 1, pollingIntervalSeconds: this.config.jobs.pollMs / 1000 }, async (jobs: any[]) => {
@@ -138,26 +156,41 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
-  private async workInBatches(queue: string, handler: (data: any) => Promise<void>, batchSize: number): Promise<void> {
+  private async workInBatches(queue: string, handler: (data: any[]) => Promise<(Error | null)[]>, batchSize: number): Promise<void> {
     await this.boss.work(
       queue,
       { batchSize, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: this.config.jobs.pollMs / 1000 } as any,
-      async (jobs: any[]) =>
-        Promise.all(
-          jobs.map(async (job) => {
-            try {
-              await handler(job.data);
-              return { id: job.id, status: 'completed' as const };
-            } catch (error) {
-              this.logger.warn({ queue, jobId: job.id, retryCount: job.retryCount, err: error }, 'job failed; pg-boss retries it with back-off');
-              return { id: job.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } };
-            }
-          }),
-        ),
+      async (jobs: any[]) => {
+        let failures: (Error | null)[];
+        try {
+          failures = await handler(jobs.map((job) => job.data));
+        } catch (error) {
+          failures = jobs.map(() => (error instanceof Error ? error : new Error(String(error))));
+        }
+        return jobs.map((job, index) => {
+          const failure = failures[index];
+          if (!failure) return { id: job.id, status: 'completed' as const };
+          this.logger.warn({ queue, jobId: job.id, retryCount: job.retryCount, err: failure }, 'job failed; pg-boss retries it with back-off');
+          return { id: job.id, status: 'failed' as const, output: { message: failure.message } };
+        });
+      },
     );
   }
 
   async onApplicationShutdown(): Promise<void> {
     if (this.started) await this.boss.stop({ graceful: true, timeout: 10_000 } as any).catch(() => undefined);
   }
+}
+
+/** One-job handlers run side by side over a fetch, each failing on its own. */
+function eachOf(handler: (data: any) => Promise<void>): (data: any[]) => Promise<(Error | null)[]> {
+  return (batch) =>
+    Promise.all(
+      batch.map((data) =>
+        handler(data).then(
+          () => null,
+          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+        ),
+      ),
+    );
 }

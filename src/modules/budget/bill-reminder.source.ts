@@ -4,6 +4,7 @@ import { translate } from '../../i18n/messages';
 import type { Recipient, RecipientBatch } from '../notifications/recipients';
 import type { DueReminder, ReminderOccurrence, ReminderSource } from '../notifications/reminder-source';
 import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
+import { EARLIEST_ZONE } from '../notifications/reminder-source';
 import { dayAfter, nextOnOrAfter } from './recurrence';
 import { BillReminderRow, RecurringTransactionsRepository } from './recurring-transactions.repository';
 
@@ -19,7 +20,8 @@ export function formatMoney(amount: string, currency: string, locale: string): s
 /**
  * Bill reminders of recurring transactions for the scheduler: every Active member of the group is
  * told "Rent €950.00 is due tomorrow" `remindDaysBefore` days before each occurrence, at 08:00 in
- * their own time zone. A paused rule reminds nobody (and moves on).
+ * their own time zone. A paused rule, or one of a group whose Budget module is off, reminds nobody
+ * (and moves on).
  */
 @Injectable()
 export class BillReminderSource implements ReminderSource, OnModuleInit {
@@ -71,11 +73,12 @@ class DueBillReminder implements DueReminder {
     }
     return {
       key: `bill-reminder:${row.id}:${occurrence}`,
+      earliest: DateTime.fromISO(remindDate, { zone: EARLIEST_ZONE }).set(BILL_REMINDER_TIME).toJSDate(),
       kind: 'BillReminder',
       entityType: 'RecurringTransaction',
       entityId: row.id,
       recipients,
-      fires: () => row.is_enabled,
+      fires: () => row.is_enabled && row.module_on,
       text: (recipient: Recipient) => {
         const description = row.description ?? row.category_name ?? translate(recipient.locale, 'notifications.billReminder.untitled');
         const amount = formatMoney(row.amount, row.currency, recipient.locale);

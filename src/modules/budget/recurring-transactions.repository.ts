@@ -163,4 +163,5 @@ export interface BillReminderRow {
   remind_set_date: Date;
   currency: string;
   category_name: string | null;
+  module_on: boolean;
 }

@@ -111,9 +111,13 @@ export class TransactionsRepository {
 
   /** Of these import refs, those an account already holds → the transaction holding each. */
   async findByImportRefs(accountId: string, refs: string[]): Promise<Map<string, string>> {
-    if (refs.length === 0) return new Map();
-    const rows = await this.sql.rows<{ id: string; import_ref: string }>(TRANSACTIONS_BY_IMPORT_REFS, [accountId, refs]);
-    return new Map(rows.map((row) => [row.import_ref, row.id]));
+    return new Map((await this.findImported(accountId, refs)).map((row) => [row.import_ref, row.id]));
+  }
+
+  /** Of these import refs, the transactions an account holds under them, with their date, type and amount. */
+  async findImported(accountId: string, refs: string[]): Promise<{ id: string; import_ref: string; date: string; type: string; amount: string }[]> {
+    if (refs.length === 0) return [];
+    return this.sql.rows(TRANSACTIONS_BY_IMPORT_REFS, [accountId, refs]);
   }
 
   /** An account's Expense and Income rows not made by an import, between two dates (the manual-duplicate check). */

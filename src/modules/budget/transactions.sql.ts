@@ -167,7 +167,8 @@ export const CATEGORY_IN_GROUP = statement('budget_category_in_group', 'SELECT 1
 /** Statement import: of these import refs ($2), those an account ($1) already holds, with the transaction holding each. */
 export const TRANSACTIONS_BY_IMPORT_REFS = statement(
   'budget_transactions_by_import_refs',
-  'SELECT id, import_ref FROM transactions WHERE budget_account_id = $1 AND import_ref = ANY($2::varchar[])',
+  `SELECT id, import_ref, date::text AS date, type, amount::text AS amount
+     FROM transactions WHERE budget_account_id = $1 AND import_ref = ANY($2::varchar[])`,
 );
 
 /** Statement import: an account's Expense and Income rows not made by an import, dated $2..$3 (the manual-duplicate check). */

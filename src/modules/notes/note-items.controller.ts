@@ -88,10 +88,19 @@ export class NoteItemsController {
 
   @Delete(':noteItemId')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete an item', description: 'The items below move up one place.' })
+  @ApiOperation({
+    summary: 'Delete an item',
+    description: 'The items below move up one place. With `If-Match`, a stale version is 412 (someone changed the item since it was seen) and nothing is deleted.',
+  })
+  @ApiIfMatch()
   @ApiNoContentResponse()
-  @ApiProblems(400, 404)
-  async remove(@CurrentUser() user: AuthUser, @UuidParam('noteId') noteId: string, @UuidParam('noteItemId') itemId: string): Promise<void> {
-    await this.items.remove(user, noteId, itemId);
+  @ApiProblems(400, 404, 412)
+  async remove(
+    @CurrentUser() user: AuthUser,
+    @UuidParam('noteId') noteId: string,
+    @UuidParam('noteItemId') itemId: string,
+    @IfMatch() ifMatch: number | undefined,
+  ): Promise<void> {
+    await this.items.remove(user, noteId, itemId, ifMatch);
   }
 }

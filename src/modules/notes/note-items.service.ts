@@ -120,9 +120,13 @@ export class NoteItemsService {
     });
   }
 
-  /** Deletes the item and closes the gap it leaves in the order. */
-  async remove(user: AuthUser, noteId: string, itemId: string): Promise<void> {
+  /**
+   * Deletes the item and closes the gap it leaves in the order. With `ifMatch` (the version seen
+   * when deleting), a stale one is 412 with the item as it is, and nothing is deleted.
+   */
+  async remove(user: AuthUser, noteId: string, itemId: string, ifMatch?: number): Promise<void> {
     await this.onItem(user, noteId, itemId, async (manager, note, item) => {
+      if (ifMatch !== undefined && ifMatch !== item.version) throw AppError.versionConflict('The item', toNoteItemDto(item));
       const position = item.order;
       await this.notes.remove(manager, item);
       await this.notes.shiftItems(note.id, position + 1, -1);

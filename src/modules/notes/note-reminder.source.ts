@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { translate } from '../../i18n/messages';
 import type { Recipient, RecipientBatch } from '../notifications/recipients';
-import type { DueReminder, ReminderOccurrence, ReminderSource } from '../notifications/reminder-source';
+import { EARLIEST_ZONE, type DueReminder, type ReminderOccurrence, type ReminderSource } from '../notifications/reminder-source';
 import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
 import { occurrenceIn } from './note-reminder-rule';
 import { displayZone, ruleOf } from './note-reminder-view';
@@ -12,8 +12,8 @@ export const NOTE_REMINDER_SOURCE = 'NoteReminder';
 /**
  * Notes' reminders for the scheduler: whom an occurrence reminds (the setter, the group's members
  * or the chosen ones; only the creator for a private note), when in each one's zone (the
- * reminder's own zone, or each recipient's), and that a note whose items are all completed
- * reminds nobody (the reminder moves on).
+ * reminder's own zone, or each recipient's), and that a note whose items are all completed, or of
+ * a group whose Notes module is off, reminds nobody (the reminder moves on).
  */
 @Injectable()
 export class NoteReminderSource implements ReminderSource, OnModuleInit {
@@ -68,7 +68,8 @@ class DueNoteReminder implements DueReminder {
     const n = this.nextIndex;
     if (n === null) return null;
     const rule = ruleOf(row);
-    if (!occurrenceIn(rule, n, displayZone(row))) return null;
+    const nominal = occurrenceIn(rule, n, displayZone(row));
+    if (!nominal) return null;
     const setAt = row.set_date.getTime();
     const recipients: ReminderOccurrence['recipients'] = [];
     for (const recipient of this.whom()) {
@@ -78,11 +79,13 @@ class DueNoteReminder implements DueReminder {
     }
     return {
       key: `note-reminder:${row.id}:${n}`,
+      // its own zone: that time; each recipient's: the same wall-clock time in the zone furthest ahead
+      earliest: row.time_zone ? nominal.toJSDate() : occurrenceIn(rule, n, EARLIEST_ZONE)!.toJSDate(),
       kind: 'NoteReminder',
       entityType: 'Note',
       entityId: row.note_id,
       recipients,
-      fires: () => row.item_count === 0 || row.open_count > 0,
+      fires: () => row.module_on && (row.item_count === 0 || row.open_count > 0),
       text: (recipient) => ({
         title: translate(recipient.locale, 'notifications.noteReminder.title', { title: row.title }),
         body: translate(recipient.locale, 'notifications.noteReminder.body', { title: row.title, open: row.open_count, count: row.item_count }),

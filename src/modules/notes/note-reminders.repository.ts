@@ -16,6 +16,7 @@ export interface DueNoteReminderRow extends NoteReminderRow {
   created_by: string | null;
   item_count: number;
   open_count: number;
+  module_on: boolean;
 }
 
 /** The SQL of `note_reminders` (note-reminders.sql.ts). */

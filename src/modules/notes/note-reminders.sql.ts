@@ -48,14 +48,16 @@ export const NOTE_REMINDER_INSERT = statement(
 
 /**
  * The scheduler's read: the reminders $1, locked, with their note's title, privacy and creator,
- * and how many items it has and how many are still open (a note whose items are all done reminds nobody).
+ * how many items it has and how many are still open (a note whose items are all done reminds
+ * nobody), and whether the group has the Notes module (without it, nobody is reminded).
  */
 export const NOTE_REMINDERS_LOCK_DUE = statement(
   'note_reminders_lock_due',
   `SELECT ${REMINDER_COLUMNS}, n.title, n.is_private, n.created_by,
           (SELECT count(*)::int FROM note_items i WHERE i.note_id = n.id) AS item_count,
-          (SELECT count(*)::int FROM note_items i WHERE i.note_id = n.id AND NOT i.is_completed) AS open_count
-     FROM note_reminders r JOIN notes n ON n.id = r.note_id
+          (SELECT count(*)::int FROM note_items i WHERE i.note_id = n.id AND NOT i.is_completed) AS open_count,
+          ('Notes' = ANY(g.modules)) AS module_on
+     FROM note_reminders r JOIN notes n ON n.id = r.note_id JOIN groups g ON g.id = r.group_id
     WHERE r.id = ANY($1::uuid[])
       FOR UPDATE OF r`,
 );

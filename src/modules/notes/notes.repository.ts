@@ -6,15 +6,13 @@ import { AppError } from '../../common/errors/app-error';
 import { findInGroupTx, lockInGroup } from '../../common/tenancy/group-scope';
 import { Sql } from '../../database/sql';
 import { createdHistoryRow } from '../history/history-rows';
-import { oncePerTransaction } from '../history/lookup-cache';
 import { NoteItem } from './entities/note-item.entity';
-import { Note, notePrivateTo, noteVisibleTo } from './entities/note.entity';
+import { Note, noteVisibleTo } from './entities/note.entity';
 import {
   NOTE_CREATE,
   NOTE_ITEM_CREATOR,
   NOTE_ITEMS_COUNT,
   NOTE_ITEMS_SHIFT,
-  NOTE_PRIVACY,
   NOTES_LIST_ITEMS,
   NoteItemTuple,
   NoteSortKey,
@@ -168,32 +166,4 @@ export class NotesRepository {
  */
 export function nextUpdatedDate(note: Note): Date {
   return new Date(Math.max(Date.now(), note.updatedDate.getTime() + 1));
-}
-
-/** What a note's items' history rows need of it: whose private note it is (null: shared) and its title. */
-interface NoteFacts {
-  privateTo: string | null;
-  title: string | null;
-}
-
-/**
- * A note's facts for its items' history rows, read through `manager` (the history subscriber's, so
- * in the writing transaction) once per note and transaction (a reorder or a note deletion writes
- * one history row per item).
- */
-function noteFacts(manager: EntityManager, noteId: string): Promise<NoteFacts> {
-  return oncePerTransaction(manager, `note:${noteId}`, async () => {
-    const [row]: { is_private: boolean; created_by: string | null; title: string }[] = await manager.query(NOTE_PRIVACY.text, [noteId]);
-    return { privateTo: row ? notePrivateTo({ isPrivate: row.is_private, createdBy: row.created_by }) : null, title: row?.title ?? null };
-  });
-}
-
-/** The user the history rows of a note's items are private to (`notePrivateTo` of the note; `isPrivate` and the creator never change). */
-export async function itemsPrivateTo(manager: EntityManager, noteId: string): Promise<string | null> {
-  return (await noteFacts(manager, noteId)).privateTo;
-}
-
-/** The note's title for its items' history rows (`parentLabel`). */
-export async function itemsParentLabel(manager: EntityManager, noteId: string): Promise<string | null> {
-  return (await noteFacts(manager, noteId)).title;
 }

@@ -48,7 +48,7 @@ export class NotificationsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Snooze: deliver it again later',
-    description: 'Marks it read and delivers it again, through the same channels, after `minutes` (default 60: the push action "Snooze 1 h").',
+    description: 'Marks it read; after `minutes` (default 60: the push action "Snooze 1 h") it is unread again and delivered again through the same channels.',
   })
   @ApiOkResponse({ type: NotificationDto })
   @ApiProblems(400, 404)

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull, type EntityManager } from 'typeorm';
+import { In, IsNull, type EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql';
 import { recordCreatedMany } from '../history/history-rows';
 import { Notification } from './entities/notification.entity';
 import {
+  DELIVERIES_RECORD,
   DELIVERIES_SENT,
-  DELIVERY_RECORD,
   INBOX_COUNTS,
   INBOX_ITEM,
   INBOX_PAGE,
   InboxRow,
-  NOTIFICATION_FOR_DELIVERY,
+  NOTIFICATIONS_FOR_DELIVERY,
   NOTIFICATIONS_INSERT,
   SCHEDULE_LOCK_DUE,
   SCHEDULE_NEXT_DUE,
@@ -35,6 +35,15 @@ export interface NewNotification {
   dueDate: Date;
   late: boolean;
   outward: boolean;
+}
+
+/** What a channel did with one target of one delivery. */
+export interface DeliveryRecord {
+  notificationId: string;
+  attempt: number;
+  channel: string;
+  targetHash: string;
+  outcome: string;
 }
 
 export interface DeliveryRow {
@@ -142,6 +151,17 @@ export class NotificationsRepository {
     return manager.find(Notification, { where: { recipientId: userId, readAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
   }
 
+  /** Snoozed notifications whose time has come: unread again, through save() (the recipient's badge hears of it). */
+  async wakeSnoozed(manager: EntityManager, ids: string[]): Promise<void> {
+    const due = await manager.find(Notification, { where: { id: In(ids) }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+    for (const notification of due) {
+      if (notification.snoozedUntil === null) continue;
+      notification.readAt = null;
+      notification.snoozedUntil = null;
+      await manager.save(notification);
+    }
+  }
+
   async save(manager: EntityManager, notification: Notification): Promise<void> {
     await manager.save(notification);
   }
@@ -153,17 +173,29 @@ export class NotificationsRepository {
     return Math.max(0, row.remaining);
   }
 
-  async forDelivery(id: string): Promise<DeliveryRow | undefined> {
-    const [row] = await this.sql.rows<DeliveryRow>(NOTIFICATION_FOR_DELIVERY, [id]);
-    return row;
+  async forDeliveryMany(ids: string[]): Promise<Map<string, DeliveryRow>> {
+    const rows = await this.sql.rows<DeliveryRow>(NOTIFICATIONS_FOR_DELIVERY, [ids]);
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
-  async sentTargets(notificationId: string, attempt: number): Promise<Set<string>> {
-    const rows = await this.sql.rows<{ channel: string; target_hash: string }>(DELIVERIES_SENT, [notificationId, attempt]);
-    return new Set(rows.map((row) => `${row.channel}:${row.target_hash}`));
+  /** What was sent already of each delivery (`<id>:<attempt>` → `<channel>:<target hash>`). */
+  async sentTargetsMany(deliveries: { id: string; attempt: number }[]): Promise<Map<string, Set<string>>> {
+    const rows = await this.sql.rows<{ notification_id: string; attempt: number; channel: string; target_hash: string }>(DELIVERIES_SENT, [
+      deliveries.map((d) => d.id),
+      deliveries.map((d) => d.attempt),
+    ]);
+    const sent = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const key = `${row.notification_id}:${row.attempt}`;
+      if (!sent.has(key)) sent.set(key, new Set());
+      sent.get(key)!.add(`${row.channel}:${row.target_hash}`);
+    }
+    return sent;
   }
 
-  async recordDelivery(notificationId: string, attempt: number, channel: string, targetHash: string, outcome: string): Promise<void> {
-    await this.sql.rows(DELIVERY_RECORD, [notificationId, attempt, channel, targetHash, outcome]);
+  async recordDeliveries(records: DeliveryRecord[]): Promise<void> {
+    if (!records.length) return;
+    const column = <K extends keyof DeliveryRecord>(key: K) => records.map((record) => record[key]);
+    await this.sql.rows(DELIVERIES_RECORD, [column('notificationId'), column('attempt'), column('channel'), column('targetHash'), column('outcome')]);
   }
 }

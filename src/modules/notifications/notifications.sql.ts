@@ -113,23 +113,25 @@ export const INBOX_READ_ALL = statement(
   'UPDATE notifications SET read_at = now() WHERE recipient_id = $1 AND read_at IS NULL RETURNING id, group_id, kind, title',
 );
 
-/** What a delivery job needs of the notification $1. */
-export const NOTIFICATION_FOR_DELIVERY = statement(
-  'notify_notification_for_delivery',
+/** What delivery jobs need of the notifications $1. */
+export const NOTIFICATIONS_FOR_DELIVERY = statement(
+  'notify_notifications_for_delivery',
   `SELECT id, recipient_id, kind, title, body, entity_type, entity_id, late, outward, ${isoTimestamp('created_date')} AS created_date
-     FROM notifications WHERE id = $1`,
+     FROM notifications WHERE id = ANY($1::uuid[])`,
 );
 
-/** The targets (hashes) of $2 already sent for the notification $1 in its delivery $3. */
+/** The targets (hashes) already sent of the deliveries ($1 notification ids, $2 their attempts). */
 export const DELIVERIES_SENT = statement(
   'notify_deliveries_sent',
-  'SELECT channel, target_hash FROM notification_deliveries WHERE notification_id = $1 AND attempt = $2',
+  `SELECT d.notification_id, d.attempt, d.channel, d.target_hash
+     FROM notification_deliveries d JOIN unnest($1::uuid[], $2::smallint[]) AS w(id, attempt) ON d.notification_id = w.id AND d.attempt = w.attempt`,
 );
 
-/** Records that a channel sent (or gave up on) a target. */
-export const DELIVERY_RECORD = statement(
-  'notify_delivery_record',
-  `INSERT INTO notification_deliveries (notification_id, attempt, channel, target_hash, outcome) VALUES ($1, $2, $3, $4, $5)
+/** Records what channels sent (or gave up on), one row per notification, attempt, channel and target. */
+export const DELIVERIES_RECORD = statement(
+  'notify_deliveries_record',
+  `INSERT INTO notification_deliveries (notification_id, attempt, channel, target_hash, outcome)
+   SELECT * FROM unnest($1::uuid[], $2::smallint[], $3::varchar[], $4::varchar[], $5::varchar[])
    ON CONFLICT DO NOTHING`,
 );
 
@@ -166,10 +168,10 @@ export const PUSH_SUBSCRIPTIONS_OF_USER = statement(
   `SELECT ${SUBSCRIPTION_COLUMNS} FROM push_subscriptions WHERE user_id = $1 ORDER BY created_date, id`,
 );
 
-/** What Web Push needs of the subscriptions of $1. */
-export const PUSH_TARGETS_OF_USER = statement(
-  'notify_push_targets_of_user',
-  'SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1 ORDER BY created_date, id',
+/** What Web Push needs of the subscriptions of the users $1. */
+export const PUSH_TARGETS_OF_USERS = statement(
+  'notify_push_targets_of_users',
+  'SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ANY($1::uuid[]) ORDER BY created_date, id',
 );
 
 /**

@@ -10,7 +10,7 @@ import { translate } from '../../i18n/messages';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
 import { NOTIFICATION_CHANNELS_TOKEN, NotificationChannel, OutgoingNotification, RetryLater, SendOutcome } from './channels/channel';
 import { ChannelTestResultDto, NotificationTestResultDto } from './dto/notification-settings.dto';
-import { DeliveryRow, NotificationsRepository } from './notifications.repository';
+import { DeliveryRecord, DeliveryRow, NotificationsRepository } from './notifications.repository';
 import { Recipient, RecipientDirectory } from './recipients';
 
 export const DELIVER_QUEUE = 'notification-deliver';
@@ -46,7 +46,7 @@ export class Notifier {
     private readonly recipients: RecipientDirectory,
     @Inject(NOTIFICATION_CHANNELS_TOKEN) private readonly channels: NotificationChannel[],
   ) {
-    jobs.register<DeliverJob>(DELIVER_QUEUE, (job) => this.deliver(job.id, job.attempt), {
+    jobs.registerBatch<DeliverJob>(DELIVER_QUEUE, (batch) => this.deliverMany(batch), {
       retryLimit: 6,
       retryDelaySeconds: 15,
       batchSize: DELIVER_BATCH,
@@ -64,13 +64,37 @@ export class Notifier {
 
   /** Sends one notification through every channel its recipient chose; throws when something is to be tried again. */
   async deliver(id: string, attempt = 0): Promise<void> {
-    const row = await this.notifications.forDelivery(id);
-    if (!row || !row.outward) return;
-    const recipient = await this.recipients.one(row.recipient_id);
-    if (!recipient) return;
-    const results = await this.sendAll(row, recipient, attempt, false);
-    const retry = results.filter((r) => r.retry);
-    if (retry.length) throw new RetryLater(retry.map((r) => `${r.channel}: ${r.detail}`).join('; '));
+    const [failure] = await this.deliverMany([{ id, attempt }]);
+    if (failure) throw failure;
+  }
+
+  /**
+   * Delivers a batch of notifications (one pg-boss fetch): everything they need is read with a few
+   * statements for the whole batch, the sends run side by side, and what was sent is recorded in
+   * one statement. Answers, per job, the failure to try again later (null: done).
+   */
+  async deliverMany(jobs: DeliverJob[]): Promise<(RetryLater | null)[]> {
+    const snoozed = jobs.filter((job) => job.attempt > 0).map((job) => job.id);
+    if (snoozed.length) await this.unitOfWork.run((manager) => this.notifications.wakeSnoozed(manager, snoozed));
+    const rows = await this.notifications.forDeliveryMany(jobs.map((job) => job.id));
+    const batch = this.recipients.batch();
+    await batch.load(
+      [...rows.values()].map((row) => row.recipient_id),
+      [],
+    );
+    const work = jobs
+      .map((job) => ({ job, row: rows.get(job.id), recipient: batch.user(rows.get(job.id)?.recipient_id ?? '') }))
+      .filter((w): w is { job: DeliverJob; row: DeliveryRow; recipient: Recipient } => !!w.row && w.row.outward && !!w.recipient);
+    const results = await this.sendBatch(
+      work.map(({ job, row, recipient }) => ({ row, recipient, attempt: job.attempt })),
+      false,
+    );
+    const failures = new Map<string, RetryLater>();
+    work.forEach(({ job }, index) => {
+      const retry = results[index].filter((r) => r.retry);
+      if (retry.length) failures.set(job.id, new RetryLater(retry.map((r) => `${r.channel}: ${r.detail}`).join('; ')));
+    });
+    return jobs.map((job) => failures.get(job.id) ?? null);
   }
 
   /**
@@ -102,8 +126,8 @@ export class Notifier {
       ]);
       return notificationId;
     });
-    const row = (await this.notifications.forDelivery(id))!;
-    const results = await this.sendAll(row, recipient, 0, true);
+    const row = (await this.notifications.forDeliveryMany([id])).get(id)!;
+    const [results] = await this.sendBatch([{ row, recipient, attempt: 0 }], true);
     const byChannel = new Map<string, ChannelTestResultDto>();
     for (const result of results) {
       const known = byChannel.get(result.channel);
@@ -129,38 +153,52 @@ export class Notifier {
     };
   }
 
-  private async sendAll(
-    row: DeliveryRow,
-    recipient: Recipient,
-    attempt: number,
-    reportEmpty: boolean,
-  ): Promise<{ channel: string; ok: boolean; retry: boolean; detail: string }[]> {
-    const sent = await this.notifications.sentTargets(row.id, attempt);
-    const notification = this.outgoing(row);
-    const results: { channel: string; ok: boolean; retry: boolean; detail: string }[] = [];
-    for (const channel of this.channels) {
-      const targets = await channel.targets(recipient);
-      if (!targets.length && reportEmpty && channel.name === 'push' && recipient.settings.push) {
-        results.push({ channel: channel.name, ok: false, retry: false, detail: 'no device is subscribed' });
-      }
-      for (const target of targets) {
-        const targetHash = hash(target.key);
-        if (sent.has(`${channel.name}:${targetHash}`)) continue;
-        let outcome: SendOutcome;
-        try {
-          outcome = await channel.send(target, notification, recipient);
-        } catch (error) {
-          const detail = error instanceof Error ? error.message : String(error);
-          if (!(error instanceof RetryLater)) this.logger.error({ err: error, notificationId: row.id, channel: channel.name }, 'notification channel failed');
-          results.push({ channel: channel.name, ok: false, retry: true, detail });
-          continue;
+  /** Sends each item through its recipient's channels (items side by side, a recipient's targets in turn), then records what went. */
+  private async sendBatch(items: { row: DeliveryRow; recipient: Recipient; attempt: number }[], reportEmpty: boolean): Promise<SendResult[][]> {
+    if (!items.length) return [];
+    const sent = await this.notifications.sentTargetsMany(items.map(({ row, attempt }) => ({ id: row.id, attempt })));
+    const recipients = [...new Map(items.map(({ recipient }) => [recipient.id, recipient])).values()];
+    const targets = await Promise.all(this.channels.map((channel) => channel.targets(recipients)));
+    const records: DeliveryRecord[] = [];
+    const results = await Promise.all(
+      items.map(async ({ row, recipient, attempt }) => {
+        const notification = this.outgoing(row);
+        const done = sent.get(`${row.id}:${attempt}`) ?? new Set<string>();
+        const results: SendResult[] = [];
+        for (const [index, channel] of this.channels.entries()) {
+          const mine = targets[index].get(recipient.id) ?? [];
+          if (!mine.length && reportEmpty && channel.name === 'push' && recipient.settings.push) {
+            results.push({ channel: channel.name, ok: false, retry: false, detail: 'no device is subscribed' });
+          }
+          for (const target of mine) {
+            const targetHash = hash(target.key);
+            if (done.has(`${channel.name}:${targetHash}`)) continue;
+            let outcome: SendOutcome;
+            try {
+              outcome = await channel.send(target, notification, recipient);
+            } catch (error) {
+              const detail = error instanceof Error ? error.message : String(error);
+              if (!(error instanceof RetryLater)) this.logger.error({ err: error, notificationId: row.id, channel: channel.name }, 'notification channel failed');
+              results.push({ channel: channel.name, ok: false, retry: true, detail });
+              continue;
+            }
+            records.push({ notificationId: row.id, attempt, channel: channel.name, targetHash, outcome });
+            results.push({ channel: channel.name, ok: outcome === 'sent', retry: false, detail: outcomeDetail(outcome) });
+          }
         }
-        await this.notifications.recordDelivery(row.id, attempt, channel.name, targetHash, outcome);
-        results.push({ channel: channel.name, ok: outcome === 'sent', retry: false, detail: outcomeDetail(outcome) });
-      }
-    }
+        return results;
+      }),
+    );
+    await this.notifications.recordDeliveries(records);
     return results;
   }
+}
+
+interface SendResult {
+  channel: string;
+  ok: boolean;
+  retry: boolean;
+  detail: string;
 }
 
 function outcomeDetail(outcome: SendOutcome): string {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../database/sql';
-import { PUSH_REMOVE_GONE, PUSH_SUBSCRIBE, PUSH_SUBSCRIPTIONS_OF_USER, PUSH_TARGETS_OF_USER, PUSH_UNSUBSCRIBE } from './notifications.sql';
+import { PUSH_REMOVE_GONE, PUSH_SUBSCRIBE, PUSH_SUBSCRIPTIONS_OF_USER, PUSH_TARGETS_OF_USERS, PUSH_UNSUBSCRIBE } from './notifications.sql';
 
 export interface SubscriptionRow {
   id: string;
@@ -10,6 +10,7 @@ export interface SubscriptionRow {
 
 export interface PushTarget {
   id: string;
+  user_id: string;
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -36,8 +37,9 @@ export class PushSubscriptionsRepository {
     return this.sql.rows<SubscriptionRow>(PUSH_SUBSCRIPTIONS_OF_USER, [userId]);
   }
 
-  targetsOf(userId: string): Promise<PushTarget[]> {
-    return this.sql.rows<PushTarget>(PUSH_TARGETS_OF_USER, [userId]);
+  /** The subscriptions of the users `userIds`. */
+  targetsOf(userIds: string[]): Promise<PushTarget[]> {
+    return userIds.length ? this.sql.rows<PushTarget>(PUSH_TARGETS_OF_USERS, [userIds]) : Promise.resolve([]);
   }
 
   async remove(userId: string, id: string): Promise<boolean> {

@@ -10,7 +10,7 @@ import { RecipientDirectory } from './recipients';
 import type { DueReminder, ReminderSource } from './reminder-source';
 
 /** Schedule entries handled per transaction. */
-const BATCH = 200;
+const BATCH = 500;
 /** Occurrences one reminder may go through in one transaction (a long outage is caught up in steps). */
 const STEPS = 50;
 /** Sent later than this after its time, a notification is marked late. */
@@ -178,6 +178,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
           outward: lateBy <= INBOX_ONLY_AFTER_MS,
         });
       }
+      if (pending === null && occurrence.earliest.getTime() > now.getTime()) pending = occurrence.earliest.getTime();
       if (pending !== null) return new Date(Math.min(pending, now.getTime() + LOOK_AHEAD_MS));
       reminder.advance();
     }

@@ -1,6 +1,9 @@
 import type { NotificationKind } from './dto/notification.dto';
 import type { Recipient, RecipientBatch } from './recipients';
 
+/** The zone furthest ahead of UTC (+14): a wall-clock time comes there first. */
+export const EARLIEST_ZONE = 'Pacific/Kiritimati';
+
 /** A notification's text for one recipient, in their language. */
 export interface NotificationText {
   title: string;
@@ -14,6 +17,11 @@ export interface ReminderOccurrence {
   kind: NotificationKind;
   entityType: string | null;
   entityId: string | null;
+  /**
+   * the earliest time this occurrence can be due for anyone (in any zone): while it has not come,
+   * an occurrence with nobody to remind yet is waited for, not skipped (someone may join by then)
+   */
+  earliest: Date;
   /** each recipient with the time it is due for them; recipients it was set too late for are left out */
   recipients: { recipient: Recipient; at: Date }[];
   /** false: this occurrence reminds nobody (a note whose items are all completed) but counts as done */

@@ -1,4 +1,5 @@
 /** Puts a problem's `errors[].field` messages on the form fields they name; the rest go to the summary. */
+import { translate, type MessageId } from '@/i18n';
 import { describeProblem, ProblemError } from './problem';
 
 export interface SummaryItem {
@@ -21,9 +22,7 @@ export function applyProblem<F extends string>(
   const summary: SummaryItem[] = [];
   for (const { field, message: raw } of error.errors) {
     const name = (fields as readonly string[]).includes(field) ? field : field.split(/[.[\]]/).filter(Boolean).pop();
-    // the API words messages with the field's name ("newPassword must be…"): say it as the label does
-    const label = name ? labels[name as F] : undefined;
-    const message = label && name && raw.startsWith(name) ? label + raw.slice(name.length) : raw;
+    const message = fieldMessage(raw, name, labels as Record<string, string | undefined>);
     if (name && (fields as readonly string[]).includes(name)) {
       setError(name as F, { type: 'server', message });
       summary.push({ field: name, message });
@@ -39,4 +38,41 @@ export function invalidSummary(errors: Record<string, { message?: unknown } | un
   return Object.entries(errors)
     .filter(([, error]) => error?.message)
     .map(([field, error]) => ({ field, message: String(error!.message) }));
+}
+
+/**
+ * The API words field messages in English with the field's name first ("newPassword must be
+ * longer than or equal to 8 characters"). The known wordings become the app's own message with the
+ * field's label; any other keeps the API's words, the name replaced by the label.
+ */
+const FIELD_MESSAGES: [RegExp, MessageId, string?][] = [
+  [/^must be shorter than or equal to (\d+) characters?$/, 'problem.field.tooLong', 'max'],
+  [/^must be longer than or equal to (\d+) characters?$/, 'problem.field.tooShort', 'min'],
+  [/^(should not be empty|must not be null \(omit it instead\)|is required.*)$/, 'problem.field.required'],
+  [/^must be an email( address)?$/, 'problem.field.email'],
+  [/^must not be greater than (\S+)$/, 'problem.field.max', 'max'],
+  [/^must not be less than (\S+)$/, 'problem.field.min', 'min'],
+  [/^is wrong$/, 'problem.field.wrong'],
+  [/^is your current address$/, 'problem.field.sameEmail'],
+  [/^must not be before (\w+)$/, 'problem.field.notBefore', 'other'],
+  [/^must differ from (\w+)$/, 'problem.field.differ', 'other'],
+  [/^must be one of /, 'problem.field.choice'],
+  [/^may contain only letters, digits/, 'problem.field.usernameCharacters'],
+  [/^must be an? (http or https )?URL( address)?$/, 'problem.field.url'],
+  [/^must be a (valid calendar date|date in YYYY-MM-DD format)$/, 'problem.field.date'],
+  [/^is not an allowed field$/, 'problem.field.notAllowed'],
+];
+
+function fieldMessage(raw: string, name: string | undefined, labels: Record<string, string | undefined>): string {
+  const label = name ? labels[name] : undefined;
+  if (name && raw.startsWith(`${name} `)) {
+    const rest = raw.slice(name.length + 1);
+    for (const [pattern, id, argument] of FIELD_MESSAGES) {
+      const match = pattern.exec(rest);
+      if (!match) continue;
+      const value = argument === 'other' ? (labels[match[1]] ?? match[1]) : match[1];
+      return translate(id, { label: label ?? name, ...(argument ? { [argument]: value } : {}) });
+    }
+  }
+  return label && name && raw.startsWith(name) ? label + raw.slice(name.length) : raw;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { activate, loadMessages } from '@/i18n';
 import { applyProblem } from './form-errors';
 import { describeProblem, ProblemError, readProblem, retryAfterSeconds } from './problem';
 
@@ -51,5 +52,36 @@ describe('applyProblem', () => {
   it('a problem without field errors becomes one summary line', () => {
     const summary = applyProblem(new ProblemError(401, { code: 'INVALID_CREDENTIALS', detail: 'Invalid username or password' }), ['username'] as const, () => undefined);
     expect(summary).toEqual([{ message: 'Invalid username or password' }]);
+  });
+});
+
+describe('in German', () => {
+  it('says each known code in German, and passes an unknown code’s detail on', async () => {
+    activate('de', await loadMessages('de'));
+    try {
+      expect(describeProblem(new ProblemError(401, { code: 'INVALID_CREDENTIALS', detail: 'Invalid username or password' }))).toBe('Benutzername oder Passwort ist falsch.');
+      expect(describeProblem(new ProblemError(400, { code: 'IMAGE_LIMIT', detail: 'A marker can have at most 10 images' }))).toBe('Ein Ort kann höchstens 10 Bilder haben.');
+      expect(describeProblem(new ProblemError(429, { code: 'RATE_LIMITED' }, 30))).toBe('Zu viele Versuche. Versuche es in 30 Sekunden noch einmal.');
+      expect(describeProblem(new ProblemError(409, { code: 'SOMETHING_NEW', detail: 'A new rule' }))).toBe('A new rule');
+      const set: Record<string, string> = {};
+      const error = new ProblemError(400, {
+        code: 'VALIDATION_FAILED',
+        errors: [
+          { field: 'newPassword', message: 'newPassword must be longer than or equal to 8 characters' },
+          { field: 'email', message: 'email must be an email address' },
+        ],
+      });
+      const summary = applyProblem(error, ['newPassword', 'email'] as const, (field, { message }) => (set[field] = message), { newPassword: 'Neues Passwort', email: 'E-Mail' });
+      expect(set).toEqual({ newPassword: 'Neues Passwort muss mindestens 8 Zeichen lang sein.', email: 'E-Mail muss eine E-Mail-Adresse sein.' });
+      expect(summary.map((item) => item.message)).toEqual([set.newPassword, set.email]);
+    } finally {
+      activate('en', await loadMessages('en'));
+    }
+  });
+
+  it('has a message in every language for every code the service can answer', async () => {
+    const { KNOWN_CODES } = await import('./problem');
+    const english = await loadMessages('en');
+    expect(KNOWN_CODES.filter((code) => !(`problem.${code}` in english))).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { translate, type MessageId } from '@/i18n';
+
 /** RFC 9457 problem details as the API sends them, and the error the web client throws for them. */
 export interface FieldProblem {
   field: string;
@@ -31,7 +33,7 @@ export class ProblemError extends Error {
   readonly current: unknown;
 
   constructor(status: number, body: ProblemBody, retryAfter: number | null = null) {
-    super(body.detail ?? body.title ?? `Request failed (${status})`);
+    super(body.detail ?? body.title ?? `HTTP ${status}`);
     this.name = 'ProblemError';
     this.status = status;
     this.code = body.code ?? 'UNKNOWN';
@@ -69,33 +71,68 @@ export async function readProblem(response: Response): Promise<ProblemError> {
   return new ProblemError(response.status, body, retryAfterSeconds(response.headers.get('retry-after')));
 }
 
-/** What a person should read for a failure: the API's message, or a plain sentence for outages and limits. */
+/**
+ * The codes the web client can meet, each with its message in the app's language (`problem.<CODE>`).
+ * The service's `detail` is English and sometimes names a field or a limit; the app shows its own
+ * words per code, and the detail only for a code it does not know.
+ */
+export const KNOWN_CODES = [
+  'ACCOUNT_DEACTIVATED', 'ACCOUNT_DISABLED', 'ACCOUNT_HAS_RECURRING', 'ACCOUNT_HAS_TRANSACTIONS', 'ACCOUNT_INACTIVE',
+  'ACCOUNT_IS_DEFAULT', 'ACCOUNT_NAME_TAKEN', 'AMBIGUOUS_DATE', 'BACKUP_IN_PROGRESS', 'BAD_REQUEST', 'CAPTCHA_INVALID',
+  'CAPTCHA_NOT_SELF_HOSTED', 'CATEGORY_IN_USE', 'CATEGORY_NAME_TAKEN', 'CONFLICT', 'DEFAULT_ACCOUNT_CONFLICT',
+  'EMAIL_ALREADY_CONFIRMED', 'EMAIL_NOT_CONFIRMED', 'EMAIL_TAKEN', 'EMAIL_UNCHANGED', 'EMPTY_STATEMENT', 'FORBIDDEN',
+  'GEOCODER_BUSY', 'GEOCODER_UNAVAILABLE', 'GROUP_NAME_TAKEN', 'GROUP_REQUIRED', 'HEADERS_TOO_LARGE', 'ID_CONFLICT',
+  'IMAGE_LIMIT', 'IMAGE_TOO_LARGE', 'INVALID_CREDENTIALS', 'INVALID_ID', 'INVALID_IF_MATCH', 'INVALID_ORDER',
+  'INVALID_PASSWORD', 'INVALID_REFRESH', 'INVALID_TOKEN', 'INVALID_TRANSITION', 'ITEM_LIMIT', 'MALFORMED_JSON',
+  'MALFORMED_REQUEST', 'MALFORMED_STATEMENT', 'MALFORMED_URL', 'MARKER_NOT_DELETED', 'METHOD_NOT_ALLOWED',
+  'MODULE_DISABLED', 'NOT_ACCEPTABLE', 'NOT_FOUND', 'NO_DEFAULT_ACCOUNT', 'NO_GROUP', 'ORIGIN_FORBIDDEN',
+  'PAYLOAD_TOO_LARGE', 'REFRESH_RACE', 'REFRESH_REUSED', 'REGISTRATION_DECLINED', 'REGISTRATION_PENDING',
+  'REQUEST_TIMEOUT', 'ROUTE_NOT_FOUND', 'SELF_CHANGE', 'SESSION_REVOKED', 'STORAGE_URL_EXPIRED', 'STORAGE_URL_INVALID',
+  'TOKEN_EXPIRED', 'TOKEN_STALE', 'UNAUTHORIZED', 'UNMAPPED_COLUMNS', 'UNSUPPORTED_FORMAT', 'UNSUPPORTED_IMAGE_TYPE',
+  'UNSUPPORTED_MEDIA_TYPE', 'UPLOAD_INVALID', 'UPLOAD_SIZE_MISMATCH', 'UPLOAD_TOO_LARGE', 'UPLOAD_TYPE_MISMATCH',
+  'URI_TOO_LONG', 'USERNAME_TAKEN', 'VALIDATION_FAILED', 'VERSION_CONFLICT',
+  // shared costs, reminders, webhooks, the language on the account, the statement's size
+  'ID_TAKEN', 'LOCALE_UNSUPPORTED', 'REMINDER_IN_PAST', 'SETTLEMENT_TO_SELF', 'SPLIT_NOT_ALLOWED', 'STATEMENT_TOO_LARGE',
+  'WEBHOOK_URL_NOT_ALLOWED',
+] as const;
+type KnownCode = (typeof KNOWN_CODES)[number];
+const known = new Set<string>(KNOWN_CODES);
+
+/** Codes whose message names the limit the service put in its detail ("at most 10 images"). */
+const WITH_LIMIT = new Set<string>(['IMAGE_LIMIT', 'IMAGE_TOO_LARGE', 'ITEM_LIMIT', 'STATEMENT_TOO_LARGE']);
+
+/** The app's own message for a problem's code, or null for a code it does not know. */
+export function problemMessage(code: string, detail = ''): string | null {
+  if (!known.has(code)) return null;
+  if (WITH_LIMIT.has(code)) {
+    const limit = /\d+/.exec(detail)?.[0];
+    if (!limit) return null;
+    return translate(`problem.${code as KnownCode}` as MessageId, { max: Number(limit) });
+  }
+  return translate(`problem.${code as KnownCode}` as MessageId);
+}
+
+/** What a person should read for a failure: the message for its code, or a plain sentence for outages and limits. */
 export function describeProblem(error: unknown): string {
   if (error instanceof ProblemError) {
     if (error.status === 429) {
       const wait = error.retryAfter;
       if (error.code === 'COOLDOWN') {
-        return wait != null
-          ? `We sent an email a moment ago. You can ask for another in ${formatWait(wait)}.`
-          : 'We sent an email a moment ago. You can ask for another in a minute.';
+        return wait != null ? translate('problem.cooldown.wait', { wait: formatWait(wait) }) : translate('problem.cooldown');
       }
-      return wait != null
-        ? `Too many attempts. Try again in ${formatWait(wait)}.`
-        : 'Too many attempts. Try again in a moment.';
+      return wait != null ? translate('problem.tooMany.wait', { wait: formatWait(wait) }) : translate('problem.tooMany');
     }
     if (error.status >= 500) {
-      return error.status === 503
-        ? 'Hearth is temporarily unavailable. Try again in a moment.'
-        : 'Something went wrong on our side. Try again in a moment.';
+      return error.status === 503 ? translate('problem.unavailable') : translate('problem.serverError');
     }
-    return error.detail || 'The request could not be completed.';
+    return problemMessage(error.code, error.detail) ?? (error.detail || translate('problem.failed'));
   }
-  if (error instanceof TypeError) return 'Hearth could not be reached. Check your connection and try again.';
-  return 'Something went wrong. Try again in a moment.';
+  if (error instanceof TypeError) return translate('problem.unreachable');
+  return translate('problem.unexpected');
 }
 
+/** "30 seconds", "5 minutes" in the app's language. */
 export function formatWait(seconds: number): string {
-  if (seconds <= 90) return seconds === 1 ? '1 second' : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  if (seconds <= 90) return translate('problem.wait.seconds', { count: seconds });
+  return translate('problem.wait.minutes', { count: Math.ceil(seconds / 60) });
 }

@@ -4,6 +4,7 @@
  * cookie jar. Tabs share a lock manager and talk over real BroadcastChannels.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { translate } from '@/i18n';
 import { END_MESSAGES, REFRESH_PATH, Session, type LockManagerLike } from './session';
 import { ProblemError } from './problem';
 
@@ -186,8 +187,8 @@ describe('Session', () => {
     expect(await first.refresh()).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 20));
 
-    expect(first.getSnapshot()).toMatchObject({ status: 'signedOut', message: END_MESSAGES.REFRESH_REUSED });
-    expect(second.getSnapshot()).toMatchObject({ status: 'signedOut', message: END_MESSAGES.REFRESH_REUSED });
+    expect(first.getSnapshot()).toMatchObject({ status: 'signedOut', message: translate(END_MESSAGES.REFRESH_REUSED) });
+    expect(second.getSnapshot()).toMatchObject({ status: 'signedOut', message: translate(END_MESSAGES.REFRESH_REUSED) });
   });
 
   it('a lost race (REFRESH_RACE) waits for the winner instead of ending the session', async () => {

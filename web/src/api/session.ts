@@ -4,6 +4,7 @@
  * promise) and across tabs (a Web Lock; the winner broadcasts the new token on a BroadcastChannel,
  * so a tab that waited for the lock uses it instead of rotating the cookie again).
  */
+import { translate, type MessageId } from '@/i18n';
 import { decodeClaims, type Claims } from './claims';
 import { ProblemError, readProblem } from './problem';
 
@@ -50,19 +51,29 @@ const EARLY_REFRESH_SECONDS = 20;
 const REFRESHABLE = new Set(['TOKEN_STALE', 'TOKEN_EXPIRED']);
 
 /** What the sign-in page says when a session ends on its own. */
-export const END_MESSAGES: Record<string, string> = {
-  REFRESH_REUSED:
-    'You were signed out to protect your account: your session was used from somewhere else. Please sign in again.',
-  INVALID_REFRESH: 'Your session has ended. Please sign in again.',
-  SESSION_REVOKED: 'You were signed out of this device. Please sign in again.',
-  ACCOUNT_INACTIVE: 'Your account is no longer active.',
+export const END_MESSAGES: Record<string, MessageId> = {
+  REFRESH_REUSED: 'problem.REFRESH_REUSED',
+  INVALID_REFRESH: 'problem.INVALID_REFRESH',
+  SESSION_REVOKED: 'session.ended.revoked',
+  ACCOUNT_INACTIVE: 'session.ended.inactive',
 };
 
 type Broadcast = { type: 'token'; token: string } | { type: 'ended'; code: string | null };
 
+/**
+ * A session that ended, in any way: signed out (`code` null), revoked, the account deactivated, a
+ * refresh refused (401/403), here or in another tab. `userId` is whose it was; null when no one was
+ * signed in in this tab (a refresh refused at start-up: whoever last used this device has no session).
+ */
+export interface SessionEnd {
+  userId: string | null;
+  code: string | null;
+}
+
 export class Session {
   private snapshot: SessionSnapshot = { status: 'unknown', token: null, claims: null, message: null };
   private readonly listeners = new Set<() => void>();
+  private readonly endListeners = new Set<(ended: SessionEnd) => void>();
   private inflight: Promise<boolean> | null = null;
   /** bumped whenever a token arrives, here or from another tab */
   private generation = 0;
@@ -82,6 +93,12 @@ export class Session {
 
   getSnapshot = (): SessionSnapshot => this.snapshot;
 
+  /** Told every time a session ends, however it ended (the app then removes what it kept of that person). */
+  onEnd(listener: (ended: SessionEnd) => void): () => void {
+    this.endListeners.add(listener);
+    return () => this.endListeners.delete(listener);
+  }
+
   get token(): string | null {
     return this.snapshot.token;
   }
@@ -98,6 +115,11 @@ export class Session {
    */
   resumeOffline(claims: Claims): void {
     if (this.snapshot.status === 'unknown') this.set({ status: 'signedIn', token: null, claims, message: null });
+  }
+
+  /** At start-up with no network and no one to resume (nothing kept, or their session was refused): the sign-in page. */
+  startSignedOut(): void {
+    if (this.snapshot.status === 'unknown') this.set({ status: 'signedOut', token: null, claims: null, message: null });
   }
 
   /** After `POST /session`: keep the token and tell the other tabs. */
@@ -206,10 +228,12 @@ export class Session {
   /** Ends the session in this tab and the others; `code` says why (null: the person signed out). */
   private end(code: string | null, broadcast = true): void {
     const wasSignedIn = this.snapshot.status === 'signedIn';
+    const userId = this.snapshot.claims?.userId ?? null;
     // a missing cookie at start-up is not news; a session that ended while in use is
-    const message = code && (wasSignedIn || code === 'REFRESH_REUSED') ? (END_MESSAGES[code] ?? END_MESSAGES.INVALID_REFRESH) : null;
+    const message = code && (wasSignedIn || code === 'REFRESH_REUSED') ? translate(END_MESSAGES[code] ?? END_MESSAGES.INVALID_REFRESH) : null;
     this.set({ status: 'signedOut', token: null, claims: null, message });
     if (broadcast) this.broadcast({ type: 'ended', code });
+    for (const listener of this.endListeners) listener({ userId, code });
   }
 
   private receive(message: Broadcast): void {

@@ -1,3 +1,4 @@
+import { translate } from '@/i18n';
 /** The image types the API takes for uploads (photos of places, profile pictures). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -23,10 +24,10 @@ export function uploadFile(
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    request.onload = () => (request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(`The upload was refused (${request.status}).`)));
-    request.onerror = () => reject(new Error('The upload failed: the storage could not be reached.'));
-    request.onabort = () => reject(new Error('The upload was cancelled.'));
-    if (signal?.aborted) return reject(new Error('The upload was cancelled.'));
+    request.onload = () => (request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(translate('upload.refused', { status: request.status }))));
+    request.onerror = () => reject(new Error(translate('upload.unreachable')));
+    request.onabort = () => reject(new Error(translate('upload.cancelled')));
+    if (signal?.aborted) return reject(new Error(translate('upload.cancelled')));
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(file);
   });

@@ -4,6 +4,7 @@ import { MODULES } from '@/api/claims';
 import { formatWait } from '@/api/problem';
 import { Button } from '@/ui';
 import { MainNav, ModuleBar } from './Shell';
+import { useT } from '@/i18n';
 
 const NAV_KEY = 'hearth.nav';
 
@@ -37,6 +38,7 @@ function rememberedNav(): Claims | null {
  * down, and a retry by itself when the wait is over.
  */
 export function BusyFrame({ retryAfter, retry }: { retryAfter: number | null; retry: () => void }) {
+  const t = useT();
   const claims = rememberedNav();
   const [left, setLeft] = useState(Math.max(1, retryAfter ?? 30));
   useEffect(() => {
@@ -50,18 +52,18 @@ export function BusyFrame({ retryAfter, retry }: { retryAfter: number | null; re
     <div className="shell">
       <header className="topbar">
         <a href="/" className="brand">
-          Hearth
+          {t('app.name')}
         </a>
         <MainNav claims={claims} plain />
       </header>
       <main id="main" tabIndex={-1}>
         <section className="page" aria-labelledby="page-title">
-          <h1 id="page-title">Hearth needs a moment</h1>
+          <h1 id="page-title">{t('busy.title')}</h1>
           <div role="alert" className="load-error">
-            <p>Too many page loads in the last minute (from this device or your network).</p>
-            <p aria-live="polite">{left > 0 ? `Trying again in ${formatWait(left)}.` : 'Trying again…'}</p>
+            <p>{t('busy.reason')}</p>
+            <p aria-live="polite">{left > 0 ? t('busy.retryIn', { wait: formatWait(left) }) : t('busy.retrying')}</p>
             <Button variant="secondary" onClick={retry}>
-              Try again now
+              {t('busy.retryNow')}
             </Button>
           </div>
         </section>

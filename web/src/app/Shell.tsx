@@ -3,18 +3,20 @@ import type { Claims } from '@/api/claims';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { session } from '@/api/client';
 import { Button, Skeleton } from '@/ui';
-import { fullNav, moduleNav } from './nav';
+import { fullNav, moduleNav, type NavItem } from './nav';
 import { LiveStatus } from './LiveStatus';
 import { useSession } from '@/api/session-context';
 import { OfflineBar } from './offline/OfflineBar';
 import { Bell } from '@/features/notifications/components/Bell';
 import { useTimeZoneFromBrowser } from '@/api/notification-settings';
+import { useT } from '@/i18n';
 
 /**
  * The signed-in frame: a header with every destination on wide screens; on phones the modules
  * sit in a bottom bar beside "Menu", which lists the rest.
  */
 export function Shell() {
+  const t = useT();
   const { claims } = useSession();
   const navigate = useNavigate();
   useTimeZoneFromBrowser(claims?.userId ?? null);
@@ -25,11 +27,11 @@ export function Shell() {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <header className="topbar">
         <NavLink to="/" className="brand">
-          Hearth
+          {t('app.name')}
         </NavLink>
         <MainNav claims={claims} />
         <div className="topbar-user">
@@ -37,10 +39,10 @@ export function Shell() {
           {/* the name starts with the visible text (WCAG 2.5.3, axe's label-content-name-mismatch) */}
           <NavLink to="/account" className="nickname">
             {claims?.nickname}
-            <span className="visually-hidden"> (your account)</span>
+            <span className="visually-hidden"> {t('shell.yourAccount')}</span>
           </NavLink>
           <Button variant="secondary" className="topbar-signout" onClick={signOut}>
-            Sign out
+            {t('shell.signOut')}
           </Button>
         </div>
       </header>
@@ -58,20 +60,21 @@ export function Shell() {
 
 /** The phone's "Menu": every destination that is not in the bottom bar, and sign out. */
 export function MenuPage() {
+  const t = useT();
   const { claims } = useSession();
   const navigate = useNavigate();
   return (
     <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">Menu</h1>
-      <nav aria-label="All pages">
+      <h1 id="page-title">{t('shell.menu')}</h1>
+      <nav aria-label={t('shell.allPages')}>
         <ul className="menu-list">
           {fullNav(claims).map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to}>{item.label}</NavLink>
+              <NavLink to={item.to}>{t(item.label)}</NavLink>
             </li>
           ))}
           <li>
-            <NavLink to="/account/sessions">Sessions</NavLink>
+            <NavLink to="/account/sessions">{t('shell.sessions')}</NavLink>
           </li>
         </ul>
       </nav>
@@ -82,7 +85,7 @@ export function MenuPage() {
           navigate('/sign-in?signed-out=1', { replace: true });
         }}
       >
-        Sign out
+        {t('shell.signOut')}
       </Button>
     </section>
   );
@@ -95,13 +98,14 @@ function Destination({ to, plain, children }: { to: string; plain?: boolean; chi
 
 /** Every destination, in the header on wide screens. */
 export function MainNav({ claims, plain }: { claims: Claims | null; plain?: boolean }) {
+  const t = useT();
   return (
-    <nav aria-label="Main" className="topnav">
+    <nav aria-label={t('shell.mainNav')} className="topnav">
       <ul>
         {fullNav(claims).map((item) => (
           <li key={item.to}>
             <Destination to={item.to} plain={plain}>
-              {item.label}
+              {t(item.label)}
             </Destination>
           </li>
         ))}
@@ -112,16 +116,18 @@ export function MainNav({ claims, plain }: { claims: Claims | null; plain?: bool
 
 /** The phone's bottom bar: the group's modules and "Menu". */
 export function ModuleBar({ claims, plain }: { claims: Claims | null; plain?: boolean }) {
+  const t = useT();
+  const menu: NavItem = { to: '/menu', label: 'shell.menu', icon: '≡' };
   return (
-    <nav aria-label="Modules" className="bottombar">
+    <nav aria-label={t('shell.modulesNav')} className="bottombar">
       <ul>
-        {[...moduleNav(claims), { to: '/menu', label: 'Menu', icon: '≡' }].map((item) => (
+        {[...moduleNav(claims), menu].map((item) => (
           <li key={item.to}>
             <Destination to={item.to} plain={plain}>
               <span aria-hidden="true" className="bottombar-icon">
                 {item.icon}
               </span>
-              {item.label}
+              {t(item.label)}
             </Destination>
           </li>
         ))}

@@ -1,20 +1,23 @@
 import { Link, useRouteError } from 'react-router';
 import { EmptyState, LoadError, Page } from '@/ui';
+import { useT } from '@/i18n';
 
 export function NotFound() {
+  const t = useT();
   return (
-    <Page title="Page not found">
-      <EmptyState title="There is no page at this address" action={<Link to="/">Go to the start page</Link>} />
+    <Page title={t('notFound.title')}>
+      <EmptyState title={t('notFound.empty')} action={<Link to="/">{t('notFound.home')}</Link>} />
     </Page>
   );
 }
 
 /** A route that failed to load (e.g. a chunk after a deploy): say so and offer a reload. */
 export function RouteError() {
+  const t = useT();
   const error = useRouteError();
   return (
     <main className="boot">
-      <h1>Something went wrong</h1>
+      <h1>{t('routeError.title')}</h1>
       <LoadError error={error} retry={() => window.location.reload()} />
     </main>
   );

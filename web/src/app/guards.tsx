@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import type { Module } from '@/api/claims';
+import { MODULE_NAMES, type Module } from '@/api/claims';
 import { EmptyState, Page } from '@/ui';
 import { homePath } from './nav';
 import { useSession } from '@/api/session-context';
+import { useT } from '@/i18n';
 
 /** Signed-in pages: without a session, to the sign-in page, coming back here afterwards. */
 export function RequireSession() {
@@ -24,11 +25,13 @@ export function PublicOnly() {
 }
 
 export function RequireModule({ module }: { module: Module }) {
+  const t = useT();
   const { claims } = useSession();
   if (!claims?.modules.includes(module)) {
+    const name = t(MODULE_NAMES[module]);
     return (
-      <Page title={module}>
-        <EmptyState title={`${module} is not enabled for your group`}>An administrator can turn it on in the group's settings.</EmptyState>
+      <Page title={name}>
+        <EmptyState title={t('module.disabled', { module: name })}>{t('module.disabledHint')}</EmptyState>
       </Page>
     );
   }
@@ -36,11 +39,12 @@ export function RequireModule({ module }: { module: Module }) {
 }
 
 export function RequireAdmin({ children }: { children?: ReactNode }) {
+  const t = useT();
   const { claims } = useSession();
   if (claims?.role !== 'Admin') {
     return (
-      <Page title="Administration">
-        <EmptyState title="Only administrators can open this page" />
+      <Page title={t('admin.title')}>
+        <EmptyState title={t('admin.only')} />
       </Page>
     );
   }

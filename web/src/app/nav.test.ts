@@ -18,13 +18,13 @@ const claims = (overrides: Partial<Claims>): Claims => ({
 
 describe('navigation from the token', () => {
   it('shows only the modules of the Modules claim, in a fixed order', () => {
-    expect(moduleNav(claims({ modules: ['Notes', 'Map'] })).map((item) => item.label)).toEqual(['Map', 'Notes']);
+    expect(moduleNav(claims({ modules: ['Notes', 'Map'] })).map((item) => item.label)).toEqual(['nav.map', 'nav.notes']);
     expect(moduleNav(claims({ modules: [] }))).toEqual([]);
   });
 
   it('adds Admin for admins only, and starts on the first module or the members page', () => {
-    expect(fullNav(claims({ role: 'Admin' })).map((item) => item.label)).toContain('Admin');
-    expect(fullNav(claims({})).map((item) => item.label)).not.toContain('Admin');
+    expect(fullNav(claims({ role: 'Admin' })).map((item) => item.label)).toContain('nav.admin');
+    expect(fullNav(claims({})).map((item) => item.label)).not.toContain('nav.admin');
     expect(homePath(claims({ modules: ['Budget', 'Notes'] }))).toBe('/budget');
     expect(homePath(claims({ modules: [] }))).toBe('/members');
   });

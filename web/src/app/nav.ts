@@ -1,8 +1,9 @@
 import type { Claims, Module } from '@/api/claims';
+import type { MessageId } from '@/i18n';
 
 export interface NavItem {
   to: string;
-  label: string;
+  label: MessageId;
   /** a short glyph for the phone bar */
   icon: string;
   module?: Module;
@@ -10,18 +11,18 @@ export interface NavItem {
 
 /** The module pages, shown only when the group has the module (the token's Modules claim). */
 export const MODULE_NAV: NavItem[] = [
-  { to: '/map', label: 'Map', icon: '◎', module: 'Map' },
-  { to: '/budget', label: 'Budget', icon: '¤', module: 'Budget' },
-  { to: '/notes', label: 'Notes', icon: '☰', module: 'Notes' },
+  { to: '/map', label: 'nav.map', icon: '◎', module: 'Map' },
+  { to: '/budget', label: 'nav.budget', icon: '¤', module: 'Budget' },
+  { to: '/notes', label: 'nav.notes', icon: '☰', module: 'Notes' },
 ];
 
 export const GENERAL_NAV: NavItem[] = [
-  { to: '/members', label: 'Members', icon: '☺' },
-  { to: '/history', label: 'History', icon: '↺' },
-  { to: '/account', label: 'Account', icon: '⚙' },
+  { to: '/members', label: 'nav.members', icon: '☺' },
+  { to: '/history', label: 'nav.history', icon: '↺' },
+  { to: '/account', label: 'nav.account', icon: '⚙' },
 ];
 
-export const ADMIN_NAV: NavItem = { to: '/admin', label: 'Admin', icon: '★' };
+export const ADMIN_NAV: NavItem = { to: '/admin', label: 'nav.admin', icon: '★' };
 
 export function moduleNav(claims: Claims | null): NavItem[] {
   return MODULE_NAV.filter((item) => item.module && claims?.modules.includes(item.module));

@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { session } from '@/api/client';
 import { ProblemError } from '@/api/problem';
 import { LoadError, Skeleton } from '@/ui';
 import { BusyFrame, rememberNav } from './BusyFrame';
 import { live } from './live';
+import { keepOnDevice, startOffline } from './offline/keeper';
 import { updateReady } from './offline/status';
 import { queryClient } from './query-client';
 import { I18nProvider } from '@/i18n';
@@ -40,9 +41,10 @@ function SessionGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (session.getSnapshot().status !== 'unknown') return;
     session.restore().catch(async (error: unknown) => {
-      // no network (or no service): the person last signed in here goes on with what was kept
-      const offline = !(error instanceof ProblemError) || error.status >= 500;
-      const kept = offline ? await persistence().then((module) => module.lastUser()).catch(() => undefined) : undefined;
+      // no network: the person last signed in here goes on with what was kept, else the sign-in page
+      if (!(error instanceof ProblemError)) return startOffline(session, persistence);
+      // no service: the same, but with no one kept the outage is shown (and retried)
+      const kept = error.status >= 500 ? await persistence().then((module) => module.lastUser()).catch(() => undefined) : undefined;
       if (kept) session.resumeOffline(kept.claims);
       else setBootError(error);
     });
@@ -53,40 +55,9 @@ function SessionGate({ children }: { children: ReactNode }) {
     void import('./offline/service-worker').then((module) => module.registerServiceWorker(updateReady)).catch(() => undefined);
   }, []);
 
-  // the signed-in person's data is kept on the device while signed in (docs/offline.md)
-  const { message } = useSession();
-  const stopKeeping = useRef<Promise<() => void> | null>(null);
-  const userId = status === 'signedIn' ? claims?.userId : undefined;
-  useEffect(() => {
-    if (!userId || !claims) return;
-    const started = persistence().then((module) => module.startPersistence(queryClient, claims));
-    stopKeeping.current = started;
-    return () => {
-      void started.then((stop) => stop()).catch(() => undefined);
-    };
-    // once per signed-in person, not per token
-  }, [userId]);
-
-  // when a session ends (here, in another tab, revoked elsewhere) its cached data goes with it;
-  // only on that change: clearing at start-up would orphan the first page's queries. The data kept
-  // on the device goes too when the person signed out; a session that ended on its own keeps it
-  // (the queued changes wait for the same person to sign in again)
-  const previous = useRef({ status, userId: claims?.userId });
-  useEffect(() => {
-    const before = previous.current;
-    if (before.status === 'signedIn' && status === 'signedOut') {
-      const keeping = stopKeeping.current;
-      stopKeeping.current = null;
-      void (keeping ?? Promise.resolve(() => undefined))
-        .then((stop) => stop())
-        .catch(() => undefined)
-        .then(() => {
-          queryClient.clear();
-          if (message === null && before.userId) return persistence().then((module) => module.forget(before.userId!));
-        });
-    }
-    previous.current = { status, userId: claims?.userId };
-  }, [status, message, claims?.userId]);
+  // the signed-in person's data is kept on the device while their session lasts, and removed
+  // (cache and queued changes) when it ends in any way (docs/offline.md)
+  useEffect(() => keepOnDevice(session, queryClient, persistence).stop, []);
 
   // one live stream while signed in (shared by the tabs), none after
   useEffect(() => {

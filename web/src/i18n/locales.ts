@@ -1,25 +1,25 @@
-import en from '../../../locales/en.json';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { loaders } from 'virtual:hearth-messages';
+import en from 'virtual:hearth-messages/en';
+import type englishSource from '../../../locales/en.json';
 
 /** A message id: a key of the English file, so a missing message is a type error, not a blank. */
-export type MessageId = keyof typeof en;
-export type Messages = Record<MessageId, string>;
+export type MessageId = keyof typeof englishSource;
+/** A message as built (web/build/messages-plugin.ts): plain text as it is, anything else parsed ICU. */
+export type CompiledMessage = string | MessageFormatElement[];
+export type Messages = Record<MessageId, CompiledMessage>;
 
 /** English is bundled with the app (the fallback and the first paint); every other language loads on demand. */
-export const english: Messages = en;
-
-const loaders = import.meta.glob<{ default: Messages }>('../../../locales/*.json');
+export const english = en as Messages;
 
 /** Every language there is a file for (`en`, `de`, …): adding a language is adding one file. */
-export const LOCALES: string[] = Object.keys(loaders)
-  .map((path) => /([a-z]{2,3}(?:-[A-Z]{2})?)\.json$/.exec(path)?.[1])
-  .filter((code): code is string => Boolean(code))
-  .sort();
+export const LOCALES: string[] = Object.keys(loaders).sort();
 
 export async function loadMessages(locale: string): Promise<Messages> {
   if (locale === 'en') return english;
-  const load = loaders[`../../../locales/${locale}.json`];
+  const load = loaders[locale];
   if (!load) return english;
-  return { ...english, ...(await load()).default };
+  return { ...english, ...((await load()).default as Partial<Messages>) };
 }
 
 /** The first of the browser's languages that Hearth speaks (`de-AT` → `de`), else English. */

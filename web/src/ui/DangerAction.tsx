@@ -3,6 +3,7 @@ import { describeProblem } from '@/api/problem';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { Notice } from './ErrorSummary';
+import { useT } from '@/i18n';
 
 interface DangerActionProps {
   /** the button that opens the question, e.g. "Delete note" */
@@ -20,6 +21,7 @@ interface DangerActionProps {
 
 /** A destructive action behind a question: the red button, then a dialog to confirm or keep. */
 export function DangerAction({ label, question, confirmLabel, busy, error, onConfirm, children }: DangerActionProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -36,7 +38,7 @@ export function DangerAction({ label, question, confirmLabel, busy, error, onCon
             {confirmLabel ?? label}
           </Button>
           <Button variant="secondary" onClick={() => setOpen(false)}>
-            Keep it
+            {t('common.keepIt')}
           </Button>
         </div>
       </Dialog>

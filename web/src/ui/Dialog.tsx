@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useT } from '@/i18n';
 
 interface DialogProps {
   open: boolean;
@@ -9,6 +10,7 @@ interface DialogProps {
 
 /** A modal on the native <dialog>: focus is trapped, Escape closes, focus returns to the opener. */
 export function Dialog({ open, title, onClose, children }: DialogProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -20,7 +22,7 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
     <dialog ref={ref} className="dialog" aria-labelledby="dialog-title" onClose={onClose} onCancel={onClose}>
       <div className="dialog-head">
         <h2 id="dialog-title">{title}</h2>
-        <button type="button" className="btn btn-link dialog-close" onClick={onClose} aria-label="Close">
+        <button type="button" className="btn btn-link dialog-close" onClick={onClose} aria-label={t('common.close')}>
           ×
         </button>
       </div>

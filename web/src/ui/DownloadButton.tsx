@@ -2,15 +2,17 @@ import { useState } from 'react';
 import { describeProblem } from '@/api/problem';
 import { Button, type ButtonProps } from './Button';
 import { formatBytes } from './bytes';
+import { useT } from '@/i18n';
 
 /**
  * A button that downloads a file through the session layer: busy with the bytes received while it
  * runs, then says which file was saved, or what went wrong (the API's problem details in words).
  */
-export function DownloadButton({ download, children, busyLabel = 'Downloading…', ...rest }: Omit<ButtonProps, 'onClick' | 'busy'> & {
+export function DownloadButton({ download, children, busyLabel, ...rest }: Omit<ButtonProps, 'onClick' | 'busy'> & {
   download: (onProgress: (received: number, total: number | null) => void) => Promise<string>;
   busyLabel?: string;
 }) {
+  const t = useT();
   const [state, setState] = useState<{ busy: boolean; received: number; total: number | null; saved: string | null; problem: string | null }>({
     busy: false,
     received: 0,
@@ -27,7 +29,7 @@ export function DownloadButton({ download, children, busyLabel = 'Downloading…
       setState({ busy: false, received: 0, total: null, saved: null, problem: describeProblem(error) });
     }
   };
-  const progress = state.total ? `${formatBytes(state.received)} of ${formatBytes(state.total)}` : formatBytes(state.received);
+  const progress = state.total ? t('download.progress', { received: formatBytes(state.received), total: formatBytes(state.total) }) : formatBytes(state.received);
   return (
     <div className="download">
       <Button {...rest} busy={state.busy} onClick={() => void start()}>
@@ -36,10 +38,10 @@ export function DownloadButton({ download, children, busyLabel = 'Downloading…
       <div aria-live="polite" className="download-status">
         {state.busy ? (
           <p className="muted">
-            {busyLabel} {state.received > 0 ? progress : null}
+            {busyLabel ?? t('download.busy')} {state.received > 0 ? progress : null}
           </p>
         ) : null}
-        {state.saved ? <p className="muted">Saved {state.saved} to your downloads.</p> : null}
+        {state.saved ? <p className="muted">{t('download.saved', { name: state.saved })}</p> : null}
       </div>
       {state.problem ? (
         <p className="field-message" role="alert">

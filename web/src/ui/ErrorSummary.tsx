@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
 import type { SummaryItem } from '@/api/form-errors';
+import { useT } from '@/i18n';
 
 /** "There is a problem": focused when it appears, each item links to its field. */
-export function ErrorSummary({ items, title = 'There is a problem' }: { items: SummaryItem[]; title?: string }) {
+export function ErrorSummary({ items, title }: { items: SummaryItem[]; title?: string }) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (items.length) ref.current?.focus();
@@ -10,7 +12,7 @@ export function ErrorSummary({ items, title = 'There is a problem' }: { items: S
   if (!items.length) return null;
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">{title}</h2>
+      <h2 id="error-summary-title">{title ?? t('errorSummary.title')}</h2>
       <ul>
         {items.map((item, index) => (
           <li key={index}>{item.field ? <a href={`#${item.field}`}>{item.message}</a> : item.message}</li>

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { useT } from '@/i18n';
 
 interface FieldFrameProps {
   label: ReactNode;
@@ -10,6 +11,7 @@ interface FieldFrameProps {
 
 /** Label above, hint, inline error, then the control: the GOV.UK pattern. */
 function FieldFrame({ label, hint, error, id, children }: FieldFrameProps) {
+  const t = useT();
   return (
     <div className={`field${error ? ' field-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -20,7 +22,7 @@ function FieldFrame({ label, hint, error, id, children }: FieldFrameProps) {
       ) : null}
       {error ? (
         <p className="field-message" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
+          <span className="visually-hidden">{t('field.errorPrefix')} </span>
           {error}
         </p>
       ) : null}

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { describeProblem } from '@/api/problem';
 import { Button } from './Button';
+import { useT } from '@/i18n';
 
 interface PageProps {
   title: string;
@@ -11,9 +12,11 @@ interface PageProps {
 
 /** A page: its <h1>, the document title, and its content. */
 export function Page({ title, actions, children }: PageProps) {
+  const t = useT();
+  const documentTitle = t('page.documentTitle', { title });
   useEffect(() => {
-    document.title = `${title} · Hearth`;
-  }, [title]);
+    document.title = documentTitle;
+  }, [documentTitle]);
   return (
     <section className="page" aria-labelledby="page-title">
       <header className="page-head">
@@ -53,8 +56,9 @@ export function LoadState<T>({ query, isEmpty, empty, skeletonLines = 4, childre
 }
 
 export function Skeleton({ lines = 4 }: { lines?: number }) {
+  const t = useT();
   return (
-    <div className="skeleton" role="status" aria-busy="true" aria-label="Loading">
+    <div className="skeleton" role="status" aria-busy="true" aria-label={t('common.loading')}>
       {Array.from({ length: lines }, (_, index) => (
         <div key={index} className="skeleton-line" />
       ))}
@@ -63,12 +67,13 @@ export function Skeleton({ lines = 4 }: { lines?: number }) {
 }
 
 export function LoadError({ error, retry }: { error: unknown; retry?: () => void }) {
+  const t = useT();
   return (
     <div className="load-error" role="alert">
       <p>{describeProblem(error)}</p>
       {retry ? (
         <Button variant="secondary" onClick={retry}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       ) : null}
     </div>

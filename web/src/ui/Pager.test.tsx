@@ -1,9 +1,14 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '@/i18n';
 import { Pager } from './Pager';
 
 const render = (props: Partial<Parameters<typeof Pager>[0]>) =>
-  renderToStaticMarkup(<Pager page={1} totalPages={1} totalItems={1} onPage={() => undefined} {...props} />);
+  renderToStaticMarkup(
+    <I18nProvider>
+      <Pager page={1} totalPages={1} totalItems={1} onPage={() => undefined} {...props} />
+    </I18nProvider>,
+  );
 
 describe('Pager', () => {
   it('prints an exact count and closes Next on the last page', () => {
@@ -14,7 +19,7 @@ describe('Pager', () => {
 
   it('prints a capped count as a lower bound and leaves Next open past it', () => {
     const html = render({ page: 50, totalPages: 50, totalItems: 1000, exact: false });
-    expect(html).toContain('Page 50 of 50+ <span class="muted">(1000+ items)</span>');
+    expect(html).toContain('Page 50 of 50+ <span class="muted">(1,000+ items)</span>');
     expect(html.match(/<button[^>]*disabled=""[^>]*>Next/)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { Button } from './Button';
+import { useT } from '@/i18n';
 
 /**
  * Previous / next through a paginated list, with where we are ("Page 2 of 7, 130 items"). A count
@@ -17,23 +18,20 @@ export function Pager({
   exact?: boolean;
   onPage: (page: number) => void;
 }) {
+  const t = useT();
   const more = exact ? '' : '+';
-  if (exact && totalPages <= 1) return <p className="muted pager-count">{totalItems === 1 ? '1 item' : `${totalItems} items`}</p>;
+  if (exact && totalPages <= 1) return <p className="muted pager-count">{t('pager.items', { count: totalItems })}</p>;
   return (
-    <nav className="pager" aria-label="Pages">
+    <nav className="pager" aria-label={t('pager.label')}>
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('pager.previous')}
       </Button>
       <span aria-live="polite">
-        Page {page} of {totalPages}
-        {more}{' '}
-        <span className="muted">
-          ({totalItems}
-          {more} items)
-        </span>
+        {t('pager.position', { page, pages: `${totalPages}${more}` })}{' '}
+        <span className="muted">{t('pager.itemsInBrackets', { count: totalItems, more })}</span>
       </span>
       <Button variant="secondary" disabled={exact && page >= totalPages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('pager.next')}
       </Button>
     </nav>
   );

@@ -19,6 +19,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
+import { useT } from '@/i18n';
 
 export interface HandleProps {
   /** spread onto the drag handle button: pointer drag, and Space/Enter then arrows by keyboard */
@@ -48,6 +49,7 @@ interface SortableListProps<Item> {
  * Space to pick up, arrows to move, Space to drop, Escape to cancel. Moves are announced.
  */
 export function SortableList<Item>({ items, getId, getLabel, onReorder, renderItem, layout = 'list', className, label }: SortableListProps<Item>) {
+  const t = useT();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -55,14 +57,15 @@ export function SortableList<Item>({ items, getId, getLabel, onReorder, renderIt
   const ids = items.map(getId);
   const nameOf = (id: string | number) => {
     const item = items.find((candidate) => getId(candidate) === String(id));
-    return item ? getLabel(item) : 'item';
+    return item ? getLabel(item) : t('sortable.item');
   };
   const position = (id: string | number) => ids.indexOf(String(id)) + 1;
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${position(active.id)} of ${ids.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is now at position ${position(over.id)} of ${ids.length}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at position ${position(over.id)} of ${ids.length}.` : `${nameOf(active.id)} dropped.`),
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} cancelled.`,
+    onDragStart: ({ active }) => t('sortable.pickedUp', { name: nameOf(active.id), position: position(active.id), count: ids.length }),
+    onDragOver: ({ active, over }) => (over ? t('sortable.over', { name: nameOf(active.id), position: position(over.id), count: ids.length }) : undefined),
+    onDragEnd: ({ active, over }) =>
+      over ? t('sortable.dropped', { name: nameOf(active.id), position: position(over.id), count: ids.length }) : t('sortable.droppedAway', { name: nameOf(active.id) }),
+    onDragCancel: ({ active }) => t('sortable.cancelled', { name: nameOf(active.id) }),
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -78,7 +81,7 @@ export function SortableList<Item>({ items, getId, getLabel, onReorder, renderIt
       onDragEnd={onDragEnd}
       accessibility={{
         announcements,
-        screenReaderInstructions: { draggable: 'To move an item, press Space or Enter, use the arrow keys, then press Space or Enter again to drop it, or Escape to cancel.' },
+        screenReaderInstructions: { draggable: t('sortable.instructions') },
       }}
     >
       <SortableContext items={ids} strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}>
@@ -95,7 +98,11 @@ export function SortableList<Item>({ items, getId, getLabel, onReorder, renderIt
 }
 
 function SortableRow({ id, children }: { id: string; children: (handle: HandleProps) => ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const t = useT();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    attributes: { roleDescription: t('sortable.roleDescription') },
+  });
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition, zIndex: isDragging ? 2 : undefined };
   return (
     <li ref={setNodeRef} style={style} className={`sortable-item${isDragging ? ' is-dragging' : ''}`}>

@@ -1,5 +1,7 @@
-/** A size in bytes for people: "812 B", "4.2 kB", "1.3 MB" (decimal units, the browser's locale). */
-export function formatBytes(bytes: number, locale?: string): string {
+import { currentLocale } from '@/i18n';
+
+/** A size in bytes for people: "812 B", "4.2 kB", "1.3 MB" (decimal units, written as the chosen language writes numbers: "4,2 kB"). */
+export function formatBytes(bytes: number, locale: string = currentLocale()): string {
   const units = ['B', 'kB', 'MB', 'GB', 'TB'];
   let value = bytes;
   let unit = 0;

@@ -1,3 +1,5 @@
+import { translate } from '@/i18n';
+
 /** "Chrome on Android" from a user-agent string: what the session list and the device name show. */
 export function describeUserAgent(userAgent: string): string {
   const browser = /Edg\//.test(userAgent)
@@ -20,6 +22,6 @@ export function describeUserAgent(userAgent: string): string {
           : /Linux/.test(userAgent)
             ? 'Linux'
             : null;
-  if (!browser && !system) return userAgent.slice(0, 60) || 'Unknown browser';
-  return system ? `${browser ?? 'A browser'} on ${system}` : (browser ?? 'Browser');
+  if (!browser && !system) return userAgent.slice(0, 60) || translate('device.unknownBrowser');
+  return system ? translate('device.browserOnSystem', { browser: browser ?? translate('device.aBrowser'), system }) : (browser ?? translate('device.browser'));
 }

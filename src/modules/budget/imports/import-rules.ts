@@ -24,6 +24,9 @@ export function importRefs(accountId: string, rows: StatementRow[]): string[] {
   });
 }
 
+/** The ref a row already imported takes in one preview, should the person include it anyway. */
+export const duplicateRef = (ref: string, previewId: string) => `d:${sha(`${ref}\n${previewId}`)}`;
+
 const sha = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 40);
 
 /** Words that say how money moved, not to whom: never a key on their own. */
@@ -116,7 +119,9 @@ export function matchManual(
   const byAmount = new Map<string, ManualCandidate[]>();
   for (const candidate of candidates) {
     const key = `${candidate.type}|${candidate.amount}`;
-    byAmount.set(key, [...(byAmount.get(key) ?? []), candidate]);
+    const list = byAmount.get(key);
+    if (list) list.push(candidate);
+    else byAmount.set(key, [candidate]);
   }
   for (const row of rows) {
     for (const candidate of byAmount.get(`${row.type}|${row.amount}`) ?? []) {

@@ -7,7 +7,12 @@ export const STATEMENT_FORMATS = ['csv', 'ofx', 'camt', 'qif'] as const;
 
 /** Query of POST /budget-accounts/{id}/imports. */
 export class ImportQuery {
-  @ApiPropertyOptional({ enum: DATE_FORMATS, description: 'how to read dates that fit several formats (03/04/2026); else 400 AMBIGUOUS_DATE' })
+  @ApiPropertyOptional({
+    enum: DATE_FORMATS,
+    description:
+      'how to read dates that both day/month orders read (03/04/2026); else 400 AMBIGUOUS_DATE (the format the account used last does not decide). ' +
+      'Used only when it reads every date of the file',
+  })
   @IsOptional()
   @IsIn(DATE_FORMATS)
   dateFormat?: string;
@@ -15,7 +20,8 @@ export class ImportQuery {
   @ApiPropertyOptional({
     maxLength: 2000,
     description:
-      'CSV columns as JSON: {"date", "amount" | "debit" + "credit", "description"?, "payee"?, "reference"?}, each a header name ' +
+      'CSV columns as JSON: {"date", "amount" | "debit" + "credit", "indicator"? (S/H, Soll/Haben, DR/CR or Debit/Credit, with "amount"), ' +
+      '"description"?, "payee"?, "reference"?}, each a header name ' +
       'or a 0-based column number; remembered for the account',
     example: '{"date":"Buchungstag","amount":"Betrag","description":"Verwendungszweck"}',
   })
@@ -30,6 +36,7 @@ export class ImportMappingDto {
   @ApiPropertyOptional() amount?: string;
   @ApiPropertyOptional() debit?: string;
   @ApiPropertyOptional() credit?: string;
+  @ApiPropertyOptional({ description: 'with amount: the column of S/H, Soll/Haben, DR/CR or Debit/Credit that signs an unsigned amount' }) indicator?: string;
   @ApiPropertyOptional() description?: string;
   @ApiPropertyOptional() payee?: string;
   @ApiPropertyOptional() reference?: string;
@@ -63,7 +70,9 @@ export class StatementImportDto {
   @ApiProperty({ enum: STATEMENT_FORMATS }) format: string;
   @ApiProperty({ format: 'uuid' }) accountId: string;
   @ApiProperty({ type: [ImportRowDto] }) rows: ImportRowDto[];
-  @ApiProperty({ type: [ImportErrorDto], description: 'rows that could not be read; the others are in rows' }) errors: ImportErrorDto[];
+  @ApiProperty({ type: [ImportErrorDto], maxItems: 100, description: 'rows that could not be read (the first 100, in file order); the others are in rows' })
+  errors: ImportErrorDto[];
+  @ApiProperty({ description: 'how many rows could not be read (errors lists at most 100 of them)' }) errorCount: number;
   @ApiPropertyOptional({ type: ImportMappingDto, description: 'CSV: the columns read' }) mapping?: ImportMappingDto;
   @ApiPropertyOptional({ enum: DATE_FORMATS, description: 'CSV and QIF: the date format read' }) dateFormat?: string;
   @ApiProperty({ format: 'date-time', description: 'the preview can be committed until then (24 h)' }) expiresAt: string;

@@ -23,13 +23,16 @@ export class StatementImportsController {
     description:
       'The file is the raw body (at most 5 MiB, else 413 PAYLOAD_TOO_LARGE). Its format, encoding, CSV delimiter, decimal separator ' +
       'and date format are detected (docs/import.md). A file that cannot be read: 400 UNSUPPORTED_FORMAT, EMPTY_STATEMENT, ' +
-      'MALFORMED_STATEMENT, UNMAPPED_COLUMNS (with the file\'s `columns`) or AMBIGUOUS_DATE, with the `line`. Bad rows are listed in ' +
-      '`errors`; the others are previewed with duplicates marked and categories suggested.',
+      'MALFORMED_STATEMENT (also: elements nested deeper than 64), UNMAPPED_COLUMNS (with the file\'s `columns`), AMBIGUOUS_DATE, or ' +
+      'STATEMENT_TOO_LARGE (more than 20 000 rows, a line of more than 200 columns, an OFX/CAMT file of more than 250 000 elements), ' +
+      'with the `line`. Bad rows are listed in `errors` (the first 100; `errorCount` has them all); the others are previewed with ' +
+      'duplicates marked and categories suggested. A group keeps its 20 latest previews; an older one expires. A body that is not ' +
+      'one of the statement types (JSON, for instance) is 415 UNSUPPORTED_MEDIA_TYPE.',
   })
   @ApiConsumes(...STATEMENT_CONTENT_TYPES)
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiCreatedResponse({ type: StatementImportDto })
-  @ApiProblems(400, 404, 413)
+  @ApiProblems(400, 404, 413, 415)
   preview(
     @CurrentUser() user: AuthUser,
     @UuidParam('budgetAccountId') accountId: string,

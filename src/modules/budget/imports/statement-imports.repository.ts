@@ -8,7 +8,9 @@ import {
   STATEMENT_IMPORT_LOCK,
   STATEMENT_IMPORT_MAPPING,
   STATEMENT_IMPORT_MAPPING_SAVE,
+  STATEMENT_IMPORT_PREVIEW_LOCK,
   STATEMENT_IMPORTS_REMOVE_EXPIRED,
+  STATEMENT_IMPORTS_TRIM_GROUP,
 } from './statement-imports.sql';
 
 /** One previewed row as kept until commit: the parsed row, its position and import ref, what the preview found. */
@@ -37,7 +39,13 @@ export interface StoredPreview {
 export class StatementImportsRepository {
   constructor(private readonly sql: Sql) {}
 
-  async insert(preview: StoredPreview & { createdById: string; expiresAt: Date }): Promise<void> {
+  /**
+   * Stores a preview and keeps the group's `keep` latest: older ones are deleted (their commit is
+   * then 404, as an expired one's). Call inside a unit of work: the group's preview lock is held
+   * until it ends.
+   */
+  async insert(preview: StoredPreview & { createdById: string; expiresAt: Date }, keep: number): Promise<void> {
+    await this.sql.rows(STATEMENT_IMPORT_PREVIEW_LOCK, [preview.group_id]);
     await this.sql.rows(STATEMENT_IMPORT_INSERT, [
       preview.id,
       preview.group_id,
@@ -47,6 +55,7 @@ export class StatementImportsRepository {
       JSON.stringify(preview.rows),
       preview.expiresAt,
     ]);
+    await this.sql.rows(STATEMENT_IMPORTS_TRIM_GROUP, [preview.group_id, keep]);
   }
 
   /** A preview of the caller's group that has not expired (another group's is as missing). */

@@ -7,7 +7,8 @@ import { UnitOfWork } from '../../../database/transaction';
 import { BudgetAccountsRepository } from '../budget-accounts.repository';
 import { CategoriesRepository } from '../categories.repository';
 import { TransactionsRepository } from '../transactions.repository';
-import { CategorySuggester, importRefs, matchManual, transactionDescription } from './import-rules';
+import { CategorySuggester, duplicateRef, importRefs, matchManual, transactionDescription } from './import-rules';
+import { STATEMENT_LIMITS } from './parse/limits';
 import { centsToAmount } from './parse/money';
 import { ColumnMapping, StatementError } from './parse/statement';
 import { CommitImportDto, CommitResultDto, ImportQuery, StatementImportDto } from './statement-import.dto';
@@ -21,6 +22,8 @@ const DAY_MS = 86_400_000;
 
 const shiftDate = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const typeOf = (cents: number) => (cents < 0 ? 'Expense' : 'Income');
+/** A CAMT row's ref by NtryRef (`camt:<NtryRef>@<date>/<cents>`, a batch's `/n`, a repeat's `#n`): its parts. */
+const LEGACY_CAMT = /^camt:(.*)@\d{4}-\d{2}-\d{2}\/-?\d+(\/\d+)?(#\d+)?$/s;
 
 function toProblem(error: unknown): unknown {
   if (!(error instanceof StatementError)) return error;
@@ -42,7 +45,7 @@ function parseMappingQuery(raw: string | undefined): Partial<ColumnMapping> | un
     throw invalid();
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid();
-  const allowed = ['date', 'amount', 'debit', 'credit', 'description', 'payee', 'reference'];
+  const allowed = ['date', 'amount', 'debit', 'credit', 'indicator', 'description', 'payee', 'reference'];
   const mapping: Record<string, string> = {};
   for (const [key, column] of Object.entries(value)) {
     if (!allowed.includes(key) || !(typeof column === 'string' || (typeof column === 'number' && Number.isInteger(column) && column >= 0)) || String(column).length > 200) {
@@ -80,16 +83,20 @@ export class StatementImportsService {
     const remembered = given ? undefined : await this.imports.findMapping(accountId);
     let parsed: import('./parse/statement').ParsedStatement;
     try {
-      // the parsers (csv-parse, fast-xml-parser) load on the first import, not with every process
+      // the parsers (fast-xml-parser among them) load on the first import, not with every process
       const { parseStatement } = await import('./parse');
       parsed = parseStatement(bytes, contentType, {
         mapping: given,
         remembered: remembered?.mapping,
-        dateFormat: query.dateFormat ?? remembered?.date_format ?? undefined,
+        dateFormat: query.dateFormat,
+        rememberedDateFormat: remembered?.date_format ?? undefined,
       });
     } catch (error) {
       throw toProblem(error);
     }
+    // parsing is one synchronous slice of work (bounded by the limits); other requests go first
+    // before the next slice (the import refs) begins
+    await new Promise((resolve) => setImmediate(resolve));
 
     const refs = importRefs(accountId, parsed.rows);
     const rows: StoredRow[] = parsed.rows.map((row, index) => ({
@@ -102,39 +109,53 @@ export class StatementImportsService {
       ...(row.reference ? { reference: row.reference } : {}),
       importRef: refs[index],
     }));
-    if (rows.length) await this.markDuplicates(accountId, rows);
+    const id = newId();
+    if (rows.length) await this.markDuplicates(accountId, id, rows);
     const suggester = new CategorySuggester(await this.transactions.findCategorisedHistory(user, SUGGESTION_HISTORY));
     for (const row of rows) {
       const suggested = suggester.suggest(typeOf(row.cents), row.payee, row.description);
       if (suggested) row.suggestedCategoryId = suggested;
     }
 
-    const id = newId();
     const expiresAt = new Date(now.getTime() + PREVIEW_TTL_MS);
     await this.unitOfWork.run(async () => {
-      await this.imports.insert({ id, group_id: user.groupId, budget_account_id: accountId, format: parsed.format, rows, createdById: user.userId, expiresAt });
-      // the columns that worked are remembered for the account's next file
-      if (parsed.mapping) await this.imports.saveMapping(accountId, parsed.mapping, query.dateFormat ?? remembered?.date_format ?? undefined);
+      // a group keeps at most STATEMENT_LIMITS.previewsPerGroup open previews: the oldest beyond expire
+      await this.imports.insert(
+        { id, group_id: user.groupId, budget_account_id: accountId, format: parsed.format, rows, createdById: user.userId, expiresAt },
+        STATEMENT_LIMITS.previewsPerGroup,
+      );
+      // the columns that worked are remembered for the account's next file, with a date format given and used
+      const dateFormat = query.dateFormat && query.dateFormat === parsed.dateFormat ? query.dateFormat : (remembered?.date_format ?? undefined);
+      if (parsed.mapping) await this.imports.saveMapping(accountId, parsed.mapping, dateFormat);
     });
     return {
       id,
       format: parsed.format,
       accountId,
       rows: rows.map(({ cents, importRef: _ref, ...row }) => ({ ...row, amount: centsToAmount(cents), type: typeOf(cents) })),
-      errors: parsed.errors,
+      errors: parsed.errors.slice(0, STATEMENT_LIMITS.errorsListed),
+      errorCount: parsed.errors.length,
       ...(parsed.mapping ? { mapping: parsed.mapping } : {}),
       ...(parsed.dateFormat ? { dateFormat: parsed.dateFormat } : {}),
       expiresAt: expiresAt.toISOString(),
     };
   }
 
-  /** Rows already imported (same import ref), then rows repeating a transaction typed by hand. */
-  private async markDuplicates(accountId: string, rows: StoredRow[]): Promise<void> {
+  /**
+   * Rows already imported (same import ref), then rows repeating a transaction typed by hand. A row
+   * already imported takes a ref of its own for this preview (`d:` + a hash of its ref and the
+   * preview's id): when the person includes it anyway it is written, once however often the
+   * commit is retried, and the account's next import of the file still finds the first one.
+   */
+  private async markDuplicates(accountId: string, previewId: string, rows: StoredRow[]): Promise<void> {
     const existing = await this.transactions.findByImportRefs(accountId, rows.map((row) => row.importRef));
     for (const row of rows) {
       const id = existing.get(row.importRef);
-      if (id) row.duplicateOf = id;
+      if (!id) continue;
+      row.duplicateOf = id;
+      row.importRef = duplicateRef(row.importRef, previewId);
     }
+    await this.markLegacyCamt(accountId, rows);
     const open = rows.filter((row) => !row.duplicateOf);
     if (open.length === 0) return;
     const dates = open.map((row) => row.date).sort();
@@ -146,6 +167,23 @@ export class StatementImportsService {
     for (const row of open) {
       const id = matched.get(row.index);
       if (id) row.duplicateOf = id;
+    }
+  }
+
+  /**
+   * CAMT entries known by `NtryRef` were imported under `camt:` + the NtryRef alone before the
+   * booking date and amount joined it: such a transaction is the row's when its date, type and
+   * amount are the row's too (next month's entry of the same number is not).
+   */
+  private async markLegacyCamt(accountId: string, rows: StoredRow[]): Promise<void> {
+    const legacy = new Map<string, StoredRow>();
+    for (const row of rows) {
+      const match = row.duplicateOf ? null : LEGACY_CAMT.exec(row.importRef);
+      if (match) legacy.set(`camt:${match[1]}${match[2] ?? ''}${match[3] ?? ''}`, row);
+    }
+    for (const found of await this.transactions.findImported(accountId, [...legacy.keys()])) {
+      const row = legacy.get(found.import_ref)!;
+      if (found.date === row.date && found.type === typeOf(row.cents) && found.amount === centsToAmount(row.cents)) row.duplicateOf = found.id;
     }
   }
 

@@ -7,6 +7,19 @@ export const STATEMENT_IMPORT_INSERT = statement(
    VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
 );
 
+/** Previews of a group ($1) kept at most $2: the ones that expire first go (expired ones before all). */
+export const STATEMENT_IMPORTS_TRIM_GROUP = statement(
+  'budget_statement_imports_trim_group',
+  `DELETE FROM statement_imports WHERE id IN (
+     SELECT id FROM statement_imports WHERE group_id = $1 ORDER BY expires_at DESC, id OFFSET $2)`,
+);
+
+/** One preview insert at a time per group, so that the trim above counts the group's every preview. */
+export const STATEMENT_IMPORT_PREVIEW_LOCK = statement(
+  'budget_statement_import_preview_lock',
+  `SELECT pg_advisory_xact_lock(hashtextextended('statement-previews:' || $1, 0))`,
+);
+
 /** A preview of the group ($2) that has not expired at $3. */
 export const STATEMENT_IMPORT_LIVE = statement(
   'budget_statement_import_live',

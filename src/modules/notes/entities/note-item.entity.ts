@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, Unique } from 'typeorm';
 import { TimestampedEntity } from '../../../database/base.entity';
 import { Audited } from '../../history/audited';
-import { itemsParentLabel, itemsPrivateTo } from '../notes.repository';
+import { itemsParentLabel, itemsPrivateTo } from './note-facts';
 import { Note } from './note.entity';
 
 export const MAX_NOTE_ITEMS = 999;

@@ -39,10 +39,15 @@ export class RetryLater extends Error {}
  */
 export interface NotificationChannel {
   readonly name: 'push' | 'email' | 'webhook';
-  /** Where this recipient wants it on this channel (none when they chose not to). */
-  targets(recipient: Recipient): Promise<ChannelTarget[]>;
+  /** Where each recipient wants it on this channel (none when they chose not to), for a batch at once. */
+  targets(recipients: Recipient[]): Promise<Map<string, ChannelTarget[]>>;
   /** Sends to one target; throws RetryLater for a passing failure. */
   send(target: ChannelTarget, notification: OutgoingNotification, recipient: Recipient): Promise<SendOutcome>;
 }
 
 export const NOTIFICATION_CHANNELS_TOKEN = Symbol('NotificationChannels');
+
+/** `targets` of a channel whose target follows from the recipient alone (no look-up). */
+export function targetsEach(recipients: Recipient[], of: (recipient: Recipient) => ChannelTarget[]): Map<string, ChannelTarget[]> {
+  return new Map(recipients.map((recipient) => [recipient.id, of(recipient)]));
+}

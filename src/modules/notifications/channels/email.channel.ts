@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { translate } from '../../../i18n/messages';
 import { MailService } from '../../../infrastructure/mail/mail.service';
 import type { Recipient } from '../recipients';
-import { ChannelTarget, NotificationChannel, OutgoingNotification, RetryLater, SendOutcome } from './channel';
+import { ChannelTarget, NotificationChannel, OutgoingNotification, RetryLater, SendOutcome, targetsEach } from './channel';
 
 /** A mail to the account's address, through the configured mail (SMTP or the outbox). */
 @Injectable()
@@ -11,8 +11,8 @@ export class EmailChannel implements NotificationChannel {
 
   constructor(private readonly mail: MailService) {}
 
-  async targets(recipient: Recipient): Promise<ChannelTarget[]> {
-    return recipient.settings.email && recipient.email ? [{ key: recipient.email.toLowerCase() }] : [];
+  async targets(recipients: Recipient[]): Promise<Map<string, ChannelTarget[]>> {
+    return targetsEach(recipients, (r) => (r.settings.email && r.email ? [{ key: r.email.toLowerCase() }] : []));
   }
 
   async send(_target: ChannelTarget, notification: OutgoingNotification, recipient: Recipient): Promise<SendOutcome> {

@@ -24,9 +24,14 @@ export class PushChannel implements NotificationChannel {
     private readonly subscriptions: PushSubscriptionsRepository,
   ) {}
 
-  async targets(recipient: Recipient): Promise<ChannelTarget[]> {
-    if (!recipient.settings.push) return [];
-    return (await this.subscriptions.targetsOf(recipient.id)).map((s) => ({ key: s.endpoint, data: s }));
+  async targets(recipients: Recipient[]): Promise<Map<string, ChannelTarget[]>> {
+    const wanting = recipients.filter((r) => r.settings.push).map((r) => r.id);
+    const targets = new Map<string, ChannelTarget[]>();
+    for (const s of await this.subscriptions.targetsOf(wanting)) {
+      if (!targets.has(s.user_id)) targets.set(s.user_id, []);
+      targets.get(s.user_id)!.push({ key: s.endpoint, data: s });
+    }
+    return targets;
   }
 
   async send(target: ChannelTarget, n: OutgoingNotification): Promise<SendOutcome> {

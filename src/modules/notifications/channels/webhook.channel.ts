@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../config/app-config';
 import { AddressRefused, postSafely } from '../outbound';
 import type { Recipient } from '../recipients';
-import { ChannelTarget, NotificationChannel, OutgoingNotification, payloadOf, RetryLater, SendOutcome } from './channel';
+import { ChannelTarget, NotificationChannel, OutgoingNotification, payloadOf, RetryLater, SendOutcome, targetsEach } from './channel';
 
 /** Redirects a webhook may take (each one checked like the URL itself). */
 const MAX_REDIRECTS = 3;
@@ -18,8 +18,8 @@ export class WebhookChannel implements NotificationChannel {
 
   constructor(private readonly config: AppConfig) {}
 
-  async targets(recipient: Recipient): Promise<ChannelTarget[]> {
-    return recipient.settings.webhookUrl ? [{ key: recipient.settings.webhookUrl }] : [];
+  async targets(recipients: Recipient[]): Promise<Map<string, ChannelTarget[]>> {
+    return targetsEach(recipients, (r) => (r.settings.webhookUrl ? [{ key: r.settings.webhookUrl }] : []));
   }
 
   async send(target: ChannelTarget, n: OutgoingNotification): Promise<SendOutcome> {

@@ -3,9 +3,9 @@
  * Query's persister writes the signed-in person's cache to IndexedDB (idb-keyval), one entry per
  * user, on every change of it: the notes with their items, the places list, the budget pages last
  * seen, and the queued notes changes (paused mutations), so they survive a reload or a closed tab.
- * The entry is removed when the person signs out.
+ * The entry is removed when the person's session ends, however it ends (keeper.ts decides when).
  */
-import { createStore, del, get, set } from 'idb-keyval';
+import { clear, createStore, del, get, set } from 'idb-keyval';
 import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
 import type { Mutation, Query, QueryClient } from '@tanstack/react-query';
 import type { Claims } from '@/api/claims';
@@ -72,12 +72,23 @@ function plainError(error: Error): Error {
   return { name: error.name, message: error.message, refusal } as Error;
 }
 
-/** One write at a time; a change made while one is written is written right after it (the newest wins). */
-function idbPersister(userId: string): Persister {
+/**
+ * One write at a time; a change made while one is written is written right after it (the newest
+ * wins). `close` waits for the write under way and refuses any later one, so data removed after it
+ * is never written back.
+ */
+function idbPersister(userId: string): Persister & { close(): Promise<void> } {
   let newest: PersistedClient | null = null;
   let writing: Promise<void> = Promise.resolve();
+  let closed = false;
   return {
+    close: () => {
+      closed = true;
+      newest = null;
+      return writing.catch(() => undefined);
+    },
     persistClient: (client) => {
+      if (closed) return writing;
       newest = storable(client);
       writing = writing.then(async () => {
         if (!newest) return;
@@ -99,9 +110,10 @@ function idbPersister(userId: string): Persister {
 
 /**
  * Restores the person's stored cache (newer data in memory wins), resumes their queued changes and
- * keeps the store up to date from then on. Returns the function that stops keeping it.
+ * keeps the store up to date from then on. Returns the function that stops keeping it (resolved
+ * once the last write is done).
  */
-export async function startPersistence(client: QueryClient, claims: Claims): Promise<() => void> {
+export async function startPersistence(client: QueryClient, claims: Claims): Promise<() => Promise<void>> {
   await set(LAST_USER, { claims } satisfies OfflineUser, store);
   const persister = idbPersister(claims.userId);
   await persistQueryClientRestore({ queryClient: client, persister, maxAge: MAX_AGE_MS, buster: BUSTER }).catch(() => undefined);
@@ -115,16 +127,23 @@ export async function startPersistence(client: QueryClient, claims: Claims): Pro
         isNoteOp(mutation) && (mutation.state.status === 'pending' || mutation.state.status === 'error'),
     },
   };
-  const stop = persistQueryClientSubscribe(options);
+  const unsubscribe = persistQueryClientSubscribe(options);
   // what was read before the subscription started (a page that loaded faster than this module)
   // is kept now, not only at the next change of the cache
   await persistQueryClientSave(options).catch(() => undefined);
   void client.resumePausedMutations();
-  return stop;
+  return () => {
+    unsubscribe();
+    return persister.close();
+  };
 }
 
-/** Sign-out: the person's stored data goes. */
-export async function forget(userId: string): Promise<void> {
+/**
+ * The end of a session: the person's stored data and queued changes go, and with them the right to
+ * open the app offline. `null`: everything stored (a refresh refused at start-up, whoever it was).
+ */
+export async function forget(userId: string | null): Promise<void> {
+  if (userId === null) return clear(store);
   await del(cacheKey(userId), store);
   if ((await lastUser())?.claims.userId === userId) await del(LAST_USER, store);
 }

@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api, call, type Schema } from '@/api/client';
 import { saveDownload } from '@/api/download';
+import type { MessageId } from '@/i18n';
 
 export type AdminUser = Schema<'AdminUserDto'>;
 export type Group = Schema<'GroupDto'>;
@@ -94,9 +95,18 @@ export const STATUS_MOVES: Record<UserStatus, UserStatus[]> = {
   Declined: ['Active'],
 };
 
-export const STATUS_ACTION: Record<UserStatus, string> = {
-  Active: 'Activate',
-  Declined: 'Decline',
-  Deactivated: 'Deactivate',
-  Pending: 'Mark pending',
+/** What moving a user to a status is called (message ids). */
+export const STATUS_ACTION: Record<UserStatus, MessageId> = {
+  Active: 'admin.status.activate',
+  Declined: 'admin.status.decline',
+  Deactivated: 'admin.status.deactivate',
+  Pending: 'admin.status.markPending',
+};
+
+/** A status in words (message ids). */
+export const STATUS_NAME: Record<UserStatus, MessageId> = {
+  Active: 'admin.status.Active',
+  Declined: 'admin.status.Declined',
+  Deactivated: 'admin.status.Deactivated',
+  Pending: 'admin.status.Pending',
 };

@@ -2,6 +2,8 @@
  * Amounts as people type them and as the API takes them: decimal strings, never floats.
  * "12,5" and "1 234.50" are accepted and become "12.5" and "1234.50"; arithmetic never happens here.
  */
+import { translate } from '@/i18n';
+
 const API_AMOUNT = /^(0|[1-9]\d{0,8})(\.\d{1,2})?$/;
 
 /** The typed text as the API's decimal string (comma or dot as the separator, spaces dropped), or null. */
@@ -15,10 +17,10 @@ export function normaliseAmount(input: string): string | null {
 
 /** The message for an amount field, or true when the amount is usable. */
 export function validateAmount(input: string): true | string {
-  if (!input.trim()) return 'Enter an amount';
+  if (!input.trim()) return translate('budget.amount.required');
   const amount = normaliseAmount(input);
-  if (amount === null) return 'Enter an amount like 12.50, with at most 2 decimals';
-  if (/^0(\.0{1,2})?$/.test(amount)) return 'Enter an amount greater than zero';
+  if (amount === null) return translate('budget.amount.invalid');
+  if (/^0(\.0{1,2})?$/.test(amount)) return translate('budget.amount.zero');
   return true;
 }
 
@@ -34,7 +36,7 @@ export function normaliseBalance(input: string): string | null {
 
 /** The message for an opening-balance field, or true. */
 export function validateBalance(input: string): true | string {
-  return normaliseBalance(input) === null ? 'Enter an amount like 1250.00 (with a minus sign if the account is overdrawn), with at most 2 decimals' : true;
+  return normaliseBalance(input) === null ? translate('budget.balance.invalid') : true;
 }
 
 /** Today as YYYY-MM-DD in the browser's time zone (what a person means by "today"). */

@@ -1,14 +1,8 @@
+import { translate } from '@/i18n';
+
 export type Frequency = 'Daily' | 'Weekly' | 'Monthly' | 'Yearly';
 
-const UNITS: Record<Frequency, [string, string]> = {
-  Daily: ['day', 'days'],
-  Weekly: ['week', 'weeks'],
-  Monthly: ['month', 'months'],
-  Yearly: ['year', 'years'],
-};
-
-/** "Every month", "Every 2 weeks". */
+/** "Every month", "Every 2 weeks" in the app's language. */
 export function describeSchedule(frequency: Frequency, interval: number): string {
-  const [one, many] = UNITS[frequency];
-  return interval === 1 ? `Every ${one}` : `Every ${interval} ${many}`;
+  return translate('budget.schedule', { frequency, interval });
 }

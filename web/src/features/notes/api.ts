@@ -8,12 +8,9 @@ import { api, call, type Schema } from '@/api/client';
 import { useNotificationSettings } from '@/api/notification-settings';
 import { useSession } from '@/api/session-context';
 import { createdNote, findNote, listKey, listWithOps, newId, NOTE_OP_KEY, noteKey, runNoteOp, withOps, type NoteOp } from './ops';
+import type { Note, NoteChanges, NoteInput, NoteItem, NoteSort } from './types';
 
-export type Note = Schema<'NoteDto'>;
-export type NoteItem = Schema<'NoteItemDto'>;
-export type NoteInput = Schema<'CreateNoteDto'>;
-export type NoteChanges = Schema<'UpdateNoteDto'>;
-export type NoteSort = 'title' | '-updatedDate' | '-createdDate';
+export type { Note, NoteChanges, NoteInput, NoteItem, NoteSort } from './types';
 
 export { noteKey, notesKey } from './ops';
 
@@ -87,8 +84,9 @@ export function setItemCompleted(noteId: string, itemId: string, isCompleted: bo
   runNoteOp({ kind: 'setItem', noteId, itemId, isCompleted });
 }
 
-export function deleteItem(noteId: string, itemId: string): void {
-  runNoteOp({ kind: 'deleteItem', noteId, itemId });
+/** Deletes the item as shown (its version is the If-Match: a change by someone else meanwhile is shown, not deleted blindly). */
+export function deleteItem(noteId: string, item: NoteItem): void {
+  runNoteOp({ kind: 'deleteItem', noteId, itemId: item.id, base: { text: item.text, url: item.url, version: item.version } });
 }
 
 export function reorderItems(noteId: string, itemIds: string[]): void {

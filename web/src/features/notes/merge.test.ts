@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Note, NoteItem } from './api';
-import { listWithOps, mergeFields, mergeOrder, withOps } from './merge';
+import type { Note, NoteItem } from './types';
+import { afterVersionConflict, listWithOps, mergeFields, mergeOrder, opAfterChoice, withOps, type Conflict, type NoteOp } from './merge';
 
 const item = (id: string, text: string, isCompleted = false): NoteItem => ({ id, text, url: null, isCompleted, order: 0, version: 1 });
 const note = (items: NoteItem[], extra: Partial<Note> = {}): Note => ({
@@ -62,8 +62,58 @@ describe('merging with what others changed meanwhile', () => {
   it('keeps my changed fields and takes the current value of the rest', () => {
     const base = { text: 'Milk', url: null as string | null };
     expect(mergeFields(base, { text: 'Oat milk', url: null }, { text: 'Milk', url: 'https://shop.example/milk' })).toEqual({ text: 'Oat milk', url: 'https://shop.example/milk' });
-    // both changed the text: mine (the later to arrive) wins
-    expect(mergeFields(base, { text: 'Oat milk', url: null }, { text: 'Soy milk', url: null })).toEqual({ text: 'Oat milk', url: null });
+  });
+
+  it('after a 412, sends again by itself only what one side changed', () => {
+    const base = { text: 'Milk', url: null as string | null };
+    // I changed the text, they added a link: both kept, sent again from the current version
+    expect(afterVersionConflict(base, { text: 'Oat milk', url: null }, { text: 'Milk', url: 'https://shop.example/milk' })).toEqual({
+      resend: { text: 'Oat milk', url: 'https://shop.example/milk' },
+    });
+    // both wrote the same text: nothing to choose
+    expect(afterVersionConflict(base, { text: 'Oat milk', url: null }, { text: 'Oat milk', url: null })).toEqual({ resend: { text: 'Oat milk', url: null } });
+  });
+
+  it('after a 412, never decides a field both changed: the person is asked, nothing is sent', () => {
+    const base = { title: 'Shop', content: 'Saturday' as string | null, color: '#3B82F6', icon: 'ShoppingCart' };
+    const mine = { ...base, title: 'Shop (market)', color: '#10B981' };
+    const current = { ...base, title: 'Shop (Lidl)', content: 'Sunday' };
+    expect(afterVersionConflict(base, mine, current)).toEqual({ conflicts: ['title'] });
+  });
+});
+
+describe("the person's choice on a conflict", () => {
+  const base = { title: 'Shop', content: 'Saturday' as string | null, color: '#3B82F6', icon: 'ShoppingCart', version: 3 };
+  const updateNote: NoteOp = { kind: 'updateNote', noteId: 'n1', base, fields: { ...base, title: 'Shop (market)', color: '#10B981' } };
+  // my colour merged onto their version: only the title conflicts
+  const noteConflict: Conflict = {
+    fields: ['title'],
+    mine: { title: 'Shop (market)', content: 'Sunday', color: '#10B981', icon: 'ShoppingCart' },
+    current: { title: 'Shop (Lidl)', content: 'Sunday', color: '#3B82F6', icon: 'ShoppingCart', version: 4 },
+  };
+
+  it('"Keep mine" sends my text again, from the current version (so a further change is caught again)', () => {
+    expect(opAfterChoice(updateNote, noteConflict, 'mine')).toEqual({
+      kind: 'updateNote',
+      noteId: 'n1',
+      fields: { title: 'Shop (market)', content: 'Sunday', color: '#10B981', icon: 'ShoppingCart' },
+      base: { title: 'Shop (Lidl)', content: 'Sunday', color: '#3B82F6', icon: 'ShoppingCart', version: 4 },
+    });
+  });
+
+  it('"Keep theirs" takes the current text and still sends my other changes; with none, nothing is sent', () => {
+    expect(opAfterChoice(updateNote, noteConflict, 'theirs')).toMatchObject({ fields: { title: 'Shop (Lidl)', color: '#10B981' }, base: { version: 4 } });
+    const itemOp: NoteOp = { kind: 'updateItem', noteId: 'n1', itemId: 'a', base: { text: 'Milk', url: null, version: 1 }, fields: { text: 'Soy milk', url: null } };
+    const itemConflict: Conflict = { fields: ['text'], mine: { text: 'Soy milk', url: null }, current: { text: 'Oat milk', url: null, version: 2 } };
+    expect(opAfterChoice(itemOp, itemConflict, 'theirs')).toBeNull();
+    expect(opAfterChoice(itemOp, itemConflict, 'mine')).toEqual({ ...itemOp, base: { text: 'Oat milk', url: null, version: 2 } });
+  });
+
+  it('a delete of an item changed meanwhile: "Delete anyway" names the current version, "Keep it" sends nothing', () => {
+    const deleteOp: NoteOp = { kind: 'deleteItem', noteId: 'n1', itemId: 'a', base: { text: 'Milk', url: null, version: 1 } };
+    const conflict: Conflict = { fields: ['text'], mine: null, current: { text: 'Oat milk', url: null, version: 2 } };
+    expect(opAfterChoice(deleteOp, conflict, 'mine')).toEqual({ ...deleteOp, base: { text: 'Oat milk', url: null, version: 2 } });
+    expect(opAfterChoice(deleteOp, conflict, 'theirs')).toBeNull();
   });
 
   it('orders what is there now: gone items dropped, new ones after the item before them', () => {

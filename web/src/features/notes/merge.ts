@@ -3,7 +3,7 @@
  * apply on top of what the server sent, and how an edit or an order merges with what others did
  * meanwhile (docs/offline.md). No network, no cache: unit-tested in merge.test.ts.
  */
-import type { Note, NoteItem } from './api';
+import type { Note, NoteItem } from './types';
 
 export type NoteFields = Pick<Note, 'title' | 'content' | 'color' | 'icon'>;
 export type ItemFields = Pick<NoteItem, 'text' | 'url'>;
@@ -15,7 +15,8 @@ export type NoteOp =
   | { kind: 'addItem'; noteId: string; itemId: string; fields: ItemFields }
   | { kind: 'updateItem'; noteId: string; itemId: string; fields: ItemFields; base: ItemFields & { version: number } }
   | { kind: 'setItem'; noteId: string; itemId: string; isCompleted: boolean }
-  | { kind: 'deleteItem'; noteId: string; itemId: string }
+  // `base`: the item as it was seen when deleted (its version is the If-Match; older queues lack it)
+  | { kind: 'deleteItem'; noteId: string; itemId: string; base?: ItemFields & { version: number } }
   | { kind: 'reorder'; noteId: string; itemIds: string[] };
 
 /** Field by field: mine where I changed it from the base, else the current value. */
@@ -25,6 +26,73 @@ export function mergeFields<F extends object>(base: F, mine: F, current: F): F {
     if (mine[key] === base[key]) merged[key] = current[key];
   }
   return merged;
+}
+
+/**
+ * The fields both sides changed from the base, to different values: no rule may pick one of them,
+ * the person chooses (docs/offline.md). A field only one side changed is not among them.
+ */
+export function conflictingFields<F extends object>(base: F, mine: F, current: F): (keyof F & string)[] {
+  return (Object.keys(mine) as (keyof F & string)[]).filter((key) => mine[key] !== base[key] && current[key] !== base[key] && mine[key] !== current[key]);
+}
+
+/**
+ * What an edit refused with 412 becomes: with no conflicting field, the fields merged from the
+ * current version, to send again from it at once; else the conflicting fields, to show the person.
+ */
+export function afterVersionConflict<F extends object>(base: F, mine: F, current: F): { resend: F } | { conflicts: (keyof F & string)[] } {
+  const conflicts = conflictingFields(base, mine, current);
+  return conflicts.length ? { conflicts } : { resend: mergeFields(base, mine, current) };
+}
+
+/**
+ * The person's choice on a conflict: `mine` keeps their values of the conflicting fields, `theirs`
+ * takes the current ones; either way their changes of the other fields stay. Null when nothing of
+ * theirs is left to send (the current version already is what they chose).
+ */
+export function resolveConflict<F extends object>(choice: 'mine' | 'theirs', mine: F, current: F, conflicts: string[]): F | null {
+  const chosen = { ...mine };
+  if (choice === 'theirs') for (const key of conflicts as (keyof F & string)[]) chosen[key] = current[key];
+  return (Object.keys(chosen) as (keyof F)[]).some((key) => chosen[key] !== current[key]) ? chosen : null;
+}
+
+/** An edit or a delete someone else's change got in the way of: the person sees both and chooses. */
+export interface Conflict {
+  /** the fields both sides changed (for a delete: those someone changed since it was seen) */
+  fields: string[];
+  /** the person's values, their changes on top of the current version; null for a delete */
+  mine: NoteFields | ItemFields | null;
+  /** the edited fields as they are now, with the current version */
+  current: (NoteFields | ItemFields) & { version: number };
+}
+
+/** The fields of `like` taken from `resource`, with its version: a base to edit from. */
+export function fieldsOf<F extends object>(resource: F & { version: number }, like: F): F & { version: number } {
+  const picked = { version: resource.version } as F & { version: number };
+  for (const key of Object.keys(like) as (keyof F)[]) picked[key] = resource[key];
+  return picked;
+}
+
+/**
+ * The operation the person's choice on a conflict queues (sent with If-Match of the current
+ * version, so a further change meanwhile is caught again), or null when nothing is left to send.
+ */
+export function opAfterChoice(op: NoteOp, conflict: Conflict, choice: 'mine' | 'theirs'): NoteOp | null {
+  const current = conflict.current;
+  switch (op.kind) {
+    case 'deleteItem':
+      return choice === 'mine' ? { ...op, base: current as ItemFields & { version: number } } : null;
+    case 'updateNote': {
+      const fields = resolveConflict(choice, conflict.mine as NoteFields, current as NoteFields, conflict.fields);
+      return fields && { ...op, fields, base: fieldsOf(current as NoteFields & { version: number }, fields) };
+    }
+    case 'updateItem': {
+      const fields = resolveConflict(choice, conflict.mine as ItemFields, current as ItemFields, conflict.fields);
+      return fields && { ...op, fields, base: fieldsOf(current as ItemFields & { version: number }, fields) };
+    }
+    default:
+      return null;
+  }
 }
 
 /** The wanted order over the note's current items: ids gone are dropped, new ones keep their place after the item before them. */

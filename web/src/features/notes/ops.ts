@@ -11,10 +11,10 @@ import { type Mutation, type QueryClient } from '@tanstack/react-query';
 import { v7 as uuidv7 } from 'uuid';
 import { api, call } from '@/api/client';
 import { ProblemError } from '@/api/problem';
-import type { Note, NoteItem } from './api';
-import { mergeFields, mergeOrder, type ItemFields, type NoteFields, type NoteOp } from './merge';
+import type { Note, NoteItem } from './types';
+import { afterVersionConflict, fieldsOf, mergeOrder, type Conflict, type ItemFields, type NoteFields, type NoteOp } from './merge';
 
-export { createdNote, listWithOps, withOps, type NoteOp } from './merge';
+export { createdNote, listWithOps, opAfterChoice, withOps, type Conflict, type NoteOp } from './merge';
 
 export const NOTE_OP_KEY = ['notes', 'op'] as const;
 export const notesKey = ['notes'] as const;
@@ -39,6 +39,8 @@ export interface Refusal {
   detail: string;
   /** the note was deleted meanwhile: what this person had of it, to restore as a new note */
   deletedNote?: { fields: NoteFields; items: ItemFields[] };
+  /** someone else changed what this person changed (412): both versions, for the person to choose */
+  conflict?: Conflict;
 }
 
 export class RefusalError extends Error {
@@ -85,7 +87,7 @@ async function send(op: NoteOp): Promise<Note | NoteItem | NoteItem[] | null> {
     case 'setItem':
       return call(api.PATCH('/api/v1/notes/{noteId}/items/{noteItemId}/toggle', { params: itemPath(op.noteId, op.itemId), body: { isCompleted: op.isCompleted } }));
     case 'deleteItem':
-      await call(api.DELETE('/api/v1/notes/{noteId}/items/{noteItemId}', { params: itemPath(op.noteId, op.itemId) }));
+      await deleteVersioned(op);
       return null;
     case 'reorder': {
       // the order is of the items this person saw; others may have added or deleted some since
@@ -97,23 +99,50 @@ async function send(op: NoteOp): Promise<Note | NoteItem | NoteItem[] | null> {
 
 /**
  * An edit made from `base`: sent with If-Match of the base's version. When someone changed the
- * resource meanwhile (412), the fields this person did not touch take the current values and the
- * fields they did touch win (the later edit to reach the server wins; the other person's client
- * shows them both versions), sent again from the current version.
+ * resource meanwhile (412), fields only one side changed merge (the other side's values for the
+ * fields this person left alone) and the edit goes again from the current version; a field both
+ * changed is never decided here: the operation is refused with both versions (a Conflict), and only
+ * the person's choice sends anything (docs/offline.md).
  */
-async function sendVersioned<F extends object, T>(base: F & { version: number }, mine: F, put: (fields: F, version: number) => Promise<T>): Promise<T> {
-  let version = base.version;
+async function sendVersioned<F extends NoteFields | ItemFields, T>(base: F & { version: number }, mine: F, put: (fields: F, version: number) => Promise<T>): Promise<T> {
+  let from = base;
   let fields = mine;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await put(fields, version);
+      return await put(fields, from.version);
     } catch (error) {
       if (!(error instanceof ProblemError) || error.code !== 'VERSION_CONFLICT' || attempt >= 3) throw error;
-      const current = error.current as F & { version: number };
-      fields = mergeFields(base, mine, current);
-      version = current.version;
+      const current = fieldsOf(error.current as F & { version: number }, mine);
+      const outcome = afterVersionConflict<F>(from, fields, current);
+      if ('conflicts' in outcome) throw conflictError(error, { fields: outcome.conflicts, mine: fields, current });
+      fields = outcome.resend;
+      from = current;
     }
   }
+}
+
+/**
+ * A delete names the version it was seen at (If-Match). Someone's tick or move meanwhile changes
+ * nothing of what the person saw: deleted all the same, from the current version. A changed text
+ * or link is shown to the person, who deletes anyway or keeps it.
+ */
+async function deleteVersioned(op: Extract<NoteOp, { kind: 'deleteItem' }>): Promise<void> {
+  const remove = (version?: number) =>
+    call(api.DELETE('/api/v1/notes/{noteId}/items/{noteItemId}', { params: { ...itemPath(op.noteId, op.itemId), ...(version ? { header: ifMatch(version) } : {}) } }));
+  try {
+    await remove(op.base?.version);
+  } catch (error) {
+    if (!op.base || !(error instanceof ProblemError) || error.code !== 'VERSION_CONFLICT') throw error;
+    const seen: ItemFields = { text: op.base.text, url: op.base.url };
+    const current = fieldsOf(error.current as ItemFields & { version: number }, seen);
+    const changed = (Object.keys(seen) as (keyof ItemFields)[]).filter((key) => seen[key] !== current[key]);
+    if (changed.length) throw conflictError(error, { fields: changed, mine: null, current });
+    await remove(current.version);
+  }
+}
+
+function conflictError(error: ProblemError, conflict: Conflict): RefusalError {
+  return new RefusalError({ status: error.status, code: error.code, detail: error.detail, conflict });
 }
 
 /** The note as this person last saw it (to restore it if someone deleted it meanwhile). */

@@ -1,3 +1,4 @@
+import { STATEMENT_LIMITS, tooManyRows } from './limits';
 import { parseAmount } from './money';
 import { cleanText, joinText, ParsedStatement, RowError, StatementError, StatementRow } from './statement';
 import { child, children, descendants, elementLines, parseXml, text, XmlNode } from './xml';
@@ -35,6 +36,19 @@ function remittance(details: XmlNode | undefined): string {
 }
 
 /**
+ * The entry's id at the bank: its `AcctSvcrRef`, unique per account, else its `NtryRef` together
+ * with its booking date and signed amount, as banks may number `NtryRef` per statement (entry 1
+ * of next month's statement is not entry 1 of this month's).
+ */
+function bankRefOf(entry: XmlNode, date: string, signedCents: number): { ref: string; reference: string } | undefined {
+  const servicer = cleanText(text(entry, 'AcctSvcrRef'), 150);
+  if (servicer) return { ref: `camt:${servicer}`, reference: servicer };
+  const numbered = cleanText(text(entry, 'NtryRef'), 120);
+  if (numbered) return { ref: `camt:${numbered}@${date}/${signedCents}`, reference: numbered };
+  return undefined;
+}
+
+/**
  * Every booked entry (`Ntry`) of every statement, report or notification in the file. A batch
  * entry (several `TxDtls` whose amounts add up to the entry's) becomes one row per transaction,
  * so a collective debit is spread over its payees; otherwise an entry is one row. Pending entries
@@ -48,6 +62,7 @@ export function parseCamt(source: string): ParsedStatement {
   const entries = container.flatMap((statement) => children(statement, 'Ntry'));
   if (entries.length === 0) throw new StatementError('EMPTY_STATEMENT', 'The statement holds no entries');
   const lines = elementLines(source, 'Ntry');
+  if (entries.length > STATEMENT_LIMITS.rows) throw tooManyRows(lines[STATEMENT_LIMITS.rows]);
   const rows: StatementRow[] = [];
   const errors: RowError[] = [];
   entries.forEach((entry, i) => {
@@ -61,7 +76,7 @@ export function parseCamt(source: string): ParsedStatement {
     const indicator = text(entry, 'CdtDbtInd');
     if (indicator !== 'CRDT' && indicator !== 'DBIT') return errors.push({ line, message: 'The entry has no CdtDbtInd (CRDT or DBIT)' });
     const debit = indicator === 'DBIT';
-    const entryRef = cleanText(text(entry, 'AcctSvcrRef') || text(entry, 'NtryRef'), 150) || undefined;
+    const entryRef = bankRefOf(entry, date, debit ? -cents : cents);
     const extra = cleanText(text(entry, 'AddtlNtryInf'));
     const details = descendants(entry, 'TxDtls');
     const parts = details.map((tx) => amountOf(child(tx, 'Amt')) ?? amountOf(child(tx, 'AmtDtls', 'TxAmt', 'Amt')));
@@ -72,7 +87,7 @@ export function parseCamt(source: string): ParsedStatement {
       const payee = counterparty(tx, txDebit) || undefined;
       const purpose = remittance(tx);
       const txRef = cleanText(text(tx, 'Refs', 'AcctSvcrRef') || text(tx, 'Refs', 'EndToEndId'), 150);
-      const reference = (txRef && txRef !== 'NOTPROVIDED' ? txRef : undefined) ?? entryRef;
+      const reference = (txRef && txRef !== 'NOTPROVIDED' ? txRef : undefined) ?? entryRef?.reference;
       rows.push({
         line,
         date,
@@ -80,7 +95,7 @@ export function parseCamt(source: string): ParsedStatement {
         description: purpose || extra || payee || '',
         payee,
         reference,
-        bankRef: entryRef && `camt:${entryRef}${n >= 0 ? `/${n + 1}` : ''}`,
+        bankRef: entryRef && `${entryRef.ref}${n >= 0 ? `/${n + 1}` : ''}`,
       });
     }
   });

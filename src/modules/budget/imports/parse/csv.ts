@@ -1,9 +1,13 @@
-import { parse } from 'csv-parse/sync';
 import { DateFormat, detectDateFormat, parseDate } from './dates';
+import { STATEMENT_LIMITS, tooManyRows } from './limits';
 import { DecimalSeparator, detectDecimalSeparator, parseAmount } from './money';
 import { cleanText, ColumnMapping, ParsedStatement, ParseOptions, RowError, StatementError, StatementRow } from './statement';
 
+const NEWLINE = 10;
+const QUOTE_CHAR = 34;
+
 type Field = keyof ColumnMapping;
+type DetectedField = Exclude<Field, 'indicator'>;
 
 /** What banks write in the date column of a line under the table: a balance or a total. */
 const CLOSING_LINE = /^(kontostand|saldo|endsaldo|anfangssaldo|summe|gesamt|total|balance|opening|closing|ending)/i;
@@ -13,7 +17,7 @@ const CLOSING_LINE = /^(kontostand|saldo|endsaldo|anfangssaldo|summe|gesamt|tota
  * umlauts spelled out, punctuation and a currency in brackets removed), best first: a file with
  * both "Buchungstag" and "Valuta" takes the booking day.
  */
-const HEADERS: Record<Field, string[]> = {
+const HEADERS: Record<DetectedField, string[]> = {
   date: [
     'date', 'booking date', 'posting date', 'posted date', 'transaction date', 'trans date', 'buchungstag', 'buchungsdatum',
     'datum', 'buchung', 'value date', 'valuta', 'valutadatum', 'wertstellung',
@@ -49,7 +53,7 @@ export function normaliseHeader(header: string): string {
 function mappingFromHeader(header: string[]): ColumnMapping | undefined {
   const normalised = header.map(normaliseHeader);
   const used = new Set<number>();
-  const find = (field: Field): string | undefined => {
+  const find = (field: DetectedField): string | undefined => {
     for (const name of HEADERS[field]) {
       const index = normalised.findIndex((h, i) => h === name && !used.has(i));
       if (index >= 0) {
@@ -75,8 +79,17 @@ function mappingFromHeader(header: string[]): ColumnMapping | undefined {
 }
 
 /** The delimiter that splits the first lines into the same number (> 1) of fields most often. */
-function detectDelimiter(text: string): string {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim()).slice(0, 30);
+function detectDelimiter(source: string): string {
+  // the first 30 lines, as far as they lie in the first 64 KiB (no header is longer)
+  const text = source.slice(0, 65_536);
+  const lines: string[] = [];
+  for (let start = 0; start < text.length && lines.length < 30; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    const line = text.slice(start, end);
+    if (line.trim()) lines.push(line);
+    start = end + 1;
+  }
   let best = ',';
   let bestScore = -1;
   for (const delimiter of [';', ',', '\t', '|']) {
@@ -94,11 +107,13 @@ function detectDelimiter(text: string): string {
 }
 
 function countOutsideQuotes(line: string, delimiter: string): number {
+  const d = delimiter.charCodeAt(0);
   let count = 0;
   let quoted = false;
-  for (const c of line) {
-    if (c === '"') quoted = !quoted;
-    else if (c === delimiter && !quoted) count++;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === QUOTE_CHAR) quoted = !quoted;
+    else if (c === d && !quoted) count++;
   }
   return count;
 }
@@ -127,24 +142,140 @@ interface Record_ {
   line: number;
 }
 
+
 /**
- * A CSV statement: csv-parse reads the fields (quotes, embedded newlines); this finds the header
- * row (banks put account details above it), maps its columns, and detects the date format and the
- * decimal separator from the values.
+ * The CSV's records, read in one forward pass: fields split at the delimiter outside quotes, `""`
+ * inside quotes is a quote, a quoted field may span lines, a quote inside an unquoted field is a
+ * character, fields are trimmed, empty lines skipped. Reading stops with 400 STATEMENT_TOO_LARGE at
+ * the first line of more than STATEMENT_LIMITS.columns fields or when the records exceed
+ * `maxRecords`; a quote never closed is MALFORMED_STATEMENT at the line it opens.
+ */
+export function readCsvRecords(source: string, delimiter: string, maxRecords: number): Record_[] {
+  // a file with only carriage returns (old Mac exports) has its lines split there
+  const text = source.includes('\n') ? source : source.replace(/\r/g, '\n');
+  const records: Record_[] = [];
+  const d = delimiter.charCodeAt(0);
+  let line = 1;
+  let i = 0;
+  // the next newline at or after i, found once per line (not once per field)
+  let newlineAt = -1;
+  const nextNewline = (from: number) => {
+    if (newlineAt < from) {
+      newlineAt = text.indexOf('\n', from);
+      if (newlineAt < 0) newlineAt = text.length;
+    }
+    return newlineAt;
+  };
+  while (i < text.length) {
+    const start = line;
+    const fields: string[] = [];
+    for (;;) {
+      let value: string;
+      // leading blanks (not the delimiter itself) are trimmed
+      while (i < text.length && text.charCodeAt(i) !== d && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+      if (text.charCodeAt(i) === QUOTE_CHAR) {
+        let parts = '';
+        let from = i + 1;
+        for (;;) {
+          const close = text.indexOf('"', from);
+          if (close < 0) throw new StatementError('MALFORMED_STATEMENT', 'A quoted field is never closed', start);
+          parts += text.slice(from, close);
+          if (text.charCodeAt(close + 1) === QUOTE_CHAR) {
+            parts += '"';
+            from = close + 2;
+          } else {
+            i = close + 1;
+            break;
+          }
+        }
+        for (let at = parts.indexOf('\n'); at >= 0; at = parts.indexOf('\n', at + 1)) line++;
+        // anything after the closing quote, up to the delimiter, is kept as text
+        const stop = fieldEnd(text, i, d, nextNewline(i));
+        value = (parts + text.slice(i, stop)).trim();
+        i = stop;
+      } else {
+        const stop = fieldEnd(text, i, d, nextNewline(i));
+        value = text.slice(i, stop).trim();
+        i = stop;
+      }
+      if (fields.push(value) > STATEMENT_LIMITS.columns) {
+        throw new StatementError('STATEMENT_TOO_LARGE', `Line ${start} has more than ${STATEMENT_LIMITS.columns} columns`, start);
+      }
+      if (i < text.length && text.charCodeAt(i) === d) {
+        i++;
+        continue;
+      }
+      // end of the line (or of the file)
+      if (i < text.length && text.charCodeAt(i) === NEWLINE) {
+        i++;
+        line++;
+      }
+      break;
+    }
+    if (fields.length === 1 && fields[0] === '') continue;
+    if (records.push({ fields, line: start }) > maxRecords) throw tooManyRows(start);
+  }
+  return records;
+}
+
+/** Where an unquoted field (or the rest of a quoted one) ends: the delimiter or the line's end. */
+function fieldEnd(text: string, from: number, delimiter: number, newline: number): number {
+  let at = from;
+  while (at < newline && text.charCodeAt(at) !== delimiter) at++;
+  return at;
+}
+
+/** Words of a debit/credit indicator column: German S/H and Soll/Haben, DR/CR, Debit/Credit. */
+const INDICATOR: Record<string, 'debit' | 'credit'> = {
+  s: 'debit',
+  h: 'credit',
+  soll: 'debit',
+  haben: 'credit',
+  dr: 'debit',
+  cr: 'credit',
+  debit: 'debit',
+  credit: 'credit',
+};
+const indicatorOf = (value: string) => INDICATOR[value.trim().toLowerCase().replace(/\.$/, '')];
+
+/** Header names an indicator column goes by: the first column that both names and values fit wins. */
+const INDICATOR_HEADERS = ['s h', 'soll haben', 'sh', 'soll haben kennzeichen', 'kennzeichen', 'dr cr', 'cr dr', 'debit credit', 'credit debit', 'indicator', 'debit credit indicator', 'cdtdbtind'];
+
+/**
+ * The column that says whether an unsigned amount left or entered the account, among those the
+ * mapping does not use: the first with an indicator's name holding at least one indicator word
+ * (its rows without one are bad rows), else the first whose every non-empty value is an indicator
+ * word. Only for a single amount column (debit and credit columns say it themselves).
+ */
+function findIndicator(header: string[], body: Record_[], mapping: ColumnMapping): string | undefined {
+  if (!mapping.amount) return undefined;
+  const used = new Set(Object.values(mapping));
+  let byValues: string | undefined;
+  for (const [index, name] of header.entries()) {
+    if (used.has(name) || header.indexOf(name) !== index) continue;
+    let words = 0;
+    let others = 0;
+    for (const record of body) {
+      const value = record.fields[index] ?? '';
+      if (!value) continue;
+      if (indicatorOf(value)) words++;
+      else others++;
+    }
+    if (words && INDICATOR_HEADERS.includes(normaliseHeader(name))) return name;
+    if (words && !others) byValues ??= name;
+  }
+  return byValues;
+}
+
+/**
+ * A CSV statement: read in one bounded pass (readCsvRecords); this finds the header row (banks put
+ * account details above it), maps its columns, and detects the date format, the decimal separator
+ * and a debit/credit indicator column from the values.
  */
 export function parseCsv(text: string, options: ParseOptions = {}): ParsedStatement {
   const delimiter = detectDelimiter(text);
-  let records: Record_[];
-  try {
-    const parsed = parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, trim: true }) as unknown as {
-      record: string[];
-      info: { lines: number };
-    }[];
-    records = parsed.map(({ record, info }) => ({ fields: record, line: info.lines }));
-  } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    throw new StatementError('MALFORMED_STATEMENT', `The CSV cannot be read: ${(error as Error).message.split('\n')[0]}`, line);
-  }
+  // the header may sit under up to 30 lines of preamble; a balance line or two may close the table
+  let records = readCsvRecords(text, delimiter, STATEMENT_LIMITS.rows + 40);
   records = records.filter((record) => record.fields.some((field) => field !== ''));
   if (records.length === 0) throw new StatementError('EMPTY_STATEMENT', 'The file holds no rows');
 
@@ -176,24 +307,31 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParsedStatem
     );
   }
   const header = records[headerAt].fields;
+  const body = records.slice(headerAt + 1);
+  if (body.length === 0) throw new StatementError('EMPTY_STATEMENT', 'The file has a header but no rows', records[headerAt].line);
+  if (body.length > STATEMENT_LIMITS.rows) throw tooManyRows(body[STATEMENT_LIMITS.rows].line);
+  if (mapping.amount && !mapping.indicator) {
+    const indicator = findIndicator(header, body, mapping);
+    if (indicator) mapping = { ...mapping, indicator };
+  }
   const column = (name: string | undefined) => (name === undefined ? -1 : header.indexOf(name));
   const at = {
     date: column(mapping.date),
     amount: column(mapping.amount),
     debit: column(mapping.debit),
     credit: column(mapping.credit),
+    indicator: column(mapping.indicator),
     description: column(mapping.description),
     payee: column(mapping.payee),
     reference: column(mapping.reference),
   };
-  const body = records.slice(headerAt + 1);
-  if (body.length === 0) throw new StatementError('EMPTY_STATEMENT', 'The file has a header but no rows', records[headerAt].line);
 
   const cell = (record: Record_, index: number) => (index >= 0 ? (record.fields[index] ?? '') : '');
   const dateFormat: DateFormat | undefined = detectDateFormat(
     body.map((record) => cell(record, at.date)),
     mapping.date,
     options.dateFormat,
+    options.rememberedDateFormat,
   );
   const amounts = body.flatMap((record) => [cell(record, at.amount), cell(record, at.debit), cell(record, at.credit)]).filter(Boolean);
   const separator: DecimalSeparator = detectDecimalSeparator(amounts, delimiter === ';' ? ',' : '.');
@@ -222,6 +360,16 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParsedStatem
       const shown = at.amount >= 0 ? cell(record, at.amount) : `${cell(record, at.debit)}/${cell(record, at.credit)}`;
       errors.push({ line: record.line, message: cents === 0 ? 'The amount is zero' : `"${cleanText(shown, 40)}" is not an amount` });
       continue;
+    }
+    if (at.indicator >= 0) {
+      // the indicator gives the direction: an amount signed against it is not guessed at
+      const direction = indicatorOf(cell(record, at.indicator));
+      if (!direction || (cents < 0 && direction === 'credit')) {
+        const shown = cell(record, at.indicator);
+        errors.push({ line: record.line, message: direction ? `The amount ${cleanText(cell(record, at.amount), 40)} is negative but marked ${cleanText(shown, 10)} (credit)` : `"${cleanText(shown, 10)}" is not a debit/credit indicator (${mapping.indicator})` });
+        continue;
+      }
+      cents = direction === 'debit' ? -Math.abs(cents) : cents;
     }
     const payee = cleanText(cell(record, at.payee), 200) || undefined;
     const reference = cleanText(cell(record, at.reference), 200) || undefined;

@@ -1,3 +1,4 @@
+import { STATEMENT_LIMITS } from './limits';
 import { StatementError } from './statement';
 
 /**
@@ -39,6 +40,7 @@ export function isDateFormat(value: string): value is DateFormat {
 
 /** A date text in `format` to `YYYY-MM-DD`, or undefined when it is not a real calendar date. */
 export function parseDate(raw: string, format: DateFormat): string | undefined {
+  if (raw.length > STATEMENT_LIMITS.cell) return undefined;
   const { re, order } = PATTERNS[format];
   // a time after the date ("03.04.2026 14:22") is ignored
   const match = re.exec(raw.trim().split(/[ T]/)[0]);
@@ -55,33 +57,60 @@ export function parseDate(raw: string, format: DateFormat): string | undefined {
   return `${year}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+/** The other day/month order of a format, if it has one. */
+const SWAPPED: Partial<Record<DateFormat, DateFormat>> = {
+  'DD/MM/YYYY': 'MM/DD/YYYY',
+  'MM/DD/YYYY': 'DD/MM/YYYY',
+  'DD/MM/YY': 'MM/DD/YY',
+  'MM/DD/YY': 'DD/MM/YY',
+  'DD-MM-YYYY': 'MM-DD-YYYY',
+  'MM-DD-YYYY': 'DD-MM-YYYY',
+};
+
 /**
- * The format every value of a column is written in. Several formats fitting every value
- * (`03/04/2026`) is ambiguous: `given` decides, else 400 AMBIGUOUS_DATE naming the column. No
- * format fitting most values: undefined (the caller reports the rows).
+ * The format a date column is read with. The file's dates are the values that some format reads
+ * (others are bad rows or closing lines). A format given for this file (`given`) is taken when it
+ * reads every one of them; otherwise the one format that reads them all. Two formats reading them
+ * all (`03/04/2026` and no day above 12) is 400 AMBIGUOUS_DATE naming the column, also when the
+ * account's last file used one of them (`remembered`): that one may come from another bank, and a
+ * day read as a month is not seen in the preview. A given or remembered format that does not read
+ * every date is not used (an ISO file into an account that once took `MM/DD/YYYY`). When no format
+ * reads them all (the file mixes orders), the one that reads the most wins and the rest are bad
+ * rows; a tie is AMBIGUOUS_DATE unless the given format is among the tied.
  */
-export function detectDateFormat(values: string[], column: string, given?: string): DateFormat | undefined {
-  const sample = values.map((value) => value.trim()).filter(Boolean);
-  if (sample.length === 0) return undefined;
-  if (given && isDateFormat(given)) return given;
-  // the formats that read the most values; rows that none reads are reported as bad rows
-  let best: DateFormat[] = [];
-  let bestCount = 0;
-  for (const format of DATE_FORMATS) {
-    const count = sample.reduce((n, value) => n + (parseDate(value, format) ? 1 : 0), 0);
-    if (count > bestCount) {
-      best = [format];
-      bestCount = count;
-    } else if (count === bestCount && count > 0) best.push(format);
+export function detectDateFormat(values: string[], column: string, given?: string, remembered?: string): DateFormat | undefined {
+  const distinct = [...new Set(values.map((value) => value.trim()).filter((value) => value && value.length <= STATEMENT_LIMITS.cell))];
+  const counts = new Map<DateFormat, number>(DATE_FORMATS.map((format) => [format, 0]));
+  let dates = 0;
+  for (const value of distinct) {
+    let read = false;
+    for (const format of DATE_FORMATS) {
+      if (parseDate(value, format)) {
+        counts.set(format, counts.get(format)! + 1);
+        read = true;
+      }
+    }
+    if (read) dates++;
   }
-  if (bestCount === 0) return undefined;
-  if (best.length > 1) {
-    throw new StatementError(
-      'AMBIGUOUS_DATE',
-      `The dates of column "${column}" can be read as ${best.join(' or ')}: give ?dateFormat= with one of them`,
-      undefined,
-      [column],
-    );
-  }
-  return best[0];
+  if (dates === 0) return undefined;
+  const chosen = given && isDateFormat(given) ? given : undefined;
+  const all = DATE_FORMATS.filter((format) => counts.get(format) === dates);
+  if (chosen && all.includes(chosen)) return chosen;
+  if (all.length === 1) return all[0];
+  if (all.length > 1) throw ambiguous(column, all, remembered && isDateFormat(remembered) && all.includes(remembered) ? remembered : undefined);
+  const most = Math.max(...counts.values());
+  const best = DATE_FORMATS.filter((format) => counts.get(format) === most);
+  if (best.length === 1) return best[0];
+  if (chosen && best.includes(chosen)) return chosen;
+  throw ambiguous(column, best, undefined);
+}
+
+function ambiguous(column: string, formats: DateFormat[], remembered: DateFormat | undefined): StatementError {
+  const last = remembered ? ` (this account's last file used ${remembered}; ${SWAPPED[remembered] ?? 'another order'} reads this one as well)` : '';
+  return new StatementError(
+    'AMBIGUOUS_DATE',
+    `The dates of column "${column}" can be read as ${formats.join(' or ')}${last}: give ?dateFormat= with one of them`,
+    undefined,
+    [column],
+  );
 }

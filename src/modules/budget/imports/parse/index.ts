@@ -1,6 +1,7 @@
 import { parseCamt } from './camt';
 import { parseCsv } from './csv';
 import { decodeStatement } from './decode';
+import { STATEMENT_LIMITS, tooManyRows } from './limits';
 import { parseOfx } from './ofx';
 import { parseQif } from './qif';
 import { ParsedStatement, ParseOptions, StatementError, StatementFormat } from './statement';
@@ -8,7 +9,7 @@ import { ParsedStatement, ParseOptions, StatementError, StatementFormat } from '
 export * from './statement';
 export { centsToAmount } from './money';
 export { DATE_FORMATS, isDateFormat } from './dates';
-
+export { STATEMENT_LIMITS } from './limits';
 
 /** What the bytes are, from their content; the content type only breaks a tie (CSV vs. anything textual). */
 function sniff(text: string, contentType: string): StatementFormat | undefined {
@@ -37,7 +38,15 @@ export function parseStatement(bytes: Uint8Array, contentType: string, options: 
   if (!text.trim()) throw new StatementError('EMPTY_STATEMENT', 'The file is empty');
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000e-\u001a]/.test(text.slice(0, 4096))) throw new StatementError('UNSUPPORTED_FORMAT', 'The file is not text (a spreadsheet or a PDF?): export the statement as CSV, OFX, CAMT or QIF', 1);
-  const format = sniff(text, contentType.toLowerCase());
+  const parsed = read(text, sniff(text, contentType.toLowerCase()), options);
+  // every row and bad row of the file is one of the preview (a CAMT batch entry may hold several)
+  if (parsed.rows.length + parsed.errors.length > STATEMENT_LIMITS.rows) {
+    throw tooManyRows([...parsed.rows, ...parsed.errors].sort((a, b) => a.line - b.line)[STATEMENT_LIMITS.rows].line);
+  }
+  return parsed;
+}
+
+function read(text: string, format: StatementFormat | undefined, options: ParseOptions): ParsedStatement {
   switch (format) {
     case 'ofx':
       return parseOfx(text);

@@ -1,3 +1,5 @@
+import { STATEMENT_LIMITS } from './limits';
+
 /** Which character separates the cents: `1.234,56` (comma) or `1,234.56` (dot). */
 export type DecimalSeparator = ',' | '.';
 
@@ -13,6 +15,7 @@ export function detectDecimalSeparator(values: string[], fallback: DecimalSepara
   let comma = 0;
   let dot = 0;
   for (const raw of values) {
+    if (raw.length > STATEMENT_LIMITS.cell) continue;
     const value = raw.replace(/\s/g, '');
     if (COMMA_DECIMAL.test(value)) comma++;
     else if (DOT_DECIMAL.test(value)) dot++;
@@ -30,6 +33,8 @@ const MAX_CENTS = 99_999_999_999;
  * (`(12.50)`, accountants' negative) and the Unicode minus are understood.
  */
 export function parseAmount(raw: string, separator: DecimalSeparator): number | undefined {
+  // longer is no amount (and the patterns below stay linear on what they are given)
+  if (raw.length > STATEMENT_LIMITS.cell) return undefined;
   let text = raw.replace(/[\s\u00a0\u202f']/g, '');
   if (!text) return undefined;
   let negative = false;

@@ -1,17 +1,28 @@
+import { STATEMENT_LIMITS, tooManyRows } from './limits';
 import { parseAmount } from './money';
 import { cleanText, ParsedStatement, RowError, StatementError, StatementRow } from './statement';
-import { decodeEntities, descendants, elementLines, parseXml, text, XmlNode } from './xml';
+import { decodeEntities, descendants, elementLines, lineOf, parseXml, text, XmlNode } from './xml';
 
 /**
  * OFX 1.x is SGML: leaf elements are usually not closed (`<TRNAMT>-12.50`), aggregates are. This
  * reads it into the same node shape as the XML parser gives for OFX 2.x: a tag followed by text is
  * a leaf holding that text (its end tag optional), a tag followed by another tag opens an
  * aggregate, `</NAME>` closes the nearest open NAME (and any unclosed leaves inside it).
+ * One pass, bounded as it goes: aggregates nest at most STATEMENT_LIMITS.depth deep (deeper →
+ * MALFORMED_STATEMENT), the file holds at most STATEMENT_LIMITS.elements elements and
+ * STATEMENT_LIMITS.rows transactions (more → STATEMENT_TOO_LARGE); nothing read is copied again.
  */
 export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] } {
   const start = source.search(/<OFX>/i);
   if (start < 0) throw new StatementError('MALFORMED_STATEMENT', 'The OFX file has no <OFX> element', 1);
-  let line = source.slice(0, start).split('\n').length;
+  // the elements counted before any is built: one indexOf per tag
+  let elements = 0;
+  for (let at = source.indexOf('<', start); at >= 0; at = source.indexOf('<', at + 1)) {
+    if (source.charCodeAt(at + 1) !== 47 && ++elements > STATEMENT_LIMITS.elements) {
+      throw new StatementError('STATEMENT_TOO_LARGE', `The file holds more than ${STATEMENT_LIMITS.elements} elements: split the statement into shorter periods`, lineOf(source, at));
+    }
+  }
+  let line = lineOf(source, start);
   const root: XmlNode = {};
   const stack: { name: string; node: XmlNode }[] = [{ name: '', node: root }];
   const lines: number[] = [];
@@ -26,7 +37,9 @@ export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] }
     const [whole, closing, rawName, after] = match;
     const name = rawName.toUpperCase();
     if (closing) {
-      const at = stack.map((entry) => entry.name).lastIndexOf(name);
+      // the nearest open element of that name (the stack is at most STATEMENT_LIMITS.depth deep)
+      let at = stack.length - 1;
+      while (at > 0 && stack[at].name !== name) at--;
       // an OFX 2-style closed leaf (`<NAME>Shop</NAME>`) in an SGML file
       if (at <= 0 && name === lastLeaf) {
         lastLeaf = '';
@@ -46,8 +59,9 @@ export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] }
       } else {
         const node: XmlNode = {};
         add(parent, name, node);
+        if (stack.length > STATEMENT_LIMITS.depth) throw new StatementError('MALFORMED_STATEMENT', `Elements nest deeper than ${STATEMENT_LIMITS.depth} levels`, line);
         stack.push({ name, node });
-        if (name === 'STMTTRN') lines.push(line);
+        if (name === 'STMTTRN' && lines.push(line) > STATEMENT_LIMITS.rows) throw tooManyRows(line);
       }
     }
     line += countNewlines(whole);
@@ -95,6 +109,7 @@ export function parseOfx(source: string): ParsedStatement {
   } else ({ root, lines } = parseOfxSgml(source));
   if (!descendants(root, 'OFX').length) throw new StatementError('MALFORMED_STATEMENT', 'The file has no <OFX> element', 1);
   const transactions = descendants(root, 'STMTTRN');
+  if (transactions.length > STATEMENT_LIMITS.rows) throw tooManyRows(lines[STATEMENT_LIMITS.rows]);
   if (transactions.length === 0) throw new StatementError('EMPTY_STATEMENT', 'The statement holds no transactions');
   const rows: StatementRow[] = [];
   const errors: RowError[] = [];

@@ -1,9 +1,15 @@
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONTENT_TYPES, FRAGMENTS, OPENINGS, StatementKind } from '../../../../../bench/hostile-statements';
+import { readCsvRecords } from './csv';
+import { detectDateFormat } from './dates';
 import { parseStatement, StatementError } from './index';
+import { STATEMENT_LIMITS } from './limits';
 import { parseAmount, detectDecimalSeparator } from './money';
 import { parseOfxSgml } from './ofx';
 import { parseQif } from './qif';
+import { boundMarkup } from './xml';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '../../../../../test/budget/fixtures', name));
 const sum = (cents: number[]) => cents.reduce((a, b) => a + b, 0);
@@ -125,7 +131,7 @@ describe('statement parsers', () => {
       ['2026-03-05', -10000, 'Sportverein Blau-Weiss', 'camt:2026030500003/1'],
       ['2026-03-05', -5000, 'Musikschule am Park', 'camt:2026030500003/2'],
       ['2026-03-05', -3000, 'Zeitungsverlag Nord', 'camt:2026030500003/3'],
-      ['2026-03-25', -3999, 'Telekom Deutschland GmbH', 'camt:NREF-5'],
+      ['2026-03-25', -3999, 'Telekom Deutschland GmbH', 'camt:NREF-5@2026-03-25/-3999'],
     ]);
     expect(parsed.errors).toEqual([{ line: expect.any(Number), message: expect.stringContaining('PDNG') }]);
     expect(totals(parsed.rows)).toEqual({ expense: 27429, income: 210000 });
@@ -155,5 +161,122 @@ describe('statement parsers', () => {
     expect(failure(() => parseStatement(Buffer.from('hello world'), 'text/plain')).code).toBe('UNSUPPORTED_FORMAT');
     expect(failure(() => parseStatement(Buffer.from(''), 'text/csv')).code).toBe('EMPTY_STATEMENT');
     expect(failure(() => parseStatement(Buffer.from('Date,Description,Amount\n'), 'text/csv')).code).toBe('EMPTY_STATEMENT');
+  });
+  it('reads CSV records: quotes, doubled quotes, a line break in quotes, a stray quote, carriage returns only', () => {
+    const records = readCsvRecords('a;"b;c";"say ""hi"""\r\n\r\n"two\nlines";x"y ; z \r\nlast', ';', 100);
+    expect(records).toEqual([
+      { fields: ['a', 'b;c', 'say "hi"'], line: 1 },
+      { fields: ['two\nlines', 'x"y', 'z'], line: 3 },
+      { fields: ['last'], line: 5 },
+    ]);
+    expect(readCsvRecords('a,b\rc,d\r', ',', 100).map((r) => r.fields)).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(failure(() => readCsvRecords('a,b\n1,"open\n2,3\n', ',', 100))).toMatchObject({ code: 'MALFORMED_STATEMENT', line: 2 });
+  });
+
+  it('stops reading at the first line over 200 columns and the record over the limit', () => {
+    const line = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`).join(',');
+    expect(readCsvRecords(line(200), ',', 10)[0].fields).toHaveLength(200);
+    expect(failure(() => readCsvRecords(`a,b\n${line(201)}\n`, ',', 10))).toMatchObject({ code: 'STATEMENT_TOO_LARGE', line: 2 });
+    expect(failure(() => readCsvRecords('x\n'.repeat(11), ',', 10))).toMatchObject({ code: 'STATEMENT_TOO_LARGE', line: 11 });
+  });
+
+  it('signs unsigned amounts by an indicator column (S/H, Soll/Haben, DR/CR, Debit/Credit); a row without one is a bad row', () => {
+    const read = (csv: string) => parseStatement(Buffer.from(csv), 'text/csv');
+    const sh = read('Buchungstag;Betrag;Soll/Haben;Text\n01.03.2026;12,50;Soll;Brot\n02.03.2026;100,00;Haben;Gehalt\n03.03.2026;5,00;;Kaffee\n04.03.2026;-7,00;H;Widerspruch\n');
+    expect(sh.mapping).toMatchObject({ amount: 'Betrag', indicator: 'Soll/Haben' });
+    expect(sh.rows.map((r) => r.cents)).toEqual([-1250, 10000]);
+    expect(sh.errors.map((e) => e.line)).toEqual([4, 5]);
+    // found by its values under any name, in any case
+    const values = read('Date,Amount,Kind,Description\n2026-03-01,9.99,debit,Shop\n2026-03-02,20.00,Credit,Refund\n');
+    expect([values.mapping?.indicator, values.rows.map((r) => r.cents)]).toEqual(['Kind', [-999, 2000]]);
+    // signed amounts with an indicator that agrees
+    expect(read('Date,Amount,DR/CR\n2026-03-01,-9.99,DR\n2026-03-02,20.00,CR\n').rows.map((r) => r.cents)).toEqual([-999, 2000]);
+    // a given mapping names it
+    const given = parseStatement(Buffer.from('When,How much,Dir\n2026-03-01,9.99,S\n'), 'text/csv', { mapping: { date: 'When', amount: 'How much', indicator: 'Dir' } });
+    expect(given.rows.map((r) => r.cents)).toEqual([-999]);
+    // no indicator column: the amounts' own signs, as before
+    expect(read('Date,Amount,Note\n2026-03-01,9.99,S-Bahn\n').rows.map((r) => r.cents)).toEqual([999]);
+  });
+
+  it('takes a given or remembered date format only when it reads every date; both orders reading all is ambiguous', () => {
+    const iso = ['2026-11-02', '2026-11-05', '2026-11-20'];
+    expect(detectDateFormat(iso, 'Date', 'MM/DD/YYYY')).toBe('YYYY-MM-DD');
+    expect(detectDateFormat(iso, 'Date', undefined, 'MM/DD/YYYY')).toBe('YYYY-MM-DD');
+    const both = ['03/04/2026', '05/06/2026'];
+    expect(detectDateFormat(both, 'Date', 'MM/DD/YYYY')).toBe('MM/DD/YYYY');
+    const remembered = failure(() => detectDateFormat(both, 'Date', undefined, 'MM/DD/YYYY'));
+    expect([remembered.code, remembered.columns]).toEqual(['AMBIGUOUS_DATE', ['Date']]);
+    expect(remembered.message).toContain('MM/DD/YYYY');
+    // a day above 12 decides, whatever was given or remembered
+    expect(detectDateFormat(['03/04/2026', '25/04/2026'], 'Date', 'MM/DD/YYYY', 'MM/DD/YYYY')).toBe('DD/MM/YYYY');
+    // values no format reads (a balance line, garbage) are bad rows, not votes
+    expect(detectDateFormat(['2026-03-01', 'Saldo', 'yesterday'], 'Date')).toBe('YYYY-MM-DD');
+    // a file mixing orders: the one that reads the most, the others are bad rows
+    expect(detectDateFormat(['13/01/2026', '14/01/2026', '01/13/2026'], 'Date')).toBe('DD/MM/YYYY');
+    expect(failure(() => detectDateFormat(['13/01/2026', '01/13/2026'], 'Date')).code).toBe('AMBIGUOUS_DATE');
+    expect(detectDateFormat(['13/01/2026', '01/13/2026'], 'Date', 'MM/DD/YYYY')).toBe('MM/DD/YYYY');
+  });
+
+  it('refuses XML and OFX nested deeper than 64 elements, and XML tags beyond their bounds, before parsing', () => {
+    const nest = (depth: number) => '<A>'.repeat(depth) + '</A>'.repeat(depth);
+    expect(() => boundMarkup(`<?xml version="1.0"?><!-- x --><![CDATA[<<]]>${nest(64)}`)).not.toThrow();
+    expect(failure(() => boundMarkup(`<?xml version="1.0"?>\n\n${nest(65)}`))).toMatchObject({ code: 'MALFORMED_STATEMENT', line: 3 });
+    expect(failure(() => boundMarkup(`${'</A>'.repeat(100)}${nest(65)}`)).code).toBe('MALFORMED_STATEMENT');
+    // self-closed elements and quoted '>' do not nest
+    expect(() => boundMarkup(`${'<A>'.repeat(64)}<B a=">"/><C/>${'</A>'.repeat(64)}`)).not.toThrow();
+    expect(failure(() => boundMarkup(`<${'N'.repeat(201)}/>`)).code).toBe('MALFORMED_STATEMENT');
+    expect(failure(() => boundMarkup(`<A ${Array.from({ length: 65 }, (_, i) => `a${i}="1"`).join(' ')}/>`)).code).toBe('MALFORMED_STATEMENT');
+    expect(failure(() => boundMarkup('<B/>'.repeat(STATEMENT_LIMITS.elements + 1))).code).toBe('STATEMENT_TOO_LARGE');
+    // the SGML reader: 64 open aggregates are read, the 65th is refused where it opens
+    const sgml = (depth: number) => `<OFX>\n${'<A>\n'.repeat(depth - 1)}${'</A>'.repeat(depth - 1)}</OFX>`;
+    expect(() => parseOfxSgml(sgml(64))).not.toThrow();
+    expect(failure(() => parseOfxSgml(sgml(65)))).toMatchObject({ code: 'MALFORMED_STATEMENT', line: 65 });
+    // and counts its elements before building any: end tags do not count
+    const leaves = (n: number) => `<OFX>${'<A>x'.repeat(n - 1)}</OFX>`;
+    expect(() => parseOfxSgml(leaves(STATEMENT_LIMITS.elements))).not.toThrow();
+    expect(failure(() => parseOfxSgml(leaves(STATEMENT_LIMITS.elements + 1))).code).toBe('STATEMENT_TOO_LARGE');
+  });
+
+  it('holds at most 20 000 rows in every format', () => {
+    const n = STATEMENT_LIMITS.rows;
+    const csv = (rows: number) => 'Date,Description,Amount\n' + '2026-03-01,Shop,-1.00\n'.repeat(rows);
+    const ofx = (rows: number) => '<OFX>' + '<STMTTRN><DTPOSTED>20260301<TRNAMT>-1.00<FITID>x</STMTTRN>'.repeat(rows) + '</OFX>';
+    const camt = (rows: number) =>
+      `${OPENINGS.camt}${'<Ntry><Amt>1.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2026-03-01</Dt></BookgDt></Ntry>'.repeat(rows)}</Stmt></BkToCstmrStmt></Document>`;
+    const qif = (rows: number) => '!Type:Bank\n' + 'D2026-03-01\nT-1.00\n^\n'.repeat(rows);
+    for (const [make, type] of [
+      [csv, 'text/csv'],
+      [ofx, 'application/x-ofx'],
+      [camt, 'application/xml'],
+      [qif, 'application/qif'],
+    ] as const) {
+      const parsed = parseStatement(Buffer.from(make(n)), type);
+      expect(parsed.rows.length + parsed.errors.length).toBe(n);
+      expect(failure(() => parseStatement(Buffer.from(make(n + 1)), type)).code).toBe('STATEMENT_TOO_LARGE');
+    }
+  });
+
+  // generated hostile files: whatever they hold, the answer is a preview within the caps or a StatementError
+  const CODES = ['UNSUPPORTED_FORMAT', 'EMPTY_STATEMENT', 'MALFORMED_STATEMENT', 'UNMAPPED_COLUMNS', 'AMBIGUOUS_DATE', 'STATEMENT_TOO_LARGE'];
+  const GARBAGE = ['\u0000', '\u00e4', '\ufffd', '<', '>', '"', '&', ';', ',', '\n', ' ', 'x'.repeat(100)];
+  it.each(Object.keys(OPENINGS) as StatementKind[])('fuzz: %s files of generated pieces are previewed within the caps or refused with a code', (kind) => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...FRAGMENTS[kind], ...GARBAGE), { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 4000 }),
+        fc.boolean(),
+        (pieces, repeat, opened) => {
+          const body = (opened ? OPENINGS[kind] : '') + pieces.join('').repeat(repeat);
+          try {
+            const parsed = parseStatement(Buffer.from(body), CONTENT_TYPES[kind]);
+            expect(parsed.rows.length + parsed.errors.length).toBeLessThanOrEqual(STATEMENT_LIMITS.rows);
+          } catch (error) {
+            if (!(error instanceof StatementError)) throw error;
+            expect(CODES).toContain(error.code);
+          }
+        },
+      ),
+      { numRuns: 150, seed: 35 },
+    );
   });
 });

@@ -30,6 +30,8 @@ export interface ColumnMapping {
   amount?: string;
   debit?: string;
   credit?: string;
+  /** with `amount`: a column of S/H, Soll/Haben, DR/CR or Debit/Credit giving the direction of an unsigned amount */
+  indicator?: string;
   description?: string;
   payee?: string;
   reference?: string;
@@ -44,7 +46,7 @@ export interface ParsedStatement {
   dateFormat?: string;
 }
 
-export type StatementErrorCode = 'UNSUPPORTED_FORMAT' | 'EMPTY_STATEMENT' | 'MALFORMED_STATEMENT' | 'UNMAPPED_COLUMNS' | 'AMBIGUOUS_DATE';
+export type StatementErrorCode = 'UNSUPPORTED_FORMAT' | 'EMPTY_STATEMENT' | 'MALFORMED_STATEMENT' | 'UNMAPPED_COLUMNS' | 'AMBIGUOUS_DATE' | 'STATEMENT_TOO_LARGE';
 
 /** A file that cannot be previewed at all (a bad row is a RowError instead). */
 export class StatementError extends Error {
@@ -61,7 +63,10 @@ export class StatementError extends Error {
 
 /** Options a caller may give: a date format for ambiguous dates, a CSV column mapping. */
 export interface ParseOptions {
+  /** given for this file: decides between day/month orders that both read every date */
   dateFormat?: string;
+  /** the account's last given format: only named when the dates are ambiguous (parse/dates.ts) */
+  rememberedDateFormat?: string;
   mapping?: Partial<ColumnMapping>;
   /** a mapping remembered for the account, used when it fits the file's header */
   remembered?: ColumnMapping;

@@ -1,11 +1,99 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { STATEMENT_LIMITS } from './limits';
 import { StatementError } from './statement';
 
 /** A parsed XML element: child elements by name (repeated ones as arrays), text as `#text`, attributes as `@name`. */
 export type XmlNode = { [name: string]: XmlValue };
 export type XmlValue = XmlNode | XmlNode[] | string | string[] | undefined;
 
-const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
+/** The 1-based line of a position (counted once, for an error). */
+export function lineOf(text: string, index: number): number {
+  let line = 1;
+  for (let at = text.indexOf('\n'); at >= 0 && at < index; at = text.indexOf('\n', at + 1)) line++;
+  return line;
+}
+
+const LT = 60; // <
+const GT = 62; // >
+const SLASH = 47;
+const BANG = 33;
+const QUESTION = 63;
+const EQUALS = 61;
+const QUOTE = 34;
+const APOSTROPHE = 39;
+
+/**
+ * One forward pass over the markup before any parser sees it: nesting deeper than
+ * STATEMENT_LIMITS.depth, an element or attribute name longer than STATEMENT_LIMITS.name or more
+ * than STATEMENT_LIMITS.attributes attributes on one element → MALFORMED_STATEMENT; more than
+ * STATEMENT_LIMITS.elements elements → STATEMENT_TOO_LARGE. Each character is looked at once, so a
+ * parser handed the text afterwards works on a tree of known bounds. What the pass does not judge
+ * (an unclosed tag, a stray end tag) the validator reports.
+ */
+export function boundMarkup(text: string, from = 0): void {
+  let depth = 0;
+  let elements = 0;
+  const refuse = (at: number, message: string, code: 'MALFORMED_STATEMENT' | 'STATEMENT_TOO_LARGE' = 'MALFORMED_STATEMENT') => {
+    throw new StatementError(code, message, lineOf(text, at));
+  };
+  for (let i = text.indexOf('<', from); i >= 0; ) {
+    const next = text.charCodeAt(i + 1);
+    let end: number;
+    if (next === BANG) {
+      // a comment, a CDATA section (text, not markup) or a declaration (refused before this pass)
+      if (text.startsWith('<!--', i)) end = closing(text, '-->', i + 4);
+      else if (text.startsWith('<![CDATA[', i)) end = closing(text, ']]>', i + 9);
+      else end = text.indexOf('>', i);
+    } else if (next === QUESTION) end = closing(text, '?>', i + 2);
+    else if (next === SLASH) {
+      // stray end tags (the validator refuses them) never buy room for deeper nesting
+      if (depth > 0) depth--;
+      end = text.indexOf('>', i);
+    } else {
+      // a start tag: its name, its attributes (quoted values may hold '>'), '/>' or '>'
+      let at = i + 1;
+      const longest = Math.min(text.length, i + 2 + STATEMENT_LIMITS.name);
+      while (at < longest && !isNameEnd(text.charCodeAt(at))) at++;
+      if (at - i - 1 > STATEMENT_LIMITS.name) refuse(i, `An element name is longer than ${STATEMENT_LIMITS.name} characters`);
+      let attributes = 0;
+      let nameStart = -1;
+      let quote = 0;
+      for (; at < text.length; at++) {
+        const c = text.charCodeAt(at);
+        if (quote) {
+          if (c === quote) quote = 0;
+        } else if (c === QUOTE || c === APOSTROPHE) quote = c;
+        else if (c === GT) break;
+        else if (c === EQUALS) {
+          if (++attributes > STATEMENT_LIMITS.attributes) refuse(i, `An element has more than ${STATEMENT_LIMITS.attributes} attributes`);
+          if (nameStart >= 0 && at - nameStart > STATEMENT_LIMITS.name) refuse(i, `An attribute name is longer than ${STATEMENT_LIMITS.name} characters`);
+          nameStart = -1;
+        } else if (c <= 32) nameStart = -1;
+        else if (nameStart < 0) nameStart = at;
+      }
+      end = at < text.length ? at : -1;
+      if (end < 0) return;
+      if (text.charCodeAt(end - 1) !== SLASH && ++depth > STATEMENT_LIMITS.depth) {
+        refuse(i, `Elements nest deeper than ${STATEMENT_LIMITS.depth} levels`);
+      }
+      if (++elements > STATEMENT_LIMITS.elements) {
+        refuse(i, `The file holds more than ${STATEMENT_LIMITS.elements} elements: split the statement into shorter periods`, 'STATEMENT_TOO_LARGE');
+      }
+    }
+    // an unclosed comment, section or tag: the validator names it
+    if (end < 0) return;
+    i = text.indexOf('<', end + 1);
+  }
+}
+
+/** Where `marker` (searched from `from`) ends, or -1. */
+function closing(text: string, marker: string, from: number): number {
+  const at = text.indexOf(marker, from);
+  return at < 0 ? -1 : at + marker.length - 1;
+}
+
+/** Whitespace, '/', '>' (or a quote) end an element name. */
+const isNameEnd = (c: number) => c <= 32 || c === SLASH || c === GT || c === QUOTE || c === APOSTROPHE || c === EQUALS || c === LT;
 
 /**
  * XML with no document type and no entities: a `<!DOCTYPE` or `<!ENTITY` anywhere (the XML bomb and
@@ -18,6 +106,8 @@ export function parseXml(text: string): XmlNode {
   if (doctype) {
     throw new StatementError('MALFORMED_STATEMENT', 'XML with a document type or entity declarations is refused', lineOf(text, doctype.index));
   }
+  // fast-xml-parser builds the tree recursively and keeps every element: bounded first
+  boundMarkup(text);
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new StatementError('MALFORMED_STATEMENT', `The XML is malformed: ${valid.err.msg}`, valid.err.line);
   const parser = new XMLParser({

@@ -2,26 +2,31 @@ import { useEffect, useState } from 'react';
 import { ProblemError, describeProblem } from '@/api/problem';
 import { Button, DateText, DownloadButton, EmptyState, LoadState, Notice, Table, formatBytes, type Column } from '@/ui';
 import { downloadBackup, useBackups, useStartBackup, type Backup, type BackupList } from '../api';
+import { useLocale, useT, type Translate } from '@/i18n';
 
 /** how often the list is re-read while a started backup has not appeared yet, and for how long */
 const POLL_MS = 2_000;
 const POLL_LIMIT_MS = 15 * 60_000;
 
-const COLUMNS: Column<Backup>[] = [
-  { header: 'Made', cell: (backup) => <DateText value={backup.createdAt} withTime /> },
-  { header: 'Size', cell: (backup) => formatBytes(backup.sizeBytes) },
+const columns = (t: Translate): Column<Backup>[] => [
+  { header: t('admin.backups.made'), cell: (backup) => <DateText value={backup.createdAt} withTime /> },
+  { header: t('admin.backups.size'), cell: (backup) => formatBytes(backup.sizeBytes) },
   {
-    header: 'Contents',
+    header: t('admin.backups.contents'),
     cell: (backup) => {
       const rows = Object.values(backup.tables).reduce((sum, count) => sum + count, 0);
-      return `${rows.toLocaleString()} ${rows === 1 ? 'row' : 'rows'}, ${backup.objects.toLocaleString()} ${backup.objects === 1 ? 'file' : 'files'}`;
+      return t('admin.backups.rowsAndFiles', { rows, files: backup.objects });
     },
   },
   {
-    header: 'Archive',
+    header: t('admin.backups.archive'),
     cell: (backup) => (
-      <DownloadButton variant="secondary" download={(onProgress) => downloadBackup(backup.name, onProgress)} aria-label={`Download ${backup.name}`}>
-        Download
+      <DownloadButton
+        variant="secondary"
+        download={(onProgress) => downloadBackup(backup.name, onProgress)}
+        aria-label={t('admin.backups.downloadOne', { name: backup.name })}
+      >
+        {t('admin.backups.download')}
       </DownloadButton>
     ),
   },
@@ -38,13 +43,13 @@ interface Waiting {
 }
 
 /** The failure of the last run, as the page states it. */
-function failureText(error: NonNullable<BackupList['lastError']>): string {
-  return `The last backup failed (${new Date(error.at).toLocaleString()}): ${error.message}`;
+function failureText(t: Translate, locale: string, error: NonNullable<BackupList['lastError']>): string {
+  return t('admin.backups.failed', { at: new Date(error.at).toLocaleString(locale), message: error.message });
 }
 
-const IN_PROGRESS = 'A backup is already running. Wait for it to finish: it will appear in the list below.';
-
 export function BackupsTab() {
+  const t = useT();
+  const locale = useLocale();
   const [waiting, setWaiting] = useState<Waiting | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
   const backups = useBackups(waiting ? POLL_MS : false);
@@ -72,7 +77,7 @@ export function BackupsTab() {
     const done = items.find((backup) => (waiting.name ? backup.name === waiting.name : !waiting.known.includes(backup.name)));
     if (done) {
       setWaiting(null);
-      setNotice({ tone: 'success', text: `The backup ${done.name} is ready.` });
+      setNotice({ tone: 'success', text: t('admin.backups.ready', { name: done.name }) });
     } else if (lastError && lastError.at !== waiting.knownError) {
       // the run we waited for failed: stop waiting and say why (the failure notice below)
       setWaiting(null);
@@ -80,29 +85,28 @@ export function BackupsTab() {
       setWaiting(null);
       setNotice({
         tone: 'warning',
-        text: 'The backup has not appeared in the list yet. It may still be running, or it may have failed (the service’s log says why): reload this page later.',
+        text: t('admin.backups.late'),
       });
     }
-  }, [backups.data, waiting]);
+  }, [backups.data, waiting, t]);
 
   const refusal =
-    start.error instanceof ProblemError && start.error.code === 'BACKUP_IN_PROGRESS' ? IN_PROGRESS : start.error ? describeProblem(start.error) : null;
+    start.error instanceof ProblemError && start.error.code === 'BACKUP_IN_PROGRESS' ? t('admin.backups.inProgress') : start.error ? describeProblem(start.error) : null;
 
   return (
     <>
       <p>
-        A backup is one file holding every table and every stored picture, from which the whole service can be restored.
-        They are kept in the service’s backup folder; download one to keep a copy somewhere else.
+        {t('admin.backups.intro')}
       </p>
       <div className="actions">
         <Button busy={start.isPending || waiting != null} onClick={startBackup}>
-          Start a backup
+          {t('admin.backups.start')}
         </Button>
       </div>
       <div aria-live="polite">
-        {waiting ? <Notice>Backing up… {waiting.name ?? 'The backup'} will appear in the list when it is complete.</Notice> : null}
+        {waiting ? <Notice>{waiting.name ? t('admin.backups.running', { name: waiting.name }) : t('admin.backups.runningOther')}</Notice> : null}
         {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
-        {backups.data?.lastError && !waiting ? <Notice tone="warning">{failureText(backups.data.lastError)}</Notice> : null}
+        {backups.data?.lastError && !waiting ? <Notice tone="warning">{failureText(t, locale, backups.data.lastError)}</Notice> : null}
       </div>
       {refusal && !notice ? (
         <p className="field-message" role="alert">
@@ -112,9 +116,9 @@ export function BackupsTab() {
       <LoadState
         query={backups}
         isEmpty={(data) => data.items.length === 0}
-        empty={<EmptyState title="No backups yet">Start one now, or wait for the daily scheduled backup.</EmptyState>}
+        empty={<EmptyState title={t('admin.backups.empty')}>{t('admin.backups.emptyHint')}</EmptyState>}
       >
-        {(data) => <Table caption="Backups, newest first" columns={COLUMNS} rows={data.items} rowKey={(backup) => backup.name} />}
+        {(data) => <Table caption={t('admin.backups.caption')} columns={columns(t)} rows={data.items} rowKey={(backup) => backup.name} />}
       </LoadState>
     </>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, DateText, Dialog, ErrorSummary, Field, Notice, SelectField, useProblemForm } from '@/ui';
 import { useCreateMember, type CreatedMember, type Group } from '../api';
 import { GroupOptions } from './GroupOptions';
+import { Message, useT } from '@/i18n';
 
 interface MemberForm {
   username: string;
@@ -13,14 +14,17 @@ interface MemberForm {
 
 /** The set-password link, to hand over in person or by message when mail does not work. */
 function CreatedLink({ created, onClose }: { created: CreatedMember; onClose: () => void }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   return (
     <>
       <Notice tone="success">
-        {created.user.nickname} can now choose a password with this link. It works once, until <DateText value={created.expiresAt} withTime />. We
-        also emailed it to {created.user.email} (when this server can send mail).
+        <Message
+          id="admin.member.created"
+          values={{ name: created.user.nickname, until: <DateText value={created.expiresAt} withTime />, email: created.user.email }}
+        />
       </Notice>
-      <Field label="Set-password link" readOnly value={created.setPasswordUrl} onFocus={(event) => event.currentTarget.select()} />
+      <Field label={t('admin.member.link')} readOnly value={created.setPasswordUrl} onFocus={(event) => event.currentTarget.select()} />
       <div className="actions">
         <Button
           onClick={async () => {
@@ -28,10 +32,10 @@ function CreatedLink({ created, onClose }: { created: CreatedMember; onClose: ()
             setCopied(true);
           }}
         >
-          {copied ? 'Copied' : 'Copy the link'}
+          {copied ? t('admin.member.copied') : t('admin.member.copy')}
         </Button>
         <Button variant="secondary" onClick={onClose}>
-          Done
+          {t('common.done')}
         </Button>
       </div>
     </>
@@ -39,44 +43,45 @@ function CreatedLink({ created, onClose }: { created: CreatedMember; onClose: ()
 }
 
 export function CreateMemberDialog({ groups, onClose }: { groups: Group[]; onClose: () => void }) {
+  const t = useT();
   const [created, setCreated] = useState<CreatedMember | null>(null);
   const { register, submit, summary, formState } = useProblemForm<MemberForm>({
     defaultValues: { username: '', nickname: '', email: '', groupId: groups.length === 1 ? groups[0].id : '', role: 'User' },
-    labels: { username: 'Username', nickname: 'Name', email: 'Email address', groupId: 'Group', role: 'Role' },
+    labels: { username: t('auth.username'), nickname: t('admin.name'), email: t('auth.email'), groupId: t('admin.group'), role: t('admin.role') },
   });
   const create = useCreateMember();
   const errors = formState.errors;
   return (
-    <Dialog open title="Add a member" onClose={onClose}>
+    <Dialog open title={t('admin.member.add')} onClose={onClose}>
       {created ? (
         <CreatedLink created={created} onClose={onClose} />
       ) : (
         <>
-          <p className="muted">They get a link to choose their own password; no registration or approval needed.</p>
+          <p className="muted">{t('admin.member.intro')}</p>
           <ErrorSummary items={summary} />
           <form noValidate onSubmit={submit(async (values) => setCreated(await create.mutateAsync(values)))}>
             <Field
-              label="Username"
+              label={t('auth.username')}
               autoCapitalize="none"
               spellCheck={false}
               error={errors.username?.message}
-              {...register('username', { required: 'Enter a username', pattern: { value: /^[A-Za-z0-9._-]{3,50}$/, message: 'Use 3 to 50 letters, digits, dots, dashes or underscores' } })}
+              {...register('username', { required: t('auth.register.username.required'), pattern: { value: /^[A-Za-z0-9._-]{3,50}$/, message: t('auth.register.username.pattern') } })}
             />
-            <Field label="Name" error={errors.nickname?.message} {...register('nickname', { required: 'Enter the name their group will see' })} />
-            <Field label="Email address" type="email" spellCheck={false} error={errors.email?.message} {...register('email', { required: 'Enter their email address' })} />
-            <SelectField label="Group" error={errors.groupId?.message} {...register('groupId', { required: 'Choose their group' })}>
+            <Field label={t('admin.name')} error={errors.nickname?.message} {...register('nickname', { required: t('admin.member.nickname.required') })} />
+            <Field label={t('auth.email')} type="email" spellCheck={false} error={errors.email?.message} {...register('email', { required: t('admin.member.email.required') })} />
+            <SelectField label={t('admin.group')} error={errors.groupId?.message} {...register('groupId', { required: t('admin.member.group.required') })}>
               <GroupOptions groups={groups} />
             </SelectField>
-            <SelectField label="Role" {...register('role')}>
-              <option value="User">Member</option>
-              <option value="Admin">Administrator</option>
+            <SelectField label={t('admin.role')} {...register('role')}>
+              <option value="User">{t('admin.role.User')}</option>
+              <option value="Admin">{t('admin.role.Admin')}</option>
             </SelectField>
             <div className="actions">
               <Button type="submit" busy={create.isPending}>
-                Add member
+                {t('admin.member.submit')}
               </Button>
               <Button variant="secondary" onClick={onClose}>
-                Cancel
+                {t('common.cancel')}
               </Button>
             </div>
           </form>

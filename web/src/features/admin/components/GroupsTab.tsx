@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { MODULES, type Module } from '@/api/claims';
+import { MODULE_NAMES, MODULES, type Module } from '@/api/claims';
 import { Button, Checkbox, DateText, Dialog, EmptyState, ErrorSummary, Field, LoadState, Notice, Table, useProblemForm } from '@/ui';
 import { useGroups, useSaveGroup, type Group } from '../api';
+import { useT } from '@/i18n';
 
 interface GroupForm {
   name: string;
@@ -10,13 +11,14 @@ interface GroupForm {
 }
 
 function GroupDialog({ group, open, onClose, onSaved }: { group: Group | null; open: boolean; onClose: () => void; onSaved: (name: string) => void }) {
+  const t = useT();
   const { register, submit, summary, formState } = useProblemForm<GroupForm>({
     values: group ? { name: group.name, currency: group.currency, modules: group.modules } : { name: '', currency: 'EUR', modules: [...MODULES] },
-    labels: { name: 'Name', currency: 'Currency', modules: 'Modules' },
+    labels: { name: t('admin.name'), currency: t('admin.currency'), modules: t('admin.modules') },
   });
   const save = useSaveGroup();
   return (
-    <Dialog open={open} title={group ? `Edit ${group.name}` : 'New group'} onClose={onClose}>
+    <Dialog open={open} title={group ? t('admin.group.edit', { name: group.name }) : t('admin.group.new')} onClose={onClose}>
       <ErrorSummary items={summary} />
       <form
         noValidate
@@ -26,29 +28,29 @@ function GroupDialog({ group, open, onClose, onSaved }: { group: Group | null; o
           onClose();
         })}
       >
-        <Field label="Name" error={formState.errors.name?.message} {...register('name', { required: 'Enter the group’s name' })} />
+        <Field label={t('admin.name')} error={formState.errors.name?.message} {...register('name', { required: t('admin.group.name.required') })} />
         <Field
-          label="Currency"
-          hint="The three-letter code, for example EUR, GBP or USD."
+          label={t('admin.currency')}
+          hint={t('admin.currency.hint')}
           maxLength={3}
           autoCapitalize="characters"
           spellCheck={false}
           error={formState.errors.currency?.message}
-          {...register('currency', { required: 'Enter the currency', pattern: { value: /^[A-Za-z]{3}$/, message: 'Use a three-letter code such as EUR' } })}
+          {...register('currency', { required: t('admin.currency.required'), pattern: { value: /^[A-Za-z]{3}$/, message: t('admin.currency.pattern') } })}
         />
         <fieldset id="modules">
-          <legend>Modules</legend>
+          <legend>{t('admin.modules')}</legend>
           {formState.errors.modules?.message ? <p className="field-message">{formState.errors.modules.message}</p> : null}
           {MODULES.map((module) => (
-            <Checkbox key={module} id={`module-${module}`} label={module} value={module} {...register('modules')} />
+            <Checkbox key={module} id={`module-${module}`} label={t(MODULE_NAMES[module])} value={module} {...register('modules')} />
           ))}
         </fieldset>
         <div className="actions">
           <Button type="submit" busy={save.isPending}>
-            {group ? 'Save group' : 'Create group'}
+            {group ? t('admin.group.save') : t('admin.group.create')}
           </Button>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </div>
       </form>
@@ -57,6 +59,7 @@ function GroupDialog({ group, open, onClose, onSaved }: { group: Group | null; o
 }
 
 export function GroupsTab() {
+  const t = useT();
   const groups = useGroups();
   const [editing, setEditing] = useState<Group | null>(null);
   const [open, setOpen] = useState(false);
@@ -68,31 +71,31 @@ export function GroupsTab() {
   return (
     <>
       <div className="actions">
-        <Button onClick={() => openDialog(null)}>New group</Button>
+        <Button onClick={() => openDialog(null)}>{t('admin.group.new')}</Button>
       </div>
       {notice ? <Notice tone="success">{notice}</Notice> : null}
       <LoadState
         query={groups}
         isEmpty={(rows) => rows.length === 0}
-        empty={<EmptyState title="There are no groups yet">Create the first group, then approve registrations into it.</EmptyState>}
+        empty={<EmptyState title={t('admin.groups.empty')}>{t('admin.groups.emptyHint')}</EmptyState>}
       >
         {(rows) => (
           <Table
-            caption="Groups"
+            caption={t('admin.groups')}
             rows={rows}
             rowKey={(row) => row.id}
             columns={[
-              { header: 'Name', cell: (row) => row.name },
-              { header: 'Currency', cell: (row) => row.currency },
-              { header: 'Modules', cell: (row) => (row.modules.length ? row.modules.join(', ') : 'none') },
-              { header: 'Members', cell: (row) => row.memberCount },
-              { header: 'Created', cell: (row) => <DateText value={row.createdDate} /> },
+              { header: t('admin.name'), cell: (row) => row.name },
+              { header: t('admin.currency'), cell: (row) => row.currency },
+              { header: t('admin.modules'), cell: (row) => (row.modules.length ? row.modules.map((module) => t(MODULE_NAMES[module])).join(', ') : t('admin.modules.none')) },
+              { header: t('nav.members'), cell: (row) => row.memberCount },
+              { header: t('admin.created'), cell: (row) => <DateText value={row.createdDate} /> },
               {
-                header: 'Actions',
+                header: t('admin.actions'),
                 className: 'table-actions',
                 cell: (row) => (
-                  <Button variant="secondary" aria-label={`Edit ${row.name}`} onClick={() => openDialog(row)}>
-                    Edit
+                  <Button variant="secondary" aria-label={t('admin.group.edit', { name: row.name })} onClick={() => openDialog(row)}>
+                    {t('common.edit')}
                   </Button>
                 ),
               },
@@ -101,7 +104,7 @@ export function GroupsTab() {
         )}
       </LoadState>
       {/* mounted while open, so each opening starts from the group as it is, with no old errors */}
-      {open ? <GroupDialog group={editing} open onClose={() => setOpen(false)} onSaved={(name) => setNotice(`${name} has been saved.`)} /> : null}
+      {open ? <GroupDialog group={editing} open onClose={() => setOpen(false)} onSaved={(name) => setNotice(t('admin.group.saved', { name }))} /> : null}
     </>
   );
 }

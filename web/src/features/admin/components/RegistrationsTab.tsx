@@ -4,15 +4,17 @@ import { describeProblem } from '@/api/problem';
 import { Button, DateText, EmptyState, LoadState, Notice, SelectField } from '@/ui';
 import { useGroups, useSetUserStatus, useUsers, type AdminUser, type Group } from '../api';
 import { GroupOptions } from './GroupOptions';
+import { useT } from '@/i18n';
 
 function Registration({ user, groups, onDone }: { user: AdminUser; groups: Group[]; onDone: (message: string) => void }) {
+  const t = useT();
   const [groupId, setGroupId] = useState(user.groupId ?? (groups.length === 1 ? groups[0].id : ''));
   const [problem, setProblem] = useState<string | null>(null);
   const setStatus = useSetUserStatus();
   // once the list is read again this registration is gone from it: the page says what happened
   const decide = (status: 'Active' | 'Declined') =>
     setStatus.mutateAsync(status === 'Active' ? { userId: user.id, status, groupId: groupId || undefined } : { userId: user.id, status }).then(
-      () => onDone(status === 'Active' ? `${user.nickname} has been approved and can sign in now.` : `${user.nickname}'s registration has been declined.`),
+      () => onDone(status === 'Active' ? t('admin.registration.approved', { name: user.nickname }) : t('admin.registration.declined', { name: user.nickname })),
       (error) => setProblem(describeProblem(error)),
     );
   const groupField = `group-${user.id}`;
@@ -22,16 +24,16 @@ function Registration({ user, groups, onDone }: { user: AdminUser; groups: Group
         {user.nickname} <span className="muted">({user.username})</span>
       </h2>
       <dl className="facts">
-        <dt>Email</dt>
+        <dt>{t('admin.email')}</dt>
         <dd>
-          {user.email} {user.emailStatus === 'Confirmed' ? null : <span className="tag">not confirmed yet</span>}
+          {user.email} {user.emailStatus === 'Confirmed' ? null : <span className="tag">{t('admin.notConfirmed')}</span>}
         </dd>
-        <dt>Registered</dt>
+        <dt>{t('admin.registered')}</dt>
         <dd>
           <DateText value={user.createdDate} withTime />
         </dd>
       </dl>
-      <SelectField label={`Group for ${user.nickname}`} id={groupField} value={groupId} onChange={(event) => setGroupId(event.target.value)} error={problem ?? undefined}>
+      <SelectField label={t('admin.registration.group', { name: user.nickname })} id={groupField} value={groupId} onChange={(event) => setGroupId(event.target.value)} error={problem ?? undefined}>
         <GroupOptions groups={groups} />
       </SelectField>
       <div className="actions">
@@ -39,14 +41,14 @@ function Registration({ user, groups, onDone }: { user: AdminUser; groups: Group
           busy={setStatus.isPending && setStatus.variables.status === 'Active'}
           onClick={() => {
             setProblem(null);
-            if (!groupId) return setProblem('Choose the group to approve them into');
+            if (!groupId) return setProblem(t('admin.registration.groupRequired'));
             decide('Active');
           }}
         >
-          Approve {user.nickname}
+          {t('admin.registration.approve', { name: user.nickname })}
         </Button>
         <Button variant="secondary" busy={setStatus.isPending && setStatus.variables.status === 'Declined'} onClick={() => decide('Declined')}>
-          Decline
+          {t('admin.registration.decline')}
         </Button>
       </div>
     </li>
@@ -54,6 +56,7 @@ function Registration({ user, groups, onDone }: { user: AdminUser; groups: Group
 }
 
 export function RegistrationsTab() {
+  const t = useT();
   const pending = useUsers({ status: 'Pending', pageSize: 100, page: 1 });
   const groups = useGroups();
   const [notice, setNotice] = useState<string | null>(null);
@@ -63,12 +66,12 @@ export function RegistrationsTab() {
       <LoadState
         query={pending}
         isEmpty={(data) => data.items.length === 0}
-        empty={<EmptyState title="No registrations are waiting">New registrations appear here once they sign up.</EmptyState>}
+        empty={<EmptyState title={t('admin.registrations.empty')}>{t('admin.registrations.emptyHint')}</EmptyState>}
       >
         {(data) =>
           groups.data && groups.data.length === 0 ? (
-            <EmptyState title="Create a group first" action={<Link to="/admin/groups">Go to groups</Link>}>
-              Registrations are approved into a group.
+            <EmptyState title={t('admin.registrations.noGroup')} action={<Link to="/admin/groups">{t('admin.registrations.goToGroups')}</Link>}>
+              {t('admin.registrations.noGroupHint')}
             </EmptyState>
           ) : (
             <ul className="session-list">

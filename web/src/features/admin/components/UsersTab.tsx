@@ -4,12 +4,27 @@ import { describeProblem } from '@/api/problem';
 import { useSession } from '@/api/session-context';
 import { Button, Dialog, EmptyState, Field, LoadState, Notice, Pagination, SelectField, Table } from '@/ui';
 import { CreateMemberDialog } from './CreateMemberDialog';
-import { STATUS_ACTION, STATUS_MOVES, useGroups, useSetUserGroup, useSetUserRole, useSetUserStatus, useUsers, type AdminUser, type Group, type UserStatus } from '../api';
+import { STATUS_ACTION, STATUS_MOVES, STATUS_NAME, useGroups, useSetUserGroup, useSetUserRole, useSetUserStatus, useUsers, type AdminUser, type Group, type UserStatus } from '../api';
+import { useT } from '@/i18n';
 
 const STATUSES: UserStatus[] = ['Pending', 'Active', 'Declined', 'Deactivated'];
 
 /** One setting of a user (status, role or group): a select and its own Save, with the API's answer beside it. */
-function Setting({ label, id, value, options, onSave }: { label: string; id: string; value: string; options: { value: string; label: string }[]; onSave: (value: string) => Promise<unknown> }) {
+function Setting({
+  label,
+  saveLabel,
+  id,
+  value,
+  options,
+  onSave,
+}: {
+  label: string;
+  saveLabel: string;
+  id: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onSave: (value: string) => Promise<unknown>;
+}) {
   const [choice, setChoice] = useState(value);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,13 +52,14 @@ function Setting({ label, id, value, options, onSave }: { label: string; id: str
         ))}
       </SelectField>
       <Button type="submit" variant="secondary" busy={busy} disabled={choice === value}>
-        Save {label.toLowerCase()}
+        {saveLabel}
       </Button>
     </form>
   );
 }
 
 function ManageUser({ user, groups, onClose, onSaved }: { user: AdminUser; groups: Group[]; onClose: () => void; onSaved: (message: string) => void }) {
+  const t = useT();
   const setStatus = useSetUserStatus();
   const setRole = useSetUserRole();
   const setGroup = useSetUserGroup();
@@ -53,41 +69,44 @@ function ManageUser({ user, groups, onClose, onSaved }: { user: AdminUser; group
     onClose();
   };
   return (
-    <Dialog open title={`Manage ${user.nickname}`} onClose={onClose}>
+    <Dialog open title={t('admin.user.manage', { name: user.nickname })} onClose={onClose}>
       <p className="muted">
         {user.username} · {user.email}
       </p>
       <Setting
-        label="Status"
+        label={t('admin.status')}
+        saveLabel={t('admin.status.save')}
         id="user-status"
         value={user.status}
-        options={[user.status, ...STATUS_MOVES[user.status]].map((status) => ({ value: status, label: status === user.status ? status : `${STATUS_ACTION[status]} (${status})` }))}
+        options={[user.status, ...STATUS_MOVES[user.status]].map((status) => ({ value: status, label: status === user.status ? t(STATUS_NAME[status]) : t('admin.status.move', { action: t(STATUS_ACTION[status]), status: t(STATUS_NAME[status]) }) }))}
         onSave={async (status) => {
           await setStatus.mutateAsync({ userId, status: status as UserStatus });
-          done(`${user.nickname} is now ${status}.`);
+          done(t('admin.user.statusSaved', { name: user.nickname, status: t(STATUS_NAME[status as UserStatus]) }));
         }}
       />
       <Setting
-        label="Role"
+        label={t('admin.role')}
+        saveLabel={t('admin.role.save')}
         id="user-role"
         value={user.role}
         options={[
-          { value: 'User', label: 'Member' },
-          { value: 'Admin', label: 'Administrator' },
+          { value: 'User', label: t('admin.role.User') },
+          { value: 'Admin', label: t('admin.role.Admin') },
         ]}
         onSave={async (role) => {
           await setRole.mutateAsync({ userId, role: role as AdminUser['role'] });
-          done(`${user.nickname}'s role has been changed.`);
+          done(t('admin.user.roleSaved', { name: user.nickname }));
         }}
       />
       <Setting
-        label="Group"
+        label={t('admin.group')}
+        saveLabel={t('admin.group.save')}
         id="user-group"
         value={user.groupId ?? ''}
-        options={[...(user.groupId ? [] : [{ value: '', label: 'No group' }]), ...groups.map((group) => ({ value: group.id, label: group.name }))]}
+        options={[...(user.groupId ? [] : [{ value: '', label: t('admin.noGroup') }]), ...groups.map((group) => ({ value: group.id, label: group.name }))]}
         onSave={async (groupId) => {
           await setGroup.mutateAsync({ userId, groupId });
-          done(`${user.nickname} has been moved to ${groups.find((group) => group.id === groupId)?.name ?? 'the group'}.`);
+          done(t('admin.user.moved', { name: user.nickname, group: groups.find((group) => group.id === groupId)?.name ?? t('admin.theGroup') }));
         }}
       />
     </Dialog>
@@ -95,6 +114,7 @@ function ManageUser({ user, groups, onClose, onSaved }: { user: AdminUser; group
 }
 
 export function UsersTab() {
+  const t = useT();
   const { claims } = useSession();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -122,43 +142,45 @@ export function UsersTab() {
   return (
     <>
       <div className="actions">
-        <Button onClick={() => setAdding(true)}>Add a member</Button>
+        <Button onClick={() => setAdding(true)}>{t('admin.member.add')}</Button>
       </div>
-      <form className="filters" onSubmit={search} key={params.toString()} aria-label="Find users">
-        <Field label="Username, name or email" name="search" type="search" defaultValue={query.search ?? ''} />
-        <SelectField label="Status" name="status" defaultValue={query.status ?? ''}>
-          <option value="">Any status</option>
+      <form className="filters" onSubmit={search} key={params.toString()} aria-label={t('admin.users.find')}>
+        <Field label={t('admin.users.search')} name="search" type="search" defaultValue={query.search ?? ''} />
+        <SelectField label={t('admin.status')} name="status" defaultValue={query.status ?? ''}>
+          <option value="">{t('admin.users.anyStatus')}</option>
           {STATUSES.map((status) => (
-            <option key={status}>{status}</option>
+            <option key={status} value={status}>
+              {t(STATUS_NAME[status])}
+            </option>
           ))}
         </SelectField>
         <div className="actions">
-          <Button type="submit">Find</Button>
+          <Button type="submit">{t('admin.users.findButton')}</Button>
         </div>
       </form>
       {notice ? <Notice tone="success">{notice}</Notice> : null}
-      <LoadState query={users} isEmpty={(data) => data.items.length === 0} empty={<EmptyState title="No users match" />}>
+      <LoadState query={users} isEmpty={(data) => data.items.length === 0} empty={<EmptyState title={t('admin.users.empty')} />}>
         {(data) => (
           <>
             <Table
-              caption="Users"
+              caption={t('admin.users')}
               rows={data.items}
               rowKey={(row) => row.id}
               columns={[
-                { header: 'Name', cell: (row) => `${row.nickname} (${row.username})` },
-                { header: 'Email', cell: (row) => row.email },
-                { header: 'Status', cell: (row) => row.status },
-                { header: 'Role', cell: (row) => (row.role === 'Admin' ? 'Administrator' : 'Member') },
-                { header: 'Group', cell: (row) => groupName(row.groupId) },
+                { header: t('admin.name'), cell: (row) => `${row.nickname} (${row.username})` },
+                { header: t('admin.email'), cell: (row) => row.email },
+                { header: t('admin.status'), cell: (row) => t(STATUS_NAME[row.status]) },
+                { header: t('admin.role'), cell: (row) => (row.role === 'Admin' ? t('admin.role.Admin') : t('admin.role.User')) },
+                { header: t('admin.group'), cell: (row) => groupName(row.groupId) },
                 {
-                  header: 'Actions',
+                  header: t('admin.actions'),
                   className: 'table-actions',
                   cell: (row) =>
                     row.id === claims?.userId ? (
-                      <span className="muted">This is you</span>
+                      <span className="muted">{t('admin.users.you')}</span>
                     ) : (
-                      <Button variant="secondary" aria-label={`Manage ${row.nickname}`} onClick={() => setManaging(row)}>
-                        Manage
+                      <Button variant="secondary" aria-label={t('admin.user.manage', { name: row.nickname })} onClick={() => setManaging(row)}>
+                        {t('admin.user.manageButton')}
                       </Button>
                     ),
                 },

@@ -4,9 +4,11 @@ import { useSession } from '@/api/session-context';
 import { Notice, Skeleton } from '@/ui';
 import { useEmailConfirmation } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
+import { Message, useT } from '@/i18n';
 
 /** The link of a confirmation mail: confirms a registration or an email change, once. */
 export default function ConfirmEmailPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { status } = useSession();
@@ -16,16 +18,16 @@ export default function ConfirmEmailPage() {
   if (!token || confirmation.isError) {
     const invalid = !token || (confirmation.error instanceof ProblemError && confirmation.error.code === 'INVALID_TOKEN');
     return (
-      <AuthLayout title="This link does not work">
-        <Notice tone="warning">{invalid ? 'The link is invalid, was already used or has expired.' : describeProblem(confirmation.error)}</Notice>
+      <AuthLayout title={t('auth.link.broken')}>
+        <Notice tone="warning">{invalid ? t('auth.link.invalid') : describeProblem(confirmation.error)}</Notice>
         <p>
           {signedIn ? (
             <>
-              You can send a new link from <Link to="/account">your account</Link>.
+              <Message id="auth.confirm.newLinkSignedIn" values={{ link: (text) => <Link to="/account">{text}</Link> }} />
             </>
           ) : (
             <>
-              Signing in sends a new confirmation link when your address is not confirmed yet. <Link to="/sign-in">Sign in</Link>
+              {t('auth.confirm.newLinkSignedOut')} <Link to="/sign-in">{t('auth.signIn.submit')}</Link>
             </>
           )}
         </p>
@@ -34,26 +36,25 @@ export default function ConfirmEmailPage() {
   }
   if (confirmation.isPending) {
     return (
-      <AuthLayout title="Confirming your email address">
+      <AuthLayout title={t('auth.confirm.pending')}>
         <Skeleton lines={2} />
       </AuthLayout>
     );
   }
   return (
-    <AuthLayout title="Email address confirmed">
-      <Notice tone="success">Your email address is confirmed.</Notice>
+    <AuthLayout title={t('auth.confirm.title')}>
+      <Notice tone="success">{t('auth.confirm.done')}</Notice>
       {signedIn ? (
         <p>
-          <Link to="/account">Back to your account</Link>
+          <Link to="/account">{t('auth.confirm.backToAccount')}</Link>
         </p>
       ) : (
         <>
           <p>
-            If you have just registered: <strong>Registration pending admin approval</strong>. An administrator will approve it; you can
-            sign in after that.
+            <Message id="auth.confirm.pendingApproval" values={{ b: (text) => <strong>{text}</strong> }} />
           </p>
           <p>
-            <Link to="/sign-in">Go to sign in</Link>
+            <Link to="/sign-in">{t('auth.goToSignIn')}</Link>
           </p>
         </>
       )}

@@ -4,16 +4,18 @@ import { Button, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
 import { useForgotPassword, type PasswordRequest } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { Captcha, type CaptchaHandle } from '../components/Captcha';
+import { Message, useT } from '@/i18n';
 
 export default function ForgotPasswordPage() {
+  const t = useT();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const captcha = useRef<CaptchaHandle>(null);
   const { register, submit, summary, setValue, clearErrors, formState } = useProblemForm<PasswordRequest>({
     defaultValues: { email: '', captcha: '' },
-    labels: { email: 'Email address', captcha: 'The check' },
+    labels: { email: t('auth.email'), captcha: t('auth.captcha') },
   });
   const forgot = useForgotPassword();
-  register('captcha', { required: 'Wait until the check below says you are verified' });
+  register('captcha', { required: t('auth.captcha.required') });
 
   const onSubmit = submit(async (values) => {
     try {
@@ -27,30 +29,30 @@ export default function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthLayout title="Check your email">
+      <AuthLayout title={t('auth.checkEmail')}>
         <Notice tone="success">
-          If an account uses <strong>{sentTo}</strong>, we have sent it a link to choose a new password.
+          <Message id="auth.forgot.sent" values={{ email: sentTo, b: (text) => <strong>{text}</strong> }} />
         </Notice>
-        <p>The link works for one hour. Nothing arrived? Look in your spam folder, or try again in a few minutes.</p>
+        <p>{t('auth.forgot.sentHint')}</p>
         <p>
-          <Link to="/sign-in">Back to sign in</Link>
+          <Link to="/sign-in">{t('auth.backToSignIn')}</Link>
         </p>
       </AuthLayout>
     );
   }
 
   return (
-    <AuthLayout title="Forgot your password?">
-      <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+    <AuthLayout title={t('auth.forgot.title')}>
+      <p>{t('auth.forgot.intro')}</p>
       <ErrorSummary items={summary} />
       <form onSubmit={onSubmit} noValidate>
         <Field
-          label="Email address"
+          label={t('auth.email')}
           type="email"
           autoComplete="email"
           spellCheck={false}
           error={formState.errors.email?.message}
-          {...register('email', { required: 'Enter your email address' })}
+          {...register('email', { required: t('auth.email.required') })}
         />
         <Captcha
           ref={captcha}
@@ -62,9 +64,9 @@ export default function ForgotPasswordPage() {
         />
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>
-            Send the link
+            {t('auth.forgot.submit')}
           </Button>
-          <Link to="/sign-in">Back to sign in</Link>
+          <Link to="/sign-in">{t('auth.backToSignIn')}</Link>
         </div>
       </form>
     </AuthLayout>

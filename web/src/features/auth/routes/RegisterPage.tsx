@@ -4,6 +4,7 @@ import { Button, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
 import { useRegister } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { Captcha, type CaptchaHandle } from '../components/Captcha';
+import { Message, useT } from '@/i18n';
 
 interface RegisterForm {
   username: string;
@@ -15,14 +16,15 @@ interface RegisterForm {
 }
 
 export default function RegisterPage() {
+  const t = useT();
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const captcha = useRef<CaptchaHandle>(null);
   const { register, submit, summary, setValue, clearErrors, formState } = useProblemForm<RegisterForm>({
     defaultValues: { username: '', nickname: '', email: '', password: '', website: '', captcha: '' },
-    labels: { username: 'Username', nickname: 'Name', email: 'Email address', password: 'Password', captcha: 'The check' },
+    labels: { username: t('auth.username'), nickname: t('auth.register.nickname'), email: t('auth.email'), password: t('auth.password'), captcha: t('auth.captcha') },
   });
   const registration = useRegister();
-  register('captcha', { required: 'Wait until the check below says you are verified' });
+  register('captcha', { required: t('auth.captcha.required') });
 
   const onSubmit = submit(async (values) => {
     try {
@@ -36,13 +38,13 @@ export default function RegisterPage() {
 
   if (registeredEmail) {
     return (
-      <AuthLayout title="Check your email">
+      <AuthLayout title={t('auth.checkEmail')}>
         <Notice tone="success">
-          We sent a link to <strong>{registeredEmail}</strong>. Open it to confirm your email address.
+          <Message id="auth.register.sent" values={{ email: registeredEmail, b: (text) => <strong>{text}</strong> }} />
         </Notice>
-        <p>After that, an administrator approves your registration. You can sign in once they have.</p>
+        <p>{t('auth.register.sentHint')}</p>
         <p>
-          <Link to="/sign-in">Back to sign in</Link>
+          <Link to="/sign-in">{t('auth.backToSignIn')}</Link>
         </p>
       </AuthLayout>
     );
@@ -50,46 +52,46 @@ export default function RegisterPage() {
 
   const errors = formState.errors;
   return (
-    <AuthLayout title="Create an account">
+    <AuthLayout title={t('auth.register.title')}>
       <ErrorSummary items={summary} />
       <form onSubmit={onSubmit} noValidate>
         <Field
-          label="Username"
-          hint="3 to 50 letters, digits, dots, dashes or underscores. You sign in with it; capitals count."
+          label={t('auth.username')}
+          hint={t('auth.register.usernameHint')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           error={errors.username?.message}
           {...register('username', {
-            required: 'Enter a username',
-            pattern: { value: /^[A-Za-z0-9._-]{3,50}$/, message: 'Use 3 to 50 letters, digits, dots, dashes or underscores' },
+            required: t('auth.register.username.required'),
+            pattern: { value: /^[A-Za-z0-9._-]{3,50}$/, message: t('auth.register.username.pattern') },
           })}
         />
         <Field
-          label="Name shown to your group"
-          hint="Up to 25 characters, for example Anna or Dad."
+          label={t('auth.register.nicknameLabel')}
+          hint={t('auth.register.nicknameHint')}
           autoComplete="nickname"
           error={errors.nickname?.message}
-          {...register('nickname', { required: 'Enter the name your group will see', maxLength: { value: 25, message: 'Use at most 25 characters' } })}
+          {...register('nickname', { required: t('auth.register.nickname.required'), maxLength: { value: 25, message: t('form.maxLength', { max: 25 }) } })}
         />
         <Field
-          label="Email address"
+          label={t('auth.email')}
           type="email"
           autoComplete="email"
           spellCheck={false}
           error={errors.email?.message}
-          {...register('email', { required: 'Enter your email address' })}
+          {...register('email', { required: t('auth.email.required') })}
         />
         <Field
-          label="Password"
+          label={t('auth.password')}
           type="password"
-          hint="At least 8 characters. A few unusual words make a strong one."
+          hint={t('auth.passwordHint')}
           autoComplete="new-password"
           error={errors.password?.message}
-          {...register('password', { required: 'Enter a password', minLength: { value: 8, message: 'Use at least 8 characters' } })}
+          {...register('password', { required: t('auth.password.new.required'), minLength: { value: 8, message: t('form.minLength', { min: 8 }) } })}
         />
         <div className="honeypot" aria-hidden="true">
-          <label htmlFor="website">Website (leave this empty)</label>
+          <label htmlFor="website">{t('auth.register.honeypot')}</label>
           <input id="website" type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
         </div>
         <Captcha
@@ -102,12 +104,12 @@ export default function RegisterPage() {
         />
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>
-            Create account
+            {t('auth.register.submit')}
           </Button>
         </div>
       </form>
       <p>
-        Already have an account? <Link to="/sign-in">Sign in</Link>
+        {t('auth.register.haveAccount')} <Link to="/sign-in">{t('auth.signIn.submit')}</Link>
       </p>
     </AuthLayout>
   );

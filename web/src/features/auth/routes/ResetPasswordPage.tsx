@@ -5,11 +5,7 @@ import { ProblemError } from '@/api/problem';
 import { Button, ErrorSummary, Field, LoadError, Notice, Skeleton, useProblemForm } from '@/ui';
 import { useResetLink, useResetPassword, useSignIn } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
-
-/** "Tom", "Tom and Anna", "Tom, Anna and Ben". */
-function listOf(names: string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
+import { Message, useListFormat, useT } from '@/i18n';
 
 interface ResetForm {
   newPassword: string;
@@ -22,6 +18,8 @@ interface ResetForm {
  * once the password is chosen, the person is signed in.
  */
 export default function ResetPasswordPage() {
+  const t = useT();
+  const listOf = useListFormat();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -31,7 +29,7 @@ export default function ResetPasswordPage() {
   const signIn = useSignIn();
   const { register, submit, summary, getValues, formState } = useProblemForm<ResetForm>({
     defaultValues: { newPassword: '', repeatPassword: '' },
-    labels: { newPassword: 'New password' },
+    labels: { newPassword: t('auth.reset.newPassword') },
   });
 
   const onSubmit = submit(async ({ newPassword }) => {
@@ -57,10 +55,10 @@ export default function ResetPasswordPage() {
   const linkInvalid = link.error instanceof ProblemError && link.error.code === 'INVALID_TOKEN';
   if (invalid || linkInvalid) {
     return (
-      <AuthLayout title="This link does not work">
-        <Notice tone="warning">The link is invalid, was already used or has expired.</Notice>
+      <AuthLayout title={t('auth.link.broken')}>
+        <Notice tone="warning">{t('auth.link.invalid')}</Notice>
         <p>
-          <Link to="/forgot-password">Ask for a new link</Link>
+          <Link to="/forgot-password">{t('auth.reset.askAgain')}</Link>
         </p>
       </AuthLayout>
     );
@@ -68,60 +66,63 @@ export default function ResetPasswordPage() {
 
   if (link.isPending) {
     return (
-      <AuthLayout title="Choose a password">
+      <AuthLayout title={t('auth.reset.choose')}>
         <Skeleton lines={3} />
       </AuthLayout>
     );
   }
   if (link.isError) {
     return (
-      <AuthLayout title="Choose a password">
+      <AuthLayout title={t('auth.reset.choose')}>
         <LoadError error={link.error} retry={() => link.refetch()} />
       </AuthLayout>
     );
   }
   const { invitation, groupName, memberNicknames, username, nickname } = link.data;
   return (
-    <AuthLayout title={invitation ? `Welcome, ${nickname}` : 'Choose a new password'}>
+    <AuthLayout title={invitation ? t('auth.reset.welcome', { nickname }) : t('auth.reset.title')}>
       {invitation ? (
         <p>
           {groupName ? (
             <>
-              You are joining <strong>{groupName}</strong>
-              {memberNicknames.length ? <> with {listOf(memberNicknames)}</> : null} on Hearth.{' '}
+              <Message
+                id={memberNicknames.length ? 'auth.reset.joiningWith' : 'auth.reset.joining'}
+                values={{ group: groupName, members: listOf(memberNicknames), b: (text) => <strong>{text}</strong> }}
+              />{' '}
             </>
           ) : null}
-          Choose a password to finish setting up your account.
+          {t('auth.reset.finish')}
         </p>
       ) : null}
       <p>
-        Your username: <strong>{username}</strong> <span className="muted">(you sign in with it)</span>
+        <Message id="auth.reset.username" values={{ username, b: (text) => <strong>{text}</strong> }} />{' '}
+        <span className="muted">{t('auth.reset.usernameHint')}</span>
       </p>
       <ErrorSummary items={summary} />
       <form onSubmit={onSubmit} noValidate>
         {/* for password managers: the account the new password belongs to */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         <Field
-          label={invitation ? 'Password' : 'New password'}
+          label={invitation ? t('auth.password') : t('auth.reset.newPassword')}
           type="password"
-          hint="At least 8 characters. A few unusual words make a strong one."
+          hint={t('auth.passwordHint')}
           autoComplete="new-password"
           error={formState.errors.newPassword?.message}
-          {...register('newPassword', { required: 'Enter a new password', minLength: { value: 8, message: 'Use at least 8 characters' } })}
+          {...register('newPassword', { required: t('auth.reset.newPassword.required'), minLength: { value: 8, message: t('form.minLength', { min: 8 }) } })}
         />
         <Field
-          label={invitation ? 'Repeat the password' : 'Repeat the new password'}
+          label={invitation ? t('auth.reset.repeat') : t('auth.reset.repeatNew')}
           type="password"
           autoComplete="new-password"
           error={formState.errors.repeatPassword?.message}
           {...register('repeatPassword', {
-            required: 'Repeat the new password',
-            validate: (value) => value === getValues('newPassword') || 'The two passwords are not the same',
+            required: t('auth.reset.repeat.required'),
+            validate: (value) => value === getValues('newPassword') || t('auth.reset.mismatch'),
           })}
         />
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>
-            {invitation ? 'Save password and sign in' : 'Save the new password and sign in'}
+            {invitation ? t('auth.reset.submitInvitation') : t('auth.reset.submit')}
           </Button>
         </div>
       </form>

@@ -3,6 +3,7 @@ import { useSession } from '@/api/session-context';
 import { Button, Checkbox, describeUserAgent, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
 import { useSignIn } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
+import { useT } from '@/i18n';
 
 interface SignInForm {
   username: string;
@@ -17,12 +18,13 @@ function safeNext(next: string | null): string {
 }
 
 export default function SignInPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { message } = useSession();
   const { register, submit, summary, formState } = useProblemForm<SignInForm>({
     defaultValues: { username: '', password: '', rememberMe: false, deviceName: describeUserAgent(navigator.userAgent) },
-    labels: { username: 'Username', password: 'Password', deviceName: 'Device name' },
+    labels: { username: t('auth.username'), password: t('auth.password'), deviceName: t('auth.deviceName') },
   });
 
   const signIn = useSignIn();
@@ -34,44 +36,44 @@ export default function SignInPage() {
 
   const errors = formState.errors;
   return (
-    <AuthLayout title="Sign in">
+    <AuthLayout title={t('auth.signIn.title')}>
       {message && !summary.length ? <Notice tone="warning">{message}</Notice> : null}
-      {params.get('reset') === '1' ? <Notice tone="success">Your password has been changed. Sign in with the new one.</Notice> : null}
-      {params.get('signed-out') === '1' && !message ? <Notice tone="success">You have signed out. See you soon!</Notice> : null}
+      {params.get('reset') === '1' ? <Notice tone="success">{t('auth.signIn.passwordChanged')}</Notice> : null}
+      {params.get('signed-out') === '1' && !message ? <Notice tone="success">{t('auth.signIn.signedOut')}</Notice> : null}
       <ErrorSummary items={summary} />
       <form onSubmit={onSubmit} noValidate>
         <Field
-          label="Username"
+          label={t('auth.username')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           error={errors.username?.message}
-          {...register('username', { required: 'Enter your username' })}
+          {...register('username', { required: t('auth.username.required') })}
         />
         <Field
-          label="Password"
+          label={t('auth.password')}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
-          {...register('password', { required: 'Enter your password' })}
+          {...register('password', { required: t('auth.password.required') })}
         />
-        <Checkbox label="Remember me on this device" {...register('rememberMe')} />
+        <Checkbox label={t('auth.signIn.rememberMe')} {...register('rememberMe')} />
         <Field
-          label="Device name (optional)"
-          hint="Shown in your list of sessions, so you can recognise this device."
+          label={t('auth.signIn.deviceName')}
+          hint={t('auth.signIn.deviceNameHint')}
           maxLength={100}
           error={errors.deviceName?.message}
           {...register('deviceName')}
         />
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>
-            Sign in
+            {t('auth.signIn.submit')}
           </Button>
-          <Link to="/forgot-password">Forgot your password?</Link>
+          <Link to="/forgot-password">{t('auth.forgot.title')}</Link>
         </div>
       </form>
       <p>
-        New here? <Link to="/register">Create an account</Link>
+        {t('auth.signIn.newHere')} <Link to="/register">{t('auth.register.title')}</Link>
       </p>
     </AuthLayout>
   );

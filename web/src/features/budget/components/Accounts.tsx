@@ -8,39 +8,40 @@ import { useSession } from '@/api/session-context';
 import { budgetApi, useAccounts, useBudgetMutation, type Account } from '../api';
 import { normaliseBalance, validateBalance } from '../money';
 import { NextStep } from './Setup';
+import { Message, useT, type MessageId, type Translate } from '@/i18n';
 
 /** Why the API refused a change of an account, in words that say what to do instead. */
-const ACCOUNT_PROBLEMS: Record<string, string> = {
-  ACCOUNT_IS_DEFAULT: 'This is the default account. Make another account the default first.',
-  ACCOUNT_HAS_TRANSACTIONS: 'This account has transactions, so it cannot be deleted. Disable it instead: it keeps its history and takes no new transactions.',
-  ACCOUNT_HAS_RECURRING: 'An enabled recurring transaction uses this account. Disable or delete that recurring transaction first.',
-  ACCOUNT_DISABLED: 'A disabled account cannot be the default. Enable it first.',
+const ACCOUNT_PROBLEMS: Record<string, MessageId> = {
+  ACCOUNT_IS_DEFAULT: 'budget.account.problem.isDefault',
+  ACCOUNT_HAS_TRANSACTIONS: 'budget.account.problem.hasTransactions',
+  ACCOUNT_HAS_RECURRING: 'budget.account.problem.hasRecurring',
+  ACCOUNT_DISABLED: 'budget.account.problem.disabled',
 };
 
-function explain(error: unknown): string {
-  return error instanceof ProblemError && ACCOUNT_PROBLEMS[error.code] ? ACCOUNT_PROBLEMS[error.code] : describeProblem(error);
+function explain(t: Translate, error: unknown): string {
+  return error instanceof ProblemError && ACCOUNT_PROBLEMS[error.code] ? t(ACCOUNT_PROBLEMS[error.code]) : describeProblem(error);
 }
 
 export default function Accounts() {
+  const t = useT();
   const accounts = useAccounts();
   const [message, setMessage] = useState<string | null>(null);
   const create = useBudgetMutation(budgetApi.createAccount);
-  const onError = (error: unknown) => setMessage(explain(error));
+  const onError = (error: unknown) => setMessage(explain(t, error));
   return (
-    <Page title="Accounts">
+    <Page title={t('budget.accounts')}>
       <p className="muted">
-        New transactions go to the default account unless you pick another. A disabled account keeps its history but takes no new transactions. An account with
-        transactions cannot be deleted.
+        {t('budget.accounts.intro')}
       </p>
       {message ? <Notice tone="warning">{message}</Notice> : null}
       <LoadState query={accounts}>
         {(list) =>
           list.length === 0 ? (
             <p>
-              <strong>No accounts yet.</strong> Add the first one below, for example “Bank account”. It becomes the default.
+              <Message id="budget.accounts.empty" values={{ b: (text) => <strong>{text}</strong> }} />
             </p>
           ) : (
-            <ul className="account-list" aria-label="Accounts">
+            <ul className="account-list" aria-label={t('budget.accounts')}>
               {list.map((account) => (
                 <AccountRow key={account.id} account={account} onError={onError} onChanged={() => setMessage(null)} />
               ))}
@@ -49,13 +50,14 @@ export default function Accounts() {
         }
       </LoadState>
       {accounts.data?.length ? <NextStep /> : null}
-      <h2>New account</h2>
-      <AccountForm key={create.data?.id ?? 'new'} initial={{ name: '', openingBalance: '' }} submitLabel="Add account" onSubmit={(values) => create.mutateAsync(values)} />
+      <h2>{t('budget.account.new')}</h2>
+      <AccountForm key={create.data?.id ?? 'new'} initial={{ name: '', openingBalance: '' }} submitLabel={t('budget.account.add')} onSubmit={(values) => create.mutateAsync(values)} />
     </Page>
   );
 }
 
 function AccountRow({ account, onError, onChanged }: { account: Account; onError: (error: unknown) => void; onChanged: () => void }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const makeDefault = useBudgetMutation(budgetApi.makeDefault);
   const update = useBudgetMutation(budgetApi.updateAccount);
@@ -65,23 +67,23 @@ function AccountRow({ account, onError, onChanged }: { account: Account; onError
     <li className="card account">
       <div className="account-head">
         <h3>{account.name}</h3>
-        <strong className={account.balance.startsWith('-') ? 'amount-out' : undefined} aria-label={`Balance of ${account.name}`}>
+        <strong className={account.balance.startsWith('-') ? 'amount-out' : undefined} aria-label={t('budget.balanceOf', { name: account.name })}>
           <Money amount={account.balance} />
         </strong>
       </div>
       <p className="meta-line">
-        {account.isDefault ? <span className="badge badge-accent">Default</span> : null}
-        {account.isDisabled ? <span className="badge">Disabled</span> : null}
+        {account.isDefault ? <span className="badge badge-accent">{t('budget.account.default')}</span> : null}
+        {account.isDisabled ? <span className="badge">{t('budget.account.disabled')}</span> : null}
         {account.openingBalance !== '0.00' ? (
           <span className="muted">
-            Started with <Money amount={account.openingBalance} />
+            {t('budget.account.startedWith')} <Money amount={account.openingBalance} />
           </span>
         ) : null}
       </p>
       {editing ? (
         <AccountForm
           initial={{ name: account.name, openingBalance: account.openingBalance }}
-          submitLabel="Save account"
+          submitLabel={t('budget.account.save')}
           onCancel={() => setEditing(false)}
           onSubmit={async (body) => {
             await update.mutateAsync({ id: account.id, body });
@@ -92,7 +94,7 @@ function AccountRow({ account, onError, onChanged }: { account: Account; onError
         <div className="actions">
           {!account.isDefault && !account.isDisabled ? (
             <Button variant="secondary" busy={makeDefault.isPending} onClick={() => makeDefault.mutate(account.id, handlers)}>
-              Make default
+              {t('budget.account.makeDefault')}
             </Button>
           ) : null}
           <Button
@@ -100,13 +102,13 @@ function AccountRow({ account, onError, onChanged }: { account: Account; onError
             busy={update.isPending}
             onClick={() => update.mutate({ id: account.id, body: { name: account.name, isDisabled: !account.isDisabled } }, handlers)}
           >
-            {account.isDisabled ? 'Enable' : 'Disable'}
+            {account.isDisabled ? t('budget.account.enable') : t('budget.account.disable')}
           </Button>
-          <Button variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit ${account.name}`}>
-            Edit
+          <Button variant="secondary" onClick={() => setEditing(true)} aria-label={t('common.editItem', { name: account.name })}>
+            {t('common.edit')}
           </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(account.id, handlers)} aria-label={`Delete ${account.name}`}>
-            Delete
+          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(account.id, handlers)} aria-label={t('common.deleteItem', { name: account.name })}>
+            {t('common.delete')}
           </Button>
         </div>
       )}
@@ -130,6 +132,7 @@ function AccountForm({
   onSubmit: (body: { name: string; openingBalance: string }) => Promise<unknown>;
   onCancel?: () => void;
 }) {
+  const t = useT();
   const { claims } = useSession();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const { register, handleSubmit, setError, formState } = useForm<AccountValues>({ defaultValues: initial });
@@ -138,7 +141,7 @@ function AccountForm({
     try {
       await onSubmit({ name: name.trim(), openingBalance: normaliseBalance(openingBalance) as string });
     } catch (error) {
-      setSummary(applyProblem(error, ['name', 'openingBalance'] as const, setError));
+      setSummary(applyProblem(error, ['name', 'openingBalance'] as const, setError, { name: t('budget.field.name'), openingBalance: t('budget.account.openingBalance') }));
     }
   });
   const prefix = onCancel ? 'edit-' : '';
@@ -146,16 +149,16 @@ function AccountForm({
     <form onSubmit={submit} noValidate className={onCancel ? 'inline-form' : undefined}>
       <ErrorSummary items={summary} />
       <Field
-        label="Name"
+        label={t('budget.field.name')}
         id={`${prefix}account-name`}
         maxLength={50}
         error={formState.errors.name?.message}
-        {...register('name', { required: 'Enter a name', validate: (value) => value.trim().length > 0 || 'Enter a name' })}
+        {...register('name', { required: t('budget.field.name.required'), validate: (value) => value.trim().length > 0 || t('budget.field.name.required') })}
       />
       <Field
-        label={`Opening balance (${claims?.currency ?? ''})`}
+        label={t('budget.account.openingBalanceIn', { currency: claims?.currency ?? '' })}
         id={`${prefix}account-opening-balance`}
-        hint="The money in the account today, before any transaction you add here: for example 1250.00. Empty means 0; a minus sign if it is overdrawn."
+        hint={t('budget.account.openingBalanceHint')}
         inputMode="decimal"
         autoComplete="off"
         error={formState.errors.openingBalance?.message}

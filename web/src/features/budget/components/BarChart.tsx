@@ -1,6 +1,7 @@
 /** A bar chart on Chart.js (only the parts it needs are registered); loaded with the reports page only. */
 import { useEffect, useRef } from 'react';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
+import { useLocale } from '@/i18n';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -22,13 +23,14 @@ interface BarChartProps {
 }
 
 export default function BarChart({ labels, series, horizontal = false, description, currency, height = 260 }: BarChartProps) {
+  const locale = useLocale();
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
     const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     const text = getComputedStyle(document.documentElement).getPropertyValue('--text').trim() || '#1f1a17';
     const grid = getComputedStyle(document.documentElement).getPropertyValue('--border').trim() || '#d9cfc7';
-    const money = new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 0 });
+    const money = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 });
     const chart = new Chart(canvas.current, {
       type: 'bar',
       data: { labels, datasets: series.map((item) => ({ label: item.label, data: item.values, backgroundColor: item.colors, borderRadius: 4 })) },
@@ -48,7 +50,7 @@ export default function BarChart({ labels, series, horizontal = false, descripti
       },
     });
     return () => chart.destroy();
-  }, [labels, series, horizontal, currency]);
+  }, [labels, series, horizontal, currency, locale]);
   return (
     <div className="chart" style={{ height }}>
       <canvas ref={canvas} role="img" aria-label={description} />

@@ -10,6 +10,7 @@ import { ColorPicker, IconPicker, NamedIcon } from '@/ui/pickers';
 import { DragHandle, SortableList } from '@/ui/SortableList';
 import { budgetApi, useBudgetMutation, useCategories, type Category } from '../api';
 import { NextStep } from './Setup';
+import { Message, useT } from '@/i18n';
 
 interface CategoryValues {
   name: string;
@@ -19,6 +20,7 @@ interface CategoryValues {
 const FIELDS = ['name', 'color', 'icon'] as const;
 
 export default function Categories() {
+  const t = useT();
   const categories = useCategories();
   const client = useQueryClient();
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -36,7 +38,7 @@ export default function Categories() {
     reorder.mutate(ids, {
       onError: (error) => {
         client.setQueryData(key, previous);
-        setMessage(`${describeProblem(error)} The order was not changed.`);
+        setMessage(t('common.orderNotChanged', { problem: describeProblem(error) }));
       },
     });
   };
@@ -46,25 +48,25 @@ export default function Categories() {
       onError: (error) =>
         setMessage(
           error instanceof ProblemError && error.code === 'CATEGORY_IN_USE'
-            ? `“${category.name}” is used by transactions or recurring transactions, so it cannot be deleted. Give those another category first, or keep this one.`
+            ? t('budget.category.inUse', { name: category.name })
             : describeProblem(error),
         ),
     });
   };
 
   return (
-    <Page title="Categories">
-      <p className="muted">Categories sort expenses and income. Their order here is the order of the reports.</p>
+    <Page title={t('budget.categories')}>
+      <p className="muted">{t('budget.categories.intro')}</p>
       {message ? <Notice tone="warning">{message}</Notice> : null}
       <LoadState query={categories}>
         {(list) =>
           list.length === 0 ? (
             <p>
-              <strong>No categories yet.</strong> Add the first one below, for example “Groceries”.
+              <Message id="budget.categories.empty" values={{ b: (text) => <strong>{text}</strong> }} />
             </p>
           ) : (
             <SortableList
-              label="Categories"
+              label={t('budget.categories')}
               items={list}
               getId={(category) => category.id}
               getLabel={(category) => category.name}
@@ -73,7 +75,7 @@ export default function Categories() {
                 editingId === category.id ? (
                   <CategoryForm
                     initial={category}
-                    submitLabel="Save category"
+                    submitLabel={t('budget.category.save')}
                     onCancel={() => setEditingId(null)}
                     onSubmit={async (body) => {
                       await budgetApi.updateCategory({ id: category.id, body });
@@ -83,15 +85,15 @@ export default function Categories() {
                   />
                 ) : (
                   <div className="row">
-                    <DragHandle handle={handle} label={`Move ${category.name}`} />
+                    <DragHandle handle={handle} label={t('common.moveItem', { name: category.name })} />
                     <span className="category-icon" style={{ background: category.color }}>
                       <NamedIcon name={category.icon} color="#fff" size={18} />
                     </span>
                     <span className="row-main">{category.name}</span>
-                    <button type="button" className="icon-btn" aria-label={`Edit ${category.name}`} onClick={() => setEditingId(category.id)}>
+                    <button type="button" className="icon-btn" aria-label={t('common.editItem', { name: category.name })} onClick={() => setEditingId(category.id)}>
                       <Pencil size={18} aria-hidden="true" />
                     </button>
-                    <button type="button" className="icon-btn danger" aria-label={`Delete ${category.name}`} onClick={() => onDelete(category)}>
+                    <button type="button" className="icon-btn danger" aria-label={t('common.deleteItem', { name: category.name })} onClick={() => onDelete(category)}>
                       <Trash2 size={18} aria-hidden="true" />
                     </button>
                   </div>
@@ -102,11 +104,11 @@ export default function Categories() {
         }
       </LoadState>
       {categories.data?.length ? <NextStep /> : null}
-      <h2>New category</h2>
+      <h2>{t('budget.category.new')}</h2>
       <CategoryForm
         key={create.data?.id ?? 'new'}
         initial={{ name: '', color: '#10B981', icon: 'ShoppingCart' }}
-        submitLabel="Add category"
+        submitLabel={t('budget.category.add')}
         onSubmit={(body) => create.mutateAsync(body)}
       />
     </Page>
@@ -124,6 +126,7 @@ function CategoryForm({
   onSubmit: (body: CategoryValues) => Promise<unknown>;
   onCancel?: () => void;
 }) {
+  const t = useT();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const { register, handleSubmit, setError, control, formState } = useForm<CategoryValues>({
     defaultValues: { name: initial.name, color: initial.color, icon: initial.icon },
@@ -133,7 +136,7 @@ function CategoryForm({
     try {
       await onSubmit({ ...values, name: values.name.trim() });
     } catch (error) {
-      setSummary(applyProblem(error, FIELDS, setError));
+      setSummary(applyProblem(error, FIELDS, setError, { name: t('budget.field.name'), color: t('budget.field.colour'), icon: t('budget.field.icon') }));
     }
   });
   const prefix = onCancel ? 'edit-' : '';
@@ -141,21 +144,21 @@ function CategoryForm({
     <form onSubmit={submit} noValidate className={onCancel ? 'inline-form' : undefined} onKeyDown={(event) => onCancel && event.key === 'Escape' && onCancel()}>
       <ErrorSummary items={summary} />
       <Field
-        label="Name"
+        label={t('budget.field.name')}
         id={`${prefix}name`}
         maxLength={50}
         error={formState.errors.name?.message}
-        {...register('name', { required: 'Enter a name', validate: (value) => value.trim().length > 0 || 'Enter a name' })}
+        {...register('name', { required: t('budget.field.name.required'), validate: (value) => value.trim().length > 0 || t('budget.field.name.required') })}
       />
       <Controller
         control={control}
         name="color"
-        render={({ field }) => <ColorPicker legend="Colour" name={`${prefix}color`} value={field.value} onChange={field.onChange} error={formState.errors.color?.message} />}
+        render={({ field }) => <ColorPicker legend={t('budget.field.colour')} name={`${prefix}color`} value={field.value} onChange={field.onChange} error={formState.errors.color?.message} />}
       />
       <Controller
         control={control}
         name="icon"
-        render={({ field }) => <IconPicker legend="Icon" name={`${prefix}icon`} value={field.value} onChange={field.onChange} error={formState.errors.icon?.message} />}
+        render={({ field }) => <IconPicker legend={t('budget.field.icon')} name={`${prefix}icon`} value={field.value} onChange={field.onChange} error={formState.errors.icon?.message} />}
       />
       <FormButtons submitLabel={submitLabel} busy={formState.isSubmitting} onCancel={onCancel} />
     </form>

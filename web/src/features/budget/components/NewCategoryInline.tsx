@@ -3,6 +3,7 @@ import { describeProblem } from '@/api/problem';
 import { Button, Field } from '@/ui';
 import { COLORS } from '@/ui/pickers';
 import { budgetApi, useBudgetMutation } from '../api';
+import { useT } from '@/i18n';
 
 /**
  * "New category…" chosen in a category picker: a name, and the category is made on the spot (colour
@@ -10,12 +11,13 @@ import { budgetApi, useBudgetMutation } from '../api';
  * Not a form of its own: it sits inside the transaction's form.
  */
 export function NewCategoryInline({ count, onCreated, onCancel }: { count: number; onCreated: (id: string) => void; onCancel: () => void }) {
+  const t = useT();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const create = useBudgetMutation(budgetApi.createCategory);
   const add = async () => {
     if (!name.trim()) {
-      setError('Enter a name for the category');
+      setError(t('budget.category.name.required'));
       return;
     }
     setError(null);
@@ -27,10 +29,10 @@ export function NewCategoryInline({ count, onCreated, onCancel }: { count: numbe
     }
   };
   return (
-    <div className="inline-form" role="group" aria-label="New category">
+    <div className="inline-form" role="group" aria-label={t('budget.category.new')}>
       <Field
-        label="New category name"
-        hint="For example Groceries or Rent"
+        label={t('budget.category.newName')}
+        hint={t('budget.category.nameHint')}
         maxLength={50}
         autoComplete="off"
         autoFocus
@@ -47,10 +49,10 @@ export function NewCategoryInline({ count, onCreated, onCancel }: { count: numbe
       />
       <div className="actions">
         <Button type="button" busy={create.isPending} onClick={add}>
-          Add category
+          {t('budget.category.add')}
         </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
     </div>

@@ -6,15 +6,18 @@ import { addDays, occurrencesBetween } from '../upcoming';
 import { AccountBalances } from './AccountBalances';
 import { RequireBudgetSetup } from './Setup';
 import { Totals } from './Totals';
+import { Message, useLocale, useT } from '@/i18n';
+import { TYPE_NAME } from '../words';
 
 /** The budget's start: this month's totals and every account's balance, or the setup steps. */
 export function Overview() {
+  const t = useT();
   return (
     <Page
-      title="Budget"
+      title={t('nav.budget')}
       actions={
         <Link className="btn btn-primary" to="/budget/transactions/new">
-          Add transaction
+          {t('budget.transaction.add')}
         </Link>
       }
     >
@@ -24,11 +27,13 @@ export function Overview() {
 }
 
 function OverviewContent({ accounts, categories }: { accounts: Account[]; categories: Category[] }) {
+  const t = useT();
+  const locale = useLocale();
   const now = new Date();
   const year = now.getFullYear();
   const month = now.getMonth() + 1;
   const report = useMonthlyReport(year, month);
-  const monthName = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(now);
+  const monthName = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(now);
   return (
     <>
       <h2>{monthName}</h2>
@@ -36,13 +41,13 @@ function OverviewContent({ accounts, categories }: { accounts: Account[]; catego
         {(data) => <Totals income={data.totalIncome} expense={data.totalExpense} net={data.net} currency={data.currency} />}
       </LoadState>
       <p>
-        <Link to={`/budget/reports?month=${year}-${String(month).padStart(2, '0')}`}>See the month's report</Link>
+        <Link to={`/budget/reports?month=${year}-${String(month).padStart(2, '0')}`}>{t('budget.seeMonthReport')}</Link>
       </p>
       <Upcoming accounts={accounts} categories={categories} />
-      <h2>Accounts</h2>
+      <h2>{t('budget.accounts')}</h2>
       <AccountBalances accounts={accounts} />
       <p className="muted">
-        Total: <Money amount={sumCents(accounts.filter((account) => !account.isDisabled).map((account) => account.balance))} />
+        {t('budget.total')} <Money amount={sumCents(accounts.filter((account) => !account.isDisabled).map((account) => account.balance))} />
       </p>
     </>
   );
@@ -53,14 +58,16 @@ const UPCOMING_SHOWN = 8;
 
 /** What the recurring transactions will add in the next 30 days (rent next week…), soonest first. */
 function Upcoming({ accounts, categories }: { accounts: Account[]; categories: Category[] }) {
+  const t = useT();
+  const locale = useLocale();
   const recurring = useRecurringList();
   const from = today();
   const to = addDays(from, UPCOMING_DAYS);
-  const dateText = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const dateText = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
   const nameOf = (list: { id: string; name: string }[], id: string | null) => list.find((item) => item.id === id)?.name;
   return (
     <>
-      <h2>Coming up in the next {UPCOMING_DAYS} days</h2>
+      <h2>{t('budget.upcoming.title', { days: UPCOMING_DAYS })}</h2>
       <LoadState query={recurring} skeletonLines={2}>
         {(rules) => {
           const due = rules
@@ -69,15 +76,15 @@ function Upcoming({ accounts, categories }: { accounts: Account[]; categories: C
           if (due.length === 0) {
             return (
               <p className="muted">
-                Nothing recurring is due. <Link to="/budget/recurring/new">Add a recurring transaction</Link> for rent, salary or subscriptions.
+                <Message id="budget.upcoming.none" values={{ link: (text) => <Link to="/budget/recurring/new">{text}</Link> }} />
               </p>
             );
           }
           return (
             <>
-              <ul className="balances" aria-label="Coming up">
+              <ul className="balances" aria-label={t('budget.upcoming.label')}>
                 {due.slice(0, UPCOMING_SHOWN).map(({ rule, date }) => {
-                  const what = rule.description || nameOf(categories, rule.categoryId) || (rule.type === 'Transfer' ? 'Transfer' : rule.type);
+                  const what = rule.description || nameOf(categories, rule.categoryId) || t(TYPE_NAME[rule.type]);
                   const account = rule.type === 'Transfer' ? `${nameOf(accounts, rule.budgetAccountId)} → ${nameOf(accounts, rule.targetBudgetAccountId)}` : nameOf(accounts, rule.budgetAccountId);
                   return (
                     <li key={`${rule.id}-${date}`} className="row">
@@ -96,7 +103,10 @@ function Upcoming({ accounts, categories }: { accounts: Account[]; categories: C
               </ul>
               {due.length > UPCOMING_SHOWN ? (
                 <p className="muted">
-                  And {due.length - UPCOMING_SHOWN} more: <Link to="/budget/recurring">all recurring transactions</Link>
+                  <Message
+                    id="budget.upcoming.more"
+                    values={{ count: due.length - UPCOMING_SHOWN, link: (text) => <Link to="/budget/recurring">{text}</Link> }}
+                  />
                 </p>
               ) : null}
             </>

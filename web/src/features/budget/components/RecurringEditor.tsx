@@ -4,12 +4,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { applyProblem, type SummaryItem } from '@/api/form-errors';
 import { Button, Checkbox, DateText, ErrorSummary, Field, LoadState, Page, SelectField } from '@/ui';
 import { DangerAction } from '@/ui/DangerAction';
-import { useT } from '@/i18n';
 import { budgetApi, useBudgetMutation, useRecurring, type Recurring, type RecurringInput } from '../api';
 import { normaliseAmount, today } from '../money';
 import type { Frequency } from '../schedule';
 import { RequireBudgetSetup, type BudgetBasics } from './Setup';
-import { defaultAccountId, MoneyMovementFields, movementBody, MOVEMENT_FIELDS, type MoneyMovementValues } from './TransactionFields';
+import { defaultAccountId, MoneyMovementFields, movementBody, movementLabels, MOVEMENT_FIELDS, type MoneyMovementValues } from './TransactionFields';
+import { useT } from '@/i18n';
 
 interface RecurringValues extends MoneyMovementValues {
   frequency: Frequency;
@@ -29,8 +29,9 @@ export default function RecurringEditor() {
 }
 
 function NewRecurring() {
+  const t = useT();
   return (
-    <Page title="New recurring transaction">
+    <Page title={t('budget.recurring.new')}>
       <RequireBudgetSetup>
         {(basics) => (
           <RecurringForm
@@ -57,9 +58,10 @@ function NewRecurring() {
 }
 
 function EditRecurring({ id }: { id: string }) {
+  const t = useT();
   const recurring = useRecurring(id);
   return (
-    <Page title="Edit recurring transaction">
+    <Page title={t('budget.recurring.edit')}>
       <LoadState query={recurring}>
         {(data) => (
           <RequireBudgetSetup needsCategory={false}>
@@ -68,12 +70,15 @@ function EditRecurring({ id }: { id: string }) {
                 <p>
                   {data.isEnabled && data.nextOccurrence ? (
                     <>
-                      Next occurrence: <strong><DateText value={data.nextOccurrence} /></strong>
+                      {t('budget.recurring.nextOccurrence')}{' '}
+                      <strong>
+                        <DateText value={data.nextOccurrence} />
+                      </strong>
                     </>
                   ) : data.nextOccurrence ? (
-                    'Paused.'
+                    t('budget.recurring.pausedShort')
                   ) : (
-                    'Ended: no more occurrences.'
+                    t('budget.recurring.ended')
                   )}
                 </p>
                 <RecurringForm
@@ -104,8 +109,8 @@ function EditRecurring({ id }: { id: string }) {
 }
 
 function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; initial: RecurringValues; existing?: Recurring }) {
-  const navigate = useNavigate();
   const t = useT();
+  const navigate = useNavigate();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const save = useBudgetMutation((body: RecurringInput) => (existing ? budgetApi.updateRecurring({ id: existing.id, body }) : budgetApi.createRecurring(body)));
   const remove = useBudgetMutation(async (id: string) => {
@@ -128,7 +133,7 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
       });
       navigate('/budget/recurring');
     } catch (error) {
-      setSummary(applyProblem(error, FIELDS, setError));
+      setSummary(applyProblem(error, FIELDS, setError, movementLabels(t)));
     }
   });
   const accounts = existing ? basics.accounts.map((account) => (account.id === existing.budgetAccountId ? { ...account, isDisabled: false } : account)) : basics.accounts;
@@ -138,34 +143,34 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
         <ErrorSummary items={summary} />
         <MoneyMovementFields form={form} categories={basics.categories} accounts={accounts} />
         <div className="grid-2">
-          <SelectField label="Repeats" error={formState.errors.frequency?.message} {...register('frequency')}>
-            <option value="Daily">Daily</option>
-            <option value="Weekly">Weekly</option>
-            <option value="Monthly">Monthly</option>
-            <option value="Yearly">Yearly</option>
+          <SelectField label={t('budget.recurring.repeats')} error={formState.errors.frequency?.message} {...register('frequency')}>
+            <option value="Daily">{t('budget.frequency.Daily')}</option>
+            <option value="Weekly">{t('budget.frequency.Weekly')}</option>
+            <option value="Monthly">{t('budget.frequency.Monthly')}</option>
+            <option value="Yearly">{t('budget.frequency.Yearly')}</option>
           </SelectField>
           <Field
-            label="Every how many"
-            hint="1 = every time, 2 = every other…"
+            label={t('budget.recurring.interval')}
+            hint={t('budget.recurring.intervalHint')}
             type="number"
             inputMode="numeric"
             min={1}
             max={1000}
             error={formState.errors.interval?.message}
-            {...register('interval', { validate: (value) => (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 1000) || 'Enter a whole number from 1 to 1000' })}
+            {...register('interval', { validate: (value) => (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 1000) || t('budget.recurring.interval.invalid') })}
           />
           <Field
-            label="First date"
-            hint="A date in the past is caught up."
+            label={t('budget.recurring.startDate')}
+            hint={t('budget.recurring.startDateHint')}
             type="date"
             error={formState.errors.startDate?.message}
-            {...register('startDate', { required: 'Enter the first date' })}
+            {...register('startDate', { required: t('budget.recurring.startDate.required') })}
           />
           <Field
-            label="Last date (optional)"
+            label={t('budget.recurring.endDate')}
             type="date"
             error={formState.errors.endDate?.message}
-            {...register('endDate', { validate: (value, values) => !value || value >= values.startDate || 'The last date cannot be before the first date' })}
+            {...register('endDate', { validate: (value, values) => !value || value >= values.startDate || t('budget.recurring.endDate.beforeStart') })}
           />
         </div>
         <SelectField
@@ -181,24 +186,24 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
             </option>
           ))}
         </SelectField>
-        <Checkbox label="Enabled" {...register('isEnabled')} />
+        <Checkbox label={t('budget.recurring.enabled')} {...register('isEnabled')} />
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>
-            {existing ? 'Save recurring transaction' : 'Create recurring transaction'}
+            {existing ? t('budget.recurring.save') : t('budget.recurring.create')}
           </Button>
-          <Link to="/budget/recurring">Cancel</Link>
+          <Link to="/budget/recurring">{t('common.cancel')}</Link>
         </div>
       </form>
       {existing ? (
         <DangerAction
-          label="Delete recurring transaction"
-          question="Delete this recurring transaction?"
-          confirmLabel="Delete"
+          label={t('budget.recurring.delete')}
+          question={t('budget.recurring.delete.question')}
+          confirmLabel={t('common.delete')}
           busy={remove.isPending}
           error={remove.error}
           onConfirm={() => remove.mutate(existing.id)}
         >
-          No more occurrences will be entered. The transactions it already made stay.
+          {t('budget.recurring.delete.explain')}
         </DangerAction>
       ) : null}
     </>

@@ -4,47 +4,50 @@ import { describeProblem } from '@/api/problem';
 import { Button, DateText, EmptyState, LoadState, Money, Notice, Page } from '@/ui';
 import { budgetApi, useAccounts, useBudgetMutation, useCategories, useRecurringList, type Recurring } from '../api';
 import { describeSchedule } from '../schedule';
+import { useT } from '@/i18n';
+import { TYPE_NAME } from '../words';
 
 /** Recurring transactions: what, how often, the next date, enabled or paused. */
 export default function RecurringList() {
+  const t = useT();
   const list = useRecurringList();
   const categories = useCategories();
   const accounts = useAccounts();
   const [message, setMessage] = useState<string | null>(null);
   const toggle = useBudgetMutation(budgetApi.toggleRecurring);
   const categoryName = (id: string | null) => categories.data?.find((category) => category.id === id)?.name;
-  const accountName = (id: string | null) => accounts.data?.find((account) => account.id === id)?.name ?? 'account';
+  const accountName = (id: string | null) => accounts.data?.find((account) => account.id === id)?.name ?? t('budget.recurring.anAccount');
   const title = (item: Recurring) =>
-    item.description || (item.type === 'Transfer' ? `Transfer to ${accountName(item.targetBudgetAccountId)}` : (categoryName(item.categoryId) ?? item.type));
+    item.description || (item.type === 'Transfer' ? t('budget.transfer.to', { account: accountName(item.targetBudgetAccountId) }) : (categoryName(item.categoryId) ?? t(TYPE_NAME[item.type])));
   return (
     <Page
-      title="Recurring"
+      title={t('budget.recurring')}
       actions={
         <Link className="btn btn-primary" to="/budget/recurring/new">
-          New recurring transaction
+          {t('budget.recurring.new')}
         </Link>
       }
     >
-      <p className="muted">Hearth adds each occurrence on its date (rent on the 1st, pocket money every week…).</p>
+      <p className="muted">{t('budget.recurring.intro')}</p>
       {message ? <Notice tone="warning">{message}</Notice> : null}
       <LoadState
         query={list}
         isEmpty={(items) => items.length === 0}
         empty={
           <EmptyState
-            title="No recurring transactions"
+            title={t('budget.recurring.empty')}
             action={
               <Link className="btn btn-primary" to="/budget/recurring/new">
-                Add one
+                {t('budget.recurring.addOne')}
               </Link>
             }
           >
-            Set up rent, salaries or subscriptions once and let Hearth enter them.
+            {t('budget.recurring.emptyHint')}
           </EmptyState>
         }
       >
         {(items) => (
-          <ul className="recurring-list" aria-label="Recurring transactions">
+          <ul className="recurring-list" aria-label={t('budget.recurring.label')}>
             {items.map((item) => (
               <li key={item.id} className="card" aria-label={title(item)}>
                 <div className="account-head">
@@ -52,24 +55,24 @@ export default function RecurringList() {
                     <Link to={`/budget/recurring/${item.id}`}>{title(item)}</Link>
                   </h3>
                   <strong>
-                    <span className="visually-hidden">{item.type}: </span>
+                    <span className="visually-hidden">{t(TYPE_NAME[item.type])}: </span>
                     <Money amount={item.amount} />
                   </strong>
                 </div>
                 <p className="meta-line">
-                  <span className="badge">{item.type}</span>
+                  <span className="badge">{t(TYPE_NAME[item.type])}</span>
                   <span>{describeSchedule(item.frequency, item.interval)}</span>
-                  {item.isEnabled ? null : <span className="badge">Paused</span>}
+                  {item.isEnabled ? null : <span className="badge">{t('budget.recurring.paused')}</span>}
                 </p>
                 <p>
                   {item.isEnabled && item.nextOccurrence ? (
                     <>
-                      Next: <DateText value={item.nextOccurrence} />
+                      {t('budget.recurring.next')} <DateText value={item.nextOccurrence} />
                     </>
                   ) : item.nextOccurrence ? (
-                    'Paused: nothing is entered until it is enabled again.'
+                    t('budget.recurring.pausedExplain')
                   ) : (
-                    'Ended: no more occurrences.'
+                    t('budget.recurring.ended')
                   )}
                 </p>
                 <div className="actions">
@@ -81,10 +84,10 @@ export default function RecurringList() {
                       toggle.mutate(item.id, { onError: (error) => setMessage(describeProblem(error)) });
                     }}
                   >
-                    {item.isEnabled ? 'Pause' : 'Enable'}
+                    {item.isEnabled ? t('budget.recurring.pause') : t('budget.recurring.enable')}
                     <span className="visually-hidden"> {title(item)}</span>
                   </Button>
-                  <Link to={`/budget/recurring/${item.id}`}>Edit</Link>
+                  <Link to={`/budget/recurring/${item.id}`}>{t('common.edit')}</Link>
                 </div>
               </li>
             ))}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import { LoadError, Skeleton } from '@/ui';
 import { useAccounts, useCategories, useTransactions, type Account, type Category } from '../api';
+import { useT } from '@/i18n';
 
 export interface BudgetBasics {
   categories: Category[];
@@ -25,32 +26,33 @@ export function RequireBudgetSetup({ children, needsCategory = true }: { childre
 }
 
 export function SetupGuide({ categories, accounts }: BudgetBasics) {
+  const t = useT();
   const steps = [
     {
       done: categories.length > 0,
-      title: 'Add a category',
-      text: 'Categories sort what you spend and earn: groceries, rent, salary…',
+      title: t('budget.setup.category'),
+      text: t('budget.setup.categoryText'),
       to: '/budget/categories',
-      action: 'Add your first category',
+      action: t('budget.setup.categoryAction'),
     },
     {
       done: accounts.length > 0,
-      title: 'Add an account',
-      text: 'An account is where money is kept: a bank account, a wallet, a shared pot, with the money already in it (its opening balance). The first one becomes the default.',
+      title: t('budget.setup.account'),
+      text: t('budget.setup.accountText'),
       to: '/budget/accounts',
-      action: 'Add your first account',
+      action: t('budget.setup.accountAction'),
     },
   ];
   const next = steps.find((step) => !step.done);
   return (
     <section className="card setup" aria-labelledby="setup-title">
-      <h2 id="setup-title">Set up your budget</h2>
-      <p>Two short steps before the first transaction, then the transaction itself:</p>
+      <h2 id="setup-title">{t('budget.setup.title')}</h2>
+      <p>{t('budget.setup.intro')}</p>
       <ol className="setup-steps">
         {steps.map((step) => (
           <li key={step.title} className={step.done ? 'done' : undefined}>
             <strong>
-              {step.done ? <Check size={18} aria-label="Done:" /> : null} {step.title}
+              {step.done ? <Check size={18} aria-label={t('budget.setup.done')} /> : null} {step.title}
             </strong>
             <span className="muted">{step.text}</span>
           </li>
@@ -71,6 +73,7 @@ export function SetupGuide({ categories, accounts }: BudgetBasics) {
  * beyond the first.
  */
 export function NextStep() {
+  const t = useT();
   const categories = useCategories();
   const accounts = useAccounts();
   const transactions = useTransactions({ page: 1, pageSize: 2 });
@@ -78,19 +81,19 @@ export function NextStep() {
   const count = transactions.data.totalItems;
   const step =
     categories.data.length === 0
-      ? { text: 'add a category, such as Groceries.', to: '/budget/categories', action: 'Add a category' }
+      ? { text: t('budget.next.category'), to: '/budget/categories', action: t('budget.setup.category') }
       : accounts.data.length === 0
-        ? { text: 'add an account with the money already in it.', to: '/budget/accounts', action: 'Add an account' }
+        ? { text: t('budget.next.account'), to: '/budget/accounts', action: t('budget.setup.anAccount') }
         : count === 0
-          ? { text: 'add your first transaction.', to: '/budget/transactions/new', action: 'Add a transaction' }
+          ? { text: t('budget.next.transaction'), to: '/budget/transactions/new', action: t('budget.next.transactionAction') }
           : count === 1
-            ? { text: 'see how the month looks.', to: '/budget/reports', action: "See the month's report" }
+            ? { text: t('budget.next.report'), to: '/budget/reports', action: t('budget.seeMonthReport') }
             : null;
   if (!step) return null;
   return (
-    <aside className="card next-step" aria-label="Next step">
+    <aside className="card next-step" aria-label={t('budget.next.title')}>
       <p>
-        <strong>Next step:</strong> {step.text}
+        <strong>{t('budget.next.label')}</strong> {step.text}
       </p>
       <Link className="btn btn-primary" to={step.to}>
         {step.action}

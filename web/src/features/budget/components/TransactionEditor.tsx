@@ -7,12 +7,14 @@ import { DangerAction } from '@/ui/DangerAction';
 import { budgetApi, useBudgetMutation, useTransaction, type Transaction, type TransactionInput, type TransactionType } from '../api';
 import { normaliseAmount, today } from '../money';
 import { RequireBudgetSetup, type BudgetBasics } from './Setup';
-import { defaultAccountId, MoneyMovementFields, movementBody, MOVEMENT_FIELDS, type MoneyMovementValues } from './TransactionFields';
+import { defaultAccountId, MoneyMovementFields, movementBody, movementLabels, MOVEMENT_FIELDS, type MoneyMovementValues } from './TransactionFields';
+import { useT, type MessageId } from '@/i18n';
 
 interface TransactionValues extends MoneyMovementValues {
   date: string;
 }
 const FIELDS = [...MOVEMENT_FIELDS, 'date'] as const;
+const ADD: Record<TransactionType, MessageId> = { Expense: 'budget.add.Expense', Income: 'budget.add.Income', Transfer: 'budget.add.Transfer' };
 
 /** /budget/transactions/new (type from ?type=) and /budget/transactions/:id. */
 export default function TransactionEditor() {
@@ -21,10 +23,11 @@ export default function TransactionEditor() {
 }
 
 function NewTransaction() {
+  const t = useT();
   const [params] = useSearchParams();
   const type = (['Expense', 'Income', 'Transfer'].includes(params.get('type') ?? '') ? params.get('type') : 'Expense') as TransactionType;
   return (
-    <Page title="New transaction">
+    <Page title={t('budget.transaction.new')}>
       <RequireBudgetSetup needsCategory={type !== 'Transfer'}>
         {(basics) => (
           <TransactionForm
@@ -46,9 +49,10 @@ function NewTransaction() {
 }
 
 function EditTransaction({ transactionId }: { transactionId: string }) {
+  const t = useT();
   const transaction = useTransaction(transactionId);
   return (
-    <Page title="Edit transaction">
+    <Page title={t('budget.transaction.edit')}>
       <LoadState query={transaction}>
         {(data) => (
           <RequireBudgetSetup needsCategory={false}>
@@ -75,6 +79,7 @@ function EditTransaction({ transactionId }: { transactionId: string }) {
 }
 
 function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; initial: TransactionValues; existing?: Transaction }) {
+  const t = useT();
   const navigate = useNavigate();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   // leaves the page before the caches refresh: a refetch of the deleted transaction would be a 404
@@ -92,7 +97,7 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
       await save.mutateAsync({ ...movementBody(values, normaliseAmount(values.amount) as string), date: values.date });
       navigate('/budget/transactions', { state: { saved: true } });
     } catch (error) {
-      setSummary(applyProblem(error, FIELDS, setError));
+      setSummary(applyProblem(error, FIELDS, setError, movementLabels(t)));
     }
   });
   // an existing transaction may sit on an account disabled since: keep it selectable
@@ -102,17 +107,23 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
       <form onSubmit={submit} noValidate>
         <ErrorSummary items={summary} />
         <MoneyMovementFields form={form} categories={basics.categories} accounts={accounts} />
-        <Field label="Date" type="date" error={formState.errors.date?.message} {...register('date', { required: 'Enter the date' })} />
+        <Field label={t('budget.field.date')} type="date" error={formState.errors.date?.message} {...register('date', { required: t('budget.field.date.required') })} />
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>
-            {existing ? 'Save transaction' : `Add ${type.toLowerCase()}`}
+            {existing ? t('budget.transaction.save') : t(ADD[type])}
           </Button>
-          <Link to="/budget/transactions">Cancel</Link>
+          <Link to="/budget/transactions">{t('common.cancel')}</Link>
         </div>
       </form>
       {existing ? (
-        <DangerAction label="Delete transaction" question="Delete this transaction?" busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate(existing.id)}>
-          The balances and reports will no longer count it.
+        <DangerAction
+          label={t('budget.transaction.delete')}
+          question={t('budget.transaction.delete.question')}
+          busy={remove.isPending}
+          error={remove.error}
+          onConfirm={() => remove.mutate(existing.id)}
+        >
+          {t('budget.transaction.delete.explain')}
         </DangerAction>
       ) : null}
     </>

@@ -6,6 +6,8 @@ import { Field, SelectField } from '@/ui';
 import type { Account, Category, TransactionType } from '../api';
 import { validateAmount } from '../money';
 import { NewCategoryInline } from './NewCategoryInline';
+import { Message, useT, type MessageId, type Translate } from '@/i18n';
+import { TYPE_NAME } from '../words';
 
 /** The fields a transaction and a recurring transaction share. */
 export interface MoneyMovementValues {
@@ -19,10 +21,10 @@ export interface MoneyMovementValues {
 
 export const MOVEMENT_FIELDS = ['type', 'amount', 'description', 'categoryId', 'budgetAccountId', 'targetBudgetAccountId'] as const;
 
-const TYPES: { value: TransactionType; label: string; hint: string }[] = [
-  { value: 'Expense', label: 'Expense', hint: 'money spent' },
-  { value: 'Income', label: 'Income', hint: 'money received' },
-  { value: 'Transfer', label: 'Transfer', hint: 'between two accounts' },
+const TYPES: { value: TransactionType; hint: MessageId }[] = [
+  { value: 'Expense', hint: 'budget.type.Expense.hint' },
+  { value: 'Income', hint: 'budget.type.Income.hint' },
+  { value: 'Transfer', hint: 'budget.type.Transfer.hint' },
 ];
 
 interface Props<Values extends MoneyMovementValues> {
@@ -37,6 +39,7 @@ export const NEW_CATEGORY = '__new__';
 
 export function MoneyMovementFields<Values extends MoneyMovementValues>({ form, categories, accounts }: Props<Values>) {
   // react-hook-form's generic paths: these fields exist on every Values by the constraint
+  const t = useT();
   const { register: reg, formState, watch, setValue } = form as unknown as UseFormReturn<MoneyMovementValues>;
   const err = formState.errors;
   const type = watch('type');
@@ -57,22 +60,22 @@ export function MoneyMovementFields<Values extends MoneyMovementValues>({ form, 
   return (
     <>
       <fieldset className="segmented" id="type">
-        <legend>Type</legend>
+        <legend>{t('budget.field.type')}</legend>
         <div className="segmented-options">
           {TYPES.map((option) => (
             <label key={option.value}>
               <input type="radio" value={option.value} {...reg('type')} />
               <span>
-                {option.label}
-                <small>{option.hint}</small>
+                {t(TYPE_NAME[option.value])}
+                <small>{t(option.hint)}</small>
               </span>
             </label>
           ))}
         </div>
       </fieldset>
       <Field
-        label={`Amount (${claims?.currency ?? ''})`}
-        hint="For example 12.50"
+        label={t('budget.field.amount', { currency: claims?.currency ?? '' })}
+        hint={t('budget.field.amount.hint')}
         inputMode="decimal"
         autoComplete="off"
         error={err.amount?.message}
@@ -80,45 +83,48 @@ export function MoneyMovementFields<Values extends MoneyMovementValues>({ form, 
       />
       {type === 'Transfer' ? null : (
         <SelectField
-          label="Category"
+          label={t('budget.field.category')}
           error={err.categoryId?.message}
-          {...reg('categoryId', { required: 'Choose a category', validate: (value) => value !== NEW_CATEGORY || 'Add the new category first, or choose one' })}
+          {...reg('categoryId', { required: t('budget.field.category.required'), validate: (value) => value !== NEW_CATEGORY || t('budget.field.category.addFirst') })}
         >
-          <option value="">Choose a category</option>
+          <option value="">{t('budget.field.category.required')}</option>
           {categories.map((category) => (
             <option key={category.id} value={category.id}>
               {category.name}
             </option>
           ))}
-          <option value={NEW_CATEGORY}>New category…</option>
+          <option value={NEW_CATEGORY}>{t('budget.category.newOption')}</option>
         </SelectField>
       )}
       {type !== 'Transfer' && categoryId === NEW_CATEGORY ? (
         <NewCategoryInline count={categories.length} onCreated={setCreated} onCancel={() => chooseCategory('')} />
       ) : null}
-      <SelectField label={type === 'Transfer' ? 'From account' : 'Account'} error={err.budgetAccountId?.message} {...reg('budgetAccountId', { required: 'Choose an account' })}>
+      <SelectField
+        label={type === 'Transfer' ? t('budget.field.fromAccount') : t('budget.field.account')}
+        error={err.budgetAccountId?.message}
+        {...reg('budgetAccountId', { required: t('budget.field.account.required') })}
+      >
         {usable.map((account) => (
           <option key={account.id} value={account.id}>
-            {account.name}
-            {account.isDefault ? ' (default)' : ''}
+            {account.isDefault ? t('budget.account.nameDefault', { name: account.name }) : account.name}
           </option>
         ))}
       </SelectField>
       {type === 'Transfer' && usable.length < 2 ? (
         <p className="notice notice-warning">
-          A transfer moves money between two accounts: <Link to="/budget/accounts">add a second account</Link> first.
+          <Message id="budget.transfer.needsTwo" values={{ link: (text) => <Link to="/budget/accounts">{text}</Link> }} />
         </p>
       ) : null}
       {type === 'Transfer' ? (
         <SelectField
-          label="To account"
+          label={t('budget.field.toAccount')}
           error={err.targetBudgetAccountId?.message}
           {...reg('targetBudgetAccountId', {
-            required: 'Choose the account the money goes to',
-            validate: (value, values) => value !== values.budgetAccountId || 'Choose an account other than the one the money comes from',
+            required: t('budget.field.toAccount.required'),
+            validate: (value, values) => value !== values.budgetAccountId || t('budget.field.toAccount.same'),
           })}
         >
-          <option value="">Choose an account</option>
+          <option value="">{t('budget.field.account.required')}</option>
           {usable.map((account) => (
             <option key={account.id} value={account.id}>
               {account.name}
@@ -126,9 +132,27 @@ export function MoneyMovementFields<Values extends MoneyMovementValues>({ form, 
           ))}
         </SelectField>
       ) : null}
-      <Field label="Description (optional)" maxLength={500} autoComplete="off" error={err.description?.message} {...reg('description')} />
+      <Field label={t('budget.field.descriptionOptional')} maxLength={500} autoComplete="off" error={err.description?.message} {...reg('description')} />
     </>
   );
+}
+
+/** How the transaction and recurring forms name each field the API may report. */
+export function movementLabels(t: Translate) {
+  return {
+    type: t('budget.field.type'),
+    amount: t('budget.field.amountPlain'),
+    description: t('budget.field.description'),
+    categoryId: t('budget.field.category'),
+    budgetAccountId: t('budget.field.account'),
+    targetBudgetAccountId: t('budget.field.toAccount'),
+    date: t('budget.field.date'),
+    frequency: t('budget.recurring.repeats'),
+    interval: t('budget.recurring.interval'),
+    startDate: t('budget.recurring.startDate'),
+    endDate: t('budget.recurring.endDateLabel'),
+    isEnabled: t('budget.recurring.enabled'),
+  };
 }
 
 /** The part of the API body the shared fields make; the amount goes as typed, normalised, never as a number. */

@@ -7,41 +7,44 @@ import { NamedIcon } from '@/ui/pickers';
 import { useTransactions, type Account, type Category, type Transaction, type TransactionFilters, type TransactionType } from '../api';
 import { negate } from '../money';
 import { NextStep, RequireBudgetSetup } from './Setup';
+import { useT, type MessageId } from '@/i18n';
+import { TYPE_NAME } from '../words';
 
 const FILTER_KEYS = ['from', 'to', 'type', 'categoryId', 'budgetAccountId', 'search'] as const;
-const SORTS = [
-  { value: '-date', label: 'Newest first' },
-  { value: 'date', label: 'Oldest first' },
-  { value: '-amount', label: 'Largest amount' },
-  { value: 'amount', label: 'Smallest amount' },
-] as const;
+const SORTS: { value: string; label: MessageId }[] = [
+  { value: '-date', label: 'budget.sort.newest' },
+  { value: 'date', label: 'budget.sort.oldest' },
+  { value: '-amount', label: 'budget.sort.largest' },
+  { value: 'amount', label: 'budget.sort.smallest' },
+];
 
 /** Transactions with filters, sort and pages; all of it lives in the address, so a filtered list can be bookmarked. */
 export default function Transactions() {
+  const t = useT();
   const location = useLocation();
   return (
     <Page
-      title="Transactions"
+      title={t('budget.transactions')}
       actions={
         <>
           <Link className="btn btn-primary" to="/budget/transactions/new?type=Expense">
-            Add expense
+            {t('budget.add.Expense')}
           </Link>
           <Link className="btn btn-secondary" to="/budget/transactions/new?type=Income">
-            Add income
+            {t('budget.add.Income')}
           </Link>
           <Link className="btn btn-secondary" to="/budget/transactions/new?type=Transfer">
-            Add transfer
+            {t('budget.add.Transfer')}
           </Link>
           <Link className="btn btn-secondary" to="/budget/transactions/import">
-            Import statement
+            {t('budget.import')}
           </Link>
         </>
       }
     >
       {(location.state as { saved?: boolean } | null)?.saved ? (
         <>
-          <Notice tone="success">Transaction saved.</Notice>
+          <Notice tone="success">{t('budget.transaction.saved')}</Notice>
           <NextStep />
         </>
       ) : null}
@@ -53,17 +56,20 @@ export default function Transactions() {
 
 /** After an import: what was added (the list below is filtered to the account and the statement's dates). */
 function ImportedNotice({ state }: { state: unknown }) {
+  const t = useT();
   const imported = (state as { imported?: { created: number; skipped: number } } | null)?.imported;
   if (!imported) return null;
   return (
     <Notice tone="success">
-      {`Imported ${imported.created} ${imported.created === 1 ? 'transaction' : 'transactions'}`}
-      {imported.skipped ? ` (${imported.skipped} left out or already there)` : ''}.
+      {imported.skipped
+        ? t('budget.imported.withSkipped', { created: imported.created, skipped: imported.skipped })
+        : t('budget.imported', { created: imported.created })}
     </Notice>
   );
 }
 
 function TransactionList({ categories, accounts }: { categories: Category[]; accounts: Account[] }) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const filters: TransactionFilters = { page: Number(params.get('page') ?? 1) || 1, pageSize: 20, sort: (params.get('sort') as TransactionFilters['sort']) ?? '-date' };
   for (const key of FILTER_KEYS) {
@@ -101,49 +107,49 @@ function TransactionList({ categories, accounts }: { categories: Category[]; acc
   return (
     <>
       <FilterPanel active={activeFilters}>
-        <form onSubmit={apply} className="filter-form" aria-label="Filter transactions">
+        <form onSubmit={apply} className="filter-form" aria-label={t('budget.filter.label')}>
           <div className="grid-2">
-            <Field label="From" name="from" type="date" value={draft.from} onChange={set('from')} />
-            <Field label="To" name="to" type="date" value={draft.to} onChange={set('to')} />
-            <SelectField label="Type" name="type" value={draft.type} onChange={set('type')}>
-              <option value="">All types</option>
-              <option value="Expense">Expenses</option>
-              <option value="Income">Income</option>
-              <option value="Transfer">Transfers</option>
+            <Field label={t('budget.filter.from')} name="from" type="date" value={draft.from} onChange={set('from')} />
+            <Field label={t('budget.filter.to')} name="to" type="date" value={draft.to} onChange={set('to')} />
+            <SelectField label={t('budget.field.type')} name="type" value={draft.type} onChange={set('type')}>
+              <option value="">{t('budget.filter.allTypes')}</option>
+              <option value="Expense">{t('budget.filter.Expense')}</option>
+              <option value="Income">{t('budget.filter.Income')}</option>
+              <option value="Transfer">{t('budget.filter.Transfer')}</option>
             </SelectField>
-            <SelectField label="Category" name="categoryId" value={draft.categoryId} onChange={set('categoryId')}>
-              <option value="">All categories</option>
+            <SelectField label={t('budget.field.category')} name="categoryId" value={draft.categoryId} onChange={set('categoryId')}>
+              <option value="">{t('budget.filter.allCategories')}</option>
               {categories.map((category) => (
                 <option key={category.id} value={category.id}>
                   {category.name}
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Account" name="budgetAccountId" value={draft.budgetAccountId} onChange={set('budgetAccountId')}>
-              <option value="">All accounts</option>
+            <SelectField label={t('budget.field.account')} name="budgetAccountId" value={draft.budgetAccountId} onChange={set('budgetAccountId')}>
+              <option value="">{t('budget.filter.allAccounts')}</option>
               {accounts.map((account) => (
                 <option key={account.id} value={account.id}>
                   {account.name}
                 </option>
               ))}
             </SelectField>
-            <Field label="Description contains" name="search" type="search" value={draft.search} onChange={set('search')} />
+            <Field label={t('budget.filter.search')} name="search" type="search" value={draft.search} onChange={set('search')} />
           </div>
           <div className="actions">
-            <Button type="submit">Apply filters</Button>
+            <Button type="submit">{t('budget.filter.apply')}</Button>
             {activeFilters ? (
               <Button variant="secondary" onClick={clear}>
-                Clear filters
+                {t('budget.filter.clear')}
               </Button>
             ) : null}
           </div>
         </form>
       </FilterPanel>
       <div className="toolbar">
-        <SelectField label="Sort" name="sort" value={filters.sort} onChange={(event) => setParam('sort', event.target.value === '-date' ? '' : event.target.value)}>
+        <SelectField label={t('budget.sort')} name="sort" value={filters.sort} onChange={(event) => setParam('sort', event.target.value === '-date' ? '' : event.target.value)}>
           {SORTS.map((sort) => (
             <option key={sort.value} value={sort.value}>
-              {sort.label}
+              {t(sort.label)}
             </option>
           ))}
         </SelectField>
@@ -153,15 +159,15 @@ function TransactionList({ categories, accounts }: { categories: Category[]; acc
         isEmpty={(page) => page.totalItems === 0}
         empty={
           <EmptyState
-            title={activeFilters ? 'No transaction matches these filters' : 'No transactions yet'}
+            title={activeFilters ? t('budget.transactions.noMatch') : t('budget.transactions.empty')}
             action={
               activeFilters ? (
                 <Button variant="secondary" onClick={clear}>
-                  Clear filters
+                  {t('budget.filter.clear')}
                 </Button>
               ) : (
                 <Link className="btn btn-primary" to="/budget/transactions/new">
-                  Add the first transaction
+                  {t('budget.transactions.addFirst')}
                 </Link>
               )
             }
@@ -170,7 +176,7 @@ function TransactionList({ categories, accounts }: { categories: Category[]; acc
       >
         {(page) => (
           <>
-            <ul className="tx-list" aria-label="Transactions">
+            <ul className="tx-list" aria-label={t('budget.transactions')}>
               {page.items.map((transaction) => (
                 <TransactionRow key={transaction.id} transaction={transaction} names={names} />
               ))}
@@ -184,12 +190,13 @@ function TransactionList({ categories, accounts }: { categories: Category[]; acc
 }
 
 function TransactionRow({ transaction, names }: { transaction: Transaction; names: { category: Map<string, Category>; account: Map<string, string> } }) {
+  const t = useT();
   const category = transaction.categoryId ? names.category.get(transaction.categoryId) : undefined;
-  const account = names.account.get(transaction.budgetAccountId) ?? 'Account';
+  const account = names.account.get(transaction.budgetAccountId) ?? t('budget.field.account');
   const title =
     transaction.type === 'Transfer'
-      ? `Transfer: ${account} → ${names.account.get(transaction.targetBudgetAccountId ?? '') ?? 'Account'}`
-      : (category?.name ?? 'Category');
+      ? t('budget.transfer.title', { from: account, to: names.account.get(transaction.targetBudgetAccountId ?? '') ?? t('budget.field.account') })
+      : (category?.name ?? t('budget.field.category'));
   const signed: Record<TransactionType, string> = { Expense: negate(transaction.amount), Income: transaction.amount, Transfer: transaction.amount };
   return (
     <li>
@@ -206,13 +213,13 @@ function TransactionRow({ transaction, names }: { transaction: Transaction; name
             {transaction.recurringTransactionId ? (
               <>
                 {' '}
-                <Repeat size={14} aria-label="recurring" />
+                <Repeat size={14} aria-label={t('budget.recurring.marker')} />
               </>
             ) : null}
           </span>
         </span>
         <strong className={`tx-amount amount-${transaction.type.toLowerCase()}`}>
-          <span className="visually-hidden">{transaction.type}: </span>
+          <span className="visually-hidden">{t(TYPE_NAME[transaction.type])}: </span>
           <Money amount={signed[transaction.type]} />
         </strong>
       </Link>

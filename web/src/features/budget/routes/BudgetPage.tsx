@@ -5,6 +5,7 @@ import '@/ui/modules.css';
 import { SubNav } from '@/ui/SubNav';
 import '../budget.css';
 import { Overview } from '../components/Overview';
+import { useT, type MessageId } from '@/i18n';
 
 const Transactions = lazy(() => import('../components/Transactions'));
 const TransactionEditor = lazy(() => import('../components/TransactionEditor'));
@@ -15,20 +16,21 @@ const Reports = lazy(() => import('../components/Reports'));
 const RecurringList = lazy(() => import('../components/RecurringList'));
 const RecurringEditor = lazy(() => import('../components/RecurringEditor'));
 
-const SECTIONS = [
-  { to: '/budget', label: 'Overview', end: true },
-  { to: '/budget/transactions', label: 'Transactions' },
-  { to: '/budget/reports', label: 'Reports' },
-  { to: '/budget/recurring', label: 'Recurring' },
-  { to: '/budget/categories', label: 'Categories' },
-  { to: '/budget/accounts', label: 'Accounts' },
+const SECTIONS: { to: string; label: MessageId; end?: boolean }[] = [
+  { to: '/budget', label: 'budget.overview', end: true },
+  { to: '/budget/transactions', label: 'budget.transactions' },
+  { to: '/budget/reports', label: 'budget.reports' },
+  { to: '/budget/recurring', label: 'budget.recurring' },
+  { to: '/budget/categories', label: 'budget.categories' },
+  { to: '/budget/accounts', label: 'budget.accounts' },
 ];
 
 /** /budget and its sections, each its own chunk (the chart loads with the reports only). */
 export default function BudgetPage() {
+  const t = useT();
   return (
     <>
-      <SubNav label="Budget" items={SECTIONS} />
+      <SubNav label={t('nav.budget')} items={SECTIONS.map((section) => ({ ...section, label: t(section.label) }))} />
       <Routes>
         <Route index element={<Overview />} />
         <Route path="transactions" element={<Transactions />} />
@@ -44,8 +46,8 @@ export default function BudgetPage() {
         <Route
           path="*"
           element={
-            <Page title="Budget">
-              <EmptyState title="There is no such budget page" action={<Link to="/budget">Budget overview</Link>} />
+            <Page title={t('nav.budget')}>
+              <EmptyState title={t('budget.noSuchPage')} action={<Link to="/budget">{t('budget.overviewLink')}</Link>} />
             </Page>
           }
         />

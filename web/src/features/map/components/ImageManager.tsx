@@ -6,6 +6,7 @@ import { Dialog, LoadState, Notice } from '@/ui';
 import { DragHandle, SortableList } from '@/ui/SortableList';
 import { imagesKey, mapApi, markerKey, useMarkerImages, type MarkerImage } from '../api';
 import { IMAGE_TYPES, uploadFile } from '@/api/upload';
+import { useT, type MessageId } from '@/i18n';
 
 interface Upload {
   key: string;
@@ -18,7 +19,16 @@ interface Upload {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Photos of a place: upload several (with progress), follow their processing, reorder, view, delete. */
+const STAGE: Record<Upload['stage'], MessageId> = {
+  Uploading: 'map.upload.Uploading',
+  Checking: 'map.upload.Checking',
+  Processing: 'map.upload.Processing',
+  Done: 'map.upload.Done',
+  Failed: 'map.upload.Failed',
+};
+
 export function ImageManager({ markerId, title, pending }: { markerId: string; title: string; pending?: File[] }) {
+  const t = useT();
   const client = useQueryClient();
   const images = useMarkerImages(markerId);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -31,7 +41,7 @@ export function ImageManager({ markerId, title, pending }: { markerId: string; t
   /** The presigned flow: ask for a URL, PUT the bytes there, confirm, then follow the file's processing. */
   const uploadOne = async (file: File, key: string) => {
     try {
-      if (!IMAGE_TYPES.includes(file.type)) throw new Error('Only JPEG, PNG and WebP photos can be added.');
+      if (!IMAGE_TYPES.includes(file.type)) throw new Error(t('map.photos.type'));
       const ticket = await mapApi.startUpload({ id: markerId, file });
       await uploadFile(ticket, file, (progress) => update(key, { progress }));
       update(key, { stage: 'Checking', progress: 1 });
@@ -41,7 +51,7 @@ export function ImageManager({ markerId, title, pending }: { markerId: string; t
       for (let attempt = 0; attempt < 120; attempt += 1) {
         const status = await mapApi.fileStatus(confirmed.fileId);
         if (status.status === 'Completed') break;
-        if (status.status === 'Failed') throw new Error(status.error || 'The photo could not be processed.');
+        if (status.status === 'Failed') throw new Error(status.error || t('map.photos.processingFailed'));
         await sleep(1000);
       }
       update(key, { stage: 'Done' });
@@ -85,7 +95,7 @@ export function ImageManager({ markerId, title, pending }: { markerId: string; t
       await client.invalidateQueries({ queryKey: markerKey(markerId) });
     } catch (error) {
       client.setQueryData(imagesKey(markerId), previous);
-      setMessage(`${describeProblem(error)} The order was not changed.`);
+      setMessage(t('common.orderNotChanged', { problem: describeProblem(error) }));
     }
   };
 
@@ -107,33 +117,33 @@ export function ImageManager({ markerId, title, pending }: { markerId: string; t
       <LoadState query={images} skeletonLines={2}>
         {(list) =>
           list.length === 0 ? (
-            <p className="muted">No photos yet.</p>
+            <p className="muted">{t('map.photos.empty')}</p>
           ) : (
             <>
               <SortableList
                 layout="grid"
-                label={`Photos of ${title}`}
+                label={t('map.photos.of', { title })}
                 items={[...list].sort((a, b) => a.order - b.order)}
                 getId={(image) => image.id}
-                getLabel={(image) => `photo ${list.findIndex((candidate) => candidate.id === image.id) + 1}`}
+                getLabel={(image) => t('map.photo', { number: list.findIndex((candidate) => candidate.id === image.id) + 1 })}
                 onReorder={reorder}
                 renderItem={(image, { handle }) => {
                   const number = [...list].sort((a, b) => a.order - b.order).findIndex((candidate) => candidate.id === image.id) + 1;
-                  const name = `photo ${number}`;
+                  const name = t('map.photo', { number });
                   return (
                     <figure className="image-tile">
                       {image.status === 'Completed' && image.thumbnailUrl ? (
-                        <button type="button" className="image-open" onClick={() => setViewing(image)} aria-label={`Open ${name} of ${title}`}>
-                          <img src={image.thumbnailUrl} alt={`${title}, ${name}`} data-image-id={image.id} />
+                        <button type="button" className="image-open" onClick={() => setViewing(image)} aria-label={t('map.photo.open', { name, title })}>
+                          <img src={image.thumbnailUrl} alt={t('map.photo.alt', { name, title })} data-image-id={image.id} />
                         </button>
                       ) : (
-                        <span className="image-pending" data-image-id={image.id} role="img" aria-label={`${name}: ${image.status === 'Failed' ? 'could not be processed' : 'being processed'}`}>
-                          {image.status === 'Failed' ? 'Failed' : 'Processing…'}
+                        <span className="image-pending" data-image-id={image.id} role="img" aria-label={image.status === 'Failed' ? t('map.photo.failedLabel', { name }) : t('map.photo.processingLabel', { name })}>
+                          {image.status === 'Failed' ? t('map.upload.Failed') : t('map.photo.processing')}
                         </span>
                       )}
                       <figcaption className="image-actions">
-                        <DragHandle handle={handle} label={`Move ${name}`} />
-                        <button type="button" className="icon-btn danger" aria-label={`Delete ${name}`} onClick={() => remove(image)}>
+                        <DragHandle handle={handle} label={t('map.photo.move', { name })} />
+                        <button type="button" className="icon-btn danger" aria-label={t('map.photo.delete', { name })} onClick={() => remove(image)}>
                           <Trash2 size={18} aria-hidden="true" />
                         </button>
                       </figcaption>
@@ -141,33 +151,37 @@ export function ImageManager({ markerId, title, pending }: { markerId: string; t
                   );
                 }}
               />
-              <p className="field-hint">Drag a photo by its handle, or focus the handle and use Space and the arrow keys. The first photo is the cover.</p>
+              <p className="field-hint">{t('map.photos.reorderHint')}</p>
             </>
           )
         }
       </LoadState>
 
       <div className="field">
-        <label htmlFor="photo-files">Add photos</label>
+        <label htmlFor="photo-files">{t('map.photos.add')}</label>
         <p className="field-hint" id="photo-files-hint">
-          JPEG, PNG or WebP, several at once. Location data in the photos is removed.
+          {t('map.photos.addHint')}
         </p>
         <input ref={input} id="photo-files" type="file" accept={IMAGE_TYPES.join(',')} multiple disabled={busy} aria-describedby="photo-files-hint" onChange={onFiles} />
       </div>
       {uploads.length ? (
-        <ul className="uploads" aria-label="Uploads">
+        <ul className="uploads" aria-label={t('map.uploads')}>
           {uploads.map((upload) => (
             <li key={upload.key}>
               <span className="upload-name">{upload.name}</span>
-              <progress max={1} value={upload.stage === 'Uploading' ? upload.progress : 1} aria-label={`Upload of ${upload.name}`} />
-              <span className={upload.stage === 'Failed' ? 'field-message' : 'muted'}>{upload.stage === 'Failed' ? upload.error : upload.stage === 'Uploading' ? `${Math.round(upload.progress * 100)} %` : upload.stage}</span>
+              <progress max={1} value={upload.stage === 'Uploading' ? upload.progress : 1} aria-label={t('map.upload.of', { name: upload.name })} />
+              <span className={upload.stage === 'Failed' ? 'field-message' : 'muted'}>{upload.stage === 'Failed'
+                  ? upload.error
+                  : upload.stage === 'Uploading'
+                    ? t('map.upload.percent', { percent: Math.round(upload.progress * 100) })
+                    : t(STAGE[upload.stage])}</span>
             </li>
           ))}
         </ul>
       ) : null}
 
       <Dialog open={viewing !== null} title={title} onClose={() => setViewing(null)}>
-        {viewing?.url ? <img className="image-full" src={viewing.url} alt={`${title}, full size`} /> : null}
+        {viewing?.url ? <img className="image-full" src={viewing.url} alt={t('map.photo.full', { title })} /> : null}
       </Dialog>
     </div>
   );

@@ -2,22 +2,24 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/ui';
 import { MarkersMap } from './lazy-maps';
+import { Message, useT } from '@/i18n';
 
 export default function MapHome() {
+  const t = useT();
   const [count, setCount] = useState<number | null>(null);
   return (
     <Page
-      title="Map"
+      title={t('map.title')}
       actions={
         <Link className="btn btn-primary" to="/map/new">
-          Add place
+          {t('map.add')}
         </Link>
       }
     >
       <MarkersMap onCount={setCount} />
       <p className="muted map-caption" aria-live="polite">
-        {count === null ? 'Loading places…' : count === 0 ? 'No places here yet.' : count === 1 ? '1 place in view.' : `${count} places in view.`} Tap the map to add a place there, or{' '}
-        <Link to="/map/list">see them as a list</Link>.
+        {count === null ? t('map.home.loading') : t('map.home.inView', { count })}{' '}
+        <Message id="map.home.hint" values={{ list: (text) => <Link to="/map/list">{text}</Link> }} />
       </p>
     </Page>
   );

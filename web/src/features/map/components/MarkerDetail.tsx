@@ -7,6 +7,7 @@ import { mapApi, useMapMutation, useMarker, type MarkerDetail as Marker } from '
 import { ImageManager } from './ImageManager';
 import { PinMap } from './lazy-maps';
 import { Stars } from './Stars';
+import { useT } from '@/i18n';
 
 export default function MarkerDetail() {
   const { markerId = '' } = useParams();
@@ -15,6 +16,7 @@ export default function MarkerDetail() {
 }
 
 function MarkerView({ marker }: { marker: Marker }) {
+  const t = useT();
   const navigate = useNavigate();
   // photos chosen in the new-place form (files survive in the history entry's state)
   const location = useLocation();
@@ -35,7 +37,7 @@ function MarkerView({ marker }: { marker: Marker }) {
       title={marker.title}
       actions={
         <Link className="btn btn-secondary" to={`/map/markers/${marker.id}/edit`}>
-          Edit place
+          {t('map.edit')}
         </Link>
       }
     >
@@ -46,35 +48,35 @@ function MarkerView({ marker }: { marker: Marker }) {
       {/* sanitised by the API on every write and again here, to the same allow-list (no scripts, styles or event handlers) */}
       {marker.description ? <RichText html={marker.description} /> : null}
 
-      <h2>Photos</h2>
+      <h2>{t('map.photos')}</h2>
       <ImageManager markerId={marker.id} title={marker.title} pending={pending} />
 
-      <h2>On the map</h2>
+      <h2>{t('map.onTheMap')}</h2>
       <PinMap
         latitude={marker.latitude}
         longitude={marker.longitude}
-        label={moving ? `${marker.title}: drag the pin or tap the map to move it` : `${marker.title} on the map`}
+        label={moving ? t('map.pin.moving', { title: marker.title }) : t('map.pin.label', { title: marker.title })}
         onPick={moving ? (latitude, longitude) => move.mutate({ id: marker.id, body: { latitude, longitude } }) : undefined}
       />
       <div className="actions">
         <Button variant="secondary" aria-pressed={moving} onClick={() => setMoving((value) => !value)}>
-          {moving ? 'Done moving' : 'Move the pin'}
+          {moving ? t('map.pin.done') : t('map.pin.move')}
         </Button>
         <span className="muted" aria-live="polite">
-          {move.isPending ? 'Saving the new place…' : move.isSuccess ? 'New place saved.' : `${marker.latitude.toFixed(5)}, ${marker.longitude.toFixed(5)}`}
+          {move.isPending ? t('map.pin.saving') : move.isSuccess ? t('map.pin.saved') : `${marker.latitude.toFixed(5)}, ${marker.longitude.toFixed(5)}`}
         </span>
       </div>
       {move.isError ? <Notice tone="warning">{describeProblem(move.error)}</Notice> : null}
 
       <DangerAction
-        label="Delete place"
-        question="Move this place to the trash?"
-        confirmLabel="Move to trash"
+        label={t('map.delete')}
+        question={t('map.delete.question')}
+        confirmLabel={t('map.delete.confirm')}
         busy={remove.isPending}
         error={remove.error}
         onConfirm={() => remove.mutate(marker.id)}
       >
-        “{marker.title}” goes to the trash with its photos. It can be restored from there for a while.
+        {t('map.delete.explain', { title: marker.title })}
       </DangerAction>
     </Page>
   );

@@ -7,6 +7,7 @@ import { mapApi, useMapMutation, useMarker, type MarkerDetail } from '../api';
 import { PinMap } from './lazy-maps';
 import { PlaceSearch } from './PlaceSearch';
 import { IMAGE_TYPES } from '@/api/upload';
+import { useT } from '@/i18n';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
@@ -33,11 +34,12 @@ export default function MarkerEditor() {
 }
 
 function NewMarker() {
+  const t = useT();
   const [params] = useSearchParams();
   const lat = params.get('lat');
   const lng = params.get('lng');
   return (
-    <Page title="New place">
+    <Page title={t('map.new')}>
       <MarkerForm
         initial={{ title: '', date: today(), rating: '', address: '', description: '', latitude: lat ?? '', longitude: lng ?? '' }}
       />
@@ -46,9 +48,10 @@ function NewMarker() {
 }
 
 function EditMarker({ markerId }: { markerId: string }) {
+  const t = useT();
   const marker = useMarker(markerId);
   return (
-    <Page title="Edit place">
+    <Page title={t('map.edit')}>
       <LoadState query={marker}>
         {(data) => (
           <MarkerForm
@@ -69,10 +72,11 @@ function EditMarker({ markerId }: { markerId: string }) {
   );
 }
 
-const coordinate = (min: number, max: number, name: string) => (value: string) =>
-  (value.trim() !== '' && Number.isFinite(Number(value)) && Number(value) >= min && Number(value) <= max) || `Enter a ${name} from ${min} to ${max}, or pick the place on the map`;
+const coordinate = (min: number, max: number, message: string) => (value: string) =>
+  (value.trim() !== '' && Number.isFinite(Number(value)) && Number(value) >= min && Number(value) <= max) || message;
 
 function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: MarkerDetail }) {
+  const t = useT();
   const navigate = useNavigate();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const [photos, setPhotos] = useState<File[]>([]);
@@ -105,7 +109,17 @@ function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: M
       // the photos go up on the place's page right away, with their progress
       navigate(`/map/markers/${marker.id}`, { replace: Boolean(existing), state: photos.length ? { photos } : undefined });
     } catch (error) {
-      setSummary(applyProblem(error, FIELDS, setError));
+      setSummary(
+        applyProblem(error, FIELDS, setError, {
+          title: t('map.field.title'),
+          date: t('map.field.date'),
+          rating: t('map.field.rating'),
+          address: t('map.field.address'),
+          description: t('map.field.description'),
+          latitude: t('map.field.latitude'),
+          longitude: t('map.field.longitude'),
+        }),
+      );
     }
   });
   const errors = formState.errors;
@@ -113,33 +127,48 @@ function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: M
   return (
     <form onSubmit={submit} noValidate className="marker-form">
       <ErrorSummary items={summary} />
-      <Field label="Title" maxLength={100} error={errors.title?.message} {...register('title', { required: 'Enter a title', validate: (value) => value.trim().length > 0 || 'Enter a title' })} />
+      <Field
+        label={t('map.field.title')}
+        maxLength={100}
+        error={errors.title?.message}
+        {...register('title', { required: t('map.field.title.required'), validate: (value) => value.trim().length > 0 || t('map.field.title.required') })}
+      />
 
       <fieldset className={errors.latitude || errors.longitude ? 'field-error' : undefined}>
-        <legend>Where is it?</legend>
+        <legend>{t('map.form.where')}</legend>
         <PlaceSearch onChoose={(place) => pick(place.latitude, place.longitude, place.displayName)} />
         <PinMap
           latitude={has ? Number(latitude) : null}
           longitude={has ? Number(longitude) : null}
           onPick={(lat, lng) => pick(lat, lng)}
-          label="The place on the map: tap the map or drag the pin to move it"
+          label={t('map.form.pin')}
         />
-        <p className="field-hint">Search above, tap the map, or drag the pin.</p>
+        <p className="field-hint">{t('map.form.pinHint')}</p>
         {/* open when a coordinate is wrong, so its message is seen */}
         <details className="form-more" open={Boolean(errors.latitude || errors.longitude || errors.address) || undefined}>
-          <summary>Coordinates and address</summary>
+          <summary>{t('map.form.coordinates')}</summary>
           <div className="grid-2">
-            <Field label="Latitude" inputMode="decimal" error={errors.latitude?.message} {...register('latitude', { validate: coordinate(-90, 90, 'latitude') })} />
-            <Field label="Longitude" inputMode="decimal" error={errors.longitude?.message} {...register('longitude', { validate: coordinate(-180, 180, 'longitude') })} />
+            <Field
+              label={t('map.field.latitude')}
+              inputMode="decimal"
+              error={errors.latitude?.message}
+              {...register('latitude', { validate: coordinate(-90, 90, t('map.field.latitude.invalid')) })}
+            />
+            <Field
+              label={t('map.field.longitude')}
+              inputMode="decimal"
+              error={errors.longitude?.message}
+              {...register('longitude', { validate: coordinate(-180, 180, t('map.field.longitude.invalid')) })}
+            />
           </div>
-          <Field label="Address (optional)" maxLength={500} error={errors.address?.message} {...register('address')} />
+          <Field label={t('map.field.addressOptional')} maxLength={500} error={errors.address?.message} {...register('address')} />
         </details>
       </fieldset>
 
       <div className="grid-2">
-        <Field label="Date" type="date" error={errors.date?.message} {...register('date', { required: 'Enter the date' })} />
+        <Field label={t('map.field.date')} type="date" error={errors.date?.message} {...register('date', { required: t('map.field.date.required') })} />
         <fieldset className="rating" id="rating">
-          <legend>Rating{rating ? '' : ' (none yet)'}</legend>
+          <legend>{rating ? t('map.field.rating') : t('map.field.ratingNone')}</legend>
           <div className="rating-options">
             {[1, 2, 3, 4, 5].map((value) => (
               <label key={value}>
@@ -147,9 +176,7 @@ function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: M
                 <span aria-hidden="true" className={value <= rating ? 'star-on' : 'star-off'}>
                   {value <= rating ? '★' : '☆'}
                 </span>
-                <span className="visually-hidden">
-                  {value} {value === 1 ? 'star' : 'stars'}
-                </span>
+                <span className="visually-hidden">{t('map.stars', { count: value })}</span>
               </label>
             ))}
           </div>
@@ -157,10 +184,10 @@ function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: M
       </div>
 
       <details className="form-more" open={Boolean(errors.description || initial.description) || undefined}>
-        <summary>Add a description</summary>
+        <summary>{t('map.form.addDescription')}</summary>
       <div className={`field${errors.description ? ' field-error' : ''}`}>
         <span className="label" id="description-label">
-          Description (optional)
+          {t('map.field.descriptionOptional')}
         </span>
         {errors.description ? <p className="field-message">{errors.description.message}</p> : null}
         <Controller
@@ -177,9 +204,9 @@ function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: M
 
       {existing ? null : (
         <div className="field">
-          <label htmlFor="new-place-photos">Photos (optional)</label>
+          <label htmlFor="new-place-photos">{t('map.form.photos')}</label>
           <p className="field-hint" id="new-place-photos-hint">
-            JPEG, PNG or WebP. They are uploaded as soon as the place is saved; location data in them is removed.
+            {t('map.form.photosHint')}
           </p>
           <input
             id="new-place-photos"
@@ -194,9 +221,9 @@ function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: M
 
       <div className="actions">
         <Button type="submit" busy={formState.isSubmitting}>
-          {existing ? 'Save place' : 'Add place'}
+          {existing ? t('map.save') : t('map.add')}
         </Button>
-        <Link to={existing ? `/map/markers/${existing.id}` : '/map'}>Cancel</Link>
+        <Link to={existing ? `/map/markers/${existing.id}` : '/map'}>{t('common.cancel')}</Link>
       </div>
     </form>
   );

@@ -5,17 +5,19 @@ import { DateText, EmptyState, Field, LoadState, Page, SelectField } from '@/ui'
 import { Pager } from '@/ui/Pager';
 import { useDebounced, useMarkers, type Marker } from '../api';
 import { Stars } from './Stars';
+import { useT, type MessageId } from '@/i18n';
 
-const SORTS = [
-  { value: '-date', label: 'Newest visit first' },
-  { value: 'date', label: 'Oldest visit first' },
-  { value: 'title', label: 'Title A–Z' },
-  { value: '-rating', label: 'Best rated' },
-  { value: '-updatedDate', label: 'Recently changed' },
+const SORTS: { value: string; label: MessageId }[] = [
+  { value: '-date', label: 'map.sort.newest' },
+  { value: 'date', label: 'map.sort.oldest' },
+  { value: 'title', label: 'map.sort.title' },
+  { value: '-rating', label: 'map.sort.rating' },
+  { value: '-updatedDate', label: 'map.sort.changed' },
 ];
 
 /** Every place as a list: search in titles and descriptions, sort, pages. */
 export default function MarkerList() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('search') ?? '');
   const settled = useDebounced(search.trim(), 350);
@@ -38,19 +40,19 @@ export default function MarkerList() {
   };
   return (
     <Page
-      title="Places"
+      title={t('map.places')}
       actions={
         <Link className="btn btn-primary" to="/map/new">
-          Add place
+          {t('map.add')}
         </Link>
       }
     >
       <div className="toolbar grid-2">
-        <Field label="Search" name="search" type="search" hint="Title or description" value={search} onChange={(event) => setSearch(event.target.value)} />
-        <SelectField label="Sort" name="sort" value={sort} onChange={(event) => set('sort', event.target.value)}>
+        <Field label={t('map.list.search')} name="search" type="search" hint={t('map.list.searchHint')} value={search} onChange={(event) => setSearch(event.target.value)} />
+        <SelectField label={t('map.list.sort')} name="sort" value={sort} onChange={(event) => set('sort', event.target.value)}>
           {SORTS.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {t(option.label)}
             </option>
           ))}
         </SelectField>
@@ -60,20 +62,20 @@ export default function MarkerList() {
         isEmpty={(result) => result.totalItems === 0}
         empty={
           <EmptyState
-            title={params.get('search') ? 'No place matches this search' : 'No places yet'}
+            title={params.get('search') ? t('map.list.noMatch') : t('map.list.empty')}
             action={
               <Link className="btn btn-primary" to="/map/new">
-                Add the first place
+                {t('map.list.addFirst')}
               </Link>
             }
           >
-            {params.get('search') ? 'Try another word.' : 'Places are the spots your group loves: a restaurant, a beach, a walk.'}
+            {params.get('search') ? t('map.list.noMatchHint') : t('map.list.emptyHint')}
           </EmptyState>
         }
       >
         {(result) => (
           <>
-            <ul className="marker-list" aria-label="Places">
+            <ul className="marker-list" aria-label={t('map.places')}>
               {result.items.map((marker) => (
                 <MarkerCard key={marker.id} marker={marker} />
               ))}

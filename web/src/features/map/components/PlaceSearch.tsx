@@ -2,9 +2,25 @@ import { useState } from 'react';
 import { describeProblem } from '@/api/problem';
 import { Field } from '@/ui';
 import { usePlaceSearch, type Place } from '../api';
+import { useT, type MessageId } from '@/i18n';
+
+/** The kinds of place the geocoders name (GeoNames by size, Nominatim's address types), in words. */
+const PLACE_TYPES: Record<string, MessageId> = {
+  city: 'map.placeType.city',
+  town: 'map.placeType.town',
+  village: 'map.placeType.village',
+  hamlet: 'map.placeType.hamlet',
+  suburb: 'map.placeType.suburb',
+  county: 'map.placeType.county',
+  state: 'map.placeType.state',
+  country: 'map.placeType.country',
+  road: 'map.placeType.road',
+  place: 'map.placeType.place',
+};
 
 /** Type a town's name; once typing pauses, matching places are offered as buttons. */
 export function PlaceSearch({ onChoose }: { onChoose: (place: Place) => void }) {
+  const t = useT();
   const [term, setTerm] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const results = usePlaceSearch(chosen ? '' : term);
@@ -12,11 +28,11 @@ export function PlaceSearch({ onChoose }: { onChoose: (place: Place) => void }) 
   return (
     <div className="place-search">
       <Field
-        label="Search for a place"
+        label={t('map.search.label')}
         name="place-search"
         type="search"
         autoComplete="off"
-        hint="A town or city, e.g. “Lisbon”"
+        hint={t('map.search.hint')}
         value={term}
         onChange={(event) => {
           setChosen(null);
@@ -25,13 +41,13 @@ export function PlaceSearch({ onChoose }: { onChoose: (place: Place) => void }) 
       />
       <div aria-live="polite" className="place-results">
         {!searching ? null : results.isFetching && !results.data ? (
-          <p className="muted">Searching…</p>
+          <p className="muted">{t('map.search.searching')}</p>
         ) : results.isError ? (
           <p className="field-message">{describeProblem(results.error)}</p>
         ) : results.data && results.data.length === 0 ? (
-          <p className="muted">No place found for “{term.trim()}”.</p>
+          <p className="muted">{t('map.search.none', { term: term.trim() })}</p>
         ) : results.data ? (
-          <ul aria-label="Places found">
+          <ul aria-label={t('map.search.results')}>
             {results.data.map((place) => (
               <li key={`${place.latitude},${place.longitude},${place.displayName}`}>
                 <button
@@ -44,15 +60,15 @@ export function PlaceSearch({ onChoose }: { onChoose: (place: Place) => void }) 
                   }}
                 >
                   <strong>{place.displayName}</strong>
-                  <span className="muted"> · {place.type}</span>
+                  <span className="muted"> · {PLACE_TYPES[place.type] ? t(PLACE_TYPES[place.type]) : place.type}</span>
                 </button>
               </li>
             ))}
           </ul>
         ) : null}
-        {chosen ? <p className="muted">Chosen: {chosen}</p> : null}
+        {chosen ? <p className="muted">{t('map.search.chosen', { place: chosen })}</p> : null}
       </div>
-      <p className="field-hint">Place names: GeoNames (CC BY 4.0).</p>
+      <p className="field-hint">{t('map.search.credit')}</p>
     </div>
   );
 }

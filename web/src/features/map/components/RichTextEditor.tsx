@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import Quill from 'quill';
 import 'quill/dist/quill.core.css';
 import { Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, Quote, RemoveFormatting, Strikethrough, Underline } from 'lucide-react';
+import { translate, useT, type MessageId } from '@/i18n';
 
 const FORMATS = ['bold', 'italic', 'underline', 'strike', 'header', 'list', 'blockquote', 'link'];
 
@@ -23,21 +24,22 @@ interface RichTextEditorProps {
   describedBy?: string;
 }
 
-const BUTTONS = [
-  { format: 'bold', label: 'Bold', icon: Bold },
-  { format: 'italic', label: 'Italic', icon: Italic },
-  { format: 'underline', label: 'Underline', icon: Underline },
-  { format: 'strike', label: 'Strike through', icon: Strikethrough },
-  { format: 'header', value: '2', label: 'Heading', icon: Heading2 },
-  { format: 'header', value: '3', label: 'Subheading', icon: Heading3 },
-  { format: 'list', value: 'bullet', label: 'Bulleted list', icon: List },
-  { format: 'list', value: 'ordered', label: 'Numbered list', icon: ListOrdered },
-  { format: 'blockquote', label: 'Quote', icon: Quote },
-  { format: 'link', label: 'Link', icon: Link2 },
-  { format: 'clean', label: 'Remove formatting', icon: RemoveFormatting },
+const BUTTONS: { format: string; value?: string; label: MessageId; icon: typeof Bold }[] = [
+  { format: 'bold', label: 'editor.bold', icon: Bold },
+  { format: 'italic', label: 'editor.italic', icon: Italic },
+  { format: 'underline', label: 'editor.underline', icon: Underline },
+  { format: 'strike', label: 'editor.strike', icon: Strikethrough },
+  { format: 'header', value: '2', label: 'editor.heading', icon: Heading2 },
+  { format: 'header', value: '3', label: 'editor.subheading', icon: Heading3 },
+  { format: 'list', value: 'bullet', label: 'editor.bulletList', icon: List },
+  { format: 'list', value: 'ordered', label: 'editor.numberedList', icon: ListOrdered },
+  { format: 'blockquote', label: 'editor.quote', icon: Quote },
+  { format: 'link', label: 'editor.link', icon: Link2 },
+  { format: 'clean', label: 'editor.clean', icon: RemoveFormatting },
 ];
 
 export default function RichTextEditor({ id, labelId, initialHtml, onChange, describedBy }: RichTextEditorProps) {
+  const t = useT();
   const toolbar = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const change = useRef(onChange);
@@ -58,13 +60,13 @@ export default function RichTextEditor({ id, labelId, initialHtml, onChange, des
           handlers: {
             link(this: { quill: Quill }, value: boolean) {
               if (!value) return this.quill.format('link', false);
-              const href = window.prompt('Link address (https://…)');
+              const href = window.prompt(translate('editor.linkPrompt'));
               if (href && /^(https?:|mailto:)/i.test(href.trim())) this.quill.format('link', href.trim());
             },
           },
         },
       },
-      placeholder: 'What is special about this place?',
+      placeholder: t('editor.placeholder'),
     });
     if (initialHtml) quill.setContents(quill.clipboard.convert({ html: initialHtml }), 'silent');
     const root = quill.root;
@@ -78,9 +80,9 @@ export default function RichTextEditor({ id, labelId, initialHtml, onChange, des
   }, []);
   return (
     <div className="rte">
-      <div ref={toolbar} className="rte-toolbar" role="toolbar" aria-label="Formatting">
+      <div ref={toolbar} className="rte-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
         {BUTTONS.map((button) => (
-          <button key={`${button.format}-${button.value ?? ''}`} type="button" className={`ql-${button.format}`} value={button.value} aria-label={button.label} title={button.label}>
+          <button key={`${button.format}-${button.value ?? ''}`} type="button" className={`ql-${button.format}`} value={button.value} aria-label={t(button.label)} title={t(button.label)}>
             <button.icon size={18} aria-hidden="true" />
           </button>
         ))}

@@ -5,9 +5,11 @@ import { Button, EmptyState, LoadState, Notice, Page } from '@/ui';
 import { Pager } from '@/ui/Pager';
 import { mapApi, useMapMutation, useMarkers } from '../api';
 import { MarkerCard } from './MarkerList';
+import { useT } from '@/i18n';
 
 /** Deleted places, restorable until the daily clean-up removes them (after 30 days by default). */
 export default function Trash() {
+  const t = useT();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const page = Number(params.get('page') ?? 1) || 1;
@@ -16,20 +18,20 @@ export default function Trash() {
   const [restored, setRestored] = useState<{ id: string; title: string } | null>(null);
   const deleted = (location.state as { deleted?: string } | null)?.deleted;
   return (
-    <Page title="Trash">
+    <Page title={t('map.trash')}>
       {restored ? (
         <Notice tone="success">
-          “{restored.title}” is back. <Link to={`/map/markers/${restored.id}`}>Open it</Link>
+          {t('map.trash.restored', { title: restored.title })} <Link to={`/map/markers/${restored.id}`}>{t('map.trash.openIt')}</Link>
         </Notice>
       ) : deleted ? (
-        <Notice tone="info">“{deleted}” was moved to the trash. You can restore it below.</Notice>
+        <Notice tone="info">{t('map.trash.moved', { title: deleted })}</Notice>
       ) : null}
       {restore.isError ? <Notice tone="warning">{describeProblem(restore.error)}</Notice> : null}
-      <p className="muted">Deleted places stay here for a while with their images, then they are removed for good.</p>
-      <LoadState query={trash} isEmpty={(result) => result.totalItems === 0} empty={<EmptyState title="The trash is empty" />}>
+      <p className="muted">{t('map.trash.intro')}</p>
+      <LoadState query={trash} isEmpty={(result) => result.totalItems === 0} empty={<EmptyState title={t('map.trash.empty')} />}>
         {(result) => (
           <>
-            <ul className="marker-list" aria-label="Deleted places">
+            <ul className="marker-list" aria-label={t('map.trash.list')}>
               {result.items.map((marker) => (
                 <MarkerCard
                   key={marker.id}
@@ -40,7 +42,8 @@ export default function Trash() {
                       busy={restore.isPending && restore.variables === marker.id}
                       onClick={() => restore.mutate(marker.id, { onSuccess: () => setRestored({ id: marker.id, title: marker.title }) })}
                     >
-                      Restore<span className="visually-hidden"> {marker.title}</span>
+                      {t('map.trash.restore')}
+                      <span className="visually-hidden"> {marker.title}</span>
                     </Button>
                   }
                 />

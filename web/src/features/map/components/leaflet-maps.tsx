@@ -9,16 +9,17 @@ import 'leaflet/dist/leaflet.css';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { translate, useT } from '@/i18n';
 import { useMarkerLocations } from '../api';
-import { TILE_ATTRIBUTION, TILE_MAX_ZOOM, TILE_URL } from '../tiles';
+import { OSM_LINK, TILE_ATTRIBUTION, TILE_MAX_ZOOM, TILE_URL } from '../tiles';
 
 const pin = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
 
 const VIEW_KEY = 'hearth.map.view';
 
 function Tiles() {
-  return <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} maxZoom={TILE_MAX_ZOOM} />;
+  return <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION ?? translate('map.tiles.attribution', { osm: OSM_LINK })} maxZoom={TILE_MAX_ZOOM} />;
 }
 
 const wrap = (longitude: number) => ((((longitude + 180) % 360) + 360) % 360) - 180;
@@ -70,19 +71,35 @@ function FitOnce({ points }: { points: [number, number][] | undefined }) {
   return null;
 }
 
+/** Leaflet's own words (zoom buttons, a popup's close button) in the app's language. */
+function LeafletWords() {
+  const t = useT();
+  const map = useMapEvents({
+    popupopen: (event) => event.popup.getElement()?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', t('common.close')),
+  });
+  // Leaflet's credit as it is, without its English tooltip
+  useEffect(() => {
+    const control = map.attributionControl;
+    if (control && typeof control.options.prefix === 'string') control.setPrefix(control.options.prefix.replace(/ title="[^"]*"/, ''));
+  }, [map]);
+  return <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />;
+}
+
 function ClickToAdd() {
+  const t = useT();
   const [spot, setSpot] = useState<L.LatLng | null>(null);
   useMapEvents({ click: (event) => setSpot(event.latlng) });
   if (!spot) return null;
   return (
     <Popup position={spot} eventHandlers={{ remove: () => setSpot(null) }}>
-      <Link to={`/map/new?lat=${spot.lat.toFixed(6)}&lng=${wrap(spot.lng).toFixed(6)}`}>Add a place here</Link>
+      <Link to={`/map/new?lat=${spot.lat.toFixed(6)}&lng=${wrap(spot.lng).toFixed(6)}`}>{t('map.addHere')}</Link>
     </Popup>
   );
 }
 
 /** The group's markers in the visible part of the world; click the map to add one there. */
 export function MarkersMap({ onCount }: { onCount?: (count: number | null) => void }) {
+  const t = useT();
   const saved = useMemo(readSavedView, []);
   const [bbox, setBbox] = useState<string | null>(null);
   const locations = useMarkerLocations(bbox);
@@ -90,8 +107,9 @@ export function MarkersMap({ onCount }: { onCount?: (count: number | null) => vo
   useEffect(() => onCount?.(locations.data?.length ?? null), [locations.data, onCount]);
   const firstPoints = useMemo(() => all.data?.map((marker) => [marker.latitude, marker.longitude] as [number, number]), [all.data]);
   return (
-    <MapContainer className="leaflet-map map-full" center={saved?.center ?? [30, 10]} zoom={saved?.zoom ?? 2} worldCopyJump keyboard>
+    <MapContainer className="leaflet-map map-full" center={saved?.center ?? [30, 10]} zoom={saved?.zoom ?? 2} worldCopyJump keyboard zoomControl={false}>
       <Tiles />
+      <LeafletWords />
       <ViewTracker onBbox={setBbox} />
       {saved ? null : <FitOnce points={firstPoints} />}
       <ClickToAdd />
@@ -100,9 +118,9 @@ export function MarkersMap({ onCount }: { onCount?: (count: number | null) => vo
           <Popup>
             <strong>{marker.title}</strong>
             <br />
-            <span aria-label={`Rated ${marker.rating} of 5`}>{'★'.repeat(marker.rating)}</span>
+            <span aria-label={t('map.rated', { rating: marker.rating })}>{'★'.repeat(marker.rating)}</span>
             <br />
-            <Link to={`/map/markers/${marker.id}`}>Open {marker.title}</Link>
+            <Link to={`/map/markers/${marker.id}`}>{t('map.open', { title: marker.title })}</Link>
           </Popup>
         </Marker>
       ))}
@@ -149,8 +167,9 @@ export function PinMap({ latitude, longitude, onPick, label }: PinMapProps) {
   );
   return (
     <div role="group" aria-label={label}>
-      <MapContainer className="leaflet-map map-small" center={has ? [latitude, longitude] : [30, 10]} zoom={has ? 12 : 2} keyboard>
+      <MapContainer className="leaflet-map map-small" center={has ? [latitude, longitude] : [30, 10]} zoom={has ? 12 : 2} keyboard zoomControl={false}>
         <Tiles />
+        <LeafletWords />
         <Recenter latitude={latitude} longitude={longitude} />
         {onPick ? <PickOnClick onPick={onPick} /> : null}
         {has ? <Marker position={[latitude, longitude]} icon={pin} draggable={Boolean(onPick)} eventHandlers={eventHandlers} title={label} alt={label} /> : null}

@@ -4,6 +4,7 @@ import { EmptyState, Page } from '@/ui';
 import '@/ui/modules.css';
 import { SubNav } from '@/ui/SubNav';
 import '../map.css';
+import { useT, type MessageId } from '@/i18n';
 
 // Leaflet and the rich-text editor come with the pages that need them, never with the shell
 const MapHome = lazy(() => import('../components/MapHome'));
@@ -12,16 +13,17 @@ const MarkerDetail = lazy(() => import('../components/MarkerDetail'));
 const MarkerEditor = lazy(() => import('../components/MarkerEditor'));
 const Trash = lazy(() => import('../components/Trash'));
 
-const SECTIONS = [
-  { to: '/map', label: 'Map', end: true },
-  { to: '/map/list', label: 'List' },
-  { to: '/map/trash', label: 'Trash' },
+const SECTIONS: { to: string; label: MessageId; end?: boolean }[] = [
+  { to: '/map', label: 'map.title', end: true },
+  { to: '/map/list', label: 'map.list' },
+  { to: '/map/trash', label: 'map.trash' },
 ];
 
 export default function MapPage() {
+  const t = useT();
   return (
     <>
-      <SubNav label="Map views" items={SECTIONS} />
+      <SubNav label={t('map.views')} items={SECTIONS.map((section) => ({ ...section, label: t(section.label) }))} />
       <Routes>
         <Route index element={<MapHome />} />
         <Route path="list" element={<MarkerList />} />
@@ -32,8 +34,8 @@ export default function MapPage() {
         <Route
           path="*"
           element={
-            <Page title="Map">
-              <EmptyState title="There is no such map page" action={<Link to="/map">Back to the map</Link>} />
+            <Page title={t('map.title')}>
+              <EmptyState title={t('map.noSuchPage')} action={<Link to="/map">{t('map.backToMap')}</Link>} />
             </Page>
           }
         />

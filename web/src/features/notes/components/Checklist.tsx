@@ -86,7 +86,7 @@ function ItemRow({ noteId, item, handle, onEdit }: { noteId: string; item: NoteI
         <button type="button" className="icon-btn" aria-label={`Edit ${item.text}`} onClick={onEdit}>
           <Pencil size={18} aria-hidden="true" />
         </button>
-        <button type="button" className="icon-btn danger" aria-label={`Delete ${item.text}`} onClick={() => deleteItem(noteId, item.id)}>
+        <button type="button" className="icon-btn danger" aria-label={`Delete ${item.text}`} onClick={() => deleteItem(noteId, item)}>
           <Trash2 size={18} aria-hidden="true" />
         </button>
       </div>

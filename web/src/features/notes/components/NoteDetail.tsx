@@ -8,6 +8,7 @@ import { pinNote, updateNote, useDeleteNote, useNote, type Note } from '../api';
 import { Checklist } from './Checklist';
 import { NoteForm } from './NoteForm';
 import { ReminderSection } from './ReminderSection';
+import { useT } from '@/i18n';
 
 export default function NoteDetail() {
   const { noteId = '' } = useParams();
@@ -17,6 +18,7 @@ export default function NoteDetail() {
 }
 
 function NoteView({ note }: { note: Note }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const remove = useDeleteNote(note.id, () => navigate('/notes', { replace: true }));
   const navigate = useNavigate();
@@ -26,23 +28,23 @@ function NoteView({ note }: { note: Note }) {
       actions={
         <>
           <Button variant="secondary" onClick={() => pinNote(note, !note.isPinned)}>
-            {note.isPinned ? <PinOff size={18} aria-hidden="true" /> : <Pin size={18} aria-hidden="true" />} {note.isPinned ? 'Unpin' : 'Pin'}
+            {note.isPinned ? <PinOff size={18} aria-hidden="true" /> : <Pin size={18} aria-hidden="true" />} {note.isPinned ? t('notes.unpin') : t('notes.pin')}
           </Button>
           <Button variant="secondary" onClick={() => setEditing((value) => !value)} aria-expanded={editing}>
-            Edit note
+            {t('notes.edit')}
           </Button>
         </>
       }
     >
       <p className="meta-line">
-        <Link to="/notes">← All notes</Link>
+        <Link to="/notes">{t('notes.backToAll')}</Link>
         <span className="note-icon" style={{ background: note.color }}>
           <NamedIcon name={note.icon} color="#fff" />
         </span>
-        {note.isPinned ? <span className="badge badge-accent">Pinned</span> : null}
+        {note.isPinned ? <span className="badge badge-accent">{t('notes.pinned')}</span> : null}
         {note.isPrivate ? (
           <span className="badge">
-            <Lock size={12} aria-hidden="true" /> Private: only you see it
+            <Lock size={12} aria-hidden="true" /> {t('notes.privateOnlyYou')}
           </span>
         ) : null}
       </p>
@@ -51,7 +53,7 @@ function NoteView({ note }: { note: Note }) {
           <NoteForm
             initial={{ title: note.title, content: note.content ?? '', color: note.color, icon: note.icon, isPrivate: note.isPrivate }}
             askPrivacy={false}
-            submitLabel="Save note"
+            submitLabel={t('notes.save')}
             onCancel={() => setEditing(false)}
             onSubmit={async (body) => {
               updateNote(note, body);
@@ -65,8 +67,8 @@ function NoteView({ note }: { note: Note }) {
       <Checklist note={note} />
       <ReminderSection note={note} />
       {/* deleting a note needs the network (docs/offline.md) */}
-      <DangerAction label="Delete note" question="Delete this note?" busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate()}>
-        “{note.title}” and its {note.items.length} items will be gone for everyone who can see it.
+      <DangerAction label={t('notes.delete')} question={t('notes.delete.question')} busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate()}>
+        {t('notes.delete.explain', { title: note.title, count: note.items.length })}
       </DangerAction>
     </Page>
   );

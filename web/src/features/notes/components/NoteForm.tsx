@@ -5,6 +5,7 @@ import { Checkbox, ErrorSummary, Field } from '@/ui';
 import { FormButtons } from '@/ui/FormButtons';
 import { ColorPicker, IconPicker } from '@/ui/pickers';
 import type { NoteChanges } from '../api';
+import { useT } from '@/i18n';
 
 export interface NoteFormValues {
   title: string;
@@ -26,6 +27,7 @@ interface NoteFormProps {
 
 /** Title, text, colour and icon of a note (and, when creating, whether it is private). */
 export function NoteForm({ initial, askPrivacy, submitLabel, onSubmit, onCancel }: NoteFormProps) {
+  const t = useT();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const { register, handleSubmit, setError, control, formState } = useForm<NoteFormValues>({ defaultValues: initial });
   const submit = handleSubmit(async (values) => {
@@ -39,31 +41,44 @@ export function NoteForm({ initial, askPrivacy, submitLabel, onSubmit, onCancel 
         ...(askPrivacy ? { isPrivate: values.isPrivate } : {}),
       });
     } catch (error) {
-      setSummary(applyProblem(error, FIELDS, setError));
+      setSummary(
+        applyProblem(error, FIELDS, setError, {
+          title: t('notes.field.title'),
+          content: t('notes.field.text'),
+          color: t('notes.field.colour'),
+          icon: t('notes.field.icon'),
+          isPrivate: t('notes.field.private'),
+        }),
+      );
     }
   });
   const errors = formState.errors;
   return (
     <form onSubmit={submit} noValidate>
       <ErrorSummary items={summary} />
-      <Field label="Title" maxLength={100} error={errors.title?.message} {...register('title', { required: 'Enter a title', maxLength: { value: 100, message: 'Use at most 100 characters' } })} />
+      <Field
+        label={t('notes.field.title')}
+        maxLength={100}
+        error={errors.title?.message}
+        {...register('title', { required: t('notes.field.title.required'), maxLength: { value: 100, message: t('form.maxLength', { max: 100 }) } })}
+      />
       <div className={`field${errors.content ? ' field-error' : ''}`}>
-        <label htmlFor="content">Text (optional)</label>
+        <label htmlFor="content">{t('notes.field.textOptional')}</label>
         {errors.content ? <p className="field-message">{errors.content.message}</p> : null}
         <textarea id="content" rows={3} maxLength={10000} {...register('content')} />
       </div>
       <Controller
         control={control}
         name="color"
-        render={({ field }) => <ColorPicker legend="Colour" name="color" value={field.value} onChange={field.onChange} error={errors.color?.message} />}
+        render={({ field }) => <ColorPicker legend={t('notes.field.colour')} name="color" value={field.value} onChange={field.onChange} error={errors.color?.message} />}
       />
       <Controller
         control={control}
         name="icon"
-        render={({ field }) => <IconPicker legend="Icon" name="icon" value={field.value} onChange={field.onChange} error={errors.icon?.message} />}
+        render={({ field }) => <IconPicker legend={t('notes.field.icon')} name="icon" value={field.value} onChange={field.onChange} error={errors.icon?.message} />}
       />
       {askPrivacy ? (
-        <Checkbox label="Private: only I can see this note (cannot be changed later)" {...register('isPrivate')} />
+        <Checkbox label={t('notes.field.privateLabel')} {...register('isPrivate')} />
       ) : null}
       <FormButtons submitLabel={submitLabel} busy={formState.isSubmitting} onCancel={onCancel} />
     </form>

@@ -4,25 +4,27 @@ import { Lock, Pin } from 'lucide-react';
 import { EmptyState, LoadState, Page, SelectField } from '@/ui';
 import { NamedIcon } from '@/ui/pickers';
 import { pinNote, useNotes, type Note, type NoteSort } from '../api';
+import { useT } from '@/i18n';
 
 /** Every note the person can see, pinned ones first, each with its colour, icon and progress. */
 export function NotesList() {
+  const t = useT();
   const [sort, setSort] = useState<NoteSort>('-updatedDate');
   const { query, notes } = useNotes(sort);
   return (
     <Page
-      title="Notes"
+      title={t('nav.notes')}
       actions={
         <Link className="btn btn-primary" to="/notes/new">
-          New note
+          {t('notes.new')}
         </Link>
       }
     >
       <div className="toolbar">
-        <SelectField label="Sort by" name="sort" value={sort} onChange={(event) => setSort(event.target.value as NoteSort)}>
-          <option value="-updatedDate">Recently changed</option>
-          <option value="-createdDate">Recently created</option>
-          <option value="title">Title</option>
+        <SelectField label={t('notes.sortBy')} name="sort" value={sort} onChange={(event) => setSort(event.target.value as NoteSort)}>
+          <option value="-updatedDate">{t('notes.sort.changed')}</option>
+          <option value="-createdDate">{t('notes.sort.created')}</option>
+          <option value="title">{t('notes.field.title')}</option>
         </SelectField>
       </div>
       <LoadState
@@ -30,19 +32,19 @@ export function NotesList() {
         isEmpty={(list) => list.length === 0}
         empty={
           <EmptyState
-            title="No notes yet"
+            title={t('notes.empty')}
             action={
               <Link className="btn btn-primary" to="/notes/new">
-                Write your first note
+                {t('notes.empty.action')}
               </Link>
             }
           >
-            A note can hold a checklist: shopping, packing, chores.
+            {t('notes.empty.hint')}
           </EmptyState>
         }
       >
         {(list) => (
-          <ul className="note-grid" aria-label="Notes">
+          <ul className="note-grid" aria-label={t('nav.notes')}>
             {list.map((note) => (
               <NoteCard key={note.id} note={note} />
             ))}
@@ -54,6 +56,7 @@ export function NotesList() {
 }
 
 function NoteCard({ note }: { note: Note }) {
+  const t = useT();
   const done = note.items.filter((item) => item.isCompleted).length;
   // what is still to get comes first; ticked items only fill the rest
   const preview = [...note.items.filter((item) => !item.isCompleted), ...note.items.filter((item) => item.isCompleted)].slice(0, 4);
@@ -70,22 +73,22 @@ function NoteCard({ note }: { note: Note }) {
           type="button"
           className="icon-btn"
           aria-pressed={note.isPinned}
-          aria-label={note.isPinned ? `Unpin ${note.title}` : `Pin ${note.title}`}
+          aria-label={note.isPinned ? t('notes.unpinItem', { title: note.title }) : t('notes.pinItem', { title: note.title })}
           onClick={() => pinNote(note, !note.isPinned)}
         >
           <Pin size={18} aria-hidden="true" />
         </button>
       </div>
       <p className="meta-line">
-        {note.isPinned ? <span className="badge badge-accent">Pinned</span> : null}
+        {note.isPinned ? <span className="badge badge-accent">{t('notes.pinned')}</span> : null}
         {note.isPrivate ? (
           <span className="badge">
-            <Lock size={12} aria-hidden="true" /> Private
+            <Lock size={12} aria-hidden="true" /> {t('notes.private')}
           </span>
         ) : null}
         {note.items.length ? (
           <span className="muted">
-            {done} of {note.items.length} done
+            {t('notes.progress', { done, count: note.items.length })}
           </span>
         ) : null}
       </p>

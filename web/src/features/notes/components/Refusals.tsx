@@ -1,8 +1,10 @@
 import { useMutationState, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { describeProblem } from '@/api/problem';
+import { describeProblem, ProblemError } from '@/api/problem';
 import { Button } from '@/ui';
 import { findNote, newId, NOTE_OP_KEY, RefusalError, runNoteOp, type NoteOp, type NoteOpMutation, type Refusal } from '../ops';
+import { ConflictNotice } from './Conflict';
+import { useT, type Translate } from '@/i18n';
 
 /** Why an operation was refused: a RefusalError here, plain data once restored from IndexedDB. */
 export function refusalOf(error: unknown): Refusal {
@@ -11,29 +13,35 @@ export function refusalOf(error: unknown): Refusal {
   return stored ?? { status: 0, code: 'UNKNOWN', detail: describeProblem(error) };
 }
 
+/** Why, in the app's words: the message for the refusal's code, else what the service said. */
+function reasonOf(refusal: Refusal): string {
+  return describeProblem(new ProblemError(refusal.status, { code: refusal.code, detail: refusal.detail }));
+}
+
 /** What the operation was, in the person's words. */
-function describe(client: QueryClient, op: NoteOp): string {
+function describe(t: Translate, client: QueryClient, op: NoteOp): string {
   const note = findNote(client, op.noteId);
   const item = 'itemId' in op ? note?.items.find((candidate) => candidate.id === op.itemId) : undefined;
-  const itemText = 'fields' in op && 'text' in op.fields ? op.fields.text : (item?.text ?? 'an item');
-  const on = note ? ` on “${note.title}”` : '';
+  const known = 'fields' in op && 'text' in op.fields ? op.fields.text : item?.text;
+  const what = known !== undefined ? t('notes.refusal.quoted', { text: known }) : t('notes.refusal.anItem');
+  const on = note ? t('notes.refusal.on', { title: note.title }) : '';
   switch (op.kind) {
     case 'createNote':
-      return `New note “${op.fields.title}”`;
+      return t('notes.refusal.createNote', { title: op.fields.title });
     case 'updateNote':
-      return `Changes to “${op.fields.title}”`;
+      return t('notes.refusal.updateNote', { title: op.fields.title });
     case 'pin':
-      return `${op.isPinned ? 'Pinning' : 'Unpinning'} “${note?.title ?? 'a note'}”`;
+      return t(op.isPinned ? 'notes.refusal.pin' : 'notes.refusal.unpin', { what: note ? t('notes.refusal.quoted', { text: note.title }) : t('notes.refusal.aNote') });
     case 'addItem':
-      return `Adding “${itemText}”${on}`;
+      return t('notes.refusal.addItem', { what, on });
     case 'updateItem':
-      return `Changing “${itemText}”${on}`;
+      return t('notes.refusal.updateItem', { what, on });
     case 'setItem':
-      return `${op.isCompleted ? 'Ticking' : 'Unticking'} “${itemText}”${on}`;
+      return t(op.isCompleted ? 'notes.refusal.tick' : 'notes.refusal.untick', { what, on });
     case 'deleteItem':
-      return `Deleting “${itemText}”${on}`;
+      return t('notes.refusal.deleteItem', { what, on });
     case 'reorder':
-      return `The new order${on}`;
+      return t('notes.refusal.reorder', { on });
   }
 }
 
@@ -43,6 +51,7 @@ function describe(client: QueryClient, op: NoteOp): string {
  * their text back as a new note.
  */
 export function Refusals() {
+  const t = useT();
   const client = useQueryClient();
   const navigate = useNavigate();
   const refused = useMutationState({ filters: { mutationKey: NOTE_OP_KEY, status: 'error' }, select: (mutation) => mutation as NoteOpMutation });
@@ -57,7 +66,7 @@ export function Refusals() {
     else others.push(mutation);
   }
   return (
-    <section className="refusals" aria-label="Changes not saved">
+    <section className="refusals" aria-label={t('notes.refusal.label')}>
       {[...deleted.entries()].map(([noteId, mutations]) => {
         const { deletedNote } = refusalOf(mutations[0].state.error);
         const restore = () => {
@@ -70,13 +79,12 @@ export function Refusals() {
         return (
           <div key={noteId} className="notice notice-warning" role="alert">
             <p>
-              “{deletedNote!.fields.title}” was deleted by someone else while you were changing it, so your {mutations.length === 1 ? 'change was' : `${mutations.length} changes were`}{' '}
-              not saved.
+              {t('notes.refusal.deleted', { title: deletedNote!.fields.title, count: mutations.length })}
             </p>
             <div className="actions">
-              <Button onClick={restore}>Restore my text as a new note</Button>
+              <Button onClick={restore}>{t('notes.refusal.restore')}</Button>
               <Button variant="secondary" onClick={() => discard(mutations)}>
-                Discard
+                {t('notes.refusal.discard')}
               </Button>
             </div>
           </div>
@@ -84,10 +92,13 @@ export function Refusals() {
       })}
       {others.map((mutation) => {
         const op = mutation.state.variables!;
+        const { conflict } = refusalOf(mutation.state.error);
+        // someone else changed what this person changed: both versions, and their choice
+        if (conflict) return <ConflictNotice key={mutation.mutationId} mutation={mutation} conflict={conflict} discard={() => discard([mutation])} />;
         return (
           <div key={mutation.mutationId} className="notice notice-warning" role="alert">
             <p>
-              {describe(client, op)} was not saved: {refusalOf(mutation.state.error).detail}
+              {t('notes.refusal.notSaved', { what: describe(t, client, op), reason: reasonOf(refusalOf(mutation.state.error)) })}
             </p>
             <div className="actions">
               <Button
@@ -96,10 +107,10 @@ export function Refusals() {
                   runNoteOp(op);
                 }}
               >
-                Try again
+                {t('common.tryAgain')}
               </Button>
               <Button variant="secondary" onClick={() => discard([mutation])}>
-                Discard
+                {t('notes.refusal.discard')}
               </Button>
             </div>
           </div>

@@ -5,12 +5,14 @@ import '@/ui/modules.css';
 import '../notes.css';
 import { NotesList } from '../components/NotesList';
 import { Refusals } from '../components/Refusals';
+import { useT } from '@/i18n';
 
 const NoteDetail = lazy(() => import('../components/NoteDetail'));
 const NewNote = lazy(() => import('../components/NewNote'));
 
 /** /notes: the list (pinned first); /notes/new; /notes/:noteId with its checklist. */
 export default function NotesPage() {
+  const t = useT();
   return (
     <>
       <Refusals />
@@ -21,8 +23,8 @@ export default function NotesPage() {
       <Route
         path="*"
         element={
-          <Page title="Notes">
-            <EmptyState title="There is no such notes page" action={<Link to="/notes">All notes</Link>} />
+          <Page title={t('nav.notes')}>
+            <EmptyState title={t('notes.noSuchPage')} action={<Link to="/notes">{t('notes.all')}</Link>} />
           </Page>
         }
       />

@@ -4,6 +4,7 @@
  * at the service. Turning push off unsubscribes the device and removes the record.
  */
 import { pushApi } from './api';
+import { keyBytes, sameKey } from './push-key';
 
 export type PushProblem = 'unsupported' | 'denied';
 
@@ -16,21 +17,6 @@ export class PushUnavailable extends Error {
 /** Whether this browser can receive Web Push at all (a service worker, PushManager, notifications). */
 export function pushSupported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-}
-
-/** The VAPID public key as the bytes `applicationServerKey` takes (it arrives base64url-encoded). */
-export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
-  const raw = atob(base64);
-  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  return bytes;
-}
-
-function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
-  if (!a || a.byteLength !== b.byteLength) return false;
-  const view = new Uint8Array(a);
-  return view.every((byte, i) => byte === b[i]);
 }
 
 async function registration(): Promise<ServiceWorkerRegistration> {

@@ -282,6 +282,7 @@ test.describe('Notifications', () => {
     await page.getByLabel('Category').selectOption({ label: 'Home' });
     await expect(page.getByLabel('Remind me')).toHaveValue('');
     await page.getByLabel('Remind me').selectOption({ label: '2 days before' });
+    await page.getByLabel('Remind me').evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await shots(page, 'bill-reminder');
     await page.getByRole('button', { name: 'Save recurring transaction' }).click();
     await expect(page).toHaveURL(/\/budget\/recurring$/);

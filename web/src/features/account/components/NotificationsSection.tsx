@@ -49,12 +49,11 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
   const [saved, setSaved] = useState(false);
   const save = useSaveNotificationSettings();
   const labels = { timeZone: t('notify.settings.timeZone'), webhookUrl: t('notify.settings.webhook'), quietFrom: t('notify.settings.quietFrom'), quietTo: t('notify.settings.quietTo') };
-  const { register, submit, summary, formState, watch, setError } = useProblemForm<SettingsValues>({ values: toValues(settings), labels });
+  const { register, submit, summary, setSummary, formState, watch, setError } = useProblemForm<SettingsValues>({ values: toValues(settings), labels });
   const quietOn = watch('quietOn');
 
   return (
     <>
-      <PushToggle settings={settings} />
       {saved ? <Notice tone="success">{t('notify.settings.saved')}</Notice> : null}
       <ErrorSummary items={summary} />
       <form
@@ -71,7 +70,9 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
           } catch (error) {
             // the service's reason, in the person's language, beside the field
             if (error instanceof ProblemError && error.code === 'WEBHOOK_URL_NOT_ALLOWED') {
-              setError('webhookUrl', { type: 'server', message: t('notify.settings.webhookNotAllowed') });
+              const message = t('notify.settings.webhookNotAllowed');
+              setError('webhookUrl', { type: 'server', message });
+              setSummary([{ field: 'webhookUrl', message }]);
               return;
             }
             throw error;
@@ -83,6 +84,8 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
         <fieldset>
           <legend>{t('notify.settings.channels')}</legend>
           <Checkbox label={t('notify.settings.inbox')} checked disabled readOnly name="inboxOn" />
+          {/* takes effect at once (the browser asks for permission): not part of the form's Save */}
+          <PushToggle settings={settings} />
           <Checkbox label={t('notify.settings.email')} {...register('emailOn')} />
           <Field
             label={labels.webhookUrl}

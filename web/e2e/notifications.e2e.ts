@@ -137,6 +137,14 @@ test.describe('Notifications', () => {
     await page.goto('/notifications');
     await expect(page.getByText('All read.')).toBeVisible();
     await shots(page, 'inbox-read');
+
+    // in German
+    await page.evaluate("localStorage.setItem('hearth.locale', 'de')");
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Benachrichtigungen' })).toBeVisible();
+    await expect(page.getByText('Alles gelesen.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Als ungelesen markieren: Reminder: Groceries' })).toBeVisible();
+    await shots(page, 'inbox-de');
   });
 
   test('"Remind me" on a note: date, time, a weekly repeat for the group in a chosen zone; a past one-off refused; removed', async ({ page, service }) => {

@@ -8,6 +8,7 @@ import { ProblemError } from '@/api/problem';
 import { useSession } from '@/api/session-context';
 import { useLocale, useT } from '@/i18n';
 import { Button, Checkbox, ErrorSummary, Field, formatDate, SelectField, TimeZoneField } from '@/ui';
+import { FormButtons } from '@/ui/FormButtons';
 import { useOwnTimeZone, useRemoveReminder, useSetReminder, type Note, type NoteReminder, type NoteReminderInput } from '../api';
 
 type Repeat = 'None' | 'Daily' | 'Weekly' | 'Monthly' | 'Yearly';
@@ -215,14 +216,7 @@ function ReminderForm({ note, reminder, onDone }: { note: Note; reminder: NoteRe
         keep={[reminder?.timeZone]}
         {...register('timeZone')}
       />
-      <div className="actions">
-        <Button type="submit" busy={save.isPending}>
-          {t('notes.reminder.save')}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-      </div>
+      <FormButtons submitLabel={t('notes.reminder.save')} busy={save.isPending} onCancel={onDone} />
     </form>
   );
 }

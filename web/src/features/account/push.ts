@@ -6,6 +6,9 @@
 import { pushApi } from './api';
 import { keyBytes, sameKey } from './push-key';
 
+/** how long the browser's push service may take to subscribe this device */
+const SUBSCRIBE_TIMEOUT_MS = 20_000;
+
 export type PushProblem = 'unsupported' | 'denied';
 
 export class PushUnavailable extends Error {
@@ -45,7 +48,11 @@ export async function subscribePush(): Promise<void> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  // a browser without a push service (Chrome's private windows) may never answer: give up after a while
+  subscription ??= await Promise.race([
+    reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new PushUnavailable('unsupported')), SUBSCRIBE_TIMEOUT_MS)),
+  ]);
   const json = subscription.toJSON();
   await pushApi.subscribe({ endpoint: subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } });
 }

@@ -86,6 +86,8 @@ export default defineConfig({
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // Web Push ("Done", "Snooze 1 h") beside the precache: web/public/push-sw.js
+        importScripts: ['/push-sw.js'],
       },
     }),
     precompress(),

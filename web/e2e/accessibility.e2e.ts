@@ -156,6 +156,8 @@ async function seedContent(request: APIRequestContext, user: { username: string;
   const recurring = await post('/recurring-transactions', { type: 'Expense', amount: '9.99', frequency: 'Monthly', startDate: today, description: 'Music', categoryId: category.id, budgetAccountId: account.id });
   const marker = await post('/markers', { title: 'Lakeside café', latitude: 47.37, longitude: 8.54, rating: 4, description: '<p>Good <strong>cake</strong>.</p>', date: today });
   const note = await post('/notes', { title: 'Shopping list', content: 'For the weekend', color: '#3B82F6', icon: 'ShoppingCart', isPrivate: false });
+  // an unread notification in the inbox
+  expect((await request.post('/api/v1/account/notification-settings/test', { headers })).status()).toBe(200);
   return { transaction: transaction.id, recurring: recurring.id, marker: marker.id, note: note.id };
 }
 
@@ -204,6 +206,7 @@ test.describe('Accessibility (axe-core and 24 px targets, 360 and 1280 px, light
       ['welcome', '/welcome', async (p) => expect(p.getByRole('heading', { name: 'What you can do here' })).toBeVisible()],
       ['history', '/history', async (p) => expect(p.getByRole('table').or(p.getByRole('list')).first()).toBeVisible()],
       ['account', '/account', heading(/account/i)],
+      ['notifications', '/notifications', async (p) => expect(p.getByText('Hearth test notification').first()).toBeVisible()],
       ['sessions', '/account/sessions', async (p) => expect(p.getByRole('table').or(p.getByRole('list')).first()).toBeVisible()],
       ['admin: registrations', '/admin/registrations', async (p) => expect(p.getByText('Waiting').first()).toBeVisible()],
       ['admin: users', '/admin/users', async (p) => expect(p.getByText('Alexandra').first()).toBeVisible()],

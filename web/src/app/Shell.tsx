@@ -7,6 +7,8 @@ import { fullNav, moduleNav, type NavItem } from './nav';
 import { LiveStatus } from './LiveStatus';
 import { useSession } from '@/api/session-context';
 import { OfflineBar } from './offline/OfflineBar';
+import { Bell } from '@/features/notifications/components/Bell';
+import { useTimeZoneFromBrowser } from '@/api/notification-settings';
 import { useT } from '@/i18n';
 import { useOnline } from './offline/status';
 import { SearchBox } from '@/features/search/SearchBox';
@@ -20,6 +22,7 @@ export function Shell() {
   const { claims } = useSession();
   const online = useOnline();
   const navigate = useNavigate();
+  useTimeZoneFromBrowser(claims?.userId ?? null);
   const signOut = async () => {
     await session.signOut();
     navigate('/sign-in?signed-out=1', { replace: true });
@@ -36,6 +39,7 @@ export function Shell() {
         <SearchBox online={online} />
         <MainNav claims={claims} />
         <div className="topbar-user">
+          <Bell />
           {/* the name starts with the visible text (WCAG 2.5.3, axe's label-content-name-mismatch) */}
           <NavLink to="/account" className="nickname">
             {claims?.nickname}

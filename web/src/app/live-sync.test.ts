@@ -29,6 +29,8 @@ const KEYS: QueryKey[] = [
   ['admin', 'users'],
   ['admin', 'groups'],
   ['account'],
+  ['notifications', 'unread'],
+  ['notifications', 'list', 1],
   ['history', { page: 1 }],
 ];
 
@@ -86,6 +88,7 @@ describe('live changes invalidate exactly the queries that show them (docs/live.
     ['a recurring transaction', change('RecurringTransaction', 'r-1'), [['budget', 'recurring']]],
     ['a user', change('User', 'u-2'), [['members'], ['admin', 'users'], ['account']]],
     ['a group', change('Group', 'g-1'), [['members'], ['admin', 'groups']]],
+    ["a notification: the bell's count and the inbox", change('Notification', 'n-1'), [['notifications', 'unread'], ['notifications', 'list', 1]]],
   ])('%s, and the history page', async (_name, c, expected) => {
     const invalidated = await invalidatedBy(c);
     expect(invalidated.sort()).toEqual(keys(...expected, ['history', { page: 1 }]).sort());

@@ -42,6 +42,9 @@ function touched(change: LiveChange): Match[] {
       return [starts('budget', 'recurring')];
     case 'User':
       return [starts('members'), starts('admin', 'users'), starts('account')];
+    case 'Notification':
+      // the bell's count and the inbox (only its recipient is sent the event)
+      return [starts('notifications')];
     case 'Group':
       return [starts('members'), starts('admin', 'groups')];
     default:

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
               { path: '/welcome', ...page(() => import('@/features/members/routes/WelcomePage')) },
               { path: '/history', ...page(() => import('@/features/history/routes/HistoryPage')) },
               { path: '/account', ...page(() => import('@/features/account/routes/AccountPage')) },
+              { path: '/notifications', ...page(() => import('@/features/notifications/routes/InboxPage')) },
               { path: '/account/sessions', ...page(() => import('@/features/account/routes/SessionsPage')) },
               { element: <RequireAdmin />, children: [{ path: '/admin/*', ...page(() => import('@/features/admin/routes/AdminPage')) }] },
               { path: '*', element: <NotFound /> },

@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountKey } from '@/api/account';
 import { api, call, session, type Schema } from '@/api/client';
 import { saveDownload } from '@/api/download';
+import { notificationSettingsKey, useNotificationSettings } from '@/api/notification-settings';
+export { markTimeZoneChosen } from '@/api/notification-settings';
 import { uploadFile } from '@/api/upload';
 import { translate } from '@/i18n';
 
@@ -111,3 +113,31 @@ export function useRevokeOtherSessions() {
 export function downloadExport(onProgress: (received: number, total: number | null) => void): Promise<string> {
   return saveDownload(api.GET('/api/v1/account/export', { parseAs: 'stream' }), 'hearth-export.zip', onProgress);
 }
+
+export type NotificationSettings = Schema<'NotificationSettingsDto'>;
+export type NotificationSettingsChange = Schema<'UpdateNotificationSettingsDto'>;
+export type ChannelTestResult = Schema<'ChannelTestResultDto'>;
+
+export { useNotificationSettings };
+
+/** A PUT changes only the fields it sends; the answer is the whole settings. */
+export function useSaveNotificationSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationSettingsChange) => call(api.PUT('/api/v1/account/notification-settings', { body })),
+    onSuccess: (settings) => client.setQueryData(notificationSettingsKey, settings),
+  });
+}
+
+/** Sends a test through every chosen channel; 429 RATE_LIMITED more than once a minute. */
+export function useSendTestNotification() {
+  return useMutation({ mutationFn: () => call(api.POST('/api/v1/account/notification-settings/test')) });
+}
+
+/** This device's Web Push subscription, registered with the service (or removed from it). */
+export const pushApi = {
+  publicKey: () => call(api.GET('/api/v1/push/public-key')).then((answer) => answer.publicKey),
+  subscriptions: () => call(api.GET('/api/v1/push-subscriptions')),
+  subscribe: (subscription: Schema<'CreatePushSubscriptionDto'>) => call(api.POST('/api/v1/push-subscriptions', { body: subscription })),
+  unsubscribe: (id: string) => call(api.DELETE('/api/v1/push-subscriptions/{id}', { params: { path: { id } } })),
+};

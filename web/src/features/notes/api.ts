@@ -4,7 +4,8 @@
  */
 import { useMemo } from 'react';
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '@/api/client';
+import { api, call, type Schema } from '@/api/client';
+import { useNotificationSettings } from '@/api/notification-settings';
 import { useSession } from '@/api/session-context';
 import { createdNote, findNote, listKey, listWithOps, newId, NOTE_OP_KEY, noteKey, runNoteOp, withOps, type NoteOp } from './ops';
 import type { Note, NoteChanges, NoteInput, NoteItem, NoteSort } from './types';
@@ -105,4 +106,33 @@ export function useDeleteNote(noteId: string, leave: () => void) {
       return client.invalidateQueries({ queryKey: ['notes', 'list'] });
     },
   });
+}
+
+export type NoteReminder = Schema<'NoteReminderDto'>;
+export type NoteReminderInput = Schema<'SetNoteReminderDto'>;
+
+/** The note as the answer shows it, in its page and in the lists. */
+function useReminderMutation<T>(noteId: string, send: (input: T) => Promise<Note>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (note) => {
+      client.setQueryData(noteKey(noteId), note);
+      return client.invalidateQueries({ queryKey: listKey });
+    },
+  });
+}
+
+/** Sets (or replaces) the note's reminder; needs the network (the server works out its times). */
+export function useSetReminder(noteId: string) {
+  return useReminderMutation(noteId, (body: NoteReminderInput) => call(api.PUT('/api/v1/notes/{noteId}/reminder', { params: { path: { noteId } }, body })));
+}
+
+export function useRemoveReminder(noteId: string) {
+  return useReminderMutation(noteId, () => call(api.DELETE('/api/v1/notes/{noteId}/reminder', { params: { path: { noteId } } })));
+}
+
+/** The person's own time zone (their notification settings), the default of a reminder's zone. */
+export function useOwnTimeZone(): string | undefined {
+  return useNotificationSettings().data?.timeZone;
 }

@@ -5,6 +5,7 @@ import { EmailSection } from '../components/EmailSection';
 import { LanguageSection } from '../components/LanguageSection';
 import { ExportSection } from '../components/ExportSection';
 import { NicknameSection } from '../components/NicknameSection';
+import { NotificationsSection } from '../components/NotificationsSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { PictureSection } from '../components/PictureSection';
 import { useAccount } from '../api';
@@ -27,6 +28,7 @@ export default function AccountPage() {
             <LanguageSection />
             <EmailSection account={profile} />
             <PasswordSection />
+            <NotificationsSection />
             <ExportSection />
           </>
         )}

@@ -18,8 +18,11 @@ interface RecurringValues extends MoneyMovementValues {
   startDate: string;
   endDate: string;
   isEnabled: boolean;
+  /** '' no reminder, else '0'…'30' days before each occurrence */
+  remindDaysBefore: string;
 }
-const FIELDS = [...MOVEMENT_FIELDS, 'frequency', 'interval', 'startDate', 'endDate', 'isEnabled'] as const;
+const FIELDS = [...MOVEMENT_FIELDS, 'frequency', 'interval', 'startDate', 'endDate', 'isEnabled', 'remindDaysBefore'] as const;
+const REMIND_DAYS = Array.from({ length: 31 }, (_, days) => days);
 
 export default function RecurringEditor() {
   const { recurringId } = useParams();
@@ -46,6 +49,7 @@ function NewRecurring() {
               startDate: today(),
               endDate: '',
               isEnabled: true,
+              remindDaysBefore: '',
             }}
           />
         )}
@@ -93,6 +97,7 @@ function EditRecurring({ id }: { id: string }) {
                     startDate: data.startDate,
                     endDate: data.endDate ?? '',
                     isEnabled: data.isEnabled,
+                    remindDaysBefore: data.remindDaysBefore === null ? '' : String(data.remindDaysBefore),
                   }}
                 />
               </>
@@ -130,6 +135,7 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
         startDate: values.startDate,
         endDate: values.endDate || null,
         isEnabled: values.isEnabled,
+        remindDaysBefore: values.remindDaysBefore === '' ? null : Number(values.remindDaysBefore),
       });
       navigate('/budget/recurring');
     } catch (error) {
@@ -174,6 +180,19 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
             {...register('endDate', { validate: (value, values) => !value || value >= values.startDate || t('budget.recurring.endDate.beforeStart') })}
           />
         </div>
+        <SelectField
+          label={t('budget.recurring.remind')}
+          hint={t('budget.recurring.remindHint')}
+          error={formState.errors.remindDaysBefore?.message}
+          {...register('remindDaysBefore')}
+        >
+          <option value="">{t('budget.recurring.remindNone')}</option>
+          {REMIND_DAYS.map((days) => (
+            <option key={days} value={String(days)}>
+              {t('budget.recurring.remindDays', { days })}
+            </option>
+          ))}
+        </SelectField>
         <Checkbox label={t('budget.recurring.enabled')} {...register('isEnabled')} />
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>

@@ -7,6 +7,7 @@ import { NamedIcon } from '@/ui/pickers';
 import { pinNote, updateNote, useDeleteNote, useNote, type Note } from '../api';
 import { Checklist } from './Checklist';
 import { NoteForm } from './NoteForm';
+import { ReminderSection } from './ReminderSection';
 import { useT } from '@/i18n';
 
 export default function NoteDetail() {
@@ -86,6 +87,7 @@ function NoteView({ note }: { note: Note }) {
         <p className="note-content">{note.content}</p>
       ) : null}
       <Checklist note={note} />
+      <ReminderSection note={note} />
       {/* deleting a note needs the network (docs/offline.md) */}
       <DangerAction label={t('notes.delete')} question={t('notes.delete.question')} busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate()}>
         {t('notes.delete.explain', { title: note.title, count: note.items.length })}

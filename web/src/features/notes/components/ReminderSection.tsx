@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { DateTime } from 'luxon';
+import { BellRing } from 'lucide-react';
+import { applyProblem, type SummaryItem } from '@/api/form-errors';
+import { useGroupMembers } from '@/api/members';
+import { ProblemError } from '@/api/problem';
+import { useSession } from '@/api/session-context';
+import { useLocale, useT } from '@/i18n';
+import { Button, Checkbox, ErrorSummary, Field, formatDate, SelectField, TimeZoneField } from '@/ui';
+import { FormButtons } from '@/ui/FormButtons';
+import { useOwnTimeZone, useRemoveReminder, useSetReminder, type Note, type NoteReminder, type NoteReminderInput } from '../api';
+
+type Repeat = 'None' | 'Daily' | 'Weekly' | 'Monthly' | 'Yearly';
+type Who = 'me' | 'group' | 'chosen';
+
+interface ReminderValues {
+  date: string;
+  time: string;
+  repeat: Repeat;
+  interval: string;
+  until: string;
+  who: Who;
+  members: string[];
+  timeZone: string;
+}
+const FIELDS = ['date', 'time', 'repeat', 'interval', 'until', 'who', 'members', 'timeZone'] as const;
+
+/** An instant in a zone (or the browser's), as the person's language writes it. */
+function formatWhen(iso: string, locale: string, zone: string | null): string {
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short', ...(zone ? { timeZone: zone } : {}) };
+  try {
+    return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+  }
+}
+
+function initialValues(reminder: NoteReminder | null, zone: string | undefined): ReminderValues {
+  if (reminder) {
+    // the first time as the wall clock of its zone (the offset in `at` is that zone's)
+    const at = DateTime.fromISO(reminder.at, { setZone: true });
+    return {
+      date: at.toISODate() ?? '',
+      time: at.toFormat('HH:mm'),
+      repeat: reminder.repeat?.frequency ?? 'None',
+      interval: String(reminder.repeat?.interval ?? 1),
+      until: reminder.repeat?.until ?? '',
+      who: Array.isArray(reminder.recipients) ? 'chosen' : reminder.recipients,
+      members: Array.isArray(reminder.recipients) ? reminder.recipients : [],
+      timeZone: reminder.timeZone ?? '',
+    };
+  }
+  // tomorrow at 09:00 in the person's zone: a time a reminder is usually wanted
+  const tomorrow = DateTime.now().setZone(zone ?? 'local').plus({ days: 1 });
+  return { date: tomorrow.toISODate() ?? '', time: '09:00', repeat: 'None', interval: '1', until: '', who: 'me', members: [], timeZone: '' };
+}
+
+/** "Remind me" on a note: its current reminder and next time, set, change or remove. */
+export function ReminderSection({ note }: { note: Note }) {
+  const t = useT();
+  const locale = useLocale();
+  const [editing, setEditing] = useState(false);
+  const remove = useRemoveReminder(note.id);
+  const reminder = note.reminder ?? null;
+  const repeatText = (r: NoteReminder) =>
+    r.repeat ? t('notes.reminder.repeats', { frequency: r.repeat.frequency, interval: r.repeat.interval }) : t('notes.reminder.once');
+  const whoText = (r: NoteReminder) =>
+    Array.isArray(r.recipients) ? t('notes.reminder.whoChosen', { count: r.recipients.length }) : t(r.recipients === 'group' ? 'notes.reminder.whoGroup' : 'notes.reminder.whoMe');
+  return (
+    <section className="card reminder" aria-labelledby={`reminder-${note.id}`}>
+      <h2 id={`reminder-${note.id}`} className="reminder-title">
+        <BellRing size={18} aria-hidden="true" /> {t('notes.reminder.title')}
+      </h2>
+      {reminder && !editing ? (
+        <>
+          <p>
+            {reminder.nextAt
+              ? t('notes.reminder.next', { when: formatWhen(reminder.nextAt, locale, reminder.timeZone) })
+              : t('notes.reminder.none')}
+          </p>
+          <p className="muted">
+            {repeatText(reminder)} · {whoText(reminder)}
+            {reminder.timeZone ? ` · ${reminder.timeZone.replace(/_/g, ' ')}` : ''}
+            {reminder.repeat?.until ? ` · ${t('notes.reminder.untilText', { date: formatDate(reminder.repeat.until, false, locale) })}` : ''}
+          </p>
+          <div className="actions">
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              {t('notes.reminder.change')}
+            </Button>
+            <Button variant="secondary" busy={remove.isPending} onClick={() => remove.mutate()}>
+              {t('notes.reminder.remove')}
+            </Button>
+          </div>
+        </>
+      ) : editing ? (
+        <ReminderForm note={note} reminder={reminder} onDone={() => setEditing(false)} />
+      ) : (
+        <Button variant="secondary" onClick={() => setEditing(true)}>
+          {t('notes.reminder.add')}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function ReminderForm({ note, reminder, onDone }: { note: Note; reminder: NoteReminder | null; onDone: () => void }) {
+  const t = useT();
+  const { claims } = useSession();
+  const ownZone = useOwnTimeZone();
+  const members = useGroupMembers();
+  const save = useSetReminder(note.id);
+  const [summary, setSummary] = useState<SummaryItem[]>([]);
+  const form = useForm<ReminderValues>({ defaultValues: initialValues(reminder, ownZone) });
+  const { register, handleSubmit, setError, formState, watch } = form;
+  const repeat = watch('repeat');
+  const who = watch('who');
+  const labels: Record<(typeof FIELDS)[number], string> = {
+    date: t('notes.reminder.date'),
+    time: t('notes.reminder.time'),
+    repeat: t('notes.reminder.repeat'),
+    interval: t('notes.reminder.interval'),
+    until: t('notes.reminder.until'),
+    who: t('notes.reminder.who'),
+    members: t('notes.reminder.members'),
+    timeZone: t('notes.reminder.timeZone'),
+  };
+  const submit = handleSubmit(async (values) => {
+    setSummary([]);
+    const body: NoteReminderInput = {
+      at: `${values.date}T${values.time}`,
+      timeZone: values.timeZone || null,
+      repeat: values.repeat === 'None' ? null : { frequency: values.repeat, interval: Number(values.interval), until: values.until || null },
+      recipients: note.isPrivate ? 'me' : values.who === 'chosen' ? values.members : values.who,
+    };
+    try {
+      await save.mutateAsync(body);
+      onDone();
+    } catch (error) {
+      if (error instanceof ProblemError && error.code === 'REMINDER_IN_PAST') {
+        setError('date', { type: 'server', message: t('notes.reminder.inPast') });
+        setSummary([{ field: 'date', message: t('notes.reminder.inPast') }]);
+        return;
+      }
+      setSummary(applyProblem(error, FIELDS, setError, labels));
+    }
+  });
+  const others = (members.data ?? []).filter((member) => member.id !== claims?.userId);
+  return (
+    <form onSubmit={submit} noValidate>
+      <ErrorSummary items={summary} />
+      <div className="grid-2">
+        <Field label={labels.date} type="date" error={formState.errors.date?.message} {...register('date', { required: t('notes.reminder.dateRequired') })} />
+        <Field label={labels.time} type="time" error={formState.errors.time?.message} {...register('time', { required: t('notes.reminder.timeRequired') })} />
+      </div>
+      <SelectField label={labels.repeat} {...register('repeat')}>
+        <option value="None">{t('notes.reminder.repeatNone')}</option>
+        <option value="Daily">{t('notes.reminder.repeatDaily')}</option>
+        <option value="Weekly">{t('notes.reminder.repeatWeekly')}</option>
+        <option value="Monthly">{t('notes.reminder.repeatMonthly')}</option>
+        <option value="Yearly">{t('notes.reminder.repeatYearly')}</option>
+      </SelectField>
+      {repeat !== 'None' ? (
+        <div className="grid-2">
+          <Field
+            label={labels.interval}
+            hint={t('notes.reminder.intervalHint')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={1000}
+            error={formState.errors.interval?.message}
+            {...register('interval', { validate: (value) => (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 1000) || t('notes.reminder.intervalInvalid') })}
+          />
+          <Field
+            label={labels.until}
+            type="date"
+            error={formState.errors.until?.message}
+            {...register('until', { validate: (value, values) => !value || value >= values.date || t('notes.reminder.untilBefore') })}
+          />
+        </div>
+      ) : null}
+      {note.isPrivate ? (
+        <p className="muted">{t('notes.reminder.privateOnlyYou')}</p>
+      ) : (
+        <fieldset>
+          <legend>{labels.who}</legend>
+          <div className="radio">
+            <input type="radio" id={`who-me-${note.id}`} value="me" {...register('who')} />
+            <label htmlFor={`who-me-${note.id}`}>{t('notes.reminder.whoMe')}</label>
+          </div>
+          <div className="radio">
+            <input type="radio" id={`who-group-${note.id}`} value="group" {...register('who')} />
+            <label htmlFor={`who-group-${note.id}`}>{t('notes.reminder.whoGroup')}</label>
+          </div>
+          <div className="radio">
+            <input type="radio" id={`who-chosen-${note.id}`} value="chosen" {...register('who')} />
+            <label htmlFor={`who-chosen-${note.id}`}>{t('notes.reminder.whoSome')}</label>
+          </div>
+          {who === 'chosen' ? (
+            <fieldset className="reminder-members">
+              <legend className="visually-hidden">{labels.members}</legend>
+              {claims?.userId ? <Checkbox label={t('notes.reminder.you')} value={claims.userId} id={`member-${claims.userId}`} {...register('members', { validate: (value) => value.length > 0 || t('notes.reminder.membersRequired') })} /> : null}
+              {others.map((member) => (
+                <Checkbox key={member.id} label={member.nickname} value={member.id} id={`member-${member.id}`} {...register('members')} />
+              ))}
+              {formState.errors.members?.message ? <p className="field-message">{formState.errors.members.message}</p> : null}
+            </fieldset>
+          ) : null}
+        </fieldset>
+      )}
+      <TimeZoneField
+        label={labels.timeZone}
+        emptyOption={t('notes.reminder.ownZone', { zone: (ownZone ?? 'UTC').replace(/_/g, ' ') })}
+        hint={t('notes.reminder.timeZoneHint')}
+        keep={[reminder?.timeZone]}
+        {...register('timeZone')}
+      />
+      <FormButtons submitLabel={t('notes.reminder.save')} busy={save.isPending} onCancel={onDone} />
+    </form>
+  );
+}

@@ -38,6 +38,7 @@ import { categoryName } from '../history-labels';
 @Check('ck_transactions_shape', TRANSACTION_SHAPE_CHECK)
 // a transfer moves money between accounts, not between members
 @Check('ck_transactions_split', SPLIT_CHECK)
+// led by group_id (btree_gin): migration SearchGroupIndexes
 @Index('ix_transactions_search_vector', { synchronize: false })
 @Index('ix_transactions_search_text', { synchronize: false })
 export class Transaction extends MoneyMovement {

@@ -19,10 +19,12 @@ export const MAX_NOTE_ITEMS = 999;
   parentLabel: (item: NoteItem, manager) => itemsParentLabel(manager, item.noteId),
   ignore: ['version'],
 })
-@Index('ix_note_items_group_id', ['groupId'])
+// the group's items newest first: search reads a common word's newest matches in this order
+@Index('ix_note_items_group_updated', ['groupId', 'updatedDate', 'id'])
 @Check('ck_note_items_order', `"order" >= 0`)
 // deferred so a reorder may pass through intermediate states inside its transaction
 @Unique('uq_note_items_note_order', ['noteId', 'order'], { deferrable: 'INITIALLY DEFERRED' })
+// led by group_id (btree_gin): migration SearchGroupIndexes
 @Index('ix_note_items_search_vector', { synchronize: false })
 @Index('ix_note_items_search_text', { synchronize: false })
 export class NoteItem extends TimestampedEntity {

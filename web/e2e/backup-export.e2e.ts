@@ -19,7 +19,7 @@ test.describe('Export and backups', () => {
     await page.getByRole('navigation', { name: 'All pages' }).getByRole('link', { name: 'Account' }).click();
     const section = page.getByRole('region', { name: 'Export your data' });
     // what the zip holds is said before the click: the group's modules only
-    await expect(section).toContainText('Budget: transactions, categories, accounts and recurring transactions as CSV files');
+    await expect(section).toContainText('Budget: transactions, categories, accounts, recurring transactions, shared costs and payments between members as CSV files');
     await expect(section).toContainText('Notes: one Markdown file per note');
     await expect(section).not.toContainText('GeoJSON');
 
@@ -32,7 +32,14 @@ test.describe('Export and backups', () => {
 
     const files = await unzipFile(await download.path());
     const paths = [...files.keys()].sort();
-    expect(paths.filter((path) => path.startsWith('budget/'))).toEqual(['budget/accounts.csv', 'budget/categories.csv', 'budget/recurring.csv', 'budget/transactions.csv']);
+    expect(paths.filter((path) => path.startsWith('budget/'))).toEqual([
+      'budget/accounts.csv',
+      'budget/categories.csv',
+      'budget/recurring.csv',
+      'budget/settlements.csv',
+      'budget/splits.csv',
+      'budget/transactions.csv',
+    ]);
     expect(files.get('budget/transactions.csv')).toMatch(/^date,type,amount,currency,category,account,targetAccount,description/);
     expect(paths.some((path) => path.startsWith('map/'))).toBe(false);
     const notes = paths.filter((path) => path.startsWith('notes/'));

@@ -226,8 +226,10 @@ test.describe('Budget, sharing costs in a flat', () => {
     await expect(page.getByLabel('Name of the unit')).toHaveValue('Anna & Ben');
     expect(await auditAndShoot(page, 'settings')).toEqual([]);
 
-    // the same page in German
-    await page.evaluate(() => (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('hearth.locale', 'de'));
+    // the same page in German, chosen in the account as a person does (the account's language wins)
+    await page.goto('/account');
+    await page.getByRole('radio', { name: 'Deutsch' }).check();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await page.goto('/budget/balances');
     await expect(page.getByRole('heading', { name: 'Alle sind quitt' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Saldo jedes Mitglieds' })).toContainText('Anna & Ben sind ausgeglichen');

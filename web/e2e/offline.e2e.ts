@@ -346,18 +346,18 @@ test.describe('Offline, when a session ends', () => {
     expect(await storedEntries(page)).toEqual([`cache:${user.id}`, 'last-user']);
   }
 
-  /** With no network the app opens on the sign-in page, with nothing of the person's to show. */
+  /** With no network the app opens signed out: its offline screen, with nothing of the person's to show. */
   async function opensSignedOutOffline(page: Page, context: BrowserContext): Promise<void> {
     await context.setOffline(true);
     await page.goto('/notes');
-    await expect(page).toHaveURL(/\/sign-in/);
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Once someone has signed in here' })).toBeVisible();
     await expect(page.getByText('Diary')).toHaveCount(0);
     await expect(offlineBar(page)).toHaveCount(0);
     expect(await storedEntries(page)).toEqual([]);
   }
 
-  test('revoked from another device (a lost phone): the kept notes and queued change go at once; offline, the app opens on the sign-in page', async ({ page, context, request, service }) => {
+  test('revoked from another device (a lost phone): the kept notes and queued change go at once; offline, the app opens signed out', async ({ page, context, request, service }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const member = await seedUser(service.db, group.id, { nickname: 'Ines' });
     await keptOnDevice(page, context, request, member);
@@ -373,10 +373,10 @@ test.describe('Offline, when a session ends', () => {
     expect((await service.db.query("SELECT count(*)::int AS n FROM note_items WHERE text = 'Call the bank'")).rows[0].n).toBe(0);
 
     await opensSignedOutOffline(page, context);
-    await page.screenshot({ path: join(SCREENSHOTS, 'Offline-revoked-session-opens-on-sign-in.png') });
+    await page.screenshot({ path: join(SCREENSHOTS, 'Offline-revoked-session-opens-signed-out.png') });
   });
 
-  test('a refresh refused while the app was closed: the next start removes what was kept, and offline it opens on the sign-in page', async ({ page, context, request, service }) => {
+  test('a refresh refused while the app was closed: the next start removes what was kept, and offline it opens signed out', async ({ page, context, request, service }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const member = await seedUser(service.db, group.id, { nickname: 'Ines' });
     await keptOnDevice(page, context, request, member);

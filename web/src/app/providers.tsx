@@ -43,8 +43,12 @@ function SessionGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (session.getSnapshot().status !== 'unknown') return;
     session.restore().catch(async (error: unknown) => {
-      // no network: the person last signed in here goes on with what was kept, else the sign-in page
-      if (!(error instanceof ProblemError)) return startOffline(session, persistence);
+      // no network: the person last signed in here goes on with what was kept; with no one kept,
+      // the offline screen (its header, and what works once someone has signed in)
+      if (!(error instanceof ProblemError)) {
+        if (!(await startOffline(session, persistence))) setBootError(error);
+        return;
+      }
       // no service: the same, but with no one kept the outage is shown (and retried)
       const kept = error.status >= 500 ? await persistence().then((module) => module.lastUser()).catch(() => undefined) : undefined;
       if (kept) session.resumeOffline(kept.claims);

@@ -129,10 +129,11 @@ describe('the data kept on the device goes with the session, however it ends', (
     await keeper.idle();
     expect([...device.entries.keys()]).toEqual([]);
 
-    // the next start has no network: nobody to resume, the sign-in page
+    // the next start has no network: nobody to resume (the app shows its offline screen)
     const offline = tab(new Api());
-    await startOffline(offline, async () => device);
-    expect(offline.getSnapshot()).toMatchObject({ status: 'signedOut', claims: null });
+    expect(await startOffline(offline, async () => device)).toBe(false);
+    expect(offline.getSnapshot()).toMatchObject({ claims: null });
+    expect([...device.entries.keys()]).toEqual([]);
   });
 
   it('no network, an outage or a rate limit end nothing: the data stays and opens offline', async () => {
@@ -150,7 +151,7 @@ describe('the data kept on the device goes with the session, however it ends', (
     const device = new Device();
     device.entries.set('last-user', { claims: { userId: 'u1', nickname: 'Anna' } });
     const offline = tab(new Api());
-    await startOffline(offline, async () => device);
+    expect(await startOffline(offline, async () => device)).toBe(true);
     expect(offline.getSnapshot()).toMatchObject({ status: 'signedIn', token: null, claims: { userId: 'u1' } });
   });
 });

@@ -83,15 +83,17 @@ export function keepOnDevice(session: Session, client: QueryClient, load: () => 
 
 /**
  * At start-up with no network: the person last signed in here goes on with what was kept (their
- * session could not be refused, so it was not); with no one kept, the sign-in page.
+ * session could not be refused, so it was not) and this resolves true; with no one kept, whatever
+ * the device still holds is removed and this resolves false: the app then says it is offline and
+ * what works once someone has signed in (signing in needs the network).
  */
-export async function startOffline(session: Session, load: () => Promise<DeviceStore>): Promise<void> {
+export async function startOffline(session: Session, load: () => Promise<DeviceStore>): Promise<boolean> {
   const kept = await load()
     .then((store) => store.lastUser())
     .catch(() => undefined);
   if (kept) {
     session.resumeOffline(kept.claims);
-    return;
+    return true;
   }
   // nothing to open: whatever else the device holds belongs to no one who may see it
   if (await mayHoldData()) {
@@ -99,5 +101,5 @@ export async function startOffline(session: Session, load: () => Promise<DeviceS
       .then((store) => store.forget(null))
       .catch(() => undefined);
   }
-  session.startSignedOut();
+  return false;
 }

@@ -7,6 +7,7 @@ import { useGroupMembers } from '@/api/members';
 import { ProblemError } from '@/api/problem';
 import { useSession } from '@/api/session-context';
 import { useLocale, useT } from '@/i18n';
+import { intlLocale } from '@/ui/amount';
 import { Button, Checkbox, ErrorSummary, Field, formatDate, SelectField, TimeZoneField } from '@/ui';
 import { FormButtons } from '@/ui/FormButtons';
 import { useOwnTimeZone, useRemoveReminder, useSetReminder, type Note, type NoteReminder, type NoteReminderInput } from '../api';
@@ -26,8 +27,9 @@ interface ReminderValues {
 }
 const FIELDS = ['date', 'time', 'repeat', 'interval', 'until', 'who', 'members', 'timeZone'] as const;
 
-/** An instant in a zone (or the browser's), as the person's language writes it. */
-function formatWhen(iso: string, locale: string, zone: string | null): string {
+/** An instant in a zone (or the browser's), as the person's language writes it (in the browser's regional variant, like every date of the app). */
+function formatWhen(iso: string, language: string, zone: string | null): string {
+  const locale = intlLocale(language);
   const options: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short', ...(zone ? { timeZone: zone } : {}) };
   try {
     return new Intl.DateTimeFormat(locale, options).format(new Date(iso));

@@ -111,7 +111,7 @@ test.describe('Budget', () => {
     await expect(page.getByTestId('total-net')).toHaveText(money(1457.5));
   });
 
-  test('editing a recurring transaction shows its stored category and account while the kept lists are older and the fresh ones arrive late', async ({ page, service, request }) => {
+  test('editing a recurring transaction or a transaction shows its stored category and account while the kept lists are older and the fresh ones arrive late', async ({ page, service, request }) => {
     const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });
     const member = await seedUser(service.db, group.id);
     const headers = await headersOf(request, member);
@@ -160,6 +160,21 @@ test.describe('Budget', () => {
     await expect(page.getByRole('listitem', { name: 'Flat rent' })).toContainText('Every 2 months');
     const saved = await request.get(`/api/v1/recurring-transactions/${rule.id}`, { headers });
     expect(await saved.json()).toMatchObject({ categoryId: rentCategory.id, budgetAccountId: cash.id, interval: 2 });
+
+    // the same for a transaction: its category and account made while the app was closed, the kept lists without them
+    await expect.poll(() => listsKept(page)).toBe(true);
+    await page.goto('about:blank');
+    const savings = await post('/budget-accounts', { name: 'Savings' });
+    const gifts = await post('/categories', { name: 'Gifts', color: '#3B82F6', icon: 'Gift' });
+    const present = await post('/transactions', { type: 'Expense', categoryId: gifts.id, amount: '25.00', date: '2030-01-10', description: 'Present', budgetAccountId: savings.id });
+    await page.goto(`/budget/transactions/${present.id}`);
+    await expect(page.getByLabel('Category').locator('option:checked')).toHaveText('Gifts');
+    await expect(page.getByLabel('Account', { exact: true }).locator('option:checked')).toHaveText('Savings');
+    await page.getByLabel(/^Amount/).fill('30');
+    await page.getByRole('button', { name: 'Save transaction' }).click();
+    await expect(page.getByText('Transaction saved.')).toBeVisible();
+    const savedPresent = await request.get(`/api/v1/transactions/${present.id}`, { headers });
+    expect(await savedPresent.json()).toMatchObject({ categoryId: gifts.id, budgetAccountId: savings.id, amount: '30.00' });
   });
 
   test('a monthly recurring transaction shows its next occurrence', async ({ page, service }) => {

@@ -34,6 +34,8 @@ test.describe('Budget, the first week', () => {
     const next = page.getByRole('complementary', { name: 'Next step' });
     await expect(next).toContainText('add an account with the money already in it');
     await next.getByRole('link', { name: 'Add an account' }).click();
+    // the categories page (with its own "Name") stays until the accounts page has loaded
+    await expect(page.getByRole('heading', { name: 'Accounts', exact: true })).toBeVisible();
     await page.getByLabel('Name', { exact: true }).fill('Joint');
     await page.getByLabel(/^Opening balance/).fill('1 250,00');
     await page.getByRole('button', { name: 'Add account' }).click();

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { describeProblem } from '@/api/problem';
 import { Button } from './Button';
 import { useT } from '@/i18n';
@@ -33,7 +33,24 @@ interface QueryLike<T> {
   isError: boolean;
   error: unknown;
   data: T | undefined;
+  /** a read under way (TanStack Query's; absent: never waited for) */
+  isFetching?: boolean;
   refetch: () => unknown;
+}
+
+/**
+ * True from the first render at which every query has data that is not being read again, and from
+ * then on. A form takes its starting values once, when it mounts: data shown from the cache (kept
+ * on the device, or read a while ago) while a newer copy is on its way must not be what it starts
+ * from (a select cannot show a stored category or account missing from an older list, and its
+ * required check then refuses the empty choice). No network: the kept data is all there is, and
+ * counts as read (the read is paused, not under way). A later refresh does not hide the form again.
+ */
+export function useSettled(...queries: QueryLike<unknown>[]): boolean {
+  const [settled, setSettled] = useState(false);
+  const now = queries.every((query) => query.data !== undefined && !query.isFetching);
+  if (now && !settled) setSettled(true);
+  return settled || now;
 }
 
 interface LoadStateProps<T> {
@@ -43,13 +60,16 @@ interface LoadStateProps<T> {
   empty?: ReactNode;
   /** lines of the skeleton while loading */
   skeletonLines?: number;
+  /** a form's starting values: wait for the read under way rather than start from cached data (`useSettled`) */
+  fresh?: boolean;
   children: (data: T) => ReactNode;
 }
 
 /** The four states of a page's data: loading (skeleton), error (with retry), empty, content. */
-export function LoadState<T>({ query, isEmpty, empty, skeletonLines = 4, children }: LoadStateProps<T>) {
-  if (query.isPending) return <Skeleton lines={skeletonLines} />;
+export function LoadState<T>({ query, isEmpty, empty, skeletonLines = 4, fresh = false, children }: LoadStateProps<T>) {
+  const settled = useSettled(query);
   if (query.isError) return <LoadError error={query.error} retry={() => query.refetch()} />;
+  if (query.isPending || (fresh && !settled)) return <Skeleton lines={skeletonLines} />;
   const data = query.data as T;
   if (isEmpty?.(data) && empty) return <>{empty}</>;
   return <>{children(data)}</>;

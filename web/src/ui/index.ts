@@ -8,7 +8,7 @@ export { EmptyState } from './EmptyState';
 export { DateText, Money, formatDate, formatMoney } from './format';
 export { formatBytes } from './bytes';
 export { DownloadButton } from './DownloadButton';
-export { LoadError, LoadState, Page, Skeleton } from './Page';
+export { LoadError, LoadState, Page, Skeleton, useSettled } from './Page';
 export { FilterPanel } from './FilterPanel';
 export { describeUserAgent } from './user-agent';
 export { Pagination } from './Pagination';

@@ -51,7 +51,7 @@ export default function Accounts() {
       </LoadState>
       {accounts.data?.length ? <NextStep /> : null}
       <h2>{t('budget.account.new')}</h2>
-      <AccountForm key={create.data?.id ?? 'new'} initial={{ name: '', openingBalance: '' }} submitLabel={t('budget.account.add')} onSubmit={(values) => create.mutateAsync(values)} />
+      <AccountForm initial={{ name: '', openingBalance: '' }} submitLabel={t('budget.account.add')} onSubmit={(values) => create.mutateAsync(values)} />
     </Page>
   );
 }
@@ -135,11 +135,14 @@ function AccountForm({
   const t = useT();
   const { claims } = useSession();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
-  const { register, handleSubmit, setError, formState } = useForm<AccountValues>({ defaultValues: initial });
+  const { register, handleSubmit, setError, formState, getValues, reset } = useForm<AccountValues>({ defaultValues: initial });
   const submit = handleSubmit(async ({ name, openingBalance }) => {
     setSummary([]);
     try {
       await onSubmit({ name: name.trim(), openingBalance: normaliseBalance(openingBalance) as string });
+      // the new-account form empties for the next one, in place (a new form keyed by the saved id
+      // replaced it, dropping a name typed for the next one while the save was refreshing the page)
+      if (!onCancel && getValues('name') === name) reset();
     } catch (error) {
       setSummary(applyProblem(error, ['name', 'openingBalance'] as const, setError, { name: t('budget.field.name'), openingBalance: t('budget.account.openingBalance') }));
     }

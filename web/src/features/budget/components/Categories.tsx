@@ -106,7 +106,6 @@ export default function Categories() {
       {categories.data?.length ? <NextStep /> : null}
       <h2>{t('budget.category.new')}</h2>
       <CategoryForm
-        key={create.data?.id ?? 'new'}
         initial={{ name: '', color: '#10B981', icon: 'ShoppingCart' }}
         submitLabel={t('budget.category.add')}
         onSubmit={(body) => create.mutateAsync(body)}
@@ -128,13 +127,16 @@ function CategoryForm({
 }) {
   const t = useT();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
-  const { register, handleSubmit, setError, control, formState } = useForm<CategoryValues>({
+  const { register, handleSubmit, setError, control, formState, getValues, reset } = useForm<CategoryValues>({
     defaultValues: { name: initial.name, color: initial.color, icon: initial.icon },
   });
   const submit = handleSubmit(async (values) => {
     setSummary([]);
     try {
       await onSubmit({ ...values, name: values.name.trim() });
+      // the new-category form empties for the next one, in place (a new form keyed by the saved id
+      // replaced it, dropping a name typed for the next one while the save was refreshing the page)
+      if (!onCancel && getValues('name') === values.name) reset();
     } catch (error) {
       setSummary(applyProblem(error, FIELDS, setError, { name: t('budget.field.name'), color: t('budget.field.colour'), icon: t('budget.field.icon') }));
     }

@@ -27,7 +27,7 @@ export default function ImportStatement() {
   const t = useT();
   return (
     <Page title={t('import.title')}>
-      <RequireBudgetSetup>{({ accounts, categories }) => <ImportFlow accounts={accounts.filter((a) => !a.isDisabled)} categories={categories} />}</RequireBudgetSetup>
+      <RequireBudgetSetup fresh>{({ accounts, categories }) => <ImportFlow accounts={accounts.filter((a) => !a.isDisabled)} categories={categories} />}</RequireBudgetSetup>
     </Page>
   );
 }

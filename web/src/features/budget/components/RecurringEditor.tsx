@@ -33,7 +33,7 @@ function NewRecurring() {
   const t = useT();
   return (
     <Page title={t('budget.recurring.new')}>
-      <RequireBudgetSetup>
+      <RequireBudgetSetup fresh>
         {(basics) => (
           <RecurringForm
             basics={basics}
@@ -63,9 +63,9 @@ function EditRecurring({ id }: { id: string }) {
   const recurring = useRecurring(id);
   return (
     <Page title={t('budget.recurring.edit')}>
-      <LoadState query={recurring}>
+      <LoadState query={recurring} fresh>
         {(data) => (
-          <RequireBudgetSetup needsCategory={false}>
+          <RequireBudgetSetup needsCategory={false} fresh>
             {(basics) => (
               <>
                 <p>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Check } from 'lucide-react';
-import { LoadError, Skeleton } from '@/ui';
+import { LoadError, Skeleton, useSettled } from '@/ui';
 import { useAccounts, useCategories, useTransactions, type Account, type Category } from '../api';
 import { useT } from '@/i18n';
 
@@ -12,14 +12,17 @@ export interface BudgetBasics {
 
 /**
  * Renders its children once the group has a category and an account; before that, the steps to
- * get there (a new group starts empty, and the API would only answer 400/409).
+ * get there (a new group starts empty, and the API would only answer 400/409). `fresh` (the
+ * forms, which take their starting choices from the lists once): the lists read now, not a cached
+ * copy still being refreshed (`useSettled`).
  */
-export function RequireBudgetSetup({ children, needsCategory = true }: { children: (basics: BudgetBasics) => ReactNode; needsCategory?: boolean }) {
+export function RequireBudgetSetup({ children, needsCategory = true, fresh = false }: { children: (basics: BudgetBasics) => ReactNode; needsCategory?: boolean; fresh?: boolean }) {
   const categories = useCategories();
   const accounts = useAccounts();
-  if (categories.isPending || accounts.isPending) return <Skeleton />;
+  const settled = useSettled(categories, accounts);
   if (categories.isError) return <LoadError error={categories.error} retry={() => categories.refetch()} />;
   if (accounts.isError) return <LoadError error={accounts.error} retry={() => accounts.refetch()} />;
+  if (categories.isPending || accounts.isPending || (fresh && !settled)) return <Skeleton />;
   const basics = { categories: categories.data, accounts: accounts.data };
   if ((needsCategory && basics.categories.length === 0) || basics.accounts.length === 0) return <SetupGuide {...basics} />;
   return <>{children(basics)}</>;

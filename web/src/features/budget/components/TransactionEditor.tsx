@@ -29,7 +29,7 @@ function NewTransaction() {
   const type = (['Expense', 'Income', 'Transfer'].includes(params.get('type') ?? '') ? params.get('type') : 'Expense') as TransactionType;
   return (
     <Page title={t('budget.transaction.new')}>
-      <RequireBudgetSetup needsCategory={type !== 'Transfer'}>
+      <RequireBudgetSetup needsCategory={type !== 'Transfer'} fresh>
         {(basics) => (
           <TransactionForm
             basics={basics}
@@ -54,9 +54,9 @@ function EditTransaction({ transactionId }: { transactionId: string }) {
   const transaction = useTransaction(transactionId);
   return (
     <Page title={t('budget.transaction.edit')}>
-      <LoadState query={transaction}>
+      <LoadState query={transaction} fresh>
         {(data) => (
-          <RequireBudgetSetup needsCategory={false}>
+          <RequireBudgetSetup needsCategory={false} fresh>
             {(basics) => (
               <TransactionForm
                 basics={basics}

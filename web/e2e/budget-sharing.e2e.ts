@@ -228,7 +228,7 @@ test.describe('Budget, sharing costs in a flat', () => {
 
     // the same page in German, chosen in the account as a person does (the account's language wins)
     await page.goto('/account');
-    await page.getByRole('radio', { name: 'Deutsch' }).check();
+    await page.getByRole('radio', { name: 'Deutsch' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await page.goto('/budget/balances');
     await expect(page.getByRole('heading', { name: 'Alle sind quitt' })).toBeVisible();

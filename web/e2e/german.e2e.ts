@@ -46,8 +46,9 @@ async function englishOn(page: Page): Promise<string[]> {
     return found;
   }, NOT_YET_TRANSLATED);
   // people's own data is not the app's wording: the browser tests share one service, so the admin
-  // pages list every test's seeded users ("Anna (user_a4d0d9a2)", "user_04779872 verwalten")
-  const PEOPLES_DATA = /[\w.+-]+@[\w.-]+|\w*_\w+/gu;
+  // pages list every test's seeded users ("Anna (user_a4d0d9a2)", "user_04779872 verwalten") and
+  // backup files ("hearth-backup-20261127-125324Z.tar.gz herunterladen")
+  const PEOPLES_DATA = /[\w.+-]+@[\w.-]+|\w*_\w+|[\w.-]+\.(?:tar\.gz|gz|zip|csv|json|md)\b/gu;
   return texts.filter((text) => ENGLISH.test(text.replace(PEOPLES_DATA, ' ')));
 }
 

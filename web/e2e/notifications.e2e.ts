@@ -140,7 +140,7 @@ test.describe('Notifications', () => {
 
     // in German, chosen in the account as a person does (the account's language wins over the device's)
     await page.goto('/account');
-    await page.getByRole('radio', { name: 'Deutsch' }).check();
+    await page.getByRole('radio', { name: 'Deutsch' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await page.goto('/notifications');
     await expect(page.getByRole('heading', { level: 1, name: 'Benachrichtigungen' })).toBeVisible();

@@ -15,7 +15,7 @@ import * as bcrypt from 'bcrypt';
 import { Client } from 'pg';
 import { performance } from 'node:perf_hooks';
 import { newId } from '../src/database/base.entity';
-import { SEARCH_CONNECTION_OPTIONS, SEARCH_SLOTS, searchValues, withoutTypos } from '../src/database/search-sql';
+import { SEARCH_CONNECTION_OPTIONS, searchValues, withoutTypos } from '../src/database/search-sql';
 import { TRANSACTIONS_SEARCH_SQL } from '../src/modules/budget/transactions.sql';
 import { amountOf } from '../src/modules/budget/transactions-search';
 import { MARKERS_SEARCH_SQL } from '../src/modules/markers/markers.sql';
@@ -186,14 +186,15 @@ export async function statementsOf(db: Client, groupId: string, userId: string, 
   const words = queryWords(q);
   const rows = (await db.query<SearchWordRow>(SEARCH_WORDS.text, [words])).rows;
   const terms = searchTerms(rows);
-  const values = searchValues(typos ? terms : withoutTypos(terms), 100);
-  const amounts = Array.from({ length: SEARCH_SLOTS }, (_, i) => (terms.words[i] && !terms.stopWordsOnly ? amountOf(terms.words[i].folded) : null));
+  const { slots, values } = searchValues(typos ? terms : withoutTypos(terms), 100);
+  const amounts = terms.words.slice(0, slots).map((word) => amountOf(word.folded));
+  const prefixes = terms.words.slice(0, slots).map((word) => word.prefix);
   const limit = 20;
   return [
-    ['notes', NOTES_SEARCH_SQL, [groupId, userId, limit, ...values]],
-    ['items', NOTE_ITEMS_SEARCH_SQL, [groupId, userId, limit, ...values]],
-    ['places', MARKERS_SEARCH_SQL, [groupId, limit, ...values]],
-    ['transactions', TRANSACTIONS_SEARCH_SQL, [groupId, limit, ...values, ...amounts]],
+    ['notes', NOTES_SEARCH_SQL[slots], [groupId, userId, limit, ...values]],
+    ['items', NOTE_ITEMS_SEARCH_SQL[slots], [groupId, userId, limit, ...values]],
+    ['places', MARKERS_SEARCH_SQL[slots], [groupId, limit, ...values]],
+    ['transactions', TRANSACTIONS_SEARCH_SQL[slots], [groupId, limit, ...values, ...amounts, ...prefixes]],
   ];
 }
 

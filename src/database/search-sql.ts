@@ -7,19 +7,24 @@
  * A, the rest B) and `search_text` (the text lower-cased without accents), both kept by the
  * migration `Search`'s triggers, each with a GIN index.
  *
- * The statements are sent unnamed (planned per call, `*_SQL`): each word fills a slot, and a slot
- * that is unused, too short for parts of words (< 3 letters) or for typos (< 5) is switched off by
- * a boolean parameter that the planner folds away, so what is left are conditions the indexes serve.
+ * The statements are sent unnamed (planned per call, `*_SQL`), in one text per number of words
+ * (`bySlots`): each word fills a slot, and a slot too short for parts of words (< 3 letters) or for
+ * typos (< 5) is switched off by a boolean parameter that the planner folds away, so what is left
+ * are conditions the indexes serve.
  */
 
 /**
- * The direct pool's connections take this setting (search runs there): a word of five letters or more
- * is found with one typo when pg_trgm's word similarity (shared trigrams) is at least 0.4 rather than
- * pg_trgm's default 0.6, which misses one letter changed or left out in the middle of a word
- * ("kirshe" for "Kirsche": 0.5; "tomote" for "Tomate": 0.4…). The index serves the operator at
- * either setting.
+ * The direct pool's connections take these settings (search runs there):
+ * - a word of five letters or more is found with one typo when pg_trgm's word similarity (shared
+ *   trigrams) is at least 0.4 rather than pg_trgm's default 0.6, which misses one letter changed or
+ *   left out in the middle of a word ("kirshe" for "Kirsche": 0.5; "tomote" for "Tomate": 0.4…).
+ *   The index serves the operator at either setting.
+ * - no JIT compilation: a search statement whose gated branches are estimated expensive (the older
+ *   transactions of a common word, never run) passed PostgreSQL's `jit_above_cost` and spent 60 ms
+ *   compiling for a 1-ms answer (docs/performance.md, "Search at a million rows"); the service's
+ *   statements are short, and none gains from JIT.
  */
-export const SEARCH_CONNECTION_OPTIONS = '-c pg_trgm.word_similarity_threshold=0.4';
+export const SEARCH_CONNECTION_OPTIONS = '-c pg_trgm.word_similarity_threshold=0.4 -c jit=off';
 
 /** Words of a query that count (further ones are ignored). */
 export const SEARCH_SLOTS = 5;
@@ -50,6 +55,13 @@ export interface SearchWord {
    * out or two swapped costs a short word a larger share of its trigrams than a long one
    */
   similarity: number;
+  /**
+   * what every text the word is found in contains, once the text's stems are beside it: the
+   * longest start the word shares with its stems ("einkaufe", stem "einkauf": "einkauf"), when of
+   * three letters or more (else null). One trigram index can then narrow a search of several words
+   * at once (transactions, `ix_transactions_search_words`).
+   */
+  prefix: string | null;
 }
 
 /** The same terms with typos left out: the first try of every search (typos only when it finds too little). */
@@ -67,23 +79,45 @@ export interface SearchTerms {
   wholeWords: string[];
 }
 
-/**
- * The values of the shared parameters, in the order `SearchParams(first)` numbers them; each
- * statement takes its newest `candidates` matches (one more tells that there are more).
- */
-export function searchValues(terms: SearchTerms, candidates: number): unknown[] {
-  const values: unknown[] = [];
-  for (let i = 0; i < SEARCH_SLOTS; i++) {
-    const word = terms.stopWordsOnly ? undefined : terms.words[i];
-    values.push(word?.folded ?? null, word?.query ?? null, word?.parts ?? false, word?.typos ?? false, word?.wordStart ?? null, word?.similarity ?? 1);
-  }
-  const used = terms.stopWordsOnly ? 0 : Math.min(terms.words.length, SEARCH_SLOTS);
-  values.push(used, terms.stopWordsOnly, terms.wholeWords, candidates + 1);
-  return values;
+/** How many slots a search fills: its words that count, or none for a query of stop words only. */
+export function searchSlots(terms: SearchTerms): number {
+  return terms.stopWordsOnly ? 0 : Math.min(terms.words.length, SEARCH_SLOTS);
 }
 
-/** How many parameters `searchValues` gives. */
-export const SEARCH_PARAMS = SEARCH_SLOTS * SLOT_PARAMS + 4;
+/** A search's parameter values, and which text of each statement (`bySlots`) takes them. */
+export interface SearchValues {
+  slots: number;
+  values: unknown[];
+}
+
+/**
+ * The values of the shared parameters, in the order `SearchParams(first, slots)` numbers them, for
+ * the statements built for `searchSlots(terms)` words; each statement takes its newest `candidates`
+ * matches (one more tells that there are more).
+ */
+export function searchValues(terms: SearchTerms, candidates: number): SearchValues {
+  const values: unknown[] = [];
+  const slots = searchSlots(terms);
+  for (const word of terms.words.slice(0, slots)) {
+    values.push(word.folded, word.query, word.parts, word.typos, word.wordStart, word.similarity);
+  }
+  values.push(slots, terms.stopWordsOnly, terms.wholeWords, candidates + 1);
+  return { slots, values };
+}
+
+/** How many parameters `searchValues` gives for a statement built for `slots` words. */
+export function searchParamCount(slots: number): number {
+  return slots * SLOT_PARAMS + 4;
+}
+
+/**
+ * A statement in one text per number of words, 0 to SEARCH_SLOTS (index = words): a query of one word
+ * is planned without the conditions of four unused ones, which took most of a short search's time
+ * (parsing and planning ~9 KB of SQL per statement and request).
+ */
+export function bySlots(build: (slots: number) => string): readonly string[] {
+  return Array.from({ length: SEARCH_SLOTS + 1 }, (_, slots) => build(slots));
+}
 
 interface Slot {
   word: string;
@@ -94,7 +128,7 @@ interface Slot {
   similarity: string;
 }
 
-/** The parameters of the shared fragments, numbered from `first`. */
+/** The parameters of the shared fragments. */
 export class SearchParams {
   readonly slots: Slot[];
   /** how many slots are used */
@@ -104,12 +138,13 @@ export class SearchParams {
   /** how many matches a statement takes, newest first (LIMIT) */
   readonly candidates: string;
 
-  constructor(first: number) {
-    this.slots = Array.from({ length: SEARCH_SLOTS }, (_, i) => {
+  /** the parameters of a statement built for `slots` words (0: a query of stop words only), numbered from `first` */
+  constructor(first: number, slots: number) {
+    this.slots = Array.from({ length: slots }, (_, i) => {
       const at = first + i * SLOT_PARAMS;
       return { word: `$${at}::text`, query: `$${at + 1}::tsquery`, parts: `$${at + 2}::boolean`, typos: `$${at + 3}::boolean`, wordStart: `$${at + 4}::text`, similarity: `$${at + 5}::real` };
     });
-    const rest = first + SEARCH_SLOTS * SLOT_PARAMS;
+    const rest = first + slots * SLOT_PARAMS;
     this.used = `$${rest}::int`;
     this.stopWordsOnly = `$${rest + 1}::boolean`;
     this.wholeWords = `$${rest + 2}::text[]`;
@@ -156,13 +191,13 @@ export function searchMatches(row: SearchRow, p: SearchParams, options: MatchOpt
       ...(typos === false ? [] : [`(${typeof typos === 'string' ? `${typos} AND ` : ''}${typo})`]),
       ...(extra ? [extra(i)] : []),
     ];
-    return `(${s.word} IS NULL OR ${ways.join(' OR ')})`;
+    return `(${ways.join(' OR ')})`;
   });
   // a statement that does not look for typos still names their parameters (their types are needed)
-  const unused = typos === false ? ` AND (${p.slots.map((s) => `${s.typos} IS NOT NULL AND ${s.similarity} IS NOT NULL`).join(' AND ')})` : '';
+  const unused = typos === false && p.slots.length ? ` AND (${p.slots.map((s) => `${s.typos} IS NOT NULL AND ${s.similarity} IS NOT NULL`).join(' AND ')})` : '';
   // the first word alone is a constant pattern the title's trigram index can serve
   const stopWords = titleWords ? `${row.typoText} ~ (${p.wholeWords})[1] AND ${row.typoText} ~ ALL(${p.wholeWords})` : `(${p.wholeWords} IS NULL AND false)`;
-  return `((NOT ${p.stopWordsOnly} AND ${words.join('\n   AND ')}${unused})
+  return `((NOT ${p.stopWordsOnly} AND ${words.join('\n   AND ') || 'false'}${unused})
    OR (${p.stopWordsOnly} AND ${stopWords}))`;
 }
 
@@ -186,10 +221,10 @@ export function searchScore(row: Pick<SearchRow, 'alias' | 'title'>, p: SearchPa
     const inTitle = level(`ts_filter(${alias}.search_vector, '{a}')`, title, s);
     const inRest = level(`ts_filter(${alias}.search_vector, '{b}')`, `${alias}.search_text`, s);
     const levels = [inTitle, `0.5 * (${inRest})`, ...(extra ? [extra(i)] : [])];
-    return `CASE WHEN ${s.word} IS NULL THEN 0 ELSE greatest(${levels.join(',\n        ')}) END`;
+    return `greatest(${levels.join(',\n        ')})`;
   });
   return `CASE WHEN ${p.stopWordsOnly} THEN 1
-       ELSE round(((${words.join('\n     + ')}) / greatest(${p.used}, 1))::numeric, 3) END`;
+       ELSE round(((${words.join('\n     + ') || '0'}) / greatest(${p.used}, 1))::numeric, 3) END`;
 }
 
 /**

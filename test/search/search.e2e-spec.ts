@@ -265,6 +265,70 @@ describe('GET /search', () => {
     });
   });
 
+  describe('a budget of many years', () => {
+    /**
+     * 30 000 transactions, one a day back from 2026-04-30 in date order (as a family's are entered):
+     * the service reads the newest 5 000 row by row, walks on when a word was common among them, and
+     * asks the word indexes for a rare one (docs/search.md). Each way must give the newest matches.
+     */
+    let frank: User;
+    const ROWS = 30_000;
+    /** the row numbers of the newest `count` rows from `offset` rows below the newest, every `every` */
+    const newest = (every: number, offset: number, count: number) => Array.from({ length: count }, (_, k) => ROWS - offset - k * every);
+
+    beforeAll(async () => {
+      frank = await signedInUser(t, { modules: ['Budget'] });
+      const accountId = (await post(frank, '/budget-accounts', { name: 'Giro' })).id;
+      const categoryId = (await post(frank, '/categories', { name: 'Alltag', color: '#112233', icon: 'Tag' })).id;
+      // row i (1 = oldest): "Klempner" every 150th (common enough to walk on: ~33 in the newest 5 000),
+      // "Zahnarzt" every 1 500th (rare: 3 in the newest 5 000), every other one of them "Zahnarzt
+      // Einkauf Vollmilch", "Bäckerei" otherwise
+      await t.bulk(
+        `INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id, created_by_id)
+         SELECT gen_random_uuid(), $1, 'Expense', 1 + i % 50, DATE '2026-04-30' - ($2::int - i) / 3,
+                CASE WHEN i % 3000 = 7 THEN 'Zahnarzt Einkauf Vollmilch ' || i WHEN i % 1500 = 7 THEN 'Zahnarzt ' || i
+                     WHEN i % 150 = 3 THEN 'Klempner ' || i ELSE 'Bäckerei ' || i END,
+                $3, $4, $5
+           FROM generate_series(1, $2::int) AS i`,
+        [frank.groupId, ROWS, categoryId, accountId, frank.id],
+      );
+    });
+
+    const hits = async (q: string, pageSize = 100) => {
+      const response = await search(frank, `q=${encodeURIComponent(q)}&pageSize=${pageSize}`);
+      expect(response.statusCode).toBe(200);
+      return response.json() as { items: { title: string }[]; totalItems: number; totalItemsExact: boolean };
+    };
+    /** the numbers in the titles of the hits, in the order of rank (equal score: newest first) */
+    const numbers = (body: { items: { title: string }[] }) => body.items.map((hit) => Number(hit.title.split(' ').at(-1)));
+
+    it('a word common in the newest rows: the newest 100 of its matches, found by walking on', async () => {
+      const body = await hits('klempner');
+      expect(numbers(body)).toEqual(newest(150, (ROWS - 3) % 150, 100));
+      // more than the 100 ranked: counted as "at least"
+      expect([body.totalItems, body.totalItemsExact]).toEqual([100, false]);
+    });
+
+    it('a rare word: all its matches, newest first, found through the indexes', async () => {
+      const body = await hits('zahnarzt');
+      const all = Array.from({ length: ROWS }, (_, k) => k + 1).filter((i) => i % 1500 === 7).reverse();
+      expect(numbers(body)).toEqual(all);
+      expect(body.totalItems).toBe(20);
+    });
+
+    it('a word only in older rows, and a prefix of one', async () => {
+      expect(numbers(await hits('zahnarzt 1507'))).toEqual([1507]);
+      expect(numbers(await hits('zahnar'))).toHaveLength(20);
+    });
+
+    it('several rare words, each found its own way: a stem, a part of a word, the word', async () => {
+      // "Einkäufe" finds "Einkauf" by its stem only, "milch" is inside "Vollmilch" only
+      const all = Array.from({ length: ROWS }, (_, k) => k + 1).filter((i) => i % 3000 === 7).reverse();
+      expect(numbers(await hits('einkäufe milch zahnarzt'))).toEqual(all);
+      expect(numbers(await hits('vollmilch einkauf'))).toEqual(all);
+    });
+  });
+
   describe('validation', () => {
     it.each([
       ['no q', '', 'q'],

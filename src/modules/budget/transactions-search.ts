@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SearchHits, SearchRequest, SearchSource } from '../../common/search/search-source';
-import { SEARCH_SLOTS, searchValues } from '../../database/search-sql';
+import { searchValues } from '../../database/search-sql';
 import { TransactionsRepository } from './transactions.repository';
 
 /** An amount as people type it: "42.50", "42,50", "42", "1.250,00", "1,250.00" (at most 2 decimals). */
@@ -25,10 +25,10 @@ export class TransactionsSearch implements SearchSource {
 
   async search({ user, terms, types, limit, candidates }: SearchRequest): Promise<SearchHits[]> {
     if (!types.has('Transaction')) return [];
-    const amounts = Array.from({ length: SEARCH_SLOTS }, (_, i) => {
-      const word = terms.stopWordsOnly ? undefined : terms.words[i];
-      return word ? amountOf(word.folded) : null;
-    });
-    return [{ type: 'Transaction', rows: await this.transactions.search(user, limit, searchValues(terms, candidates), amounts) }];
+    const values = searchValues(terms, candidates);
+    const words = terms.words.slice(0, values.slots);
+    const amounts = words.map((word) => amountOf(word.folded));
+    const prefixes = words.map((word) => word.prefix);
+    return [{ type: 'Transaction', rows: await this.transactions.search(user, limit, values, amounts, prefixes) }];
   }
 }

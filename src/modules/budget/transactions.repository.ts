@@ -4,7 +4,7 @@ import { CountedPage, parseSort, toPage } from '../../common/pagination/paginati
 import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
 import { newId } from '../../database/base.entity';
 import { insertMany } from '../../database/bulk-insert';
-import type { SearchHitRow } from '../../database/search-sql';
+import type { SearchHitRow, SearchValues } from '../../database/search-sql';
 import { Sql, SqlRunner } from '../../database/sql';
 import { UnitOfWork } from '../../database/transaction';
 import { recordCreatedMany } from '../history/history-rows';
@@ -68,10 +68,10 @@ export class TransactionsRepository {
 
   /**
    * GET /search: the group's best `limit` transactions that match; `search` as `searchValues` gives
-   * it, `amounts` one amount (decimal text) or null per word.
+   * it, `amounts` one amount (decimal text) or null per word of it, `prefixes` each word's `prefix`.
    */
-  search(tenant: Tenant, limit: number, search: unknown[], amounts: (string | null)[]): Promise<SearchHitRow[]> {
-    return this.sql.rows<SearchHitRow>(TRANSACTIONS_SEARCH_SQL, [tenant.groupId, limit, ...search, ...amounts]);
+  search(tenant: Tenant, limit: number, search: SearchValues, amounts: (string | null)[], prefixes: (string | null)[]): Promise<SearchHitRow[]> {
+    return this.sql.rows<SearchHitRow>(TRANSACTIONS_SEARCH_SQL[search.slots], [tenant.groupId, limit, ...search.values, ...amounts, ...prefixes]);
   }
 
   async findInGroup(tenant: Tenant, id: string): Promise<TransactionRow | undefined> {

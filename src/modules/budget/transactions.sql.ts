@@ -1,5 +1,5 @@
 import { isoTimestamp, statement } from '../../database/sql';
-import { SEARCH_PARAMS, SearchParams, searchMatches, searchScore } from '../../database/search-sql';
+import { bySlots, searchParamCount, SearchParams, searchMatches, searchScore } from '../../database/search-sql';
 import type { TransactionType } from './entities/budget-enums';
 import type { Transaction } from './entities/transaction.entity';
 import type { StoredSplit } from './sharing';
@@ -197,10 +197,17 @@ export const TRANSACTIONS_LAST_OCCURRENCE = statement(
   'SELECT MAX(occurrence_date)::text AS last FROM transactions WHERE recurring_transaction_id = $1',
 );
 
-/** Transactions of a group searched row by row, newest first, before the index of the older ones is asked. */
-const SEARCH_WINDOW = 10_000;
+/** The newest transactions of a group read row by row for every search: enough for a common word. */
+const SEARCH_WINDOW = 5_000;
+/**
+ * Matches among the SEARCH_WINDOW newest from which walking on is cheaper than asking the indexes:
+ * at this density the rest of the page is found within SEARCH_MORE rows.
+ */
+const SEARCH_DENSE = 25;
+/** The transactions read row by row after the window, at most, when the word is common enough. */
+const SEARCH_MORE = 20_000;
 /** Transactions of a group in which a typo is looked for: the newest. */
-const SEARCH_TYPO_WINDOW = 2_000;
+const SEARCH_TYPO_WINDOW = 1_000;
 
 /**
  * GET /search, transactions: the group's transactions whose description (the payee of an imported
@@ -208,44 +215,87 @@ const SEARCH_TYPO_WINDOW = 2_000;
  * ("42.50", "42,50"); the newest `candidates` are ranked, best first. A transaction has no title
  * of its own: a query of stop words only finds none.
  *
- * A million rows: the newest SEARCH_WINDOW transactions of the group (from the day of the
- * SEARCH_WINDOW-th newest: `edge`) are read newest first until enough match, which is fast for a
- * common word; only when they hold too few are the older ones asked through the indexes (GIN,
- * `ix_transactions_group_amount`), which is fast for a rare word. Either way no plan reads all of a
- * group's rows. Typos are looked for among the SEARCH_TYPO_WINDOW newest transactions only.
+ * A million rows, in three steps, each run only when the one before found too few (docs/search.md):
+ * - `recent`: the SEARCH_WINDOW newest transactions, read newest first (walking the date index)
+ *   until enough match: all a common word needs;
+ * - `more`: when the window held at least SEARCH_DENSE matches (without typos), the word is common
+ *   enough that the next rows hold the rest: up to SEARCH_MORE older rows are read on in the same order;
+ * - `older`: otherwise the word is rare, and the indexes give every older match, few by that measure,
+ *   to be sorted by date: `ix_transactions_search_words` (trigrams of the text with its stems beside
+ *   it) narrows all the words in one scan, by what each word shares with its stems (`prefix`),
+ *   `ix_transactions_group_amount` finds amounts; each row is then tested as in the walks. (Asking a
+ *   word's stems and its parts of words separately, per word, made "zahnarzt rechnung" read all
+ *   9 000 "Zahnarzt" rows to find 571.)
+ * The walks read the rows in a subquery with its own LIMIT, which the planner cannot push the match
+ * into: however the words' selectivity is estimated, they stay walks of bounded length, and the
+ * indexes are asked only for rare words. No plan reads all of a group's rows. Typos (the second try,
+ * when the words as typed found too few) are looked for among the SEARCH_TYPO_WINDOW newest
+ * transactions only, and that try reads the window alone: the search module keeps the first try's
+ * matches beside it (SearchService).
  * Parameters: $1 group id, $2 how many rows, $3… the search's (`searchValues`), then one amount
- * per word (numeric, or null when the word is not one). Rows: SearchHitRow (`body` the amount).
+ * per word (numeric, or null when the word is not one), then one `prefix` per word (SearchWord).
+ * Rows: SearchHitRow (`body` the amount).
+ * By number of words (`bySlots`).
  */
-export const TRANSACTIONS_SEARCH_SQL = (() => {
-  const p = new SearchParams(3);
-  const amount = (slot: number) => `$${3 + SEARCH_PARAMS + slot}::numeric`;
+export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
+  const p = new SearchParams(3, slots);
+  const amount = (slot: number) => `$${3 + searchParamCount(slots) + slot}::numeric`;
   const isAmount = (slot: number) => `(${amount(slot)} IS NOT NULL AND t.group_id = $1 AND t.amount = ${amount(slot)})`;
   const amountLevel = (slot: number) => `CASE WHEN c.amount = ${amount(slot)} THEN 1 ELSE 0 END`;
+  const prefix = (slot: number) => `$${3 + searchParamCount(slots) + slots + slot}::text`;
+  // what the older rows are narrowed by: each word in the text with its stems beside it (one scan of
+  // ix_transactions_search_words for all the words), else as before; the match itself is tested after
+  const words = `(t.search_text || ' ' || strip(t.search_vector)::text)`;
+  const narrowed = p.slots.length
+    ? p.slots
+        .map((s, i) => `((${prefix(i)} IS NOT NULL AND ${words} LIKE '%' || ${prefix(i)} || '%')
+        OR (${prefix(i)} IS NULL AND (t.search_vector @@ ${s.query} OR (${s.parts} AND ${words} LIKE '%' || ${s.word} || '%')))
+        OR ${isAmount(i)})`)
+        .join('\n     AND ')
+    : 'true';
   const row = { alias: 't', title: 't.description', typoText: 't.search_text' };
-  const columns = 't.id, t.description, t.amount, t.date, t.search_vector, t.search_text';
-  const edge = (offset: number) => `(SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET ${offset - 1} LIMIT 1)`;
-  return `WITH edge AS MATERIALIZED (SELECT ${edge(SEARCH_WINDOW)} AS recent, ${edge(SEARCH_TYPO_WINDOW)} AS typos),
-recent AS MATERIALIZED (
-  SELECT ${columns}
-    FROM transactions t
-   WHERE t.group_id = $1 AND t.date >= coalesce((SELECT recent FROM edge), '-infinity')
-     AND ${searchMatches(row, p, { extra: isAmount, titleWords: false, typos: "t.date >= coalesce((SELECT typos FROM edge), '-infinity')" })}
-   ORDER BY t.date DESC, t.id DESC
+  const columns = 't.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text';
+  const matches = (typos: boolean | string) => searchMatches(row, p, { extra: isAmount, titleWords: false, typos });
+  const newest = 'ORDER BY t.date DESC, t.id DESC';
+  const found = '(SELECT count(*) FROM recent)';
+  // the second try (typos) reads the window only: the first try's older matches are kept by the service
+  const noTypos = p.slots.length ? `NOT (${p.slots.map((s) => s.typos).join(' OR ')})` : 'true';
+  // two scalar values, so the date index starts at the edge (a join with \`edge\` would filter instead)
+  const beforeEdge = '(t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))';
+  const typoEdge = `(SELECT date FROM transactions WHERE group_id = $1 ${newest.replace(/t\./g, '')} OFFSET ${SEARCH_TYPO_WINDOW - 1} LIMIT 1)`;
+  return `WITH recent AS MATERIALIZED (
+  SELECT * FROM (SELECT ${columns} FROM transactions t WHERE t.group_id = $1 ${newest} LIMIT ${SEARCH_WINDOW}) t
+   WHERE ${matches(`t.date >= coalesce(${typoEdge}, '-infinity')`)}
+   ${newest}
    LIMIT ${p.candidates}),
+edge AS MATERIALIZED (SELECT date, id FROM transactions WHERE group_id = $1 ${newest.replace(/t\./g, '')} OFFSET ${SEARCH_WINDOW - 1} LIMIT 1),
+more AS MATERIALIZED (
+  SELECT * FROM (
+    SELECT ${columns} FROM transactions t
+     WHERE ${found} BETWEEN ${SEARCH_DENSE} AND ${p.candidates} - 1 AND ${noTypos}
+       AND t.group_id = $1 AND ${beforeEdge}
+     ${newest}
+     LIMIT ${SEARCH_MORE}) t
+   WHERE ${matches(false)}
+   ${newest}
+   LIMIT ${p.candidates} - ${found}),
 older AS MATERIALIZED (
   SELECT ${columns}
     FROM transactions t
-   WHERE (SELECT count(*) FROM recent) < ${p.candidates}
-     AND t.group_id = $1 AND t.date < (SELECT recent FROM edge)
-     AND ${searchMatches(row, p, { extra: isAmount, titleWords: false, typos: false })}
+   WHERE ${found} + (SELECT count(*) FROM more) < ${p.candidates} AND ${noTypos}
+     AND t.group_id = $1 AND ${beforeEdge}
+     AND ${narrowed}
+     AND ${matches(false)}
    -- not in the index's order: the indexes of the words, not a walk through every older row
    ORDER BY t.date + 0 DESC, t.id DESC
-   LIMIT ${p.candidates}),
-c AS (SELECT * FROM recent UNION ALL (SELECT * FROM older LIMIT ${p.candidates} - (SELECT count(*) FROM recent)))
+   LIMIT ${p.candidates} - ${found}),
+c AS (SELECT * FROM recent
+      UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
+      UNION ALL SELECT * FROM older)
 SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
        c.date::text AS date, ${searchScore({ alias: 'c', title: 'c.description' }, p, amountLevel)} AS score,
        (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.date DESC, c.id DESC
  LIMIT $2`;
-})();
+});

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
 import { findInGroup, lockInGroup, Tenant } from '../../common/tenancy/group-scope';
-import type { SearchHitRow } from '../../database/search-sql';
+import type { SearchHitRow, SearchValues } from '../../database/search-sql';
 import { Sql } from '../../database/sql';
 import type { BoundingBox } from './bbox';
 import { Marker } from './entities/marker.entity';
@@ -115,8 +115,8 @@ export class MarkersRepository {
   }
 
   /** GET /search: the group's best `limit` live places (`deleted`: in the trash) that match; `search` as `searchValues` gives it. */
-  search(tenant: Tenant, deleted: boolean, limit: number, search: unknown[]): Promise<SearchHitRow[]> {
-    return this.sql.rows<SearchHitRow>(deleted ? MARKERS_TRASH_SEARCH_SQL : MARKERS_SEARCH_SQL, [tenant.groupId, limit, ...search]);
+  search(tenant: Tenant, deleted: boolean, limit: number, search: SearchValues): Promise<SearchHitRow[]> {
+    return this.sql.rows<SearchHitRow>((deleted ? MARKERS_TRASH_SEARCH_SQL : MARKERS_SEARCH_SQL)[search.slots], [tenant.groupId, limit, ...search.values]);
   }
 
   async recover(marker: Marker): Promise<void> {

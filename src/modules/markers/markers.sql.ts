@@ -1,5 +1,5 @@
 import { isoTimestamp, Statement, statement } from '../../database/sql';
-import { SearchParams, searchMatches, searchScore } from '../../database/search-sql';
+import { bySlots, SearchParams, searchMatches, searchScore } from '../../database/search-sql';
 import type { Marker } from './entities/marker.entity';
 
 /*
@@ -228,8 +228,8 @@ export const MARKER_IMAGES_CONFIRMED_OTHERS = statement(
  * best first. Parameters: $1 group id, $2 how many rows, $3… the search's (`searchValues`).
  * Rows: SearchHitRow (`body` the description's text and the address).
  */
-function searchText(deleted: boolean): string {
-  const p = new SearchParams(3);
+function searchText(deleted: boolean, slots: number): string {
+  const p = new SearchParams(3, slots);
   return `WITH c AS (
   SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
     FROM markers m
@@ -244,5 +244,6 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
  LIMIT $2`;
 }
 
-export const MARKERS_SEARCH_SQL = searchText(false);
-export const MARKERS_TRASH_SEARCH_SQL = searchText(true);
+/** By number of words (`bySlots`). */
+export const MARKERS_SEARCH_SQL = bySlots((slots) => searchText(false, slots));
+export const MARKERS_TRASH_SEARCH_SQL = bySlots((slots) => searchText(true, slots));

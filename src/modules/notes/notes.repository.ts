@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { findInGroupTx, lockInGroup } from '../../common/tenancy/group-scope';
-import type { SearchHitRow } from '../../database/search-sql';
+import type { SearchHitRow, SearchValues } from '../../database/search-sql';
 import { Sql } from '../../database/sql';
 import { createdHistoryRow } from '../history/history-rows';
 import { NoteItem } from './entities/note-item.entity';
@@ -53,8 +53,8 @@ export class NotesRepository {
    * GET /search: the best `limit` notes (`items` false) or list items the caller may see that match;
    * `search` the search's parameter values (`searchValues`).
    */
-  search(user: AuthUser, items: boolean, limit: number, search: unknown[]): Promise<SearchHitRow[]> {
-    return this.sql.rows<SearchHitRow>(items ? NOTE_ITEMS_SEARCH_SQL : NOTES_SEARCH_SQL, [user.groupId, user.userId, limit, ...search]);
+  search(user: AuthUser, items: boolean, limit: number, search: SearchValues): Promise<SearchHitRow[]> {
+    return this.sql.rows<SearchHitRow>((items ? NOTE_ITEMS_SEARCH_SQL : NOTES_SEARCH_SQL)[search.slots], [user.groupId, user.userId, limit, ...search.values]);
   }
 
   /**

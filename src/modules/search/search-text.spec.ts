@@ -1,6 +1,6 @@
 import { amountOf } from '../budget/transactions-search';
 import { escapeHtml, markedSnippet, snippetOf, wordMatches } from './snippet';
-import { queryWords, typoSimilarity } from './terms';
+import { queryWords, stemPrefix, typoSimilarity } from './terms';
 
 describe('the words of a query', () => {
   it('splits on anything but letters and digits, keeps amounts whole, drops repeats', () => {
@@ -15,6 +15,16 @@ describe('the words of a query', () => {
     // three digits after the point are thousands, as in German
     expect(amountOf('42.505')).toBe('42505');
     expect(['42.5055', 'abc', '1.2.3', '12345678901'].map(amountOf)).toEqual([null, null, null, null]);
+  });
+
+  it('narrows by what a word shares with its stems: three letters or more, else not at all', () => {
+    expect(stemPrefix('einkaufe', "'einkauf' | 'einkauf'")).toBe('einkauf');
+    expect(stemPrefix('happiness', "'happiness' | 'happi'")).toBe('happi');
+    expect(stemPrefix('running', "'running' | 'run'")).toBe('run');
+    expect(stemPrefix('zahnarzt', "'zahnarzt'")).toBe('zahnarzt');
+    expect(stemPrefix('ages', "'ag' | 'age'")).toBe(null);
+    // a word the configurations split into several lexemes is not narrowed this way
+    expect(stemPrefix('dm', "'dm-drogeri' & 'dm'")).toBe(null);
   });
 
   it('asks a longer word with a typo to keep more of itself', () => {

@@ -65,7 +65,7 @@ export class SearchService {
     // typos are looked for only when the words as typed find less than the page asks for
     let answers = await ask(withoutTypos(terms));
     const found = (hits: SearchHits[]) => hits.reduce((sum, { rows }) => sum + Math.min(rows[0]?.total ?? 0, candidates), 0);
-    if (terms.words.some((word) => word.typos) && found(answers) < limit) answers = await ask(terms);
+    if (terms.words.some((word) => word.typos) && found(answers) < limit) answers = withFirstTry(answers, await ask(terms));
     const hits = answers.flatMap(({ type, rows }) => rows.map((row) => ({ type, row, score: Number(row.score) }))).sort(byRank);
     const counts = answers.map(({ rows }) => rows[0]?.total ?? 0);
     const totalItems = counts.reduce((sum, count) => sum + Math.min(count, candidates), 0);
@@ -86,6 +86,24 @@ export class SearchService {
     const sources = this.sources.filter((source) => request.user.modules.includes(source.module));
     return (await Promise.all(sources.map((source) => source.search(request)))).flat();
   }
+}
+
+/**
+ * The second try's answers (typos too) with the first try's matches kept: a feature may read less in
+ * the second try (transactions: the newest only), and the first try, having found fewer than a page,
+ * answered every match it had. A row in both keeps the better score (a typo only adds to it); each
+ * kind counts the rows of both once (a lower bound when the second try had more than it answered).
+ */
+function withFirstTry(first: SearchHits[], second: SearchHits[]): SearchHits[] {
+  return second.map(({ type, rows }) => {
+    const earlier = first.find((hits) => hits.type === type)?.rows ?? [];
+    const ids = new Set(rows.map((row) => row.id));
+    const kept = earlier.filter((row) => !ids.has(row.id));
+    const better = new Map(earlier.map((row) => [row.id, row]));
+    const merged = [...rows.map((row) => (Number(better.get(row.id)?.score ?? -1) > Number(row.score) ? better.get(row.id)! : row)), ...kept];
+    const total = Math.max(rows[0]?.total ?? 0, rows.length) + kept.length;
+    return { type, rows: merged.map((row) => ({ ...row, total })) };
+  });
 }
 
 function toHitDto({ type, row, score }: Hit, words: string[]): SearchHitDto {

@@ -32,6 +32,26 @@ export function typoSimilarity(n: number): number {
   return Math.max(0.4, Math.floor(((n - 2) / (n + 6)) * 100) / 100);
 }
 
+/** The lexemes of a word's tsquery text ("'einkauf' | 'einkauf'"), or null when it is of another shape. */
+function lexemes(query: string): string[] | null {
+  const parts = query.split(' | ').map((part) => /^'([^']+)'$/.exec(part)?.[1]);
+  return parts.every((part) => part !== undefined) ? (parts as string[]) : null;
+}
+
+/** The longest start a word shares with all its stems, when of three letters or more. */
+export function stemPrefix(folded: string, query: string): string | null {
+  const stems = lexemes(query);
+  if (!stems) return null;
+  let prefix = [...folded];
+  for (const stem of stems) {
+    const letters = [...stem];
+    let n = 0;
+    while (n < prefix.length && n < letters.length && prefix[n] === letters[n]) n++;
+    prefix = prefix.slice(0, n);
+  }
+  return prefix.length >= 3 ? prefix.join('') : null;
+}
+
 /**
  * The terms of the statements from the words as the database folded them: stop words left out
  * unless nothing else is left (then titles containing them as whole words are found); at most
@@ -49,6 +69,7 @@ export function searchTerms(rows: SearchWordRow[]): SearchTerms {
       typos: letters(row.folded) >= 5 && /\p{L}/u.test(row.folded),
       wordStart: `\\m${escapeRegex(row.folded)}`,
       similarity: typoSimilarity(letters(row.folded)),
+      prefix: stemPrefix(row.folded, row.query),
     })),
     stopWordsOnly,
     wholeWords: stopWordsOnly ? rows.map((row) => `\\m${escapeRegex(row.folded)}\\M`) : [],

@@ -40,7 +40,8 @@ import { categoryName } from '../history-labels';
 @Check('ck_transactions_split', SPLIT_CHECK)
 // led by group_id (btree_gin): migration SearchGroupIndexes
 @Index('ix_transactions_search_vector', { synchronize: false })
-@Index('ix_transactions_search_text', { synchronize: false })
+// the text with its stems beside it, led by group_id: migration SearchTransactionWords
+@Index('ix_transactions_search_words', { synchronize: false })
 export class Transaction extends MoneyMovement {
   /** search (docs/search.md): kept by the database */
   @SearchVectorColumn()

@@ -24,8 +24,9 @@ export function notePrivateTo(note: Pick<Note, 'isPrivate' | 'createdBy'>): stri
 @Entity('notes')
 // `version` is bookkeeping of every change, which has its own row already
 @Audited('Note', { module: 'Notes', privateTo: notePrivateTo, ignore: ['version'] })
-@Index('ix_notes_group_id', ['groupId'])
+@Index('ix_notes_group_updated', ['groupId', 'updatedDate', 'id'])
 @Check('ck_notes_color', `"color" ~ '^#[0-9A-F]{6}$'`)
+// led by group_id (btree_gin): migration SearchNotesPlacesIndexes
 @Index('ix_notes_search_vector', { synchronize: false })
 @Index('ix_notes_search_text', { synchronize: false })
 @Index('ix_notes_search_title', { synchronize: false })

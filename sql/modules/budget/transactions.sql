@@ -515,6 +515,43 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
   t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split FROM transactions t WHERE t.id = $1 AND t.group_id = $2;
 
+-- budget_transaction_create
+WITH t AS (
+  INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id, target_budget_account_id,
+                            recurring_transaction_id, occurrence_date, import_ref, created_by_id, split)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL, NULL, $10, $11::jsonb)
+  RETURNING id, group_id, created_date
+), history AS (
+  INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, parent_id, action, changes,
+                                user_id, user_nickname, entity_label, parent_label)
+  SELECT $12::uuid, t.group_id, $13::boolean, $14::uuid, $15::varchar, t.id, $16::uuid, 'Created', $17::jsonb,
+         $18::uuid, $19::varchar, $20::varchar, $21::varchar FROM t
+)
+SELECT to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_date FROM t;
+
+-- budget_transaction_create_facts
+WITH source AS (
+  SELECT COALESCE($2::uuid, (SELECT id FROM budget_accounts WHERE group_id = $1 AND is_default)) AS id
+), settings AS (
+  SELECT shared_by_default, mode, weights FROM split_settings WHERE $6::boolean AND group_id = $1
+), named AS (
+  SELECT unnest($5::uuid[]) AS id
+  UNION
+  SELECT (w->>'userId')::uuid FROM settings s CROSS JOIN LATERAL jsonb_array_elements(s.weights) w WHERE s.shared_by_default
+)
+SELECT s.id AS source_id,
+       COALESCE(a.ids, '{}') AS account_ids, COALESCE(a.disabled, '{}') AS account_disabled,
+       c.id IS NOT NULL AS category_found, c.name AS category_name,
+       st.shared_by_default, st.mode, st.weights,
+       ARRAY(SELECT n.id FROM named n
+              WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = n.id AND u.group_id = $1 AND u.status = 'Active')
+                 OR EXISTS (SELECT 1 FROM member_day_balances b WHERE b.group_id = $1 AND b.user_id = n.id)) AS members
+  FROM source s
+  CROSS JOIN LATERAL (SELECT array_agg(a.id) AS ids, array_agg(a.is_disabled) AS disabled
+                        FROM budget_accounts a WHERE a.group_id = $1 AND a.id IN (s.id, $3::uuid)) a
+  LEFT JOIN categories c ON c.id = $4::uuid AND c.group_id = $1
+  LEFT JOIN settings st ON true;
+
 -- budget_transactions_by_import_refs
 SELECT id, import_ref, date::text AS date, type, amount::text AS amount
      FROM transactions WHERE budget_account_id = $1 AND import_ref = ANY($2::varchar[]);

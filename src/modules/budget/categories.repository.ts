@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { assertAllInGroup, lockInGroup, Tenant } from '../../common/tenancy/group-scope';
-import { AppError } from '../../common/errors/app-error';
 import { Sql } from '../../database/sql';
 import { CATEGORIES_LOCK, CATEGORY_IDS_IN_GROUP, CATEGORY_LAST_ORDER, CATEGORY_NAMES_BY_IDS, CATEGORY_USED } from './categories.sql';
 import { CATEGORY_IN_GROUP } from './transactions.sql';
@@ -51,10 +50,9 @@ export class CategoriesRepository {
     return lockInGroup(manager, Category, tenant, id, 'Category');
   }
 
-  /** 404 unless the category is the group's. */
-  async assertInGroup(tenant: Tenant, id: string): Promise<void> {
-    const rows = await this.sql.rows(CATEGORY_IN_GROUP, [id, tenant.groupId]);
-    if (rows.length === 0) throw AppError.notFound('Category');
+  /** Whether the category is the group's. */
+  async isInGroup(tenant: Tenant, id: string): Promise<boolean> {
+    return (await this.sql.rows(CATEGORY_IN_GROUP, [id, tenant.groupId])).length > 0;
   }
 
   /** 404 unless every one of `ids` is the group's category. */

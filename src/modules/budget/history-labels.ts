@@ -6,9 +6,11 @@ import { USERS_NICKNAMES } from '../users/users.sql';
 /**
  * A category's name, for the label of a transaction's history row (once per category and database
  * transaction: an import writes many): the statement's text on the history subscriber's manager, so
- * in the writing transaction.
+ * in the writing transaction; or `known`, the category as the writer read it with its checks
+ * (POST /transactions), when it is this one.
  */
-export function categoryName(manager: EntityManager, categoryId: string): Promise<string | null> {
+export function categoryName(manager: EntityManager, categoryId: string, known?: { id: string; name: string } | null): Promise<string | null> {
+  if (known?.id === categoryId) return Promise.resolve(known.name);
   return oncePerTransaction(manager, `category:${categoryId}`, async () => {
     const [row]: { name: string }[] = await manager.query(CATEGORY_NAME.text, [categoryId]);
     return row?.name ?? null;

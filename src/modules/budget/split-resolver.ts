@@ -28,6 +28,23 @@ export function namedMembers(request: SplitRequest, prefix = 'split'): NamedMemb
   ];
 }
 
+type Awaitable<T> = T | Promise<T>;
+
+/** What the group's default split is made from (its split settings). */
+export type DefaultSplitSettings = Pick<SplitSettingsRow, 'sharedByDefault' | 'mode' | 'weights'>;
+
+/**
+ * What the split checks need to know of the group. By default each is read by its own statements
+ * when asked (in the caller's unit of work); a create reads them with its other checks in one
+ * statement beforehand (`TransactionsRepository.readCreateFacts`) and answers from that.
+ */
+export interface SplitFacts {
+  /** the group's split settings, if it has any */
+  settings(): Awaitable<DefaultSplitSettings | undefined>;
+  /** of these users, those a split may name: current members, and former ones with rows in the group */
+  members(ids: string[]): Awaitable<Set<string>>;
+}
+
 export interface SplitInput {
   type: TransactionType;
   /** the amount, a normalised decimal string */
@@ -53,8 +70,8 @@ export class SplitResolver {
     private readonly users: UsersRepository,
   ) {}
 
-  async resolve(tenant: Tenant, input: SplitInput): Promise<StoredSplit | null> {
-    const request = await this.requestFor(tenant, input);
+  async resolve(tenant: Tenant, input: SplitInput, facts: SplitFacts = this.read(tenant)): Promise<StoredSplit | null> {
+    const request = await this.requestFor(input, facts);
     if (!request) return null;
     if (input.type === 'Transfer') {
       throw AppError.badRequest('SPLIT_NOT_ALLOWED', 'A transfer cannot be shared', [
@@ -63,7 +80,7 @@ export class SplitResolver {
     }
     const split = this.compute(input.amount, request, input.payer);
     // the default payer is the caller, a member
-    await this.assertMembers(tenant, namedMembers(request));
+    await this.assertMembers(tenant, namedMembers(request), facts);
     return split;
   }
 
@@ -78,12 +95,12 @@ export class SplitResolver {
     return outcome.split;
   }
 
-  private async requestFor(tenant: Tenant, input: SplitInput): Promise<SplitRequest | null> {
+  private async requestFor(input: SplitInput, facts: SplitFacts): Promise<SplitRequest | null> {
     if (input.split === null) return null;
     if (input.split) return input.split;
     if (input.current) return input.current.split ? requestOf(input.current.split, input.current.amount, input.amount) : null;
-    if (input.type !== 'Expense' || !input.payer) return null;
-    return defaultRequest(await this.sharing.findSettings(tenant));
+    if (!takesDefaultSplit(input)) return null;
+    return defaultRequest(await facts.settings());
   }
 
   /** The group's default split request, when it shares new expenses by default. */
@@ -92,18 +109,32 @@ export class SplitResolver {
   }
 
   /** 400 UNKNOWN_MEMBER naming each field whose user is neither a current member nor a former one with rows in the group. */
-  async assertMembers(tenant: Tenant, named: NamedMember[]): Promise<void> {
+  async assertMembers(tenant: Tenant, named: NamedMember[], facts: SplitFacts = this.read(tenant)): Promise<void> {
     if (named.length === 0) return;
-    const ids = [...new Set(named.map((n) => n.userId))];
-    const current = await this.users.activeMembersAmong(tenant, ids);
-    const rest = ids.filter((id) => !current.has(id));
-    const former = await this.sharing.withRows(tenant, rest);
-    const fields = named.filter((n) => !current.has(n.userId) && !former.has(n.userId)).map((n) => n.field);
+    const members = await facts.members([...new Set(named.map((n) => n.userId))]);
+    const fields = named.filter((n) => !members.has(n.userId)).map((n) => n.field);
     if (fields.length) throw unknownMember([...new Set(fields)]);
+  }
+
+  /** The facts read by their own statements, as the checks ask for them. */
+  private read(tenant: Tenant): SplitFacts {
+    return {
+      settings: () => this.sharing.findSettings(tenant),
+      members: async (ids) => {
+        const current = await this.users.activeMembersAmong(tenant, ids);
+        const former = await this.sharing.withRows(tenant, ids.filter((id) => !current.has(id)));
+        return new Set([...current, ...former]);
+      },
+    };
   }
 }
 
-function defaultRequest(settings: SplitSettingsRow | undefined): SplitRequest | null {
+/** Whether a split left out of the body is the group's default one: a new Expense's with a payer. */
+export function takesDefaultSplit(input: Pick<SplitInput, 'type' | 'split' | 'payer' | 'current'>): boolean {
+  return input.split === undefined && !input.current && input.type === 'Expense' && !!input.payer;
+}
+
+function defaultRequest(settings: DefaultSplitSettings | undefined): SplitRequest | null {
   if (!settings?.sharedByDefault || settings.weights.length === 0) return null;
   return defaultSplitRequest(settings.mode, settings.weights);
 }

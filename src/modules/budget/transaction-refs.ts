@@ -34,6 +34,22 @@ function shapeErrors(input: TransactionRefsInput): FieldError[] {
 
 const invalid = (errors: FieldError[]) => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', errors);
 
+type Awaitable<T> = T | Promise<T>;
+
+/**
+ * What the checks need to know of the group's accounts and categories. By default each is read by
+ * its own statement when asked (in the caller's unit of work); a create reads them all in one
+ * statement beforehand (`TransactionsRepository.readCreateFacts`) and answers from that.
+ */
+export interface RefsFacts {
+  /** the group's default account, if it has one */
+  defaultAccountId(): Awaitable<string | undefined>;
+  /** the group's accounts among `ids`, with their disabled flag (fewer rows than ids: some are not the group's) */
+  accountStates(ids: string[]): Awaitable<{ id: string; is_disabled: boolean }[]>;
+  /** whether the category is the group's */
+  categoryInGroup(id: string): Awaitable<boolean>;
+}
+
 /**
  * Checks a (recurring) transaction's type against its category and accounts and resolves them:
  * shape errors 400; the source account defaults to `currentAccountId` (an update) or the group's
@@ -51,13 +67,14 @@ export class TransactionRefsResolver {
     tenant: Tenant,
     input: TransactionRefsInput,
     options: { currentAccountId?: string; keepAccountIds?: string[] } = {},
+    facts: RefsFacts = this.read(tenant),
   ): Promise<TransactionRefs> {
     const errors = shapeErrors(input);
     if (errors.length) throw invalid(errors);
 
     let budgetAccountId = input.budgetAccountId ?? options.currentAccountId;
     if (!budgetAccountId) {
-      budgetAccountId = await this.accounts.findDefaultId(tenant);
+      budgetAccountId = await facts.defaultAccountId();
       if (!budgetAccountId) throw AppError.conflict('NO_DEFAULT_ACCOUNT', 'The group has no budget account yet: create one first');
     }
     const target = input.type === 'Transfer' ? input.targetBudgetAccountId! : null;
@@ -66,7 +83,7 @@ export class TransactionRefsResolver {
     }
 
     const accountIds = target ? [budgetAccountId, target] : [budgetAccountId];
-    const accounts = await this.accounts.findStatesByIds(tenant, accountIds);
+    const accounts = await facts.accountStates(accountIds);
     if (accounts.length !== accountIds.length) throw AppError.notFound('Budget account');
     const keep = new Set(options.keepAccountIds ?? []);
     if (accounts.some((account) => account.is_disabled && !keep.has(account.id))) {
@@ -74,8 +91,17 @@ export class TransactionRefsResolver {
     }
 
     const categoryId = input.type === 'Transfer' ? null : input.categoryId!;
-    if (categoryId) await this.categories.assertInGroup(tenant, categoryId);
+    if (categoryId && !(await facts.categoryInGroup(categoryId))) throw AppError.notFound('Category');
     return { categoryId, budgetAccountId, targetBudgetAccountId: target };
+  }
+
+  /** The facts read one statement at a time, as the checks ask for them. */
+  private read(tenant: Tenant): RefsFacts {
+    return {
+      defaultAccountId: () => this.accounts.findDefaultId(tenant),
+      accountStates: (ids) => this.accounts.findStatesByIds(tenant, ids),
+      categoryInGroup: (id) => this.categories.isInGroup(tenant, id),
+    };
   }
 }
 

@@ -7,9 +7,11 @@ import { insertMany } from '../../database/bulk-insert';
 import type { SearchHitRow, SearchValues } from '../../database/search-sql';
 import { Sql, SqlRunner } from '../../database/sql';
 import { UnitOfWork } from '../../database/transaction';
-import { recordCreatedMany } from '../history/history-rows';
+import { createdHistoryRow, recordCreatedMany } from '../history/history-rows';
 import type { TransactionDto, TransactionListQuery } from './dto/transaction.dto';
 import { Transaction } from './entities/transaction.entity';
+import type { SplitFacts } from './split-resolver';
+import type { RefsFacts } from './transaction-refs';
 import {
   BUDGET_ACCOUNT_IN_GROUP,
   CATEGORY_IN_GROUP,
@@ -18,6 +20,9 @@ import {
   SEARCH_COUNT_CAP,
   TRANSACTION_BY_ID,
   TRANSACTION_COLUMNS,
+  TRANSACTION_CREATE,
+  TRANSACTION_CREATE_FACTS,
+  TransactionCreateFacts,
   TRANSACTIONS_COUNT,
   TRANSACTIONS_PAGE_BY_AMOUNT_SQL,
   TRANSACTIONS_PAGE_BY_DATE,
@@ -29,6 +34,42 @@ import {
   TRANSACTIONS_NOT_IMPORTED,
   TRANSACTIONS_SEARCH_SQL,
 } from './transactions.sql';
+
+/** What a create asks TRANSACTION_CREATE_FACTS about (the body's values the checks will look at). */
+export interface CreateFactsQuestion {
+  /** the body's account; undefined: the group's default */
+  budgetAccountId?: string | null;
+  /** a Transfer's target account, else null */
+  targetBudgetAccountId: string | null;
+  /** an Expense's or Income's category, else null */
+  categoryId: string | null;
+  /** the users the body's split names */
+  memberIds: string[];
+  /** whether the new row takes the group's default split (SplitResolver's `takesDefaultSplit`) */
+  defaultSplit: boolean;
+}
+
+/** The answers of TRANSACTION_CREATE_FACTS, in the form the checks ask for them, and the category's name. */
+export interface CreateFacts {
+  refs: RefsFacts;
+  split: SplitFacts;
+  categoryName: string | null;
+}
+
+/** The values of a new transaction (POST /transactions). */
+export type NewTransaction = Pick<
+  Transaction,
+  | 'groupId'
+  | 'type'
+  | 'amount'
+  | 'split'
+  | 'date'
+  | 'description'
+  | 'categoryId'
+  | 'budgetAccountId'
+  | 'targetBudgetAccountId'
+  | 'createdById'
+>;
 
 /** Pages up to this offset run their count and their rows in parallel; deeper ones need the count first. */
 const SHALLOW_OFFSET = 10_000;
@@ -54,10 +95,12 @@ class SqlFilter {
 }
 
 /**
- * The SQL of the `transactions` table. Inserts, updates and deletes go through `save`/`remove` (the
- * history subscriber sees them); the day counts (per group and per account) and the day sums are
- * kept by triggers (migrations) and only read here; reads use fixed statements (transactions.sql.ts). Occurrences of recurring rules are inserted by
- * `RecurringTransactionsRepository.insertOccurrence` (ON CONFLICT, with its own history row).
+ * The SQL of the `transactions` table. A create is one fixed statement with its history row
+ * (`insertCreated`), a statement import bulk inserts with their history rows (`createMany`);
+ * updates and deletes go through `save`/`remove` (the history subscriber sees them); the day counts
+ * (per group and per account) and the day sums are kept by triggers (migrations) and only read
+ * here; reads use fixed statements (transactions.sql.ts). Occurrences of recurring rules are
+ * inserted by `RecurringTransactionsRepository.insertOccurrence` (ON CONFLICT, with its own history row).
  */
 @Injectable()
 export class TransactionsRepository {
@@ -85,14 +128,90 @@ export class TransactionsRepository {
   }
 
   /**
-   * Inserts through save() in the current unit of work: the history subscriber writes its
-   * "Created" row, and the triggers of the migrations (Budget, TransactionDaySums,
-   * BudgetAccountBalances, TransactionAccountDayCounts) move the day counts, the day sums and the
-   * accounts' balances, all in that transaction.
+   * Everything the checks of a create read, in one statement (TRANSACTION_CREATE_FACTS), answered
+   * as RefsFacts and SplitFacts. Asking them about anything the statement was not asked about is a
+   * bug, and throws.
    */
-  create(values: Partial<Transaction>): Promise<Transaction> {
-    const manager = this.unitOfWork.manager;
-    return manager.save(manager.create(Transaction, values));
+  async readCreateFacts(tenant: Tenant, question: CreateFactsQuestion): Promise<CreateFacts> {
+    const [row] = await this.sql.rows<TransactionCreateFacts>(TRANSACTION_CREATE_FACTS, [
+      tenant.groupId,
+      question.budgetAccountId ?? null,
+      question.targetBudgetAccountId,
+      question.categoryId,
+      question.memberIds,
+      question.defaultSplit,
+    ]);
+    const settings = row.shared_by_default === null ? undefined : { sharedByDefault: row.shared_by_default, mode: row.mode!, weights: row.weights! };
+    const askedAccounts = new Set([row.source_id, question.targetBudgetAccountId]);
+    const askedMembers = new Set([...question.memberIds, ...(settings?.sharedByDefault ? settings.weights.map((w) => w.userId) : [])]);
+    const members = new Set(row.members);
+    const unasked = (what: string) => new Error(`readCreateFacts was not asked about ${what}`);
+    return {
+      refs: {
+        defaultAccountId: () => {
+          if (question.budgetAccountId) throw unasked('the default account');
+          return row.source_id ?? undefined;
+        },
+        accountStates: (ids) => {
+          if (ids.some((id) => !askedAccounts.has(id))) throw unasked('these accounts');
+          return row.account_ids.map((id, i) => ({ id, is_disabled: row.account_disabled[i] })).filter((account) => ids.includes(account.id));
+        },
+        categoryInGroup: (id) => {
+          if (id !== question.categoryId) throw unasked('this category');
+          return row.category_found;
+        },
+      },
+      split: {
+        settings: () => {
+          if (!question.defaultSplit) throw unasked('the split settings');
+          return settings;
+        },
+        members: (ids) => {
+          if (ids.some((id) => !askedMembers.has(id))) throw unasked('these members');
+          return new Set(ids.filter((id) => members.has(id)));
+        },
+      },
+      categoryName: row.category_name,
+    };
+  }
+
+  /**
+   * Inserts a transaction with its "Created" history row (exactly the row the history subscriber
+   * writes for a saved Transaction; `categoryName` its label, read with the checks) in one
+   * statement: both commit or neither does, with what the triggers of the migrations (Budget,
+   * TransactionDaySums, BudgetAccountBalances, TransactionAccountDayCounts, Sharing) write on the
+   * insert: the day counts, the day sums, the accounts' balances, a split's shares and the members'
+   * sums. Answers the row with its id and created date.
+   */
+  async insertCreated(values: NewTransaction, categoryName: string | null): Promise<TransactionRow> {
+    // a row made by hand: neither an occurrence of a recurring rule nor imported
+    const row = { ...values, recurringTransactionId: null, occurrenceDate: null, id: newId() };
+    const category = row.categoryId && categoryName !== null ? { id: row.categoryId, name: categoryName } : undefined;
+    const history = await createdHistoryRow(this.unitOfWork.manager, Transaction, { ...row, category: category as Transaction['category'] });
+    const [{ created_date }] = await this.sql.rows<{ created_date: string }>(TRANSACTION_CREATE, [
+      row.id,
+      row.groupId,
+      row.type,
+      row.amount,
+      row.date,
+      row.description,
+      row.categoryId,
+      row.budgetAccountId,
+      row.targetBudgetAccountId,
+      row.createdById,
+      row.split === null ? null : JSON.stringify(row.split),
+      history.id,
+      history.adminOnly,
+      history.privateToUserId,
+      history.entityType,
+      history.parentId,
+      JSON.stringify(history.changes),
+      history.userId,
+      history.userNickname,
+      history.entityLabel,
+      history.parentLabel,
+    ]);
+    return { ...row, createdDate: created_date };
   }
 
   /** Updates through save(): an "Updated" history row with the changed fields; the same triggers. */

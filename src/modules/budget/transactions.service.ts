@@ -5,7 +5,7 @@ import { CountedPage } from '../../common/pagination/pagination';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
 import { SaveTransactionDto, TransactionDto, TransactionListQuery } from './dto/transaction.dto';
-import { SplitResolver } from './split-resolver';
+import { namedMembers, SplitResolver, takesDefaultSplit } from './split-resolver';
 import { normaliseMoney, TransactionRefsResolver, utcDate } from './transaction-refs';
 import { TransactionsRepository } from './transactions.repository';
 import { toTransactionDto } from './transactions.sql';
@@ -27,16 +27,26 @@ export class TransactionsService {
   }
 
   /**
-   * One unit of work: the checks of the category and accounts, the insert, its "Created" history
-   * row (the history subscriber, on save()) and the balances, day counts and day sums (triggers)
-   * commit together or not at all; so do a split's shares and the members' kept sums (triggers).
+   * Two statements (docs/performance.md): one read of everything the checks of the category,
+   * accounts and split look at, decided by the same resolvers as an update, in the same order; then
+   * the insert with its "Created" history row, in one statement, so the row, its history row and
+   * what the triggers write on the insert (balances, day counts and sums, a split's shares and the
+   * members' kept sums) commit together or not at all. Nothing is written when a check fails.
    */
-  create(user: AuthUser, dto: SaveTransactionDto): Promise<TransactionDto> {
-    return this.unitOfWork.run(async () => {
-      const refs = await this.refs.resolve(user, dto);
-      const amount = normaliseMoney(dto.amount);
-      const split = await this.splits.resolve(user, { type: dto.type, amount, split: dto.split, payer: user.userId });
-      const transaction = await this.transactions.create({
+  async create(user: AuthUser, dto: SaveTransactionDto): Promise<TransactionDto> {
+    const input = { type: dto.type, split: dto.split, payer: user.userId };
+    const facts = await this.transactions.readCreateFacts(user, {
+      budgetAccountId: dto.budgetAccountId,
+      targetBudgetAccountId: dto.type === 'Transfer' ? (dto.targetBudgetAccountId ?? null) : null,
+      categoryId: dto.type === 'Transfer' ? null : (dto.categoryId ?? null),
+      memberIds: dto.split ? namedMembers(dto.split).map((named) => named.userId) : [],
+      defaultSplit: takesDefaultSplit(input),
+    });
+    const refs = await this.refs.resolve(user, dto, {}, facts.refs);
+    const amount = normaliseMoney(dto.amount);
+    const split = await this.splits.resolve(user, { ...input, amount }, facts.split);
+    const transaction = await this.transactions.insertCreated(
+      {
         groupId: user.groupId,
         type: dto.type,
         amount,
@@ -44,12 +54,11 @@ export class TransactionsService {
         date: dto.date ?? utcDate(),
         description: dto.description ?? null,
         ...refs,
-        recurringTransactionId: null,
-        occurrenceDate: null,
         createdById: user.userId,
-      });
-      return toTransactionDto(transaction);
-    });
+      },
+      facts.categoryName,
+    );
+    return toTransactionDto(transaction);
   }
 
   /** PUT replaces the editable fields; an omitted date or budgetAccountId keeps the current one. */

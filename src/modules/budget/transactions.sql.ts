@@ -66,6 +66,88 @@ export function toTransactionDto(t: TransactionRow | Transaction) {
 /** `GET /transactions/{id}`. ($1 transaction id, $2 group id) */
 export const TRANSACTION_BY_ID = statement('budget_transaction_by_id', `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE t.id = $1 AND t.group_id = $2`);
 
+/**
+ * POST /transactions, the checks' facts in one read (the decisions stay with TransactionRefsResolver
+ * and SplitResolver, in their order): the source account (the body's, else the group's default),
+ * the states of the group's accounts among the source and the target, whether the category is the
+ * group's and its name (the history row's label), the group's split settings when the new row takes
+ * the default split, and, of the users the split may name (the body's, or the default split's
+ * weights), those who may be named: current members and former ones with rows in the group.
+ * Parameters: $1 group id, $2 the body's account id (null: the default), $3 the target account id
+ * (a Transfer's; else null), $4 category id (null for a Transfer), $5 the user ids the body's split
+ * names (uuid[]), $6 whether the default split applies (boolean).
+ * One row: TransactionCreateFacts.
+ */
+export const TRANSACTION_CREATE_FACTS = statement(
+  'budget_transaction_create_facts',
+  `WITH source AS (
+  SELECT COALESCE($2::uuid, (SELECT id FROM budget_accounts WHERE group_id = $1 AND is_default)) AS id
+), settings AS (
+  SELECT shared_by_default, mode, weights FROM split_settings WHERE $6::boolean AND group_id = $1
+), named AS (
+  SELECT unnest($5::uuid[]) AS id
+  UNION
+  SELECT (w->>'userId')::uuid FROM settings s CROSS JOIN LATERAL jsonb_array_elements(s.weights) w WHERE s.shared_by_default
+)
+SELECT s.id AS source_id,
+       COALESCE(a.ids, '{}') AS account_ids, COALESCE(a.disabled, '{}') AS account_disabled,
+       c.id IS NOT NULL AS category_found, c.name AS category_name,
+       st.shared_by_default, st.mode, st.weights,
+       ARRAY(SELECT n.id FROM named n
+              WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = n.id AND u.group_id = $1 AND u.status = 'Active')
+                 OR EXISTS (SELECT 1 FROM member_day_balances b WHERE b.group_id = $1 AND b.user_id = n.id)) AS members
+  FROM source s
+  CROSS JOIN LATERAL (SELECT array_agg(a.id) AS ids, array_agg(a.is_disabled) AS disabled
+                        FROM budget_accounts a WHERE a.group_id = $1 AND a.id IN (s.id, $3::uuid)) a
+  LEFT JOIN categories c ON c.id = $4::uuid AND c.group_id = $1
+  LEFT JOIN settings st ON true`,
+);
+
+/** The row of TRANSACTION_CREATE_FACTS. */
+export interface TransactionCreateFacts {
+  /** the body's account, else the group's default (null: it has none) */
+  source_id: string | null;
+  /** the group's accounts among the source and the target, and whether each is disabled (same order) */
+  account_ids: string[];
+  account_disabled: boolean[];
+  category_found: boolean;
+  category_name: string | null;
+  /** the split settings, when the default split applies and the group has settings (else null) */
+  shared_by_default: boolean | null;
+  mode: 'equal' | 'shares' | null;
+  weights: { userId: string; weight: string }[] | null;
+  /** of the users asked about, those a split may name */
+  members: string[];
+}
+
+/**
+ * POST /transactions: inserts the transaction and its "Created" action-history row in one statement
+ * (so both commit or neither does, with what the triggers write on the insert: the balances, the
+ * day counts and sums, a split's shares and the members' sums), answering the row's created date
+ * as the API prints it. The history values are those the history subscriber writes for an inserted
+ * Transaction (`createdHistoryRow` in history-rows.ts).
+ * Parameters: $1 id, $2 group id, $3 type, $4 amount, $5 date, $6 description, $7 category id,
+ * $8 account id, $9 target account id, $10 created by, $11 split (jsonb text or null), then the
+ * history row's: $12 id, $13 admin only, $14 private-to user id, $15 entity type, $16 parent id,
+ * $17 changes (jsonb text), $18 acting user id, $19 acting user's nickname, $20 entity label,
+ * $21 parent label. One row: `created_date`.
+ */
+export const TRANSACTION_CREATE = statement(
+  'budget_transaction_create',
+  `WITH t AS (
+  INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id, target_budget_account_id,
+                            recurring_transaction_id, occurrence_date, import_ref, created_by_id, split)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL, NULL, $10, $11::jsonb)
+  RETURNING id, group_id, created_date
+), history AS (
+  INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, parent_id, action, changes,
+                                user_id, user_nickname, entity_label, parent_label)
+  SELECT $12::uuid, t.group_id, $13::boolean, $14::uuid, $15::varchar, t.id, $16::uuid, 'Created', $17::jsonb,
+         $18::uuid, $19::varchar, $20::varchar, $21::varchar FROM t
+)
+SELECT ${isoTimestamp('t.created_date')} AS created_date FROM t`,
+);
+
 /** The filters every list statement takes as $2..$4 (null: not filtered); the bounds stay index conditions. */
 const RANGE = `date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity')`;
 const TYPE = `($4::varchar IS NULL OR type = $4::varchar)`;

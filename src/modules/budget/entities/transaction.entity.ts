@@ -14,13 +14,13 @@ import { categoryName } from '../history-labels';
  * balances; a trigram index for `search`.
  */
 @Entity('transactions')
-// labelled by its category ("Groceries"), else its description; a transfer without one has no label.
+// labelled by its category ("Groceries"; its loaded `category`, when that is the one), else its description; a transfer without one has no label.
 // Its description (an imported row's payee and text) rides along as parentLabel, so every row of its
 // history, a change of the amount or a removal included, can say whose money it was
 @Audited('Transaction', {
   module: 'Budget',
   ignore: ['occurrenceDate'],
-  label: async (t: Transaction, manager) => (t.categoryId ? await categoryName(manager, t.categoryId) : null) ?? (t.description || null),
+  label: async (t: Transaction, manager) => (t.categoryId ? await categoryName(manager, t.categoryId, t.category) : null) ?? (t.description || null),
   parentLabel: (t: Transaction) => t.description || null,
 })
 @Index('ix_transactions_group_date', { synchronize: false })

@@ -27,7 +27,7 @@ SELECT id, nickname, email, locale FROM users WHERE role = 'Admin' AND status = 
 SELECT id, nickname, role, picture_file_id FROM users WHERE group_id = $1 AND status = 'Active' ORDER BY lower(nickname), id;
 
 -- users_active_members_among
-SELECT id FROM users WHERE id = ANY($2::uuid[]) AND group_id = $1 AND status = 'Active';
+SELECT u.id FROM users u WHERE u.id = ANY($2::uuid[]) AND u.group_id = $1 AND u.status = 'Active';
 
 -- users_awaiting_approval
 SELECT id, username, nickname, email, created_date AS "createdDate"

@@ -20,11 +20,16 @@ export const SPLIT_SETTINGS_OF_GROUP = statement(
   `SELECT id, shared_by_default AS "sharedByDefault", mode, weights, units FROM split_settings WHERE group_id = $1`,
 );
 
+/** The user `id` has kept sums in the group `group`: a member, current or former, who took part (a SQL condition). */
+export function hasKeptSums(group: string, id: string): string {
+  return `EXISTS (SELECT 1 FROM member_day_balances b WHERE b.group_id = ${group} AND b.user_id = ${id})`;
+}
+
 /** Of the users $2, those with kept sums in the group $1: members, current or former, who took part. */
 export const MEMBERS_WITH_ROWS = statement(
   'budget_members_with_rows',
   `SELECT u.id FROM unnest($2::uuid[]) AS u(id)
-    WHERE EXISTS (SELECT 1 FROM member_day_balances b WHERE b.group_id = $1 AND b.user_id = u.id)`,
+    WHERE ${hasKeptSums('$1', 'u.id')}`,
 );
 
 /** Every member's sums over a period, from the kept day rows. ($1 group id, $2 from, $3 to: dates or null) */

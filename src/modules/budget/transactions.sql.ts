@@ -3,6 +3,8 @@ import { bySlots, searchParamCount, SearchParams, searchMatches, searchScore } f
 import type { TransactionType } from './entities/budget-enums';
 import type { Transaction } from './entities/transaction.entity';
 import type { StoredSplit } from './sharing';
+import { hasKeptSums } from './sharing.sql';
+import { activeMemberOf } from '../users/users.sql';
 
 /**
  * The fixed SQL of `GET /transactions` (docs/budget.md, "How the list stays fast"). Every variant's
@@ -94,8 +96,8 @@ SELECT s.id AS source_id,
        c.id IS NOT NULL AS category_found, c.name AS category_name,
        st.shared_by_default, st.mode, st.weights,
        ARRAY(SELECT n.id FROM named n
-              WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = n.id AND u.group_id = $1 AND u.status = 'Active')
-                 OR EXISTS (SELECT 1 FROM member_day_balances b WHERE b.group_id = $1 AND b.user_id = n.id)) AS members
+              WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = n.id AND ${activeMemberOf('u', '$1')})
+                 OR ${hasKeptSums('$1', 'n.id')}) AS members
   FROM source s
   CROSS JOIN LATERAL (SELECT array_agg(a.id) AS ids, array_agg(a.is_disabled) AS disabled
                         FROM budget_accounts a WHERE a.group_id = $1 AND a.id IN (s.id, $3::uuid)) a

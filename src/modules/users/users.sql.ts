@@ -176,10 +176,15 @@ export interface RecipientRow {
   locale: string;
 }
 
+/** The user `alias` is an Active member of the group `group` now (a SQL condition, for the statements that ask it). */
+export function activeMemberOf(alias: string, group: string): string {
+  return `${alias}.group_id = ${group} AND ${alias}.status = 'Active'`;
+}
+
 /** Of the ids $2, those of Active members of the group $1 (who may take part in a shared cost). */
 export const USERS_ACTIVE_MEMBERS_AMONG = statement(
   'users_active_members_among',
-  `SELECT id FROM users WHERE id = ANY($2::uuid[]) AND group_id = $1 AND status = 'Active'`,
+  `SELECT u.id FROM users u WHERE u.id = ANY($2::uuid[]) AND ${activeMemberOf('u', '$1')}`,
 );
 
 /** Nicknames of the users $1, with whether each is an Active member of the group $2 now (balances name former members too). */

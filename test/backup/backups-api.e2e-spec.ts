@@ -32,7 +32,12 @@ describe('backups API', () => {
 
   const api = (method: 'GET' | 'POST', path: string, token = admin.accessToken) => t.api(method, path, { token });
   const list = async () => (await api('GET', '/backups')).json().items as { name: string; sizeBytes: number }[];
-  const finished = (name: string) => waitFor(async () => (await list()).some((backup) => backup.name === name), 20_000);
+  /** The archive is listed and the run is over (the archive appears before its job is marked complete). */
+  const finished = (name: string) =>
+    waitFor(async () => {
+      const body = (await api('GET', '/backups')).json() as { running: boolean; items: { name: string }[] };
+      return !body.running && body.items.some((backup) => backup.name === name);
+    }, 20_000);
 
   it('is for admins only', async () => {
     const user = await signedInUser(t);

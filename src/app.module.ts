@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { createRootLogger } from './infrastructure/logging/root-logger';
 import { ProblemFilter } from './common/errors/problem.filter';
 import { RequestContextModule } from './common/http/request-context.module';
+import { ClockModule } from './common/clock/clock';
 import { DatabaseModule } from './database/database.module';
 import { AppValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -57,6 +58,7 @@ export class AppModule {
           retryAttempts: 3,
         }),
         DatabaseModule,
+        ClockModule,
         RateLimitModule,
         JobsModule,
         StorageModule,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Clock } from '../../src/common/clock/clock';
 import type { AppConfig } from '../../src/config/app-config';
 import { Sql } from '../../src/database/sql';
 import { UnitOfWork } from '../../src/database/transaction';
@@ -22,7 +23,7 @@ describe('note items: order', () => {
     sql = new Sql({ databaseUrl: s.url, databaseTimeoutMs: 5000 } as AppConfig);
     const repository = new NotesRepository(s.db, sql);
     const unit = new UnitOfWork(s.db);
-    notes = new NotesService(unit, repository, new NoteRemindersRepository(sql));
+    notes = new NotesService(unit, repository, new NoteRemindersRepository(sql), new Clock());
     // toggles are not rate limited here (RATE_LIMIT_ENABLED=false), so the store is never asked
     items = new NoteItemsService(unit, repository, {} as RateLimitStore, { rateLimit: { enabled: false } } as AppConfig);
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Notes}')`, [user.groupId]);

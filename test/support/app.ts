@@ -4,6 +4,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
+import { Clock } from '../../src/common/clock/clock';
 import { AppConfig, loadConfig } from '../../src/config';
 import { createDatabase, databaseUrl, dropDatabase, withClient } from '../../src/database/admin';
 import { TEST_ENV } from './env-defaults';
@@ -40,7 +41,43 @@ export interface TestApp {
   bulk(sql: string, params?: unknown[]): Promise<unknown[]>;
   /** Shortcut: `/api/v1` is prefixed to `path`. */
   api(method: InjectOptions['method'], path: string, options?: Omit<InjectOptions, 'url' | 'method'>): Promise<Response>;
+  /** The app's Clock (src/common/clock): what the service takes as "now" where the date or hour matters. */
+  clock: TestClock;
   close(): Promise<void>;
+}
+
+export interface TestClock {
+  /** From now on the app's "now" is `at` (an instant: ISO with an offset or Z), standing still until set again. */
+  set(at: string | Date): void;
+  /** Moves a fixed clock on by `ms`. */
+  advance(ms: number): void;
+  /** Back to the machine's clock. */
+  reset(): void;
+}
+
+/** Fixes and moves the app's Clock; until `set`, it is the machine's. */
+function controlClock(clock: Clock): TestClock {
+  const machine = clock.now.bind(clock);
+  let fixed: number | null = null;
+  const fix = (ms: number) => {
+    if (Number.isNaN(ms)) throw new Error('clock: not an instant');
+    fixed = ms;
+    clock.now = () => new Date(ms);
+  };
+  return {
+    set: (at) => {
+      if (typeof at === 'string' && !/(Z|[+-]\d\d:\d\d)$/.test(at)) throw new Error(`clock: ${at} names no instant (give Z or an offset)`);
+      fix(typeof at === 'string' ? Date.parse(at) : at.getTime());
+    },
+    advance: (ms) => {
+      if (fixed === null) throw new Error('clock: set it before advancing it');
+      fix(fixed + ms);
+    },
+    reset: () => {
+      fixed = null;
+      clock.now = machine;
+    },
+  };
 }
 
 export { TEST_ENV };
@@ -84,6 +121,7 @@ export async function createTestApp(
     db,
     databaseName,
     inject,
+    clock: controlClock(app.get(Clock)),
     bulk: (sql, params = []) => withClient(databaseUrl(databaseName), async (client) => (await client.query(sql, params)).rows),
     api: (method, path, options = {}) => inject({ ...options, method, url: `/api/v1${path}` }),
     close: async () => {

@@ -61,7 +61,7 @@ SELECT source, source_id FROM notification_schedule WHERE due_at <= $1
 SELECT min(due_at) AS due_at FROM notification_schedule;
 
 -- notify_schedule_recheck_soon
-UPDATE notification_schedule SET due_at = now() WHERE due_at > now() AND due_at < now() + interval '27 hours';
+UPDATE notification_schedule SET due_at = $1 WHERE due_at > $1 AND due_at < $1::timestamptz + interval '27 hours';
 
 -- notify_schedule_remove
 DELETE FROM notification_schedule s USING unnest($1::varchar[], $2::uuid[]) AS d(source, source_id) WHERE s.source = d.source AND s.source_id = d.source_id;

@@ -13,7 +13,7 @@ export const displayZone = (row: NoteReminderRow) => row.time_zone ?? row.setter
 const iso = (at: DateTime) => at.toISO({ suppressMilliseconds: true })!;
 
 /** A note's reminder as the note carries it; `nextAt` is the next occurrence from `now` on. */
-export function toReminderDto(row: NoteReminderRow, now = new Date()): NoteReminderDto {
+export function toReminderDto(row: NoteReminderRow, now: Date): NoteReminderDto {
   const rule = ruleOf(row);
   const zone = displayZone(row);
   const fromNow = row.next_index === null ? null : firstIndexFrom(rule, zone, now);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock/clock';
 import { AppError } from '../../common/errors/app-error';
 import { newId } from '../../database/base.entity';
 import { UnitOfWork } from '../../database/transaction';
@@ -31,6 +32,7 @@ export class NoteRemindersService {
     private readonly users: UsersRepository,
     private readonly settings: NotificationSettingsService,
     private readonly scheduler: ReminderScheduler,
+    private readonly clock: Clock,
   ) {}
 
   set(user: AuthUser, noteId: string, dto: SetNoteReminderDto): Promise<NoteDto> {
@@ -47,7 +49,7 @@ export class NoteRemindersService {
         until: dto.repeat?.until ?? null,
       };
       if (rule.frequency && rule.until && rule.until < startLocal.slice(0, 10)) throw invalid('repeat.until', 'repeat.until must not be before at');
-      const now = new Date();
+      const now = this.clock.now();
       const nextIndex = firstIndexFrom(rule, zone ?? setterZone, now);
       if (nextIndex === null) {
         throw AppError.badRequest('REMINDER_IN_PAST', rule.frequency ? 'Every occurrence of this reminder is in the past' : 'The reminder time is in the past');

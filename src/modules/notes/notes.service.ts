@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { parseSort } from '../../common/pagination/pagination';
+import { Clock } from '../../common/clock/clock';
 import { AppError } from '../../common/errors/app-error';
 import { newId } from '../../database/base.entity';
 import { UnitOfWork } from '../../database/transaction';
@@ -24,6 +25,7 @@ export class NotesService {
     private readonly unitOfWork: UnitOfWork,
     private readonly notes: NotesRepository,
     private readonly reminders: NoteRemindersRepository,
+    private readonly clock: Clock,
   ) {}
 
   /** Pinned notes first, then the chosen order; each with its items in order. */
@@ -37,7 +39,7 @@ export class NotesService {
     for (const note of notes) byNote.set(note[0], []);
     // an item of a note created after the notes were read is left out with its note
     for (const item of items) byNote.get(item[0])?.push(noteItemFromTuple(item));
-    const now = new Date();
+    const now = this.clock.now();
     return notes.map((note) => {
       const reminder = reminders.get(note[0]);
       return { ...noteFromTuple(note, byNote.get(note[0])!), reminder: reminder ? toReminderDto(reminder, now) : null };
@@ -112,7 +114,7 @@ export class NotesService {
 
   private async reminderOf(note: Note): Promise<NoteReminderDto | null> {
     const row = await this.reminders.ofNote(note.id);
-    return row ? toReminderDto(row) : null;
+    return row ? toReminderDto(row, this.clock.now()) : null;
   }
 }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/clock/clock';
 import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
 import { NotificationSettingsDto, UpdateNotificationSettingsDto } from './dto/notification-settings.dto';
@@ -24,6 +25,7 @@ export class NotificationSettingsService {
     private readonly config: AppConfig,
     private readonly settings: NotificationSettingsRepository,
     private readonly scheduler: ReminderScheduler,
+    private readonly clock: Clock,
   ) {}
 
   async get(userId: string): Promise<NotificationSettingsDto> {
@@ -48,7 +50,7 @@ export class NotificationSettingsService {
     if (next.webhookUrl && next.webhookUrl !== current.webhookUrl) await this.checkWebhook(next.webhookUrl);
     await this.settings.save(userId, next);
     const timing = next.timeZone !== current.timeZone || next.quietFrom !== current.quietFrom || next.quietTo !== current.quietTo;
-    if (timing) await this.scheduler.recheckSoon();
+    if (timing) await this.scheduler.recheckSoon(this.clock.now());
     return toDto(next);
   }
 

@@ -79,9 +79,9 @@ export class NotificationsRepository {
     await this.sql.rows(SCHEDULE_SET, [entries.map((e) => e.source), entries.map((e) => e.sourceId), entries.map((e) => e.dueAt)]);
   }
 
-  /** Entries due within a day are looked at again now (someone's zone or quiet hours changed). */
-  async recheckSoon(): Promise<void> {
-    await this.sql.rows(SCHEDULE_RECHECK_SOON);
+  /** Entries due within a day are looked at again at `now` (someone's zone or quiet hours changed). */
+  async recheckSoon(now: Date): Promise<void> {
+    await this.sql.rows(SCHEDULE_RECHECK_SOON, [now]);
   }
 
   async removeDue(entries: { source: string; sourceId: string }[]): Promise<void> {

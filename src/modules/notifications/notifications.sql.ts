@@ -29,13 +29,13 @@ export const SCHEDULE_SET = statement(
 );
 
 /**
- * Brings forward every entry due within the next 27 hours (every entry is: the scheduler looks at
- * each reminder at least daily): after a person changes their zone or quiet hours, the scheduler
- * works out again when each reminder is due for them.
+ * Brings forward to $1 (now) every entry due within the next 27 hours (every entry is: the scheduler
+ * looks at each reminder at least daily): after a person changes their zone or quiet hours, the
+ * scheduler works out again when each reminder is due for them.
  */
 export const SCHEDULE_RECHECK_SOON = statement(
   'notify_schedule_recheck_soon',
-  `UPDATE notification_schedule SET due_at = now() WHERE due_at > now() AND due_at < now() + interval '27 hours'`,
+  `UPDATE notification_schedule SET due_at = $1 WHERE due_at > $1 AND due_at < $1::timestamptz + interval '27 hours'`,
 );
 
 /** Removes the entries ($1 sources, $2 ids) that have nothing left to remind of. */

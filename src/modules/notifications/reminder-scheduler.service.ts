@@ -61,8 +61,8 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
   }
 
   /** When someone's zone or quiet hours change: what is due for anyone within a day is worked out again. */
-  async recheckSoon(): Promise<void> {
-    await this.notifications.recheckSoon();
+  async recheckSoon(now: Date): Promise<void> {
+    await this.notifications.recheckSoon(now);
   }
 
   onApplicationBootstrap(): void {

@@ -25,6 +25,8 @@ describe('Notifications: delivery', () => {
     await t.close();
     await Promise.all([mail.stop(), push.close(), hook.close()]);
   });
+  // the reminders below are set on this day (before every date they name), never on the machine's
+  beforeEach(() => t.clock.set('2026-12-01T12:00:00Z'));
 
   it('keeps 08:00 Europe/Berlin across the spring-forward change: push, mail and webhook exactly once each', async () => {
     const anna = await signedInUser(t, { modules: ['Notes'] });
@@ -179,22 +181,69 @@ describe('Notifications: delivery', () => {
     expect((await inbox(t, hana)).items).toHaveLength(1);
   });
 
-  it('works out again when a reminder is due after its recipient moves to another time zone', async () => {
-    const kai = await signedInUser(t, { modules: ['Notes'] });
-    await settings(t, kai, { timeZone: 'America/New_York' });
-    const note = await createNote(t, kai.accessToken, { title: 'Tickets' });
-    // tomorrow 09:00 in the recipient's own zone, whatever it is then
-    const tomorrow = DateTime.now().setZone('America/New_York').plus({ days: 1 }).toISODate();
-    await remind(t, kai, note.id, { at: `${tomorrow}T09:00` });
-    const lookedAt = new Date();
-    await runAt(t, lookedAt.toISOString());
-    const dueAt = async () => (await t.db.query(`SELECT s.due_at FROM notification_schedule s JOIN note_reminders r ON r.id = s.source_id WHERE r.note_id = $1`, [note.id]))[0].due_at;
-    const newYork = DateTime.fromISO(`${tomorrow}T09:00`, { zone: 'America/New_York' }).toMillis();
-    // its next look: at that time, or within a day when that is further off
-    expect((await dueAt()).getTime()).toBe(Math.min(newYork, lookedAt.getTime() + 24 * 3_600_000));
-    await settings(t, kai, { timeZone: 'Asia/Tokyo' });
-    expect((await dueAt()).getTime()).toBeLessThanOrEqual(Date.now());
-    await runAt(t, new Date().toISOString());
-    expect((await dueAt()).toISOString()).toBe(DateTime.fromISO(`${tomorrow}T09:00`, { zone: 'Asia/Tokyo' }).toUTC().toISO());
+  /**
+   * "Tomorrow 09:00" set in the recipient's own zone, then the recipient moves. Run at fixed instants
+   * on both sides of midnight in UTC, New York and Auckland and on daylight-saving change days (never
+   * at the machine's hour): the reminder then waits for 09:00 of that date in the new zone, or, when
+   * that had passed there before the reminder was set, ends without reminding (an occurrence is
+   * never sent to someone for whom it fell before the reminder was set).
+   */
+  describe.each([
+    ['the hour CI once failed at', '2026-11-29T03:08:00Z'],
+    ['23:30 in UTC', '2027-01-15T23:30:00Z'],
+    ['00:30 in UTC', '2027-01-16T00:30:00Z'],
+    ['23:30 in New York', '2027-01-16T04:30:00Z'],
+    ['00:30 in New York', '2027-01-16T05:30:00Z'],
+    ['23:30 in Auckland', '2027-01-16T10:30:00Z'],
+    ['00:30 in Auckland', '2027-01-16T11:30:00Z'],
+    ['23:30 in New York before spring-forward', '2027-03-14T04:30:00Z'],
+    ['00:30 in New York on the spring-forward day', '2027-03-14T05:30:00Z'],
+    ['23:30 in New York before fall-back', '2026-11-01T03:30:00Z'],
+    ['00:30 in New York on the fall-back day', '2026-11-01T04:30:00Z'],
+    ['23:30 in Auckland before spring-forward', '2026-09-26T11:30:00Z'],
+    ['00:30 in Auckland on the spring-forward day', '2026-09-26T12:30:00Z'],
+    ['23:30 in Auckland before fall-back', '2027-04-03T10:30:00Z'],
+    ['00:30 in Auckland on the fall-back day', '2027-04-03T11:30:00Z'],
+  ])('works out again when a reminder is due after its recipient moves to another time zone, at %s (%s)', (_, now) => {
+    it.each([
+      ['America/New_York', 'Asia/Tokyo'],
+      ['Pacific/Auckland', 'America/New_York'],
+      ['UTC', 'Pacific/Auckland'],
+    ])('from %s to %s', async (from, to) => {
+      t.clock.set(now);
+      const at = Date.parse(now);
+      const kai = await signedInUser(t, { modules: ['Notes'] });
+      await settings(t, kai, { timeZone: from });
+      const note = await createNote(t, kai.accessToken, { title: 'Tickets' });
+      // tomorrow 09:00 in the recipient's own zone, whatever it is then
+      const tomorrow = DateTime.fromISO(now, { zone: from }).plus({ days: 1 }).toISODate();
+      const reminder = await remind(t, kai, note.id, { at: `${tomorrow}T09:00` });
+      const inFrom = DateTime.fromISO(`${tomorrow}T09:00`, { zone: from });
+      expect(reminder.nextAt).toBe(inFrom.toISO({ suppressMilliseconds: true }));
+      expect(await runAt(t, now)).toBe(0);
+      const dueAt = async (): Promise<Date | undefined> =>
+        (await t.db.query(`SELECT s.due_at FROM notification_schedule s JOIN note_reminders r ON r.id = s.source_id WHERE r.note_id = $1`, [note.id]))[0]
+          ?.due_at;
+      // its next look: at that time, or within a day when that is further off
+      expect((await dueAt())?.getTime()).toBe(Math.min(inFrom.toMillis(), at + 24 * 3_600_000));
+
+      await settings(t, kai, { timeZone: to });
+      expect((await dueAt())?.getTime()).toBe(at);
+      const inTo = DateTime.fromISO(`${tomorrow}T09:00`, { zone: to }).toMillis();
+      const made = await runAt(t, now);
+      if (inTo > at) {
+        expect(made).toBe(0);
+        expect((await dueAt())?.getTime()).toBe(Math.min(inTo, at + 24 * 3_600_000));
+        expect(await runAt(t, new Date(inTo - 1000).toISOString())).toBe(0);
+        expect(await runAt(t, new Date(inTo).toISOString())).toBe(1);
+        expect((await inbox(t, kai)).items.map((n: any) => [n.title, n.late])).toEqual([['Reminder: Tickets', false]]);
+      } else {
+        // 09:00 of that date had already passed in the new zone when the reminder was set: not sent
+        expect(made).toBe(0);
+        expect((await inbox(t, kai)).items).toEqual([]);
+      }
+      expect(await dueAt()).toBeUndefined();
+      expect((await t.api('GET', `/notes/${note.id}`, { token: kai.accessToken })).json().reminder.nextAt).toBeNull();
+    });
   });
 });

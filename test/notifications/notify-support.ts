@@ -29,8 +29,9 @@ export async function inbox(t: TestApp, user: Member): Promise<any> {
   return (await t.api('GET', '/notifications?pageSize=100', { token: user.accessToken })).json();
 }
 
-/** The scheduler of `t`, run at a chosen time (the tests' clock). */
+/** The scheduler of `t`, run at a chosen instant; the app's clock is left standing there (what the API answers next is as of then). */
 export function runAt(t: TestApp, iso: string): Promise<number> {
+  t.clock.set(iso);
   return t.app.get(ReminderScheduler).runDue(new Date(iso));
 }
 

@@ -1,3 +1,4 @@
+import { Clock } from '../../src/common/clock/clock';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../src/config/app-config';
 import { Sql } from '../../src/database/sql';
@@ -32,7 +33,7 @@ describe('budget: per-account day counts', () => {
     const accounts = new BudgetAccountsRepository(s.db, sql);
     const categories = new CategoriesRepository(s.db, sql);
     const splits = new SplitResolver(new SharingRepository(new UnitOfWork(s.db), sql), new UsersRepository(s.db, sql));
-    service = new TransactionsService(new UnitOfWork(s.db), new TransactionsRepository(new UnitOfWork(s.db), sql), new TransactionRefsResolver(accounts, categories), splits);
+    service = new TransactionsService(new UnitOfWork(s.db), new TransactionsRepository(new UnitOfWork(s.db), sql), new TransactionRefsResolver(accounts, categories), splits, new Clock());
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Budget}')`, [user.groupId]);
     await s.db.query(
       `INSERT INTO users (id, username, email, password_hash, nickname, role, status, email_status, group_id)

@@ -1,3 +1,4 @@
+import { Clock } from '../../src/common/clock/clock';
 import { NotificationsRepository } from '../../src/modules/notifications/notifications.repository';
 import type { Notifier } from '../../src/modules/notifications/notifier.service';
 import type { RecipientDirectory } from '../../src/modules/notifications/recipients';
@@ -37,7 +38,7 @@ describe('recurring transactions: dates', () => {
     const unit = new UnitOfWork(s.db);
     const reminders = new ReminderScheduler({} as AppConfig, unit, new NotificationsRepository(sql), {} as RecipientDirectory, {} as Notifier);
     const splits = new SplitResolver(new SharingRepository(unit, sql), new UsersRepository(s.db, sql));
-    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(unit, sql), new TransactionRefsResolver(accounts, categories), reminders, splits);
+    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(unit, sql), new TransactionRefsResolver(accounts, categories), reminders, splits, new Clock());
     const noJobs = { register: () => undefined, schedule: () => undefined } as unknown as JobsService;
     scheduler = new RecurringScheduler(unit, recurring, noJobs);
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Budget}')`, [user.groupId]);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock/clock';
 import { AppError } from '../../common/errors/app-error';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
@@ -60,6 +61,7 @@ export class RecurringTransactionsService {
     private readonly refs: TransactionRefsResolver,
     private readonly scheduler: ReminderScheduler,
     private readonly splits: SplitResolver,
+    private readonly clock: Clock,
   ) {}
 
   async list(tenant: Tenant): Promise<RecurringTransactionDto[]> {
@@ -88,7 +90,7 @@ export class RecurringTransactionsService {
         ...refs,
         ...rule,
         isEnabled,
-        nextOccurrence: nextOnOrAfter(rule, isEnabled ? rule.startDate : later(rule.startDate, utcDate())),
+        nextOccurrence: nextOnOrAfter(rule, isEnabled ? rule.startDate : later(rule.startDate, utcDate(this.clock.now()))),
         createdById: user.userId,
         ...this.remindFromNow(rule, dto.remindDaysBefore ?? null),
       });
@@ -167,14 +169,14 @@ export class RecurringTransactionsService {
    */
   private remindFromNow(rule: Recurrence, days: number | null): Pick<RecurringTransaction, 'remindDaysBefore' | 'remindNextOccurrence' | 'remindSetDate'> {
     if (days === null) return { remindDaysBefore: null, remindNextOccurrence: null, remindSetDate: null };
-    const now = new Date();
+    const now = this.clock.now();
     const from = DateTime.fromJSDate(now, { zone: 'UTC' }).plus({ days: days - 1 }).toISODate()!;
     return { remindDaysBefore: days, remindNextOccurrence: nextOnOrAfter(rule, later(rule.startDate, from)), remindSetDate: now };
   }
 
   /** Puts the rule's bill reminder into the notification scheduler (its next look works out each member's time), or takes it out. */
   private async scheduleReminder(recurring: RecurringTransaction): Promise<void> {
-    if (recurring.remindDaysBefore !== null && recurring.remindNextOccurrence) await this.scheduler.schedule(BILL_REMINDER_SOURCE, recurring.id, new Date());
+    if (recurring.remindDaysBefore !== null && recurring.remindNextOccurrence) await this.scheduler.schedule(BILL_REMINDER_SOURCE, recurring.id, this.clock.now());
     else await this.scheduler.unschedule(BILL_REMINDER_SOURCE, recurring.id);
   }
 
@@ -184,6 +186,6 @@ export class RecurringTransactionsService {
   }
 
   private resumeFromToday(recurring: RecurringTransaction): void {
-    if (recurring.nextOccurrence) recurring.nextOccurrence = nextOnOrAfter(recurring, later(recurring.nextOccurrence, utcDate()));
+    if (recurring.nextOccurrence) recurring.nextOccurrence = nextOnOrAfter(recurring, later(recurring.nextOccurrence, utcDate(this.clock.now())));
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock/clock';
 import { AppError, FieldError } from '../../common/errors/app-error';
 import { Page } from '../../common/pagination/pagination';
 import { Tenant } from '../../common/tenancy/group-scope';
@@ -38,6 +39,7 @@ export class SharingService {
     private readonly sharing: SharingRepository,
     private readonly users: UsersRepository,
     private readonly splits: SplitResolver,
+    private readonly clock: Clock,
   ) {}
 
   async settings(tenant: Tenant): Promise<SplitSettingsDto> {
@@ -92,7 +94,7 @@ export class SharingService {
         { field: 'toUserId', userId: dto.toUserId },
       ]);
       const amount = normaliseMoney(dto.amount);
-      const date = dto.date ?? utcDate();
+      const date = dto.date ?? utcDate(this.clock.now());
       if (dto.id) {
         // a replay of the same creation answers the settlement it made
         const existing = await this.sharing.findSettlement(user, dto.id);

@@ -112,6 +112,6 @@ export function normaliseMoney(amount: string): string {
 }
 
 /** Today's calendar date in UTC, `YYYY-MM-DD` (the service's dates and schedules are UTC). */
-export function utcDate(now: Date = new Date()): string {
+export function utcDate(now: Date): string {
   return now.toISOString().slice(0, 10);
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock/clock';
 import { AppError } from '../../common/errors/app-error';
 import { CountedPage } from '../../common/pagination/pagination';
 import { Tenant } from '../../common/tenancy/group-scope';
@@ -18,6 +19,7 @@ export class TransactionsService {
     private readonly transactions: TransactionsRepository,
     private readonly refs: TransactionRefsResolver,
     private readonly splits: SplitResolver,
+    private readonly clock: Clock,
   ) {}
 
   async get(tenant: Tenant, id: string): Promise<TransactionDto> {
@@ -51,7 +53,7 @@ export class TransactionsService {
         type: dto.type,
         amount,
         split,
-        date: dto.date ?? utcDate(),
+        date: dto.date ?? utcDate(this.clock.now()),
         description: dto.description ?? null,
         ...refs,
         createdById: user.userId,

@@ -2,6 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock/clock';
 import { CurrentUser } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
 import { ExportService } from './export.service';
@@ -11,7 +12,10 @@ import { ExportService } from './export.service';
 @ApiProblems(401)
 @Controller('account')
 export class ExportController {
-  constructor(private readonly exports: ExportService) {}
+  constructor(
+    private readonly exports: ExportService,
+    private readonly clock: Clock,
+  ) {}
 
   @Get('export')
   @ApiOperation({
@@ -25,7 +29,7 @@ export class ExportController {
   @ApiOkResponse({ description: 'the zip archive', schema: { type: 'string', format: 'binary' } })
   async export(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply) {
     const stream = await this.exports.zip(user);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = this.clock.now().toISOString().slice(0, 10);
     reply.header('content-type', 'application/zip');
     reply.header('content-disposition', `attachment; filename="hearth-export-${day}.zip"`);
     reply.header('cache-control', 'no-store');

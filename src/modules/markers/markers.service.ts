@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock/clock';
 import { AppError } from '../../common/errors/app-error';
 import { Page, parseSort, toPage } from '../../common/pagination/pagination';
 import { parseBbox } from './bbox';
@@ -12,16 +13,13 @@ import { MarkerImagesService } from './marker-images.service';
 import { MarkersRepository } from './markers.repository';
 import { MARKER_SORTS, MarkerSortKey, toMarkerDto } from './markers.sql';
 
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
 /** Markers of the caller's group: CRUD, the trash (soft delete and restore) and the location views. */
 @Injectable()
 export class MarkersService {
   constructor(
     private readonly markers: MarkersRepository,
     private readonly images: MarkerImagesService,
+    private readonly clock: Clock,
   ) {}
 
   async list(user: AuthUser, query: MarkerListQuery): Promise<Page<MarkerDto>> {
@@ -68,7 +66,7 @@ export class MarkersService {
     const saved = await this.markers.create({
       groupId: user.groupId,
       title: input.title,
-      date: input.date ?? today(),
+      date: input.date ?? this.clock.now().toISOString().slice(0, 10),
       rating: input.rating ?? 5,
       description: sanitizeDescription(input.description ?? ''),
       latitude: input.latitude,

@@ -16,6 +16,7 @@ describe('Budget: recurring transactions', () => {
     scheduler = t.app.get(RecurringScheduler);
   });
   afterAll(() => t.close());
+  afterEach(() => t.clock.reset());
 
   const at = (date: string) => new Date(`${date}T00:00:00Z`);
   const occurrences = async (recurringId: string) =>
@@ -243,15 +244,22 @@ describe('Budget: recurring transactions', () => {
     expect(row.changes.createdById).toBeUndefined();
   });
 
-  it('makes nothing for a disabled recurring transaction; re-enabled it resumes from today', async () => {
+  // "today" is the UTC date (the service's dates are UTC), whatever the hour in New York or Auckland
+  it.each([
+    ['23:30 UTC on New Year\'s Eve', '2026-12-31T23:30:00Z', '2027-01-01'],
+    ['00:30 UTC on New Year\'s Day', '2027-01-01T00:30:00Z', '2027-01-01'],
+    ['23:30 on New Year\'s Eve in New York', '2027-01-01T04:30:00Z', '2027-01-01'],
+    ['00:30 on New Year\'s Day in Auckland', '2026-12-31T11:30:00Z', '2027-01-01'],
+    ['00:30 UTC on the 2nd', '2027-01-02T00:30:00Z', '2027-02-01'],
+  ])('makes nothing for a disabled recurring transaction; re-enabled at %s it resumes from that UTC day', async (_, now, next) => {
+    t.clock.set('2026-06-01T12:00:00Z');
     const { member, recurring } = await setup({ frequency: 'Monthly', startDate: '2020-01-01' });
     await call(t, member, 'PATCH', `/recurring-transactions/${recurring.id}/toggle`);
     await scheduler.runDue(at('2027-01-01'));
     expect(await occurrences(recurring.id)).toEqual([]);
+    t.clock.set(now);
     const enabled = await call(t, member, 'PATCH', `/recurring-transactions/${recurring.id}/toggle`);
-    const today = new Date().toISOString().slice(0, 10);
-    const firstOfNextMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 1)).toISOString().slice(0, 10);
-    expect(enabled.nextOccurrence).toBe(today.endsWith('-01') ? today : firstOfNextMonth);
+    expect(enabled.nextOccurrence).toBe(next);
   });
 
   it('skips occurrences while the account (or a transfer target) is disabled', async () => {

@@ -7,6 +7,7 @@ describe('Budget: transactions', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
+  afterEach(() => t.clock.reset());
 
   it('creates, reads, updates and deletes, with history rows', async () => {
     const { member, main, savings, food, salary } = await budgetSetup(t);
@@ -57,10 +58,16 @@ describe('Budget: transactions', () => {
     });
   });
 
-  it('defaults the date to today (UTC)', async () => {
+  it.each([
+    ['23:59:59 UTC on New Year\'s Eve', '2026-12-31T23:59:59Z', '2026-12-31'],
+    ['00:00 UTC on New Year\'s Day', '2027-01-01T00:00:00Z', '2027-01-01'],
+    ['23:30 in New York (already the next day in UTC)', '2027-03-01T04:30:00Z', '2027-03-01'],
+    ['00:30 in Auckland (still the day before in UTC)', '2027-02-28T11:30:00Z', '2027-02-28'],
+  ])('defaults the date to today (UTC), at %s', async (_, now, date) => {
+    t.clock.set(now);
     const { member, food } = await budgetSetup(t);
     const created = await createTransaction(t, member, { type: 'Expense', amount: '1', categoryId: food.id });
-    expect(created.date).toBe(new Date().toISOString().slice(0, 10));
+    expect(created.date).toBe(date);
   });
 
   it.each([['12.345'], ['-1'], ['abc'], [12.5], [1e3], ['1e3'], ['0'], ['0.00'], ['1000000000.00'], ['12.'], ['.5'], ['01.50'], [''], [null]])(

@@ -50,11 +50,13 @@ describe('GET /account/export', () => {
   });
 
   const get = async (member: { accessToken: string }, path: string) => (await t.api('GET', path, { token: member.accessToken })).json();
-  async function exportOf(member: { accessToken: string }) {
+  /** The export at a fixed instant (by default a second before midnight UTC): its file is named by that UTC day. */
+  async function exportOf(member: { accessToken: string }, at = '2026-12-31T23:59:59Z', day = '2026-12-31') {
+    t.clock.set(at);
     const response = await t.api('GET', '/account/export', { token: member.accessToken });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="hearth-export-${new Date().toISOString().slice(0, 10)}.zip"`);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="hearth-export-${day}.zip"`);
     return unzip(Buffer.from((response as unknown as { rawPayload: Buffer }).rawPayload));
   }
 
@@ -174,7 +176,9 @@ describe('GET /account/export', () => {
     expect([...files.keys()].filter((path) => path.startsWith('notes/'))).toEqual([]);
 
     const noModules = await signedInUser(t, { modules: [] });
-    expect([...(await exportOf(noModules)).keys()]).toEqual([]);
+    // named by the UTC day: at midnight the next one (23:30 on New Year's Eve in New York, too)
+    expect([...(await exportOf(noModules, '2027-01-01T00:00:00Z', '2027-01-01')).keys()]).toEqual([]);
+    expect([...(await exportOf(noModules, '2027-01-01T04:30:00Z', '2027-01-01')).keys()]).toEqual([]);
   });
 
   it('exports only the modules the group has', async () => {

@@ -11,6 +11,7 @@ describe('markers: CRUD, list, trash, locations', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
+  afterEach(() => t.clock.reset());
 
   const create = (user: User, payload: Record<string, unknown>) => t.api('POST', '/markers', { token: user.accessToken, payload });
   const createOk = async (user: User, payload: Record<string, unknown>) => {
@@ -19,12 +20,17 @@ describe('markers: CRUD, list, trash, locations', () => {
     return response.json();
   };
 
-  it('creates a marker with defaults and reads it back', async () => {
+  it.each([
+    ['23:59:59 UTC', '2026-12-31T23:59:59Z', '2026-12-31'],
+    ['00:00 UTC', '2027-01-01T00:00:00Z', '2027-01-01'],
+    ['23:30 in New York', '2027-01-01T04:30:00Z', '2027-01-01'],
+    ['00:30 in Auckland', '2026-12-31T11:30:00Z', '2026-12-31'],
+  ])('creates a marker with defaults (the date: today in UTC, at %s) and reads it back', async (_, now, today) => {
+    t.clock.set(now);
     const user = await signedInUser(t, { modules: ['Map'] });
     const response = await create(user, { ...BERLIN, description: '<p>Gate</p>', address: 'Pariser Platz, Berlin' });
     expect(response.statusCode).toBe(201);
     const marker = response.json();
-    const today = new Date().toISOString().slice(0, 10);
     expect(marker).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       title: 'Brandenburger Tor',

@@ -9,6 +9,7 @@ describe('Notifications API', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
+  afterEach(() => t.clock.reset());
 
   describe('settings', () => {
     it('starts with the defaults, keeps what is sent and leaves out what is not', async () => {
@@ -69,7 +70,15 @@ describe('Notifications API', () => {
       expect((await t.api('GET', `/notes/${note.id}`, { token: owner.accessToken })).json().reminder).toBeNull();
     });
 
-    it('refuses a one-off in the past with REMINDER_IN_PAST, and accepts a repeating one that started in the past', async () => {
+    // at fixed instants on both sides of midnight (Berlin's, the reminder's zone, and New York's and Auckland's), never the machine's
+    it.each([
+      ['00:30 on 28 February in Berlin', '2027-02-27T23:30:00Z', '2027-02-28T08:00:00+01:00'],
+      ['08:30 on 28 February in Berlin', '2027-02-28T07:30:00Z', '2027-03-31T08:00:00+02:00'],
+      ['00:30 on New Year\'s Day in Berlin', '2026-12-31T23:30:00Z', '2027-01-31T08:00:00+01:00'],
+      ['23:30 on 30 January in New York', '2027-01-31T04:30:00Z', '2027-01-31T08:00:00+01:00'],
+      ['00:30 on 1 February in Auckland', '2027-01-31T11:30:00Z', '2027-02-28T08:00:00+01:00'],
+    ])('refuses a one-off in the past with REMINDER_IN_PAST, and accepts a repeating one that started in the past (at %s)', async (_, now, nextAt) => {
+      t.clock.set(now);
       const { owner } = await ownerMemberOutsider(t);
       const note = await createNote(t, owner.accessToken);
       const past = await t.api('PUT', `/notes/${note.id}/reminder`, { token: owner.accessToken, payload: { at: '2020-01-01T08:00:00Z' } });
@@ -85,10 +94,13 @@ describe('Notifications API', () => {
         payload: { at: '2020-01-31T08:00', timeZone: 'Europe/Berlin', repeat: { frequency: 'Monthly', interval: 1 } },
       });
       expect(repeating.statusCode).toBe(200);
-      const next = new Date(repeating.json().reminder.nextAt);
-      expect(next.getTime()).toBeGreaterThan(Date.now());
       // the month end is clamped: the 31st, or the last day of a shorter month, always 08:00 in Berlin
-      expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }).format(next)).toBe('08:00');
+      expect(repeating.json().reminder.nextAt).toBe(nextAt);
+      // a one-off a second ahead is taken, a second behind refused
+      const ahead = new Date(Date.parse(now) + 1000).toISOString().replace('.000', '');
+      const behind = new Date(Date.parse(now) - 1000).toISOString().replace('.000', '');
+      expect((await t.api('PUT', `/notes/${note.id}/reminder`, { token: owner.accessToken, payload: { at: ahead } })).json().reminder.nextAt).toBe(ahead);
+      expect((await t.api('PUT', `/notes/${note.id}/reminder`, { token: owner.accessToken, payload: { at: behind } })).json().code).toBe('REMINDER_IN_PAST');
     });
 
     it('refuses recipients outside the group, and another group cannot reach the note', async () => {

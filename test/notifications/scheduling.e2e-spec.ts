@@ -23,6 +23,8 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
     await a.close();
     await hook.close();
   }, 60_000);
+  // the reminders below are set on this day (before every date they name), never on the machine's
+  beforeEach(() => [a, b].forEach((app) => app.clock.set('2027-01-10T12:00:00Z')));
 
   it('delivers each occurrence once per recipient when two instances run the scheduler at once', async () => {
     const owner = await signedInUser(a, { modules: ['Notes'] });
@@ -50,8 +52,6 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
     await settings(a, payer, { timeZone: 'Europe/Berlin', webhookUrl: `${hook.url}/rent-payer` });
     await settings(a, partner, { timeZone: 'America/New_York' });
     const rent = { type: 'Expense', amount: '950.00', description: 'Rent', categoryId: food.id, frequency: 'Monthly', startDate: '2027-02-01' };
-    // set up in January (the reminder is for occurrences after it is set), never on the machine's day
-    a.clock.set('2027-01-20T12:00:00Z');
     const rule = await call(a, payer, 'POST', '/recurring-transactions', { ...rent, remindDaysBefore: 1 });
     expect(rule.remindDaysBefore).toBe(1);
     await runAt(a, '2027-01-31T06:59:00Z');

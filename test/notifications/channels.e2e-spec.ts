@@ -108,6 +108,49 @@ describe('Notifications: webhook addresses', () => {
     },
   );
 
+  /** What a settings save answers for `url`: the status and the problem, without what differs per request. */
+  async function saveAnswer(token: string, url: string) {
+    const response = await t.api('PUT', '/account/notification-settings', { token, payload: { webhookUrl: url } });
+    const { requestId: _requestId, ...problem } = response.json();
+    return { status: response.statusCode, problem };
+  }
+
+  it.each([
+    'https://[::127.0.0.1]/hook',
+    'https://[::7f00:1]/hook',
+    'https://[::]/hook',
+    'https://[::ffff:7f00:1]/hook',
+    'https://[::ffff:10.0.0.1]/hook',
+    'https://[2002:7f00:1::1]/hook',
+    'https://[2002:c0a8:105::]/hook',
+    'https://[64:ff9b::7f00:1]/hook',
+    'https://[64:ff9b:1::a00:1]/hook',
+    'https://[fec0::1]/hook',
+    'https://[fd00::1]/hook',
+    'https://[fe80::1]/hook',
+    'https://[2001:db8::1]/hook',
+    'https://192.0.2.10/hook',
+    'https://198.51.100.7/hook',
+    'https://203.0.113.9/hook',
+    'https://198.18.0.1/hook',
+  ])('refuses %s with the very answer a host that cannot be resolved gets', async (url) => {
+    const user = await signedInUser(t);
+    const unresolvable = await saveAnswer(user.accessToken, 'https://no-such-host.invalid/hook');
+    expect(unresolvable).toMatchObject({ status: 400, problem: { code: 'WEBHOOK_URL_NOT_ALLOWED' } });
+    expect(await saveAnswer(user.accessToken, url)).toEqual(unresolvable);
+    expect((await t.api('GET', '/account/notification-settings', { token: user.accessToken })).json().webhookUrl).toBeNull();
+  });
+
+  it.each(['https://8.8.8.8/hook', 'https://[2606:4700:4700::1111]/hook', 'https://[::ffff:8.8.8.8]/hook', 'https://[64:ff9b::808:808]/hook', 'https://[2002:808:808::1]/hook'])(
+    'keeps a public address: %s',
+    async (url) => {
+      const user = await signedInUser(t);
+      const response = await t.api('PUT', '/account/notification-settings', { token: user.accessToken, payload: { webhookUrl: url } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().webhookUrl).toBe(url);
+    },
+  );
+
   it('checks again at delivery: a stored URL that now points at a private address is not called', async () => {
     const user = await signedInUser(t);
     // as if the name had resolved elsewhere when it was saved

@@ -85,11 +85,15 @@ export async function assertPublicUrl(url: URL, allowPrivate: boolean): Promise<
 
 const allowedBy = (options: PostOptions) => options.isAllowed ?? ((address: string) => options.allowPrivate || !isPrivateAddress(address));
 
+/** DNS answers that say the name does not exist (not that the resolver is unavailable). */
+const NAME_UNKNOWN = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME']);
+
 /** A DNS look-up for the connection itself that refuses a name with any address not allowed. */
 function guardedLookup(isAllowed: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
+      // a name that does not exist is answered as a refused one; a passing failure stays one (tried again)
+      if (error) return callback(NAME_UNKNOWN.has(error.code ?? '') ? new AddressRefused(hostname) : error, '', 0);
       const usable = addresses.filter((a) => isAllowed(a.address));
       if (!usable.length || usable.length !== addresses.length) return callback(new AddressRefused(hostname), '', 0);
       if ((options as { all?: boolean }).all) return (callback as any)(null, usable);

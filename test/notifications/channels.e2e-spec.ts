@@ -163,6 +163,20 @@ describe('Notifications: webhook addresses', () => {
     expect(hook.received.filter((r) => r.path === '/private')).toEqual([]);
   });
 
+  it('answers a stored name that no longer exists at delivery as it answers a private address', async () => {
+    const answers = [];
+    for (const url of [`${hook.url}/private-again`, 'http://no-such-host.invalid/hook']) {
+      const user = await signedInUser(t);
+      await t.db.query(`INSERT INTO notification_settings (user_id, webhook_url) VALUES ($1, $2)`, [user.id, url]);
+      answers.push((await t.api('POST', '/account/notification-settings/test', { token: user.accessToken })).json().channels);
+    }
+    expect(answers[0]).toEqual([
+      { channel: 'inbox', ok: true, detail: null },
+      { channel: 'webhook', ok: false, detail: expect.stringMatching(/refused/) },
+    ]);
+    expect(answers[1]).toEqual(answers[0]);
+  });
+
   it('checks every redirect: a redirect to an address not allowed is not followed', async () => {
     const other = await startWebhookReceiver('127.0.0.2');
     try {

@@ -136,7 +136,7 @@ export interface paths {
         get: operations["NotificationSettings_get"];
         /**
          * Change my notification settings
-         * @description An omitted field stays as it is. `webhookUrl` must be http(s) and must not resolve to a loopback, private or link-local address (400 WEBHOOK_URL_NOT_ALLOWED) unless the server allows private URLs; the same check runs again at every delivery and redirect.
+         * @description An omitted field stays as it is. `webhookUrl` must be http(s) and must resolve, to public addresses only (400 WEBHOOK_URL_NOT_ALLOWED, one answer for a host that does not resolve and one that is private) unless the server allows private URLs; the same check runs again at every delivery and redirect.
          */
         put: operations["NotificationSettings_update"];
         post?: never;
@@ -157,7 +157,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test through every chosen channel
-         * @description Delivers at once (quiet hours do not apply) and answers what each channel did. At most one test a minute (429).
+         * @description Delivers at once (quiet hours do not apply) and answers what each channel did, within the send deadline and 2 s (12 s by default) whatever the targets do. At most one test a minute (429).
          */
         post: operations["NotificationSettings_test"];
         delete?: never;
@@ -1191,7 +1191,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe this device to Web Push
-         * @description The body is the browser's `PushSubscription.toJSON()`. Linked to the caller's session: signing that session out removes it. The same endpoint again answers 200 with the subscription (its keys and session updated).
+         * @description The body is the browser's `PushSubscription.toJSON()`. Linked to the caller's session, it ends with it (signed out, revoked, expired). A member has at most 10: subscribing another removes the oldest. The same endpoint again answers 200 with the subscription (its keys and session updated).
          */
         post: operations["Push_create"];
         delete?: never;
@@ -3187,7 +3187,7 @@ export interface components {
             timeZone?: string;
             /**
              * Format: uri
-             * @description http(s); an address resolving to loopback, private or link-local is 400 WEBHOOK_URL_NOT_ALLOWED unless the server allows private URLs
+             * @description http(s); a host that does not resolve, or resolves to any address that is not public (loopback, private, link-local, documentation, any IPv6 form of these), is 400 WEBHOOK_URL_NOT_ALLOWED (the same answer for both) unless the server allows private URLs
              */
             webhookUrl?: string | null;
         };

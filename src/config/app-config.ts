@@ -161,7 +161,7 @@ export class AppConfig {
     allowPrivateUrls: boolean;
     /** NOTIFY_TICK_MS: the longest the idle scheduler waits between two looks at its queue; 0: this instance runs no scheduler */
     tickMs: number;
-    /** NOTIFY_SEND_TIMEOUT_MS: a webhook or push service that has not answered by then is retried later */
+    /** NOTIFY_SEND_TIMEOUT_MS: the total deadline of a webhook or push call (redirects included); without an answer by then it is retried later */
     sendTimeoutMs: number;
     /** VAPID_SUBJECT: the contact a push service may reach the operator at (mailto: or https:) */
     vapidSubject: string;

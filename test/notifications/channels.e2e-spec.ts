@@ -108,6 +108,49 @@ describe('Notifications: webhook addresses', () => {
     },
   );
 
+  /** What a settings save answers for `url`: the status and the problem, without what differs per request. */
+  async function saveAnswer(token: string, url: string) {
+    const response = await t.api('PUT', '/account/notification-settings', { token, payload: { webhookUrl: url } });
+    const { requestId: _requestId, ...problem } = response.json();
+    return { status: response.statusCode, problem };
+  }
+
+  it.each([
+    'https://[::127.0.0.1]/hook',
+    'https://[::7f00:1]/hook',
+    'https://[::]/hook',
+    'https://[::ffff:7f00:1]/hook',
+    'https://[::ffff:10.0.0.1]/hook',
+    'https://[2002:7f00:1::1]/hook',
+    'https://[2002:c0a8:105::]/hook',
+    'https://[64:ff9b::7f00:1]/hook',
+    'https://[64:ff9b:1::a00:1]/hook',
+    'https://[fec0::1]/hook',
+    'https://[fd00::1]/hook',
+    'https://[fe80::1]/hook',
+    'https://[2001:db8::1]/hook',
+    'https://192.0.2.10/hook',
+    'https://198.51.100.7/hook',
+    'https://203.0.113.9/hook',
+    'https://198.18.0.1/hook',
+  ])('refuses %s with the very answer a host that cannot be resolved gets', async (url) => {
+    const user = await signedInUser(t);
+    const unresolvable = await saveAnswer(user.accessToken, 'https://no-such-host.invalid/hook');
+    expect(unresolvable).toMatchObject({ status: 400, problem: { code: 'WEBHOOK_URL_NOT_ALLOWED' } });
+    expect(await saveAnswer(user.accessToken, url)).toEqual(unresolvable);
+    expect((await t.api('GET', '/account/notification-settings', { token: user.accessToken })).json().webhookUrl).toBeNull();
+  });
+
+  it.each(['https://8.8.8.8/hook', 'https://[2606:4700:4700::1111]/hook', 'https://[::ffff:8.8.8.8]/hook', 'https://[64:ff9b::808:808]/hook', 'https://[2002:808:808::1]/hook'])(
+    'keeps a public address: %s',
+    async (url) => {
+      const user = await signedInUser(t);
+      const response = await t.api('PUT', '/account/notification-settings', { token: user.accessToken, payload: { webhookUrl: url } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().webhookUrl).toBe(url);
+    },
+  );
+
   it('checks again at delivery: a stored URL that now points at a private address is not called', async () => {
     const user = await signedInUser(t);
     // as if the name had resolved elsewhere when it was saved
@@ -118,6 +161,20 @@ describe('Notifications: webhook addresses', () => {
       { channel: 'webhook', ok: false, detail: expect.stringMatching(/refused/) },
     ]);
     expect(hook.received.filter((r) => r.path === '/private')).toEqual([]);
+  });
+
+  it('answers a stored name that no longer exists at delivery as it answers a private address', async () => {
+    const answers = [];
+    for (const url of [`${hook.url}/private-again`, 'http://no-such-host.invalid/hook']) {
+      const user = await signedInUser(t);
+      await t.db.query(`INSERT INTO notification_settings (user_id, webhook_url) VALUES ($1, $2)`, [user.id, url]);
+      answers.push((await t.api('POST', '/account/notification-settings/test', { token: user.accessToken })).json().channels);
+    }
+    expect(answers[0]).toEqual([
+      { channel: 'inbox', ok: true, detail: null },
+      { channel: 'webhook', ok: false, detail: expect.stringMatching(/refused/) },
+    ]);
+    expect(answers[1]).toEqual(answers[0]);
   });
 
   it('checks every redirect: a redirect to an address not allowed is not followed', async () => {

@@ -18,6 +18,8 @@ export interface FakeDevice {
   answers: number[];
   /** every request's status, in order */
   statuses: number[];
+  /** how long the service takes to answer this device's requests (ms) */
+  delayMs: number;
 }
 
 export interface PushService {
@@ -27,6 +29,8 @@ export interface PushService {
   vapidKeys: string[];
   /** requests refused, with why */
   refused: string[];
+  /** the most requests the service was answering at one time */
+  maxInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -96,10 +100,17 @@ export async function startPushService(): Promise<PushService> {
   const vapidKeys: string[] = [];
   const refused: string[] = [];
   let origin = '';
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request);
     const device = devices.get((request.url ?? '').replace(/^\/push\//, ''));
     if (!device) return response.writeHead(404).end();
+    if (device.delayMs) {
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, device.delayMs));
+      inFlight--;
+    }
     const next = device.answers.shift();
     if (next !== undefined && next !== 201) {
       device.statuses.push(next);
@@ -126,6 +137,7 @@ export async function startPushService(): Promise<PushService> {
     origin,
     vapidKeys,
     refused,
+    maxInFlight: () => maxInFlight,
     device() {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
@@ -138,6 +150,7 @@ export async function startPushService(): Promise<PushService> {
         received: [],
         answers: [],
         statuses: [],
+        delayMs: 0,
         ecdh,
         secret,
       };

@@ -220,7 +220,7 @@ test.describe('Notifications', () => {
     // a webhook on the loopback is refused, beside the field
     await section.getByLabel('Webhook URL (optional)').fill('http://127.0.0.1:9/hook');
     await section.getByRole('button', { name: 'Save notification settings' }).click();
-    await expect(section.getByText('This address is in a private network, which this server may not reach. Use a public address.').first()).toBeVisible();
+    await expect(section.getByText('This address does not lead to a public address (it is in a private network, or its name cannot be found), and this server may reach only public ones. Use a public address.').first()).toBeVisible();
     await expect(section.getByLabel('Webhook URL (optional)')).toHaveAttribute('aria-invalid', 'true');
     await section.getByLabel('Webhook URL (optional)').evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await shots(page, 'account-webhook-refused');

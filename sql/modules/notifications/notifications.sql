@@ -36,6 +36,16 @@ INSERT INTO notifications (id, recipient_id, group_id, kind, occurrence_key, tit
    ON CONFLICT (recipient_id, occurrence_key) DO NOTHING
    RETURNING id, recipient_id, group_id, kind, title, entity_type, entity_id, created_date, outward;
 
+-- notify_push_keep_newest
+DELETE FROM push_subscriptions WHERE id IN (
+     SELECT id FROM (
+       SELECT p.id, EXISTS (SELECT 1 FROM sessions s WHERE s.id = p.session_id AND s.revoked_date IS NULL AND s.expires_date > now()) AS live, row_number() OVER (ORDER BY EXISTS (SELECT 1 FROM sessions s WHERE s.id = p.session_id AND s.revoked_date IS NULL AND s.expires_date > now()) DESC, p.created_date DESC, p.id DESC) AS n
+         FROM push_subscriptions p WHERE p.user_id = $1) ranked
+      WHERE NOT live OR n > $2);
+
+-- notify_push_lock_user
+SELECT pg_advisory_xact_lock(hashtextextended('push-subscriptions:' || $1::text, 0));
+
 -- notify_push_remove_gone
 DELETE FROM push_subscriptions WHERE id = $1;
 
@@ -45,10 +55,10 @@ INSERT INTO push_subscriptions (id, endpoint, user_id, session_id, p256dh, auth)
    RETURNING id, endpoint, to_char(created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_date, (xmax = 0) AS created;
 
 -- notify_push_subscriptions_of_user
-SELECT id, endpoint, to_char(created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_date FROM push_subscriptions WHERE user_id = $1 ORDER BY created_date, id;
+SELECT id, endpoint, to_char(created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_date FROM push_subscriptions p WHERE user_id = $1 AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = p.session_id AND s.revoked_date IS NULL AND s.expires_date > now()) ORDER BY created_date, id;
 
 -- notify_push_targets_of_users
-SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ANY($1::uuid[]) ORDER BY created_date, id;
+SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions p WHERE user_id = ANY($1::uuid[]) AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = p.session_id AND s.revoked_date IS NULL AND s.expires_date > now()) ORDER BY created_date, id;
 
 -- notify_push_unsubscribe
 DELETE FROM push_subscriptions WHERE user_id = $1 AND id = $2 RETURNING id;

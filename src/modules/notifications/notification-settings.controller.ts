@@ -28,8 +28,9 @@ export class NotificationSettingsController {
   @ApiOperation({
     summary: 'Change my notification settings',
     description:
-      'An omitted field stays as it is. `webhookUrl` must be http(s) and must not resolve to a loopback, private or link-local address ' +
-      '(400 WEBHOOK_URL_NOT_ALLOWED) unless the server allows private URLs; the same check runs again at every delivery and redirect.',
+      'An omitted field stays as it is. `webhookUrl` must be http(s) and must resolve, to public addresses only ' +
+      '(400 WEBHOOK_URL_NOT_ALLOWED, one answer for a host that does not resolve and one that is private) unless the server allows private URLs; ' +
+      'the same check runs again at every delivery and redirect.',
   })
   @ApiOkResponse({ type: NotificationSettingsDto })
   @ApiProblems(400)
@@ -41,7 +42,9 @@ export class NotificationSettingsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Send a test through every chosen channel',
-    description: 'Delivers at once (quiet hours do not apply) and answers what each channel did. At most one test a minute (429).',
+    description:
+      'Delivers at once (quiet hours do not apply) and answers what each channel did, within the send deadline and 2 s (12 s by default) ' +
+      'whatever the targets do. At most one test a minute (429).',
   })
   @ApiOkResponse({ type: NotificationTestResultDto })
   @ApiProblems(429)

@@ -54,7 +54,7 @@ export class NotificationSettingsService {
     return toDto(next);
   }
 
-  /** http(s), and (unless private URLs are allowed) resolving only to public addresses. */
+  /** http(s), and (unless private URLs are allowed) resolving, and only to public addresses. */
   private async checkWebhook(value: string): Promise<void> {
     let url: URL;
     try {
@@ -67,12 +67,12 @@ export class NotificationSettingsService {
     try {
       await assertPublicUrl(url, this.config.notifications.allowPrivateUrls);
     } catch (error) {
-      if (error instanceof AddressRefused) {
-        throw AppError.badRequest('WEBHOOK_URL_NOT_ALLOWED', `${url.hostname} resolves to a loopback, private or link-local address, which webhooks may not reach on this server`, [
-          { field: 'webhookUrl', message: 'webhookUrl must reach a public address' },
-        ]);
-      }
-      throw AppError.badRequest('WEBHOOK_URL_NOT_ALLOWED', `${url.hostname} could not be resolved`, [{ field: 'webhookUrl', message: 'webhookUrl must name a host that resolves' }]);
+      if (!(error instanceof AddressRefused)) throw error;
+      // one answer whether the host resolves to a refused address or does not resolve at all, so the
+      // check tells nothing about which names exist inside a private network
+      throw AppError.badRequest('WEBHOOK_URL_NOT_ALLOWED', 'webhookUrl does not resolve to a public address, the only kind webhooks may reach on this server', [
+        { field: 'webhookUrl', message: 'webhookUrl must name a host that resolves to a public address' },
+      ]);
     }
   }
 }

@@ -162,16 +162,32 @@ export const SETTINGS_UPSERT = statement(
 
 const SUBSCRIPTION_COLUMNS = `id, endpoint, ${isoTimestamp('created_date')} AS created_date`;
 
-/** The push subscriptions of $1, oldest first. */
+/** A subscription's session is live (not revoked, not expired): one that has ended is neither listed nor sent to. */
+const SESSION_LIVE = 'EXISTS (SELECT 1 FROM sessions s WHERE s.id = p.session_id AND s.revoked_date IS NULL AND s.expires_date > now())';
+
+/** The push subscriptions of $1 whose sessions are live, oldest first. */
 export const PUSH_SUBSCRIPTIONS_OF_USER = statement(
   'notify_push_subscriptions_of_user',
-  `SELECT ${SUBSCRIPTION_COLUMNS} FROM push_subscriptions WHERE user_id = $1 ORDER BY created_date, id`,
+  `SELECT ${SUBSCRIPTION_COLUMNS} FROM push_subscriptions p WHERE user_id = $1 AND ${SESSION_LIVE} ORDER BY created_date, id`,
 );
 
-/** What Web Push needs of the subscriptions of the users $1. */
+/** What Web Push needs of the subscriptions (with live sessions) of the users $1. */
 export const PUSH_TARGETS_OF_USERS = statement(
   'notify_push_targets_of_users',
-  'SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ANY($1::uuid[]) ORDER BY created_date, id',
+  `SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions p WHERE user_id = ANY($1::uuid[]) AND ${SESSION_LIVE} ORDER BY created_date, id`,
+);
+
+/** Serialises the subscribing of one user ($1), so the limit below holds with two devices at once. */
+export const PUSH_LOCK_USER = statement('notify_push_lock_user', `SELECT pg_advisory_xact_lock(hashtextextended('push-subscriptions:' || $1::text, 0))`);
+
+/** Removes the subscriptions of $1 whose sessions have ended, and all but the newest $2 of the rest. */
+export const PUSH_KEEP_NEWEST = statement(
+  'notify_push_keep_newest',
+  `DELETE FROM push_subscriptions WHERE id IN (
+     SELECT id FROM (
+       SELECT p.id, ${SESSION_LIVE} AS live, row_number() OVER (ORDER BY ${SESSION_LIVE} DESC, p.created_date DESC, p.id DESC) AS n
+         FROM push_subscriptions p WHERE p.user_id = $1) ranked
+      WHERE NOT live OR n > $2)`,
 );
 
 /**

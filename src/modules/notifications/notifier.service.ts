@@ -8,7 +8,7 @@ import { newId } from '../../database/base.entity';
 import { UnitOfWork } from '../../database/transaction';
 import { translate } from '../../i18n/messages';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
-import { NOTIFICATION_CHANNELS_TOKEN, NotificationChannel, OutgoingNotification, RetryLater, SendOutcome } from './channels/channel';
+import { ChannelTarget, NOTIFICATION_CHANNELS_TOKEN, NotificationChannel, OutgoingNotification, RetryLater, SendOutcome } from './channels/channel';
 import { ChannelTestResultDto, NotificationTestResultDto } from './dto/notification-settings.dto';
 import { DeliveryRecord, DeliveryRow, NotificationsRepository } from './notifications.repository';
 import { Recipient, RecipientDirectory } from './recipients';
@@ -18,6 +18,8 @@ export const DELIVER_QUEUE = 'notification-deliver';
 const DELIVER_BATCH = 50;
 /** A test may be sent once a minute. */
 const TEST_COOLDOWN_SECONDS = 60;
+/** The test endpoint answers by the send deadline and this much more, whatever the targets do (10 s + 2 s by default). */
+const TEST_ANSWER_MARGIN_MS = 2000;
 
 interface DeliverJob {
   id: string;
@@ -70,8 +72,8 @@ export class Notifier {
 
   /**
    * Delivers a batch of notifications (one pg-boss fetch): everything they need is read with a few
-   * statements for the whole batch, the sends run side by side, and what was sent is recorded in
-   * one statement. Answers, per job, the failure to try again later (null: done).
+   * statements for the whole batch, the sends run side by side, and each is recorded as soon as it
+   * went. Answers, per job, the failure to try again later (null: done).
    */
   async deliverMany(jobs: DeliverJob[]): Promise<(RetryLater | null)[]> {
     const snoozed = jobs.filter((job) => job.attempt > 0).map((job) => job.id);
@@ -99,7 +101,7 @@ export class Notifier {
 
   /**
    * A test through every chosen channel, at once (quiet hours do not apply): the inbox item first,
-   * then each channel's outcome.
+   * then each channel's outcome, within the send deadline and 2 s whatever the targets do.
    */
   async sendTest(user: AuthUser): Promise<NotificationTestResultDto> {
     const recipient = await this.recipients.one(user.userId);
@@ -127,7 +129,7 @@ export class Notifier {
       return notificationId;
     });
     const row = (await this.notifications.forDeliveryMany([id])).get(id)!;
-    const [results] = await this.sendBatch([{ row, recipient, attempt: 0 }], true);
+    const [results] = await this.sendBatch([{ row, recipient, attempt: 0 }], true, this.config.notifications.sendTimeoutMs + TEST_ANSWER_MARGIN_MS);
     const byChannel = new Map<string, ChannelTestResultDto>();
     for (const result of results) {
       const known = byChannel.get(result.channel);
@@ -153,44 +155,80 @@ export class Notifier {
     };
   }
 
-  /** Sends each item through its recipient's channels (items side by side, a recipient's targets in turn), then records what went. */
-  private async sendBatch(items: { row: DeliveryRow; recipient: Recipient; attempt: number }[], reportEmpty: boolean): Promise<SendResult[][]> {
+  /**
+   * Sends each item through its recipient's channels: items, and each recipient's targets (every
+   * device, the mail, the webhook), side by side. Each delivery is recorded as soon as its target
+   * took it (or gave it up for good), so a job that is retried or expires meanwhile never sends
+   * again what went out. With `answerWithinMs`, a target that has not finished by then is answered
+   * as not reached (its send goes on and is recorded when it ends).
+   */
+  private async sendBatch(items: { row: DeliveryRow; recipient: Recipient; attempt: number }[], reportEmpty: boolean, answerWithinMs?: number): Promise<SendResult[][]> {
     if (!items.length) return [];
     const sent = await this.notifications.sentTargetsMany(items.map(({ row, attempt }) => ({ id: row.id, attempt })));
     const recipients = [...new Map(items.map(({ recipient }) => [recipient.id, recipient])).values()];
     const targets = await Promise.all(this.channels.map((channel) => channel.targets(recipients)));
-    const records: DeliveryRecord[] = [];
-    const results = await Promise.all(
-      items.map(async ({ row, recipient, attempt }) => {
-        const notification = this.outgoing(row);
-        const done = sent.get(`${row.id}:${attempt}`) ?? new Set<string>();
-        const results: SendResult[] = [];
-        for (const [index, channel] of this.channels.entries()) {
-          const mine = targets[index].get(recipient.id) ?? [];
-          if (!mine.length && reportEmpty && channel.name === 'push' && recipient.settings.push) {
-            results.push({ channel: channel.name, ok: false, retry: false, detail: 'no device is subscribed' });
-          }
-          for (const target of mine) {
-            const targetHash = hash(target.key);
-            if (done.has(`${channel.name}:${targetHash}`)) continue;
-            let outcome: SendOutcome;
-            try {
-              outcome = await channel.send(target, notification, recipient);
-            } catch (error) {
-              const detail = error instanceof Error ? error.message : String(error);
-              if (!(error instanceof RetryLater)) this.logger.error({ err: error, notificationId: row.id, channel: channel.name }, 'notification channel failed');
-              results.push({ channel: channel.name, ok: false, retry: true, detail });
-              continue;
+    let timer: NodeJS.Timeout | undefined;
+    const late =
+      answerWithinMs === undefined
+        ? null
+        : new Promise<'late'>((resolve) => {
+            timer = setTimeout(() => resolve('late'), answerWithinMs);
+          });
+    try {
+      return await Promise.all(
+        items.map(async ({ row, recipient, attempt }) => {
+          const notification = this.outgoing(row);
+          const done = sent.get(`${row.id}:${attempt}`) ?? new Set<string>();
+          const results: SendResult[] = [];
+          const sends: { channel: string; result: Promise<SendResult> }[] = [];
+          for (const [index, channel] of this.channels.entries()) {
+            const mine = targets[index].get(recipient.id) ?? [];
+            if (!mine.length && reportEmpty && channel.name === 'push' && recipient.settings.push) {
+              results.push({ channel: channel.name, ok: false, retry: false, detail: 'no device is subscribed' });
             }
-            records.push({ notificationId: row.id, attempt, channel: channel.name, targetHash, outcome });
-            results.push({ channel: channel.name, ok: outcome === 'sent', retry: false, detail: outcomeDetail(outcome) });
+            for (const target of mine) {
+              const targetHash = hash(target.key);
+              if (done.has(`${channel.name}:${targetHash}`)) continue;
+              const send = this.sendOne(channel, target, notification, recipient, { notificationId: row.id, attempt, channel: channel.name, targetHash });
+              const notReached: SendResult = { channel: channel.name, ok: false, retry: true, detail: `no answer within ${answerWithinMs} ms` };
+              sends.push({ channel: channel.name, result: late ? Promise.race([send, late.then(() => notReached)]) : send });
+            }
           }
-        }
-        return results;
-      }),
-    );
-    await this.notifications.recordDeliveries(records);
-    return results;
+          const settled = await Promise.allSettled(sends.map(({ result }) => result));
+          settled.forEach((outcome, index) =>
+            results.push(outcome.status === 'fulfilled' ? outcome.value : { channel: sends[index].channel, ok: false, retry: true, detail: String(outcome.reason) }),
+          );
+          return results;
+        }),
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Sends to one target and records the delivery at once (its own small write) when it is done with for good. */
+  private async sendOne(
+    channel: NotificationChannel,
+    target: ChannelTarget,
+    notification: OutgoingNotification,
+    recipient: Recipient,
+    record: Omit<DeliveryRecord, 'outcome'>,
+  ): Promise<SendResult> {
+    let outcome: SendOutcome;
+    try {
+      outcome = await channel.send(target, notification, recipient);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      if (!(error instanceof RetryLater)) this.logger.error({ err: error, notificationId: record.notificationId, channel: channel.name }, 'notification channel failed');
+      return { channel: channel.name, ok: false, retry: true, detail };
+    }
+    try {
+      await this.notifications.recordDeliveries([{ ...record, outcome }]);
+    } catch (error) {
+      // sent but not recorded: a retry may send it again, which is better than failing the others
+      this.logger.error({ err: error, notificationId: record.notificationId, channel: channel.name }, 'notification delivery not recorded');
+    }
+    return { channel: channel.name, ok: outcome === 'sent', retry: false, detail: outcomeDetail(outcome) };
   }
 }
 

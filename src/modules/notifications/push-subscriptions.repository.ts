@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../database/sql';
-import { PUSH_REMOVE_GONE, PUSH_SUBSCRIBE, PUSH_SUBSCRIPTIONS_OF_USER, PUSH_TARGETS_OF_USERS, PUSH_UNSUBSCRIBE } from './notifications.sql';
+import { PUSH_KEEP_NEWEST, PUSH_LOCK_USER, PUSH_REMOVE_GONE, PUSH_SUBSCRIBE, PUSH_SUBSCRIPTIONS_OF_USER, PUSH_TARGETS_OF_USERS, PUSH_UNSUBSCRIBE } from './notifications.sql';
 
 export interface SubscriptionRow {
   id: string;
@@ -16,12 +16,21 @@ export interface PushTarget {
   auth: string;
 }
 
-/** The SQL of `push_subscriptions` (a sign-out removes a session's rows through the migration's trigger). */
+/**
+ * The SQL of `push_subscriptions`: a subscription is listed and sent to only while its session is
+ * live; a revoked session's rows go through the migration's trigger, a removed session's through
+ * the foreign key.
+ */
 @Injectable()
 export class PushSubscriptionsRepository {
   constructor(private readonly sql: Sql) {}
 
-  async subscribe(values: { id: string; endpoint: string; userId: string; sessionId: string; p256dh: string; auth: string }): Promise<SubscriptionRow & { created: boolean }> {
+  /** Subscribes (in the caller's unit of work); then keeps the newest `limit` of the user's live subscriptions. */
+  async subscribe(
+    values: { id: string; endpoint: string; userId: string; sessionId: string; p256dh: string; auth: string },
+    limit: number,
+  ): Promise<SubscriptionRow & { created: boolean }> {
+    await this.sql.rows(PUSH_LOCK_USER, [values.userId]);
     const [row] = await this.sql.rows<SubscriptionRow & { created: boolean }>(PUSH_SUBSCRIBE, [
       values.id,
       values.endpoint,
@@ -30,6 +39,7 @@ export class PushSubscriptionsRepository {
       values.p256dh,
       values.auth,
     ]);
+    await this.sql.rows(PUSH_KEEP_NEWEST, [values.userId, limit]);
     return row;
   }
 

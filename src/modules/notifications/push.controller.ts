@@ -26,7 +26,8 @@ export class PushController {
   @ApiOperation({
     summary: "Subscribe this device to Web Push",
     description:
-      "The body is the browser's `PushSubscription.toJSON()`. Linked to the caller's session: signing that session out removes it. " +
+      "The body is the browser's `PushSubscription.toJSON()`. Linked to the caller's session, it ends with it (signed out, revoked, expired). " +
+      'A member has at most 10: subscribing another removes the oldest. ' +
       'The same endpoint again answers 200 with the subscription (its keys and session updated).',
   })
   @ApiCreatedResponse({ type: PushSubscriptionDto })

@@ -63,7 +63,9 @@ export class UpdateNotificationSettingsDto {
     type: String,
     format: 'uri',
     maxLength: 2048,
-    description: 'http(s); an address resolving to loopback, private or link-local is 400 WEBHOOK_URL_NOT_ALLOWED unless the server allows private URLs',
+    description:
+      'http(s); a host that does not resolve, or resolves to any address that is not public (loopback, private, link-local, documentation, ' +
+      'any IPv6 form of these), is 400 WEBHOOK_URL_NOT_ALLOWED (the same answer for both) unless the server allows private URLs',
   })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)

@@ -3,8 +3,10 @@ import { Session } from '../../auth/entities/session.entity';
 import { User } from '../../users/entities/user.entity';
 
 /**
- * A device's Web Push subscription, linked to the session that made it: signing that session out
- * removes it (trigger in the migration), and so does the push service answering 404 or 410.
+ * A device's Web Push subscription, linked to the session that made it, and ending with it however
+ * it ends: revoked (trigger in the migration), expired (no longer listed or sent to, and removed
+ * with the session), removed (the foreign key cascades); the push service answering 404 or 410
+ * removes it too. A member keeps at most 10 (the oldest goes).
  */
 @Entity('push_subscriptions')
 @Index('uq_push_subscriptions_endpoint', ['endpoint'], { unique: true })
@@ -21,10 +23,10 @@ export class PushSubscription {
   @JoinColumn({ name: 'user_id' })
   user?: User;
 
-  @Column({ type: 'uuid', nullable: true })
-  sessionId: string | null;
+  @Column({ type: 'uuid' })
+  sessionId: string;
 
-  @ManyToOne(() => Session, { onDelete: 'SET NULL' })
+  @ManyToOne(() => Session, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'session_id' })
   session?: Session;
 

@@ -66,10 +66,16 @@ UPDATE notification_schedule SET due_at = now() WHERE due_at > now() AND due_at 
 -- notify_schedule_remove
 DELETE FROM notification_schedule s USING unnest($1::varchar[], $2::uuid[]) AS d(source, source_id) WHERE s.source = d.source AND s.source_id = d.source_id;
 
+-- notify_schedule_retry
+UPDATE notification_schedule
+      SET due_at = $3::timestamptz + least(interval '1 minute' * power(2, least(failures, 6)), interval '1 hour'), failures = least(failures + 1, 10000)
+    WHERE source = $1 AND source_id = $2
+   RETURNING due_at, failures;
+
 -- notify_schedule_set
 INSERT INTO notification_schedule (source, source_id, due_at)
    SELECT * FROM unnest($1::varchar[], $2::uuid[], $3::timestamptz[])
-   ON CONFLICT (source, source_id) DO UPDATE SET due_at = EXCLUDED.due_at;
+   ON CONFLICT (source, source_id) DO UPDATE SET due_at = EXCLUDED.due_at, failures = 0;
 
 -- notify_settings_of_users
 SELECT user_id, time_zone, quiet_from, quiet_to, push, email, webhook_url FROM notification_settings WHERE user_id = ANY($1::uuid[]);

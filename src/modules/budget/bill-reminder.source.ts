@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { translate } from '../../i18n/messages';
+import { notificationBody, notificationTitle } from '../notifications/notification-text';
 import type { Recipient, RecipientBatch } from '../notifications/recipients';
 import type { DueReminder, ReminderOccurrence, ReminderSource } from '../notifications/reminder-source';
 import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
@@ -83,8 +84,8 @@ class DueBillReminder implements DueReminder {
         const description = row.description ?? row.category_name ?? translate(recipient.locale, 'notifications.billReminder.untitled');
         const amount = formatMoney(row.amount, row.currency, recipient.locale);
         return {
-          title: translate(recipient.locale, 'notifications.billReminder.title', { description }),
-          body: translate(recipient.locale, 'notifications.billReminder.body', { description, amount, days, type: row.type }),
+          title: notificationTitle(recipient.locale, 'notifications.billReminder.title', { description }, ['description']),
+          body: notificationBody(recipient.locale, 'notifications.billReminder.body', { description, amount, days, type: row.type }, ['description']),
         };
       },
     };

@@ -3,6 +3,7 @@ import { In, IsNull, type EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql';
 import { recordCreatedMany } from '../history/history-rows';
 import { Notification } from './entities/notification.entity';
+import { cut, NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX } from './notification-text';
 import {
   DELIVERIES_RECORD,
   DELIVERIES_SENT,
@@ -16,6 +17,7 @@ import {
   SCHEDULE_NEXT_DUE,
   SCHEDULE_RECHECK_SOON,
   SCHEDULE_REMOVE,
+  SCHEDULE_RETRY,
   SCHEDULE_SET,
   TEST_COOLDOWN_REMAINING,
   TEST_LOCK,
@@ -35,6 +37,12 @@ export interface NewNotification {
   dueDate: Date;
   late: boolean;
   outward: boolean;
+}
+
+/** An entry of the schedule: a feature's reminder. */
+export interface DueEntry {
+  source: string;
+  source_id: string;
 }
 
 /** What a channel did with one target of one delivery. */
@@ -70,8 +78,14 @@ export class NotificationsRepository {
   }
 
   /** In the unit of work: due entries, locked (SKIP LOCKED). */
-  lockDue(now: Date, limit: number): Promise<{ source: string; source_id: string }[]> {
+  lockDue(now: Date, limit: number): Promise<DueEntry[]> {
     return this.sql.rows(SCHEDULE_LOCK_DUE, [now, limit]);
+  }
+
+  /** In the unit of work: an entry that failed is looked at again after a back-off that grows with its failures in a row. */
+  async retryLater(entry: DueEntry, now: Date): Promise<{ dueAt: Date; failures: number }> {
+    const [row] = await this.sql.rows<{ due_at: Date; failures: number }>(SCHEDULE_RETRY, [entry.source, entry.source_id, now]);
+    return { dueAt: row?.due_at, failures: row?.failures };
   }
 
   async setDue(entries: { source: string; sourceId: string; dueAt: Date }[]): Promise<void> {
@@ -112,8 +126,9 @@ export class NotificationsRepository {
       column('groupId'),
       column('kind'),
       column('occurrenceKey'),
-      column('title'),
-      column('body'),
+      // the texts are made to fit (notification-text.ts); cut here too, so no text can fail the batch
+      rows.map((row) => cut(row.title, NOTIFICATION_TITLE_MAX)),
+      rows.map((row) => cut(row.body, NOTIFICATION_BODY_MAX)),
       column('entityType'),
       column('entityId'),
       column('dueDate'),

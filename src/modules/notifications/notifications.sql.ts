@@ -20,12 +20,24 @@ export const SCHEDULE_LOCK_DUE = statement(
     ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
 );
 
-/** Sets when the entries ($1 sources, $2 ids) next need attention ($3; each a timestamptz). */
+/** Sets when the entries ($1 sources, $2 ids) next need attention ($3; each a timestamptz); their failures in a row start again from 0. */
 export const SCHEDULE_SET = statement(
   'notify_schedule_set',
   `INSERT INTO notification_schedule (source, source_id, due_at)
    SELECT * FROM unnest($1::varchar[], $2::uuid[], $3::timestamptz[])
-   ON CONFLICT (source, source_id) DO UPDATE SET due_at = EXCLUDED.due_at`,
+   ON CONFLICT (source, source_id) DO UPDATE SET due_at = EXCLUDED.due_at, failures = 0`,
+);
+
+/**
+ * The entry ($1 source, $2 id) could not be handled at $3: it is looked at again after 1 minute,
+ * doubling with each failure in a row up to an hour; answers when and its failures in a row.
+ */
+export const SCHEDULE_RETRY = statement(
+  'notify_schedule_retry',
+  `UPDATE notification_schedule
+      SET due_at = $3::timestamptz + least(interval '1 minute' * power(2, least(failures, 6)), interval '1 hour'), failures = least(failures + 1, 10000)
+    WHERE source = $1 AND source_id = $2
+   RETURNING due_at, failures`,
 );
 
 /**

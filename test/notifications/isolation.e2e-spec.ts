@@ -128,8 +128,7 @@ describe('Notifications: a change of zone or quiet hours rechecks only that memb
     Number((await t.db.query(`SELECT extract(epoch FROM due_at - now()) AS seconds FROM notification_schedule WHERE source_id = $1`, [id]))[0].seconds);
 
   it('brings forward the reminders that remind the member, at most once a minute, and nobody else’s', async () => {
-    const { member: ida, food } = await budgetSetup(t);
-    await t.db.query(`UPDATE groups SET modules = array_append(modules, 'Notes') WHERE id = $1`, [ida.groupId]);
+    const { member: ida, food } = await budgetSetup(t, await signedInUser(t, { modules: ['Budget', 'Notes'] }));
     const jon = await signedInUser(t, { groupId: ida.groupId! });
     const stranger = await signedInUser(t, { modules: ['Notes'] });
     const idasNote = await createNote(t, ida.accessToken, { title: 'Ida’s' });

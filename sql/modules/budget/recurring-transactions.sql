@@ -13,6 +13,10 @@ SELECT r.id, r.group_id, r.type, r.amount::text AS amount, r.description, r.freq
 UPDATE recurring_transactions r SET remind_next_occurrence = d.next
      FROM unnest($1::uuid[], $2::date[]) AS d(id, next) WHERE r.id = d.id;
 
+-- budget_bill_reminders_of_member
+SELECT r.id FROM recurring_transactions r JOIN users u ON u.id = $1 AND u.group_id = r.group_id
+    WHERE r.remind_days_before IS NOT NULL AND r.remind_next_occurrence IS NOT NULL;
+
 -- budget_recurring_due_ids
 SELECT id FROM recurring_transactions WHERE is_enabled AND next_occurrence <= $1 ORDER BY next_occurrence, id;
 

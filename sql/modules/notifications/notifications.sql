@@ -60,8 +60,18 @@ SELECT source, source_id FROM notification_schedule WHERE due_at <= $1
 -- notify_schedule_next_due
 SELECT min(due_at) AS due_at FROM notification_schedule;
 
--- notify_schedule_recheck_soon
-UPDATE notification_schedule SET due_at = now() WHERE due_at > now() AND due_at < now() + interval '27 hours';
+-- notify_schedule_recheck
+WITH due AS (
+     SELECT s.source, s.source_id FROM notification_schedule s JOIN unnest($2::varchar[], $3::uuid[]) AS d(source, source_id) USING (source, source_id)
+      WHERE s.due_at > now() AND s.due_at < now() + interval '27 hours'
+        FOR UPDATE OF s),
+   slot AS (
+     UPDATE notification_settings SET recheck_date = greatest(now(), COALESCE(recheck_date + interval '1 minute', now()))
+      WHERE user_id = $1 AND EXISTS (SELECT 1 FROM due)
+     RETURNING recheck_date)
+   UPDATE notification_schedule s SET due_at = slot.recheck_date
+     FROM slot, due
+    WHERE s.source = due.source AND s.source_id = due.source_id AND s.due_at > slot.recheck_date;
 
 -- notify_schedule_remove
 DELETE FROM notification_schedule s USING unnest($1::varchar[], $2::uuid[]) AS d(source, source_id) WHERE s.source = d.source AND s.source_id = d.source_id;

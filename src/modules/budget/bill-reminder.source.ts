@@ -46,6 +46,10 @@ export class BillReminderSource implements ReminderSource, OnModuleInit {
   async save(reminders: DueReminder[]): Promise<void> {
     await this.recurring.moveBillReminders((reminders as DueBillReminder[]).map((r) => ({ id: r.id, next: r.next })));
   }
+
+  remindersOf(userId: string): Promise<string[]> {
+    return this.recurring.billRemindersOfMember(userId);
+  }
 }
 
 class DueBillReminder implements DueReminder {

@@ -10,6 +10,7 @@ import { Transaction } from './entities/transaction.entity';
 import type { StoredSplit } from './sharing';
 import {
   BILL_REMINDERS_LOCK,
+  BILL_REMINDERS_OF_MEMBER,
   BILL_REMINDERS_MOVE,
   RECURRING_DUE_IDS,
   RECURRING_INSERT_OCCURRENCE,
@@ -144,6 +145,11 @@ export class RecurringTransactionsRepository {
   /** The bill reminders `ids`, locked, for the notification scheduler (in its unit of work). */
   lockBillReminders(ids: string[]): Promise<BillReminderRow[]> {
     return this.sql.rows<BillReminderRow>(BILL_REMINDERS_LOCK, [ids]);
+  }
+
+  /** The ids of the bill reminders of `userId`'s group (each reminds every member). */
+  async billRemindersOfMember(userId: string): Promise<string[]> {
+    return (await this.sql.rows<{ id: string }>(BILL_REMINDERS_OF_MEMBER, [userId])).map((row) => row.id);
   }
 
   async moveBillReminders(cursors: { id: string; next: string | null }[]): Promise<void> {

@@ -40,6 +40,10 @@ export class NoteReminderSource implements ReminderSource, OnModuleInit {
   async save(reminders: DueReminder[]): Promise<void> {
     await this.reminders.moveCursors((reminders as DueNoteReminder[]).map((r) => ({ id: r.id, nextIndex: r.nextIndex })));
   }
+
+  remindersOf(userId: string): Promise<string[]> {
+    return this.reminders.remindingUser(userId);
+  }
 }
 
 class DueNoteReminder implements DueReminder {

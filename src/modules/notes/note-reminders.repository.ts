@@ -7,6 +7,7 @@ import {
   NOTE_REMINDERS_LOCK_DUE,
   NOTE_REMINDERS_MOVE,
   NOTE_REMINDERS_OF_GROUP,
+  NOTE_REMINDERS_OF_RECIPIENT,
   NoteReminderRow,
 } from './note-reminders.sql';
 
@@ -58,6 +59,11 @@ export class NoteRemindersRepository {
       r.next_index,
     ]);
     return row;
+  }
+
+  /** The ids of the reminders that may remind `userId` (the same rule as the scheduler's: see NOTE_REMINDERS_OF_RECIPIENT). */
+  async remindingUser(userId: string): Promise<string[]> {
+    return (await this.sql.rows<{ id: string }>(NOTE_REMINDERS_OF_RECIPIENT, [userId])).map((row) => row.id);
   }
 
   lockDue(ids: string[]): Promise<DueNoteReminderRow[]> {

@@ -48,7 +48,7 @@ export class NotificationSettingsService {
     if (next.webhookUrl && next.webhookUrl !== current.webhookUrl) await this.checkWebhook(next.webhookUrl);
     await this.settings.save(userId, next);
     const timing = next.timeZone !== current.timeZone || next.quietFrom !== current.quietFrom || next.quietTo !== current.quietTo;
-    if (timing) await this.scheduler.recheckSoon();
+    if (timing) await this.scheduler.recheckFor(userId);
     return toDto(next);
   }
 

@@ -15,7 +15,7 @@ import {
   NOTIFICATIONS_INSERT,
   SCHEDULE_LOCK_DUE,
   SCHEDULE_NEXT_DUE,
-  SCHEDULE_RECHECK_SOON,
+  SCHEDULE_RECHECK,
   SCHEDULE_REMOVE,
   SCHEDULE_RETRY,
   SCHEDULE_SET,
@@ -93,9 +93,13 @@ export class NotificationsRepository {
     await this.sql.rows(SCHEDULE_SET, [entries.map((e) => e.source), entries.map((e) => e.sourceId), entries.map((e) => e.dueAt)]);
   }
 
-  /** Entries due within a day are looked at again now (someone's zone or quiet hours changed). */
-  async recheckSoon(): Promise<void> {
-    await this.sql.rows(SCHEDULE_RECHECK_SOON);
+  /**
+   * The entries (a person's reminders) due within a day are looked at again now, or a minute after
+   * the person's last such look (their zone or quiet hours changed).
+   */
+  async recheck(userId: string, entries: { source: string; sourceId: string }[]): Promise<void> {
+    if (!entries.length) return;
+    await this.sql.rows(SCHEDULE_RECHECK, [userId, entries.map((e) => e.source), entries.map((e) => e.sourceId)]);
   }
 
   async removeDue(entries: { source: string; sourceId: string }[]): Promise<void> {

@@ -41,13 +41,26 @@ export const SCHEDULE_RETRY = statement(
 );
 
 /**
- * Brings forward every entry due within the next 27 hours (every entry is: the scheduler looks at
- * each reminder at least daily): after a person changes their zone or quiet hours, the scheduler
- * works out again when each reminder is due for them.
+ * After the user $1 changed their zone or quiet hours: their reminders' entries ($2 sources, $3
+ * ids) due within the next 27 hours (every entry is: the scheduler looks at each reminder at least
+ * daily) are brought forward so the scheduler works out again when they are due. To now, or to a
+ * minute after the last such look for that person if that was less than a minute ago (kept as
+ * their settings' `recheck_date`): at most one a minute a person. A change that finds none of
+ * their reminders due within the window looks at nothing and does not count.
  */
-export const SCHEDULE_RECHECK_SOON = statement(
-  'notify_schedule_recheck_soon',
-  `UPDATE notification_schedule SET due_at = now() WHERE due_at > now() AND due_at < now() + interval '27 hours'`,
+export const SCHEDULE_RECHECK = statement(
+  'notify_schedule_recheck',
+  `WITH due AS (
+     SELECT s.source, s.source_id FROM notification_schedule s JOIN unnest($2::varchar[], $3::uuid[]) AS d(source, source_id) USING (source, source_id)
+      WHERE s.due_at > now() AND s.due_at < now() + interval '27 hours'
+        FOR UPDATE OF s),
+   slot AS (
+     UPDATE notification_settings SET recheck_date = greatest(now(), COALESCE(recheck_date + interval '1 minute', now()))
+      WHERE user_id = $1 AND EXISTS (SELECT 1 FROM due)
+     RETURNING recheck_date)
+   UPDATE notification_schedule s SET due_at = slot.recheck_date
+     FROM slot, due
+    WHERE s.source = due.source AND s.source_id = due.source_id AND s.due_at > slot.recheck_date`,
 );
 
 /** Removes the entries ($1 sources, $2 ids) that have nothing left to remind of. */

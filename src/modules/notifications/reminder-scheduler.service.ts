@@ -18,7 +18,7 @@ const STEPS = 50;
 export const LATE_AFTER_MS = 5 * 60_000;
 /**
  * A reminder is looked at again within a day at the latest, even when its next time is further off:
- * a recipient who moves to a zone up to 26 h ahead is then caught by `recheckSoon`.
+ * a recipient who moves to a zone up to 26 h ahead is then caught by `recheckFor`.
  */
 const LOOK_AHEAD_MS = 24 * 3_600_000;
 /** Later than this, it goes to the inbox only. */
@@ -61,9 +61,17 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     await this.notifications.removeDue([{ source, sourceId }]);
   }
 
-  /** When someone's zone or quiet hours change: what is due for anyone within a day is worked out again. */
-  async recheckSoon(): Promise<void> {
-    await this.notifications.recheckSoon();
+  /**
+   * When someone's zone or quiet hours change (their settings saved): the reminders that may remind
+   * them and are due within a day are worked out again, now, or a minute after the last time this
+   * was done for them (at most once a minute a person). Nobody else's reminders are touched.
+   */
+  async recheckFor(userId: string): Promise<void> {
+    const entries: { source: string; sourceId: string }[] = [];
+    for (const source of this.sources.values()) {
+      for (const sourceId of await source.remindersOf(userId)) entries.push({ source: source.name, sourceId });
+    }
+    await this.notifications.recheck(userId, entries);
   }
 
   onApplicationBootstrap(): void {

@@ -1,3 +1,7 @@
+-- budget_bill_reminders_active_of_setter
+SELECT count(*)::int AS n FROM recurring_transactions
+    WHERE remind_set_by = $1 AND remind_days_before IS NOT NULL AND remind_next_occurrence IS NOT NULL;
+
 -- budget_bill_reminders_lock
 SELECT r.id, r.group_id, r.type, r.amount::text AS amount, r.description, r.frequency, r.interval,
           r.start_date::text AS start_date, r.end_date::text AS end_date, r.is_enabled, r.remind_days_before,

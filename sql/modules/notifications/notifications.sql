@@ -53,6 +53,9 @@ SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id
 -- notify_push_unsubscribe
 DELETE FROM push_subscriptions WHERE user_id = $1 AND id = $2 RETURNING id;
 
+-- notify_reminders_lock
+SELECT pg_advisory_xact_lock(hashtextextended('reminders:' || $1::text, 0));
+
 -- notify_schedule_lock_due
 SELECT source, source_id FROM notification_schedule WHERE due_at <= $1
     ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED;

@@ -47,6 +47,10 @@ export class BillReminderSource implements ReminderSource, OnModuleInit {
     await this.recurring.moveBillReminders((reminders as DueBillReminder[]).map((r) => ({ id: r.id, next: r.next })));
   }
 
+  activeOf(userId: string): Promise<number> {
+    return this.recurring.activeBillRemindersSetBy(userId);
+  }
+
   remindersOf(userId: string): Promise<string[]> {
     return this.recurring.billRemindersOfMember(userId);
   }

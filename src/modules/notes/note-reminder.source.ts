@@ -41,6 +41,10 @@ export class NoteReminderSource implements ReminderSource, OnModuleInit {
     await this.reminders.moveCursors((reminders as DueNoteReminder[]).map((r) => ({ id: r.id, nextIndex: r.nextIndex })));
   }
 
+  activeOf(userId: string): Promise<number> {
+    return this.reminders.activeSetBy(userId);
+  }
+
   remindersOf(userId: string): Promise<string[]> {
     return this.reminders.remindingUser(userId);
   }

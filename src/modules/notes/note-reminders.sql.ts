@@ -77,6 +77,12 @@ export const NOTE_REMINDERS_OF_RECIPIENT = statement(
                ELSE r.set_by = $1 END`,
 );
 
+/** How many reminders with occurrences left the user $1 set (ix_note_reminders_set_by). */
+export const NOTE_REMINDERS_ACTIVE_OF_SETTER = statement(
+  'note_reminders_active_of_setter',
+  'SELECT count(*)::int AS n FROM note_reminders WHERE set_by = $1 AND next_index IS NOT NULL',
+);
+
 /** Moves the cursors of reminders ($1 ids) to $2 (null: none left). */
 export const NOTE_REMINDERS_MOVE = statement(
   'note_reminders_move',

@@ -13,6 +13,7 @@ import {
   InboxRow,
   NOTIFICATIONS_FOR_DELIVERY,
   NOTIFICATIONS_INSERT,
+  REMINDERS_LOCK,
   SCHEDULE_LOCK_DUE,
   SCHEDULE_NEXT_DUE,
   SCHEDULE_RECHECK,
@@ -80,6 +81,11 @@ export class NotificationsRepository {
   /** In the unit of work: due entries, locked (SKIP LOCKED). */
   lockDue(now: Date, limit: number): Promise<DueEntry[]> {
     return this.sql.rows(SCHEDULE_LOCK_DUE, [now, limit]);
+  }
+
+  /** In the unit of work: waits for any other reminder being set by the user (until the unit of work ends). */
+  async lockReminders(userId: string): Promise<void> {
+    await this.sql.rows(REMINDERS_LOCK, [userId]);
   }
 
   /** In the unit of work: an entry that failed is looked at again after a back-off that grows with its failures in a row. */

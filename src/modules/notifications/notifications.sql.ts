@@ -227,5 +227,8 @@ export const TEST_COOLDOWN_REMAINING = statement(
      FROM notifications WHERE recipient_id = $1 AND kind = 'Test' AND created_date > now() - make_interval(secs => $2)`,
 );
 
+/** Serialises the reminders one user sets (a transaction-scoped advisory lock on the user's id): their limit counts each. */
+export const REMINDERS_LOCK = statement('notify_reminders_lock', `SELECT pg_advisory_xact_lock(hashtextextended('reminders:' || $1::text, 0))`);
+
 /** Serialises tests of one user (a transaction-scoped advisory lock on the user's id). */
 export const TEST_LOCK = statement('notify_test_lock', `SELECT pg_advisory_xact_lock(hashtextextended('notify-test:' || $1::text, 0))`);

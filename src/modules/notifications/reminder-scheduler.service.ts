@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
 import type { EntityManager } from 'typeorm';
 import { newId } from '../../database/base.entity';
@@ -14,6 +15,8 @@ import type { DueReminder, ReminderSource } from './reminder-source';
 const BATCH = 500;
 /** Occurrences one reminder may go through in one transaction (a long outage is caught up in steps). */
 const STEPS = 50;
+/** Reminders with occurrences left one person may have set (note and bill reminders together). */
+export const MAX_ACTIVE_REMINDERS = 500;
 /** Sent later than this after its time, a notification is marked late. */
 export const LATE_AFTER_MS = 5 * 60_000;
 /**
@@ -55,6 +58,20 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
   /** Puts a reminder into the schedule (in the caller's unit of work): it is looked at when `dueAt` comes. */
   async schedule(source: string, sourceId: string, dueAt: Date): Promise<void> {
     await this.notifications.setDue([{ source, sourceId, dueAt }]);
+  }
+
+  /**
+   * In the caller's unit of work, before `userId` sets a reminder that is not one of theirs yet:
+   * 400 TOO_MANY_REMINDERS when they have MAX_ACTIVE_REMINDERS with occurrences left already. Holds
+   * a lock on the person until the unit of work ends, so two reminders set at once count as two.
+   */
+  async assertRoomFor(userId: string): Promise<void> {
+    await this.notifications.lockReminders(userId);
+    let active = 0;
+    for (const source of this.sources.values()) active += await source.activeOf(userId);
+    if (active >= MAX_ACTIVE_REMINDERS) {
+      throw AppError.badRequest('TOO_MANY_REMINDERS', `A member may have at most ${MAX_ACTIVE_REMINDERS} active reminders; remove one before setting another`);
+    }
   }
 
   async unschedule(source: string, sourceId: string): Promise<void> {

@@ -3,6 +3,9 @@ INSERT INTO notification_deliveries (notification_id, attempt, channel, target_h
    SELECT * FROM unnest($1::uuid[], $2::smallint[], $3::varchar[], $4::varchar[], $5::varchar[])
    ON CONFLICT DO NOTHING;
 
+-- notify_deliveries_remove_old
+WITH gone AS (DELETE FROM notification_deliveries WHERE sent_date < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone;
+
 -- notify_deliveries_sent
 SELECT d.notification_id, d.attempt, d.channel, d.target_hash
      FROM notification_deliveries d JOIN unnest($1::uuid[], $2::smallint[]) AS w(id, attempt) ON d.notification_id = w.id AND d.attempt = w.attempt;
@@ -35,6 +38,10 @@ INSERT INTO notifications (id, recipient_id, group_id, kind, occurrence_key, tit
                         $8::varchar[], $9::uuid[], $10::timestamptz[], $11::boolean[], $12::boolean[])
    ON CONFLICT (recipient_id, occurrence_key) DO NOTHING
    RETURNING id, recipient_id, group_id, kind, title, entity_type, entity_id, created_date, outward;
+
+-- notify_notifications_remove_old_read
+WITH gone AS (DELETE FROM notifications WHERE created_date < $1 AND read_at IS NOT NULL AND (snoozed_until IS NULL OR snoozed_until <= $2) RETURNING 1)
+   SELECT count(*)::int AS n FROM gone;
 
 -- notify_push_remove_gone
 DELETE FROM push_subscriptions WHERE id = $1;

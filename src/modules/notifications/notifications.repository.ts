@@ -6,6 +6,7 @@ import { Notification } from './entities/notification.entity';
 import { cut, NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX } from './notification-text';
 import {
   DELIVERIES_RECORD,
+  DELIVERIES_REMOVE_OLD,
   DELIVERIES_SENT,
   INBOX_COUNTS,
   INBOX_ITEM,
@@ -13,6 +14,7 @@ import {
   InboxRow,
   NOTIFICATIONS_FOR_DELIVERY,
   NOTIFICATIONS_INSERT,
+  NOTIFICATIONS_REMOVE_OLD_READ,
   REMINDERS_LOCK,
   SCHEDULE_LOCK_DUE,
   SCHEDULE_NEXT_DUE,
@@ -151,6 +153,18 @@ export class NotificationsRepository {
       inserted.map((row) => Object.assign(new Notification(), { id: row.id, recipientId: row.recipient_id, groupId: row.group_id, kind: row.kind, title: row.title, readAt: null })),
     );
     return inserted.map((row) => ({ id: row.id, outward: row.outward }));
+  }
+
+  /** Removes the delivery records written before `before`; how many. */
+  async removeDeliveriesBefore(before: Date): Promise<number> {
+    const [row] = await this.sql.rows<{ n: number }>(DELIVERIES_REMOVE_OLD, [before]);
+    return row.n;
+  }
+
+  /** Removes the read notifications made before `before` (with their delivery records), unless a snooze will deliver them again after `now`; how many. */
+  async removeReadBefore(before: Date, now: Date): Promise<number> {
+    const [row] = await this.sql.rows<{ n: number }>(NOTIFICATIONS_REMOVE_OLD_READ, [before, now]);
+    return row.n;
   }
 
   page(userId: string, unreadOnly: boolean, limit: number, offset: number): Promise<InboxRow[]> {

@@ -160,6 +160,22 @@ export const DELIVERIES_RECORD = statement(
    ON CONFLICT DO NOTHING`,
 );
 
+/** Housekeeping: removes the delivery records sent before $1; answers how many. */
+export const DELIVERIES_REMOVE_OLD = statement(
+  'notify_deliveries_remove_old',
+  'WITH gone AS (DELETE FROM notification_deliveries WHERE sent_date < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',
+);
+
+/**
+ * Housekeeping: removes the read notifications made before $1 (their delivery records go with them,
+ * ON DELETE CASCADE), except one a snooze delivers again after $2 (now); answers how many.
+ */
+export const NOTIFICATIONS_REMOVE_OLD_READ = statement(
+  'notify_notifications_remove_old_read',
+  `WITH gone AS (DELETE FROM notifications WHERE created_date < $1 AND read_at IS NOT NULL AND (snoozed_until IS NULL OR snoozed_until <= $2) RETURNING 1)
+   SELECT count(*)::int AS n FROM gone`,
+);
+
 /** The settings of the users $1 (users without a row are not answered: they have the defaults). */
 export const SETTINGS_OF_USERS = statement(
   'notify_settings_of_users',

@@ -1153,7 +1153,7 @@ export interface paths {
         put?: never;
         /**
          * Snooze: deliver it again later
-         * @description Marks it read; after `minutes` (default 60: the push action "Snooze 1 h") it is unread again and delivered again through the same channels.
+         * @description Marks it read; after `minutes` (default 60: the push action "Snooze 1 h") it is unread again and delivered again through the same channels. A notification can be snoozed at most 3 times (then 409 `SNOOZE_LIMIT`), and a person may snooze at most 30 times an hour (then 429 `RATE_LIMITED` with `Retry-After`).
          */
         post: operations["Notifications_snooze"];
         delete?: never;
@@ -7476,6 +7476,24 @@ export interface operations {
             };
             /** @description Not found (or not in your group) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit or cooldown (Retry-After header) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -40,3 +40,22 @@ export class UnitOfWork {
     return inTransaction(this.dataSource, (manager) => running.run(manager, () => work(manager)));
   }
 }
+
+/**
+ * Runs `work` inside a savepoint of the transaction `manager` holds: when `work` throws, what it
+ * wrote is undone and the error is rethrown, and the transaction goes on (one failing part of a
+ * batch does not take the rest with it). Savepoints nest: each call has its own name.
+ */
+let savepoints = 0;
+export async function inSavepoint<T>(manager: EntityManager, work: () => Promise<T>): Promise<T> {
+  const name = `sp_${++savepoints}`;
+  await manager.query(`SAVEPOINT ${name}`);
+  try {
+    const result = await work();
+    await manager.query(`RELEASE SAVEPOINT ${name}`);
+    return result;
+  } catch (error) {
+    await manager.query(`ROLLBACK TO SAVEPOINT ${name}`);
+    throw error;
+  }
+}

@@ -30,6 +30,7 @@ describe('housekeeping', () => {
       'housekeeping-captchas',
       'housekeeping-files',
       'housekeeping-imports',
+      'housekeeping-notifications',
       'housekeeping-sessions',
       'housekeeping-tokens',
       'housekeeping-unconfirmed',

@@ -1,3 +1,7 @@
+-- budget_bill_reminders_active_of_setter
+SELECT count(*)::int AS n FROM recurring_transactions
+    WHERE remind_set_by = $1 AND remind_days_before IS NOT NULL AND remind_next_occurrence IS NOT NULL;
+
 -- budget_bill_reminders_lock
 SELECT r.id, r.group_id, r.type, r.amount::text AS amount, r.description, r.frequency, r.interval,
           r.start_date::text AS start_date, r.end_date::text AS end_date, r.is_enabled, r.remind_days_before,
@@ -12,6 +16,10 @@ SELECT r.id, r.group_id, r.type, r.amount::text AS amount, r.description, r.freq
 -- budget_bill_reminders_move
 UPDATE recurring_transactions r SET remind_next_occurrence = d.next
      FROM unnest($1::uuid[], $2::date[]) AS d(id, next) WHERE r.id = d.id;
+
+-- budget_bill_reminders_of_member
+SELECT r.id FROM recurring_transactions r JOIN users u ON u.id = $1 AND u.group_id = r.group_id
+    WHERE r.remind_days_before IS NOT NULL AND r.remind_next_occurrence IS NOT NULL;
 
 -- budget_recurring_due_ids
 SELECT id FROM recurring_transactions WHERE is_enabled AND next_occurrence <= $1 ORDER BY next_occurrence, id;

@@ -12,6 +12,9 @@ INSERT INTO note_reminders AS r (id, note_id, group_id, start_local, time_zone, 
 SELECT r.id, r.note_id, r.group_id, r.start_local, r.time_zone, r.setter_time_zone, r.frequency, r.interval,
        r.until::text AS until, r.recipients, r.recipient_ids, r.set_by, r.set_date, r.next_index FROM note_reminders r WHERE r.note_id = $1;
 
+-- note_reminders_active_of_setter
+SELECT count(*)::int AS n FROM note_reminders WHERE set_by = $1 AND next_index IS NOT NULL;
+
 -- note_reminders_lock_due
 SELECT r.id, r.note_id, r.group_id, r.start_local, r.time_zone, r.setter_time_zone, r.frequency, r.interval,
        r.until::text AS until, r.recipients, r.recipient_ids, r.set_by, r.set_date, r.next_index, n.title, n.is_private, n.created_by,
@@ -28,3 +31,11 @@ UPDATE note_reminders r SET next_index = d.next_index FROM unnest($1::uuid[], $2
 -- note_reminders_of_group
 SELECT r.id, r.note_id, r.group_id, r.start_local, r.time_zone, r.setter_time_zone, r.frequency, r.interval,
        r.until::text AS until, r.recipients, r.recipient_ids, r.set_by, r.set_date, r.next_index FROM note_reminders r WHERE r.group_id = $1;
+
+-- note_reminders_of_recipient
+SELECT r.id FROM note_reminders r JOIN notes n ON n.id = r.note_id JOIN users u ON u.id = $1 AND u.group_id = r.group_id
+    WHERE r.next_index IS NOT NULL
+      AND CASE WHEN n.is_private THEN n.created_by = $1
+               WHEN r.recipients = 'group' THEN true
+               WHEN r.recipients = 'users' THEN $1 = ANY(r.recipient_ids)
+               ELSE r.set_by = $1 END;

@@ -3,6 +3,9 @@ INSERT INTO notification_deliveries (notification_id, attempt, channel, target_h
    SELECT * FROM unnest($1::uuid[], $2::smallint[], $3::varchar[], $4::varchar[], $5::varchar[])
    ON CONFLICT DO NOTHING;
 
+-- notify_deliveries_remove_old
+WITH gone AS (DELETE FROM notification_deliveries WHERE sent_date < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone;
+
 -- notify_deliveries_sent
 SELECT d.notification_id, d.attempt, d.channel, d.target_hash
      FROM notification_deliveries d JOIN unnest($1::uuid[], $2::smallint[]) AS w(id, attempt) ON d.notification_id = w.id AND d.attempt = w.attempt;
@@ -36,6 +39,10 @@ INSERT INTO notifications (id, recipient_id, group_id, kind, occurrence_key, tit
    ON CONFLICT (recipient_id, occurrence_key) DO NOTHING
    RETURNING id, recipient_id, group_id, kind, title, entity_type, entity_id, created_date, outward;
 
+-- notify_notifications_remove_old_read
+WITH gone AS (DELETE FROM notifications WHERE created_date < $1 AND read_at IS NOT NULL AND (snoozed_until IS NULL OR snoozed_until <= $2) RETURNING 1)
+   SELECT count(*)::int AS n FROM gone;
+
 -- notify_push_keep_newest
 DELETE FROM push_subscriptions WHERE id IN (
      SELECT id FROM (
@@ -63,6 +70,9 @@ SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions p WHERE user_
 -- notify_push_unsubscribe
 DELETE FROM push_subscriptions WHERE user_id = $1 AND id = $2 RETURNING id;
 
+-- notify_reminders_lock
+SELECT pg_advisory_xact_lock(hashtextextended('reminders:' || $1::text, 0));
+
 -- notify_schedule_lock_due
 SELECT source, source_id FROM notification_schedule WHERE due_at <= $1
     ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED;
@@ -70,16 +80,32 @@ SELECT source, source_id FROM notification_schedule WHERE due_at <= $1
 -- notify_schedule_next_due
 SELECT min(due_at) AS due_at FROM notification_schedule;
 
--- notify_schedule_recheck_soon
-UPDATE notification_schedule SET due_at = $1 WHERE due_at > $1 AND due_at < $1::timestamptz + interval '27 hours';
+-- notify_schedule_recheck
+WITH due AS (
+     SELECT s.source, s.source_id FROM notification_schedule s JOIN unnest($2::varchar[], $3::uuid[]) AS d(source, source_id) USING (source, source_id)
+      WHERE s.due_at > $4 AND s.due_at < $4::timestamptz + interval '27 hours'
+        FOR UPDATE OF s),
+   slot AS (
+     UPDATE notification_settings SET recheck_date = greatest($4, COALESCE(recheck_date + interval '1 minute', $4))
+      WHERE user_id = $1 AND EXISTS (SELECT 1 FROM due)
+     RETURNING recheck_date)
+   UPDATE notification_schedule s SET due_at = slot.recheck_date
+     FROM slot, due
+    WHERE s.source = due.source AND s.source_id = due.source_id AND s.due_at > slot.recheck_date;
 
 -- notify_schedule_remove
 DELETE FROM notification_schedule s USING unnest($1::varchar[], $2::uuid[]) AS d(source, source_id) WHERE s.source = d.source AND s.source_id = d.source_id;
 
+-- notify_schedule_retry
+UPDATE notification_schedule
+      SET due_at = $3::timestamptz + least(interval '1 minute' * power(2, least(failures, 6)), interval '1 hour'), failures = least(failures + 1, 10000)
+    WHERE source = $1 AND source_id = $2
+   RETURNING due_at, failures;
+
 -- notify_schedule_set
 INSERT INTO notification_schedule (source, source_id, due_at)
    SELECT * FROM unnest($1::varchar[], $2::uuid[], $3::timestamptz[])
-   ON CONFLICT (source, source_id) DO UPDATE SET due_at = EXCLUDED.due_at;
+   ON CONFLICT (source, source_id) DO UPDATE SET due_at = EXCLUDED.due_at, failures = 0;
 
 -- notify_settings_of_users
 SELECT user_id, time_zone, quiet_from, quiet_to, push, email, webhook_url FROM notification_settings WHERE user_id = ANY($1::uuid[]);

@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { translate } from '../../i18n/messages';
+import { notificationBody, notificationTitle } from '../notifications/notification-text';
 import type { Recipient, RecipientBatch } from '../notifications/recipients';
 import type { DueReminder, ReminderOccurrence, ReminderSource } from '../notifications/reminder-source';
 import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
@@ -45,6 +46,14 @@ export class BillReminderSource implements ReminderSource, OnModuleInit {
   async save(reminders: DueReminder[]): Promise<void> {
     await this.recurring.moveBillReminders((reminders as DueBillReminder[]).map((r) => ({ id: r.id, next: r.next })));
   }
+
+  activeOf(userId: string): Promise<number> {
+    return this.recurring.activeBillRemindersSetBy(userId);
+  }
+
+  remindersOf(userId: string): Promise<string[]> {
+    return this.recurring.billRemindersOfMember(userId);
+  }
 }
 
 class DueBillReminder implements DueReminder {
@@ -83,8 +92,8 @@ class DueBillReminder implements DueReminder {
         const description = row.description ?? row.category_name ?? translate(recipient.locale, 'notifications.billReminder.untitled');
         const amount = formatMoney(row.amount, row.currency, recipient.locale);
         return {
-          title: translate(recipient.locale, 'notifications.billReminder.title', { description }),
-          body: translate(recipient.locale, 'notifications.billReminder.body', { description, amount, days, type: row.type }),
+          title: notificationTitle(recipient.locale, 'notifications.billReminder.title', { description }, ['description']),
+          body: notificationBody(recipient.locale, 'notifications.billReminder.body', { description, amount, days, type: row.type }, ['description']),
         };
       },
     };

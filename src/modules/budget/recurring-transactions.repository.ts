@@ -9,7 +9,9 @@ import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { Transaction } from './entities/transaction.entity';
 import type { StoredSplit } from './sharing';
 import {
+  BILL_REMINDERS_ACTIVE_OF_SETTER,
   BILL_REMINDERS_LOCK,
+  BILL_REMINDERS_OF_MEMBER,
   BILL_REMINDERS_MOVE,
   RECURRING_DUE_IDS,
   RECURRING_INSERT_OCCURRENCE,
@@ -144,6 +146,17 @@ export class RecurringTransactionsRepository {
   /** The bill reminders `ids`, locked, for the notification scheduler (in its unit of work). */
   lockBillReminders(ids: string[]): Promise<BillReminderRow[]> {
     return this.sql.rows<BillReminderRow>(BILL_REMINDERS_LOCK, [ids]);
+  }
+
+  /** How many bill reminders with occurrences left `userId` set. */
+  async activeBillRemindersSetBy(userId: string): Promise<number> {
+    const [row] = await this.sql.rows<{ n: number }>(BILL_REMINDERS_ACTIVE_OF_SETTER, [userId]);
+    return row.n;
+  }
+
+  /** The ids of the bill reminders of `userId`'s group (each reminds every member). */
+  async billRemindersOfMember(userId: string): Promise<string[]> {
+    return (await this.sql.rows<{ id: string }>(BILL_REMINDERS_OF_MEMBER, [userId])).map((row) => row.id);
   }
 
   async moveBillReminders(cursors: { id: string; next: string | null }[]): Promise<void> {

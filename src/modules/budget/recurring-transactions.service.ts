@@ -81,6 +81,7 @@ export class RecurringTransactionsService {
       const amount = normaliseMoney(dto.amount);
       // the group's default applies to the rule once, as to a new Expense; each occurrence copies the rule's split
       const split = await this.splits.resolve(user, { type: dto.type, amount, split: dto.split, payer: user.userId });
+      if (dto.remindDaysBefore != null) await this.scheduler.assertRoomFor(user.userId);
       const recurring = await this.recurring.create(manager, {
         groupId: user.groupId,
         type: dto.type,
@@ -92,7 +93,7 @@ export class RecurringTransactionsService {
         isEnabled,
         nextOccurrence: nextOnOrAfter(rule, isEnabled ? rule.startDate : later(rule.startDate, utcDate(this.clock.now()))),
         createdById: user.userId,
-        ...this.remindFromNow(rule, dto.remindDaysBefore ?? null),
+        ...this.remindFromNow(rule, dto.remindDaysBefore ?? null, user.userId),
       });
       if (recurring.remindDaysBefore !== null) await this.scheduleReminder(recurring);
       return toDto(recurring);
@@ -132,7 +133,8 @@ export class RecurringTransactionsService {
       });
       if (ruleChanged) recurring.nextOccurrence = await this.resumeAfterLastMade(recurring);
       if (enabling) this.resumeFromToday(recurring);
-      if (reminderChanged) Object.assign(recurring, this.remindFromNow(rule, remindDaysBefore));
+      if (reminderChanged && remindDaysBefore !== null && !this.countsFor(recurring, tenant.userId)) await this.scheduler.assertRoomFor(tenant.userId);
+      if (reminderChanged) Object.assign(recurring, this.remindFromNow(rule, remindDaysBefore, tenant.userId));
       const saved = await this.recurring.save(manager, recurring);
       if (reminderChanged) await this.scheduleReminder(saved);
       return toDto(saved);
@@ -145,7 +147,7 @@ export class RecurringTransactionsService {
       recurring.isEnabled = !recurring.isEnabled;
       if (recurring.isEnabled) {
         this.resumeFromToday(recurring);
-        Object.assign(recurring, this.remindFromNow(recurring, recurring.remindDaysBefore));
+        Object.assign(recurring, this.remindFromNow(recurring, recurring.remindDaysBefore, recurring.remindSetBy));
       }
       const saved = await this.recurring.save(manager, recurring);
       if (saved.isEnabled) await this.scheduleReminder(saved);
@@ -167,11 +169,20 @@ export class RecurringTransactionsService {
    * (a day of slack for the time zones ahead of UTC: each member's reminder before now is skipped
    * by the scheduler), never of one before it was set.
    */
-  private remindFromNow(rule: Recurrence, days: number | null): Pick<RecurringTransaction, 'remindDaysBefore' | 'remindNextOccurrence' | 'remindSetDate'> {
-    if (days === null) return { remindDaysBefore: null, remindNextOccurrence: null, remindSetDate: null };
+  private remindFromNow(
+    rule: Recurrence,
+    days: number | null,
+    setBy: string | null,
+  ): Pick<RecurringTransaction, 'remindDaysBefore' | 'remindNextOccurrence' | 'remindSetDate' | 'remindSetBy'> {
+    if (days === null) return { remindDaysBefore: null, remindNextOccurrence: null, remindSetDate: null, remindSetBy: null };
     const now = this.clock.now();
     const from = DateTime.fromJSDate(now, { zone: 'UTC' }).plus({ days: days - 1 }).toISODate()!;
-    return { remindDaysBefore: days, remindNextOccurrence: nextOnOrAfter(rule, later(rule.startDate, from)), remindSetDate: now };
+    return { remindDaysBefore: days, remindNextOccurrence: nextOnOrAfter(rule, later(rule.startDate, from)), remindSetDate: now, remindSetBy: setBy };
+  }
+
+  /** The rule's reminder is one of `userId`'s active reminders already (changing it adds none). */
+  private countsFor(recurring: RecurringTransaction, userId: string): boolean {
+    return recurring.remindSetBy === userId && recurring.remindDaysBefore !== null && recurring.remindNextOccurrence !== null;
   }
 
   /** Puts the rule's bill reminder into the notification scheduler (its next look works out each member's time), or takes it out. */

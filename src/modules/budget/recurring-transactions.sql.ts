@@ -64,6 +64,20 @@ export const BILL_REMINDERS_LOCK = statement(
       FOR UPDATE OF r`,
 );
 
+/** How many bill reminders with occurrences left the user $1 set (ix_recurring_transactions_remind_set_by). */
+export const BILL_REMINDERS_ACTIVE_OF_SETTER = statement(
+  'budget_bill_reminders_active_of_setter',
+  `SELECT count(*)::int AS n FROM recurring_transactions
+    WHERE remind_set_by = $1 AND remind_days_before IS NOT NULL AND remind_next_occurrence IS NOT NULL`,
+);
+
+/** The ids of the bill reminders with occurrences left of the group of the user $1 (a bill reminds every member). */
+export const BILL_REMINDERS_OF_MEMBER = statement(
+  'budget_bill_reminders_of_member',
+  `SELECT r.id FROM recurring_transactions r JOIN users u ON u.id = $1 AND u.group_id = r.group_id
+    WHERE r.remind_days_before IS NOT NULL AND r.remind_next_occurrence IS NOT NULL`,
+);
+
 /** Moves the bill reminders' cursors ($1 ids) to the occurrences $2 (null: none left). */
 export const BILL_REMINDERS_MOVE = statement(
   'budget_bill_reminders_move',

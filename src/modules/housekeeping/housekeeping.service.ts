@@ -7,6 +7,7 @@ import { SessionsService } from '../auth/sessions.service';
 import { StatementImportsService } from '../budget/imports/statement-imports.service';
 import { SharingService } from '../budget/sharing.service';
 import { FilesService } from '../files/files.service';
+import { NotificationRetention } from '../notifications/notification-retention';
 
 /**
  * Daily housekeeping (docs/running.md). Each task asks the owner of its table to do the deleting. Every task is its own queue with its own schedule, so one
@@ -27,6 +28,8 @@ export class HousekeepingService {
     'housekeeping-imports': ['55 3 * * *', (now) => this.imports.removeExpired(now)],
     // members' kept balances checked against the rows behind them (logged and repaired if they differ)
     'housekeeping-balances': ['5 4 * * *', () => this.sharing.checkKeptSums()],
+    // read notifications after 90 days (with what was sent of them), delivery records after 30
+    'housekeeping-notifications': ['15 4 * * *', (now) => this.notifications.removeOld(now)],
   };
 
   constructor(
@@ -37,6 +40,7 @@ export class HousekeepingService {
     private readonly registrations: RegistrationService,
     private readonly imports: StatementImportsService,
     private readonly sharing: SharingService,
+    private readonly notifications: NotificationRetention,
     jobs: JobsService,
   ) {
     for (const [queue, [cron, task]] of Object.entries(this.tasks)) {

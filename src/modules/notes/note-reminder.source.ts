@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { translate } from '../../i18n/messages';
+import { notificationBody, notificationTitle } from '../notifications/notification-text';
 import type { Recipient, RecipientBatch } from '../notifications/recipients';
 import { EARLIEST_ZONE, type DueReminder, type ReminderOccurrence, type ReminderSource } from '../notifications/reminder-source';
 import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
@@ -39,6 +39,14 @@ export class NoteReminderSource implements ReminderSource, OnModuleInit {
 
   async save(reminders: DueReminder[]): Promise<void> {
     await this.reminders.moveCursors((reminders as DueNoteReminder[]).map((r) => ({ id: r.id, nextIndex: r.nextIndex })));
+  }
+
+  activeOf(userId: string): Promise<number> {
+    return this.reminders.activeSetBy(userId);
+  }
+
+  remindersOf(userId: string): Promise<string[]> {
+    return this.reminders.remindingUser(userId);
   }
 }
 
@@ -87,8 +95,8 @@ class DueNoteReminder implements DueReminder {
       recipients,
       fires: () => row.module_on && (row.item_count === 0 || row.open_count > 0),
       text: (recipient) => ({
-        title: translate(recipient.locale, 'notifications.noteReminder.title', { title: row.title }),
-        body: translate(recipient.locale, 'notifications.noteReminder.body', { title: row.title, open: row.open_count, count: row.item_count }),
+        title: notificationTitle(recipient.locale, 'notifications.noteReminder.title', { title: row.title }, ['title']),
+        body: notificationBody(recipient.locale, 'notifications.noteReminder.body', { title: row.title, open: row.open_count, count: row.item_count }, ['title']),
       }),
     };
   }

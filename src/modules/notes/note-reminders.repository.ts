@@ -7,6 +7,8 @@ import {
   NOTE_REMINDERS_LOCK_DUE,
   NOTE_REMINDERS_MOVE,
   NOTE_REMINDERS_OF_GROUP,
+  NOTE_REMINDERS_ACTIVE_OF_SETTER,
+  NOTE_REMINDERS_OF_RECIPIENT,
   NoteReminderRow,
 } from './note-reminders.sql';
 
@@ -58,6 +60,17 @@ export class NoteRemindersRepository {
       r.next_index,
     ]);
     return row;
+  }
+
+  /** How many reminders with occurrences left `userId` set. */
+  async activeSetBy(userId: string): Promise<number> {
+    const [row] = await this.sql.rows<{ n: number }>(NOTE_REMINDERS_ACTIVE_OF_SETTER, [userId]);
+    return row.n;
+  }
+
+  /** The ids of the reminders that may remind `userId` (the same rule as the scheduler's: see NOTE_REMINDERS_OF_RECIPIENT). */
+  async remindingUser(userId: string): Promise<string[]> {
+    return (await this.sql.rows<{ id: string }>(NOTE_REMINDERS_OF_RECIPIENT, [userId])).map((row) => row.id);
   }
 
   lockDue(ids: string[]): Promise<DueNoteReminderRow[]> {

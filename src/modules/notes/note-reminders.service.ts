@@ -57,6 +57,8 @@ export class NoteRemindersService {
       const { recipients, recipientIds } = await this.whom(user, note, dto.recipients ?? 'me');
       const previous = await this.reminders.remove(note.id);
       if (previous) await this.scheduler.unschedule(NOTE_REMINDER_SOURCE, previous);
+      // counted without the reminder it replaces
+      await this.scheduler.assertRoomFor(user.userId);
       const row = await this.reminders.insert({
         id: newId(),
         note_id: note.id,

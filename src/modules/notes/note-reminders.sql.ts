@@ -62,6 +62,27 @@ export const NOTE_REMINDERS_LOCK_DUE = statement(
       FOR UPDATE OF r`,
 );
 
+/**
+ * The ids of the reminders with occurrences left that may remind the user $1 (a member of their
+ * group): a private note's reminds its creator; "group" every member; "users" those listed; "me"
+ * the one who set it.
+ */
+export const NOTE_REMINDERS_OF_RECIPIENT = statement(
+  'note_reminders_of_recipient',
+  `SELECT r.id FROM note_reminders r JOIN notes n ON n.id = r.note_id JOIN users u ON u.id = $1 AND u.group_id = r.group_id
+    WHERE r.next_index IS NOT NULL
+      AND CASE WHEN n.is_private THEN n.created_by = $1
+               WHEN r.recipients = 'group' THEN true
+               WHEN r.recipients = 'users' THEN $1 = ANY(r.recipient_ids)
+               ELSE r.set_by = $1 END`,
+);
+
+/** How many reminders with occurrences left the user $1 set (ix_note_reminders_set_by). */
+export const NOTE_REMINDERS_ACTIVE_OF_SETTER = statement(
+  'note_reminders_active_of_setter',
+  'SELECT count(*)::int AS n FROM note_reminders WHERE set_by = $1 AND next_index IS NOT NULL',
+);
+
 /** Moves the cursors of reminders ($1 ids) to $2 (null: none left). */
 export const NOTE_REMINDERS_MOVE = statement(
   'note_reminders_move',

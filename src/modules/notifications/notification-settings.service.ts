@@ -50,7 +50,7 @@ export class NotificationSettingsService {
     if (next.webhookUrl && next.webhookUrl !== current.webhookUrl) await this.checkWebhook(next.webhookUrl);
     await this.settings.save(userId, next);
     const timing = next.timeZone !== current.timeZone || next.quietFrom !== current.quietFrom || next.quietTo !== current.quietTo;
-    if (timing) await this.scheduler.recheckSoon(this.clock.now());
+    if (timing) await this.scheduler.recheckFor(userId, this.clock.now());
     return toDto(next);
   }
 

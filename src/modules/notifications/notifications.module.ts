@@ -11,6 +11,7 @@ import { NotificationSettings } from './entities/notification-settings.entity';
 import { Notification } from './entities/notification.entity';
 import { PushSubscription } from './entities/push-subscription.entity';
 import { InboxService } from './inbox.service';
+import { NotificationRetention } from './notification-retention';
 import { NotificationSettingsController } from './notification-settings.controller';
 import { NotificationSettingsRepository } from './notification-settings.repository';
 import { NotificationSettingsService } from './notification-settings.service';
@@ -51,7 +52,8 @@ import { ReminderScheduler } from './reminder-scheduler.service';
     InboxService,
     NotificationSettingsService,
     PushSubscriptionsService,
+    NotificationRetention,
   ],
-  exports: [ReminderScheduler, NotificationSettingsService],
+  exports: [ReminderScheduler, NotificationSettingsService, NotificationRetention],
 })
 export class NotificationsModule {}

@@ -3,8 +3,10 @@ import { In, IsNull, type EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql';
 import { recordCreatedMany } from '../history/history-rows';
 import { Notification } from './entities/notification.entity';
+import { cut, NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX } from './notification-text';
 import {
   DELIVERIES_RECORD,
+  DELIVERIES_REMOVE_OLD,
   DELIVERIES_SENT,
   INBOX_COUNTS,
   INBOX_ITEM,
@@ -12,10 +14,13 @@ import {
   InboxRow,
   NOTIFICATIONS_FOR_DELIVERY,
   NOTIFICATIONS_INSERT,
+  NOTIFICATIONS_REMOVE_OLD_READ,
+  REMINDERS_LOCK,
   SCHEDULE_LOCK_DUE,
   SCHEDULE_NEXT_DUE,
-  SCHEDULE_RECHECK_SOON,
+  SCHEDULE_RECHECK,
   SCHEDULE_REMOVE,
+  SCHEDULE_RETRY,
   SCHEDULE_SET,
   TEST_COOLDOWN_REMAINING,
   TEST_LOCK,
@@ -35,6 +40,12 @@ export interface NewNotification {
   dueDate: Date;
   late: boolean;
   outward: boolean;
+}
+
+/** An entry of the schedule: a feature's reminder. */
+export interface DueEntry {
+  source: string;
+  source_id: string;
 }
 
 /** What a channel did with one target of one delivery. */
@@ -70,8 +81,19 @@ export class NotificationsRepository {
   }
 
   /** In the unit of work: due entries, locked (SKIP LOCKED). */
-  lockDue(now: Date, limit: number): Promise<{ source: string; source_id: string }[]> {
+  lockDue(now: Date, limit: number): Promise<DueEntry[]> {
     return this.sql.rows(SCHEDULE_LOCK_DUE, [now, limit]);
+  }
+
+  /** In the unit of work: waits for any other reminder being set by the user (until the unit of work ends). */
+  async lockReminders(userId: string): Promise<void> {
+    await this.sql.rows(REMINDERS_LOCK, [userId]);
+  }
+
+  /** In the unit of work: an entry that failed is looked at again after a back-off that grows with its failures in a row. */
+  async retryLater(entry: DueEntry, now: Date): Promise<{ dueAt: Date; failures: number }> {
+    const [row] = await this.sql.rows<{ due_at: Date; failures: number }>(SCHEDULE_RETRY, [entry.source, entry.source_id, now]);
+    return { dueAt: row?.due_at, failures: row?.failures };
   }
 
   async setDue(entries: { source: string; sourceId: string; dueAt: Date }[]): Promise<void> {
@@ -79,9 +101,13 @@ export class NotificationsRepository {
     await this.sql.rows(SCHEDULE_SET, [entries.map((e) => e.source), entries.map((e) => e.sourceId), entries.map((e) => e.dueAt)]);
   }
 
-  /** Entries due within a day are looked at again at `now` (someone's zone or quiet hours changed). */
-  async recheckSoon(now: Date): Promise<void> {
-    await this.sql.rows(SCHEDULE_RECHECK_SOON, [now]);
+  /**
+   * The entries (a person's reminders) due within a day are looked at again at `now`, or a minute after
+   * the person's last such look (their zone or quiet hours changed).
+   */
+  async recheck(userId: string, entries: { source: string; sourceId: string }[], now: Date): Promise<void> {
+    if (!entries.length) return;
+    await this.sql.rows(SCHEDULE_RECHECK, [userId, entries.map((e) => e.source), entries.map((e) => e.sourceId), now]);
   }
 
   async removeDue(entries: { source: string; sourceId: string }[]): Promise<void> {
@@ -112,8 +138,9 @@ export class NotificationsRepository {
       column('groupId'),
       column('kind'),
       column('occurrenceKey'),
-      column('title'),
-      column('body'),
+      // the texts are made to fit (notification-text.ts); cut here too, so no text can fail the batch
+      rows.map((row) => cut(row.title, NOTIFICATION_TITLE_MAX)),
+      rows.map((row) => cut(row.body, NOTIFICATION_BODY_MAX)),
       column('entityType'),
       column('entityId'),
       column('dueDate'),
@@ -126,6 +153,18 @@ export class NotificationsRepository {
       inserted.map((row) => Object.assign(new Notification(), { id: row.id, recipientId: row.recipient_id, groupId: row.group_id, kind: row.kind, title: row.title, readAt: null })),
     );
     return inserted.map((row) => ({ id: row.id, outward: row.outward }));
+  }
+
+  /** Removes the delivery records written before `before`; how many. */
+  async removeDeliveriesBefore(before: Date): Promise<number> {
+    const [row] = await this.sql.rows<{ n: number }>(DELIVERIES_REMOVE_OLD, [before]);
+    return row.n;
+  }
+
+  /** Removes the read notifications made before `before` (with their delivery records), unless a snooze will deliver them again after `now`; how many. */
+  async removeReadBefore(before: Date, now: Date): Promise<number> {
+    const [row] = await this.sql.rows<{ n: number }>(NOTIFICATIONS_REMOVE_OLD_READ, [before, now]);
+    return row.n;
   }
 
   page(userId: string, unreadOnly: boolean, limit: number, offset: number): Promise<InboxRow[]> {

@@ -20,22 +20,47 @@ export const SCHEDULE_LOCK_DUE = statement(
     ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
 );
 
-/** Sets when the entries ($1 sources, $2 ids) next need attention ($3; each a timestamptz). */
+/** Sets when the entries ($1 sources, $2 ids) next need attention ($3; each a timestamptz); their failures in a row start again from 0. */
 export const SCHEDULE_SET = statement(
   'notify_schedule_set',
   `INSERT INTO notification_schedule (source, source_id, due_at)
    SELECT * FROM unnest($1::varchar[], $2::uuid[], $3::timestamptz[])
-   ON CONFLICT (source, source_id) DO UPDATE SET due_at = EXCLUDED.due_at`,
+   ON CONFLICT (source, source_id) DO UPDATE SET due_at = EXCLUDED.due_at, failures = 0`,
 );
 
 /**
- * Brings forward to $1 (now) every entry due within the next 27 hours (every entry is: the scheduler
- * looks at each reminder at least daily): after a person changes their zone or quiet hours, the
- * scheduler works out again when each reminder is due for them.
+ * The entry ($1 source, $2 id) could not be handled at $3: it is looked at again after 1 minute,
+ * doubling with each failure in a row up to an hour; answers when and its failures in a row.
  */
-export const SCHEDULE_RECHECK_SOON = statement(
-  'notify_schedule_recheck_soon',
-  `UPDATE notification_schedule SET due_at = $1 WHERE due_at > $1 AND due_at < $1::timestamptz + interval '27 hours'`,
+export const SCHEDULE_RETRY = statement(
+  'notify_schedule_retry',
+  `UPDATE notification_schedule
+      SET due_at = $3::timestamptz + least(interval '1 minute' * power(2, least(failures, 6)), interval '1 hour'), failures = least(failures + 1, 10000)
+    WHERE source = $1 AND source_id = $2
+   RETURNING due_at, failures`,
+);
+
+/**
+ * After the user $1 changed their zone or quiet hours: their reminders' entries ($2 sources, $3
+ * ids) due within the next 27 hours after $4 (now, the service's clock) (every entry is: the scheduler looks at each reminder at least
+ * daily) are brought forward so the scheduler works out again when they are due. To now, or to a
+ * minute after the last such look for that person if that was less than a minute ago (kept as
+ * their settings' `recheck_date`): at most one a minute a person. A change that finds none of
+ * their reminders due within the window looks at nothing and does not count.
+ */
+export const SCHEDULE_RECHECK = statement(
+  'notify_schedule_recheck',
+  `WITH due AS (
+     SELECT s.source, s.source_id FROM notification_schedule s JOIN unnest($2::varchar[], $3::uuid[]) AS d(source, source_id) USING (source, source_id)
+      WHERE s.due_at > $4 AND s.due_at < $4::timestamptz + interval '27 hours'
+        FOR UPDATE OF s),
+   slot AS (
+     UPDATE notification_settings SET recheck_date = greatest($4, COALESCE(recheck_date + interval '1 minute', $4))
+      WHERE user_id = $1 AND EXISTS (SELECT 1 FROM due)
+     RETURNING recheck_date)
+   UPDATE notification_schedule s SET due_at = slot.recheck_date
+     FROM slot, due
+    WHERE s.source = due.source AND s.source_id = due.source_id AND s.due_at > slot.recheck_date`,
 );
 
 /** Removes the entries ($1 sources, $2 ids) that have nothing left to remind of. */
@@ -135,6 +160,22 @@ export const DELIVERIES_RECORD = statement(
    ON CONFLICT DO NOTHING`,
 );
 
+/** Housekeeping: removes the delivery records sent before $1; answers how many. */
+export const DELIVERIES_REMOVE_OLD = statement(
+  'notify_deliveries_remove_old',
+  'WITH gone AS (DELETE FROM notification_deliveries WHERE sent_date < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',
+);
+
+/**
+ * Housekeeping: removes the read notifications made before $1 (their delivery records go with them,
+ * ON DELETE CASCADE), except one a snooze delivers again after $2 (now); answers how many.
+ */
+export const NOTIFICATIONS_REMOVE_OLD_READ = statement(
+  'notify_notifications_remove_old_read',
+  `WITH gone AS (DELETE FROM notifications WHERE created_date < $1 AND read_at IS NOT NULL AND (snoozed_until IS NULL OR snoozed_until <= $2) RETURNING 1)
+   SELECT count(*)::int AS n FROM gone`,
+);
+
 /** The settings of the users $1 (users without a row are not answered: they have the defaults). */
 export const SETTINGS_OF_USERS = statement(
   'notify_settings_of_users',
@@ -217,6 +258,9 @@ export const TEST_COOLDOWN_REMAINING = statement(
   `SELECT COALESCE(ceil(extract(epoch FROM max(created_date) + make_interval(secs => $2) - now())), 0)::int AS remaining
      FROM notifications WHERE recipient_id = $1 AND kind = 'Test' AND created_date > now() - make_interval(secs => $2)`,
 );
+
+/** Serialises the reminders one user sets (a transaction-scoped advisory lock on the user's id): their limit counts each. */
+export const REMINDERS_LOCK = statement('notify_reminders_lock', `SELECT pg_advisory_xact_lock(hashtextextended('reminders:' || $1::text, 0))`);
 
 /** Serialises tests of one user (a transaction-scoped advisory lock on the user's id). */
 export const TEST_LOCK = statement('notify_test_lock', `SELECT pg_advisory_xact_lock(hashtextextended('notify-test:' || $1::text, 0))`);

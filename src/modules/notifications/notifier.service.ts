@@ -6,10 +6,10 @@ import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
 import { newId } from '../../database/base.entity';
 import { UnitOfWork } from '../../database/transaction';
-import { translate } from '../../i18n/messages';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
 import { ChannelTarget, NOTIFICATION_CHANNELS_TOKEN, NotificationChannel, OutgoingNotification, RetryLater, SendOutcome } from './channels/channel';
 import { ChannelTestResultDto, NotificationTestResultDto } from './dto/notification-settings.dto';
+import { notificationBody, notificationTitle } from './notification-text';
 import { DeliveryRecord, DeliveryRow, NotificationsRepository } from './notifications.repository';
 import { Recipient, RecipientDirectory } from './recipients';
 
@@ -117,8 +117,8 @@ export class Notifier {
           groupId: recipient.groupId,
           kind: 'Test',
           occurrenceKey: `test:${notificationId}`,
-          title: translate(recipient.locale, 'notifications.test.title'),
-          body: translate(recipient.locale, 'notifications.test.body', { nickname: recipient.nickname }),
+          title: notificationTitle(recipient.locale, 'notifications.test.title', {}, []),
+          body: notificationBody(recipient.locale, 'notifications.test.body', { nickname: recipient.nickname }, ['nickname']),
           entityType: null,
           entityId: null,
           dueDate: new Date(),

@@ -1,9 +1,11 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
-import { translate } from '../../i18n/messages';
+import type { EntityManager } from 'typeorm';
 import { newId } from '../../database/base.entity';
-import { UnitOfWork } from '../../database/transaction';
-import { NewNotification, NotificationsRepository } from './notifications.repository';
+import { inSavepoint, UnitOfWork } from '../../database/transaction';
+import { lateTitle } from './notification-text';
+import { DueEntry, NewNotification, NotificationsRepository } from './notifications.repository';
 import { Notifier } from './notifier.service';
 import { afterQuietHours } from './quiet-hours';
 import { RecipientDirectory } from './recipients';
@@ -13,11 +15,13 @@ import type { DueReminder, ReminderSource } from './reminder-source';
 const BATCH = 500;
 /** Occurrences one reminder may go through in one transaction (a long outage is caught up in steps). */
 const STEPS = 50;
+/** Reminders with occurrences left one person may have set (note and bill reminders together). */
+export const MAX_ACTIVE_REMINDERS = 500;
 /** Sent later than this after its time, a notification is marked late. */
 export const LATE_AFTER_MS = 5 * 60_000;
 /**
  * A reminder is looked at again within a day at the latest, even when its next time is further off:
- * a recipient who moves to a zone up to 26 h ahead is then caught by `recheckSoon`.
+ * a recipient who moves to a zone up to 26 h ahead is then caught by `recheckFor`.
  */
 const LOOK_AHEAD_MS = 24 * 3_600_000;
 /** Later than this, it goes to the inbox only. */
@@ -56,13 +60,35 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     await this.notifications.setDue([{ source, sourceId, dueAt }]);
   }
 
+  /**
+   * In the caller's unit of work, before `userId` sets a reminder that is not one of theirs yet:
+   * 400 TOO_MANY_REMINDERS when they have MAX_ACTIVE_REMINDERS with occurrences left already. Holds
+   * a lock on the person until the unit of work ends, so two reminders set at once count as two.
+   */
+  async assertRoomFor(userId: string): Promise<void> {
+    await this.notifications.lockReminders(userId);
+    let active = 0;
+    for (const source of this.sources.values()) active += await source.activeOf(userId);
+    if (active >= MAX_ACTIVE_REMINDERS) {
+      throw AppError.badRequest('TOO_MANY_REMINDERS', `A member may have at most ${MAX_ACTIVE_REMINDERS} active reminders; remove one before setting another`);
+    }
+  }
+
   async unschedule(source: string, sourceId: string): Promise<void> {
     await this.notifications.removeDue([{ source, sourceId }]);
   }
 
-  /** When someone's zone or quiet hours change: what is due for anyone within a day is worked out again. */
-  async recheckSoon(now: Date): Promise<void> {
-    await this.notifications.recheckSoon(now);
+  /**
+   * When someone's zone or quiet hours change (their settings saved): the reminders that may remind
+   * them and are due within a day are worked out again, now, or a minute after the last time this
+   * was done for them (at most once a minute a person). Nobody else's reminders are touched.
+   */
+  async recheckFor(userId: string, now: Date): Promise<void> {
+    const entries: { source: string; sourceId: string }[] = [];
+    for (const source of this.sources.values()) {
+      for (const sourceId of await source.remindersOf(userId)) entries.push({ source: source.name, sourceId });
+    }
+    await this.notifications.recheck(userId, entries, now);
   }
 
   onApplicationBootstrap(): void {
@@ -100,44 +126,77 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     return next ? Math.min(tick, next.getTime() - now) : tick;
   }
 
-  /** Handles every entry due at `now` (the clock is the caller's: tests pass theirs); answers how many notifications were made. */
+  /**
+   * Handles every entry due at `now` (the clock is the caller's: tests pass theirs); answers how
+   * many notifications were made. A batch is written in a savepoint; when anything in it fails
+   * (a reminder its source cannot load, a notification its table refuses), the batch is undone and
+   * each entry is handled again in a savepoint of its own: the ones that fail are logged and
+   * looked at again later (`retryLater`), the others are sent now.
+   */
   async runDue(now: Date): Promise<number> {
     let made = 0;
     for (;;) {
       const step = await this.unitOfWork.run(async (manager) => {
         const entries = await this.notifications.lockDue(now, BATCH);
-        const due: NewNotification[] = [];
-        const batch = this.recipients.batch();
-        for (const [name, ids] of groupBySource(entries)) {
-          const source = this.sources.get(name);
-          if (!source) {
-            // a feature this instance does not run (an older instance during an upgrade): look again later
-            await this.notifications.setDue(ids.map((sourceId) => ({ source: name, sourceId, dueAt: new Date(now.getTime() + 3_600_000) })));
-            continue;
+        try {
+          return { entries: entries.length, made: await inSavepoint(manager, () => this.handle(manager, entries, now)) };
+        } catch (error) {
+          if (entries.length === 1) {
+            await this.failed(entries[0], now, error);
+            return { entries: 1, made: 0 };
           }
-          const reminders = await source.load(ids, batch);
-          const found = new Set(reminders.map((r) => r.id));
-          const next: { source: string; sourceId: string; dueAt: Date }[] = [];
-          const done = ids.filter((id) => !found.has(id)).map((sourceId) => ({ source: name, sourceId }));
-          for (const reminder of reminders) {
-            const dueAt = this.collect(reminder, now, due);
-            if (dueAt) next.push({ source: name, sourceId: reminder.id, dueAt });
-            else done.push({ source: name, sourceId: reminder.id });
-          }
-          await source.save(reminders);
-          await this.notifications.setDue(next);
-          await this.notifications.removeDue(done);
         }
-        const inserted = await this.notifications.insertMany(manager, due);
-        await this.notifier.enqueue(
-          manager,
-          inserted.filter((n) => n.outward).map((n) => n.id),
-        );
-        return { entries: entries.length, made: inserted.length };
+        let inserted = 0;
+        for (const entry of entries) {
+          try {
+            inserted += await inSavepoint(manager, () => this.handle(manager, [entry], now));
+          } catch (error) {
+            await this.failed(entry, now, error);
+          }
+        }
+        return { entries: entries.length, made: inserted };
       });
       made += step.made;
       if (step.entries < BATCH) return made;
     }
+  }
+
+  /** One entry could not be handled (its savepoint is undone): logged, and looked at again later, alone. */
+  private async failed(entry: DueEntry, now: Date, error: unknown): Promise<void> {
+    const retry = await this.notifications.retryLater(entry, now);
+    this.logger.error({ err: error, source: entry.source, sourceId: entry.source_id, failures: retry.failures, retryAt: retry.dueAt }, 'reminder could not be written; retried later');
+  }
+
+  /** Writes the notifications of `entries` (locked), moves their cursors and next looks; answers how many were made. */
+  private async handle(manager: EntityManager, entries: DueEntry[], now: Date): Promise<number> {
+    const due: NewNotification[] = [];
+    const batch = this.recipients.batch();
+    for (const [name, ids] of groupBySource(entries)) {
+      const source = this.sources.get(name);
+      if (!source) {
+        // a feature this instance does not run (an older instance during an upgrade): look again later
+        await this.notifications.setDue(ids.map((sourceId) => ({ source: name, sourceId, dueAt: new Date(now.getTime() + 3_600_000) })));
+        continue;
+      }
+      const reminders = await source.load(ids, batch);
+      const found = new Set(reminders.map((r) => r.id));
+      const next: { source: string; sourceId: string; dueAt: Date }[] = [];
+      const done = ids.filter((id) => !found.has(id)).map((sourceId) => ({ source: name, sourceId }));
+      for (const reminder of reminders) {
+        const dueAt = this.collect(reminder, now, due);
+        if (dueAt) next.push({ source: name, sourceId: reminder.id, dueAt });
+        else done.push({ source: name, sourceId: reminder.id });
+      }
+      await source.save(reminders);
+      await this.notifications.setDue(next);
+      await this.notifications.removeDue(done);
+    }
+    const inserted = await this.notifications.insertMany(manager, due);
+    await this.notifier.enqueue(
+      manager,
+      inserted.filter((n) => n.outward).map((n) => n.id),
+    );
+    return inserted.length;
   }
 
   /**
@@ -169,7 +228,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
           groupId: recipient.groupId,
           kind: occurrence.kind,
           occurrenceKey: occurrence.key,
-          title: late ? translate(recipient.locale, 'notifications.late', { title: text.title }) : text.title,
+          title: late ? lateTitle(recipient.locale, text.title) : text.title,
           body: text.body,
           entityType: occurrence.entityType,
           entityId: occurrence.entityId,
@@ -187,7 +246,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
   }
 }
 
-function groupBySource(entries: { source: string; source_id: string }[]): Map<string, string[]> {
+function groupBySource(entries: DueEntry[]): Map<string, string[]> {
   const bySource = new Map<string, string[]>();
   for (const { source, source_id } of entries) {
     const ids = bySource.get(source) ?? [];

@@ -52,4 +52,8 @@ export interface ReminderSource {
   load(ids: string[], recipients: RecipientBatch): Promise<DueReminder[]>;
   /** Writes where each reminder is (its cursor), in the scheduler's transaction. */
   save(reminders: DueReminder[]): Promise<void>;
+  /** How many of its reminders with occurrences left `userId` set (they count towards the person's limit). */
+  activeOf(userId: string): Promise<number>;
+  /** The ids of its reminders that may remind `userId` (whose times depend on that person's zone and quiet hours). */
+  remindersOf(userId: string): Promise<string[]>;
 }

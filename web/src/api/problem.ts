@@ -94,12 +94,14 @@ export const KNOWN_CODES = [
   // shared costs, reminders, webhooks, the language on the account, the statement's size
   'ID_TAKEN', 'LOCALE_UNSUPPORTED', 'REMINDER_IN_PAST', 'SETTLEMENT_TO_SELF', 'SPLIT_NOT_ALLOWED', 'STATEMENT_TOO_LARGE',
   'WEBHOOK_URL_NOT_ALLOWED',
+  // the limits of reminders and snoozing
+  'SNOOZE_LIMIT', 'TOO_MANY_REMINDERS',
 ] as const;
 type KnownCode = (typeof KNOWN_CODES)[number];
 const known = new Set<string>(KNOWN_CODES);
 
 /** Codes whose message names the limit the service put in its detail ("at most 10 images"). */
-const WITH_LIMIT = new Set<string>(['IMAGE_LIMIT', 'IMAGE_TOO_LARGE', 'ITEM_LIMIT', 'STATEMENT_TOO_LARGE']);
+const WITH_LIMIT = new Set<string>(['IMAGE_LIMIT', 'IMAGE_TOO_LARGE', 'ITEM_LIMIT', 'SNOOZE_LIMIT', 'STATEMENT_TOO_LARGE', 'TOO_MANY_REMINDERS']);
 
 /** The app's own message for a problem's code, or null for a code it does not know. */
 export function problemMessage(code: string, detail = ''): string | null {

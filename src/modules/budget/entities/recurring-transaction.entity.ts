@@ -6,12 +6,13 @@ import { MoneyMovement } from './money-movement';
 /** A rule that makes a transaction every `interval` days/weeks/months/years from `startDate`. */
 @Entity('recurring_transactions')
 // nextOccurrence is the scheduler's cursor, derived from the rule: not a user change
-@Audited('RecurringTransaction', { module: 'Budget', ignore: ['nextOccurrence', 'remindNextOccurrence', 'remindSetDate'] })
+@Audited('RecurringTransaction', { module: 'Budget', ignore: ['nextOccurrence', 'remindNextOccurrence', 'remindSetDate', 'remindSetBy'] })
 @Index('ix_recurring_transactions_group', ['groupId'])
 @Index('ix_recurring_transactions_due', ['nextOccurrence'])
 @Index('ix_recurring_transactions_category', ['categoryId'])
 @Index('ix_recurring_transactions_account', ['budgetAccountId'])
 @Index('ix_recurring_transactions_target_account', ['targetBudgetAccountId'])
+@Index('ix_recurring_transactions_remind_set_by', ['remindSetBy'])
 @Check('ck_recurring_transactions_type', `"type" IN ('Expense', 'Income', 'Transfer')`)
 @Check('ck_recurring_transactions_frequency', `"frequency" IN ('Daily', 'Weekly', 'Monthly', 'Yearly')`)
 @Check('ck_recurring_transactions_amount', `"amount" > 0`)
@@ -52,4 +53,8 @@ export class RecurringTransaction extends MoneyMovement {
   /** when the reminder was set: reminders due before it are never sent */
   @Column({ type: 'timestamptz', nullable: true })
   remindSetDate: Date | null;
+
+  /** who set the reminder (it counts among their active reminders); null: no reminder, or that person is gone */
+  @Column({ type: 'uuid', nullable: true })
+  remindSetBy: string | null;
 }

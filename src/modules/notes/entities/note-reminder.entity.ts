@@ -10,6 +10,7 @@ import { Note } from './note.entity';
 @Entity('note_reminders')
 @Index('uq_note_reminders_note', ['noteId'], { unique: true })
 @Index('ix_note_reminders_group', ['groupId'])
+@Index('ix_note_reminders_set_by', ['setBy'])
 export class NoteReminder {
   @PrimaryColumn('uuid')
   id: string;

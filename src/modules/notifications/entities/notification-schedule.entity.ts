@@ -17,4 +17,8 @@ export class NotificationScheduleEntry {
 
   @Column({ type: 'timestamptz' })
   dueAt: Date;
+
+  /** how often in a row it could not be handled (a failing reminder is retried later, alone, with a growing back-off) */
+  @Column({ type: 'smallint', default: 0 })
+  failures: number;
 }

@@ -31,4 +31,8 @@ export class NotificationSettings {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedDate: Date;
+
+  /** when this person's reminders were (or will be) last looked at again for a change of zone or quiet hours: at most once a minute */
+  @Column({ type: 'timestamptz', nullable: true })
+  recheckDate: Date | null;
 }

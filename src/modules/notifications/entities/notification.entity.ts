@@ -7,6 +7,10 @@ import { User } from '../../users/entities/user.entity';
  * delivered. `occurrenceKey` (the reminder and which of its occurrences) is unique per recipient:
  * the backstop of exactly-once delivery across instances.
  */
+/** The longest title and body a notification holds (characters): notification-text.ts fits every text to them. */
+export const NOTIFICATION_TITLE_MAX = 200;
+export const NOTIFICATION_BODY_MAX = 1000;
+
 @Entity('notifications')
 // its rows are the recipient's live events (the unread badge): private to the recipient, and only
 // whether it is read is a change worth a row
@@ -36,10 +40,10 @@ export class Notification {
   @Column({ type: 'varchar', length: 200 })
   occurrenceKey: string;
 
-  @Column({ type: 'varchar', length: 200 })
+  @Column({ type: 'varchar', length: NOTIFICATION_TITLE_MAX })
   title: string;
 
-  @Column({ type: 'varchar', length: 1000 })
+  @Column({ type: 'varchar', length: NOTIFICATION_BODY_MAX })
   body: string;
 
   @Column({ type: 'varchar', length: 30, nullable: true })

@@ -2074,6 +2074,12 @@ export interface components {
              */
             username: string;
         };
+        DroppedMemberDto: {
+            /** @description their nickname */
+            name: string;
+            /** Format: uuid */
+            userId: string;
+        };
         EmailConfirmedDto: {
             /** @enum {string} */
             emailStatus: "Confirmed";
@@ -3029,6 +3035,8 @@ export interface components {
             userId: string;
         };
         SplitSettingsDto: {
+            /** @description present when members of the weights have left the group (deactivated, or moved to another group): the default leaves them out and divides among the others */
+            droppedMembers?: components["schemas"]["DroppedMemberDto"][];
             /** @enum {string} */
             mode: "equal" | "shares";
             /** @description a new Expense without split is paid by its creator and shared by the weights */

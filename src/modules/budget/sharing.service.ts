@@ -17,11 +17,14 @@ import {
   SettlementListQuery,
   SplitSettingsDto,
 } from './dto/sharing.dto';
-import { balanceSheet, fromCents, NamedMember, toCents } from './sharing';
+import { balanceSheet, currentWeights, fromCents, NamedMember, toCents } from './sharing';
 import type { Settlement } from './entities/settlement.entity';
 import { SharingRepository } from './sharing.repository';
 import { SplitResolver } from './split-resolver';
 import { normaliseMoney, utcDate } from './transaction-refs';
+
+/** The name of a member whose user is gone. */
+const FORMER_MEMBER = 'Former member';
 
 const invalid = (errors: FieldError[]) => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', errors);
 
@@ -42,7 +45,7 @@ export class SharingService {
 
   async settings(tenant: Tenant): Promise<SplitSettingsDto> {
     const row = await this.sharing.findSettings(tenant);
-    return { sharedByDefault: row?.sharedByDefault ?? false, mode: row?.mode ?? 'equal', weights: row?.weights ?? [], units: row?.units ?? [] };
+    return this.toSettingsDto(tenant, row ?? { sharedByDefault: false, mode: 'equal', weights: [], units: [] });
   }
 
   /** Replaces the settings (one audited row per group, locked while it changes). */
@@ -77,8 +80,7 @@ export class SharingService {
         weights: dto.weights.map((w) => ({ userId: w.userId, weight: normaliseWeight(w.weight) })),
         units: dto.units.map((unit) => ({ id: unit.id ?? newId(), name: unit.name, userIds: unit.userIds })),
       });
-      const saved = await this.sharing.saveSettings(settings);
-      return { sharedByDefault: saved.sharedByDefault, mode: saved.mode, weights: saved.weights, units: saved.units };
+      return this.toSettingsDto(user, await this.sharing.saveSettings(settings));
     });
   }
 
@@ -176,6 +178,19 @@ export class SharingService {
     return { repaired: differences.length };
   }
 
+  /**
+   * The settings as the API shows them: with `droppedMembers`, the weighted members who left the
+   * group and whom the default therefore leaves out (only when there are any).
+   */
+  private async toSettingsDto(tenant: Tenant, settings: Pick<SplitSettingsDto, 'sharedByDefault' | 'mode' | 'weights' | 'units'>): Promise<SplitSettingsDto> {
+    const { sharedByDefault, mode, weights, units } = settings;
+    const named = await this.users.findNicknames(tenant, weights.map((w) => w.userId));
+    const current = new Set(named.filter((user) => user.isMember).map((user) => user.id));
+    const names = new Map(named.map((user) => [user.id, user.nickname]));
+    const dropped = currentWeights(weights, current).dropped.map((w) => ({ userId: w.userId, name: names.get(w.userId) ?? FORMER_MEMBER }));
+    return { sharedByDefault, mode, weights, units, ...(dropped.length ? { droppedMembers: dropped } : {}) };
+  }
+
   /** Current members by nickname, then former members with rows by nickname. */
   private async membersOf(tenant: Tenant, current: { id: string; nickname: string }[], withRows: string[]): Promise<NamedMember[]> {
     const currentIds = new Set(current.map((m) => m.id));
@@ -183,7 +198,7 @@ export class SharingService {
     const former = await this.users.findNicknames(tenant, formerIds);
     const nameOf = new Map(former.map((f) => [f.id, f.nickname]));
     const formers = formerIds
-      .map((userId) => ({ userId, name: nameOf.get(userId) ?? 'Former member', isFormer: true }))
+      .map((userId) => ({ userId, name: nameOf.get(userId) ?? FORMER_MEMBER, isFormer: true }))
       .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.userId.localeCompare(b.userId));
     return [...current.map((m) => ({ userId: m.id, name: m.nickname, isFormer: false })), ...formers];
   }

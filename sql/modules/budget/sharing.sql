@@ -51,6 +51,10 @@ SELECT user_id AS "userId", SUM(paid)::text AS paid, SUM(share)::text AS share, 
 SELECT u.id FROM unnest($2::uuid[]) AS u(id)
     WHERE EXISTS (SELECT 1 FROM member_day_balances b WHERE b.group_id = $1 AND b.user_id = u.id);
 
+-- budget_settlement_anywhere
+SELECT s.id, s.from_user_id AS "fromUserId", s.to_user_id AS "toUserId", s.amount, s.date::text AS date, s.note,
+  s.created_by_id AS "createdBy", to_char(s.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", s.group_id AS "groupId" FROM settlements s WHERE s.id = $1;
+
 -- budget_settlement_by_id
 SELECT s.id, s.from_user_id AS "fromUserId", s.to_user_id AS "toUserId", s.amount, s.date::text AS date, s.note,
   s.created_by_id AS "createdBy", to_char(s.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate" FROM settlements s WHERE s.id = $1 AND s.group_id = $2;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Page, PageQuery, toPage } from '../../common/pagination/pagination';
 import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
+import { insertNew } from '../../database/bulk-insert';
 import { Sql } from '../../database/sql';
 import { UnitOfWork } from '../../database/transaction';
 import { Settlement } from './entities/settlement.entity';
@@ -12,6 +13,7 @@ import {
   MEMBER_TOTALS,
   MemberTotalsRow,
   MEMBERS_WITH_ROWS,
+  SETTLEMENT_ANYWHERE,
   SETTLEMENT_BY_ID,
   SETTLEMENTS_COUNT,
   SETTLEMENTS_PAGE,
@@ -75,9 +77,18 @@ export class SharingRepository {
     return this.sql.rows<MemberTotalsRow>(MEMBER_TOTALS, [tenant.groupId, from, to]);
   }
 
-  createSettlement(values: Partial<Settlement>): Promise<Settlement> {
-    const manager = this.unitOfWork.manager;
-    return manager.save(manager.create(Settlement, values));
+  /**
+   * Inserts the settlement (never an update: a client-made id that is taken meets the primary key,
+   * a 409 ID_TAKEN); the history subscriber records it on the insert.
+   */
+  insertSettlement(values: Partial<Settlement>): Promise<Settlement> {
+    return insertNew(this.unitOfWork.manager, Settlement, values);
+  }
+
+  /** The settlement with this id in any group, with its group (only to tell a retry from a taken id). */
+  async findSettlementAnywhere(id: string): Promise<(SettlementRow & { groupId: string }) | undefined> {
+    const [row] = await this.sql.rows<SettlementRow & { groupId: string }>(SETTLEMENT_ANYWHERE, [id]);
+    return row;
   }
 
   lockSettlement(tenant: Tenant, id: string): Promise<Settlement> {

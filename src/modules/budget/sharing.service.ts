@@ -23,6 +23,10 @@ import { SharingRepository } from './sharing.repository';
 import { SplitResolver } from './split-resolver';
 import { normaliseMoney, utcDate } from './transaction-refs';
 
+/** A client-made id already used, by any row of any group: never says whose. */
+export const ID_TAKEN_MESSAGE = 'This id is already used: make a new id';
+const idTaken = () => AppError.conflict('ID_TAKEN', ID_TAKEN_MESSAGE);
+
 /** The name of a member whose user is gone. */
 const FORMER_MEMBER = 'Former member';
 
@@ -95,22 +99,32 @@ export class SharingService {
       ]);
       const amount = normaliseMoney(dto.amount);
       const date = dto.date ?? utcDate();
+      const note = dto.note || null;
       if (dto.id) {
-        // a replay of the same creation answers the settlement it made
-        const existing = await this.sharing.findSettlement(user, dto.id);
+        // the same member's identical retry answers the settlement it made; an id taken anywhere else is 409, whoever holds it
+        const existing = await this.sharing.findSettlementAnywhere(dto.id);
         if (existing) {
-          if (existing.fromUserId === dto.fromUserId && existing.toUserId === dto.toUserId && existing.amount === amount && existing.date === date) return existing;
-          throw AppError.conflict('ID_TAKEN', 'Another settlement has this id');
+          const { groupId, ...settlement } = existing;
+          const retry =
+            groupId === user.groupId &&
+            settlement.createdBy === user.userId &&
+            settlement.fromUserId === dto.fromUserId &&
+            settlement.toUserId === dto.toUserId &&
+            settlement.amount === amount &&
+            settlement.date === date &&
+            settlement.note === note;
+          if (retry) return settlement;
+          throw idTaken();
         }
       }
-      const saved = await this.sharing.createSettlement({
+      const saved = await this.sharing.insertSettlement({
         ...(dto.id ? { id: dto.id } : {}),
         groupId: user.groupId,
         fromUserId: dto.fromUserId,
         toUserId: dto.toUserId,
         amount,
         date,
-        note: dto.note || null,
+        note,
         createdById: user.userId,
       });
       return toSettlementDto(saved);

@@ -68,6 +68,12 @@ export interface SettlementRow {
 /** `GET /budget/settlements/{id}`. ($1 id, $2 group id) */
 export const SETTLEMENT_BY_ID = statement('budget_settlement_by_id', `SELECT ${SETTLEMENT_COLUMNS} FROM settlements s WHERE s.id = $1 AND s.group_id = $2`);
 
+/** A settlement of any group by id, with its group: whether a client-made id is taken anywhere. ($1 id) */
+export const SETTLEMENT_ANYWHERE = statement(
+  'budget_settlement_anywhere',
+  `SELECT ${SETTLEMENT_COLUMNS}, s.group_id AS "groupId" FROM settlements s WHERE s.id = $1`,
+);
+
 const SETTLEMENTS_FILTER = `s.group_id = $1 AND ${range('$2', '$3')} AND ($4::uuid IS NULL OR s.from_user_id = $4::uuid OR s.to_user_id = $4::uuid)`;
 
 /** A page of settlements, newest first. ($1 group id, $2 from, $3 to, $4 user id or null, $5 offset, $6 limit) */

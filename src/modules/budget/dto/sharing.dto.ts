@@ -112,7 +112,11 @@ export class SettlementDto {
 }
 
 export class CreateSettlementDto {
-  @ApiPropertyOptional({ format: 'uuid', description: 'a client-made id (a replay with the same id and values answers the same settlement)' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      "a client-made id: the same member's retry with the same id and values answers the settlement it made; an id used anywhere else (other values, another member, another group) is 409 ID_TAKEN",
+  })
   @IsOptional()
   @IsUUID()
   id?: string;

@@ -18,8 +18,9 @@ import {
   SETTLEMENTS_COUNT,
   SETTLEMENTS_PAGE,
   SettlementRow,
+  SHARING_CHECK_GROUPS,
   SHARING_CHECKS,
-  SHARING_LOCK_SQL,
+  SHARING_GROUP_LOCK,
   SPLIT_SETTINGS_OF_GROUP,
 } from './sharing.sql';
 
@@ -122,19 +123,24 @@ export class SharingRepository {
     return toPage(rows, total, page);
   }
 
+  /** Every group's id, in the order the daily check goes through them. */
+  async groupIds(): Promise<string[]> {
+    return (await this.sql.rows<{ id: string }>(SHARING_CHECK_GROUPS)).map((row) => row.id);
+  }
+
   /**
-   * Recomputes the kept shares and sums from the rows and writes the fresh values over any that
-   * differ, in the current unit of work, with the source tables locked against writers meanwhile.
-   * Returns what differed.
+   * Recomputes one group's kept shares and sums from its rows and writes the fresh values over any
+   * that differ, in the current unit of work, with that group's sharing lock held against its
+   * writers meanwhile (no other group's). Returns what differed.
    */
-  async checkAndRepair(): Promise<SharingDifference[]> {
-    await this.sql.rows(SHARING_LOCK_SQL);
+  async checkAndRepair(groupId: string): Promise<SharingDifference[]> {
+    await this.sql.rows(SHARING_GROUP_LOCK, [groupId]);
     const found: SharingDifference[] = [];
     for (const check of SHARING_CHECKS) {
-      const rows = await this.sql.rows<{ row: Record<string, unknown> }>(check.check);
+      const rows = await this.sql.rows<{ row: Record<string, unknown> }>(check.check, [groupId]);
       if (rows.length === 0) continue;
       found.push(...rows.map(({ row }) => ({ table: check.table, row })));
-      await this.sql.rows(check.repair);
+      await this.sql.rows(check.repair, [groupId]);
     }
     return found;
   }

@@ -183,13 +183,22 @@ export class SharingService {
 
   /**
    * Housekeeping: recomputes the kept shares and members' day sums from the transactions and
-   * settlements, logs every kept row that differed and writes the fresh value over it, in one
-   * database transaction that holds off writers of those tables while it runs.
+   * settlements, logs every kept row that differed and writes the fresh value over it, one group at
+   * a time, each in its own short database transaction that holds off only that group's writers of
+   * shared rows. A group whose check fails is logged and checked again the next day; the others go on.
    */
   async checkKeptSums(): Promise<{ repaired: number }> {
-    const differences = await this.unitOfWork.run(() => this.sharing.checkAndRepair());
-    for (const difference of differences) this.logger.warn(difference, 'kept sums differed from the rows: repaired');
-    return { repaired: differences.length };
+    let repaired = 0;
+    for (const groupId of await this.sharing.groupIds()) {
+      try {
+        const differences = await this.unitOfWork.run(() => this.sharing.checkAndRepair(groupId));
+        for (const difference of differences) this.logger.warn({ groupId, ...difference }, 'kept sums differed from the rows: repaired');
+        repaired += differences.length;
+      } catch (error) {
+        this.logger.error({ err: error, groupId }, 'kept sums could not be checked');
+      }
+    }
+    return { repaired };
   }
 
   /**

@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Record a payment between two members (a repayment, cash handed over, a loan)
-         * @description Changes the two members' balances, never income, expense, account balances or reports. Partial amounts are allowed. fromUserId = toUserId: 400 SETTLEMENT_TO_SELF; a user who is not a member of the group, current or former: 400 UNKNOWN_MEMBER.
+         * @description Changes the two members' balances, never income, expense, account balances or reports. Partial amounts are allowed. fromUserId = toUserId: 400 SETTLEMENT_TO_SELF; a user who is not a member of the group, current or former: 400 UNKNOWN_MEMBER; a client-made id already used, in any group, other than by the same member's identical retry: 409 ID_TAKEN (nothing is written or changed).
          */
         post: operations["Sharing_createSettlement"];
         delete?: never;
@@ -2031,7 +2031,7 @@ export interface components {
             fromUserId: string;
             /**
              * Format: uuid
-             * @description a client-made id (a replay with the same id and values answers the same settlement)
+             * @description a client-made id: the same member's retry with the same id and values answers the settlement it made; an id used anywhere else (other values, another member, another group) is 409 ID_TAKEN
              */
             id?: string;
             note?: string | null;
@@ -2073,6 +2073,12 @@ export interface components {
              * @example alice
              */
             username: string;
+        };
+        DroppedMemberDto: {
+            /** @description their nickname */
+            name: string;
+            /** Format: uuid */
+            userId: string;
         };
         EmailConfirmedDto: {
             /** @enum {string} */
@@ -3029,6 +3035,8 @@ export interface components {
             userId: string;
         };
         SplitSettingsDto: {
+            /** @description present when members of the weights have left the group (deactivated, or moved to another group): the default leaves them out and divides among the others */
+            droppedMembers?: components["schemas"]["DroppedMemberDto"][];
             /** @enum {string} */
             mode: "equal" | "shares";
             /** @description a new Expense without split is paid by its creator and shared by the weights */

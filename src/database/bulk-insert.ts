@@ -1,4 +1,5 @@
-import type { EntityManager, ObjectLiteral } from 'typeorm';
+import type { DeepPartial, EntityManager, ObjectLiteral } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 /** Rows one statement carries: each stays far inside the statement timeout on a busy machine. */
 const CHUNK = 2000;
@@ -34,4 +35,16 @@ export async function insertMany<T extends ObjectLiteral>(manager: EntityManager
     });
     await manager.query(sql, values);
   }
+}
+
+/**
+ * Inserts one new row of an entity, never an update (unlike save(), which reads the primary key
+ * first and updates a row that has it): a row with a client-made id that is taken meets the primary
+ * key. Subscribers run (an audited entity's "Created" history row is written); the columns the
+ * database fills (created date, version) are set on the answer.
+ */
+export async function insertNew<T extends ObjectLiteral>(manager: EntityManager, target: new () => T, values: NoInfer<DeepPartial<T>>): Promise<T> {
+  const row = manager.create(target, values);
+  await manager.insert(target, row as QueryDeepPartialEntity<T>);
+  return row;
 }

@@ -216,17 +216,20 @@ describe('Budget: creating a transaction', () => {
     expect(await counts(anna.groupId!)).toEqual(before);
   });
 
-  it("checks the members of the group's default split too: one who left with no rows is unknown, one with rows is not", async () => {
+  it("takes only current members into the group's default split; an explicit split may name one who left with rows, not one without", async () => {
     const { anna, ben, cleo, food } = await flatOfThree(t);
     await call(t, anna, 'PUT', '/budget/split-settings', { sharedByDefault: true, mode: 'equal', weights: ['1', '1', '1'].map((weight, i) => ({ userId: [anna, ben, cleo][i].id, weight })), units: [] });
     await createTransaction(t, anna, { type: 'Expense', amount: '3.00', categoryId: food.id, split: equalSplit(anna, ben) });
     await t.db.query(`UPDATE users SET status = 'Deactivated' WHERE id = ANY($1::uuid[])`, [[ben.id, cleo.id]]);
+    // both left: the default is Anna's alone
+    const byDefault = await createTransaction(t, anna, { type: 'Expense', amount: '3.00', categoryId: food.id });
+    expect(byDefault.split.owed).toEqual([{ userId: anna.id, amount: '3.00' }]);
     const before = await counts(anna.groupId!);
-    expect(await problem(anna, { type: 'Expense', amount: '3.00', categoryId: food.id })).toEqual({
+    expect(await problem(anna, { type: 'Expense', amount: '3.00', categoryId: food.id, split: equalSplit(anna, cleo) })).toEqual({
       status: 400,
       code: 'UNKNOWN_MEMBER',
       detail: 'Not a member of this group',
-      errors: [{ field: 'split.members.2.userId', message: 'split.members.2.userId is not a member of this group' }],
+      errors: [{ field: 'split.members.1.userId', message: 'split.members.1.userId is not a member of this group' }],
     });
     expect(await counts(anna.groupId!)).toEqual(before);
     // Ben left with rows: still a member a split may name

@@ -35,7 +35,10 @@ INSERT INTO transactions (id, group_id, type, amount, date, description, categor
 SELECT r.id, r.group_id, r.type, r.amount, r.description, r.category_id, r.budget_account_id,
           r.target_budget_account_id, r.frequency, r.interval, r.start_date::text AS start_date,
           r.end_date::text AS end_date, r.next_occurrence::text AS next_occurrence,
-          r.split, (a.is_disabled OR COALESCE(ta.is_disabled, false)) AS account_disabled
+          r.split, (a.is_disabled OR COALESCE(ta.is_disabled, false)) AS account_disabled, r.split_is_default,
+          CASE WHEN r.split_is_default THEN ARRAY(
+            SELECT (m->>'userId')::uuid FROM jsonb_array_elements(r.split->'members') m
+             WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = (m->>'userId')::uuid AND u.group_id = r.group_id AND u.status = 'Active')) END AS current_members
      FROM recurring_transactions r
      JOIN budget_accounts a ON a.id = r.budget_account_id
      LEFT JOIN budget_accounts ta ON ta.id = r.target_budget_account_id

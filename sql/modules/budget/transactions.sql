@@ -545,7 +545,9 @@ SELECT s.id AS source_id,
        st.shared_by_default, st.mode, st.weights,
        ARRAY(SELECT n.id FROM named n
               WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = n.id AND u.group_id = $1 AND u.status = 'Active')
-                 OR EXISTS (SELECT 1 FROM member_day_balances b WHERE b.group_id = $1 AND b.user_id = n.id)) AS members
+                 OR EXISTS (SELECT 1 FROM member_day_balances b WHERE b.group_id = $1 AND b.user_id = n.id)) AS members,
+       ARRAY(SELECT (w->>'userId')::uuid FROM settings s CROSS JOIN LATERAL jsonb_array_elements(s.weights) w
+              WHERE s.shared_by_default AND EXISTS (SELECT 1 FROM users u WHERE u.id = (w->>'userId')::uuid AND u.group_id = $1 AND u.status = 'Active')) AS current_weighted
   FROM source s
   CROSS JOIN LATERAL (SELECT array_agg(a.id) AS ids, array_agg(a.is_disabled) AS disabled
                         FROM budget_accounts a WHERE a.group_id = $1 AND a.id IN (s.id, $3::uuid)) a

@@ -13,6 +13,7 @@ import { RecurringTransactionsRepository } from './recurring-transactions.reposi
 import { ReportsRepository } from './reports.repository';
 import { TransactionRefsResolver } from './transaction-refs';
 import { TransactionsRepository } from './transactions.repository';
+import { ID_TAKEN_MESSAGE } from './sharing.service';
 import { BUDGET_ACCOUNT_UNIQUE_CONSTRAINTS } from './entities/budget-account.entity';
 import { CATEGORY_UNIQUE_CONSTRAINTS } from './entities/category.entity';
 import { CategoriesController } from './categories.controller';
@@ -78,6 +79,8 @@ export class BudgetModule implements OnModuleInit {
       ...CATEGORY_UNIQUE_CONSTRAINTS,
       ...BUDGET_ACCOUNT_UNIQUE_CONSTRAINTS,
       uq_split_settings_group: ['SETTINGS_CONFLICT', 'The split settings were changed at the same time; retry'],
+      // a settlement's client-made id taken by a parallel create (the check before the insert answers the rest)
+      PK_5f523ce152b84e818bff9467aab: ['ID_TAKEN', ID_TAKEN_MESSAGE],
     });
   }
 }

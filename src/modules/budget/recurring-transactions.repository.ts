@@ -7,7 +7,7 @@ import { Sql } from '../../database/sql';
 import { recordCreated } from '../history/history-rows';
 import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { Transaction } from './entities/transaction.entity';
-import type { StoredSplit } from './sharing';
+import { StoredSplit, withoutLeavers } from './sharing';
 import {
   BILL_REMINDERS_ACTIVE_OF_SETTER,
   BILL_REMINDERS_LOCK,
@@ -34,9 +34,13 @@ export interface DueRuleRow {
   start_date: string;
   end_date: string | null;
   next_occurrence: string;
-  /** the rule's split (jsonb), copied to each occurrence */
+  /** the rule's split (jsonb), copied to each occurrence (less the members who left, when it is the group's default) */
   split: StoredSplit | null;
   account_disabled: boolean;
+  /** the split was taken from the group's default */
+  split_is_default: boolean;
+  /** with split_is_default: the split's members who are current members of the group (else null) */
+  current_members: string[] | null;
 }
 
 /**
@@ -110,6 +114,7 @@ export class RecurringTransactionsRepository {
    * cannot express ON CONFLICT, so this is the one insert of a transaction that is not a save().
    */
   async insertOccurrence(manager: EntityManager, rule: DueRuleRow, date: string): Promise<boolean> {
+    const split = rule.split && rule.current_members ? withoutLeavers(rule.split, rule.amount, new Set(rule.current_members)) : rule.split;
     const occurrence = Object.assign(new Transaction(), {
       id: newId(),
       groupId: rule.group_id,
@@ -123,7 +128,7 @@ export class RecurringTransactionsRepository {
       recurringTransactionId: rule.id,
       occurrenceDate: date,
       createdById: null,
-      split: rule.split,
+      split,
     });
     const inserted = await this.sql.rows(RECURRING_INSERT_OCCURRENCE, [
         occurrence.id,

@@ -8,7 +8,7 @@ import { RecurringTransactionDto, SaveRecurringTransactionDto } from './dto/recu
 import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { dayAfter, nextOnOrAfter, Recurrence } from './recurrence';
 import { RecurringTransactionsRepository } from './recurring-transactions.repository';
-import { SplitResolver } from './split-resolver';
+import { SplitResolver, takesDefaultSplit } from './split-resolver';
 import { normaliseMoney, TransactionRefsResolver, utcDate } from './transaction-refs';
 import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
 import { BILL_REMINDER_SOURCE } from './bill-reminder.source';
@@ -79,14 +79,16 @@ export class RecurringTransactionsService {
       const rule = { frequency: dto.frequency, interval: dto.interval ?? 1, startDate: dto.startDate, endDate: dto.endDate ?? null };
       const isEnabled = dto.isEnabled ?? true;
       const amount = normaliseMoney(dto.amount);
-      // the group's default applies to the rule once, as to a new Expense; each occurrence copies the rule's split
-      const split = await this.splits.resolve(user, { type: dto.type, amount, split: dto.split, payer: user.userId });
+      // the group's default applies to the rule once, as to a new Expense; each occurrence copies the rule's split, less those who left since
+      const input = { type: dto.type, amount, split: dto.split, payer: user.userId };
+      const split = await this.splits.resolve(user, input);
       if (dto.remindDaysBefore != null) await this.scheduler.assertRoomFor(user.userId);
       const recurring = await this.recurring.create(manager, {
         groupId: user.groupId,
         type: dto.type,
         amount,
         split,
+        splitIsDefault: split !== null && takesDefaultSplit(input),
         description: dto.description ?? null,
         ...refs,
         ...rule,
@@ -126,6 +128,8 @@ export class RecurringTransactionsService {
         type: dto.type,
         amount,
         split,
+        // a split given (or null) is the rule's own from now on; an omitted one stays as it came
+        splitIsDefault: split !== null && dto.split === undefined && recurring.splitIsDefault,
         description: dto.description ?? null,
         ...refs,
         ...rule,

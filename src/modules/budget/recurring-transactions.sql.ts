@@ -1,4 +1,5 @@
 import { statement } from '../../database/sql';
+import { activeMemberOf } from '../users/users.sql';
 
 /*
  * Named statements of the recurring scheduler (RecurringTransactionsRepository): which rules are
@@ -13,15 +14,20 @@ export const RECURRING_DUE_IDS = statement(
 );
 
 /**
- * The rule $1 if still due on $2, locked, with whether either of its accounts is disabled; no row
- * when it is not due or another instance holds it (SKIP LOCKED).
+ * The rule $1 if still due on $2, locked, with whether either of its accounts is disabled and, when
+ * its split was taken from the group's default, which of the split's members are current members
+ * of the group (the occurrence drops the others); no row when it is not due or another instance
+ * holds it (SKIP LOCKED).
  */
 export const RECURRING_LOCK_DUE = statement(
   'budget_recurring_lock_due',
   `SELECT r.id, r.group_id, r.type, r.amount, r.description, r.category_id, r.budget_account_id,
           r.target_budget_account_id, r.frequency, r.interval, r.start_date::text AS start_date,
           r.end_date::text AS end_date, r.next_occurrence::text AS next_occurrence,
-          r.split, (a.is_disabled OR COALESCE(ta.is_disabled, false)) AS account_disabled
+          r.split, (a.is_disabled OR COALESCE(ta.is_disabled, false)) AS account_disabled, r.split_is_default,
+          CASE WHEN r.split_is_default THEN ARRAY(
+            SELECT (m->>'userId')::uuid FROM jsonb_array_elements(r.split->'members') m
+             WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = (m->>'userId')::uuid AND ${activeMemberOf('u', 'r.group_id')})) END AS current_members
      FROM recurring_transactions r
      JOIN budget_accounts a ON a.id = r.budget_account_id
      LEFT JOIN budget_accounts ta ON ta.id = r.target_budget_account_id

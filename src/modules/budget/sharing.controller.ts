@@ -52,7 +52,8 @@ export class SharingController {
     summary: 'Record a payment between two members (a repayment, cash handed over, a loan)',
     description:
       'Changes the two members\' balances, never income, expense, account balances or reports. Partial amounts are allowed. ' +
-      'fromUserId = toUserId: 400 SETTLEMENT_TO_SELF; a user who is not a member of the group, current or former: 400 UNKNOWN_MEMBER.',
+      'fromUserId = toUserId: 400 SETTLEMENT_TO_SELF; a user who is not a member of the group, current or former: 400 UNKNOWN_MEMBER; ' +
+      'a client-made id already used, in any group, other than by the same member\'s identical retry: 409 ID_TAKEN (nothing is written or changed).',
   })
   @ApiCreatedResponse({ type: SettlementDto })
   @ApiProblems(400, 409)

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Page, PageQuery, toPage } from '../../common/pagination/pagination';
 import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
+import { insertNew } from '../../database/bulk-insert';
 import { Sql } from '../../database/sql';
 import { UnitOfWork } from '../../database/transaction';
 import { Settlement } from './entities/settlement.entity';
@@ -12,12 +13,14 @@ import {
   MEMBER_TOTALS,
   MemberTotalsRow,
   MEMBERS_WITH_ROWS,
+  SETTLEMENT_ANYWHERE,
   SETTLEMENT_BY_ID,
   SETTLEMENTS_COUNT,
   SETTLEMENTS_PAGE,
   SettlementRow,
+  SHARING_CHECK_GROUPS,
   SHARING_CHECKS,
-  SHARING_LOCK_SQL,
+  SHARING_GROUP_LOCK,
   SPLIT_SETTINGS_OF_GROUP,
 } from './sharing.sql';
 
@@ -75,9 +78,18 @@ export class SharingRepository {
     return this.sql.rows<MemberTotalsRow>(MEMBER_TOTALS, [tenant.groupId, from, to]);
   }
 
-  createSettlement(values: Partial<Settlement>): Promise<Settlement> {
-    const manager = this.unitOfWork.manager;
-    return manager.save(manager.create(Settlement, values));
+  /**
+   * Inserts the settlement (never an update: a client-made id that is taken meets the primary key,
+   * a 409 ID_TAKEN); the history subscriber records it on the insert.
+   */
+  insertSettlement(values: Partial<Settlement>): Promise<Settlement> {
+    return insertNew(this.unitOfWork.manager, Settlement, values);
+  }
+
+  /** The settlement with this id in any group, with its group (only to tell a retry from a taken id). */
+  async findSettlementAnywhere(id: string): Promise<(SettlementRow & { groupId: string }) | undefined> {
+    const [row] = await this.sql.rows<SettlementRow & { groupId: string }>(SETTLEMENT_ANYWHERE, [id]);
+    return row;
   }
 
   lockSettlement(tenant: Tenant, id: string): Promise<Settlement> {
@@ -111,19 +123,24 @@ export class SharingRepository {
     return toPage(rows, total, page);
   }
 
+  /** Every group's id, in the order the daily check goes through them. */
+  async groupIds(): Promise<string[]> {
+    return (await this.sql.rows<{ id: string }>(SHARING_CHECK_GROUPS)).map((row) => row.id);
+  }
+
   /**
-   * Recomputes the kept shares and sums from the rows and writes the fresh values over any that
-   * differ, in the current unit of work, with the source tables locked against writers meanwhile.
-   * Returns what differed.
+   * Recomputes one group's kept shares and sums from its rows and writes the fresh values over any
+   * that differ, in the current unit of work, with that group's sharing lock held against its
+   * writers meanwhile (no other group's). Returns what differed.
    */
-  async checkAndRepair(): Promise<SharingDifference[]> {
-    await this.sql.rows(SHARING_LOCK_SQL);
+  async checkAndRepair(groupId: string): Promise<SharingDifference[]> {
+    await this.sql.rows(SHARING_GROUP_LOCK, [groupId]);
     const found: SharingDifference[] = [];
     for (const check of SHARING_CHECKS) {
-      const rows = await this.sql.rows<{ row: Record<string, unknown> }>(check.check);
+      const rows = await this.sql.rows<{ row: Record<string, unknown> }>(check.check, [groupId]);
       if (rows.length === 0) continue;
       found.push(...rows.map(({ row }) => ({ table: check.table, row })));
-      await this.sql.rows(check.repair);
+      await this.sql.rows(check.repair, [groupId]);
     }
     return found;
   }

@@ -18,11 +18,18 @@ import {
   SettlementListQuery,
   SplitSettingsDto,
 } from './dto/sharing.dto';
-import { balanceSheet, fromCents, NamedMember, toCents } from './sharing';
+import { balanceSheet, currentWeights, fromCents, NamedMember, toCents } from './sharing';
 import type { Settlement } from './entities/settlement.entity';
 import { SharingRepository } from './sharing.repository';
 import { SplitResolver } from './split-resolver';
 import { normaliseMoney, utcDate } from './transaction-refs';
+
+/** A client-made id already used, by any row of any group: never says whose. */
+export const ID_TAKEN_MESSAGE = 'This id is already used: make a new id';
+const idTaken = () => AppError.conflict('ID_TAKEN', ID_TAKEN_MESSAGE);
+
+/** The name of a member whose user is gone. */
+const FORMER_MEMBER = 'Former member';
 
 const invalid = (errors: FieldError[]) => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', errors);
 
@@ -44,7 +51,7 @@ export class SharingService {
 
   async settings(tenant: Tenant): Promise<SplitSettingsDto> {
     const row = await this.sharing.findSettings(tenant);
-    return { sharedByDefault: row?.sharedByDefault ?? false, mode: row?.mode ?? 'equal', weights: row?.weights ?? [], units: row?.units ?? [] };
+    return this.toSettingsDto(tenant, row ?? { sharedByDefault: false, mode: 'equal', weights: [], units: [] });
   }
 
   /** Replaces the settings (one audited row per group, locked while it changes). */
@@ -79,8 +86,7 @@ export class SharingService {
         weights: dto.weights.map((w) => ({ userId: w.userId, weight: normaliseWeight(w.weight) })),
         units: dto.units.map((unit) => ({ id: unit.id ?? newId(), name: unit.name, userIds: unit.userIds })),
       });
-      const saved = await this.sharing.saveSettings(settings);
-      return { sharedByDefault: saved.sharedByDefault, mode: saved.mode, weights: saved.weights, units: saved.units };
+      return this.toSettingsDto(user, await this.sharing.saveSettings(settings));
     });
   }
 
@@ -95,22 +101,32 @@ export class SharingService {
       ]);
       const amount = normaliseMoney(dto.amount);
       const date = dto.date ?? utcDate(this.clock.now());
+      const note = dto.note || null;
       if (dto.id) {
-        // a replay of the same creation answers the settlement it made
-        const existing = await this.sharing.findSettlement(user, dto.id);
+        // the same member's identical retry answers the settlement it made; an id taken anywhere else is 409, whoever holds it
+        const existing = await this.sharing.findSettlementAnywhere(dto.id);
         if (existing) {
-          if (existing.fromUserId === dto.fromUserId && existing.toUserId === dto.toUserId && existing.amount === amount && existing.date === date) return existing;
-          throw AppError.conflict('ID_TAKEN', 'Another settlement has this id');
+          const { groupId, ...settlement } = existing;
+          const retry =
+            groupId === user.groupId &&
+            settlement.createdBy === user.userId &&
+            settlement.fromUserId === dto.fromUserId &&
+            settlement.toUserId === dto.toUserId &&
+            settlement.amount === amount &&
+            settlement.date === date &&
+            settlement.note === note;
+          if (retry) return settlement;
+          throw idTaken();
         }
       }
-      const saved = await this.sharing.createSettlement({
+      const saved = await this.sharing.insertSettlement({
         ...(dto.id ? { id: dto.id } : {}),
         groupId: user.groupId,
         fromUserId: dto.fromUserId,
         toUserId: dto.toUserId,
         amount,
         date,
-        note: dto.note || null,
+        note,
         createdById: user.userId,
       });
       return toSettlementDto(saved);
@@ -169,13 +185,35 @@ export class SharingService {
 
   /**
    * Housekeeping: recomputes the kept shares and members' day sums from the transactions and
-   * settlements, logs every kept row that differed and writes the fresh value over it, in one
-   * database transaction that holds off writers of those tables while it runs.
+   * settlements, logs every kept row that differed and writes the fresh value over it, one group at
+   * a time, each in its own short database transaction that holds off only that group's writers of
+   * shared rows. A group whose check fails is logged and checked again the next day; the others go on.
    */
   async checkKeptSums(): Promise<{ repaired: number }> {
-    const differences = await this.unitOfWork.run(() => this.sharing.checkAndRepair());
-    for (const difference of differences) this.logger.warn(difference, 'kept sums differed from the rows: repaired');
-    return { repaired: differences.length };
+    let repaired = 0;
+    for (const groupId of await this.sharing.groupIds()) {
+      try {
+        const differences = await this.unitOfWork.run(() => this.sharing.checkAndRepair(groupId));
+        for (const difference of differences) this.logger.warn({ groupId, ...difference }, 'kept sums differed from the rows: repaired');
+        repaired += differences.length;
+      } catch (error) {
+        this.logger.error({ err: error, groupId }, 'kept sums could not be checked');
+      }
+    }
+    return { repaired };
+  }
+
+  /**
+   * The settings as the API shows them: with `droppedMembers`, the weighted members who left the
+   * group and whom the default therefore leaves out (only when there are any).
+   */
+  private async toSettingsDto(tenant: Tenant, settings: Pick<SplitSettingsDto, 'sharedByDefault' | 'mode' | 'weights' | 'units'>): Promise<SplitSettingsDto> {
+    const { sharedByDefault, mode, weights, units } = settings;
+    const named = await this.users.findNicknames(tenant, weights.map((w) => w.userId));
+    const current = new Set(named.filter((user) => user.isMember).map((user) => user.id));
+    const names = new Map(named.map((user) => [user.id, user.nickname]));
+    const dropped = currentWeights(weights, current).dropped.map((w) => ({ userId: w.userId, name: names.get(w.userId) ?? FORMER_MEMBER }));
+    return { sharedByDefault, mode, weights, units, ...(dropped.length ? { droppedMembers: dropped } : {}) };
   }
 
   /** Current members by nickname, then former members with rows by nickname. */
@@ -185,7 +223,7 @@ export class SharingService {
     const former = await this.users.findNicknames(tenant, formerIds);
     const nameOf = new Map(former.map((f) => [f.id, f.nickname]));
     const formers = formerIds
-      .map((userId) => ({ userId, name: nameOf.get(userId) ?? 'Former member', isFormer: true }))
+      .map((userId) => ({ userId, name: nameOf.get(userId) ?? FORMER_MEMBER, isFormer: true }))
       .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.userId.localeCompare(b.userId));
     return [...current.map((m) => ({ userId: m.id, name: m.nickname, isFormer: false })), ...formers];
   }

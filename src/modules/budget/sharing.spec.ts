@@ -4,6 +4,8 @@ import {
   applySettlement,
   applySplit,
   computeSplit,
+  currentWeights,
+  defaultSplitRequest,
   fromCents,
   MemberTotals,
   MovementType,
@@ -15,6 +17,7 @@ import {
   suggestPayments,
   toCents,
   Unit,
+  withoutLeavers,
 } from './sharing';
 
 const USERS = Array.from({ length: 8 }, (_, i) => `00000000-0000-7000-8000-00000000000${i}`);
@@ -319,5 +322,60 @@ describe('sharing: units', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('sharing: the default split counts only current members', () => {
+  /** A group default: weighted members (weights > 0 as the settings store them), and which of them are current now. */
+  const defaults = fc.record({
+    amount: amountCents.map(fromCents),
+    mode: fc.constantFrom<'equal' | 'shares'>('equal', 'shares'),
+    weights: fc.uniqueArray(
+      fc.record({ userId: fc.constantFrom(...USERS), weight: fc.bigInt({ min: 1n, max: 100_000n }).map(fromCents) }),
+      { minLength: 1, maxLength: USERS.length, selector: (w) => w.userId },
+    ),
+    current: fc.subarray(USERS).map((ids) => new Set(ids)),
+  });
+
+  it('drops every member who left: the parts sum to the amount, name only current members, and are those of the current members alone', () => {
+    fc.assert(
+      fc.property(defaults, ({ amount, mode, weights, current }) => {
+        const { kept, dropped } = currentWeights(weights, current);
+        expect([...kept, ...dropped].length).toBe(weights.length);
+        const request = defaultSplitRequest(mode, weights, current);
+        if (kept.length === 0) {
+          expect(request).toBeNull();
+          return;
+        }
+        const split = computeSplit(amount, request!, USERS[0]).split!;
+        expect(cents(split.owed)).toBe(toCents(amount));
+        expect(split.owed.every((o) => current.has(o.userId))).toBe(true);
+        expect(split.owed.map((o) => o.userId)).toEqual(kept.map((w) => w.userId));
+        const alone = computeSplit(amount, defaultSplitRequest(mode, kept, new Set(kept.map((w) => w.userId)))!, USERS[0]).split;
+        expect(split).toEqual(alone);
+      }),
+    );
+  });
+
+  it('an occurrence of a split taken from the default drops who left since: the same split when nobody did, else the split of the others', () => {
+    fc.assert(
+      fc.property(defaults, ({ amount, mode, weights, current }) => {
+        const everyone = new Set(weights.map((w) => w.userId));
+        const taken = computeSplit(amount, defaultSplitRequest(mode, weights, everyone)!, USERS[0]).split!;
+        expect(withoutLeavers(taken, amount, everyone)).toBe(taken);
+        const now = withoutLeavers(taken, amount, current);
+        const request = defaultSplitRequest(mode, weights, current);
+        expect(now).toEqual(request ? computeSplit(amount, request, USERS[0]).split : null);
+      }),
+    );
+  });
+
+  it('€90 equally among three, one of whom left: 45 and 45', () => {
+    const weights = USERS.slice(0, 3).map((userId) => ({ userId, weight: '1' }));
+    const split = computeSplit('90.00', defaultSplitRequest('equal', weights, new Set(USERS.slice(0, 2)))!, USERS[0]).split!;
+    expect(split.owed).toEqual([
+      { userId: USERS[0], amount: '45.00' },
+      { userId: USERS[1], amount: '45.00' },
+    ]);
   });
 });

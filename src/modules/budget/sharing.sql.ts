@@ -68,6 +68,12 @@ export interface SettlementRow {
 /** `GET /budget/settlements/{id}`. ($1 id, $2 group id) */
 export const SETTLEMENT_BY_ID = statement('budget_settlement_by_id', `SELECT ${SETTLEMENT_COLUMNS} FROM settlements s WHERE s.id = $1 AND s.group_id = $2`);
 
+/** A settlement of any group by id, with its group: whether a client-made id is taken anywhere. ($1 id) */
+export const SETTLEMENT_ANYWHERE = statement(
+  'budget_settlement_anywhere',
+  `SELECT ${SETTLEMENT_COLUMNS}, s.group_id AS "groupId" FROM settlements s WHERE s.id = $1`,
+);
+
 const SETTLEMENTS_FILTER = `s.group_id = $1 AND ${range('$2', '$3')} AND ($4::uuid IS NULL OR s.from_user_id = $4::uuid OR s.to_user_id = $4::uuid)`;
 
 /** A page of settlements, newest first. ($1 group id, $2 from, $3 to, $4 user id or null, $5 offset, $6 limit) */
@@ -163,14 +169,22 @@ export interface ExplainRow {
 // ---- the housekeeping check ---------------------------------------------------------------------
 
 /*
- * Each check compares a kept table with the same sums computed afresh from the rows, and each repair
- * writes the fresh value over every kept row that differs (a kept row with no rows behind it is set
- * to zero). They run after LOCK TABLE ... IN SHARE MODE on the source tables (SHARING_LOCK), so no
- * change is in flight while they compare.
+ * Each check compares one group's ($1) kept rows with the same sums computed afresh from its rows,
+ * and each repair writes the fresh value over every kept row that differs (a kept row with no rows
+ * behind it is set to zero). They run in the group's own transaction after SHARING_GROUP_LOCK, so
+ * no change of that group's shared rows is in flight while they compare; other groups are not held.
  */
 
-/** What the kept sums are made from: every writer of these tables waits while the check runs. */
-export const SHARING_LOCK_SQL = 'LOCK TABLE transactions, transaction_shares, settlements IN SHARE MODE';
+/**
+ * The group $1's sharing lock, exclusively: every writer of the group's shared rows (a transaction
+ * with a split, a settlement) takes it in shared mode before its change (trigger
+ * `sharing_group_write_lock`, migration SharingGroupLocks), so this waits for the group's writes in
+ * flight and holds off new ones until the transaction ends.
+ */
+export const SHARING_GROUP_LOCK = statement('budget_sharing_group_lock', `SELECT pg_advisory_xact_lock(hashtextextended('sharing:' || $1::text, 0))`);
+
+/** Every group, in a fixed order: the check goes through them one at a time. */
+export const SHARING_CHECK_GROUPS = statement('budget_sharing_check_groups', 'SELECT id FROM groups ORDER BY id');
 
 /** The shares a transaction's split stands for (what the triggers write), per transaction and member. */
 const FRESH_SHARES = `
@@ -181,7 +195,7 @@ const FRESH_SHARES = `
       SELECT (e->>'userId')::uuid AS user_id, (e->>'amount')::numeric AS paid, 0::numeric AS share FROM jsonb_array_elements(t.split->'paidBy') e
       UNION ALL
       SELECT (e->>'userId')::uuid, 0::numeric, (e->>'amount')::numeric FROM jsonb_array_elements(t.split->'owed') e) p
-   WHERE t.split IS NOT NULL
+   WHERE t.group_id = $1 AND t.split IS NOT NULL
    GROUP BY t.id, p.user_id`;
 
 const SHARE_KEY = ['transaction_id', 'user_id'];
@@ -191,9 +205,9 @@ const SHARE_VALUES = ['group_id', 'date', 'type', 'budget_account_id', 'category
 const FRESH_BALANCES = `
   SELECT group_id, user_id, date, SUM(paid) AS paid, SUM(share) AS share, SUM(sent) AS sent, SUM(received) AS received FROM (
     SELECT group_id, user_id, date, CASE WHEN type = 'Income' THEN -paid ELSE paid END AS paid,
-           CASE WHEN type = 'Income' THEN -share ELSE share END AS share, 0 AS sent, 0 AS received FROM transaction_shares
-    UNION ALL SELECT group_id, from_user_id, date, 0, 0, amount, 0 FROM settlements
-    UNION ALL SELECT group_id, to_user_id, date, 0, 0, 0, amount FROM settlements) r
+           CASE WHEN type = 'Income' THEN -share ELSE share END AS share, 0 AS sent, 0 AS received FROM transaction_shares WHERE group_id = $1
+    UNION ALL SELECT group_id, from_user_id, date, 0, 0, amount, 0 FROM settlements WHERE group_id = $1
+    UNION ALL SELECT group_id, to_user_id, date, 0, 0, 0, amount FROM settlements WHERE group_id = $1) r
    GROUP BY group_id, user_id, date`;
 
 const BALANCE_KEY = ['group_id', 'user_id', 'date'];
@@ -202,13 +216,13 @@ const BALANCE_VALUES = ['paid', 'share', 'sent', 'received'];
 /** The member's day sums of the reports, from the shares. */
 const FRESH_SUMS = `
   SELECT group_id, date, user_id, budget_account_id, category_id, type, SUM(paid) AS paid, SUM(share) AS share, count(*)::int AS count
-    FROM transaction_shares GROUP BY group_id, date, user_id, budget_account_id, category_id, type`;
+    FROM transaction_shares WHERE group_id = $1 GROUP BY group_id, date, user_id, budget_account_id, category_id, type`;
 
 const SUM_KEY = ['group_id', 'date', 'user_id', 'budget_account_id', 'category_id', 'type'];
 const SUM_VALUES = ['paid', 'share', 'count'];
 
 /**
- * The rows of `table` that differ from `fresh` (missing on either side counts as zero), as
+ * The group $1's rows of `table` that differ from `fresh` (missing on either side counts as zero), as
  * `{key..., kept: {...}, fresh: {...}}`, and the repair writing the fresh values over them.
  */
 function checkAndRepair(name: string, table: string, fresh: string, key: string[], values: string[], zeroable: boolean) {
@@ -217,7 +231,7 @@ function checkAndRepair(name: string, table: string, fresh: string, key: string[
   const diff = `
     SELECT ${key.map((k) => `COALESCE(k.${k}, f.${k}) AS ${k}`).join(', ')},
            ${values.map((v) => `k.${v} AS kept_${v}, f.${v} AS fresh_${v}`).join(', ')}
-      FROM ${table} k FULL JOIN (${fresh}) f ON ${on}
+      FROM (SELECT * FROM ${table} WHERE group_id = $1) k FULL JOIN (${fresh}) f ON ${on}
      WHERE ${zeroable ? `(f.${key[0]} IS NULL AND (${values.map((v) => `k.${v} <> 0`).join(' OR ')})) OR (f.${key[0]} IS NOT NULL AND (${differs}))` : differs}`;
   const check = statement(`budget_sharing_check_${name}`, `SELECT to_jsonb(d) AS row FROM (${diff}) d`);
   const repair = zeroable
@@ -240,8 +254,8 @@ function checkAndRepair(name: string, table: string, fresh: string, key: string[
 }
 
 /**
- * The three checks, in the order they must run: the shares from the transactions' splits, then the
- * day sums from the shares and the settlements.
+ * The three checks of one group ($1), in the order they must run: the shares from the transactions'
+ * splits, then the day sums from the shares and the settlements.
  */
 export const SHARING_CHECKS = [
   checkAndRepair('shares', 'transaction_shares', FRESH_SHARES, SHARE_KEY, SHARE_VALUES, false),

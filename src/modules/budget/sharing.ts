@@ -165,9 +165,40 @@ export function requestOf(split: StoredSplit, oldAmount: string, newAmount: stri
   return { paidBy, mode: split.mode, members: split.members, adjustments: split.adjustments };
 }
 
-/** The group's default split (the creator pays, computeSplit's `payer`): the weights share, or in mode equal the listed members equally. */
-export function defaultSplitRequest(mode: 'equal' | 'shares', weights: { userId: string; weight: string }[]): SplitRequest {
-  return { mode, members: weights.map((w) => ({ userId: w.userId, value: mode === 'equal' ? null : w.weight })) };
+/**
+ * The entries of the group's default that apply now (`kept`: their user is a current member, in
+ * the order given) and those dropped because their user left the group (inactive, or moved to
+ * another group).
+ */
+export function currentWeights<W extends { userId: string }>(weights: readonly W[], current: ReadonlySet<string>): { kept: W[]; dropped: W[] } {
+  return { kept: weights.filter((w) => current.has(w.userId)), dropped: weights.filter((w) => !current.has(w.userId)) };
+}
+
+/**
+ * The group's default split (the creator pays, computeSplit's `payer`): the weights share, or in
+ * mode equal the listed members equally. Only current members count: one who left is dropped and
+ * the amount is divided among the others; null when none of them is a current member (the new
+ * row is then the household's own).
+ */
+export function defaultSplitRequest(mode: 'equal' | 'shares', weights: { userId: string; weight: string }[], current: ReadonlySet<string>): SplitRequest | null {
+  const { kept } = currentWeights(weights, current);
+  if (kept.length === 0) return null;
+  return { mode, members: kept.map((w) => ({ userId: w.userId, value: mode === 'equal' ? null : w.weight })) };
+}
+
+/**
+ * A split taken from the group's default, applied again to `amount` (an occurrence of a recurring
+ * rule): its members who are no longer current members are dropped and the rest is divided among
+ * the others as the default divides it; payers and adjustments stay as stored. Unchanged (the same
+ * object) when every member is current; null when none is.
+ */
+export function withoutLeavers(split: StoredSplit, amount: string, current: ReadonlySet<string>): StoredSplit | null {
+  const { kept, dropped } = currentWeights(split.members, current);
+  if (dropped.length === 0) return split;
+  if (kept.length === 0) return null;
+  const outcome = computeSplit(amount, { paidBy: split.paidBy, mode: split.mode, members: kept, adjustments: split.adjustments }, null);
+  if (outcome.problem) throw new Error(`a default split no longer fits: ${outcome.problem.message}`);
+  return outcome.split;
 }
 
 // ---- balances --------------------------------------------------------------------------------

@@ -43,6 +43,8 @@ export interface SplitFacts {
   settings(): Awaitable<DefaultSplitSettings | undefined>;
   /** of these users, those a split may name: current members, and former ones with rows in the group */
   members(ids: string[]): Awaitable<Set<string>>;
+  /** of the users the default weights, those who are current members (the default counts only them) */
+  current(ids: string[]): Awaitable<Set<string>>;
 }
 
 export interface SplitInput {
@@ -100,12 +102,13 @@ export class SplitResolver {
     if (input.split) return input.split;
     if (input.current) return input.current.split ? requestOf(input.current.split, input.current.amount, input.amount) : null;
     if (!takesDefaultSplit(input)) return null;
-    return defaultRequest(await facts.settings());
+    return defaultRequest(await facts.settings(), facts);
   }
 
-  /** The group's default split request, when it shares new expenses by default. */
+  /** The group's default split request (members who left dropped), when it shares new expenses by default. */
   async defaultRequest(tenant: Tenant): Promise<SplitRequest | null> {
-    return defaultRequest(await this.sharing.findSettings(tenant));
+    const facts = this.read(tenant);
+    return defaultRequest(await facts.settings(), facts);
   }
 
   /** 400 UNKNOWN_MEMBER naming each field whose user is neither a current member nor a former one with rows in the group. */
@@ -125,6 +128,7 @@ export class SplitResolver {
         const former = await this.sharing.withRows(tenant, ids.filter((id) => !current.has(id)));
         return new Set([...current, ...former]);
       },
+      current: (ids) => this.users.activeMembersAmong(tenant, ids),
     };
   }
 }
@@ -134,7 +138,8 @@ export function takesDefaultSplit(input: Pick<SplitInput, 'type' | 'split' | 'pa
   return input.split === undefined && !input.current && input.type === 'Expense' && !!input.payer;
 }
 
-function defaultRequest(settings: DefaultSplitSettings | undefined): SplitRequest | null {
+/** The default's request from the settings, counting only the weighted members who are current members. */
+async function defaultRequest(settings: DefaultSplitSettings | undefined, facts: Pick<SplitFacts, 'current'>): Promise<SplitRequest | null> {
   if (!settings?.sharedByDefault || settings.weights.length === 0) return null;
-  return defaultSplitRequest(settings.mode, settings.weights);
+  return defaultSplitRequest(settings.mode, settings.weights, await facts.current(settings.weights.map((w) => w.userId)));
 }

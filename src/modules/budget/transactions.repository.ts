@@ -145,6 +145,7 @@ export class TransactionsRepository {
     const askedAccounts = new Set([row.source_id, question.targetBudgetAccountId]);
     const askedMembers = new Set([...question.memberIds, ...(settings?.sharedByDefault ? settings.weights.map((w) => w.userId) : [])]);
     const members = new Set(row.members);
+    const currentWeighted = new Set(row.current_weighted);
     const unasked = (what: string) => new Error(`readCreateFacts was not asked about ${what}`);
     return {
       refs: {
@@ -169,6 +170,10 @@ export class TransactionsRepository {
         members: (ids) => {
           if (ids.some((id) => !askedMembers.has(id))) throw unasked('these members');
           return new Set(ids.filter((id) => members.has(id)));
+        },
+        current: (ids) => {
+          if (ids.some((id) => !askedMembers.has(id))) throw unasked('these members');
+          return new Set(ids.filter((id) => currentWeighted.has(id)));
         },
       },
       categoryName: row.category_name,

@@ -74,7 +74,8 @@ export const TRANSACTION_BY_ID = statement('budget_transaction_by_id', `SELECT $
  * the states of the group's accounts among the source and the target, whether the category is the
  * group's and its name (the history row's label), the group's split settings when the new row takes
  * the default split, and, of the users the split may name (the body's, or the default split's
- * weights), those who may be named: current members and former ones with rows in the group.
+ * weights), those who may be named: current members and former ones with rows in the group, and
+ * of the default's weighted users those who are current members (the default counts only them).
  * Parameters: $1 group id, $2 the body's account id (null: the default), $3 the target account id
  * (a Transfer's; else null), $4 category id (null for a Transfer), $5 the user ids the body's split
  * names (uuid[]), $6 whether the default split applies (boolean).
@@ -97,7 +98,9 @@ SELECT s.id AS source_id,
        st.shared_by_default, st.mode, st.weights,
        ARRAY(SELECT n.id FROM named n
               WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = n.id AND ${activeMemberOf('u', '$1')})
-                 OR ${hasKeptSums('$1', 'n.id')}) AS members
+                 OR ${hasKeptSums('$1', 'n.id')}) AS members,
+       ARRAY(SELECT (w->>'userId')::uuid FROM settings s CROSS JOIN LATERAL jsonb_array_elements(s.weights) w
+              WHERE s.shared_by_default AND EXISTS (SELECT 1 FROM users u WHERE u.id = (w->>'userId')::uuid AND ${activeMemberOf('u', '$1')})) AS current_weighted
   FROM source s
   CROSS JOIN LATERAL (SELECT array_agg(a.id) AS ids, array_agg(a.is_disabled) AS disabled
                         FROM budget_accounts a WHERE a.group_id = $1 AND a.id IN (s.id, $3::uuid)) a
@@ -120,6 +123,8 @@ export interface TransactionCreateFacts {
   weights: { userId: string; weight: string }[] | null;
   /** of the users asked about, those a split may name */
   members: string[];
+  /** of the default's weighted users, those who are current members (empty unless the default applies) */
+  current_weighted: string[];
 }
 
 /**

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { findInGroupTx, lockInGroup } from '../../common/tenancy/group-scope';
+import { insertNew } from '../../database/bulk-insert';
 import type { SearchHitRow, SearchValues } from '../../database/search-sql';
 import { Sql } from '../../database/sql';
 import { createdHistoryRow } from '../history/history-rows';
@@ -136,8 +137,12 @@ export class NotesRepository {
     await this.sql.rows(NOTE_ITEMS_SHIFT, [noteId, from, delta]);
   }
 
+  /**
+   * Inserts the item (never an update: a client-made id taken meanwhile meets the primary key, a
+   * 409); the history subscriber records it on the insert.
+   */
   createItem(manager: EntityManager, values: Partial<NoteItem>): Promise<NoteItem> {
-    return manager.save(manager.create(NoteItem, values));
+    return insertNew(manager, NoteItem, values);
   }
 
   save<T extends Note | NoteItem>(manager: EntityManager, row: T): Promise<T> {

@@ -53,6 +53,11 @@ export class SplitWeightOutDto {
   @ApiProperty({ example: '1' }) weight: string;
 }
 
+export class DroppedMemberDto {
+  @ApiProperty({ format: 'uuid' }) userId: string;
+  @ApiProperty({ description: 'their nickname' }) name: string;
+}
+
 /** `GET /budget/split-settings`. */
 export class SplitSettingsDto {
   @ApiProperty({ description: 'a new Expense without split is paid by its creator and shared by the weights' }) sharedByDefault: boolean;
@@ -60,6 +65,12 @@ export class SplitSettingsDto {
   @ApiProperty({ type: [SplitWeightOutDto], description: 'the members sharing by default (in mode equal the weights are ignored)' })
   weights: SplitWeightOutDto[];
   @ApiProperty({ type: [SplitUnitDto], description: 'members who settle as one party (a couple)' }) units: SplitUnitDto[];
+  @ApiPropertyOptional({
+    type: [DroppedMemberDto],
+    description:
+      'present when members of the weights have left the group (deactivated, or moved to another group): the default leaves them out and divides among the others',
+  })
+  droppedMembers?: DroppedMemberDto[];
 }
 
 /** `PUT /budget/split-settings`: replaces the settings. */
@@ -101,7 +112,11 @@ export class SettlementDto {
 }
 
 export class CreateSettlementDto {
-  @ApiPropertyOptional({ format: 'uuid', description: 'a client-made id (a replay with the same id and values answers the same settlement)' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      "a client-made id: the same member's retry with the same id and values answers the settlement it made; an id used anywhere else (other values, another member, another group) is 409 ID_TAKEN",
+  })
   @IsOptional()
   @IsUUID()
   id?: string;

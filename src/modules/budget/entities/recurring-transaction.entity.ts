@@ -5,8 +5,8 @@ import { MoneyMovement } from './money-movement';
 
 /** A rule that makes a transaction every `interval` days/weeks/months/years from `startDate`. */
 @Entity('recurring_transactions')
-// nextOccurrence is the scheduler's cursor, derived from the rule: not a user change
-@Audited('RecurringTransaction', { module: 'Budget', ignore: ['nextOccurrence', 'remindNextOccurrence', 'remindSetDate', 'remindSetBy'] })
+// nextOccurrence is the scheduler's cursor, derived from the rule: not a user change; splitIsDefault follows from how the split was given
+@Audited('RecurringTransaction', { module: 'Budget', ignore: ['nextOccurrence', 'remindNextOccurrence', 'remindSetDate', 'remindSetBy', 'splitIsDefault'] })
 @Index('ix_recurring_transactions_group', ['groupId'])
 @Index('ix_recurring_transactions_due', ['nextOccurrence'])
 @Index('ix_recurring_transactions_category', ['categoryId'])
@@ -57,4 +57,11 @@ export class RecurringTransaction extends MoneyMovement {
   /** who set the reminder (it counts among their active reminders); null: no reminder, or that person is gone */
   @Column({ type: 'uuid', nullable: true })
   remindSetBy: string | null;
+
+  /**
+   * the split was taken from the group's default (the rule was made without one): each occurrence
+   * drops the members of it who have left the group since (docs/budget.md, "Group defaults and units")
+   */
+  @Column({ type: 'boolean', default: false })
+  splitIsDefault: boolean;
 }

@@ -28,6 +28,21 @@ describe('the split a form starts with', () => {
     });
   });
 
+  it('leaves the members who left out of the default: the others share the whole amount, and nobody left is not shared', () => {
+    const settings = {
+      sharedByDefault: true,
+      mode: 'equal' as const,
+      weights: [{ userId: 'anna', weight: '1' }, { userId: 'ben', weight: '1' }, { userId: 'cleo', weight: '1' }],
+      units: [],
+      droppedMembers: [{ userId: 'cleo', name: 'Cleo' }],
+    };
+    const state = initialSplitState({ settings, members, me: 'anna', isNewExpense: true });
+    expect(state).toMatchObject({ shared: true, sharing: ['anna', 'ben'] });
+    expect(splitFromState(state, '90.00', 'Expense')?.members.map((member) => member.userId)).toEqual(['anna', 'ben']);
+    const nobody = { ...settings, weights: [{ userId: 'cleo', weight: '1' }] };
+    expect(initialSplitState({ settings: nobody, members, me: 'anna', isNewExpense: true }).shared).toBe(false);
+  });
+
   it("starts as the household's own without a default, or for an income, and is then sent as null (no default behind the person's back)", () => {
     const none = initialSplitState({ members, me: 'anna', isNewExpense: true });
     expect(none).toMatchObject({ shared: false, mode: 'equal', sharing: ['anna', 'ben', 'cleo'] });

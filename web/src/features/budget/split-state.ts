@@ -41,9 +41,11 @@ export function initialSplitState(options: { split?: StoredSplit | null; setting
       adjustments: split.adjustments.map((adjustment, key) => ({ key, userId: adjustment.userId, amount: adjustment.amount })),
     };
   }
-  const weights = settings?.weights ?? [];
+  // the default counts only current members: whoever left is not in it
+  const dropped = new Set((settings?.droppedMembers ?? []).map((member) => member.userId));
+  const weights = (settings?.weights ?? []).filter((weight) => !dropped.has(weight.userId));
   return {
-    shared: Boolean(settings?.sharedByDefault && options.isNewExpense),
+    shared: Boolean(settings?.sharedByDefault && weights.length && options.isNewExpense),
     mode: settings?.mode ?? 'equal',
     payers: [me],
     paid: {},

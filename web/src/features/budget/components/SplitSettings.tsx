@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useGroupMembers } from '@/api/members';
 import { describeProblem } from '@/api/problem';
-import { useT } from '@/i18n';
+import { useListFormat, useT } from '@/i18n';
 import { Button, Checkbox, ErrorSummary, Field, LoadState, Notice, Page } from '@/ui';
 import { sharingApi, useBudgetMutation, useSplitSettings, type SplitSettings as Settings } from '../api';
 import { normaliseAmount } from '../money';
@@ -44,17 +44,23 @@ interface Unit {
 
 function SettingsForm({ settings, members: current }: { settings: Settings; members: Member[] }) {
   const t = useT();
+  const listOf = useListFormat();
   // members named by the settings who left the group stay listed, so their weight is not dropped unseen
   const known = new Set(current.map((member) => member.id));
+  const dropped = settings.droppedMembers ?? [];
+  const nameOf = (id: string) => dropped.find((member) => member.userId === id)?.name ?? t('budget.split.formerMember');
   const members = [
     ...current,
     ...[...settings.weights.map((weight) => weight.userId), ...settings.units.flatMap((unit) => unit.userIds)]
       .filter((id, index, all) => !known.has(id) && all.indexOf(id) === index)
-      .map((id) => ({ id, nickname: t('budget.split.formerMember') })),
+      .map((id) => ({ id, nickname: nameOf(id) })),
   ];
   const [sharedByDefault, setShared] = useState(settings.sharedByDefault);
   const [mode, setMode] = useState(settings.mode);
-  const [included, setIncluded] = useState<string[]>(settings.weights.length ? settings.weights.map((weight) => weight.userId) : current.map((member) => member.id));
+  // the default leaves out who left: they start unticked, so saving takes them out of it
+  const [included, setIncluded] = useState<string[]>(
+    settings.weights.length ? settings.weights.map((weight) => weight.userId).filter((id) => known.has(id)) : current.map((member) => member.id),
+  );
   const [weights, setWeights] = useState<Record<string, string>>(Object.fromEntries(settings.weights.map((weight) => [weight.userId, weight.weight])));
   const [units, setUnits] = useState<Unit[]>(settings.units.map((unit) => ({ key: unit.id, id: unit.id, name: unit.name, userIds: unit.userIds })));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -101,6 +107,7 @@ function SettingsForm({ settings, members: current }: { settings: Settings; memb
       <Checkbox label={t('budget.sharing.sharedByDefault')} checked={sharedByDefault} onChange={(event) => setShared(event.target.checked)} name="sharedByDefault" />
       <p className="field-hint">{t('budget.sharing.sharedByDefault.hint')}</p>
       <ModePicker name="default-mode" modes={['equal', 'shares'] as const} value={mode} onChange={setMode} />
+      {dropped.length ? <Notice tone="info">{t('budget.sharing.dropped', { names: listOf(dropped.map((member) => member.name)) })}</Notice> : null}
       <fieldset className="split-group" id="weights">
         <legend>{t('budget.sharing.who')}</legend>
         {errors.weights ? <p className="field-message">{errors.weights}</p> : null}

@@ -1,6 +1,7 @@
+import { UserInvitationsService } from '../../src/modules/admin/user-invitations.service';
 import { ACCOUNT_ENV } from '../support/account';
 import { createTestApp, TestApp } from '../support/app';
-import { signedInUser, TestUser } from '../support/factories';
+import { createGroup, signedInUser, TestUser } from '../support/factories';
 import { startMailServer, TestMailServer, tokenFromMail } from '../support/mail';
 
 /**
@@ -73,5 +74,17 @@ describe('the language of an account an administrator made', () => {
     expect((await t.api('POST', `/users/${created.user.id}/password-link`, { token: admin.accessToken })).statusCode).toBe(201);
     const third = await mail.waitForMail('oma@example.test', { count: 3 });
     expect(third.subject).toBe('A new link to choose your password');
+  });
+
+  it('from the command line (create-user): English, or --locale', async () => {
+    const invitations = t.app.get(UserInvitationsService);
+    const group = await createGroup(t, { name: 'Kommandozeile' });
+    await invitations.createInGroupNamed('kommandozeile', { username: 'cli.en', email: 'cli.en@example.test', nickname: 'En' });
+    await invitations.createInGroupNamed('kommandozeile', { username: 'cli.de', email: 'cli.de@example.test', nickname: 'De', locale: 'de' });
+    expect((await mail.waitForMail('cli.en@example.test')).subject).toBe('Your Hearth account is ready');
+    expect((await mail.waitForMail('cli.de@example.test')).subject).toBe('Dein Hearth-Konto ist bereit');
+    await expect(invitations.createInGroupNamed(group.name, { username: 'cli.xx', email: 'cli.xx@example.test', nickname: 'Xx', locale: 'xx' })).rejects.toMatchObject({
+      code: 'LOCALE_UNSUPPORTED',
+    });
   });
 });

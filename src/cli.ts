@@ -27,8 +27,8 @@ import { RestoreService } from './modules/backup/restore.service';
 
 const USAGE = `usage: npm run cli -- create-admin --username U --email E --group NAME [--nickname N] [--currency EUR]
          password from ADMIN_PASSWORD, or asked for on the terminal
-       npm run cli -- create-user --username U --email E --group NAME [--nickname N] [--role User|Admin]
-         prints the link with which the user chooses a password (also mailed)
+       npm run cli -- create-user --username U --email E --group NAME [--nickname N] [--role User|Admin] [--locale en|de]
+         prints the link with which the user chooses a password (also mailed, in --locale until they choose; default English)
        npm run cli -- reset-link --username U
          prints a new set-password link for U (earlier unused links stop working)
        npm run cli -- backup [--out PATH]
@@ -140,7 +140,7 @@ async function withServices<T>(work: (invitations: UserInvitationsService, confi
 
 /** Same as POST /users: an Active member with a confirmed email and a 7-day set-password link. */
 async function createUser(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { ...ACCOUNT_OPTIONS, role: { type: 'string', default: 'User' } } });
+  const { values } = parseArgs({ args, options: { ...ACCOUNT_OPTIONS, role: { type: 'string', default: 'User' }, locale: { type: 'string' } } });
   if (!values.username || !values.email || !values.group || !(ROLES as readonly string[]).includes(values.role!)) {
     console.error(USAGE);
     return 2;
@@ -151,6 +151,7 @@ async function createUser(args: string[]): Promise<number> {
       email: values.email!,
       nickname: (values.nickname ?? values.username!).slice(0, 25),
       role: values.role as Role,
+      locale: values.locale,
     });
     console.log(`create-user: "${values.username}" created in group "${values.group}".`);
     console.log(`Set-password link (works once, until ${created.expiresAt.toISOString()}):\n${created.setPasswordUrl}`);

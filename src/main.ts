@@ -9,7 +9,7 @@ import 'reflect-metadata';
 import * as dotenv from 'dotenv';
 import { createApp } from './app.factory';
 import { loadConfig } from './config';
-import { printBanner } from './banner';
+import { LISTEN_HOST, printBanner } from './banner';
 import { recordServiceAddress } from './config/service-address';
 import { connectDatabase, handleShutdown, runEntryPoint } from './startup';
 
@@ -20,7 +20,7 @@ runEntryPoint(async (state) => {
   const embedded = await connectDatabase(config);
   const app = await createApp(config, { shutdownHooks: false });
   handleShutdown(app, embedded);
-  await app.listen({ port: config.port, host: '0.0.0.0' });
+  await app.listen({ port: config.port, host: LISTEN_HOST });
   recordServiceAddress(config.dataDir, config.appUrl);
   releaseStartupMemory();
   await printBanner(app, config);

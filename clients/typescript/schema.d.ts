@@ -1485,7 +1485,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user (Admin)
-         * @description For members without mail or self-registration: the account is Active with a Confirmed email (the admin vouches for it) and has no usable password until its owner follows `setPasswordUrl` ({APP_URL}/reset-password?token=…; single use, 7 days), completed by POST /account/password/reset. The link is also mailed. Taken username or email: 409 USERNAME_TAKEN / EMAIL_TAKEN; unknown group: 404.
+         * @description For members without mail or self-registration: the account is Active with a Confirmed email (the admin vouches for it) and has no usable password until its owner follows `setPasswordUrl` ({APP_URL}/reset-password?token=…; single use, 7 days), completed by POST /account/password/reset. The link is also mailed, in `locale` (default: the administrator's own language); later mails follow it too until the member chooses a language. Taken username or email: 409 USERNAME_TAKEN / EMAIL_TAKEN; unknown group: 404; unknown language: 400 LOCALE_UNSUPPORTED.
          */
         post: operations["UsersAdmin_create"];
         delete?: never;
@@ -1512,6 +1512,26 @@ export interface paths {
          * @description An unknown group is 404. The user's PermsVersion is raised: their access tokens answer 401 TOKEN_STALE until refreshed.
          */
         patch: operations["UsersAdmin_changeGroup"];
+        trace?: never;
+    };
+    "/api/v1/users/{userId}/password-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a new set-password link for a user (Admin)
+         * @description A new single-use 7-day `setPasswordUrl` ({APP_URL}/reset-password?token=…), for a member whose link got lost or expired; every earlier unused link of the user (set-password or forgotten-password) stops working (400 INVALID_TOKEN). The link is also mailed. Allowed for a user who has a password too: it is a reset, and their password stays until the link is used. Unknown user: 404.
+         */
+        post: operations["UsersAdmin_newPasswordLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/users/{userId}/role": {
@@ -1977,7 +1997,7 @@ export interface components {
              * @description when the link stops working
              */
             expiresAt: string;
-            /** @description the link with which the user chooses a password ({APP_URL}/reset-password?token=…); works once */
+            /** @description the link with which the user chooses a password ({APP_URL}/reset-password?token=…); works once. The web app shows it with its own address when APP_URL is a loopback address */
             setPasswordUrl: string;
             user: components["schemas"]["AdminUserDto"];
         };
@@ -2061,6 +2081,11 @@ export interface components {
              * @description the group the user joins (404 when unknown)
              */
             groupId: string;
+            /**
+             * @description the language of the mails to the new member until they choose one (the invitation first); default the administrator's own. Another value is 400 LOCALE_UNSUPPORTED
+             * @enum {string}
+             */
+            locale?: "de" | "en";
             /** @example Alice */
             nickname: string;
             /**
@@ -2572,7 +2597,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description the language of the app and of the mails sent to me; null until chosen (mails are then English)
+             * @description the language of the app and of the mails sent to me; null until chosen (mails are then English, or the language the administrator who made the account used)
              * @enum {string|null}
              */
             locale: "de" | "en" | null;
@@ -2947,6 +2972,15 @@ export interface components {
              * @example Europe/Berlin
              */
             timeZone?: string | null;
+        };
+        SetPasswordLinkDto: {
+            /**
+             * Format: date-time
+             * @description when the link stops working
+             */
+            expiresAt: string;
+            /** @description the link with which the user chooses a password ({APP_URL}/reset-password?token=…); works once. The web app shows it with its own address when APP_URL is a loopback address */
+            setPasswordUrl: string;
         };
         SettlementDto: {
             /** @example 14.00 */
@@ -8923,6 +8957,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminUserDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    UsersAdmin_newPasswordLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetPasswordLinkDto"];
                 };
             };
             /** @description Validation failed or malformed input */

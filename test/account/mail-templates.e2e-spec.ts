@@ -10,6 +10,7 @@ describe('mail templates', () => {
     'email-change-notice': { nickname: evil, newEmail: 'new@example.test' },
     'password-reset': { nickname: evil, token: 'tok_reset-1' },
     'account-created': { nickname: evil, username: 'bob', token: 'tok_set-1', validDays: 7 },
+    'password-link': { nickname: evil, username: 'bob', token: 'tok_set-2', validDays: 7 },
     'registration-awaiting-approval': { username: 'newbie', nickname: evil, email: 'newbie@example.test' },
     'registration-approved': { nickname: evil },
     'registration-declined': { nickname: evil },

@@ -18,6 +18,7 @@ describe('admin routes refuse a non-admin', () => {
       ['PATCH', `/users/${target.id}/status`, { status: 'Active' }],
       ['PATCH', `/users/${target.id}/role`, { role: 'Admin' }],
       ['PATCH', `/users/${target.id}/group`, { groupId: group.id }],
+      ['POST', `/users/${target.id}/password-link`],
       ['PATCH', `/users/${caller.id}/role`, { role: 'Admin' }],
       ['GET', '/groups'],
       ['POST', '/groups', { name: 'Sneaky', currency: 'EUR', modules: [] }],

@@ -16,6 +16,8 @@ export interface MailTemplateParams {
   'email-change-notice': { nickname: string; newEmail: string };
   'password-reset': { nickname: string; token: string };
   'account-created': { nickname: string; username: string; token: string; validDays: number };
+  /** a new set-password link an administrator made (earlier ones stopped working) */
+  'password-link': { nickname: string; username: string; token: string; validDays: number };
   'registration-awaiting-approval': { username: string; nickname: string; email: string };
   'registration-approved': { nickname: string };
   'registration-declined': { nickname: string };
@@ -78,6 +80,12 @@ const DRAFTS: Drafts = {
     subject: say('mail.accountCreated.subject'),
     greeting: say('mail.greeting', { nickname }),
     paragraphs: [say('mail.accountCreated.body', { username }), say('mail.accountCreated.validity', { days: validDays })],
+    action: { label: say('mail.accountCreated.action'), url: resetLink(appUrl, token) },
+  }),
+  'password-link': ({ nickname, username, token, validDays }, { appUrl }, say) => ({
+    subject: say('mail.passwordLink.subject'),
+    greeting: say('mail.greeting', { nickname }),
+    paragraphs: [say('mail.passwordLink.body', { username }), say('mail.passwordLink.validity', { days: validDays })],
     action: { label: say('mail.accountCreated.action'), url: resetLink(appUrl, token) },
   }),
   'registration-awaiting-approval': ({ username, nickname, email }, { appUrl }, say) => ({

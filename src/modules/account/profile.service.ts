@@ -42,7 +42,10 @@ export class ProfileService {
     await this.unitOfWork.run(async (manager) => {
       const user = await this.lock(manager, userId);
       if (changes.nickname !== undefined) user.nickname = changes.nickname;
-      if (changes.locale !== undefined) user.locale = changes.locale;
+      if (changes.locale !== undefined) {
+        user.locale = changes.locale;
+        user.localeChosen = true;
+      }
       await this.users.save(manager, user);
     });
     return this.get(userId);
@@ -125,7 +128,8 @@ export class ProfileService {
       status: user.status,
       group: group ? { id: group.id, name: group.name, currency: group.currency, modules: group.modules } : null,
       pictureUrl: picture?.url ?? null,
-      locale: user.locale,
+      // an administrator's hint is not the person's choice: their app offers its own language then
+      locale: user.localeChosen ? user.locale : null,
       createdDate: user.createdDate,
     };
   }

@@ -11,6 +11,7 @@ import { GroupsRepository } from '../groups/groups.repository';
 import { User } from '../users/entities/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { PasswordService } from '../users/password.service';
+import { assertSupportedLocale } from '../account/account-errors';
 import { CreatedUserDto, CreateUserDto } from './dto/admin-user.dto';
 import { toAdminUserDto } from './users-admin.service';
 
@@ -26,7 +27,11 @@ export interface SetPasswordLink {
  * Members without SMTP: an admin (POST /users, or `npm run cli -- create-user`) creates an Active
  * account with a confirmed email (the admin vouches for it) and no usable password; its owner
  * chooses one through a single-use 7-day link completed by POST /account/password/reset. The link
- * is answered to the admin and also mailed (to SMTP, or the outbox). `reset-link` issues a new one.
+ * is answered to the admin and also mailed (to SMTP, or the outbox), always with APP_URL's address.
+ * POST /users/{userId}/password-link (or `reset-link`) issues a new one and ends the earlier ones.
+ *
+ * The new account's mails are in the admin's language (or the one they pick) until its owner
+ * chooses one: `locale` holds that hint with `localeChosen` false.
  */
 @Injectable()
 export class UserInvitationsService {
@@ -40,11 +45,14 @@ export class UserInvitationsService {
     private readonly config: AppConfig,
   ) {}
 
-  async create(body: CreateUserDto): Promise<CreatedUserDto> {
+  /** `adminId`: the administrator making the account, whose language the mails take when `body.locale` is absent. */
+  async create(body: CreateUserDto, adminId?: string): Promise<CreatedUserDto> {
+    assertSupportedLocale(body.locale);
     // a hash of 256 random bits nobody knows: no password works until the link is used
     const passwordHash = await this.passwords.hash(randomBytes(32).toString('base64url'));
     return this.unitOfWork.run(async (manager) => {
       if (!(await this.groups.exists(manager, body.groupId))) throw AppError.notFound('Group');
+      const locale = body.locale ?? (adminId ? ((await this.users.findById(adminId, manager))?.locale ?? null) : null);
       const user = await this.users.insert(manager, {
         username: body.username,
         email: body.email.toLowerCase(),
@@ -54,8 +62,10 @@ export class UserInvitationsService {
         status: 'Active',
         emailStatus: 'Confirmed',
         passwordHash,
+        locale,
+        localeChosen: false,
       });
-      const link = await this.issueLink(manager, user);
+      const link = await this.issueLink(manager, user, 'account-created');
       return { user: toAdminUserDto(user), ...link };
     });
   }
@@ -72,17 +82,30 @@ export class UserInvitationsService {
     return this.unitOfWork.run(async (manager) => {
       const user = await this.users.findByUsername(username, manager);
       if (!user) throw AppError.notFound('User');
-      await this.tokens.revokeAll(user.id, 'PasswordReset');
-      return { user, ...(await this.issueLink(manager, user)) };
+      return { user, ...(await this.replaceLink(manager, user)) };
     });
   }
 
-  private async issueLink(manager: EntityManager, user: User): Promise<SetPasswordLink> {
+  /**
+   * POST /users/{userId}/password-link: a fresh link for the user (earlier unused set-password and
+   * reset links stop working), also mailed; 404 for an unknown user. A user who has a password may
+   * get one too: it is a reset, their password stays until the link is used.
+   */
+  async newLink(userId: string): Promise<SetPasswordLink> {
+    return this.unitOfWork.run(async (manager) => this.replaceLink(manager, await this.users.lockById(manager, userId)));
+  }
+
+  private async replaceLink(manager: EntityManager, user: User): Promise<SetPasswordLink> {
+    await this.tokens.revokeAll(user.id, 'PasswordReset');
+    return this.issueLink(manager, user, 'password-link');
+  }
+
+  private async issueLink(manager: EntityManager, user: User, template: 'account-created' | 'password-link'): Promise<SetPasswordLink> {
     const ttlSeconds = SET_PASSWORD_LINK_DAYS * 86_400;
     const token = await this.tokens.issue({ userId: user.id, purpose: 'PasswordReset', ttlSeconds });
     await this.mail.enqueue(manager, {
       to: user.email,
-      template: 'account-created',
+      template,
       params: { nickname: user.nickname, username: user.username, token, validDays: SET_PASSWORD_LINK_DAYS },
       locale: user.locale,
     });

@@ -5,7 +5,7 @@ import { CurrentUser, Roles } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
 import { ApiPageResponse, Page } from '../../common/pagination/pagination';
 import { UuidParam } from '../../common/validation/uuid-param';
-import { AdminUserDto, ChangeGroupDto, ChangeRoleDto, ChangeStatusDto, CreatedUserDto, CreateUserDto, ListUsersQuery } from './dto/admin-user.dto';
+import { AdminUserDto, ChangeGroupDto, ChangeRoleDto, ChangeStatusDto, CreatedUserDto, CreateUserDto, ListUsersQuery, SetPasswordLinkDto } from './dto/admin-user.dto';
 import { UserInvitationsService } from './user-invitations.service';
 import { UsersAdminService } from './users-admin.service';
 
@@ -36,12 +36,28 @@ export class UsersAdminController {
     description:
       'For members without mail or self-registration: the account is Active with a Confirmed email (the admin vouches for it) ' +
       'and has no usable password until its owner follows `setPasswordUrl` ({APP_URL}/reset-password?token=…; single use, 7 days), ' +
-      'completed by POST /account/password/reset. The link is also mailed. Taken username or email: 409 USERNAME_TAKEN / EMAIL_TAKEN; unknown group: 404.',
+      'completed by POST /account/password/reset. The link is also mailed, in `locale` (default: the administrator\'s own language); ' +
+      'later mails follow it too until the member chooses a language. Taken username or email: 409 USERNAME_TAKEN / EMAIL_TAKEN; unknown group: 404; ' +
+      'unknown language: 400 LOCALE_UNSUPPORTED.',
   })
   @ApiCreatedResponse({ type: CreatedUserDto })
   @ApiProblems(400, 404, 409)
-  create(@Body() body: CreateUserDto): Promise<CreatedUserDto> {
-    return this.invitations.create(body);
+  create(@CurrentUser() actor: AuthUser, @Body() body: CreateUserDto): Promise<CreatedUserDto> {
+    return this.invitations.create(body, actor.userId);
+  }
+
+  @Post(':userId/password-link')
+  @ApiOperation({
+    summary: 'Make a new set-password link for a user (Admin)',
+    description:
+      'A new single-use 7-day `setPasswordUrl` ({APP_URL}/reset-password?token=…), for a member whose link got lost or expired; ' +
+      'every earlier unused link of the user (set-password or forgotten-password) stops working (400 INVALID_TOKEN). The link is also mailed. ' +
+      'Allowed for a user who has a password too: it is a reset, and their password stays until the link is used. Unknown user: 404.',
+  })
+  @ApiCreatedResponse({ type: SetPasswordLinkDto })
+  @ApiProblems(400, 404)
+  newPasswordLink(@UuidParam('userId') userId: string): Promise<SetPasswordLinkDto> {
+    return this.invitations.newLink(userId);
   }
 
   @Patch(':userId/status')

@@ -65,7 +65,7 @@ export interface SignInRow {
 }
 
 export type NewUser = Pick<User, 'username' | 'email' | 'nickname' | 'groupId' | 'role' | 'status' | 'emailStatus' | 'passwordHash'> &
-  Partial<Pick<User, 'id' | 'locale'>>;
+  Partial<Pick<User, 'id' | 'locale' | 'localeChosen'>>;
 
 /**
  * The one owner of the `users` table: every read and write of it, from any feature, goes through

@@ -30,3 +30,13 @@ export function browserLocale(languages: readonly string[] = typeof navigator ==
   }
   return 'en';
 }
+
+/** A language named in itself ("Deutsch", "English"), so a person finds theirs whatever the app speaks now. */
+export function autonym(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+    return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  } catch {
+    return code;
+  }
+}

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { supportedLocales } from '../../../i18n/messages';
 import { RegisterDto } from '../../account/dto/registration.dto';
 import { ROLES, Role } from '../../../common/auth/auth-user';
 import { PageQuery, sortPattern } from '../../../common/pagination/pagination';
@@ -77,11 +78,29 @@ export class CreateUserDto extends PickType(RegisterDto, ['username', 'email', '
   @IsOptional()
   @IsIn(ROLES)
   role?: Role;
+
+  @ApiPropertyOptional({
+    enum: supportedLocales(),
+    description:
+      "the language of the mails to the new member until they choose one (the invitation first); default the administrator's own. " +
+      'Another value is 400 LOCALE_UNSUPPORTED',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(35)
+  locale?: string;
 }
 
-export class CreatedUserDto {
-  @ApiProperty({ type: AdminUserDto }) user: AdminUserDto;
-  @ApiProperty({ description: 'the link with which the user chooses a password ({APP_URL}/reset-password?token=…); works once' })
+/** A set-password link: single use, for SET_PASSWORD_LINK_DAYS days. */
+export class SetPasswordLinkDto {
+  @ApiProperty({
+    description:
+      'the link with which the user chooses a password ({APP_URL}/reset-password?token=…); works once. The web app shows it with its own address when APP_URL is a loopback address',
+  })
   setPasswordUrl: string;
   @ApiProperty({ format: 'date-time', description: 'when the link stops working' }) expiresAt: Date;
+}
+
+export class CreatedUserDto extends SetPasswordLinkDto {
+  @ApiProperty({ type: AdminUserDto }) user: AdminUserDto;
 }

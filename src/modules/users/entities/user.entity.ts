@@ -63,11 +63,19 @@ export class User extends TimestampedEntity {
   pictureFile?: StoredFile | null;
 
   /**
-   * The language the person chose (`en`, `de`, … — a file in locales/): the app's language once
-   * they sign in, and the language of every mail sent to them. Null until chosen; mails are then English.
+   * The language of every mail sent to the person (`en`, `de`, … — a file in locales/), and the
+   * app's language once they sign in when they chose it (`localeChosen`). Null: English.
    */
   @Column({ type: 'varchar', length: 10, nullable: true })
   locale: string | null;
+
+  /**
+   * Whether the person chose `locale` themselves. False for an account an administrator made: its
+   * `locale` is then the administrator's hint (their own language, or the one they picked), which the
+   * mails follow until the person chooses; GET /account says null (not chosen) meanwhile.
+   */
+  @Column({ type: 'boolean', default: true })
+  localeChosen: boolean;
 
   /** Raised on every change that alters what an access token may claim. */
   @Column({ type: 'integer', default: 1 })

@@ -10,6 +10,7 @@ export type GroupInput = Schema<'GroupBodyDto'>;
 export type UserStatus = AdminUser['status'];
 export type NewMember = Schema<'CreateUserDto'>;
 export type CreatedMember = Schema<'CreatedUserDto'>;
+export type SetPasswordLink = Schema<'SetPasswordLinkDto'>;
 export type Backup = Schema<'BackupDto'>;
 export type BackupList = Schema<'BackupListDto'>;
 
@@ -50,6 +51,11 @@ function useRefreshing<Variables, Result>(queryKey: QueryKey, mutationFn: (varia
 
 export function useCreateMember() {
   return useRefreshing(usersKey, (body: NewMember) => call(api.POST('/api/v1/users', { body })));
+}
+
+/** A new set-password link for the user; the earlier ones stop working. */
+export function useNewPasswordLink() {
+  return useMutation({ mutationFn: (userId: string) => call(api.POST('/api/v1/users/{userId}/password-link', { params: { path: { userId } } })) });
 }
 
 export function useSetUserStatus() {

@@ -1,17 +1,7 @@
 import { describeProblem } from '@/api/problem';
-import { LOCALES, useLocale, useT } from '@/i18n';
+import { LOCALES, autonym, useLocale, useT } from '@/i18n';
 import { ErrorSummary } from '@/ui';
 import { useSaveLocale } from '../api';
-
-/** Each language named in itself ("Deutsch", "English"), so a person finds theirs whatever the app speaks now. */
-function autonym(code: string): string {
-  try {
-    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
-    return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
-  } catch {
-    return code;
-  }
-}
 
 /** The app's language and the mails': kept on the account, so every device and every mail follows it. */
 export function LanguageSection() {

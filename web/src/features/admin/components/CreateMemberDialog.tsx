@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, DateText, Dialog, ErrorSummary, Field, Notice, SelectField, useProblemForm } from '@/ui';
-import { useCreateMember, type CreatedMember, type Group } from '../api';
+import { Button, DateText, Dialog, ErrorSummary, Field, SelectField, useProblemForm } from '@/ui';
+import { useCreateMember, type CreatedMember, type Group, type NewMember } from '../api';
 import { GroupOptions } from './GroupOptions';
-import { Message, useT } from '@/i18n';
+import { PasswordLink } from './PasswordLink';
+import { LOCALES, Message, autonym, currentLocale, useT } from '@/i18n';
 
 interface MemberForm {
   username: string;
@@ -10,51 +11,35 @@ interface MemberForm {
   email: string;
   groupId: string;
   role: 'User' | 'Admin';
-}
-
-/** The set-password link, to hand over in person or by message when mail does not work. */
-function CreatedLink({ created, onClose }: { created: CreatedMember; onClose: () => void }) {
-  const t = useT();
-  const [copied, setCopied] = useState(false);
-  return (
-    <>
-      <Notice tone="success">
-        <Message
-          id="admin.member.created"
-          values={{ name: created.user.nickname, until: <DateText value={created.expiresAt} withTime />, email: created.user.email }}
-        />
-      </Notice>
-      <Field label={t('admin.member.link')} readOnly value={created.setPasswordUrl} onFocus={(event) => event.currentTarget.select()} />
-      <div className="actions">
-        <Button
-          onClick={async () => {
-            await navigator.clipboard?.writeText(created.setPasswordUrl).catch(() => undefined);
-            setCopied(true);
-          }}
-        >
-          {copied ? t('admin.member.copied') : t('admin.member.copy')}
-        </Button>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.done')}
-        </Button>
-      </div>
-    </>
-  );
+  /** the language of their mails until they choose one */
+  locale: NonNullable<NewMember['locale']>;
 }
 
 export function CreateMemberDialog({ groups, onClose }: { groups: Group[]; onClose: () => void }) {
   const t = useT();
   const [created, setCreated] = useState<CreatedMember | null>(null);
   const { register, submit, summary, formState } = useProblemForm<MemberForm>({
-    defaultValues: { username: '', nickname: '', email: '', groupId: groups.length === 1 ? groups[0].id : '', role: 'User' },
-    labels: { username: t('auth.username'), nickname: t('admin.name'), email: t('auth.email'), groupId: t('admin.group'), role: t('admin.role') },
+    defaultValues: { username: '', nickname: '', email: '', groupId: groups.length === 1 ? groups[0].id : '', role: 'User', locale: currentLocale() as MemberForm['locale'] },
+    labels: { username: t('auth.username'), nickname: t('admin.name'), email: t('auth.email'), groupId: t('admin.group'), role: t('admin.role'), locale: t('admin.member.language') },
   });
   const create = useCreateMember();
   const errors = formState.errors;
   return (
     <Dialog open title={t('admin.member.add')} onClose={onClose}>
       {created ? (
-        <CreatedLink created={created} onClose={onClose} />
+        <>
+          <PasswordLink link={created}>
+            <Message
+              id="admin.member.created"
+              values={{ name: created.user.nickname, until: <DateText value={created.expiresAt} withTime />, email: created.user.email }}
+            />
+          </PasswordLink>
+          <div className="actions">
+            <Button variant="secondary" onClick={onClose}>
+              {t('common.done')}
+            </Button>
+          </div>
+        </>
       ) : (
         <>
           <p className="muted">{t('admin.member.intro')}</p>
@@ -75,6 +60,13 @@ export function CreateMemberDialog({ groups, onClose }: { groups: Group[]; onClo
             <SelectField label={t('admin.role')} {...register('role')}>
               <option value="User">{t('admin.role.User')}</option>
               <option value="Admin">{t('admin.role.Admin')}</option>
+            </SelectField>
+            <SelectField label={t('admin.member.language')} hint={t('admin.member.language.hint')} {...register('locale')}>
+              {LOCALES.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {autonym(code)}
+                </option>
+              ))}
             </SelectField>
             <div className="actions">
               <Button type="submit" busy={create.isPending}>

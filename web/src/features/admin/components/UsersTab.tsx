@@ -2,10 +2,24 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { describeProblem } from '@/api/problem';
 import { useSession } from '@/api/session-context';
-import { Button, Dialog, EmptyState, Field, LoadState, Notice, Pagination, SelectField, Table } from '@/ui';
+import { Button, DateText, Dialog, EmptyState, ErrorSummary, Field, LoadState, Notice, Pagination, SelectField, Table } from '@/ui';
 import { CreateMemberDialog } from './CreateMemberDialog';
-import { STATUS_ACTION, STATUS_MOVES, STATUS_NAME, useGroups, useSetUserGroup, useSetUserRole, useSetUserStatus, useUsers, type AdminUser, type Group, type UserStatus } from '../api';
-import { useT } from '@/i18n';
+import { PasswordLink } from './PasswordLink';
+import {
+  STATUS_ACTION,
+  STATUS_MOVES,
+  STATUS_NAME,
+  useGroups,
+  useNewPasswordLink,
+  useSetUserGroup,
+  useSetUserRole,
+  useSetUserStatus,
+  useUsers,
+  type AdminUser,
+  type Group,
+  type UserStatus,
+} from '../api';
+import { Message, useT } from '@/i18n';
 
 const STATUSES: UserStatus[] = ['Pending', 'Active', 'Declined', 'Deactivated'];
 
@@ -55,6 +69,32 @@ function Setting({
         {saveLabel}
       </Button>
     </form>
+  );
+}
+
+/** A new set-password link for a member whose link got lost or expired (or who forgot their password). */
+function NewPasswordLink({ user }: { user: AdminUser }) {
+  const t = useT();
+  const make = useNewPasswordLink();
+  return (
+    <section aria-labelledby="user-link-title">
+      <h3 id="user-link-title">{t('admin.member.link')}</h3>
+      {make.data ? (
+        <PasswordLink link={make.data}>
+          <Message id="admin.user.link.made" values={{ name: user.nickname, until: <DateText value={make.data.expiresAt} withTime />, email: user.email }} />
+        </PasswordLink>
+      ) : (
+        <>
+          <p className="muted">{t('admin.user.link.intro', { name: user.nickname })}</p>
+          <ErrorSummary items={make.error ? [{ message: describeProblem(make.error) }] : []} />
+          <div className="actions">
+            <Button variant="secondary" busy={make.isPending} onClick={() => make.mutate(user.id)}>
+              {t('admin.user.link.make')}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
   );
 }
 
@@ -109,6 +149,7 @@ function ManageUser({ user, groups, onClose, onSaved }: { user: AdminUser; group
           done(t('admin.user.moved', { name: user.nickname, group: groups.find((group) => group.id === groupId)?.name ?? t('admin.theGroup') }));
         }}
       />
+      <NewPasswordLink user={user} />
     </Dialog>
   );
 }

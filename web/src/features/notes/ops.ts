@@ -13,15 +13,16 @@ import { api, call } from '@/api/client';
 import { ProblemError } from '@/api/problem';
 import type { Note, NoteItem } from './types';
 import { afterVersionConflict, fieldsOf, mergeOrder, type Conflict, type ItemFields, type NoteFields, type NoteOp } from './merge';
+import { queryKeys } from '@/api/query-keys';
 
 export { createdNote, listWithOps, opAfterChoice, withOps, type Conflict, type NoteOp } from './merge';
 
 export const NOTE_OP_KEY = ['notes', 'op'] as const;
-export const notesKey = ['notes'] as const;
-export const listKey = ['notes', 'list'] as const;
-export const noteKey = (noteId: string) => ['notes', 'detail', noteId] as const;
+export const notesKey = queryKeys.notes.all;
+export const listKey = queryKeys.notes.lists;
+export const noteKey = queryKeys.notes.detail;
 /** Texts this person wrote, to tell them when someone else's later edit replaced one (docs/offline.md). */
-export const myEditsKey = ['notes', 'my-edits'] as const;
+export const myEditsKey = queryKeys.notes.myEdits;
 
 /** A new client-made id (time-ordered; works on plain-HTTP LAN addresses, where crypto.randomUUID does not). */
 export const newId = (): string => uuidv7();

@@ -609,7 +609,7 @@ export interface paths {
         };
         /**
          * Live changes of what the caller can see (text/event-stream)
-         * @description Server-Sent Events: one `change` event per committed change the caller may see (`id:` an opaque cursor to echo, `data: {"entityType","entityId","parentId"?,"action","userId","at"}`, ids only: refetch through the ordinary endpoints). The stream begins with `ready` (its `id:` the current cursor). A reconnect with `Last-Event-ID` first receives what it missed (at most 500 events), or one `reset` (refetch everything) when more were missed, or the cursor is unknown, older than a day or from before a restore. A `: keep-alive` comment every 25 s. The server ends the stream with an `end` event `{reason}` when the session is revoked (`revoked`), the access token expires (`expired`), the permissions change (`permissions`), the user opens an 11th stream on any instance (`limit`, the oldest is closed), the client reads too slowly (`slow`) or the instance stops (`restart`); reconnect with a fresh token and `Last-Event-ID`. More than 30 opens a minute, or an instance serving its most streams, is 429 with `Retry-After`. Protocol: docs/live.md.
+         * @description Server-Sent Events: one `change` event per committed change the caller may see (`id:` an opaque cursor to echo, `data`: a `LiveChangeDto` (`{"entityType","entityId","parentId"?,"action","userId","at"}`), ids only: refetch through the ordinary endpoints). The stream begins with `ready` (its `id:` the current cursor). A reconnect with `Last-Event-ID` first receives what it missed (at most 500 events), or one `reset` (refetch everything) when more were missed, or the cursor is unknown, older than a day or from before a restore. A `: keep-alive` comment every 25 s. The server ends the stream with an `end` event `{reason}` when the session is revoked (`revoked`), the access token expires (`expired`), the permissions change (`permissions`), the user opens an 11th stream on any instance (`limit`, the oldest is closed), the client reads too slowly (`slow`) or the instance stops (`restart`); reconnect with a fresh token and `Last-Event-ID`. More than 30 opens a minute, or an instance serving its most streams, is 429 with `Retry-After`. Protocol: docs/live.md.
          */
         get: operations["Live_events"];
         put?: never;
@@ -1630,7 +1630,7 @@ export interface components {
              */
             entityLabel: string | null;
             /** @example Marker */
-            entityType: string;
+            entityType: components["schemas"]["EntityType"];
             /** Format: uuid */
             id: string;
             /**
@@ -2078,6 +2078,8 @@ export interface components {
             /** @enum {string} */
             emailStatus: "Confirmed";
         };
+        /** @enum {string} */
+        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "Notification";
         FileStatusDto: {
             /** @enum {string} */
             category: "ProfilePicture" | "MarkerImage";
@@ -2198,6 +2200,22 @@ export interface components {
             suggestedCategoryId?: string;
             /** @enum {string} */
             type: "Expense" | "Income";
+        };
+        LiveChangeDto: {
+            /** @enum {string} */
+            action: "Created" | "Updated" | "Deleted" | "Restored";
+            /** Format: date-time */
+            at: string;
+            /** Format: uuid */
+            entityId: string;
+            entityType: components["schemas"]["EntityType"];
+            /**
+             * Format: uuid
+             * @description a child's parent (a note's item: the note; a place's photo: the place)
+             */
+            parentId?: string;
+            /** Format: uuid */
+            userId: string | null;
         };
         LoginDto: {
             /** @example Alice’s laptop */

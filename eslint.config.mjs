@@ -78,6 +78,29 @@ export default tseslint.config(
     },
   },
   {
+    // every cached query's key comes from the one registry (web/src/api/query-keys.ts), so live sync,
+    // the offline cache and search cannot drift from the hooks that fill the cache
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}', 'web/src/api/query-keys.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Name query keys through queryKeys in web/src/api/query-keys.ts, not as an array here.',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(get|set|remove|invalidate|refetch|cancel|reset)Quer(y|ies)/] > ArrayExpression",
+          message: 'Name query keys through queryKeys in web/src/api/query-keys.ts, not as an array here.',
+        },
+        {
+          selector: "VariableDeclarator[id.name=/Key$/] > TSAsExpression > ArrayExpression",
+          message: 'A query key belongs in web/src/api/query-keys.ts.',
+        },
+      ],
+    },
+  },
+  {
     // every word a person reads comes from the message files (locales/*.json) through useT() or
     // translate(), so a German page shows no English word (web/lint/no-untranslated.mjs, docs/web.md)
     files: ['web/src/**/*.{ts,tsx}'],

@@ -10,7 +10,7 @@ const path = require('node:path');
 
 const root = path.join(__dirname, '..');
 const stamp = path.join(root, 'dist', '.build-stamp');
-const SOURCES = ['src', 'migrations', 'scripts', 'web', 'clients', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+const SOURCES = ['domain', 'src', 'migrations', 'scripts', 'web', 'clients', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 const SKIP = new Set(['node_modules', 'dist', '.vite', 'coverage']);
 
 function newest(target) {

@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 /**
  * How the service's process uses memory: set first thing in main.ts and worker.ts, so every way of
  * starting it (npm start, the Dockerfile, docker compose, the benchmark's own spawn) behaves the
- * same. Numbers: docs/architecture.md, "Memory".
+ * same. Numbers: docs/performance.md, "Memory".
  *
  * How far V8 lets the old generation grow past what survived the last full collection before it
  * collects again: 50 % (V8's default picks 10 %–300 % by its own speed estimates, and under

@@ -95,6 +95,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '@client': here('../clients/typescript/index.ts'),
+      // rules the service and the app share (docs/architecture.md)
+      '@domain': here('../domain'),
       '@': here('./src'),
     },
   },

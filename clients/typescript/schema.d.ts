@@ -609,7 +609,7 @@ export interface paths {
         };
         /**
          * Live changes of what the caller can see (text/event-stream)
-         * @description Server-Sent Events: one `change` event per committed change the caller may see (`id:` an opaque cursor to echo, `data: {"entityType","entityId","parentId"?,"action","userId","at"}`, ids only: refetch through the ordinary endpoints). The stream begins with `ready` (its `id:` the current cursor). A reconnect with `Last-Event-ID` first receives what it missed (at most 500 events), or one `reset` (refetch everything) when more were missed, or the cursor is unknown, older than a day or from before a restore. A `: keep-alive` comment every 25 s. The server ends the stream with an `end` event `{reason}` when the session is revoked (`revoked`), the access token expires (`expired`), the permissions change (`permissions`), the user opens an 11th stream on any instance (`limit`, the oldest is closed), the client reads too slowly (`slow`) or the instance stops (`restart`); reconnect with a fresh token and `Last-Event-ID`. More than 30 opens a minute, or an instance serving its most streams, is 429 with `Retry-After`. Protocol: docs/live.md.
+         * @description Server-Sent Events: one `change` event per committed change the caller may see (`id:` an opaque cursor to echo, `data`: a `LiveChangeDto` (`{"entityType","entityId","parentId"?,"action","userId","at"}`), ids only: refetch through the ordinary endpoints). The stream begins with `ready` (its `id:` the current cursor). A reconnect with `Last-Event-ID` first receives what it missed (at most 500 events), or one `reset` (refetch everything) when more were missed, or the cursor is unknown, older than a day or from before a restore. A `: keep-alive` comment every 25 s. The server ends the stream with an `end` event `{reason}` when the session is revoked (`revoked`), the access token expires (`expired`), the permissions change (`permissions`), the user opens an 11th stream on any instance (`limit`, the oldest is closed), the client reads too slowly (`slow`) or the instance stops (`restart`); reconnect with a fresh token and `Last-Event-ID`. More than 30 opens a minute, or an instance serving its most streams, is 429 with `Retry-After`. Protocol: docs/live.md.
          */
         get: operations["Live_events"];
         put?: never;
@@ -1650,7 +1650,7 @@ export interface components {
              */
             entityLabel: string | null;
             /** @example Marker */
-            entityType: string;
+            entityType: components["schemas"]["EntityType"];
             /** Format: uuid */
             id: string;
             /**
@@ -2109,6 +2109,13 @@ export interface components {
             /** @enum {string} */
             emailStatus: "Confirmed";
         };
+        /** @enum {string} */
+        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "Notification";
+        /**
+         * @description stable UPPER_SNAKE identifier
+         * @enum {string}
+         */
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "ITEM_LIMIT" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS";
         FileStatusDto: {
             /** @enum {string} */
             category: "ProfilePicture" | "MarkerImage";
@@ -2229,6 +2236,27 @@ export interface components {
             suggestedCategoryId?: string;
             /** @enum {string} */
             type: "Expense" | "Income";
+        };
+        /**
+         * @description what is counted
+         * @enum {string}
+         */
+        LimitKind: "images" | "bytes" | "items" | "rows" | "columns" | "elements" | "reminders" | "snoozes";
+        LiveChangeDto: {
+            /** @enum {string} */
+            action: "Created" | "Updated" | "Deleted" | "Restored";
+            /** Format: date-time */
+            at: string;
+            /** Format: uuid */
+            entityId: string;
+            entityType: components["schemas"]["EntityType"];
+            /**
+             * Format: uuid
+             * @description a child's parent (a note's item: the note; a place's photo: the place)
+             */
+            parentId?: string;
+            /** Format: uuid */
+            userId: string | null;
         };
         LoginDto: {
             /** @example Alice’s laptop */
@@ -2557,7 +2585,7 @@ export interface components {
              * @description stable UPPER_SNAKE identifier
              * @example VALIDATION_FAILED
              */
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             /** @description statement import (UNMAPPED_COLUMNS): the columns of the file, for a mapping */
             columns?: string[];
             /** @description 412 VERSION_CONFLICT: the resource as it is now (with its `version`) */
@@ -2566,9 +2594,16 @@ export interface components {
             };
             /** @example Request validation failed */
             detail: string;
+            /**
+             * @description NOT_FOUND: the kind of thing that was not found
+             * @example Note
+             */
+            entity?: string;
             errors?: components["schemas"]["ProblemFieldError"][];
             /** @example /api/v1/markers */
             instance?: string;
+            /** @description a limit gone past (IMAGE_LIMIT, IMAGE_TOO_LARGE, ITEM_LIMIT, STATEMENT_TOO_LARGE…): what and how many at most */
+            limit?: components["schemas"]["ProblemLimit"];
             /** @description statement import: the line of the file the problem is on */
             line?: number;
             /** @example 0199a6d4-7c1e-7a4f-9d0a-3b1f2c4d5e6f */
@@ -2585,6 +2620,15 @@ export interface components {
             field: string;
             /** @example latitude must not be greater than 90 */
             message: string;
+        };
+        ProblemLimit: {
+            /** @description what is counted */
+            kind: components["schemas"]["LimitKind"];
+            /**
+             * @description the most allowed
+             * @example 10
+             */
+            max: number;
         };
         ProfileDto: {
             /** Format: date-time */

@@ -1,4 +1,4 @@
-import { supportedLocales, translate } from './messages';
+import { supportedLocales, translate, type MessageId } from './messages';
 
 describe('translate', () => {
   it('reads every language file there is', () => {
@@ -13,6 +13,6 @@ describe('translate', () => {
   });
 
   it('refuses a key no file has', () => {
-    expect(() => translate('en', 'no.such.key')).toThrow(/no message 'no.such.key'/);
+    expect(() => translate('en', 'no.such.key' as MessageId)).toThrow(/no message 'no.such.key'/);
   });
 });

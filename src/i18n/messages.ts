@@ -1,6 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import type englishSource from '../../locales/en.json';
+
+/** A message id: a key of the English file, so a missing message is a type error (as in the web app). */
+export type MessageId = keyof typeof englishSource;
 
 /**
  * The service's own texts (mails, notifications) in the recipient's language, from the same ICU
@@ -9,7 +13,9 @@ import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
  */
 function localesDir(from = __dirname): string {
   let dir = from;
-  while (!existsSync(join(dir, 'locales', 'en.json'))) {
+  // the project's own folder (beside package.json): the build copies en.json alone into dist/
+  // (MessageId's type import), which must not be taken for the message files
+  while (!existsSync(join(dir, 'locales', 'en.json')) || !existsSync(join(dir, 'package.json'))) {
     const parent = dirname(dir);
     if (parent === dir) throw new Error(`locales/en.json not found above ${from}`);
     dir = parent;
@@ -41,7 +47,7 @@ export function supportedLocales(): string[] {
 }
 
 /** `translate('de', 'mail.reset.subject', {name})`: the message formatted for that language. */
-export function translate(locale: string | null | undefined, id: string, values?: Record<string, PrimitiveType>): string {
+export function translate(locale: string | null | undefined, id: MessageId, values?: Record<string, PrimitiveType>): string {
   const all = load();
   const language = locale && all.has(locale) ? locale : 'en';
   const messages = all.get(language)!;

@@ -4,6 +4,7 @@ import { databaseUrl } from '../../src/database/admin';
 import { dataSourceOptions } from '../../src/database/data-source';
 import { runAs } from '../../src/common/http/request-context.module';
 import { Audited } from '../../src/modules/history/audited';
+import type { EntityType } from '../../src/modules/history/entity-types';
 import { ActionHistory } from '../../src/modules/history/entities/action-history.entity';
 import { HistorySubscriber, UnauditedWriteError } from '../../src/modules/history/history.subscriber';
 import { createTestApp, TestApp } from '../support/app';
@@ -14,7 +15,8 @@ import { createTestApp, TestApp } from '../support/app';
  * exactly as the application's (same naming strategy, the real subscriber).
  */
 @Entity('audit_probes')
-@Audited('AuditProbe', { secret: ['token'] })
+// a probe kind outside the published list, on purpose: it never reaches a client
+@Audited('AuditProbe' as EntityType, { secret: ['token'] })
 class AuditProbe extends TimestampedEntity {
   @Column({ type: 'uuid' }) groupId: string;
   @Column({ type: 'varchar', length: 50 }) title: string;

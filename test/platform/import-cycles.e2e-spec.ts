@@ -1,5 +1,6 @@
 /**
- * No two files of the service (`src/`) or of the web client (`web/src/`) import each other, directly
+ * No two files of the service (`src/`), of the web client (`web/src/`) or of the rules both share
+ * (`domain/`) import each other, directly
  * or round a circle, type imports included: a piece both sides need lives where both can import it
  * (docs/architecture.md). Reads the imports with the TypeScript compiler's own pre-processor.
  */
@@ -65,7 +66,18 @@ function circles(files: string[]): string[][] {
 }
 
 describe('Import structure', () => {
-  it.each(['src', 'web/src'])('%s has no import circle', (folder) => {
+  it.each(['domain', 'src', 'web/src'])('%s has no import circle', (folder) => {
     expect(circles(sources(join(ROOT, folder)))).toEqual([]);
+  });
+
+  it('domain/ is pure: it imports only its own files (no package, no service or app code)', () => {
+    const outside = sources(join(ROOT, 'domain')).flatMap((file) =>
+      ts
+        .preProcessFile(readFileSync(file, 'utf8'), true, true)
+        .importedFiles.map((entry) => entry.fileName)
+        .filter((name) => !(name.startsWith('./') && !file.endsWith('.spec.ts')) && !(file.endsWith('.spec.ts') && (name.startsWith('./') || name === 'fast-check')))
+        .map((name) => `${relative(ROOT, file)} imports ${name}`),
+    );
+    expect(outside).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
+import type { ErrorCode } from './error-codes';
+import type { LimitKind } from './problem';
 
 export interface FieldError {
   field: string;
@@ -12,7 +14,7 @@ export interface FieldError {
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
@@ -26,19 +28,23 @@ export class AppError extends Error {
     Error.stackTraceLimit = stackTraceLimit;
   }
 
-  static badRequest(code: string, message: string, errors?: FieldError[]): AppError {
+  static badRequest(code: ErrorCode, message: string, errors?: FieldError[]): AppError {
     return new AppError(HttpStatus.BAD_REQUEST, code, message, errors);
   }
-  static unauthorized(code: string, message: string): AppError {
+  static unauthorized(code: ErrorCode, message: string): AppError {
     return new AppError(HttpStatus.UNAUTHORIZED, code, message);
   }
-  static forbidden(code: string, message: string): AppError {
+  static forbidden(code: ErrorCode, message: string): AppError {
     return new AppError(HttpStatus.FORBIDDEN, code, message);
   }
   static notFound(what = 'Resource'): AppError {
-    return new AppError(HttpStatus.NOT_FOUND, 'NOT_FOUND', `${what} not found`);
+    return new AppError(HttpStatus.NOT_FOUND, 'NOT_FOUND', `${what} not found`, undefined, undefined, { entity: what });
   }
-  static conflict(code: string, message: string): AppError {
+  /** A limit gone past: the answer names it (`limit: {kind, max}`), so a client words it in its own language. */
+  static overLimit(status: number, code: ErrorCode, message: string, kind: LimitKind, max: number): AppError {
+    return new AppError(status, code, message, undefined, undefined, { limit: { kind, max } });
+  }
+  static conflict(code: ErrorCode, message: string): AppError {
     return new AppError(HttpStatus.CONFLICT, code, message);
   }
   /** 412: the If-Match version is not the current one; `current` is the resource as it is now. */
@@ -47,10 +53,10 @@ export class AppError extends Error {
       current,
     });
   }
-  static tooLarge(code: string, message: string): AppError {
+  static tooLarge(code: ErrorCode, message: string): AppError {
     return new AppError(HttpStatus.PAYLOAD_TOO_LARGE, code, message);
   }
-  static tooManyRequests(code: string, message: string, retryAfterSeconds: number): AppError {
+  static tooManyRequests(code: ErrorCode, message: string, retryAfterSeconds: number): AppError {
     return new AppError(HttpStatus.TOO_MANY_REQUESTS, code, message, undefined, {
       'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
     });

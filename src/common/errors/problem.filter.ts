@@ -5,9 +5,10 @@ import { STATUS_CODES } from 'node:http';
 import { statementFailure } from '../../database/sql-errors';
 import { isDatabaseUnavailable } from '../../database/unavailable';
 import { AppError, FieldError } from './app-error';
+import type { ErrorCode } from './error-codes';
 import { Problem, PROBLEM_CONTENT_TYPE, problemType } from './problem';
 
-const DEFAULT_CODES: Record<number, string> = {
+const DEFAULT_CODES: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
@@ -22,10 +23,10 @@ const DEFAULT_CODES: Record<number, string> = {
 };
 
 /** Unique constraints whose violation is a user-facing conflict: constraint name → code and message. */
-const UNIQUE_CONSTRAINTS: Record<string, [string, string]> = {};
+const UNIQUE_CONSTRAINTS: Record<string, [ErrorCode, string]> = {};
 
 /** A feature's unique constraints and the 409 each one answers: constraint name → [code, detail]. */
-export type UniqueConstraintMessages = Record<string, [code: string, detail: string]>;
+export type UniqueConstraintMessages = Record<string, [code: ErrorCode, detail: string]>;
 
 /**
  * Called by a feature module when it starts (never at import time), with the messages of the
@@ -40,7 +41,7 @@ export const RETRY_AFTER_SECONDS = 5;
 
 export interface Rendered {
   status: number;
-  code: string;
+  code: ErrorCode;
   detail: string;
   errors?: FieldError[];
   headers?: Record<string, string>;
@@ -140,7 +141,7 @@ export class ProblemFilter implements ExceptionFilter {
     if (status === HttpStatus.NOT_FOUND && detail.startsWith('Cannot ')) return { status, code: 'ROUTE_NOT_FOUND', detail: 'Route not found' };
     // the platform's body parser reports unparseable JSON as a plain 400
     if (status === HttpStatus.BAD_REQUEST && /JSON/i.test(detail)) return { status, code: 'MALFORMED_JSON', detail };
-    return { status, code: DEFAULT_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'ERROR'), detail };
+    return { status, code: (DEFAULT_CODES[status] as ErrorCode | undefined) ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST'), detail };
   }
 }
 
@@ -158,5 +159,5 @@ export function renderFastifyError(status: number, code: string | undefined, mes
   if (code?.startsWith('FST_ERR_CTP') || status === 400) {
     return { status: 400, code: 'MALFORMED_JSON', detail: message && !message.includes('\n') ? message : 'Malformed JSON body' };
   }
-  return { status, code: DEFAULT_CODES[status] ?? 'ERROR', detail: message ?? 'Request failed' };
+  return { status, code: (DEFAULT_CODES[status] as ErrorCode | undefined) ?? 'BAD_REQUEST', detail: message ?? 'Request failed' };
 }

@@ -1,8 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ERROR_CODES, type ErrorCode } from './error-codes';
 
 export class ProblemFieldError {
   @ApiProperty({ example: 'latitude' }) field: string;
   @ApiProperty({ example: 'latitude must not be greater than 90' }) message: string;
+}
+
+export const LIMIT_KINDS = ['images', 'bytes', 'items', 'rows', 'columns', 'elements', 'reminders', 'snoozes'] as const;
+export type LimitKind = (typeof LIMIT_KINDS)[number];
+
+/** The limit a request went past, for a client to word in its own language. */
+export class ProblemLimit {
+  @ApiProperty({ enum: LIMIT_KINDS, enumName: 'LimitKind', description: 'what is counted' }) kind: LimitKind;
+  @ApiProperty({ example: 10, description: 'the most allowed' }) max: number;
 }
 
 /** RFC 9457 problem details, the body of every failure. */
@@ -11,7 +21,7 @@ export class Problem {
   @ApiProperty({ example: 'Bad Request' }) title: string;
   @ApiProperty({ example: 400 }) status: number;
   @ApiProperty({ example: 'Request validation failed' }) detail: string;
-  @ApiProperty({ example: 'VALIDATION_FAILED', description: 'stable UPPER_SNAKE identifier' }) code: string;
+  @ApiProperty({ enum: ERROR_CODES, enumName: 'ErrorCode', example: 'VALIDATION_FAILED', description: 'stable UPPER_SNAKE identifier' }) code: ErrorCode;
   @ApiPropertyOptional({ example: '/api/v1/markers' }) instance?: string;
   @ApiPropertyOptional({ example: '0199a6d4-7c1e-7a4f-9d0a-3b1f2c4d5e6f' }) requestId?: string;
   @ApiPropertyOptional({ type: [ProblemFieldError] }) errors?: ProblemFieldError[];
@@ -22,6 +32,9 @@ export class Problem {
   })
   current?: Record<string, unknown>;
   @ApiPropertyOptional({ description: 'statement import: the line of the file the problem is on' }) line?: number;
+  @ApiPropertyOptional({ type: ProblemLimit, description: 'a limit gone past (IMAGE_LIMIT, IMAGE_TOO_LARGE, ITEM_LIMIT, STATEMENT_TOO_LARGE…): what and how many at most' })
+  limit?: ProblemLimit;
+  @ApiPropertyOptional({ example: 'Note', description: 'NOT_FOUND: the kind of thing that was not found' }) entity?: string;
   @ApiPropertyOptional({ type: [String], description: 'statement import (UNMAPPED_COLUMNS): the columns of the file, for a mapping' }) columns?: string[];
 }
 

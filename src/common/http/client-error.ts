@@ -1,9 +1,10 @@
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
+import type { ErrorCode } from '../errors/error-codes';
 import { PROBLEM_CONTENT_TYPE, problemType } from '../errors/problem';
 
 /** What Node's HTTP parser refuses before any request exists, by its error code. */
-function classify(code: string | undefined): { status: number; code: string; detail: string } {
+function classify(code: string | undefined): { status: number; code: ErrorCode; detail: string } {
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, code: 'REQUEST_TIMEOUT', detail: 'The request was not received in time' };
   if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, code: 'HEADERS_TOO_LARGE', detail: 'The request line or headers exceed 16 KiB' };
   if (code === 'HPE_INVALID_METHOD') return { status: 400, code: 'MALFORMED_REQUEST', detail: 'Unknown HTTP method' };

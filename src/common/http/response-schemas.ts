@@ -98,7 +98,7 @@ const SERIALIZER_OPTIONS = { objectMechanism: 'native', forceProjection: true } 
 /**
  * Fastify's serializer compiler (fast-json-stringify, as Fastify's own), compiling on a route's
  * first response rather than at start: ~65 serializers cost ~60 ms of start-up and ~1.5 MB of heap,
- * for routes a service may never see (docs/architecture.md, "Memory"). Every schema is
+ * for routes a service may never see (docs/performance.md, "Memory"). Every schema is
  * compiled once in the unit tests (response-schemas.spec.ts), so none fails first in production.
  */
 function compileOnFirstUse({ schema }: { schema: Schema }): (data: unknown) => string {

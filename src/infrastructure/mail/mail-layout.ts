@@ -1,3 +1,4 @@
+import type { MessageId } from '../../i18n/messages';
 /** The one shape every mail has: a greeting, paragraphs, an optional button link, an optional list. */
 export interface MailDraft {
   subject: string;
@@ -22,7 +23,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** Renders a draft as a plain-text part and an HTML part with the same content. */
-export function renderDraft(draft: MailDraft, say: (id: string, values?: Record<string, string>) => string): RenderedMail {
+export function renderDraft(draft: MailDraft, say: (id: MessageId, values?: Record<string, string>) => string): RenderedMail {
   const closing = draft.closing ?? say('mail.closing');
   const text = [
     draft.greeting,

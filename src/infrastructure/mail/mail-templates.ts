@@ -1,4 +1,4 @@
-import { supportedLocales, translate } from '../../i18n/messages';
+import { supportedLocales, translate, type MessageId } from '../../i18n/messages';
 import { MailDraft, renderDraft, RenderedMail } from './mail-layout';
 
 export interface PendingRegistration {
@@ -48,7 +48,7 @@ export interface MailContext {
   locale?: string | null;
 }
 
-type Say = (id: string, values?: Record<string, string | number>) => string;
+type Say = (id: MessageId, values?: Record<string, string | number>) => string;
 type Drafts = { [T in MailTemplate]: (params: MailTemplateParams[T], context: MailContext, say: Say, day: (date: string | Date) => string) => MailDraft };
 
 /** Every text of a mail comes from the message files (`mail.<template>.*`), in the recipient's language. */

@@ -6,7 +6,7 @@ import type { Recipient, RecipientBatch } from '../notifications/recipients';
 import type { DueReminder, ReminderOccurrence, ReminderSource } from '../notifications/reminder-source';
 import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
 import { EARLIEST_ZONE } from '../notifications/reminder-source';
-import { dayAfter, nextOnOrAfter } from './recurrence';
+import { dayAfter, nextOnOrAfter } from '../../../domain/recurrence';
 import { BillReminderRow, RecurringTransactionsRepository } from './recurring-transactions.repository';
 
 export const BILL_REMINDER_SOURCE = 'BillReminder';

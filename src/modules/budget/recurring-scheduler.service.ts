@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { UnitOfWork } from '../../database/transaction';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
-import { dueOccurrences } from './recurrence';
+import { dueOccurrences } from '../../../domain/recurrence';
 import { RecurringTransactionsRepository } from './recurring-transactions.repository';
 import { utcDate } from './transaction-refs';
 

@@ -6,7 +6,7 @@ import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
 import { RecurringTransactionDto, SaveRecurringTransactionDto } from './dto/recurring-transaction.dto';
 import { RecurringTransaction } from './entities/recurring-transaction.entity';
-import { dayAfter, nextOnOrAfter, Recurrence } from './recurrence';
+import { dayAfter, nextOnOrAfter, Recurrence } from '../../../domain/recurrence';
 import { RecurringTransactionsRepository } from './recurring-transactions.repository';
 import { SplitResolver, takesDefaultSplit } from './split-resolver';
 import { normaliseMoney, TransactionRefsResolver, utcDate } from './transaction-refs';

@@ -106,7 +106,7 @@ export class FilesService {
       ]);
     }
     const max = this.config.limits.maxImageBytes;
-    if (request.size > max) throw AppError.tooLarge('IMAGE_TOO_LARGE', `Images may be at most ${max} bytes`);
+    if (request.size > max) throw AppError.overLimit(413, 'IMAGE_TOO_LARGE', `Images may be at most ${max} bytes`, 'bytes', max);
     const owner = request.category === 'MarkerImage' ? request.groupId : request.ownerUserId;
     if (!owner) throw new Error('a marker image needs its groupId');
     const id = newId();

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { ModuleName } from '../../common/auth/auth-user';
+import type { EntityType } from './entity-types';
 
 export interface AuditOptions {
   /** Fields never written to history values (hashes, tokens): a change shows as "[redacted]". */
@@ -33,7 +34,7 @@ export interface AuditOptions {
 
 export interface AuditedEntity {
   target: Function;
-  entityType: string;
+  entityType: EntityType;
   options: AuditOptions;
 }
 
@@ -48,7 +49,7 @@ export const ALWAYS_IGNORED = ['createdDate', 'updatedDate'];
  * Changes must go through save()/remove()/softRemove()/recover(); bulk update()/delete() on an
  * audited entity throws.
  */
-export function Audited(entityType: string, options: AuditOptions = {}): ClassDecorator {
+export function Audited(entityType: EntityType, options: AuditOptions = {}): ClassDecorator {
   return (target) => {
     AUDITED_ENTITIES.set(target, { target, entityType, options });
   };

@@ -4,6 +4,7 @@ import { insertMany } from '../../database/bulk-insert';
 import { currentActor } from './actor';
 import { ALWAYS_IGNORED, AUDITED_ENTITIES, AuditedEntity } from './audited';
 import { ActionHistory, FieldChanges, HistoryAction } from './entities/action-history.entity';
+import type { EntityType } from './entity-types';
 
 /*
  * The values of action-history rows: which fields an audited entity records, how a value is
@@ -68,7 +69,7 @@ export interface HistoryRowValues {
   groupId: string | null;
   adminOnly: boolean;
   privateToUserId: string | null;
-  entityType: string;
+  entityType: EntityType;
   entityId: string;
   parentId: string | null;
   action: HistoryAction;

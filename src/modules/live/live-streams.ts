@@ -6,6 +6,7 @@ import { AccessChange, ChangeFeed, ChangeFeedListener, CommittedChange } from '.
 import { Cursor, CursorSeal, safeCursor } from './cursor';
 import { EndReason, EventSink, frame, KEEP_ALIVE } from './sse';
 import { RegisteredStream, StreamRegistry } from './stream-registry';
+import type { LiveChangeDto } from './dto/live-change.dto';
 
 /** What a stream was opened with: the caller's claims and the session and expiry of its token. */
 export interface StreamOwner extends Viewer {
@@ -228,7 +229,7 @@ export class LiveStreams implements ChangeFeedListener, OnModuleDestroy {
 }
 
 /** The event's `data`: ids only, never field values (clients refetch through the ordinary endpoints). */
-export function eventData(change: Pick<CommittedChange, 'entityType' | 'entityId' | 'parentId' | 'action' | 'userId' | 'at'>): Record<string, unknown> {
+export function eventData(change: Pick<CommittedChange, 'entityType' | 'entityId' | 'parentId' | 'action' | 'userId' | 'at'>): LiveChangeDto {
   return {
     entityType: change.entityType,
     entityId: change.entityId,

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { decode } from 'jsonwebtoken';
 import { AuthUser } from '../../common/auth/auth-user';
@@ -7,12 +7,13 @@ import { CurrentUser } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
 import { stopCounting } from '../../common/http/in-flight';
 import { AppConfig } from '../../config/app-config';
+import { LiveChangeDto } from './dto/live-change.dto';
 import { LiveService } from './live.service';
 import { EventSink } from './sse';
 
 const DESCRIPTION =
   'Server-Sent Events: one `change` event per committed change the caller may see (`id:` an opaque cursor to echo, ' +
-  '`data: {"entityType","entityId","parentId"?,"action","userId","at"}`, ids only: refetch through the ordinary endpoints). ' +
+  '`data`: a `LiveChangeDto` (`{"entityType","entityId","parentId"?,"action","userId","at"}`), ids only: refetch through the ordinary endpoints). ' +
   'The stream begins with `ready` (its `id:` the current cursor). A reconnect with `Last-Event-ID` first receives what ' +
   'it missed (at most 500 events), or one `reset` (refetch everything) when more were missed, or the cursor is unknown, ' +
   'older than a day or from before a restore. ' +
@@ -23,6 +24,7 @@ const DESCRIPTION =
   'its most streams, is 429 with `Retry-After`. Protocol: docs/live.md.';
 
 @ApiTags('Live changes')
+@ApiExtraModels(LiveChangeDto)
 @ApiBearerAuth()
 @ApiProblems(401, 403)
 @Controller('events')

@@ -142,6 +142,6 @@ export class MarkerImagesService {
 
   private limitReached(): AppError {
     const max = this.config.limits.maxMarkerImages;
-    return AppError.conflict('IMAGE_LIMIT', `A marker can have at most ${max} images`);
+    return AppError.overLimit(409, 'IMAGE_LIMIT', `A marker can have at most ${max} images`, 'images', max);
   }
 }

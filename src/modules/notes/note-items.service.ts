@@ -48,7 +48,7 @@ export class NoteItemsService {
         }
       }
       const { count, lastOpen } = await this.notes.countItems(note.id);
-      if (count >= MAX_NOTE_ITEMS) throw AppError.conflict('ITEM_LIMIT', `A note can hold at most ${MAX_NOTE_ITEMS} items`);
+      if (count >= MAX_NOTE_ITEMS) throw AppError.overLimit(409, 'ITEM_LIMIT', `A note can hold at most ${MAX_NOTE_ITEMS} items`, 'items', MAX_NOTE_ITEMS);
       const position = lastOpen === null ? 0 : lastOpen + 1;
       await this.notes.shiftItems(note.id, position, +1);
       const item = await this.notes.createItem(manager, {

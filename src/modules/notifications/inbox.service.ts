@@ -57,7 +57,7 @@ export class InboxService {
       const notification = await this.notifications.lockOfRecipient(manager, user.userId, id);
       if (!notification) throw AppError.notFound('Notification');
       if (notification.snoozeCount >= MAX_SNOOZES) {
-        throw new AppError(HttpStatus.CONFLICT, 'SNOOZE_LIMIT', `A notification can be snoozed at most ${MAX_SNOOZES} times`);
+        throw AppError.overLimit(HttpStatus.CONFLICT, 'SNOOZE_LIMIT', `A notification can be snoozed at most ${MAX_SNOOZES} times`, 'snoozes', MAX_SNOOZES);
       }
       const { count, resetSeconds } = await this.rateLimits.hit(`notify-snooze:${user.userId}`, SNOOZE_WINDOW_MS);
       if (count > SNOOZES_PER_HOUR) throw AppError.tooManyRequests('RATE_LIMITED', `At most ${SNOOZES_PER_HOUR} snoozes an hour; try again later`, resetSeconds);

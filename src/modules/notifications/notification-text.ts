@@ -1,5 +1,5 @@
 import type { PrimitiveType } from 'intl-messageformat';
-import { translate } from '../../i18n/messages';
+import { translate, type MessageId } from '../../i18n/messages';
 import { NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX } from './entities/notification.entity';
 
 export { NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX };
@@ -26,7 +26,7 @@ export function cut(text: string, max: number): string {
  * and amounts are kept. Every text that goes into a notification is made through it, so nothing
  * a member types can make a notification that its table refuses.
  */
-export function fitted(locale: string, id: string, values: Record<string, PrimitiveType>, typed: string[], max: number): string {
+export function fitted(locale: string, id: MessageId, values: Record<string, PrimitiveType>, typed: string[], max: number): string {
   const shortened = { ...values };
   let text = translate(locale, id, shortened);
   for (let round = 0; length(text) > max && round < 8; round++) {
@@ -49,11 +49,11 @@ export function fitted(locale: string, id: string, values: Record<string, Primit
 }
 
 /** A notification's title: the message fitted to the title's column. */
-export const notificationTitle = (locale: string, id: string, values: Record<string, PrimitiveType>, typed: string[]) =>
+export const notificationTitle = (locale: string, id: MessageId, values: Record<string, PrimitiveType>, typed: string[]) =>
   fitted(locale, id, values, typed, NOTIFICATION_TITLE_MAX);
 
 /** A notification's body: the message fitted to the body's column. */
-export const notificationBody = (locale: string, id: string, values: Record<string, PrimitiveType>, typed: string[]) =>
+export const notificationBody = (locale: string, id: MessageId, values: Record<string, PrimitiveType>, typed: string[]) =>
   fitted(locale, id, values, typed, NOTIFICATION_BODY_MAX);
 
 /** The title of a notification sent late ("… (late)"): the title is cut, never the mark. */

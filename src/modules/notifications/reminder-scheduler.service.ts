@@ -70,7 +70,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     let active = 0;
     for (const source of this.sources.values()) active += await source.activeOf(userId);
     if (active >= MAX_ACTIVE_REMINDERS) {
-      throw AppError.badRequest('TOO_MANY_REMINDERS', `A member may have at most ${MAX_ACTIVE_REMINDERS} active reminders; remove one before setting another`);
+      throw AppError.overLimit(400, 'TOO_MANY_REMINDERS', `A member may have at most ${MAX_ACTIVE_REMINDERS} active reminders; remove one before setting another`, 'reminders', MAX_ACTIVE_REMINDERS);
     }
   }
 

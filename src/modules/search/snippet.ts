@@ -1,3 +1,7 @@
+import { fold, oneEditApart } from '../../../domain/text';
+
+export { fold };
+
 /*
  * The `snippet` of a search hit: the matched words in their context, marked with <mark>, the only
  * markup; every other character of the text is escaped. The database decided that a row matches;
@@ -11,30 +15,10 @@ const LENGTH = 160;
 
 const TOKEN = /[\p{L}\p{N}]+(?:[.,]\p{N}+)*/gu;
 
-/** Lower case without accents, as the database's `search_fold` (unaccent) gives it for letters people type. */
-export function fold(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/æ/g, 'ae')
-    .replace(/œ/g, 'oe')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '');
-}
-
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
-}
-
-/** Whether `a` becomes `b` by one letter added, removed or changed. */
-function oneEditApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 /** Whether a word of the text (folded) is one that a word of the query (folded) found. */

@@ -2,11 +2,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { setLocale } from '@/i18n';
 import { api, call, type Schema } from './client';
+import { queryKeys } from '@/api/query-keys';
 
 export type Profile = Schema<'ProfileDto'>;
 
-export const accountKey = ['account'] as const;
-const accountLocaleKey = ['account-locale'] as const;
+export const accountKey = queryKeys.account.all;
+const accountLocaleKey = queryKeys.account.locale;
 
 export function useAccount(options: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: accountKey, queryFn: () => call(api.GET('/api/v1/account')), ...options });

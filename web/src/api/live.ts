@@ -5,18 +5,14 @@
  * event to the other tabs on a BroadcastChannel; when it closes, another tab takes the lock and
  * resumes from the last cursor. Without Web Locks every tab reads its own stream.
  */
+import type { Schema } from '@client';
 import { createParser } from 'eventsource-parser';
 import type { ChannelLike, LockManagerLike, Session } from './session';
 
-/** One committed change, ids only (the data is refetched through the ordinary endpoints). */
-export interface LiveChange {
-  entityType: string;
-  entityId: string;
-  parentId?: string;
-  action: 'Created' | 'Updated' | 'Deleted' | 'Restored';
-  userId: string | null;
-  at: string;
-}
+/** One committed change, ids only (the data is refetched through the ordinary endpoints): the service's `LiveChangeDto`. */
+export type LiveChange = Schema<'LiveChangeDto'>;
+/** The kinds of entity a change is about, a union generated from openapi.json. */
+export type EntityType = Schema<'EntityType'>;
 
 /** `live`: events arrive; `connecting`: (re)connecting; `off`: offline or the stream keeps failing. */
 export type LiveStatus = 'idle' | 'connecting' | 'live' | 'off';

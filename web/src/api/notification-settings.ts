@@ -6,8 +6,9 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from './client';
+import { queryKeys } from '@/api/query-keys';
 
-export const notificationSettingsKey = ['account', 'notification-settings'] as const;
+export const notificationSettingsKey = queryKeys.account.notificationSettings;
 
 export function useNotificationSettings(enabled = true) {
   return useQuery({ queryKey: notificationSettingsKey, queryFn: () => call(api.GET('/api/v1/account/notification-settings')), enabled });

@@ -1,4 +1,10 @@
+import { ERROR_CODE_VALUES, type Schema } from '@client';
 import { translate, type MessageId } from '@/i18n';
+
+/** Every code the service can answer: a union generated from openapi.json. */
+export type ErrorCode = Schema<'ErrorCode'>;
+/** A limit a request went past, as the service names it. */
+export type ProblemLimit = Schema<'ProblemLimit'>;
 
 /** RFC 9457 problem details as the API sends them, and the error the web client throws for them. */
 export interface FieldProblem {
@@ -18,6 +24,10 @@ export interface ProblemBody {
   /** statement import: the line of the file, and (UNMAPPED_COLUMNS) the file's columns */
   line?: number;
   columns?: string[];
+  /** the limit gone past (IMAGE_LIMIT, ITEM_LIMIT, STATEMENT_TOO_LARGE…) */
+  limit?: ProblemLimit;
+  /** NOT_FOUND: the kind of thing not found */
+  entity?: string;
 }
 
 export class ProblemError extends Error {
@@ -31,6 +41,10 @@ export class ProblemError extends Error {
   readonly retryAfter: number | null;
   /** 412 VERSION_CONFLICT: the resource as it is now (undefined otherwise) */
   readonly current: unknown;
+  /** the limit gone past, or null */
+  readonly limit: ProblemLimit | null;
+  /** NOT_FOUND: the kind of thing not found ('Note', 'Marker'…), or null */
+  readonly entity: string | null;
 
   constructor(status: number, body: ProblemBody, retryAfter: number | null = null) {
     super(body.detail ?? body.title ?? `HTTP ${status}`);
@@ -43,6 +57,8 @@ export class ProblemError extends Error {
     this.columns = Array.isArray(body.columns) ? body.columns.map(String) : [];
     this.retryAfter = retryAfter;
     this.current = body.current;
+    this.limit = body.limit && typeof body.limit.max === 'number' ? body.limit : null;
+    this.entity = typeof body.entity === 'string' ? body.entity : null;
   }
 }
 
@@ -72,46 +88,37 @@ export async function readProblem(response: Response): Promise<ProblemError> {
 }
 
 /**
- * The codes the web client can meet, each with its message in the app's language (`problem.<CODE>`).
- * The service's `detail` is English and sometimes names a field or a limit; the app shows its own
- * words per code, and the detail only for a code it does not know.
+ * Codes the app words by their status instead (429: a wait; 5xx: an outage), so they need no
+ * message of their own. Every other code the service can answer has `problem.<CODE>` in every
+ * language (a test checks it against the generated list).
  */
-export const KNOWN_CODES = [
-  'ACCOUNT_DEACTIVATED', 'ACCOUNT_DISABLED', 'ACCOUNT_HAS_RECURRING', 'ACCOUNT_HAS_TRANSACTIONS', 'ACCOUNT_INACTIVE',
-  'ACCOUNT_IS_DEFAULT', 'ACCOUNT_NAME_TAKEN', 'AMBIGUOUS_DATE', 'BACKUP_IN_PROGRESS', 'BAD_REQUEST', 'CAPTCHA_INVALID',
-  'CAPTCHA_NOT_SELF_HOSTED', 'CATEGORY_IN_USE', 'CATEGORY_NAME_TAKEN', 'CONFLICT', 'DEFAULT_ACCOUNT_CONFLICT',
-  'EMAIL_ALREADY_CONFIRMED', 'EMAIL_NOT_CONFIRMED', 'EMAIL_TAKEN', 'EMAIL_UNCHANGED', 'EMPTY_STATEMENT', 'FORBIDDEN',
-  'GEOCODER_BUSY', 'GEOCODER_UNAVAILABLE', 'GROUP_NAME_TAKEN', 'GROUP_REQUIRED', 'HEADERS_TOO_LARGE', 'ID_CONFLICT',
-  'IMAGE_LIMIT', 'IMAGE_TOO_LARGE', 'INVALID_CREDENTIALS', 'INVALID_ID', 'INVALID_IF_MATCH', 'INVALID_ORDER',
-  'INVALID_PASSWORD', 'INVALID_REFRESH', 'INVALID_TOKEN', 'INVALID_TRANSITION', 'ITEM_LIMIT', 'MALFORMED_JSON',
-  'MALFORMED_REQUEST', 'MALFORMED_STATEMENT', 'MALFORMED_URL', 'MARKER_NOT_DELETED', 'METHOD_NOT_ALLOWED',
-  'MODULE_DISABLED', 'NOT_ACCEPTABLE', 'NOT_FOUND', 'NO_DEFAULT_ACCOUNT', 'NO_GROUP', 'ORIGIN_FORBIDDEN',
-  'PAYLOAD_TOO_LARGE', 'REFRESH_RACE', 'REFRESH_REUSED', 'REGISTRATION_DECLINED', 'REGISTRATION_PENDING',
-  'REQUEST_TIMEOUT', 'ROUTE_NOT_FOUND', 'SELF_CHANGE', 'SESSION_REVOKED', 'STORAGE_URL_EXPIRED', 'STORAGE_URL_INVALID',
-  'TOKEN_EXPIRED', 'TOKEN_STALE', 'UNAUTHORIZED', 'UNMAPPED_COLUMNS', 'UNSUPPORTED_FORMAT', 'UNSUPPORTED_IMAGE_TYPE',
-  'UNSUPPORTED_MEDIA_TYPE', 'UPLOAD_INVALID', 'UPLOAD_SIZE_MISMATCH', 'UPLOAD_TOO_LARGE', 'UPLOAD_TYPE_MISMATCH',
-  'URI_TOO_LONG', 'USERNAME_TAKEN', 'VALIDATION_FAILED', 'VERSION_CONFLICT',
-  // shared costs, reminders, webhooks, the language on the account, the statement's size
-  'ID_TAKEN', 'LOCALE_UNSUPPORTED', 'REMINDER_IN_PAST', 'SETTLEMENT_TO_SELF', 'SPLIT_NOT_ALLOWED', 'STATEMENT_TOO_LARGE',
-  'WEBHOOK_URL_NOT_ALLOWED',
-  // the limits of reminders and snoozing
-  'SNOOZE_LIMIT', 'TOO_MANY_REMINDERS',
-] as const;
-type KnownCode = (typeof KNOWN_CODES)[number];
-const known = new Set<string>(KNOWN_CODES);
+export const WORDED_BY_STATUS: readonly ErrorCode[] = ['RATE_LIMITED', 'COOLDOWN', 'STREAMS_FULL', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE', 'STORAGE_UNAVAILABLE', 'NOT_READY'];
+const known = new Set<string>(ERROR_CODE_VALUES.filter((code) => !WORDED_BY_STATUS.includes(code)));
 
-/** Codes whose message names the limit the service put in its detail ("at most 10 images"). */
-const WITH_LIMIT = new Set<string>(['IMAGE_LIMIT', 'IMAGE_TOO_LARGE', 'ITEM_LIMIT', 'SNOOZE_LIMIT', 'STATEMENT_TOO_LARGE', 'TOO_MANY_REMINDERS']);
+/** Codes whose message names the limit (`{max}`), taken from the problem's `limit`. */
+const NAMES_LIMIT = new Set<string>(['IMAGE_LIMIT', 'IMAGE_TOO_LARGE', 'ITEM_LIMIT', 'SNOOZE_LIMIT', 'TOO_MANY_REMINDERS']);
 
-/** The app's own message for a problem's code, or null for a code it does not know. */
-export function problemMessage(code: string, detail = ''): string | null {
+/** A statement's limits, each with its own sentence. */
+const STATEMENT_LIMIT_MESSAGES: Partial<Record<ProblemLimit['kind'], MessageId>> = {
+  rows: 'problem.STATEMENT_TOO_LARGE',
+  columns: 'problem.STATEMENT_TOO_LARGE.columns',
+  elements: 'problem.STATEMENT_TOO_LARGE.elements',
+};
+
+/**
+ * The app's own message for a problem's code, or null for a code it does not know (a newer
+ * service): the limit it names comes from the problem's `limit`, never from its English detail.
+ */
+export function problemMessage(code: string, limit: ProblemLimit | null = null): string | null {
   if (!known.has(code)) return null;
-  if (WITH_LIMIT.has(code)) {
-    const limit = /\d+/.exec(detail)?.[0];
-    if (!limit) return null;
-    return translate(`problem.${code as KnownCode}` as MessageId, { max: Number(limit) });
+  if (code === 'STATEMENT_TOO_LARGE') {
+    const id = limit && STATEMENT_LIMIT_MESSAGES[limit.kind];
+    return id ? translate(id, { max: limit.max }) : null;
   }
-  return translate(`problem.${code as KnownCode}` as MessageId);
+  if (limit) return translate(`problem.${code}` as MessageId, { max: limit.max });
+  // a message that names the limit, from a service that did not send it: its own words instead
+  if (NAMES_LIMIT.has(code)) return null;
+  return translate(`problem.${code}` as MessageId);
 }
 
 /** What a person should read for a failure: the message for its code, or a plain sentence for outages and limits. */
@@ -127,7 +134,7 @@ export function describeProblem(error: unknown): string {
     if (error.status >= 500) {
       return error.status === 503 ? translate('problem.unavailable') : translate('problem.serverError');
     }
-    return problemMessage(error.code, error.detail) ?? (error.detail || translate('problem.failed'));
+    return problemMessage(error.code, error.limit) ?? (error.detail || translate('problem.failed'));
   }
   if (error instanceof TypeError) return translate('problem.unreachable');
   return translate('problem.unexpected');

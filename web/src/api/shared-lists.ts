@@ -1,6 +1,7 @@
 /** The group's shared notes and lists, as a new member's welcome names them (the notes feature has its own, fuller read). */
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from './client';
+import { queryKeys } from '@/api/query-keys';
 
 export interface SharedList {
   id: string;
@@ -10,7 +11,7 @@ export interface SharedList {
 
 export function useSharedLists(enabled: boolean) {
   return useQuery({
-    queryKey: ['welcome', 'shared-lists'],
+    queryKey: queryKeys.welcomeLists,
     enabled,
     queryFn: async (): Promise<SharedList[]> => {
       const notes = await call(api.GET('/api/v1/notes', { params: { query: { sort: '-updatedDate' } } }));

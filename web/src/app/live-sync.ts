@@ -5,13 +5,16 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LiveChange } from '@/api/live';
+import { queryKeys, under } from '@/api/query-keys';
 
 type Match = (key: QueryKey) => boolean;
 
 const starts =
-  (...prefix: unknown[]): Match =>
+  (prefix: readonly unknown[]): Match =>
   (key) =>
-    prefix.every((part, index) => key[index] === part);
+    under(key, prefix);
+
+const { notes, map, budget, admin } = queryKeys;
 
 /** The queries a change of one entity type touches. */
 function touched(change: LiveChange): Match[] {
@@ -19,34 +22,34 @@ function touched(change: LiveChange): Match[] {
   const parent = change.parentId;
   switch (change.entityType) {
     case 'Note':
-      return [starts('notes', 'list'), starts('notes', 'detail', id)];
+      return [starts(notes.lists), starts(notes.detail(id))];
     case 'NoteItem':
-      return [starts('notes', 'list'), ...(parent ? [starts('notes', 'detail', parent)] : [starts('notes', 'detail')])];
+      return [starts(notes.lists), starts(parent ? notes.detail(parent) : notes.details)];
     case 'Marker':
-      return [starts('map', 'markers'), starts('map', 'locations'), starts('map', 'marker', id)];
+      return [starts(map.markers), starts(map.locations), starts(map.marker(id))];
     case 'MarkerImage':
-      return parent ? [starts('map', 'images', parent), starts('map', 'marker', parent), starts('map', 'markers')] : [starts('map', 'images')];
+      return parent ? [starts(map.images(parent)), starts(map.marker(parent)), starts(map.markers)] : [starts(map.imagesAny)];
     case 'Transaction':
       // a shared transaction moves the balances and their explanations
-      return [starts('budget', 'transactions'), starts('budget', 'transaction', id), starts('budget', 'report'), starts('budget', 'accounts'), starts('budget', 'balances')];
+      return [starts(budget.transactions), starts(budget.transaction(id)), starts(budget.reports), starts(budget.accounts), starts(budget.balancesAll)];
     case 'Settlement':
-      return [starts('budget', 'settlements'), starts('budget', 'balances')];
+      return [starts(budget.settlementsAll), starts(budget.balancesAll)];
     case 'SplitSettings':
       // units change the parties of the balances
-      return [starts('budget', 'split-settings'), starts('budget', 'balances')];
+      return [starts(budget.splitSettings), starts(budget.balancesAll)];
     case 'Category':
-      return [starts('budget', 'categories'), starts('budget', 'transactions'), starts('budget', 'report')];
+      return [starts(budget.categories), starts(budget.transactions), starts(budget.reports)];
     case 'BudgetAccount':
-      return [starts('budget', 'accounts'), starts('budget', 'transactions'), starts('budget', 'report')];
+      return [starts(budget.accounts), starts(budget.transactions), starts(budget.reports)];
     case 'RecurringTransaction':
-      return [starts('budget', 'recurring')];
+      return [starts(budget.recurringAll)];
     case 'User':
-      return [starts('members'), starts('admin', 'users'), starts('account')];
+      return [starts(queryKeys.members), starts(admin.users), starts(queryKeys.account.all)];
     case 'Notification':
       // the bell's count and the inbox (only its recipient is sent the event)
-      return [starts('notifications')];
+      return [starts(queryKeys.notifications.all)];
     case 'Group':
-      return [starts('members'), starts('admin', 'groups')];
+      return [starts(queryKeys.members), starts(admin.groups)];
     default:
       return [];
   }
@@ -68,7 +71,7 @@ export function liveInvalidation(client: QueryClient, delayMs = 50) {
   return {
     change(change: LiveChange): void {
       // every change is a line of the history
-      pending.push(...touched(change), starts('history'));
+      pending.push(...touched(change), starts(queryKeys.history.all));
       timer ??= setTimeout(flush, delayMs);
     },
     reset(): void {

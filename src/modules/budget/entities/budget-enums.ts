@@ -1,8 +1,7 @@
 export const TRANSACTION_TYPES = ['Expense', 'Income', 'Transfer'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-export const FREQUENCIES = ['Daily', 'Weekly', 'Monthly', 'Yearly'] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
+export { FREQUENCIES, type Frequency } from '../../../../domain/recurrence';
 
 /**
  * Expense and Income need a category and no target; a Transfer needs a target account different

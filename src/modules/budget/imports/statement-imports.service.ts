@@ -34,6 +34,7 @@ function toProblem(error: unknown): unknown {
   return new AppError(400, error.code, error.message, errors.length ? errors : undefined, undefined, {
     ...(error.line !== undefined ? { line: error.line } : {}),
     ...(error.columns ? { columns: error.columns } : {}),
+    ...(error.limit ? { limit: error.limit } : {}),
   });
 }
 

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { PageQuery } from '../../../common/pagination/pagination';
 import { HISTORY_ACTIONS, HistoryAction } from '../entities/action-history.entity';
+import { ENTITY_TYPES, type EntityType } from '../entity-types';
 
 const INSTANT_OR_DATE = 'a date (YYYY-MM-DD) or an ISO 8601 instant with a zone';
 /** A calendar date, or a date-time with an explicit zone (no local times: the server runs in UTC). */
@@ -49,7 +50,7 @@ export class HistoryQuery extends PageQuery {
 
 export class ActionHistoryDto {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'Marker' }) entityType: string;
+  @ApiProperty({ enum: ENTITY_TYPES, enumName: 'EntityType', example: 'Marker' }) entityType: EntityType;
   @ApiProperty({ format: 'uuid' }) entityId: string;
   @ApiProperty({ enum: HISTORY_ACTIONS }) action: HistoryAction;
 

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
 import { IdEntity } from '../../../database/base.entity';
+import type { EntityType } from '../entity-types';
 
 export const HISTORY_ACTIONS = ['Created', 'Updated', 'Deleted', 'Restored'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
@@ -43,7 +44,7 @@ export class ActionHistory extends IdEntity {
   seq: string;
 
   @Column({ type: 'varchar', length: 50 })
-  entityType: string;
+  entityType: EntityType;
 
   @Column({ type: 'uuid' })
   entityId: string;

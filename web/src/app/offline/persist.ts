@@ -11,6 +11,7 @@ import type { Mutation, Query, QueryClient } from '@tanstack/react-query';
 import type { Claims } from '@/api/claims';
 // the notes' queued operations (registered with the query client in query-client.ts)
 import { NOTE_OP_KEY } from '@/features/notes/ops';
+import { offlineKeys, under } from '@/api/query-keys';
 
 const store = createStore('hearth-offline', 'keyval');
 const LAST_USER = 'last-user';
@@ -32,11 +33,7 @@ export function lastUser(): Promise<OfflineUser | undefined> {
 /** The queries worth keeping: what the offline pages show (never a photo, a search or a file). */
 function keep(query: Query): boolean {
   if (query.state.status !== 'success') return false;
-  const [area, kind] = query.queryKey as string[];
-  if (area === 'notes') return true;
-  if (area === 'map') return kind === 'markers';
-  if (area === 'budget') return ['accounts', 'categories', 'transactions', 'report', 'recurring', 'balances', 'settlements', 'split-settings'].includes(kind);
-  return false;
+  return offlineKeys.some((prefix) => under(query.queryKey, prefix));
 }
 
 const NOTE_OP = JSON.stringify(NOTE_OP_KEY);

@@ -7,6 +7,7 @@ import { notificationSettingsKey, useNotificationSettings } from '@/api/notifica
 export { markTimeZoneChosen } from '@/api/notification-settings';
 import { uploadFile } from '@/api/upload';
 import { translate } from '@/i18n';
+import { queryKeys } from '@/api/query-keys';
 
 export { accountKey, useAccount, useSaveLocale, type Profile } from '@/api/account';
 export type SessionRow = Schema<'SessionDto'>;
@@ -14,7 +15,7 @@ export type EmailChange = Schema<'ChangeEmailDto'>;
 export type PasswordChange = Schema<'ChangePasswordDto'>;
 export type PictureType = Schema<'CreateUploadDto'>['contentType'];
 
-export const sessionsKey = ['sessions'] as const;
+export const sessionsKey = queryKeys.sessions;
 
 export function useSessions() {
   return useQuery({ queryKey: sessionsKey, queryFn: () => call(api.GET('/api/v1/sessions')) });

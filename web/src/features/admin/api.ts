@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey 
 import { api, call, type Schema } from '@/api/client';
 import { saveDownload } from '@/api/download';
 import type { MessageId } from '@/i18n';
+import { queryKeys } from '@/api/query-keys';
 
 export type AdminUser = Schema<'AdminUserDto'>;
 export type Group = Schema<'GroupDto'>;
@@ -14,9 +15,9 @@ export type SetPasswordLink = Schema<'SetPasswordLinkDto'>;
 export type Backup = Schema<'BackupDto'>;
 export type BackupList = Schema<'BackupListDto'>;
 
-export const groupsKey = ['admin', 'groups'] as const;
-export const usersKey = ['admin', 'users'] as const;
-export const backupsKey = ['admin', 'backups'] as const;
+export const groupsKey = queryKeys.admin.groups;
+export const usersKey = queryKeys.admin.users;
+export const backupsKey = queryKeys.admin.backups;
 
 export function useGroups() {
   return useQuery({ queryKey: groupsKey, queryFn: () => call(api.GET('/api/v1/groups')) });
@@ -32,7 +33,7 @@ export interface UsersQuery {
 /** A page of users; the previous page stays shown while the next loads. */
 export function useUsers(query: UsersQuery) {
   return useQuery({
-    queryKey: [...usersKey, query],
+    queryKey: queryKeys.admin.usersPage(query),
     queryFn: () => call(api.GET('/api/v1/users', { params: { query } })),
     placeholderData: keepPreviousData,
   });

@@ -5,6 +5,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, call, session, type Schema } from '@/api/client';
 import { currentLocale } from '@/i18n';
+import { queryKeys } from '@/api/query-keys';
 
 export type Credentials = Schema<'LoginDto'>;
 export type Registration = Schema<'RegisterDto'>;
@@ -46,7 +47,7 @@ export function useResetPassword() {
 /** Whose link it is (and, for an invitation, whose group it joins); read once per token. */
 export function useResetLink(token: string) {
   return useQuery({
-    queryKey: ['reset-link', token],
+    queryKey: queryKeys.auth.resetLink(token),
     queryFn: () => call(api.POST('/api/v1/account/password/reset/preview', { body: { token } })),
     enabled: !!token,
     retry: false,
@@ -57,7 +58,7 @@ export function useResetLink(token: string) {
 /** Confirms a registration or an email change: a query, not an effect, so it runs once per token even when React renders twice. */
 export function useEmailConfirmation(token: string) {
   return useQuery({
-    queryKey: ['confirm-email', token],
+    queryKey: queryKeys.auth.confirmEmail(token),
     queryFn: () => call(api.PATCH('/api/v1/account/email/confirm', { body: { token } })),
     enabled: token.length > 0,
     retry: false,

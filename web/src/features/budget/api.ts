@@ -1,6 +1,7 @@
 /** Budget: queries and mutations. Every change invalidates the whole module: balances and reports follow transactions. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schema } from '@/api/client';
+import { queryKeys } from '@/api/query-keys';
 
 export type Category = Schema<'CategoryDto'>;
 export type Account = Schema<'BudgetAccountDto'>;
@@ -30,7 +31,7 @@ export interface StatementUpload {
   mapping?: Partial<ColumnMapping>;
 }
 
-export const budgetKey = ['budget'] as const;
+export const budgetKey = queryKeys.budget.all;
 
 export interface TransactionFilters {
   page: number;
@@ -45,16 +46,16 @@ export interface TransactionFilters {
 }
 
 export function useCategories() {
-  return useQuery({ queryKey: ['budget', 'categories'], queryFn: () => call(api.GET('/api/v1/categories')) });
+  return useQuery({ queryKey: queryKeys.budget.categories, queryFn: () => call(api.GET('/api/v1/categories')) });
 }
 
 export function useAccounts() {
-  return useQuery({ queryKey: ['budget', 'accounts'], queryFn: () => call(api.GET('/api/v1/budget-accounts')) });
+  return useQuery({ queryKey: queryKeys.budget.accounts, queryFn: () => call(api.GET('/api/v1/budget-accounts')) });
 }
 
 export function useTransactions(filters: TransactionFilters) {
   return useQuery({
-    queryKey: ['budget', 'transactions', filters],
+    queryKey: queryKeys.budget.transactionsPage(filters),
     queryFn: () => call(api.GET('/api/v1/transactions', { params: { query: filters } })),
     placeholderData: keepPreviousData,
   });
@@ -62,14 +63,14 @@ export function useTransactions(filters: TransactionFilters) {
 
 export function useTransaction(transactionId: string) {
   return useQuery({
-    queryKey: ['budget', 'transaction', transactionId],
+    queryKey: queryKeys.budget.transaction(transactionId),
     queryFn: () => call(api.GET('/api/v1/transactions/{transactionId}', { params: { path: { transactionId } } })),
   });
 }
 
 export function useMonthlyReport(year: number, month: number, budgetAccountId?: string) {
   return useQuery({
-    queryKey: ['budget', 'report', 'monthly', year, month, budgetAccountId],
+    queryKey: queryKeys.budget.monthly(year, month, budgetAccountId),
     queryFn: () => call(api.GET('/api/v1/transactions/report/monthly', { params: { query: { year, month, budgetAccountId } } })),
     placeholderData: keepPreviousData,
   });
@@ -77,19 +78,19 @@ export function useMonthlyReport(year: number, month: number, budgetAccountId?: 
 
 export function useYearlyReport(year: number, budgetAccountId?: string) {
   return useQuery({
-    queryKey: ['budget', 'report', 'yearly', year, budgetAccountId],
+    queryKey: queryKeys.budget.yearly(year, budgetAccountId),
     queryFn: () => call(api.GET('/api/v1/transactions/report/yearly', { params: { query: { year, budgetAccountId } } })),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useRecurringList() {
-  return useQuery({ queryKey: ['budget', 'recurring'], queryFn: () => call(api.GET('/api/v1/recurring-transactions')) });
+  return useQuery({ queryKey: queryKeys.budget.recurringAll, queryFn: () => call(api.GET('/api/v1/recurring-transactions')) });
 }
 
 export function useRecurring(recurringTransactionId: string) {
   return useQuery({
-    queryKey: ['budget', 'recurring', recurringTransactionId],
+    queryKey: queryKeys.budget.recurring(recurringTransactionId),
     queryFn: () => call(api.GET('/api/v1/recurring-transactions/{recurringTransactionId}', { params: { path: { recurringTransactionId } } })),
   });
 }
@@ -155,12 +156,12 @@ export interface Period {
 }
 
 export function useSplitSettings() {
-  return useQuery({ queryKey: ['budget', 'split-settings'], queryFn: () => call(api.GET('/api/v1/budget/split-settings')) });
+  return useQuery({ queryKey: queryKeys.budget.splitSettings, queryFn: () => call(api.GET('/api/v1/budget/split-settings')) });
 }
 
 export function useBalances(period: Period) {
   return useQuery({
-    queryKey: ['budget', 'balances', period],
+    queryKey: queryKeys.budget.balances(period),
     queryFn: () => call(api.GET('/api/v1/budget/balances', { params: { query: period } })),
     placeholderData: keepPreviousData,
   });
@@ -168,7 +169,7 @@ export function useBalances(period: Period) {
 
 export function useBalanceExplanation(party: string, period: Period, page: number) {
   return useQuery({
-    queryKey: ['budget', 'balances', 'explain', party, period, page],
+    queryKey: queryKeys.budget.explain(party, period, page),
     queryFn: () => call(api.GET('/api/v1/budget/balances/explain', { params: { query: { party, ...period, page, pageSize: 20 } } })),
     placeholderData: keepPreviousData,
   });
@@ -176,7 +177,7 @@ export function useBalanceExplanation(party: string, period: Period, page: numbe
 
 export function useSettlements(period: Period, page: number, pageSize = 20) {
   return useQuery({
-    queryKey: ['budget', 'settlements', period, page, pageSize],
+    queryKey: queryKeys.budget.settlements(period, page, pageSize),
     queryFn: () => call(api.GET('/api/v1/budget/settlements', { params: { query: { ...period, page, pageSize } } })),
     placeholderData: keepPreviousData,
   });

@@ -4,6 +4,7 @@
  * locales/<lang>.json (`history.*`) with the actor in it, since languages put the verb in different
  * places. Never an entity name, a field name or a raw boolean.
  */
+import type { EntityType } from '@/api/live';
 import type { MessageId, Translate } from '@/i18n';
 
 export type Change = { old?: unknown; new?: unknown };
@@ -26,7 +27,7 @@ export interface Writers {
 }
 
 /** The "What" filter: entity types in people's words, the module's order. */
-export const ENTITY_TYPES: { type: string; adminOnly?: boolean }[] = [
+export const ENTITY_TYPES: { type: EntityType; adminOnly?: boolean }[] = [
   { type: 'Marker' },
   { type: 'MarkerImage' },
   { type: 'Transaction' },

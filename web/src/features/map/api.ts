@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, call, type Schema } from '@/api/client';
+import { queryKeys } from '@/api/query-keys';
 
 export type Marker = Schema<'MarkerDto'>;
 export type MarkerDetail = Schema<'MarkerDetailDto'>;
@@ -10,14 +11,14 @@ export type MarkerImage = Schema<'MarkerImageDto'>;
 export type MarkerLocation = Schema<'MarkerLocationDto'>;
 export type Place = Schema<'GeocodeResultDto'>;
 
-export const mapKey = ['map'] as const;
-export const markerKey = (markerId: string) => ['map', 'marker', markerId] as const;
-export const imagesKey = (markerId: string) => ['map', 'images', markerId] as const;
+export const mapKey = queryKeys.map.all;
+export const markerKey = queryKeys.map.marker;
+export const imagesKey = queryKeys.map.images;
 
 /** Markers in the visible box (`minLon,minLat,maxLon,maxLat`); the previous box stays shown while the next loads. */
 export function useMarkerLocations(bbox: string | null) {
   return useQuery({
-    queryKey: ['map', 'locations', bbox],
+    queryKey: queryKeys.map.locationsIn(bbox),
     queryFn: () => call(api.GET('/api/v1/markers/locations', { params: { query: { bbox: bbox ?? undefined } } })),
     enabled: bbox !== null,
     placeholderData: keepPreviousData,
@@ -34,7 +35,7 @@ export interface MarkerListQuery {
 
 export function useMarkers(query: MarkerListQuery) {
   return useQuery({
-    queryKey: ['map', 'markers', query],
+    queryKey: queryKeys.map.markersPage(query),
     queryFn: () => call(api.GET('/api/v1/markers', { params: { query } })),
     placeholderData: keepPreviousData,
   });
@@ -67,7 +68,7 @@ export function useDebounced<T>(value: T, delay = 350): T {
 export function usePlaceSearch(term: string) {
   const settled = useDebounced(term.trim(), 400);
   return useQuery({
-    queryKey: ['map', 'geocode', settled],
+    queryKey: queryKeys.map.geocode(settled),
     queryFn: () => call(api.GET('/api/v1/geocode/search', { params: { query: { searchTerm: settled } } })),
     enabled: settled.length >= 2,
     staleTime: 5 * 60_000,

@@ -9,6 +9,7 @@ import { useNotificationSettings } from '@/api/notification-settings';
 import { useSession } from '@/api/session-context';
 import { createdNote, findNote, listKey, listWithOps, newId, NOTE_OP_KEY, noteKey, runNoteOp, withOps, type NoteOp } from './ops';
 import type { Note, NoteChanges, NoteInput, NoteItem, NoteSort } from './types';
+import { queryKeys } from '@/api/query-keys';
 
 export type { Note, NoteChanges, NoteInput, NoteItem, NoteSort } from './types';
 
@@ -23,7 +24,7 @@ export function usePendingOps(): NoteOp[] {
 export function useNotes(sort: NoteSort) {
   const ops = usePendingOps();
   const { claims } = useSession();
-  const query = useQuery({ queryKey: [...listKey, sort], queryFn: () => call(api.GET('/api/v1/notes', { params: { query: { sort } } })) });
+  const query = useQuery({ queryKey: queryKeys.notes.list(sort), queryFn: () => call(api.GET('/api/v1/notes', { params: { query: { sort } } })) });
   const notes = useMemo(() => (query.data ? listWithOps(query.data, ops, claims?.userId ?? null) : undefined), [query.data, ops, claims?.userId]);
   return { query, notes };
 }
@@ -103,7 +104,7 @@ export function useDeleteNote(noteId: string, leave: () => void) {
     },
     onSuccess: () => {
       client.removeQueries({ queryKey: noteKey(noteId) });
-      return client.invalidateQueries({ queryKey: ['notes', 'list'] });
+      return client.invalidateQueries({ queryKey: listKey });
     },
   });
 }

@@ -10,18 +10,19 @@
 import { type Mutation, type QueryClient } from '@tanstack/react-query';
 import { v7 as uuidv7 } from 'uuid';
 import { api, call } from '@/api/client';
-import { ProblemError } from '@/api/problem';
+import { ProblemError, type ProblemLimit } from '@/api/problem';
 import type { Note, NoteItem } from './types';
 import { afterVersionConflict, fieldsOf, mergeOrder, type Conflict, type ItemFields, type NoteFields, type NoteOp } from './merge';
+import { queryKeys } from '@/api/query-keys';
 
 export { createdNote, listWithOps, opAfterChoice, withOps, type Conflict, type NoteOp } from './merge';
 
 export const NOTE_OP_KEY = ['notes', 'op'] as const;
-export const notesKey = ['notes'] as const;
-export const listKey = ['notes', 'list'] as const;
-export const noteKey = (noteId: string) => ['notes', 'detail', noteId] as const;
+export const notesKey = queryKeys.notes.all;
+export const listKey = queryKeys.notes.lists;
+export const noteKey = queryKeys.notes.detail;
 /** Texts this person wrote, to tell them when someone else's later edit replaced one (docs/offline.md). */
-export const myEditsKey = ['notes', 'my-edits'] as const;
+export const myEditsKey = queryKeys.notes.myEdits;
 
 /** A new client-made id (time-ordered; works on plain-HTTP LAN addresses, where crypto.randomUUID does not). */
 export const newId = (): string => uuidv7();
@@ -37,6 +38,8 @@ export interface Refusal {
   status: number;
   code: string;
   detail: string;
+  /** the limit gone past (ITEM_LIMIT), for the message in the person's language */
+  limit?: ProblemLimit;
   /** the note was deleted meanwhile: what this person had of it, to restore as a new note */
   deletedNote?: { fields: NoteFields; items: ItemFields[] };
   /** someone else changed what this person changed (412): both versions, for the person to choose */
@@ -62,10 +65,9 @@ export async function sendNoteOp(op: NoteOp, client: QueryClient = queryClient):
     if (isTransient(error) || !(error instanceof ProblemError)) throw error;
     // a repeat of a delete that reached the server already
     if (op.kind === 'deleteItem' && error.status === 404) return null;
-    const refusal: Refusal = { status: error.status, code: error.code, detail: error.detail };
-    // the service's own wording tells a missing note from a missing item (both are 404 NOT_FOUND); never shown
-    // eslint-disable-next-line hearth/no-untranslated
-    if (error.status === 404 && error.detail === 'Note not found') refusal.deletedNote = lastSeen(client, op.noteId);
+    const refusal: Refusal = { status: error.status, code: error.code, detail: error.detail, ...(error.limit ? { limit: error.limit } : {}) };
+    // a missing note, not a missing item (both are 404 NOT_FOUND): the problem names what was not found
+    if (error.code === 'NOT_FOUND' && error.entity === 'Note') refusal.deletedNote = lastSeen(client, op.noteId);
     throw new RefusalError(refusal);
   }
 }

@@ -5,16 +5,17 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schema } from '@/api/client';
+import { queryKeys } from '@/api/query-keys';
 
 export type InboxItem = Schema<'NotificationDto'>;
 
-export const notificationsKey = ['notifications'] as const;
+export const notificationsKey = queryKeys.notifications.all;
 const PAGE_SIZE = 20;
 
 /** One page of the inbox, with `unreadCount`. */
 export function useInbox(page: number) {
   return useQuery({
-    queryKey: [...notificationsKey, 'list', page],
+    queryKey: queryKeys.notifications.page(page),
     queryFn: () => call(api.GET('/api/v1/notifications', { params: { query: { page, pageSize: PAGE_SIZE } } })),
     placeholderData: keepPreviousData,
   });
@@ -23,7 +24,7 @@ export function useInbox(page: number) {
 /** The badge: the envelope's `unreadCount` of the smallest page there is. */
 export function useUnreadCount(): number | undefined {
   const query = useQuery({
-    queryKey: [...notificationsKey, 'unread'],
+    queryKey: queryKeys.notifications.unread,
     queryFn: () => call(api.GET('/api/v1/notifications', { params: { query: { page: 1, pageSize: 1, unread: true } } })),
   });
   return query.data?.unreadCount;

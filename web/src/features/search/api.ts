@@ -8,13 +8,14 @@ import { useMemo } from 'react';
 import { api, call, type Schema } from '@/api/client';
 import type { Claims } from '@/api/claims';
 import { matchOffline, type Searchable } from './match';
+import { queryKeys } from '@/api/query-keys';
 
 export type SearchHit = Schema<'SearchHitDto'>;
 
 /** The server's hits for `q` (already debounced): keyed by the query, so the last one typed is the one shown. */
 export function useServerSearch(q: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['search', q],
+    queryKey: queryKeys.search(q),
     queryFn: ({ signal }) => call(api.GET('/api/v1/search', { params: { query: { q, pageSize: 40 } }, signal })),
     enabled: enabled && q.trim().length > 0,
     staleTime: 15_000,
@@ -52,7 +53,7 @@ export function cachedSearchables(client: QueryClient, claims: Claims | null): S
   const things = new Map<string, Searchable>();
   const add = (thing: Searchable) => things.set(`${thing.type}:${thing.id}`, thing);
   if (modules.has('Notes')) {
-    const notes = client.getQueriesData<NoteData[] | NoteData>({ queryKey: ['notes'] }).flatMap(([, data]) => (Array.isArray(data) ? data : data ? [data] : []));
+    const notes = client.getQueriesData<NoteData[] | NoteData>({ queryKey: queryKeys.notes.all }).flatMap(([, data]) => (Array.isArray(data) ? data : data ? [data] : []));
     for (const note of notes) {
       if (!note?.id || typeof note.title !== 'string') continue;
       add({ type: 'Note', id: note.id, title: note.title, body: note.content, date: note.updatedDate });
@@ -60,7 +61,7 @@ export function cachedSearchables(client: QueryClient, claims: Claims | null): S
     }
   }
   if (modules.has('Map')) {
-    for (const [, page] of client.getQueriesData<{ items?: PlaceData[] }>({ queryKey: ['map', 'markers'] })) {
+    for (const [, page] of client.getQueriesData<{ items?: PlaceData[] }>({ queryKey: queryKeys.map.markers })) {
       for (const place of page?.items ?? []) {
         if (place.deletedDate) continue;
         add({ type: 'Place', id: place.id, title: place.title, body: [plainText(place.description ?? ''), place.address].filter(Boolean).join(' · '), date: place.date });
@@ -68,7 +69,7 @@ export function cachedSearchables(client: QueryClient, claims: Claims | null): S
     }
   }
   if (modules.has('Budget')) {
-    for (const [, page] of client.getQueriesData<{ items?: TransactionData[] }>({ queryKey: ['budget', 'transactions'] })) {
+    for (const [, page] of client.getQueriesData<{ items?: TransactionData[] }>({ queryKey: queryKeys.budget.transactions })) {
       for (const t of page?.items ?? []) add({ type: 'Transaction', id: t.id, title: t.description ?? '', amount: t.amount, date: t.date });
     }
   }

@@ -12,6 +12,7 @@ const things: Searchable[] = [
   { type: 'Place', id: 'p1', title: 'Bäckerei Schmidt', body: 'Die besten Brezeln · Hauptstraße 5, Köln', date: '2026-04-01' },
   { type: 'Transaction', id: 't1', title: 'REWE Markt: Wochenendeinkauf', amount: '42.50', date: '2026-05-01' },
   { type: 'Transaction', id: 't2', title: 'Tierarzt Dr. Vogel', amount: '42.05', date: '2026-05-02' },
+  { type: 'Transaction', id: 't3', title: 'Miete Dezember', amount: '1250.00', date: '2026-05-03' },
 ];
 const ids = (q: string) => matchOffline(things, q).map((hit) => hit.id);
 
@@ -44,6 +45,9 @@ describe('the offline matcher', () => {
     expect(ids('42.50')).toEqual(['t1']);
     expect(ids('42,5')).toEqual(['t1']);
     expect(ids('42,05 vogel')).toEqual(['t2']);
+    // with thousands separators, as the service reads them too
+    expect(ids('1.250,00')).toEqual(['t3']);
+    expect(ids('1,250.00')).toEqual(['t3']);
   });
 
   it('puts a title match above a text match, and the newer first at equal score', () => {

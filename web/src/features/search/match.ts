@@ -6,6 +6,9 @@
  * stems: those need the server.
  */
 
+import { decimalCents, typedAmount } from '@domain/amount';
+import { fold, oneEditApart } from '@domain/text';
+
 export type HitKind = 'Note' | 'NoteItem' | 'Place' | 'Transaction';
 
 /** A thing to search, as the offline matcher sees it. */
@@ -32,30 +35,10 @@ export interface OfflineHit {
   score: number;
 }
 
-/** Lower case without accents ("Crème" → "creme", "Straße" → "strasse"). */
-export function fold(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/æ/g, 'ae')
-    .replace(/œ/g, 'oe')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '');
-}
-
 const WORD = /\p{N}+(?:[.,]\p{N}+)*(?!\p{L})|[\p{L}\p{N}]+/gu;
 
 export function words(text: string): string[] {
   return [...fold(text).matchAll(WORD)].map((m) => m[0]);
-}
-
-/** One letter added, left out or changed. */
-function oneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 /** How well `word` is found among `tokens`: 1 whole, 0.6 a start, 0.4 a part, 0.25 a typo, 0 not. */
@@ -65,15 +48,9 @@ function level(tokens: string[], word: string): number {
     if (token === word) return 1;
     if (token.startsWith(word)) best = Math.max(best, 0.6);
     else if (word.length >= 3 && token.includes(word)) best = Math.max(best, 0.4);
-    else if (word.length >= 5 && /\p{L}/u.test(word) && (oneEdit(token, word) || oneEdit(token.slice(0, word.length), word))) best = Math.max(best, 0.25);
+    else if (word.length >= 5 && /\p{L}/u.test(word) && (oneEditApart(token, word) || oneEditApart(token.slice(0, word.length), word))) best = Math.max(best, 0.25);
   }
   return best;
-}
-
-/** "42,50", "42.5", "42" → "42.50"-comparable cents, or null. */
-function cents(text: string): number | null {
-  const match = /^(\d{1,10})(?:[.,](\d{1,2}))?$/.exec(text);
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null;
 }
 
 function excerpt(text: string, query: string[]): string {
@@ -93,10 +70,10 @@ export function matchOffline(things: Searchable[], q: string, limit = 50): Offli
   for (const thing of things) {
     const title = words(thing.title);
     const body = thing.body ? words(thing.body) : [];
-    const amount = thing.amount ? cents(thing.amount) : null;
+    const amount = thing.amount ? decimalCents(thing.amount) : null;
     let total = 0;
     for (const word of query) {
-      const found = Math.max(level(title, word), 0.5 * level(body, word), amount !== null && cents(word) === amount ? 1 : 0);
+      const found = Math.max(level(title, word), 0.5 * level(body, word), amount !== null && typedAmount(word) === amount ? 1 : 0);
       if (found === 0) {
         total = -1;
         break;

@@ -199,7 +199,10 @@ export function readCsvRecords(source: string, delimiter: string, maxRecords: nu
         i = stop;
       }
       if (fields.push(value) > STATEMENT_LIMITS.columns) {
-        throw new StatementError('STATEMENT_TOO_LARGE', `Line ${start} has more than ${STATEMENT_LIMITS.columns} columns`, start);
+        throw new StatementError('STATEMENT_TOO_LARGE', `Line ${start} has more than ${STATEMENT_LIMITS.columns} columns`, start, undefined, {
+          kind: 'columns',
+          max: STATEMENT_LIMITS.columns,
+        });
       }
       if (i < text.length && text.charCodeAt(i) === d) {
         i++;

@@ -32,5 +32,7 @@ export function tooManyRows(line?: number): StatementError {
     'STATEMENT_TOO_LARGE',
     `The statement holds more than ${STATEMENT_LIMITS.rows} rows: export a shorter period`,
     line,
+    undefined,
+    { kind: 'rows', max: STATEMENT_LIMITS.rows },
   );
 }

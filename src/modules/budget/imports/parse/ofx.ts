@@ -19,7 +19,13 @@ export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] }
   let elements = 0;
   for (let at = source.indexOf('<', start); at >= 0; at = source.indexOf('<', at + 1)) {
     if (source.charCodeAt(at + 1) !== 47 && ++elements > STATEMENT_LIMITS.elements) {
-      throw new StatementError('STATEMENT_TOO_LARGE', `The file holds more than ${STATEMENT_LIMITS.elements} elements: split the statement into shorter periods`, lineOf(source, at));
+      throw new StatementError(
+        'STATEMENT_TOO_LARGE',
+        `The file holds more than ${STATEMENT_LIMITS.elements} elements: split the statement into shorter periods`,
+        lineOf(source, at),
+        undefined,
+        { kind: 'elements', max: STATEMENT_LIMITS.elements },
+      );
     }
   }
   let line = lineOf(source, start);

@@ -56,6 +56,8 @@ export class StatementError extends Error {
     readonly line?: number,
     /** UNMAPPED_COLUMNS: the file's header names, for a mapping step; AMBIGUOUS_DATE: the column */
     readonly columns?: string[],
+    /** STATEMENT_TOO_LARGE: the limit the file went past */
+    readonly limit?: { kind: 'rows' | 'columns' | 'elements'; max: number },
   ) {
     super(message);
   }

@@ -34,7 +34,8 @@ export function boundMarkup(text: string, from = 0): void {
   let depth = 0;
   let elements = 0;
   const refuse = (at: number, message: string, code: 'MALFORMED_STATEMENT' | 'STATEMENT_TOO_LARGE' = 'MALFORMED_STATEMENT') => {
-    throw new StatementError(code, message, lineOf(text, at));
+    const limit = code === 'STATEMENT_TOO_LARGE' ? { kind: 'elements' as const, max: STATEMENT_LIMITS.elements } : undefined;
+    throw new StatementError(code, message, lineOf(text, at), undefined, limit);
   };
   for (let i = text.indexOf('<', from); i >= 0; ) {
     const next = text.charCodeAt(i + 1);

@@ -11,6 +11,7 @@ import { DragHandle, SortableList } from '@/ui/SortableList';
 import { budgetApi, useBudgetMutation, useCategories, type Category } from '../api';
 import { NextStep } from './Setup';
 import { Message, useT } from '@/i18n';
+import { queryKeys } from '@/api/query-keys';
 
 interface CategoryValues {
   name: string;
@@ -79,7 +80,7 @@ export default function Categories() {
                     onCancel={() => setEditingId(null)}
                     onSubmit={async (body) => {
                       await budgetApi.updateCategory({ id: category.id, body });
-                      await client.invalidateQueries({ queryKey: ['budget'] });
+                      await client.invalidateQueries({ queryKey: queryKeys.budget.all });
                       setEditingId(null);
                     }}
                   />

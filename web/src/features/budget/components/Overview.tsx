@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { LoadState, Money, Page } from '@/ui';
 import { useMonthlyReport, useRecurringList, type Account, type Category } from '../api';
 import { negate, sumCents, today } from '../money';
-import { addDays, occurrencesBetween } from '../upcoming';
+import { addDays, upcomingDates } from '../upcoming';
 import { AccountBalances } from './AccountBalances';
 import { RequireBudgetSetup } from './Setup';
 import { Totals } from './Totals';
@@ -71,7 +71,7 @@ function Upcoming({ accounts, categories }: { accounts: Account[]; categories: C
       <LoadState query={recurring} skeletonLines={2}>
         {(rules) => {
           const due = rules
-            .flatMap((rule) => occurrencesBetween(rule, from, to).map((date) => ({ rule, date })))
+            .flatMap((rule) => upcomingDates(rule, from, to).map((date) => ({ rule, date })))
             .sort((a, b) => a.date.localeCompare(b.date) || a.rule.id.localeCompare(b.rule.id));
           if (due.length === 0) {
             return (

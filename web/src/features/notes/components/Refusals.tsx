@@ -15,7 +15,7 @@ export function refusalOf(error: unknown): Refusal {
 
 /** Why, in the app's words: the message for the refusal's code, else what the service said. */
 function reasonOf(refusal: Refusal): string {
-  return describeProblem(new ProblemError(refusal.status, { code: refusal.code, detail: refusal.detail }));
+  return describeProblem(new ProblemError(refusal.status, { code: refusal.code, detail: refusal.detail, limit: refusal.limit }));
 }
 
 /** What the operation was, in the person's words. */

@@ -1,12 +1,16 @@
-import type { Frequency } from './entities/budget-enums';
-
-/**
- * Date arithmetic of recurring transactions on `YYYY-MM-DD` strings (calendar dates, no time zone).
- * Occurrence n is computed from the start date, never from the previous occurrence, so a month end
- * is clamped without drifting: 31 Jan → 28/29 Feb → 31 Mar.
+/*
+ * Date arithmetic of recurring transactions on `YYYY-MM-DD` strings (calendar dates, no time zone),
+ * the same on the service (the scheduler, bill reminders) and in the app (the overview's "next 30
+ * days"). Occurrence n is computed from the start date, never from the previous occurrence, so a
+ * month end is clamped without drifting: 31 Jan → 28/29 Feb → 31 Mar.
  */
+
+export const FREQUENCIES = ['Daily', 'Weekly', 'Monthly', 'Yearly'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
 export interface Recurrence {
   frequency: Frequency;
+  /** every `interval` days, weeks, months or years (1 or more; a smaller one counts as 1) */
   interval: number;
   startDate: string;
   endDate: string | null;
@@ -23,16 +27,26 @@ const dayNumber = (date: string) => {
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const format = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
 const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+const stepOf = (rule: Recurrence) => Math.max(1, Math.trunc(rule.interval));
 
 function fromDayNumber(n: number): string | null {
   const date = new Date(n * DAY_MS);
   return date.getUTCFullYear() > 9999 ? null : date.toISOString().slice(0, 10);
 }
 
+/** `date` plus `days` calendar days (at most 9999-12-31). */
+export function addDays(date: string, days: number): string {
+  return fromDayNumber(dayNumber(date) + days) ?? LAST_DATE;
+}
+
+export function dayAfter(date: string): string {
+  return addDays(date, 1);
+}
+
 /** The n-th occurrence (n ≥ 0), or null past year 9999. */
 export function occurrence(rule: Recurrence, n: number): string | null {
   const { y, m, d } = parts(rule.startDate);
-  const step = n * rule.interval;
+  const step = n * stepOf(rule);
   switch (rule.frequency) {
     case 'Daily':
       return fromDayNumber(dayNumber(rule.startDate) + step);
@@ -56,14 +70,15 @@ function firstIndexOnOrAfter(rule: Recurrence, date: string): number {
   if (date <= rule.startDate) return 0;
   const start = parts(rule.startDate);
   const target = parts(date);
+  const interval = stepOf(rule);
   let n: number;
   if (rule.frequency === 'Daily' || rule.frequency === 'Weekly') {
     const days = dayNumber(date) - dayNumber(rule.startDate);
-    return Math.ceil(days / (rule.interval * (rule.frequency === 'Weekly' ? 7 : 1)));
+    return Math.ceil(days / (interval * (rule.frequency === 'Weekly' ? 7 : 1)));
   } else if (rule.frequency === 'Monthly') {
-    n = Math.floor((target.y * 12 + target.m - (start.y * 12 + start.m)) / rule.interval);
+    n = Math.floor((target.y * 12 + target.m - (start.y * 12 + start.m)) / interval);
   } else {
-    n = Math.floor((target.y - start.y) / rule.interval);
+    n = Math.floor((target.y - start.y) / interval);
   }
   // the estimate may land in the right month or year but before the day: step forward
   for (;;) {
@@ -95,6 +110,7 @@ export function dueOccurrences(rule: Recurrence, from: string, today: string, li
   }
 }
 
-export function dayAfter(date: string): string {
-  return fromDayNumber(dayNumber(date) + 1) ?? LAST_DATE;
+/** The occurrences within [from, to] (both included, compared as text), at most `limit` of them. */
+export function occurrencesBetween(rule: Recurrence, from: string, to: string, limit = 400): string[] {
+  return dueOccurrences(rule, from, to, limit).dates;
 }

@@ -33,7 +33,7 @@ const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 20);
 export const SEARCH_USER = 'search';
 const P95_TARGET_MS = 50;
 
-/** What people type into the search box (both languages, prefixes, typos, an amount, several words, a stop word). */
+/** What people type into the search box (both languages, prefixes, typos, an amount, up to four words, common words together with a number, a stop word). */
 export const SEARCH_QUERIES = [
   'rewe',
   'tierarzt',
@@ -50,6 +50,12 @@ export const SEARCH_QUERIES = [
   'geburtstag geschenk',
   '42.50',
   'the',
+  // words that always come together, each in a 16th of the rows (a purpose, a payee and a purpose),
+  // with a number or a third common word: rare together, common one by one
+  'abschlag strom 7',
+  'shell tankstelle tanken 7',
+  'rewe markt einkauf',
+  'wocheneinkauf 42',
   // typos: found by the second try (the first finds nothing)
   'schokolde',
   'tierartz',

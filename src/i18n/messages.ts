@@ -1,15 +1,20 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import type { IntlMessageFormat, PrimitiveType } from 'intl-messageformat';
 import type englishSource from '../../locales/en.json';
+import { onFirstUse } from '../common/first-use';
 
+/** The formatter (intl-messageformat and its parser), loaded with the first message formatted. */
+const messageFormat = onFirstUse(() => (require('intl-messageformat') as typeof import('intl-messageformat')).IntlMessageFormat);
 /** A message id: a key of the English file, so a missing message is a type error (as in the web app). */
 export type MessageId = keyof typeof englishSource;
 
 /**
  * The service's own texts (mails, notifications) in the recipient's language, from the same ICU
  * message files as the web app (`locales/<lang>.json`). English is the fallback for a missing key
- * or language; adding a language is adding one file.
+ * or language; adding a language is adding one file. The files are read, and the formatter loaded,
+ * when the first text is formatted (a mail, a notification), not when the service starts: the
+ * languages there are come from the files' names.
  */
 function localesDir(from = __dirname): string {
   let dir = from;
@@ -25,25 +30,29 @@ function localesDir(from = __dirname): string {
 
 type Catalogue = Map<string, Map<string, IntlMessageFormat | string>>;
 
-let catalogue: Catalogue | null = null;
-
-function load(): Catalogue {
-  if (catalogue) return catalogue;
+/** The message files by language: `de` → locales/de.json. */
+const files = onFirstUse(() => {
   const dir = localesDir();
-  const loaded: Catalogue = new Map();
+  const found = new Map<string, string>();
   for (const file of readdirSync(dir)) {
     const match = /^([a-z]{2,3})\.json$/.exec(file);
-    if (!match) continue;
-    const messages = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, string>;
-    loaded.set(match[1], new Map(Object.entries(messages)));
+    if (match) found.set(match[1], join(dir, file));
   }
-  catalogue = loaded;
+  return found;
+});
+
+const load = onFirstUse((): Catalogue => {
+  const loaded: Catalogue = new Map();
+  for (const [language, file] of files()) {
+    const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+    loaded.set(language, new Map(Object.entries(messages)));
+  }
   return loaded;
-}
+});
 
 /** The languages there is a message file for. */
 export function supportedLocales(): string[] {
-  return [...load().keys()].sort();
+  return [...files().keys()].sort();
 }
 
 /** `translate('de', 'mail.reset.subject', {name})`: the message formatted for that language. */
@@ -59,7 +68,7 @@ export function translate(locale: string | null | undefined, id: MessageId, valu
   }
   if (entry === undefined) throw new Error(`no message '${id}' in locales/en.json`);
   if (typeof entry === 'string') {
-    entry = new IntlMessageFormat(entry, formatLocale);
+    entry = new (messageFormat())(entry, formatLocale);
     (formatLocale === language ? messages : all.get('en')!).set(id, entry);
   }
   return String(entry.format(values));

@@ -77,10 +77,16 @@ more AS MATERIALIZED (
    OR ($4::boolean AND ($5::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $6::int - (SELECT count(*) FROM recent)),
-older AS MATERIALIZED (
+short_found AS MATERIALIZED (
+  -- the group's rows that have every word without a prefix, from those words' own indexes (planned
+  -- for all of them, read only as far as short_few asks)
+  SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
+   WHERE false AND t.group_id = $1 AND true),
+short_few AS MATERIALIZED (SELECT id FROM short_found LIMIT 2000 + 1),
+older_by_words AS MATERIALIZED (
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text
     FROM transactions t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $6::int AND true
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $6::int AND true AND NOT (false AND (SELECT count(*) FROM short_few) <= 2000)
      AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      AND true
      AND ((NOT $4::boolean AND false)
@@ -88,6 +94,13 @@ older AS MATERIALIZED (
    -- not in the index's order: the indexes of the words, not a walk through every older row
    ORDER BY t.date + 0 DESC, t.id DESC
    LIMIT $6::int - (SELECT count(*) FROM recent)),
+older_by_short AS MATERIALIZED (
+  SELECT * FROM short_found t
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $6::int AND true AND (false AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $4::boolean AND false)
+   OR ($4::boolean AND ($5::text[] IS NULL AND false)))
+   ORDER BY t.date DESC, t.id DESC
+   LIMIT $6::int - (SELECT count(*) FROM recent)),
+older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
@@ -118,19 +131,32 @@ more AS MATERIALIZED (
    OR ($10::boolean AND ($11::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $12::int - (SELECT count(*) FROM recent)),
-older AS MATERIALIZED (
+short_found AS MATERIALIZED (
+  -- the group's rows that have every word without a prefix, from those words' own indexes (planned
+  -- for all of them, read only as far as short_few asks)
+  SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
+   WHERE ($14::text IS NULL) AND t.group_id = $1 AND ($14::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric))),
+short_few AS MATERIALIZED (SELECT id FROM short_found LIMIT 2000 + 1),
+older_by_words AS MATERIALIZED (
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text
     FROM transactions t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $12::int AND NOT ($6::boolean)
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $12::int AND NOT ($6::boolean) AND NOT (($14::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000)
      AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      AND (($14::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $14::text || '%')
-        OR ($14::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%')))
+        OR ($14::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric)))
         OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric))
      AND ((NOT $10::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL))
    OR ($10::boolean AND ($11::text[] IS NULL AND false)))
    -- not in the index's order: the indexes of the words, not a walk through every older row
    ORDER BY t.date + 0 DESC, t.id DESC
    LIMIT $12::int - (SELECT count(*) FROM recent)),
+older_by_short AS MATERIALIZED (
+  SELECT * FROM short_found t
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $12::int AND NOT ($6::boolean) AND (($14::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $10::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL))
+   OR ($10::boolean AND ($11::text[] IS NULL AND false)))
+   ORDER BY t.date DESC, t.id DESC
+   LIMIT $12::int - (SELECT count(*) FROM recent)),
+older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
@@ -171,16 +197,22 @@ more AS MATERIALIZED (
    OR ($16::boolean AND ($17::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $18::int - (SELECT count(*) FROM recent)),
-older AS MATERIALIZED (
+short_found AS MATERIALIZED (
+  -- the group's rows that have every word without a prefix, from those words' own indexes (planned
+  -- for all of them, read only as far as short_few asks)
+  SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
+   WHERE ($21::text IS NULL OR $22::text IS NULL) AND t.group_id = $1 AND ($21::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric)) AND ($22::text IS NOT NULL OR t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric))),
+short_few AS MATERIALIZED (SELECT id FROM short_found LIMIT 2000 + 1),
+older_by_words AS MATERIALIZED (
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text
     FROM transactions t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $18::int AND NOT ($6::boolean OR $12::boolean)
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $18::int AND NOT ($6::boolean OR $12::boolean) AND NOT (($21::text IS NULL OR $22::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000)
      AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      AND (($21::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $21::text || '%')
-        OR ($21::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%')))
+        OR ($21::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric)))
         OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric))
      AND (($22::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $22::text || '%')
-        OR ($22::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%')))
+        OR ($22::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%') OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric)))
         OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric))
      AND ((NOT $16::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric))
    AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL))
@@ -188,6 +220,14 @@ older AS MATERIALIZED (
    -- not in the index's order: the indexes of the words, not a walk through every older row
    ORDER BY t.date + 0 DESC, t.id DESC
    LIMIT $18::int - (SELECT count(*) FROM recent)),
+older_by_short AS MATERIALIZED (
+  SELECT * FROM short_found t
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $18::int AND NOT ($6::boolean OR $12::boolean) AND (($21::text IS NULL OR $22::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $16::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL))
+   OR ($16::boolean AND ($17::text[] IS NULL AND false)))
+   ORDER BY t.date DESC, t.id DESC
+   LIMIT $18::int - (SELECT count(*) FROM recent)),
+older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
@@ -239,19 +279,25 @@ more AS MATERIALIZED (
    OR ($22::boolean AND ($23::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $24::int - (SELECT count(*) FROM recent)),
-older AS MATERIALIZED (
+short_found AS MATERIALIZED (
+  -- the group's rows that have every word without a prefix, from those words' own indexes (planned
+  -- for all of them, read only as far as short_few asks)
+  SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
+   WHERE ($28::text IS NULL OR $29::text IS NULL OR $30::text IS NULL) AND t.group_id = $1 AND ($28::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric)) AND ($29::text IS NOT NULL OR t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric)) AND ($30::text IS NOT NULL OR t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric))),
+short_few AS MATERIALIZED (SELECT id FROM short_found LIMIT 2000 + 1),
+older_by_words AS MATERIALIZED (
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text
     FROM transactions t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $24::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean)
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $24::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean) AND NOT (($28::text IS NULL OR $29::text IS NULL OR $30::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000)
      AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      AND (($28::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $28::text || '%')
-        OR ($28::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%')))
+        OR ($28::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric)))
         OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric))
      AND (($29::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $29::text || '%')
-        OR ($29::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%')))
+        OR ($29::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%') OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric)))
         OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric))
      AND (($30::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $30::text || '%')
-        OR ($30::text IS NULL AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $15::text || '%')))
+        OR ($30::text IS NULL AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $15::text || '%') OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric)))
         OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric))
      AND ((NOT $22::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric))
    AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric))
@@ -260,6 +306,15 @@ older AS MATERIALIZED (
    -- not in the index's order: the indexes of the words, not a walk through every older row
    ORDER BY t.date + 0 DESC, t.id DESC
    LIMIT $24::int - (SELECT count(*) FROM recent)),
+older_by_short AS MATERIALIZED (
+  SELECT * FROM short_found t
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $24::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean) AND (($28::text IS NULL OR $29::text IS NULL OR $30::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $22::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL AND $18::boolean IS NOT NULL AND $20::real IS NOT NULL))
+   OR ($22::boolean AND ($23::text[] IS NULL AND false)))
+   ORDER BY t.date DESC, t.id DESC
+   LIMIT $24::int - (SELECT count(*) FROM recent)),
+older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
@@ -322,22 +377,28 @@ more AS MATERIALIZED (
    OR ($28::boolean AND ($29::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $30::int - (SELECT count(*) FROM recent)),
-older AS MATERIALIZED (
+short_found AS MATERIALIZED (
+  -- the group's rows that have every word without a prefix, from those words' own indexes (planned
+  -- for all of them, read only as far as short_few asks)
+  SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
+   WHERE ($35::text IS NULL OR $36::text IS NULL OR $37::text IS NULL OR $38::text IS NULL) AND t.group_id = $1 AND ($35::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric)) AND ($36::text IS NOT NULL OR t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric)) AND ($37::text IS NOT NULL OR t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric)) AND ($38::text IS NOT NULL OR t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric))),
+short_few AS MATERIALIZED (SELECT id FROM short_found LIMIT 2000 + 1),
+older_by_words AS MATERIALIZED (
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text
     FROM transactions t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $30::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean OR $24::boolean)
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $30::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean OR $24::boolean) AND NOT (($35::text IS NULL OR $36::text IS NULL OR $37::text IS NULL OR $38::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000)
      AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      AND (($35::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $35::text || '%')
-        OR ($35::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%')))
+        OR ($35::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric)))
         OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric))
      AND (($36::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $36::text || '%')
-        OR ($36::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%')))
+        OR ($36::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%') OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric)))
         OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric))
      AND (($37::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $37::text || '%')
-        OR ($37::text IS NULL AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $15::text || '%')))
+        OR ($37::text IS NULL AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $15::text || '%') OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric)))
         OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric))
      AND (($38::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $38::text || '%')
-        OR ($38::text IS NULL AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $21::text || '%')))
+        OR ($38::text IS NULL AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $21::text || '%') OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric)))
         OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric))
      AND ((NOT $28::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric))
    AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric))
@@ -347,6 +408,16 @@ older AS MATERIALIZED (
    -- not in the index's order: the indexes of the words, not a walk through every older row
    ORDER BY t.date + 0 DESC, t.id DESC
    LIMIT $30::int - (SELECT count(*) FROM recent)),
+older_by_short AS MATERIALIZED (
+  SELECT * FROM short_found t
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $30::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean OR $24::boolean) AND (($35::text IS NULL OR $36::text IS NULL OR $37::text IS NULL OR $38::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $28::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric))
+   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL AND $18::boolean IS NOT NULL AND $20::real IS NOT NULL AND $24::boolean IS NOT NULL AND $26::real IS NOT NULL))
+   OR ($28::boolean AND ($29::text[] IS NULL AND false)))
+   ORDER BY t.date DESC, t.id DESC
+   LIMIT $30::int - (SELECT count(*) FROM recent)),
+older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
@@ -420,25 +491,31 @@ more AS MATERIALIZED (
    OR ($34::boolean AND ($35::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $36::int - (SELECT count(*) FROM recent)),
-older AS MATERIALIZED (
+short_found AS MATERIALIZED (
+  -- the group's rows that have every word without a prefix, from those words' own indexes (planned
+  -- for all of them, read only as far as short_few asks)
+  SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
+   WHERE ($42::text IS NULL OR $43::text IS NULL OR $44::text IS NULL OR $45::text IS NULL OR $46::text IS NULL) AND t.group_id = $1 AND ($42::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric)) AND ($43::text IS NOT NULL OR t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric)) AND ($44::text IS NOT NULL OR t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric)) AND ($45::text IS NOT NULL OR t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric)) AND ($46::text IS NOT NULL OR t.search_vector @@ $28::tsquery OR ($29::boolean AND t.search_text LIKE '%' || $27::text || '%') OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric))),
+short_few AS MATERIALIZED (SELECT id FROM short_found LIMIT 2000 + 1),
+older_by_words AS MATERIALIZED (
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text
     FROM transactions t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $36::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean OR $24::boolean OR $30::boolean)
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $36::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean OR $24::boolean OR $30::boolean) AND NOT (($42::text IS NULL OR $43::text IS NULL OR $44::text IS NULL OR $45::text IS NULL OR $46::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000)
      AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      AND (($42::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $42::text || '%')
-        OR ($42::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%')))
+        OR ($42::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric)))
         OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric))
      AND (($43::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $43::text || '%')
-        OR ($43::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%')))
+        OR ($43::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%') OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric)))
         OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric))
      AND (($44::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $44::text || '%')
-        OR ($44::text IS NULL AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $15::text || '%')))
+        OR ($44::text IS NULL AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $15::text || '%') OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric)))
         OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric))
      AND (($45::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $45::text || '%')
-        OR ($45::text IS NULL AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $21::text || '%')))
+        OR ($45::text IS NULL AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $21::text || '%') OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric)))
         OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric))
      AND (($46::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $46::text || '%')
-        OR ($46::text IS NULL AND (t.search_vector @@ $28::tsquery OR ($29::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $27::text || '%')))
+        OR ($46::text IS NULL AND (t.search_vector @@ $28::tsquery OR ($29::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $27::text || '%') OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric)))
         OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric))
      AND ((NOT $34::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric))
    AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric))
@@ -449,6 +526,17 @@ older AS MATERIALIZED (
    -- not in the index's order: the indexes of the words, not a walk through every older row
    ORDER BY t.date + 0 DESC, t.id DESC
    LIMIT $36::int - (SELECT count(*) FROM recent)),
+older_by_short AS MATERIALIZED (
+  SELECT * FROM short_found t
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $36::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean OR $24::boolean OR $30::boolean) AND (($42::text IS NULL OR $43::text IS NULL OR $44::text IS NULL OR $45::text IS NULL OR $46::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $34::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric))
+   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric))
+   AND (t.search_vector @@ $28::tsquery OR ($29::boolean AND t.search_text LIKE '%' || $27::text || '%') OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL AND $18::boolean IS NOT NULL AND $20::real IS NOT NULL AND $24::boolean IS NOT NULL AND $26::real IS NOT NULL AND $30::boolean IS NOT NULL AND $32::real IS NOT NULL))
+   OR ($34::boolean AND ($35::text[] IS NULL AND false)))
+   ORDER BY t.date DESC, t.id DESC
+   LIMIT $36::int - (SELECT count(*) FROM recent)),
+older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)

@@ -3,8 +3,12 @@ import { createReadStream } from 'node:fs';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import * as tar from 'tar-stream';
+import type * as tar from 'tar-stream';
+import { onFirstUse } from '../../common/first-use';
 import { BACKUP_FORMAT, BackupError, BackupManifest, MANIFEST_MEMBER, OBJECT_PREFIX, TABLE_PREFIX, tableMember } from './backup-format';
+
+/** tar-stream, loaded with the first backup or restore (not at every start). */
+export const tarStream = onFirstUse(() => require('tar-stream') as typeof tar);
 
 /** A pass-through that hashes and counts what flows through it. */
 export class Digest extends Transform {
@@ -48,7 +52,7 @@ function damaged(error: unknown): BackupError {
  * drain the stream). Read errors come back as one-line BackupErrors.
  */
 export async function readArchive(path: string, visit: (name: string, size: number, body: Readable) => Promise<void>): Promise<void> {
-  const extract = tar.extract();
+  const extract = tarStream().extract();
   const feeding = pipeline(createReadStream(path), createGunzip(), extract as unknown as Writable);
   feeding.catch(() => undefined);
   try {

@@ -1,7 +1,8 @@
 import { Client } from 'pg';
-import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import type * as CopyStreams from 'pg-copy-streams';
 import type { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { onFirstUse } from '../../common/first-use';
 import { rowsOnConnection } from '../../database/sql';
 import { BackupError, EXCLUDED_TABLES } from './backup-format';
 import {
@@ -16,6 +17,9 @@ import {
   BACKUP_RECORD_MIGRATION,
   BACKUP_TABLES,
 } from './backup.sql';
+
+/** pg-copy-streams, loaded with the first backup or restore. */
+const copyStreams = onFirstUse(() => require('pg-copy-streams') as typeof CopyStreams);
 
 /** Sort memory for building the indexes after a restore's load (the transaction's own setting). */
 const RESTORE_MAINTENANCE_MEMORY = '128MB';
@@ -102,14 +106,14 @@ export class BackupRepository {
 
   /** Streams one table's rows (COPY text format) into `sink`; returns the row count. */
   async copyOut(table: string, columns: string[], through: Transform, sink: Writable): Promise<number> {
-    const source = this.client.query(copyTo(`COPY ${ident(table)} (${columns.map(ident).join(', ')}) TO STDOUT`));
+    const source = this.client.query(copyStreams().to(`COPY ${ident(table)} (${columns.map(ident).join(', ')}) TO STDOUT`));
     await pipeline(source, through, sink);
     return source.rowCount;
   }
 
   /** Loads one table's rows from `source`; returns the row count. */
   async copyIn(table: string, columns: string[], source: Readable): Promise<number> {
-    const sink = this.client.query(copyFrom(`COPY ${ident(table)} (${columns.map(ident).join(', ')}) FROM STDIN`));
+    const sink = this.client.query(copyStreams().from(`COPY ${ident(table)} (${columns.map(ident).join(', ')}) FROM STDIN`));
     await pipeline(source, sink);
     return sink.rowCount;
   }

@@ -3,10 +3,9 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from '
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import * as tar from 'tar-stream';
 import { AppConfig } from '../../config/app-config';
 import type { StorageService } from '../../infrastructure/storage/storage.service';
-import { addMember, Digest } from './backup-archive';
+import { addMember, Digest, tarStream } from './backup-archive';
 import {
   BACKUP_FORMAT,
   BACKUP_NAME,
@@ -58,7 +57,7 @@ export class BackupService {
     const target = out && !intoDirectory ? out : await this.freshPath(dir);
     const partial = `${target}.partial`;
     const spool = await mkdtemp(join(dir, '.backup-spool-'));
-    const pack = tar.pack();
+    const pack = tarStream().pack();
     const writing = pipeline(pack as unknown as NodeJS.ReadableStream, createGzip(), createWriteStream(partial, { mode: 0o600 }));
     writing.catch(() => undefined);
     let repository: BackupRepository | null = null;

@@ -295,6 +295,12 @@ const SEARCH_WINDOW = 5_000;
 const SEARCH_DENSE = 25;
 /** The transactions read row by row after the window, at most, when the word is common enough. */
 const SEARCH_MORE = 20_000;
+/**
+ * Rows of the group that the words of a query without a `prefix` (fewer than three letters, a number
+ * such as the "7" of "hardware store 7") may find through their own indexes, at most, for those words
+ * to lead the way to the older rows; with more, the trigram index of the other words does.
+ */
+const SEARCH_SHORT_ROWS = 2_000;
 /** Transactions of a group in which a typo is looked for: the newest. */
 const SEARCH_TYPO_WINDOW = 1_000;
 
@@ -335,13 +341,22 @@ export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
   // what the older rows are narrowed by: each word in the text with its stems beside it (one scan of
   // ix_transactions_search_words for all the words), else as before; the match itself is tested after
   const words = `(t.search_text || ' ' || strip(t.search_vector)::text)`;
+  /** a word without a `prefix` (fewer than three letters, a number): the ways it is found, each served by an index of its own */
+  const ownWays = (i: number) => `(t.search_vector @@ ${p.slots[i].query} OR (${p.slots[i].parts} AND ${words} LIKE '%' || ${p.slots[i].word} || '%') OR ${isAmount(i)})`;
   const narrowed = p.slots.length
     ? p.slots
-        .map((s, i) => `((${prefix(i)} IS NOT NULL AND ${words} LIKE '%' || ${prefix(i)} || '%')
-        OR (${prefix(i)} IS NULL AND (t.search_vector @@ ${s.query} OR (${s.parts} AND ${words} LIKE '%' || ${s.word} || '%')))
+        .map((_, i) => `((${prefix(i)} IS NOT NULL AND ${words} LIKE '%' || ${prefix(i)} || '%')
+        OR (${prefix(i)} IS NULL AND ${ownWays(i)})
         OR ${isAmount(i)})`)
         .join('\n     AND ')
     : 'true';
+  // the words without a prefix (constant once the values are bound: the statement is planned with them)
+  const short = p.slots.length ? `(${p.slots.map((_, i) => `${prefix(i)} IS NULL`).join(' OR ')})` : 'false';
+  /** a row has every word of one kind (with a prefix, or without), as the match tests it (typos aside) */
+  const hasAll = (withPrefix: boolean) =>
+    p.slots
+      .map((s, i) => `(${prefix(i)} IS ${withPrefix ? 'NULL' : 'NOT NULL'} OR t.search_vector @@ ${s.query} OR (${s.parts} AND t.search_text LIKE '%' || ${s.word} || '%') OR ${isAmount(i)})`)
+      .join(' AND ') || 'true';
   const row = { alias: 't', title: 't.description', typoText: 't.search_text' };
   const columns = 't.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text';
   const matches = (typos: boolean | string) => searchMatches(row, p, { extra: isAmount, titleWords: false, typos });
@@ -352,6 +367,9 @@ export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
   // two scalar values, so the date index starts at the edge (a join with \`edge\` would filter instead)
   const beforeEdge = '(t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))';
   const typoEdge = `(SELECT date FROM transactions WHERE group_id = $1 ${newest.replace(/t\./g, '')} OFFSET ${SEARCH_TYPO_WINDOW - 1} LIMIT 1)`;
+  const olderNeeded = `${found} + (SELECT count(*) FROM more) < ${p.candidates} AND ${noTypos}`;
+  // the words without a prefix lead the way to the older rows when their own indexes give few rows
+  const byShort = `(${short} AND (SELECT count(*) FROM short_few) <= ${SEARCH_SHORT_ROWS})`;
   return `WITH recent AS MATERIALIZED (
   SELECT * FROM (SELECT ${columns} FROM transactions t WHERE t.group_id = $1 ${newest} LIMIT ${SEARCH_WINDOW}) t
    WHERE ${matches(`t.date >= coalesce(${typoEdge}, '-infinity')`)}
@@ -368,16 +386,28 @@ more AS MATERIALIZED (
    WHERE ${matches(false)}
    ${newest}
    LIMIT ${p.candidates} - ${found}),
-older AS MATERIALIZED (
+short_found AS MATERIALIZED (
+  -- the group's rows that have every word without a prefix, from those words' own indexes (planned
+  -- for all of them, read only as far as short_few asks)
+  SELECT ${columns} FROM transactions t
+   WHERE ${short} AND t.group_id = $1 AND ${hasAll(false)}),
+short_few AS MATERIALIZED (SELECT id FROM short_found LIMIT ${SEARCH_SHORT_ROWS} + 1),
+older_by_words AS MATERIALIZED (
   SELECT ${columns}
     FROM transactions t
-   WHERE ${found} + (SELECT count(*) FROM more) < ${p.candidates} AND ${noTypos}
+   WHERE ${olderNeeded} AND NOT ${byShort}
      AND t.group_id = $1 AND ${beforeEdge}
      AND ${narrowed}
      AND ${matches(false)}
    -- not in the index's order: the indexes of the words, not a walk through every older row
    ORDER BY t.date + 0 DESC, t.id DESC
    LIMIT ${p.candidates} - ${found}),
+older_by_short AS MATERIALIZED (
+  SELECT * FROM short_found t
+   WHERE ${olderNeeded} AND ${byShort} AND ${beforeEdge} AND ${matches(false)}
+   ${newest}
+   LIMIT ${p.candidates} - ${found}),
+older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)

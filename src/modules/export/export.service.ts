@@ -1,9 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
+import type { ZipFile } from 'yazl';
 import { AuthUser } from '../../common/auth/auth-user';
+import { onFirstUse } from '../../common/first-use';
 import { StorageService } from '../../infrastructure/storage/storage.service';
 import { ExportRepository, MarkerRow, NoteRow } from './export.repository';
+
+/** yazl, loaded with the first export. */
+const yazl = onFirstUse(() => require('yazl') as typeof import('yazl'));
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
@@ -70,7 +74,7 @@ export class ExportService {
   ) {}
 
   async zip(user: AuthUser): Promise<Readable> {
-    const zip = new ZipFile();
+    const zip = new (yazl().ZipFile)();
     const mtime = new Date();
     const lazy = (path: string, open: () => Promise<Readable> | Readable) =>
       zip.addReadStreamLazy(path, { mtime }, (callback) => {

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import webpush from 'web-push';
+import { onFirstUse } from '../../../common/first-use';
 import { AppConfig } from '../../../config/app-config';
 import { AddressRefused, postSafely } from '../outbound';
 import { PushSubscriptionsRepository, PushTarget } from '../push-subscriptions.repository';
 import type { Recipient } from '../recipients';
 import { ChannelTarget, NotificationChannel, OutgoingNotification, payloadOf, RetryLater, SendOutcome } from './channel';
+
+/** web-push and its encryption libraries (~1.5 MB of heap), loaded with the first push sent. */
+const webPush = onFirstUse(() => require('web-push') as typeof import('web-push'));
 
 /** How long a push service keeps a message for a device that is offline (seconds). */
 const TTL_SECONDS = 24 * 3600;
@@ -38,7 +41,7 @@ export class PushChannel implements NotificationChannel {
     const subscription = target.data as PushTarget;
     const payload = JSON.stringify(payloadOf(n));
     const { vapid, vapidSubject } = this.config.notifications;
-    const request = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
+    const request = webPush().generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
       vapidDetails: { subject: vapidSubject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
       TTL: TTL_SECONDS,
       urgency: 'normal',

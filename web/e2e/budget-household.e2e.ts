@@ -133,3 +133,30 @@ test.describe('Budget: a household account, its imports and settling up', () => 
     await expect(phone).toContainText('Not shared');
   });
 });
+
+test('the expense form offers a unit ("Anna & Ben") as one party of an equal split', async ({ page, service }) => {
+  const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });
+  const anna = await seedUser(service.db, group.id, { nickname: 'Anna' });
+  const ben = await seedUser(service.db, group.id, { nickname: 'Ben' });
+  const cleo = await seedUser(service.db, group.id, { nickname: 'Cleo' });
+  await service.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES ($1, $2, 'Flat', true)`, [randomUUID(), group.id]);
+  await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, 'Groceries', '#16A34A', 'ShoppingCart', 1)`, [randomUUID(), group.id]);
+  await service.db.query(`INSERT INTO split_settings (id, group_id, shared_by_default, mode, weights, units) VALUES ($1, $2, true, 'equal', $3, $4)`, [
+    randomUUID(),
+    group.id,
+    JSON.stringify([anna, ben, cleo].map((m) => ({ userId: m.id, weight: '1' }))),
+    JSON.stringify([{ id: randomUUID(), name: 'Anna & Ben', userIds: [anna.id, ben.id] }]),
+  ]);
+  await signIn(page, cleo);
+  await page.goto('/budget/transactions/new?type=Expense');
+  await page.getByLabel(/^Amount/).fill('90');
+  await page.getByLabel('Category').selectOption({ label: 'Groceries' });
+  await page.getByLabel('Anna & Ben as one party').check();
+  await expect(page.getByLabel('Part of Anna')).toHaveText(money(22.5));
+  await expect(page.getByLabel('Part of Ben')).toHaveText(money(22.5));
+  await expect(page.getByLabel('Part of Cleo')).toHaveText(money(45));
+  await page.getByRole('button', { name: 'Add expense' }).click();
+  await expect(page.getByText('Transaction saved.')).toBeVisible();
+  const [{ split }] = (await service.db.query(`SELECT split FROM transactions WHERE group_id = $1`, [group.id])).rows;
+  expect(split.owed.map((o: any) => o.amount)).toEqual(['22.50', '22.50', '45.00']);
+});

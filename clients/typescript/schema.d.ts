@@ -1870,6 +1870,8 @@ export interface components {
              * @example 250.00
              */
             openingBalance: string;
+            /** @description a household account whose spending is everyone's: its imported expenses take the group's default split */
+            shared: boolean;
         };
         CaptchaChallengeDto: {
             /** @description algorithm, nonce, salt, cost, keyLength, keyPrefix, keySignature, expiresAt */
@@ -1931,8 +1933,16 @@ export interface components {
             ok: boolean;
         };
         CommitImportDto: {
+            /** @description whether each named payee's Expense rows are shared by the group's default split (over shared and the account; a row's own shared or split wins) */
+            payees?: components["schemas"]["CommitPayeeDto"][];
             /** @description the rows whose inclusion or category changes; others keep their defaults */
             rows: components["schemas"]["CommitRowDto"][];
+            /** @description whether every Expense row is shared by the group's default split (over the account's shared; payees and a row's own choice win) */
+            shared?: boolean;
+        };
+        CommitPayeeDto: {
+            payee: string;
+            shared: boolean;
         };
         CommitResultDto: {
             /** @description transactions created */
@@ -1948,7 +1958,9 @@ export interface components {
             categoryId?: string;
             include: boolean;
             index: number;
-            /** @description how the row's transaction is shared; omitted: the group's default split when it is on (an Expense), null: not shared */
+            /** @description true: an Expense row is shared by the group's default split; false: not shared. Omitted: as the commit's payees or shared say, else as the account says */
+            shared?: boolean;
+            /** @description how the row's transaction is shared; omitted: as shared says; null: not shared. Not together with shared */
             split?: components["schemas"]["SplitInputDto"] | null;
         };
         ConfirmedMarkerImageDto: {
@@ -1990,6 +2002,8 @@ export interface components {
              * @example 1250.00
              */
             openingBalance?: string;
+            /** @description a household account whose spending is everyone's: rows imported into it take the group's default split (an Expense, when the group shares by default); false when omitted on create, unchanged when omitted on update */
+            shared?: boolean;
         };
         CreatedUserDto: {
             /**
@@ -2229,6 +2243,8 @@ export interface components {
             line: number;
             payee?: string;
             reference?: string;
+            /** @description whether the row's transaction will be shared by the group's default split when committed as it is: an Expense of a shared account while the group shares by default */
+            shared: boolean;
             /**
              * Format: uuid
              * @description the category the group used most for this payee or these leading words
@@ -3159,6 +3175,10 @@ export interface components {
         StatementImportDto: {
             /** Format: uuid */
             accountId: string;
+            /** @description the account is shared: its Expense rows take the group's default split unless the commit says otherwise */
+            accountShared: boolean;
+            /** @description the group shares new expenses by default: rows can be shared by the group's default split (shared: true at commit) */
+            canShare: boolean;
             /**
              * @description CSV and QIF: the date format read
              * @enum {string}
@@ -3243,6 +3263,8 @@ export interface components {
              * @example 1250.00
              */
             openingBalance?: string;
+            /** @description a household account whose spending is everyone's: rows imported into it take the group's default split (an Expense, when the group shares by default); false when omitted on create, unchanged when omitted on update */
+            shared?: boolean;
         };
         UpdateNoteDto: {
             /**

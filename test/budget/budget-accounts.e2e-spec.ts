@@ -15,7 +15,7 @@ describe('Budget: accounts', () => {
     const user = await budgetUser(t);
     const first = await createAccount(t, user, 'Wallet');
     const second = await createAccount(t, user, 'Bank');
-    expect(first).toEqual({ id: expect.any(String), name: 'Wallet', isDefault: true, isDisabled: false, openingBalance: '0.00', balance: '0.00' });
+    expect(first).toEqual({ id: expect.any(String), name: 'Wallet', isDefault: true, isDisabled: false, openingBalance: '0.00', balance: '0.00', shared: false });
     expect(second).toMatchObject({ name: 'Bank', isDefault: false });
     const renamed = await call(t, user, 'PUT', `/budget-accounts/${second.id}`, { name: 'Bank account' });
     expect(renamed).toMatchObject({ id: second.id, name: 'Bank account', isDefault: false, isDisabled: false });

@@ -95,6 +95,7 @@ describe('Budget: the default split after a member leaves', () => {
 
   it('an import row taking the default drops the member who left', async () => {
     const { anna, ben, cleo, main, food, salary } = await flatOfThree(t);
+    await call(t, anna, 'PUT', `/budget-accounts/${main.id}`, { name: 'Main', shared: true });
     await shareEquallyBy(anna, anna, ben, cleo);
     await deactivate(cleo);
     const upload = await t.api('POST', `/budget-accounts/${main.id}/imports`, {

@@ -140,8 +140,9 @@ describe('Budget: sharing costs over a month', () => {
     expect(await housekeeping.runTask('housekeeping-balances', new Date())).toEqual({ repaired: 0 });
   });
 
-  it('a statement import shares its rows by the group default, or as each commit row says', async () => {
+  it('a statement import into a shared account shares its rows by the group default, or as each commit row says', async () => {
     const { anna, ben, cleo, main, food, salary } = await flatOfThree(t);
+    await call(t, anna, 'PUT', `/budget-accounts/${main.id}`, { name: 'Main', shared: true });
     await call(t, anna, 'PUT', '/budget/split-settings', { sharedByDefault: true, mode: 'equal', weights: [{ userId: anna.id, weight: '1' }, { userId: ben.id, weight: '1' }], units: [] });
     const file = readFileSync(join(__dirname, 'fixtures', 'us-bank.csv'));
     const response = await t.api('POST', `/budget-accounts/${main.id}/imports`, { token: cleo.accessToken, payload: file, headers: { 'content-type': 'text/csv' } });

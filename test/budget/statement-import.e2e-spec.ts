@@ -231,6 +231,7 @@ describe('Budget: bank statement import', () => {
       type: 'Expense',
       description: 'Brötchen und Kuchen',
       payee: 'Bäckerei Müller',
+      shared: false,
     });
     expect(p.rows[2]).toMatchObject({ amount: '3250.00', type: 'Income', payee: 'Arbeitgeber AG' });
     // the two identical Stadtwerke rows stay two rows

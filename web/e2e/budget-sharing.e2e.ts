@@ -168,7 +168,11 @@ test.describe('Budget, sharing costs in a flat', () => {
     // the settle-up: one tap records the suggested payment, and every balance is zero
     await parties.getByText('Anna & Ben owe').click();
     expect(await auditAndShoot(page, 'balances')).toEqual([]);
-    await suggestions.getByRole('listitem').filter({ hasText: `Anna & Ben owe Cleo ${money(7.04)}` }).getByRole('button', { name: 'Record payment' }).click();
+    const debt = suggestions.getByRole('listitem').filter({ hasText: `Anna & Ben owe Cleo ${money(7.04)}` });
+    await debt.getByRole('button', { name: 'Record payment' }).click();
+    // who pays whom how much, before anything is recorded
+    await expect(debt.getByRole('group', { name: 'Confirm the payment' })).toContainText(`Anna & Ben pay Cleo ${money(7.04)}. Record this payment?`);
+    await debt.getByRole('button', { name: 'Yes, record it' }).click();
     await expect(page.getByText(`Recorded: Anna paid Cleo ${money(7.04)}.`)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Everyone is settled up' })).toBeVisible();
     await expect(parties).toContainText('Anna & Ben are settled up');

@@ -19,6 +19,7 @@ export interface AccountRow {
   is_disabled: boolean;
   opening_balance: string;
   balance: string;
+  shared: boolean;
 }
 
 /**
@@ -65,8 +66,8 @@ export class BudgetAccountsRepository {
     return row?.id;
   }
 
-  /** The group's accounts among `ids` with their disabled flag (fewer rows than ids: some are not the group's). */
-  findStatesByIds(tenant: Tenant, ids: string[]): Promise<{ id: string; is_disabled: boolean }[]> {
+  /** The group's accounts among `ids` with their disabled and shared flags (fewer rows than ids: some are not the group's). */
+  findStatesByIds(tenant: Tenant, ids: string[]): Promise<{ id: string; is_disabled: boolean; shared: boolean }[]> {
     return this.sql.rows(BUDGET_ACCOUNT_STATES, [tenant.groupId, ids]);
   }
 

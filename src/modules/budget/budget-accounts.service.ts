@@ -25,6 +25,7 @@ const toDto = (row: AccountRow): BudgetAccountDto => ({
   isDisabled: row.is_disabled,
   openingBalance: row.opening_balance,
   balance: row.balance,
+  shared: row.shared,
 });
 
 /**
@@ -58,6 +59,7 @@ export class BudgetAccountsService {
         isDefault: !hasDefault,
         isDisabled: false,
         openingBalance: toCents(dto.openingBalance ?? '0'),
+        shared: dto.shared ?? false,
       });
       return this.one(tenant, account.id);
     });
@@ -70,6 +72,7 @@ export class BudgetAccountsService {
       if (dto.isDisabled && account.isDefault) throw IS_DEFAULT('disabled');
       account.name = dto.name;
       if (dto.isDisabled !== undefined) account.isDisabled = dto.isDisabled;
+      if (dto.shared !== undefined) account.shared = dto.shared;
       // as PostgreSQL writes it back, so an unchanged balance records no history change
       if (dto.openingBalance !== undefined) account.openingBalance = toCents(dto.openingBalance);
       await this.accounts.save(manager, account);

@@ -8,10 +8,10 @@ import { statement } from '../../database/sql';
 /** The group's default account, if it has one. ($1 group id) */
 export const BUDGET_ACCOUNT_DEFAULT_ID = statement('budget_account_default_id', 'SELECT id FROM budget_accounts WHERE group_id = $1 AND is_default');
 
-/** The group's accounts among some ids, with their disabled flag (fewer rows: not all are the group's). ($1 group id, $2 ids) */
+/** The group's accounts among some ids, with their disabled and shared flags (fewer rows: not all are the group's). ($1 group id, $2 ids) */
 export const BUDGET_ACCOUNT_STATES = statement(
   'budget_account_states',
-  'SELECT id, is_disabled FROM budget_accounts WHERE group_id = $1 AND id = ANY($2::uuid[])',
+  'SELECT id, is_disabled, shared FROM budget_accounts WHERE group_id = $1 AND id = ANY($2::uuid[])',
 );
 
 /**
@@ -31,7 +31,7 @@ export const BUDGET_ACCOUNTS_LOCK = statement(
  */
 export const BUDGET_ACCOUNTS_WITH_BALANCE = statement(
   'budget_accounts_with_balance',
-  `SELECT a.id, a.name, a.is_default, a.is_disabled, a.opening_balance::text AS opening_balance,
+  `SELECT a.id, a.name, a.is_default, a.is_disabled, a.shared, a.opening_balance::text AS opening_balance,
          (a.opening_balance + COALESCE(b.balance, 0.00))::numeric(18,2) AS balance
     FROM budget_accounts a LEFT JOIN budget_account_balances b ON b.budget_account_id = a.id
    WHERE a.group_id = $1 AND ($2::uuid IS NULL OR a.id = $2::uuid)

@@ -12,6 +12,8 @@ export class BudgetAccountDto {
   openingBalance: string;
   @ApiProperty({ example: '1234.56', description: 'opening balance + income − expense − transfers out + transfers in, a decimal string' })
   balance: string;
+  @ApiProperty({ description: "a household account whose spending is everyone's: its imported expenses take the group's default split" })
+  shared: boolean;
 }
 
 export class CreateBudgetAccountDto {
@@ -27,6 +29,15 @@ export class CreateBudgetAccountDto {
   @IsOptional()
   @IsSignedMoney()
   openingBalance?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "a household account whose spending is everyone's: rows imported into it take the group's default split (an Expense, when the group shares by default); " +
+      'false when omitted on create, unchanged when omitted on update',
+  })
+  @IsOptional()
+  @IsBoolean()
+  shared?: boolean;
 }
 
 export class UpdateBudgetAccountDto extends CreateBudgetAccountDto {

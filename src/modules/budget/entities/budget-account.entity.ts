@@ -24,6 +24,14 @@ export class BudgetAccount extends GroupOwnedEntity {
   /** The money already in the account when it was set up (may be negative); the balance starts here. */
   @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
   openingBalance: string;
+
+  /**
+   * A household account whose spending is everyone's: a statement imported into it shares its
+   * expenses by the group's default split. Rows imported into any other account are nobody's but
+   * the household's unless the import says otherwise.
+   */
+  @Column({ type: 'boolean', default: false })
+  shared: boolean;
 }
 
 /** The 409s of this table's unique constraints (registered by the feature module on start). */

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, registerDecorator } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, registerDecorator, ValidateNested } from 'class-validator';
 import { TRANSACTION_TYPES, type TransactionType } from '../entities/budget-enums';
 import { DATE_FORMATS } from './parse/dates';
 import { splitShapeProblem, SplitInputDto } from '../dto/split.dto';
@@ -59,6 +60,12 @@ export class ImportRowDto {
     description: 'an existing transaction this row repeats (imported before, or typed by hand: same amount, date ± 3 days); excluded by default',
   })
   duplicateOf?: string;
+  @ApiProperty({
+    description:
+      "whether the row's transaction will be shared by the group's default split when committed as it is: an Expense of a shared account " +
+      'while the group shares by default',
+  })
+  shared: boolean;
 }
 
 export class ImportErrorDto {
@@ -77,6 +84,10 @@ export class StatementImportDto {
   @ApiPropertyOptional({ type: ImportMappingDto, description: 'CSV: the columns read' }) mapping?: ImportMappingDto;
   @ApiPropertyOptional({ enum: DATE_FORMATS, description: 'CSV and QIF: the date format read' }) dateFormat?: string;
   @ApiProperty({ format: 'date-time', description: 'the preview can be committed until then (24 h)' }) expiresAt: string;
+  @ApiProperty({ description: "the account is shared: its Expense rows take the group's default split unless the commit says otherwise" })
+  accountShared: boolean;
+  @ApiProperty({ description: "the group shares new expenses by default: rows can be shared by the group's default split (shared: true at commit)" })
+  canShare: boolean;
 }
 
 export class CommitRowDto {
@@ -98,23 +109,43 @@ export class CommitRowDto {
   @ApiPropertyOptional({
     type: SplitInputDto,
     nullable: true,
-    description: "how the row's transaction is shared; omitted: the group's default split when it is on (an Expense), null: not shared",
+    description: "how the row's transaction is shared; omitted: as shared says; null: not shared. Not together with shared",
   })
   split?: SplitInputDto | null;
+
+  @ApiPropertyOptional({
+    description:
+      "true: an Expense row is shared by the group's default split; false: not shared. Omitted: as the commit's payees or shared say, else as the account says",
+  })
+  shared?: boolean;
+}
+
+/** Whether the rows of one payee are shared (a row's payee: its payee, else its description, as in the preview). */
+export class CommitPayeeDto {
+  @ApiProperty({ maxLength: 500 })
+  @IsString()
+  @MaxLength(500)
+  payee: string;
+
+  @ApiProperty()
+  @IsBoolean()
+  shared: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CHOICE_KEYS = new Set(['index', 'categoryId', 'include', 'split']);
+const CHOICE_KEYS = new Set(['index', 'categoryId', 'include', 'split', 'shared']);
 
 /** What is wrong with one commit choice (CommitRowDto's rules), or undefined. */
 function choiceProblem(choice: unknown, at: string): string | undefined {
   if (!choice || typeof choice !== 'object' || Array.isArray(choice)) return `${at} must be an object`;
-  const { index, categoryId, include, split } = choice as Record<string, unknown>;
+  const { index, categoryId, include, split, shared } = choice as Record<string, unknown>;
   const extra = Object.keys(choice).find((key) => !CHOICE_KEYS.has(key));
   if (extra) return `${at}.${extra} should not exist`;
   if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index > 10_000_000) return `${at}.index must be a row index (an integer ≥ 0)`;
   if (typeof include !== 'boolean') return `${at}.include must be a boolean value`;
   if (categoryId !== undefined && (typeof categoryId !== 'string' || !UUID.test(categoryId))) return `${at}.categoryId must be a UUID`;
+  if (shared !== undefined && typeof shared !== 'boolean') return `${at}.shared must be a boolean value`;
+  if (shared !== undefined && split !== undefined) return `${at}.shared cannot be given with ${at}.split`;
   if (split !== undefined && split !== null) return splitShapeProblem(split, `${at}.split`);
   return undefined;
 }
@@ -151,6 +182,24 @@ export class CommitImportDto {
   @ArrayMaxSize(100_000)
   @AreCommitRows()
   rows: CommitRowDto[];
+
+  @ApiPropertyOptional({
+    type: [CommitPayeeDto],
+    description: "whether each named payee's Expense rows are shared by the group's default split (over shared and the account; a row's own shared or split wins)",
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20_000)
+  @ValidateNested({ each: true })
+  @Type(() => CommitPayeeDto)
+  payees?: CommitPayeeDto[];
+
+  @ApiPropertyOptional({
+    description: "whether every Expense row is shared by the group's default split (over the account's shared; payees and a row's own choice win)",
+  })
+  @IsOptional()
+  @IsBoolean()
+  shared?: boolean;
 }
 
 export class CommitResultDto {

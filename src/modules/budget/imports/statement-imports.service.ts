@@ -24,6 +24,8 @@ const DAY_MS = 86_400_000;
 
 const shiftDate = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const typeOf = (cents: number) => (cents < 0 ? 'Expense' : 'Income');
+/** The payee a row is shared by in the preview and the commit's `payees`: its payee, else its description. */
+export const payeeOf = (row: { payee?: string; description: string }): string => row.payee ?? row.description;
 /** A CAMT row's ref by NtryRef (`camt:<NtryRef>@<date>/<cents>`, a batch's `/n`, a repeat's `#n`): its parts. */
 const LEGACY_CAMT = /^camt:(.*)@\d{4}-\d{2}-\d{2}\/-?\d+(\/\d+)?(#\d+)?$/s;
 
@@ -75,15 +77,17 @@ export class StatementImportsService {
     private readonly splitResolver: SplitResolver,
   ) {}
 
-  private async liveAccount(tenant: Tenant, accountId: string): Promise<void> {
+  /** The account, when it is the group's and enabled: whether it is shared. */
+  private async liveAccount(tenant: Tenant, accountId: string): Promise<{ shared: boolean }> {
     const [account] = await this.accounts.findStatesByIds(tenant, [accountId]);
     if (!account) throw AppError.notFound('Budget account');
     if (account.is_disabled) throw AppError.badRequest('ACCOUNT_DISABLED', 'A disabled budget account cannot take new transactions');
+    return { shared: account.shared };
   }
 
   async preview(user: AuthUser, accountId: string, bytes: Buffer, contentType: string, query: ImportQuery, now = new Date()): Promise<StatementImportDto> {
     const given = parseMappingQuery(query.mapping);
-    await this.liveAccount(user, accountId);
+    const account = await this.liveAccount(user, accountId);
     const remembered = given ? undefined : await this.imports.findMapping(accountId);
     let parsed: import('./parse/statement').ParsedStatement;
     try {
@@ -121,6 +125,8 @@ export class StatementImportsService {
       if (suggested) row.suggestedCategoryId = suggested;
     }
 
+    const canShare = (await this.splitResolver.defaultRequest(user)) !== null;
+    const sharedByDefault = (cents: number) => canShare && account.shared && typeOf(cents) === 'Expense';
     const expiresAt = new Date(now.getTime() + PREVIEW_TTL_MS);
     await this.unitOfWork.run(async () => {
       // a group keeps at most STATEMENT_LIMITS.previewsPerGroup open previews: the oldest beyond expire
@@ -136,12 +142,14 @@ export class StatementImportsService {
       id,
       format: parsed.format,
       accountId,
-      rows: rows.map(({ cents, importRef: _ref, ...row }) => ({ ...row, amount: centsToAmount(cents), type: typeOf(cents) })),
+      rows: rows.map(({ cents, importRef: _ref, ...row }) => ({ ...row, amount: centsToAmount(cents), type: typeOf(cents), shared: sharedByDefault(cents) })),
       errors: parsed.errors.slice(0, STATEMENT_LIMITS.errorsListed),
       errorCount: parsed.errors.length,
       ...(parsed.mapping ? { mapping: parsed.mapping } : {}),
       ...(parsed.dateFormat ? { dateFormat: parsed.dateFormat } : {}),
       expiresAt: expiresAt.toISOString(),
+      accountShared: account.shared,
+      canShare,
     };
   }
 
@@ -203,9 +211,9 @@ export class StatementImportsService {
       const accountId = preview.budget_account_id;
       // one import at a time per group: the already-imported check below cannot race
       await this.imports.lockGroup(user);
-      await this.liveAccount(user, accountId);
+      const account = await this.liveAccount(user, accountId);
 
-      const choices = new Map<number, { include: boolean; categoryId?: string; split?: SplitRequest | null }>();
+      const choices = new Map<number, { include: boolean; categoryId?: string; split?: SplitRequest | null; shared?: boolean }>();
       const errors: FieldError[] = [];
       dto.rows.forEach((choice, i) => {
         if (choice.index >= preview.rows.length) errors.push({ field: `rows[${i}].index`, message: `row ${choice.index} is not in the preview` });
@@ -223,7 +231,19 @@ export class StatementImportsService {
 
       const existing = await this.transactions.findByImportRefs(accountId, chosen.map((row) => row.importRef));
       const fresh = values.filter(({ row }) => !existing.has(row.importRef));
-      const splits = await this.splitsOf(user, fresh.map(({ row }) => ({ row, split: choices.get(row.index)?.split })));
+      const payees = new Map((dto.payees ?? []).map((p, i) => [p.payee, { shared: p.shared, field: `payees[${i}].shared` }]));
+      const splits = await this.splitsOf(
+        user,
+        fresh.map(({ row }) => {
+          const choice = choices.get(row.index);
+          if (choice?.split !== undefined) return { row, split: choice.split };
+          if (choice?.shared !== undefined) return { row, shared: choice.shared, field: `rows[${row.index}].shared` };
+          const payee = payees.get(payeeOf(row));
+          if (payee) return { row, ...payee };
+          if (dto.shared !== undefined) return { row, shared: dto.shared, field: 'shared' };
+          return { row, shared: account.shared };
+        }),
+      );
       const created = await this.transactions.createMany(
         fresh.map(({ row, categoryId }, i) => ({
           groupId: user.groupId,
@@ -247,15 +267,32 @@ export class StatementImportsService {
 
   /**
    * Each new row's split: its own (`split` of its commit row; null: not shared), else the group's
-   * default for an Expense when the group shares by default; paid by the importing member. Every
-   * member named must be one of the group (400 UNKNOWN_MEMBER naming the rows' fields).
+   * default for an Expense the commit or the account shares (`shared`; the account's flag when
+   * the commit says nothing), paid by the importing member; an Income is never shared by default.
+   * Sharing asked for in the commit (`field`) needs the group's default split (else 400), and an
+   * Income row cannot be asked to. Every member named must be one of the group (400
+   * UNKNOWN_MEMBER naming the rows' fields).
    */
-  private async splitsOf(user: AuthUser, rows: { row: StoredRow; split: SplitRequest | null | undefined }[]): Promise<(StoredSplit | null)[]> {
-    const fallback = rows.some(({ row, split }) => split === undefined && typeOf(row.cents) === 'Expense') ? await this.splitResolver.defaultRequest(user) : null;
+  private async splitsOf(
+    user: AuthUser,
+    rows: { row: StoredRow; split?: SplitRequest | null; shared?: boolean; field?: string }[],
+  ): Promise<(StoredSplit | null)[]> {
+    const wantsDefault = (r: (typeof rows)[number]) => r.split === undefined && r.shared === true && typeOf(r.row.cents) === 'Expense';
+    const fallback = rows.some(wantsDefault) ? await this.splitResolver.defaultRequest(user) : null;
+    const errors: FieldError[] = [];
+    for (const r of rows) {
+      if (r.split !== undefined || r.shared !== true || !r.field) continue;
+      if (typeOf(r.row.cents) !== 'Expense' && r.field.startsWith('rows[')) {
+        errors.push({ field: r.field, message: `row ${r.row.index} is an Income: give it a split to share it` });
+      } else if (typeOf(r.row.cents) === 'Expense' && !fallback) {
+        errors.push({ field: r.field, message: 'the group does not share new expenses by default: give a split instead' });
+      }
+    }
+    if (errors.length) throw AppError.badRequest('VALIDATION_FAILED', 'Rows cannot be shared as asked', [...new Map(errors.map((e) => [e.field, e])).values()]);
     const named: NamedMember[] = [];
-    const splits = rows.map(({ row, split }) => {
-      const type = typeOf(row.cents);
-      const request = split === undefined ? (type === 'Expense' ? fallback : null) : split;
+    const splits = rows.map((r) => {
+      const { row, split } = r;
+      const request = split === undefined ? (wantsDefault(r) ? fallback : null) : split;
       if (!request) return null;
       if (split) named.push(...namedMembers(split, `rows[${row.index}].split`));
       return this.splitResolver.compute(centsToAmount(row.cents), request, user.userId, `rows[${row.index}].split`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProblemError } from '@/api/problem';
-import { initialSplitState, splitFromState, splitIssues, splitProblem } from './split-state';
+import { previewSplit } from './split';
+import { draftOf, initialSplitState, splitFromState, splitIssues, splitProblem, unitWeights } from './split-state';
 
 const members = [
   { id: 'anna', nickname: 'Anna' },
@@ -83,5 +84,33 @@ describe("the service's refusal of a split", () => {
   it('leaves other problems to the form', () => {
     expect(splitProblem(new ProblemError(400, { code: 'VALIDATION_FAILED', errors: [{ field: 'amount', message: 'bad' }] }))).toBeNull();
     expect(splitProblem(new Error('offline'))).toBeNull();
+  });
+});
+
+describe('a unit as one party of an equal split', () => {
+  const base = { shared: true, mode: 'equal' as const, payers: ['cleo'], paid: {}, values: {}, adjustments: [] };
+
+  it('"Anna & Ben" and Cleo halve €90.00: the couple share their half, sent as weights', () => {
+    const state = { ...base, sharing: ['anna', 'ben', 'cleo'], units: [{ id: 'couple', userIds: ['anna', 'ben'] }] };
+    expect(splitFromState(state, '90.00', 'Expense')).toEqual({
+      paidBy: [{ userId: 'cleo', amount: '90.00' }],
+      mode: 'shares',
+      members: [
+        { userId: 'anna', value: '1' },
+        { userId: 'ben', value: '1' },
+        { userId: 'cleo', value: '2' },
+      ],
+      adjustments: [],
+    });
+    expect(previewSplit('90.00', draftOf(state)).owed).toEqual([
+      { userId: 'anna', amount: '22.50' },
+      { userId: 'ben', amount: '22.50' },
+      { userId: 'cleo', amount: '45.00' },
+    ]);
+  });
+
+  it('without a unit chosen the split stays equal among the members', () => {
+    expect(splitFromState({ ...base, sharing: ['anna', 'ben', 'cleo'] }, '90.00', 'Expense')?.mode).toBe('equal');
+    expect(unitWeights({ mode: 'shares', sharing: ['anna', 'ben'], units: [{ id: 'couple', userIds: ['anna', 'ben'] }] })).toBeUndefined();
   });
 });

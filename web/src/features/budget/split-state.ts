@@ -25,6 +25,32 @@ export interface SplitState {
   /** each member's weight, percentage or amount, as typed */
   values: Record<string, string>;
   adjustments: { key: number; userId: string; amount: string }[];
+  /**
+   * Units of the group's split settings ("Anna & Jonas") chosen as one party of an equal split:
+   * their members share one party's part between them (absent: none).
+   */
+  units?: { id: string; userIds: string[] }[];
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * An equal split where some units are one party each, as the weights the API takes: every party
+ * weighs the same, a unit's weight divided among its members who share (whole numbers: the least
+ * common multiple of the units' sizes for one party). Undefined when no unit is chosen.
+ */
+export function unitWeights(state: Pick<SplitState, 'mode' | 'sharing' | 'units'>): Record<string, string> | undefined {
+  if (state.mode !== 'equal' || !state.units?.length) return undefined;
+  const sizes = state.units.map((unit) => unit.userIds.filter((id) => state.sharing.includes(id)).length).filter((size) => size > 0);
+  if (sizes.length === 0) return undefined;
+  const party = sizes.reduce((lcm, size) => (lcm * size) / gcd(lcm, size), 1);
+  const weights: Record<string, string> = {};
+  for (const userId of state.sharing) {
+    const unit = state.units.find((one) => one.userIds.includes(userId));
+    const size = unit ? unit.userIds.filter((id) => state.sharing.includes(id)).length : 1;
+    weights[userId] = String(party / size);
+  }
+  return weights;
 }
 
 /** The form's start: the stored split, else the group's default (none: every member equally, not shared). */
@@ -56,9 +82,10 @@ export function initialSplitState(options: { split?: StoredSplit | null; setting
 }
 
 export function draftOf(state: SplitState): SplitDraft {
+  const weights = unitWeights(state);
   return {
-    mode: state.mode,
-    members: state.sharing.map((userId) => ({ userId, value: state.values[userId] ?? '' })),
+    mode: weights ? 'shares' : state.mode,
+    members: state.sharing.map((userId) => ({ userId, value: (weights ?? state.values)[userId] ?? '' })),
     adjustments: state.adjustments.map(({ userId, amount }) => ({ userId, amount })),
     paidBy: state.payers.map((userId) => ({ userId, amount: state.paid[userId] ?? '' })),
   };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { applyProblem, type SummaryItem } from '@/api/form-errors';
 import { describeProblem, ProblemError } from '@/api/problem';
-import { Button, ErrorSummary, Field, LoadState, Money, Notice, Page } from '@/ui';
+import { Button, Checkbox, ErrorSummary, Field, LoadState, Money, Notice, Page } from '@/ui';
 import { FormButtons } from '@/ui/FormButtons';
 import { useSession } from '@/api/session-context';
 import { budgetApi, useAccounts, useBudgetMutation, type Account } from '../api';
@@ -51,7 +51,7 @@ export default function Accounts() {
       </LoadState>
       {accounts.data?.length ? <NextStep /> : null}
       <h2>{t('budget.account.new')}</h2>
-      <AccountForm initial={{ name: '', openingBalance: '' }} submitLabel={t('budget.account.add')} onSubmit={(values) => create.mutateAsync(values)} />
+      <AccountForm initial={{ name: '', openingBalance: '', shared: false }} submitLabel={t('budget.account.add')} onSubmit={(values) => create.mutateAsync(values)} />
     </Page>
   );
 }
@@ -74,6 +74,7 @@ function AccountRow({ account, onError, onChanged }: { account: Account; onError
       <p className="meta-line">
         {account.isDefault ? <span className="badge badge-accent">{t('budget.account.default')}</span> : null}
         {account.isDisabled ? <span className="badge">{t('budget.account.disabled')}</span> : null}
+        {account.shared ? <span className="badge">{t('budget.account.sharedBadge')}</span> : null}
         {account.openingBalance !== '0.00' ? (
           <span className="muted">
             {t('budget.account.startedWith')} <Money amount={account.openingBalance} />
@@ -82,7 +83,7 @@ function AccountRow({ account, onError, onChanged }: { account: Account; onError
       </p>
       {editing ? (
         <AccountForm
-          initial={{ name: account.name, openingBalance: amountForInput(account.openingBalance) }}
+          initial={{ name: account.name, openingBalance: amountForInput(account.openingBalance), shared: account.shared }}
           submitLabel={t('budget.account.save')}
           onCancel={() => setEditing(false)}
           onSubmit={async (body) => {
@@ -119,6 +120,8 @@ function AccountRow({ account, onError, onChanged }: { account: Account; onError
 interface AccountValues {
   name: string;
   openingBalance: string;
+  /** a household account whose spending is everyone's: its imported expenses are shared */
+  shared: boolean;
 }
 
 function AccountForm({
@@ -129,17 +132,17 @@ function AccountForm({
 }: {
   initial: AccountValues;
   submitLabel: string;
-  onSubmit: (body: { name: string; openingBalance: string }) => Promise<unknown>;
+  onSubmit: (body: { name: string; openingBalance: string; shared: boolean }) => Promise<unknown>;
   onCancel?: () => void;
 }) {
   const t = useT();
   const { claims } = useSession();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const { register, handleSubmit, setError, formState, getValues, reset } = useForm<AccountValues>({ defaultValues: initial });
-  const submit = handleSubmit(async ({ name, openingBalance }) => {
+  const submit = handleSubmit(async ({ name, openingBalance, shared }) => {
     setSummary([]);
     try {
-      await onSubmit({ name: name.trim(), openingBalance: normaliseBalance(openingBalance) as string });
+      await onSubmit({ name: name.trim(), openingBalance: normaliseBalance(openingBalance) as string, shared });
       // the new-account form empties for the next one, in place (a new form keyed by the saved id
       // replaced it, dropping a name typed for the next one while the save was refreshing the page)
       if (!onCancel && getValues('name') === name) reset();
@@ -167,6 +170,10 @@ function AccountForm({
         error={formState.errors.openingBalance?.message}
         {...register('openingBalance', { validate: validateBalance })}
       />
+      <Checkbox id={`${prefix}account-shared`} label={t('budget.account.shared')} aria-describedby={`${prefix}account-shared-hint`} {...register('shared')} />
+      <p className="field-hint" id={`${prefix}account-shared-hint`}>
+        {t('budget.account.sharedHint')}
+      </p>
       <FormButtons submitLabel={submitLabel} busy={formState.isSubmitting} onCancel={onCancel} />
     </form>
   );

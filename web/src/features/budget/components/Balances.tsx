@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { describeProblem } from '@/api/problem';
 import { useSession } from '@/api/session-context';
@@ -95,7 +95,9 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
   const parties = new Map(data.parties.map((party) => [party.unitId ?? party.userId ?? '', party]));
   // a party's name (a unit's), else a member's
   const name = (id: string) => parties.get(id)?.name ?? data.members.find((member) => member.userId === id)?.name ?? t('budget.split.formerMember');
-  const [recorded, setRecorded] = useState<string | null>(null);
+  const [recorded, setRecorded] = useState<{ id: string; sentence: string } | null>(null);
+  // the suggestion whose payment is shown for confirmation before it is recorded
+  const [confirming, setConfirming] = useState<string | null>(null);
   const record = useBudgetMutation(sharingApi.recordSettlement);
   const settle = async (from: string, to: string, amount: string) => {
     // a unit settles through any of its members: the person recording it when they are one, else its first
@@ -104,16 +106,17 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
       return claims && userIds.includes(claims.userId) ? claims.userId : userIds[0];
     };
     setRecorded(null);
-    await record.mutateAsync({ fromUserId: member(from), toUserId: member(to), amount, date: settlementDate(period) });
+    const settlement = await record.mutateAsync({ fromUserId: member(from), toUserId: member(to), amount, date: settlementDate(period) });
+    setConfirming(null);
     // said as it is recorded: a unit's payment in the name of its member
-    setRecorded(t('budget.settlements.sentence', { from: name(member(from)), to: name(member(to)), amount: money(amount) }));
+    setRecorded({ id: settlement.id, sentence: t('budget.settlements.sentence', { from: name(member(from)), to: name(member(to)), amount: money(amount) }) });
   };
   const shared = data.parties.some((party) => party.paid !== '0.00' || party.share !== '0.00' || party.sent !== '0.00' || party.received !== '0.00');
   return (
     <>
       <section aria-labelledby="debts-title">
         <h2 id="debts-title">{t('budget.balances.whoOwes')}</h2>
-        {recorded ? <Notice tone="success">{t('budget.balances.recorded', { payment: recorded })}</Notice> : null}
+        {recorded ? <UndoableNotice key={recorded.id} settlementId={recorded.id} text={t('budget.balances.recorded', { payment: recorded.sentence })} /> : null}
         {record.error ? <Notice tone="warning">{describeProblem(record.error)}</Notice> : null}
         {data.suggestions.length === 0 ? (
           <EmptyState title={shared ? t('budget.balances.settled') : t('budget.balances.nothingShared')}>
@@ -123,12 +126,34 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
           <ul className="debts" aria-label={t('budget.balances.suggestions')}>
             {data.suggestions.map((suggestion) => {
               const sentence = t('budget.balances.owes', { from: name(suggestion.from), fromIs: parties.get(suggestion.from)?.unitId ? 'unit' : 'member', to: name(suggestion.to), amount: money(suggestion.amount) });
+              const key = `${suggestion.from}-${suggestion.to}`;
               return (
-                <li key={`${suggestion.from}-${suggestion.to}`}>
+                <li key={key}>
                   <span className="debt-sentence">{sentence}</span>
-                  <Button busy={record.isPending} aria-description={sentence} onClick={() => void settle(suggestion.from, suggestion.to, suggestion.amount).catch(() => undefined)}>
-                    {t('budget.balances.recordPayment')}
-                  </Button>
+                  {confirming === key ? (
+                    <div className="debt-confirm" role="group" aria-label={t('budget.balances.confirm.label')}>
+                      <p>
+                        {t('budget.balances.confirm', {
+                          from: name(suggestion.from),
+                          fromIs: parties.get(suggestion.from)?.unitId ? 'unit' : 'member',
+                          to: name(suggestion.to),
+                          amount: money(suggestion.amount),
+                        })}
+                      </p>
+                      <span className="row-actions">
+                        <Button busy={record.isPending} onClick={() => void settle(suggestion.from, suggestion.to, suggestion.amount).catch(() => undefined)}>
+                          {t('budget.balances.confirm.record')}
+                        </Button>
+                        <Button variant="secondary" onClick={() => setConfirming(null)}>
+                          {t('common.cancel')}
+                        </Button>
+                      </span>
+                    </div>
+                  ) : (
+                    <Button aria-description={sentence} onClick={() => setConfirming(key)}>
+                      {t('budget.balances.recordPayment')}
+                    </Button>
+                  )}
                 </li>
               );
             })}
@@ -231,12 +256,12 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
   const { claims } = useSession();
   const [values, setValues] = useState({ from: claims?.userId ?? '', to: '', amount: '', date: settlementDate(period), note: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
   const record = useBudgetMutation(sharingApi.recordSettlement);
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaved(false);
+    setSaved(null);
     const found: Record<string, string> = {};
     const amountCheck = validateAmount(values.amount);
     if (amountCheck !== true) found.amount = values.amount.trim() ? t('budget.settlements.form.amount.invalid') : t('budget.settlements.form.amount.missing');
@@ -247,9 +272,9 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
-      await record.mutateAsync({ fromUserId: values.from, toUserId: values.to, amount: normaliseAmount(values.amount) as string, date: values.date, note: values.note.trim() || null });
+      const settlement = await record.mutateAsync({ fromUserId: values.from, toUserId: values.to, amount: normaliseAmount(values.amount) as string, date: values.date, note: values.note.trim() || null });
       setValues({ ...values, amount: '', note: '' });
-      setSaved(true);
+      setSaved(settlement.id);
     } catch {
       // shown below from record.error
     }
@@ -259,7 +284,7 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
       <h2 id="record-title">{t('budget.settlements.form.title')}</h2>
       <p className="field-hint">{t('budget.settlements.form.hint')}</p>
       <form onSubmit={submit} noValidate aria-labelledby="record-title">
-        {saved ? <Notice tone="success">{t('budget.settlements.form.saved')}</Notice> : null}
+        {saved ? <UndoableNotice key={saved} settlementId={saved} text={t('budget.settlements.form.saved')} /> : null}
         {record.error ? <Notice tone="warning">{describeProblem(record.error)}</Notice> : null}
         <div className="grid-2">
           {(['from', 'to'] as const).map((side) => (
@@ -283,6 +308,42 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
         </div>
       </form>
     </section>
+  );
+}
+
+/** How long a just-recorded payment can be undone. */
+export const UNDO_MS = 10_000;
+
+/** "Recorded: …" with an Undo for 10 seconds that deletes the payment just recorded. */
+function UndoableNotice({ settlementId, text }: { settlementId: string; text: string }) {
+  const t = useT();
+  const [open, setOpen] = useState(true);
+  const [undone, setUndone] = useState(false);
+  const remove = useBudgetMutation(sharingApi.deleteSettlement);
+  useEffect(() => {
+    const timer = setTimeout(() => setOpen(false), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (undone) return <Notice tone="success">{t('budget.balances.undone')}</Notice>;
+  return (
+    <Notice tone="success">
+      {text}
+      {open ? (
+        <>
+          {' '}
+          <Button
+            variant="secondary"
+            busy={remove.isPending}
+            onClick={() =>
+remove.mutate(settlementId, { onSuccess: () => setUndone(true) })
+            }
+          >
+            {t('budget.balances.undo')}
+          </Button>
+        </>
+      ) : null}
+      {remove.error ? <span className="field-error"> {describeProblem(remove.error)}</span> : null}
+    </Notice>
   );
 }
 

@@ -205,6 +205,8 @@ function ImportResult({ imported, onAnother }: { imported: Imported; onAnother: 
 interface RowChoice {
   include: boolean;
   categoryId: string;
+  /** an Expense row taking the group's default split (the preview's `shared`, until changed) */
+  shared: boolean;
 }
 
 /** Rows of one payee (or, without one, of one description), in the statement's order. */
@@ -242,7 +244,9 @@ function PreviewStep({
   onDone: (result: Imported) => void;
 }) {
   const t = useT();
-  const [choices, setChoices] = useState<RowChoice[]>(() => preview.rows.map((row) => ({ include: !row.duplicateOf, categoryId: row.suggestedCategoryId ?? '' })));
+  const [choices, setChoices] = useState<RowChoice[]>(() =>
+    preview.rows.map((row) => ({ include: !row.duplicateOf, categoryId: row.suggestedCategoryId ?? '', shared: row.shared })),
+  );
   const [showErrors, setShowErrors] = useState(false);
   const commit = useBudgetMutation((rows: ImportChoice[]) => budgetApi.commitStatement({ importId: preview.id, rows }));
   const groups = useMemo(() => groupByPayee(preview.rows, t('import.noDescription')), [preview.rows, t]);
@@ -251,6 +255,7 @@ function PreviewStep({
   const included = choices.filter((choice) => choice.include).length;
   const change = (indexes: number[], next: Partial<RowChoice>) =>
     setChoices((current) => current.map((choice, i) => (indexes.includes(i) ? { ...choice, ...next } : choice)));
+  const expenses = preview.rows.flatMap((row, i) => (row.type === 'Expense' ? [i] : []));
   const fillRemaining = (categoryId: string) =>
     setChoices((current) => current.map((choice) => (choice.include && !choice.categoryId ? { ...choice, categoryId } : choice)));
 
@@ -263,8 +268,10 @@ function PreviewStep({
     // only what differs from the server's defaults travels
     const rows: ImportChoice[] = preview.rows.flatMap((row, i) => {
       const choice = choices[i];
-      const changed = choice.include !== !row.duplicateOf || (choice.include && choice.categoryId !== (row.suggestedCategoryId ?? ''));
-      return changed ? [{ index: row.index, include: choice.include, ...(choice.include ? { categoryId: choice.categoryId } : {}) }] : [];
+      const shared = choice.include && choice.shared !== row.shared;
+      const changed = choice.include !== !row.duplicateOf || (choice.include && choice.categoryId !== (row.suggestedCategoryId ?? '')) || shared;
+      if (!changed) return [];
+      return [{ index: row.index, include: choice.include, ...(choice.include ? { categoryId: choice.categoryId } : {}), ...(shared ? { shared: choice.shared } : {}) }];
     });
     const result = await commit.mutateAsync(rows);
     const dates = preview.rows.filter((_, i) => choices[i].include).map((row) => row.date).sort();
@@ -298,6 +305,19 @@ function PreviewStep({
           </ul>
         </section>
       ) : null}
+      {preview.canShare && expenses.length ? (
+        <div className="import-sharing">
+          <p className="field-hint">{t(preview.accountShared ? 'import.sharing.sharedAccount' : 'import.sharing.personalAccount')}</p>
+          <div className="actions">
+            <Button variant="secondary" onClick={() => change(expenses, { shared: true })}>
+              {t('import.sharing.all')}
+            </Button>
+            <Button variant="secondary" onClick={() => change(expenses, { shared: false })}>
+              {t('import.sharing.none')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {missingRows ? <RemainingChoice categories={categories} count={missingRows} onChoose={fillRemaining} /> : null}
       <ul className="import-groups" aria-label={t('import.rows')}>
         {groups.map((group) => (
@@ -308,6 +328,7 @@ function PreviewStep({
             choices={group.indexes.map((i) => choices[i])}
             categories={categories}
             showErrors={showErrors}
+            canShare={preview.canShare}
             onChange={(positions, next) => change(positions.map((position) => group.indexes[position]), next)}
           />
         ))}
@@ -387,6 +408,7 @@ function PayeeRows({
   choices,
   categories,
   showErrors,
+  canShare,
   onChange,
 }: {
   group: PayeeGroup;
@@ -394,6 +416,7 @@ function PayeeRows({
   choices: RowChoice[];
   categories: Category[];
   showErrors: boolean;
+  canShare: boolean;
   onChange: (positions: number[], next: Partial<RowChoice>) => void;
 }) {
   const t = useT();
@@ -409,6 +432,9 @@ function PayeeRows({
   const total = sumCents(includedPositions.map((position) => signed(rows[position])));
   const left = rows.length - includedPositions.length;
   const first = rows[0];
+  // its Expense rows are shared (all of them) or not: one tap changes them all
+  const expensePositions = positions.filter((position) => rows[position].type === 'Expense');
+  const shared = expensePositions.length > 0 && expensePositions.every((position) => choices[position].shared);
   return (
     <li className={`import-group${includedPositions.length ? '' : ' import-row-excluded'}${showErrors && missing ? ' import-group-missing' : ''}`}>
       <div className="import-group-head">
@@ -423,6 +449,17 @@ function PayeeRows({
             {left ? ` · ${t('import.group.leftOut', { count: left })}` : ''}
           </span>
         </Disclosure>
+        {canShare && expensePositions.length ? (
+          <button
+            type="button"
+            className={`btn btn-secondary import-shared${shared ? ' import-shared-on' : ''}`}
+            aria-pressed={shared}
+            aria-label={t('import.sharing.toggle', { payee: group.name })}
+            onClick={() => onChange(expensePositions, { shared: !shared })}
+          >
+            {t(shared ? 'import.sharing.shared' : 'import.sharing.yours')}
+          </button>
+        ) : null}
         <CategorySelect
           id={`category-${group.id}`}
           label={t('import.group.category', { payee: group.name, count: rows.length })}

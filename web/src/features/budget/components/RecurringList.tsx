@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { describeProblem } from '@/api/problem';
+import { useGroupMembers } from '@/api/members';
 import { Button, DateText, EmptyState, LoadState, Money, Notice, Page } from '@/ui';
 import { budgetApi, useAccounts, useBudgetMutation, useCategories, useRecurringList, type Recurring } from '../api';
 import { describeSchedule } from '../schedule';
-import { useT } from '@/i18n';
+import { useListFormat, useT } from '@/i18n';
+import { useMoney } from './SharingParts';
 import { TYPE_NAME } from '../words';
 
 /** Recurring transactions: what, how often, the next date, enabled or paused. */
@@ -13,6 +15,9 @@ export default function RecurringList() {
   const list = useRecurringList();
   const categories = useCategories();
   const accounts = useAccounts();
+  const members = useGroupMembers();
+  const money = useMoney();
+  const listFormat = useListFormat();
   const [message, setMessage] = useState<string | null>(null);
   const toggle = useBudgetMutation(budgetApi.toggleRecurring);
   const categoryName = (id: string | null) => categories.data?.find((category) => category.id === id)?.name;
@@ -63,6 +68,27 @@ export default function RecurringList() {
                   <span className="badge">{t(TYPE_NAME[item.type])}</span>
                   <span>{describeSchedule(item.frequency, item.interval)}</span>
                   {item.isEnabled ? null : <span className="badge">{t('budget.recurring.paused')}</span>}
+                </p>
+                <p className="recurring-details">
+                  <span>
+                    {item.remindDaysBefore === null
+                      ? t('budget.recurring.card.noReminder')
+                      : t('budget.recurring.card.reminder', { days: item.remindDaysBefore })}
+                  </span>
+                  <span>
+                    {item.split
+                      ? t('budget.recurring.card.split', {
+                          parts: listFormat(
+                            item.split.owed.map((part) =>
+                              t('budget.recurring.card.part', {
+                                name: members.data?.find((member) => member.id === part.userId)?.nickname ?? t('budget.split.formerMember'),
+                                amount: money(part.amount),
+                              }),
+                            ),
+                          ),
+                        })
+                      : t('budget.recurring.card.notShared')}
+                  </span>
                 </p>
                 <p>
                   {item.isEnabled && item.nextOccurrence ? (

@@ -17,6 +17,8 @@ interface Props {
   /** the amount as typed */
   amount: string;
   members: SplitMember[];
+  /** the units of the group's split settings ("Anna & Jonas"), each offered as one party of an equal split */
+  units?: { id: string; name: string; userIds: string[] }[];
   /** the service's refusal by field (splitProblem) */
   refused: Record<string, string> | null;
   /** the person tried to save: what does not fit is an error now, not a hint */
@@ -24,7 +26,7 @@ interface Props {
 }
 
 /** "Paid by" and "Split": who paid, how it is shared, and each member's part as it is typed. */
-export function SplitFields({ type, state, onChange, amount, members, refused, attempted }: Props) {
+export function SplitFields({ type, state, onChange, amount, members, units = [], refused, attempted }: Props) {
   const t = useT();
   const locale = useLocale();
   const money = useMoney();
@@ -141,6 +143,35 @@ export function SplitFields({ type, state, onChange, amount, members, refused, a
 
       <fieldset className="split-group" id="split.members">
         <legend>{t('budget.split.between')}</legend>
+        {state.mode === 'equal' && units.length ? (
+          <ul className="split-rows split-units" aria-label={t('budget.split.units')}>
+            {units.map((unit) => {
+              const chosen = Boolean(state.units?.some((one) => one.id === unit.id));
+              return (
+                <li key={unit.id} className="split-row">
+                  <span className="checkbox split-who">
+                    <input
+                      type="checkbox"
+                      id={`unit-${unit.id}`}
+                      checked={chosen}
+                      onChange={() =>
+                        set(
+                          chosen
+                            ? { units: (state.units ?? []).filter((one) => one.id !== unit.id) }
+                            : {
+                                units: [...(state.units ?? []), { id: unit.id, userIds: unit.userIds }],
+                                sharing: inOrder([...new Set([...state.sharing, ...unit.userIds.filter((id) => known.has(id))])]),
+                              },
+                        )
+                      }
+                    />
+                    <label htmlFor={`unit-${unit.id}`}>{t('budget.split.unitAsOne', { name: unit.name })}</label>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
         <ul className="split-rows">
           {everyone.map((member) => {
             const sharing = state.sharing.includes(member.id);
@@ -253,6 +284,7 @@ export function useSplitForm(split: StoredSplit | null | undefined, isNewExpense
     // set once, when what it starts from has loaded
   }, [ready]);
   const memberList = (members.data ?? []).map((member) => ({ id: member.id, nickname: member.nickname }));
+  const units = settings.data?.units ?? [];
   return {
     fields: (amount: string, type: string) =>
       type === 'Transfer' || !state ? null : (
@@ -265,6 +297,7 @@ export function useSplitForm(split: StoredSplit | null | undefined, isNewExpense
           }}
           amount={amount}
           members={memberList}
+          units={units}
           refused={refused}
           attempted={attempted}
         />

@@ -70,6 +70,20 @@ test.describe('Auf Deutsch', () => {
     await expect(page.getByText('Buchung gespeichert.')).toBeVisible();
     expect(await amounts(service, groupId)).toEqual(['12.50']);
   });
+
+  test('ein überzogener Anfangsbestand „-1,500“ wird ebenso erfragt; „-1,50 €“ gewählt speichert -1.50', async ({ page, service }) => {
+    const { groupId } = await budgetMember(page, service, '/budget/accounts', 'Lebensmittel');
+    const form = page.getByRole('listitem').filter({ hasText: 'Bank' });
+    await form.getByRole('button', { name: 'Bank bearbeiten' }).click();
+    await form.getByLabel(/^Anfangsbestand/).fill('-1,500');
+    await form.getByRole('button', { name: 'Konto speichern' }).click();
+    const question = form.getByRole('group', { name: /^-1,500 — -1\.500,00\s€ oder -1,50\s€\?$/ });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: /^-1,50\s€$/ }).click();
+    await expect(page.getByLabel('Kontostand von Bank')).toHaveText(/^-1,50\s€$/);
+    const { rows } = await service.db.query('SELECT opening_balance FROM budget_accounts WHERE group_id = $1', [groupId]);
+    expect(rows).toEqual([{ opening_balance: '-1.50' }]);
+  });
 });
 
 test.describe('In English', () => {

@@ -141,7 +141,7 @@ function AccountForm({
   const submit = handleSubmit(async ({ name, openingBalance }) => {
     setSummary([]);
     // "1.500": the chosen reading goes into the field as the language writes it, then saves
-    if (amountQuestion.ask(openingBalance, retypeAndSave((text) => setValue('openingBalance', text), submit), true)) return;
+    if (amountQuestion.ask(openingBalance, true)) return;
     try {
       await onSubmit({ name: name.trim(), openingBalance: normaliseBalance(openingBalance) as string });
       // the new-account form empties for the next one, in place (a new form keyed by the saved id
@@ -171,7 +171,7 @@ function AccountForm({
         error={formState.errors.openingBalance?.message}
         {...register('openingBalance', { validate: validateBalance })}
       />
-      {amountQuestion.question(watch('openingBalance'))}
+      {amountQuestion.question(watch('openingBalance'), retypeAndSave((text) => setValue('openingBalance', text), submit))}
       <FormButtons submitLabel={submitLabel} busy={formState.isSubmitting} onCancel={onCancel} />
     </form>
   );

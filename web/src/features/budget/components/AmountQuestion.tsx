@@ -7,33 +7,33 @@ import { useMoney } from './SharingParts';
 interface Asking {
   typed: string;
   choices: AmountChoices;
-  choose: (amount: string) => void;
 }
 
 /**
  * "1.500 — 1.500,00 € or 1,50 €?": a typed amount whose only separator sits three digits from the
  * end is asked about before the form saves it (`amountChoices`). The form calls `ask` when it is
  * saved; while the person has not changed the text since, `question` shows both readings in their
- * language and the group's currency, and a tap hands the chosen one (the API's decimal) to `choose`.
+ * language and the group's currency, and a tap hands the chosen one (the API's decimal) to `choose`,
+ * taken from the render the tap happens in, so it saves what the form holds then.
  */
 export function useAmountQuestion() {
   const [asking, setAsking] = useState<Asking | null>(null);
   return {
     /** True when `typed` may mean two amounts: the question is shown and nothing may be saved yet. */
-    ask(typed: string, choose: (amount: string) => void, signed = false): boolean {
+    ask(typed: string, signed = false): boolean {
       const choices = amountChoices(typed, signed);
-      setAsking(choices ? { typed, choices, choose } : null);
+      setAsking(choices ? { typed, choices } : null);
       return choices !== null;
     },
     /** The question, while the field (`current`) still holds what was asked about. */
-    question(current: string) {
+    question(current: string, choose: (amount: string) => void) {
       if (!asking || asking.typed !== current) return null;
       return (
         <AmountQuestion
           {...asking}
           choose={(amount) => {
             setAsking(null);
-            asking.choose(amount);
+            choose(amount);
           }}
         />
       );
@@ -49,7 +49,7 @@ export function retypeAndSave(retype: (text: string) => void, save: () => unknow
   };
 }
 
-function AmountQuestion({ typed, choices, choose }: Asking) {
+function AmountQuestion({ typed, choices, choose }: Asking & { choose: (amount: string) => void }) {
   const t = useT();
   const money = useMoney();
   const id = useId();

@@ -258,10 +258,7 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
     setErrors(found);
     if (Object.keys(found).length) return;
     // "1.500": the chosen reading is shown in the field as the language writes it, and saved
-    if (amountQuestion.ask(values.amount, (chosen) => {
-      setValues({ ...values, amount: amountForInput(chosen) });
-      void send(chosen);
-    })) return;
+    if (amountQuestion.ask(values.amount)) return;
     await send(normaliseAmount(values.amount) as string);
   };
   return (
@@ -286,7 +283,10 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
           <Field label={t('budget.settlements.form.date')} name="settlement-date" type="date" value={values.date} onChange={set('date')} error={errors.date} />
         </div>
         <Field label={t('budget.settlements.form.note')} name="settlement-note" maxLength={500} autoComplete="off" value={values.note} onChange={set('note')} />
-        {amountQuestion.question(values.amount)}
+        {amountQuestion.question(values.amount, (chosen) => {
+          setValues({ ...values, amount: amountForInput(chosen) });
+          void send(chosen);
+        })}
         <div className="actions">
           <Button type="submit" busy={record.isPending}>
             {t('budget.settlements.form.submit')}

@@ -126,7 +126,7 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
   const submit = handleSubmit(async (values) => {
     setSummary([]);
     // "1.500": the chosen reading goes into the field as the language writes it, then saves
-    if (amountQuestion.ask(values.amount, retypeAndSave((text) => setValue('amount', text), submit))) return;
+    if (amountQuestion.ask(values.amount)) return;
     const amount = normaliseAmount(values.amount) as string;
     const unfit = split.check(amount, values.type);
     if (unfit.length) return setSummary(unfit);
@@ -198,7 +198,7 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
           ))}
         </SelectField>
         <Checkbox label={t('budget.recurring.enabled')} {...register('isEnabled')} />
-        {amountQuestion.question(watch('amount'))}
+        {amountQuestion.question(watch('amount'), retypeAndSave((text) => setValue('amount', text), submit))}
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>
             {existing ? t('budget.recurring.save') : t('budget.recurring.create')}

@@ -98,7 +98,7 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
   const submit = handleSubmit(async (values) => {
     setSummary([]);
     // "1.500": the chosen reading goes into the field as the language writes it, then saves
-    if (amountQuestion.ask(values.amount, retypeAndSave((text) => setValue('amount', text), submit))) return;
+    if (amountQuestion.ask(values.amount)) return;
     const amount = normaliseAmount(values.amount) as string;
     const unfit = split.check(amount, values.type);
     if (unfit.length) return setSummary(unfit);
@@ -118,7 +118,7 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
         <MoneyMovementFields form={form} categories={basics.categories} accounts={accounts} />
         <Field label={t('budget.field.date')} type="date" error={formState.errors.date?.message} {...register('date', { required: t('budget.field.date.required') })} />
         {split.fields(watch('amount'), type)}
-        {amountQuestion.question(watch('amount'))}
+        {amountQuestion.question(watch('amount'), retypeAndSave((text) => setValue('amount', text), submit))}
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>
             {existing ? t('budget.transaction.save') : t(ADD[type])}

@@ -271,7 +271,8 @@ test.describe('Auf Deutsch, am Telefon', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dein Konto' })).toBeVisible();
     const language = page.getByRole('group', { name: 'Hearth und die E-Mails, die es dir schickt, verwenden diese Sprache.' });
     await expect(language.getByRole('radio', { name: 'Deutsch' })).toBeChecked();
-    await language.getByRole('radio', { name: 'English' }).check();
+    // the radio follows once the account has saved the choice: wait for the page in English, not for the radio
+    await language.getByRole('radio', { name: 'English' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect.poll(async () => (await service.db.query('SELECT locale FROM users WHERE id = $1', [anna.id])).rows[0].locale).toBe('en');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAmount } from './amount';
+import { amountReadings, parseAmount } from './amount';
 
 /** Integer cents as the decimal string the API uses ("-1250.00"), without any float. */
 const decimal = (cents: bigint): string => {
@@ -66,5 +66,37 @@ describe('the ways people write amounts', () => {
       expect([typed, parseAmount(typed, 'de')]).toEqual([typed, null]);
     }
     for (const typed of ['1.250.00', '1,25,0', '1.2,3.4']) expect([typed, parseAmount(typed, 'en')]).toEqual([typed, null]);
+  });
+});
+
+describe('a text that may mean two amounts', () => {
+  it('is one separator exactly three digits from the end, either way, signed or not', () => {
+    expect(amountReadings('1.500')).toEqual({ thousands: '1500', decimal: '1.500' });
+    expect(amountReadings('1,500')).toEqual({ thousands: '1500', decimal: '1.500' });
+    expect(amountReadings('12.000')).toEqual({ thousands: '12000', decimal: '12.000' });
+    expect(amountReadings('999,999')).toEqual({ thousands: '999999', decimal: '999.999' });
+    expect(amountReadings('-1,500')).toEqual({ thousands: '-1500', decimal: '-1.500' });
+    expect(amountReadings('−1.500')).toEqual({ thousands: '-1500', decimal: '-1.500' });
+    expect(amountReadings(' 1.500 € ')).toEqual({ thousands: '1500', decimal: '1.500' });
+  });
+
+  it('is not a text that reads one way only', () => {
+    // two separators, a separator not three digits from the end, no separator, a space or an apostrophe, no amount
+    for (const typed of ['1.250,00', '1,250.00', '1.500.000', '1,5', '12,50', '1.5000', '1500', '1 500', "1'500", '0.500', '1234.500', '', 'abc', '1.50a']) {
+      expect([typed, amountReadings(typed)]).toEqual([typed, null]);
+    }
+  });
+
+  it('is read by parseAmount as one of its two readings in every language', () => {
+    for (const locale of ['de', 'en', 'de-AT', 'en-GB']) {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 999 }), fc.integer({ min: 0, max: 999 }), fc.constantFrom('.', ','), (whole, part, separator) => {
+          const typed = `${whole}${separator}${String(part).padStart(3, '0')}`;
+          const readings = amountReadings(typed);
+          expect(readings).not.toBeNull();
+          expect([readings?.thousands, readings?.decimal]).toContain(parseAmount(typed, locale));
+        }),
+      );
+    }
   });
 });

@@ -39,9 +39,7 @@ export function decimalSeparator(locale: string): string {
  * Groups of thousands must have three digits ("1.250.000", not "1.25.0").
  */
 export function parseAmount(input: string, locale: string): string | null {
-  let text = input.replace(/\p{Sc}/gu, '').trim();
-  const negative = MINUS.test(text);
-  if (negative) text = text.slice(1).trim();
+  const { negative, text } = unsigned(input);
   if (!text || !ALLOWED.test(text)) return null;
 
   const point = decimalPoint(text, decimalSeparator(locale));
@@ -57,6 +55,32 @@ export function parseAmount(input: string, locale: string): string | null {
 
   const digits = groups.join('');
   return `${negative ? '-' : ''}${digits}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** The text without a currency sign and without its leading minus, which `negative` says. */
+function unsigned(input: string): { negative: boolean; text: string } {
+  const text = input.replace(/\p{Sc}/gu, '').trim();
+  const negative = MINUS.test(text);
+  return { negative, text: negative ? text.slice(1).trim() : text };
+}
+
+/** One "." or "," with exactly three digits after it and one to three before (no leading zero). */
+const EITHER_WAY = /^([1-9]\d{0,2})[.,](\d{3})$/;
+
+/**
+ * The two amounts a text may mean when its only separator is a "." or "," exactly three digits
+ * from the end ("1.500", "1,500", "12.000", "-1,500"): that many thousands ("1500") or a decimal
+ * ("1.500"), both as decimal strings; null for every other text. The languages disagree on such
+ * a text (German reads "1.500" as fifteen hundred, English as one and a half), and a person used
+ * to the other convention would be read 1 000 times off, so the app asks instead of choosing.
+ * Two separators ("1.250,00") or one not three digits from the end ("12,50") read one way only.
+ */
+export function amountReadings(input: string): { thousands: string; decimal: string } | null {
+  const { negative, text } = unsigned(input);
+  const match = EITHER_WAY.exec(text);
+  if (!match) return null;
+  const sign = negative ? '-' : '';
+  return { thousands: `${sign}${match[1]}${match[2]}`, decimal: `${sign}${match[1]}.${match[2]}` };
 }
 
 /** The decimal point of the text: "." or ",", null when it has none, undefined when it cannot be read. */

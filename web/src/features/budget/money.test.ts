@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { negate, normaliseAmount, sumCents, validateAmount } from './money';
+import { amountChoices, negate, normaliseAmount, sumCents, validateAmount, validateBalance } from './money';
 
 describe('amounts typed by a person', () => {
   it('keeps decimal strings as the API wants them', () => {
@@ -30,5 +30,26 @@ describe('amounts typed by a person', () => {
   it('sums balances exactly, in cents', () => {
     expect(sumCents(['0.10', '0.20', '-0.30'])).toBe('0.00');
     expect(sumCents(['1234.5', '-2000.05'])).toBe('-765.55');
+  });
+
+  it('asks about a text that may mean two amounts the API both takes, thousands first', () => {
+    expect(amountChoices('1.500')).toEqual({ thousands: '1500', decimal: '1.50' });
+    expect(amountChoices('1,500')).toEqual({ thousands: '1500', decimal: '1.50' });
+    expect(amountChoices('12.000')).toEqual({ thousands: '12000', decimal: '12.00' });
+    expect(amountChoices('1,230')).toEqual({ thousands: '1230', decimal: '1.23' });
+    expect(amountChoices('-1,500', true)).toEqual({ thousands: '-1500', decimal: '-1.50' });
+  });
+
+  it('reads a text as before when it means one amount only', () => {
+    // a third decimal that is not 0 has no cent; an expense is never negative; "1.250,00", "12,50" read one way
+    for (const typed of ['1,234', '-1,500', '1.250,00', '12,50', '1,5', '1500']) expect([typed, amountChoices(typed)]).toEqual([typed, null]);
+  });
+
+  it('lets such a text through validation, to be asked about when saved', () => {
+    // in English "1.500" alone would be 1.500, three decimals: refused before the question existed
+    expect(validateAmount('1.500')).toBe(true);
+    expect(validateAmount('1,500')).toBe(true);
+    expect(validateBalance('-1.500')).toBe(true);
+    expect(validateAmount('1.234')).toMatch(/at most 2 decimals/);
   });
 });

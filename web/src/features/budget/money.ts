@@ -1,5 +1,5 @@
 import { currentLocale, translate } from '@/i18n';
-import { formatAmountInput, intlLocale, parseAmount } from '@/ui/amount';
+import { amountReadings, formatAmountInput, intlLocale, parseAmount } from '@/ui/amount';
 
 /**
  * Amounts as people type them and as the API takes them: decimal strings, never floats.
@@ -15,6 +15,34 @@ export function normaliseAmount(input: string): string | null {
   return decimal !== null && API_AMOUNT.test(decimal) ? decimal : null;
 }
 
+/** The two amounts a typed text may mean, as the API's decimal strings: fifteen hundred first, then the decimal. */
+export interface AmountChoices {
+  thousands: string;
+  decimal: string;
+}
+
+/**
+ * When the typed text's only separator sits three digits from the end ("1.500", "1,500", "12.000";
+ * "-1,500" for a balance), the two amounts it may mean, each as the API takes it ("1500", "1.50"):
+ * such a text is asked about before it is saved, never read one way silently. Null when the text
+ * reads one way only, or when one of the two readings is no amount the API takes ("1,234" cannot be
+ * 1.234 of a currency with cents; "0,500" cannot be fifteen hundred): it is then read as always.
+ */
+export function amountChoices(input: string, signed = false): AmountChoices | null {
+  const readings = amountReadings(input);
+  if (!readings) return null;
+  const negative = readings.thousands.startsWith('-');
+  if (negative && !signed) return null;
+  const fit = (reading: string): string | null => {
+    // "1.500" is 1.50: a third decimal may be a zero, nothing else
+    const plain = reading.replace('-', '').replace(/(\.\d\d)0$/, '$1');
+    return API_AMOUNT.test(plain) ? `${negative ? '-' : ''}${plain}` : null;
+  };
+  const thousands = fit(readings.thousands);
+  const decimal = fit(readings.decimal);
+  return thousands && decimal ? { thousands, decimal } : null;
+}
+
 /** A stored amount put back into a field for editing, as the chosen language writes it ("1.250,00"). */
 export function amountForInput(amount: string): string {
   return formatAmountInput(amount, intlLocale(currentLocale()));
@@ -23,6 +51,8 @@ export function amountForInput(amount: string): string {
 /** The message for an amount field, or true when the amount is usable. */
 export function validateAmount(input: string): true | string {
   if (!input.trim()) return translate('budget.amount.required');
+  // a text that may mean two amounts is asked about when the form is saved
+  if (amountChoices(input)) return true;
   const amount = normaliseAmount(input);
   if (amount === null) return translate('budget.amount.invalid');
   if (/^0(\.0{1,2})?$/.test(amount)) return translate('budget.amount.zero');
@@ -41,7 +71,7 @@ export function normaliseBalance(input: string): string | null {
 
 /** The message for an opening-balance field, or true. */
 export function validateBalance(input: string): true | string {
-  return normaliseBalance(input) === null ? translate('budget.balance.invalid') : true;
+  return normaliseBalance(input) === null && !amountChoices(input, true) ? translate('budget.balance.invalid') : true;
 }
 
 /** Today as YYYY-MM-DD in the browser's time zone (what a person means by "today"). */

@@ -7,6 +7,7 @@ import { FormButtons } from '@/ui/FormButtons';
 import { useSession } from '@/api/session-context';
 import { budgetApi, useAccounts, useBudgetMutation, type Account } from '../api';
 import { amountForInput, normaliseBalance, validateBalance } from '../money';
+import { retypeAndSave, useAmountQuestion } from './AmountQuestion';
 import { NextStep } from './Setup';
 import { Message, useT, type MessageId, type Translate } from '@/i18n';
 
@@ -138,9 +139,12 @@ function AccountForm({
   const t = useT();
   const { claims } = useSession();
   const [summary, setSummary] = useState<SummaryItem[]>([]);
-  const { register, handleSubmit, setError, formState, getValues, reset } = useForm<AccountValues>({ defaultValues: initial });
+  const { register, handleSubmit, setError, formState, getValues, reset, setValue, watch } = useForm<AccountValues>({ defaultValues: initial });
+  const amountQuestion = useAmountQuestion();
   const submit = handleSubmit(async ({ name, openingBalance, shared }) => {
     setSummary([]);
+    // "1.500": the chosen reading goes into the field as the language writes it, then saves
+    if (amountQuestion.ask(openingBalance, true)) return;
     try {
       await onSubmit({ name: name.trim(), openingBalance: normaliseBalance(openingBalance) as string, shared });
       // the new-account form empties for the next one, in place (a new form keyed by the saved id
@@ -174,6 +178,7 @@ function AccountForm({
       <p className="field-hint" id={`${prefix}account-shared-hint`}>
         {t('budget.account.sharedHint')}
       </p>
+      {amountQuestion.question(watch('openingBalance'), retypeAndSave((text) => setValue('openingBalance', text), submit))}
       <FormButtons submitLabel={submitLabel} busy={formState.isSubmitting} onCancel={onCancel} />
     </form>
   );

@@ -18,9 +18,10 @@ import {
   type Period,
   type Settlement,
 } from '../api';
-import { normaliseAmount, validateAmount } from '../money';
+import { amountForInput, normaliseAmount, validateAmount } from '../money';
 import { periodPresets, settlementDate } from '../period';
 import '../sharing.css';
+import { useAmountQuestion } from './AmountQuestion';
 import { SettlementText, useMoney } from './SharingParts';
 
 /** /budget/balances: who owes whom in sentences, with the payments that settle everything. */
@@ -258,7 +259,17 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(null);
   const record = useBudgetMutation(sharingApi.recordSettlement);
+  const amountQuestion = useAmountQuestion();
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
+  const send = async (amount: string) => {
+    try {
+      const settlement = await record.mutateAsync({ fromUserId: values.from, toUserId: values.to, amount, date: values.date, note: values.note.trim() || null });
+      setValues({ ...values, amount: '', note: '' });
+      setSaved(settlement.id);
+    } catch {
+      // shown below from record.error
+    }
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(null);
@@ -271,13 +282,9 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
     if (!values.date) found.date = t('budget.settlements.form.date.missing');
     setErrors(found);
     if (Object.keys(found).length) return;
-    try {
-      const settlement = await record.mutateAsync({ fromUserId: values.from, toUserId: values.to, amount: normaliseAmount(values.amount) as string, date: values.date, note: values.note.trim() || null });
-      setValues({ ...values, amount: '', note: '' });
-      setSaved(settlement.id);
-    } catch {
-      // shown below from record.error
-    }
+    // "1.500": the chosen reading is shown in the field as the language writes it, and saved
+    if (amountQuestion.ask(values.amount)) return;
+    await send(normaliseAmount(values.amount) as string);
   };
   return (
     <section aria-labelledby="record-title">
@@ -301,6 +308,10 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
           <Field label={t('budget.settlements.form.date')} name="settlement-date" type="date" value={values.date} onChange={set('date')} error={errors.date} />
         </div>
         <Field label={t('budget.settlements.form.note')} name="settlement-note" maxLength={500} autoComplete="off" value={values.note} onChange={set('note')} />
+        {amountQuestion.question(values.amount, (chosen) => {
+          setValues({ ...values, amount: amountForInput(chosen) });
+          void send(chosen);
+        })}
         <div className="actions">
           <Button type="submit" busy={record.isPending}>
             {t('budget.settlements.form.submit')}

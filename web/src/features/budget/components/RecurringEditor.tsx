@@ -7,6 +7,7 @@ import { DangerAction } from '@/ui/DangerAction';
 import { budgetApi, useBudgetMutation, useRecurring, type Recurring, type RecurringInput } from '../api';
 import { amountForInput, normaliseAmount, today } from '../money';
 import type { Frequency } from '../schedule';
+import { retypeAndSave, useAmountQuestion } from './AmountQuestion';
 import { RequireBudgetSetup, type BudgetBasics } from './Setup';
 import { useSplitForm } from './SplitFields';
 import { defaultAccountId, MoneyMovementFields, movementBody, movementLabels, MOVEMENT_FIELDS, type MoneyMovementValues } from './TransactionFields';
@@ -119,10 +120,13 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
     navigate('/budget/recurring', { replace: true });
   });
   const form = useForm<RecurringValues>({ defaultValues: initial });
-  const { register, handleSubmit, setError, formState, watch } = form;
+  const { register, handleSubmit, setError, setValue, formState, watch } = form;
   const split = useSplitForm(existing?.split, !existing);
+  const amountQuestion = useAmountQuestion();
   const submit = handleSubmit(async (values) => {
     setSummary([]);
+    // "1.500": the chosen reading goes into the field as the language writes it, then saves
+    if (amountQuestion.ask(values.amount)) return;
     const amount = normaliseAmount(values.amount) as string;
     const unfit = split.check(amount, values.type);
     if (unfit.length) return setSummary(unfit);
@@ -194,6 +198,7 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
           ))}
         </SelectField>
         <Checkbox label={t('budget.recurring.enabled')} {...register('isEnabled')} />
+        {amountQuestion.question(watch('amount'), retypeAndSave((text) => setValue('amount', text), submit))}
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>
             {existing ? t('budget.recurring.save') : t('budget.recurring.create')}

@@ -6,6 +6,7 @@ import { Button, ErrorSummary, Field, LoadState, Page } from '@/ui';
 import { DangerAction } from '@/ui/DangerAction';
 import { budgetApi, useBudgetMutation, useTransaction, type Transaction, type TransactionInput, type TransactionType } from '../api';
 import { amountForInput, normaliseAmount, today } from '../money';
+import { retypeAndSave, useAmountQuestion } from './AmountQuestion';
 import { RequireBudgetSetup, type BudgetBasics } from './Setup';
 import { useSplitForm } from './SplitFields';
 import { defaultAccountId, MoneyMovementFields, movementBody, movementLabels, MOVEMENT_FIELDS, type MoneyMovementValues } from './TransactionFields';
@@ -90,11 +91,14 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
   });
   const save = useBudgetMutation((body: TransactionInput) => (existing ? budgetApi.updateTransaction({ id: existing.id, body }) : budgetApi.createTransaction(body)));
   const form = useForm<TransactionValues>({ defaultValues: initial });
-  const { register, handleSubmit, setError, watch, formState } = form;
+  const { register, handleSubmit, setError, setValue, watch, formState } = form;
   const type = watch('type');
   const split = useSplitForm(existing?.split, !existing && initial.type === 'Expense');
+  const amountQuestion = useAmountQuestion();
   const submit = handleSubmit(async (values) => {
     setSummary([]);
+    // "1.500": the chosen reading goes into the field as the language writes it, then saves
+    if (amountQuestion.ask(values.amount)) return;
     const amount = normaliseAmount(values.amount) as string;
     const unfit = split.check(amount, values.type);
     if (unfit.length) return setSummary(unfit);
@@ -114,6 +118,7 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
         <MoneyMovementFields form={form} categories={basics.categories} accounts={accounts} />
         <Field label={t('budget.field.date')} type="date" error={formState.errors.date?.message} {...register('date', { required: t('budget.field.date.required') })} />
         {split.fields(watch('amount'), type)}
+        {amountQuestion.question(watch('amount'), retypeAndSave((text) => setValue('amount', text), submit))}
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>
             {existing ? t('budget.transaction.save') : t(ADD[type])}

@@ -350,6 +350,59 @@ describe('GET /search', () => {
     });
   });
 
+  describe('one typo in any word of any text, however old', () => {
+    /**
+     * A typo is looked for in every searched text: a note's text, a list item, a place's description, a
+     * transaction's description, and among all of a group's rows, not only the newest (1 500 newer
+     * list items and transactions are added after the ones with the words).
+     */
+    let hanna: User;
+
+    beforeAll(async () => {
+      hanna = await signedInUser(t, { modules: ['Notes', 'Map', 'Budget'] });
+      const accountId = (await post(hanna, '/budget-accounts', { name: 'Giro' })).id;
+      const categoryId = (await post(hanna, '/categories', { name: 'Haus', color: '#112233', icon: 'Tag' })).id;
+      await note(hanna, 'Handwerker', 'Den Klempner wegen der Heizung anrufen');
+      await place(hanna, 'Imbiss am Markt', { description: '<p>Hier gibt es die beste <strong>Currywurst</strong></p>' });
+      const tools = await note(hanna, 'Werkzeug');
+      await item(hanna, tools.id, 'Schraubenzieher');
+      await post(hanna, '/transactions', { type: 'Expense', amount: '80.00', description: 'Schornsteinfeger Müller', date: '2026-01-10', categoryId, budgetAccountId: accountId });
+      await t.bulk(
+        `INSERT INTO note_items (id, group_id, note_id, text, "order", updated_date)
+         SELECT gen_random_uuid(), $1, $2, 'Nagel ' || i, i, now() + i * interval '1 second' FROM generate_series(1, 1500) AS i`,
+        [hanna.groupId, tools.id],
+      );
+      await t.bulk(
+        `INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id, created_by_id)
+         SELECT gen_random_uuid(), $1, 'Expense', 5, DATE '2026-02-01' + i / 10, 'Bäckerei ' || i, $2, $3, $4 FROM generate_series(1, 1500) AS i`,
+        [hanna.groupId, categoryId, accountId, hanna.id],
+      );
+    });
+
+    it("in a note's text: \"Klemper\" finds the note that mentions \"Klempner\"", async () => {
+      expect(await found(hanna, 'Klemper')).toEqual([['Note', 'Handwerker']]);
+      expect(await found(hanna, 'klemper heizung')).toEqual([['Note', 'Handwerker']]);
+    });
+
+    it("in a place's description", async () => {
+      expect(await found(hanna, 'curywurst')).toEqual([['Place', 'Imbiss am Markt']]);
+    });
+
+    it('in a list item older than the newest 1 500', async () => {
+      expect(await found(hanna, 'schraubenzeher')).toEqual([['NoteItem', 'Schraubenzieher']]);
+    });
+
+    it("in a transaction's description older than the newest 1 500", async () => {
+      expect(await found(hanna, 'schornstainfeger')).toEqual([['Transaction', 'Schornsteinfeger Müller']]);
+      expect(await found(hanna, 'schornstainfeger müller')).toEqual([['Transaction', 'Schornsteinfeger Müller']]);
+    });
+
+    it('still one typo only, and none in a word of four letters', async () => {
+      expect(await found(hanna, 'klemptnerr')).toEqual([]);
+      expect(await found(hanna, 'nagl')).toEqual([]);
+    });
+  });
+
   describe('common words that always come together, and a number', () => {
     /**
      * 30 000 transactions, one a day back from 2026-04-30: every 16th is "Hardware store <n>" (both

@@ -69,6 +69,7 @@ export function searchTerms(rows: SearchWordRow[]): SearchTerms {
       typos: letters(row.folded) >= 5 && /\p{L}/u.test(row.folded),
       wordStart: `\\m${escapeRegex(row.folded)}`,
       similarity: typoSimilarity(letters(row.folded)),
+      fixes: null,
       prefix: stemPrefix(row.folded, row.query),
     })),
     stopWordsOnly,

@@ -248,4 +248,6 @@ export interface SearchHitRow {
   date: string | null;
   score: string;
   total: number;
+  /** a transaction's amount, decimal text ("49.90"); the other kinds have none */
+  amount?: string | null;
 }

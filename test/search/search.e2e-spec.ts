@@ -161,8 +161,12 @@ describe('GET /search', () => {
         score: 1,
       });
       const [payment] = (await search(anna, 'q=rewe')).json().items;
-      expect(payment).toMatchObject({ type: 'Transaction', date: '2026-05-01', snippet: '<mark>REWE</mark> Markt: Wochenendeinkauf' });
+      // the amount as a decimal, for the client to write in the reader's language ("42,50 €"), never in the snippet as "42.50"
+      expect(payment).toMatchObject({ type: 'Transaction', date: '2026-05-01', snippet: '<mark>REWE</mark> Markt: Wochenendeinkauf', amount: '42.50' });
       expect(payment.parentId).toBeUndefined();
+      const [byAmount] = (await search(anna, 'q=42%2C50')).json().items;
+      expect(byAmount).toMatchObject({ type: 'Transaction', snippet: 'REWE Markt: Wochenendeinkauf', amount: '42.50' });
+      expect(hit.amount).toBeUndefined();
     });
   });
 

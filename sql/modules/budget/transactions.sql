@@ -104,7 +104,7 @@ older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
-SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, NULL::text AS body, c.amount::text AS amount, NULL::text AS context,
        c.date::text AS date, CASE WHEN $4::boolean THEN 1
        ELSE round(((0) / greatest($3::int, 1))::numeric, 3) END AS score,
        (SELECT count(*) FROM c)::int AS total
@@ -160,7 +160,7 @@ older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
-SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, NULL::text AS body, c.amount::text AS amount, NULL::text AS context,
        c.date::text AS date, CASE WHEN $10::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.description) ~ $7::text THEN 0.6
@@ -231,7 +231,7 @@ older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
-SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, NULL::text AS body, c.amount::text AS amount, NULL::text AS context,
        c.date::text AS date, CASE WHEN $16::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.description) ~ $7::text THEN 0.6
@@ -318,7 +318,7 @@ older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
-SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, NULL::text AS body, c.amount::text AS amount, NULL::text AS context,
        c.date::text AS date, CASE WHEN $22::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.description) ~ $7::text THEN 0.6
@@ -421,7 +421,7 @@ older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
-SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, NULL::text AS body, c.amount::text AS amount, NULL::text AS context,
        c.date::text AS date, CASE WHEN $28::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.description) ~ $7::text THEN 0.6
@@ -540,7 +540,7 @@ older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
-SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, NULL::text AS body, c.amount::text AS amount, NULL::text AS context,
        c.date::text AS date, CASE WHEN $34::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.description) ~ $7::text THEN 0.6

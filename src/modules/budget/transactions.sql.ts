@@ -326,7 +326,7 @@ const SEARCH_SHORT_ROWS = 2_000;
  * stems' index as any word is, in the same three steps.
  * Parameters: $1 group id, $2 how many rows, $3… the search's (`searchValues`), then one amount
  * per word (numeric, or null when the word is not one), then one `prefix` per word (SearchWord).
- * Rows: SearchHitRow (`body` the amount).
+ * Rows: SearchHitRow (`amount` the amount, decimal text; no `body`: the snippet is the description's).
  * By number of words (`bySlots`).
  */
 export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
@@ -407,7 +407,7 @@ older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
-SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, NULL::text AS body, c.amount::text AS amount, NULL::text AS context,
        c.date::text AS date, ${searchScore({ alias: 'c', title: 'c.description' }, p, amountLevel)} AS score,
        (SELECT count(*) FROM c)::int AS total
   FROM c

@@ -119,6 +119,7 @@ function toHitDto({ type, row, score }: Hit, words: string[]): SearchHitDto {
     title: row.title,
     snippet: row.context ? `${snippet} · ${escapeHtml(row.context)}` : snippet,
     ...(row.date ? { date: row.date } : {}),
+    ...(row.amount ? { amount: row.amount } : {}),
     score,
   };
 }

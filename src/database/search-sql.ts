@@ -14,17 +14,14 @@
  */
 
 /**
- * The direct pool's connections take these settings (search runs there):
- * - a word of five letters or more is found with one typo when pg_trgm's word similarity (shared
- *   trigrams) is at least 0.4 rather than pg_trgm's default 0.6, which misses one letter changed or
- *   left out in the middle of a word ("kirshe" for "Kirsche": 0.5; "tomote" for "Tomate": 0.4…).
- *   The index serves the operator at either setting.
- * - no JIT compilation: a search statement whose gated branches are estimated expensive (the older
- *   transactions of a common word, never run) passed PostgreSQL's `jit_above_cost` and spent 60 ms
- *   compiling for a 1-ms answer (docs/performance.md, "Search at a million rows"); the service's
- *   statements are short, and none gains from JIT.
+ * The direct pool's connections take these settings (search runs there): no JIT compilation: a
+ * search statement whose gated branches are estimated expensive (the older transactions of a common
+ * word, never run) passed PostgreSQL's `jit_above_cost` and spent 60 ms compiling for a 1-ms answer
+ * (docs/performance.md, "Search at a million rows"); the service's statements are short, and none
+ * gains from JIT. (Typos are looked up among the group's words with pg_trgm's `%`, whose default
+ * threshold, 0.3, is below every word's least similarity: SearchRepository.withFixes.)
  */
-export const SEARCH_CONNECTION_OPTIONS = '-c pg_trgm.word_similarity_threshold=0.4 -c jit=off';
+export const SEARCH_CONNECTION_OPTIONS = '-c jit=off';
 
 /** Words of a query that count (further ones are ignored). */
 export const SEARCH_SLOTS = 5;

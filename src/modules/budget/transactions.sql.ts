@@ -349,8 +349,10 @@ export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
         OR ${isAmount(i)} OR ${typo(i)})`)
         .join('\n     AND ')
     : 'true';
-  // the words without a prefix (constant once the values are bound: the statement is planned with them)
-  const short = p.slots.length ? `(${p.slots.map((_, i) => `${prefix(i)} IS NULL`).join(' OR ')})` : 'false';
+  // whether a word without a prefix is an amount (constant once the values are bound: the statement is
+  // planned with them); a short word that is not one ("dm") is a single condition on the stems, which
+  // ix_transactions_search_words intersects with the other words in its one scan, so it needs no lead
+  const short = p.slots.length ? `(${p.slots.map((_, i) => `(${prefix(i)} IS NULL AND ${amount(i)} IS NOT NULL)`).join(' OR ')})` : 'false';
   /** a row has every word of one kind (with a prefix, or without), as the match tests it */
   const hasAll = (withPrefix: boolean) =>
     p.slots

@@ -2976,6 +2976,11 @@ export interface components {
             type: "Expense" | "Income" | "Transfer";
         };
         SearchHitDto: {
+            /**
+             * @description a transaction's amount as a decimal (written in the reader's language and the group's currency by the client: "49,90 €")
+             * @example 49.90
+             */
+            amount?: string;
             /** @description a note's or item's last change (ISO instant), a place's or transaction's date (YYYY-MM-DD) */
             date?: string;
             /** Format: uuid */

@@ -14,21 +14,18 @@
  */
 
 /**
- * The direct pool's connections take these settings (search runs there):
- * - a word of five letters or more is found with one typo when pg_trgm's word similarity (shared
- *   trigrams) is at least 0.4 rather than pg_trgm's default 0.6, which misses one letter changed or
- *   left out in the middle of a word ("kirshe" for "Kirsche": 0.5; "tomote" for "Tomate": 0.4…).
- *   The index serves the operator at either setting.
- * - no JIT compilation: a search statement whose gated branches are estimated expensive (the older
- *   transactions of a common word, never run) passed PostgreSQL's `jit_above_cost` and spent 60 ms
- *   compiling for a 1-ms answer (docs/performance.md, "Search at a million rows"); the service's
- *   statements are short, and none gains from JIT.
+ * The direct pool's connections take these settings (search runs there): no JIT compilation: a
+ * search statement whose gated branches are estimated expensive (the older transactions of a common
+ * word, never run) passed PostgreSQL's `jit_above_cost` and spent 60 ms compiling for a 1-ms answer
+ * (docs/performance.md, "Search at a million rows"); the service's statements are short, and none
+ * gains from JIT. (Typos are looked up among the group's words with pg_trgm's `%`, whose default
+ * threshold, 0.3, is below every word's least similarity: SearchRepository.withFixes.)
  */
-export const SEARCH_CONNECTION_OPTIONS = '-c pg_trgm.word_similarity_threshold=0.4 -c jit=off';
+export const SEARCH_CONNECTION_OPTIONS = '-c jit=off';
 
 /** Words of a query that count (further ones are ignored). */
 export const SEARCH_SLOTS = 5;
-/** Parameters a slot takes: word, tsquery, parts-of-words on, typos on, word-start pattern, least similarity of a typo. */
+/** Parameters a slot takes: word, tsquery, parts-of-words on, typos on, word-start pattern, the words one typo away (tsquery). */
 const SLOT_PARAMS = 6;
 /**
  * The matches of one kind that are ranked, at most: the newest ones; more are counted as "more
@@ -55,6 +52,11 @@ export interface SearchWord {
    * out or two swapped costs a short word a larger share of its trigrams than a long one
    */
   similarity: number;
+  /**
+   * the group's words one typo away from it (`similarity`), as tsquery text of their German and
+   * English stems: looked up in the second try (SearchRepository), null before or when none is
+   */
+  fixes: string | null;
   /**
    * what every text the word is found in contains, once the text's stems are beside it: the
    * longest start the word shares with its stems ("einkaufe", stem "einkauf": "einkauf"), when of
@@ -99,7 +101,7 @@ export function searchValues(terms: SearchTerms, candidates: number): SearchValu
   const values: unknown[] = [];
   const slots = searchSlots(terms);
   for (const word of terms.words.slice(0, slots)) {
-    values.push(word.folded, word.query, word.parts, word.typos, word.wordStart, word.similarity);
+    values.push(word.folded, word.query, word.parts, word.typos && word.fixes !== null, word.wordStart, word.fixes);
   }
   values.push(slots, terms.stopWordsOnly, terms.wholeWords, candidates + 1);
   return { slots, values };
@@ -125,7 +127,8 @@ interface Slot {
   parts: string;
   typos: string;
   wordStart: string;
-  similarity: string;
+  /** the words one typo away (tsquery, null when none) */
+  fixes: string;
 }
 
 /** The parameters of the shared fragments. */
@@ -142,7 +145,7 @@ export class SearchParams {
   constructor(first: number, slots: number) {
     this.slots = Array.from({ length: slots }, (_, i) => {
       const at = first + i * SLOT_PARAMS;
-      return { word: `$${at}::text`, query: `$${at + 1}::tsquery`, parts: `$${at + 2}::boolean`, typos: `$${at + 3}::boolean`, wordStart: `$${at + 4}::text`, similarity: `$${at + 5}::real` };
+      return { word: `$${at}::text`, query: `$${at + 1}::tsquery`, parts: `$${at + 2}::boolean`, typos: `$${at + 3}::boolean`, wordStart: `$${at + 4}::text`, fixes: `$${at + 5}::tsquery` };
     });
     const rest = first + slots * SLOT_PARAMS;
     this.used = `$${rest}::int`;
@@ -158,9 +161,8 @@ export interface SearchRow {
   /** the title's text (lower-cased without accents for the ranks: wrapped in search_fold here) */
   title: string;
   /**
-   * Where a typo is looked for: the folded title, served by a trigram index of its own
-   * (`search_fold(title)`, or `alias.search_text` where that is the title alone). Typos are looked
-   * for in titles only: in long texts pg_trgm's similarity finds too much, too slowly.
+   * The folded title, served by a trigram index of its own (`search_fold(title)`, or
+   * `alias.search_text` where that is the title alone): where a query of stop words only is found.
    */
   typoText: string;
 }
@@ -176,37 +178,38 @@ export interface MatchOptions {
 
 /**
  * A row matches when every word is found in it (any order, any field): as a word or its stem, as
- * part of a word (3 letters on), with one typo in the title (5 letters on), or as `extra(slot)`
+ * part of a word (3 letters on), with one typo (5 letters on: a word of the group one typo away, in
+ * any field, found by its stems as a word is), or as `extra(slot)`
  * says. Queries of stop words only: the title contains them as whole words.
  */
 export function searchMatches(row: SearchRow, p: SearchParams, options: MatchOptions = {}): string {
   const { alias } = row;
   const { extra, titleWords = true, typos = true } = options;
   const words = p.slots.map((s, i) => {
-    const typo = `${s.typos} AND ${s.word} <% ${row.typoText} AND strict_word_similarity(${s.word}, ${row.typoText}) >= ${s.similarity}`;
+    const typo = `${s.typos} AND ${alias}.search_vector @@ ${s.fixes}`;
     const ways = [
       `${alias}.search_vector @@ ${s.query}`,
       `(${s.parts} AND ${alias}.search_text LIKE '%' || ${s.word} || '%')`,
-      // a condition on where typos count comes first: it is cheaper than the similarity
+      // a condition on where typos count comes first
       ...(typos === false ? [] : [`(${typeof typos === 'string' ? `${typos} AND ` : ''}${typo})`]),
       ...(extra ? [extra(i)] : []),
     ];
     return `(${ways.join(' OR ')})`;
   });
   // a statement that does not look for typos still names their parameters (their types are needed)
-  const unused = typos === false && p.slots.length ? ` AND (${p.slots.map((s) => `${s.typos} IS NOT NULL AND ${s.similarity} IS NOT NULL`).join(' AND ')})` : '';
+  const unused = typos === false && p.slots.length ? ` AND (${p.slots.map((s) => `${s.typos} IS NOT NULL AND (${s.fixes} IS NULL OR true)`).join(' AND ')})` : '';
   // the first word alone is a constant pattern the title's trigram index can serve
   const stopWords = titleWords ? `${row.typoText} ~ (${p.wholeWords})[1] AND ${row.typoText} ~ ALL(${p.wholeWords})` : `(${p.wholeWords} IS NULL AND false)`;
   return `((NOT ${p.stopWordsOnly} AND ${words.join('\n   AND ') || 'false'}${unused})
    OR (${p.stopWordsOnly} AND ${stopWords}))`;
 }
 
-/** How well one word is found in a text: 1 a word (or its stem), 0.6 a word's start, 0.4 inside a word, 0.25 with a typo. */
+/** How well one word is found in a text: 1 a word (or its stem), 0.6 a word's start, 0.4 inside a word, 0.25 with a typo (a word one typo away). */
 function level(vector: string, text: string, s: Slot): string {
   return `CASE WHEN ${vector} @@ ${s.query} THEN 1
             WHEN ${text} ~ ${s.wordStart} THEN 0.6
             WHEN ${s.parts} AND strpos(${text}, ${s.word}) > 0 THEN 0.4
-            WHEN ${s.typos} AND strict_word_similarity(${s.word}, ${text}) >= ${s.similarity} THEN 0.25 ELSE 0 END`;
+            WHEN ${s.typos} AND ${vector} @@ ${s.fixes} THEN 0.25 ELSE 0 END`;
 }
 
 /**
@@ -242,4 +245,6 @@ export interface SearchHitRow {
   date: string | null;
   score: string;
   total: number;
+  /** a transaction's amount, decimal text ("49.90"); the other kinds have none */
+  amount?: string | null;
 }

@@ -69,7 +69,7 @@ edge AS MATERIALIZED (SELECT date, id FROM transactions WHERE group_id = $1 ORDE
 more AS MATERIALIZED (
   SELECT * FROM (
     SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
-     WHERE (SELECT count(*) FROM recent) BETWEEN 25 AND $6::int - 1 AND true
+     WHERE (SELECT count(*) FROM recent) BETWEEN 25 AND $6::int - 1
        AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      ORDER BY t.date DESC, t.id DESC
      LIMIT 20000) t
@@ -86,7 +86,7 @@ short_few AS MATERIALIZED (SELECT id FROM short_found LIMIT 2000 + 1),
 older_by_words AS MATERIALIZED (
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text
     FROM transactions t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $6::int AND true AND NOT (false AND (SELECT count(*) FROM short_few) <= 2000)
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $6::int AND NOT (false AND (SELECT count(*) FROM short_few) <= 2000)
      AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      AND true
      AND ((NOT $4::boolean AND false)
@@ -96,7 +96,7 @@ older_by_words AS MATERIALIZED (
    LIMIT $6::int - (SELECT count(*) FROM recent)),
 older_by_short AS MATERIALIZED (
   SELECT * FROM short_found t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $6::int AND true AND (false AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $4::boolean AND false)
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $6::int AND (false AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $4::boolean AND false)
    OR ($4::boolean AND ($5::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $6::int - (SELECT count(*) FROM recent)),
@@ -104,7 +104,7 @@ older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
-SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, NULL::text AS body, c.amount::text AS amount, NULL::text AS context,
        c.date::text AS date, CASE WHEN $4::boolean THEN 1
        ELSE round(((0) / greatest($3::int, 1))::numeric, 3) END AS score,
        (SELECT count(*) FROM c)::int AS total
@@ -115,7 +115,7 @@ SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.am
 -- TRANSACTIONS_SEARCH_SQL.1
 WITH recent AS MATERIALIZED (
   SELECT * FROM (SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t WHERE t.group_id = $1 ORDER BY t.date DESC, t.id DESC LIMIT 5000) t
-   WHERE ((NOT $10::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $6::boolean AND $3::text <% t.search_text AND strict_word_similarity($3::text, t.search_text) >= $8::real) OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric)))
+   WHERE ((NOT $10::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric)))
    OR ($10::boolean AND ($11::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $12::int),
@@ -123,11 +123,11 @@ edge AS MATERIALIZED (SELECT date, id FROM transactions WHERE group_id = $1 ORDE
 more AS MATERIALIZED (
   SELECT * FROM (
     SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
-     WHERE (SELECT count(*) FROM recent) BETWEEN 25 AND $12::int - 1 AND NOT ($6::boolean)
+     WHERE (SELECT count(*) FROM recent) BETWEEN 25 AND $12::int - 1
        AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      ORDER BY t.date DESC, t.id DESC
      LIMIT 20000) t
-   WHERE ((NOT $10::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL))
+   WHERE ((NOT $10::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric)))
    OR ($10::boolean AND ($11::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $12::int - (SELECT count(*) FROM recent)),
@@ -135,24 +135,24 @@ short_found AS MATERIALIZED (
   -- the group's rows that have every word without a prefix, from those words' own indexes (planned
   -- for all of them, read only as far as short_few asks)
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
-   WHERE ($14::text IS NULL) AND t.group_id = $1 AND ($14::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric))),
+   WHERE (($14::text IS NULL AND $13::numeric IS NOT NULL)) AND t.group_id = $1 AND ($14::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery))),
 short_few AS MATERIALIZED (SELECT id FROM short_found LIMIT 2000 + 1),
 older_by_words AS MATERIALIZED (
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text
     FROM transactions t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $12::int AND NOT ($6::boolean) AND NOT (($14::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000)
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $12::int AND NOT ((($14::text IS NULL AND $13::numeric IS NOT NULL)) AND (SELECT count(*) FROM short_few) <= 2000)
      AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      AND (($14::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $14::text || '%')
-        OR ($14::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric)))
-        OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric))
-     AND ((NOT $10::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL))
+        OR ($14::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery)))
+        OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery))
+     AND ((NOT $10::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric)))
    OR ($10::boolean AND ($11::text[] IS NULL AND false)))
    -- not in the index's order: the indexes of the words, not a walk through every older row
    ORDER BY t.date + 0 DESC, t.id DESC
    LIMIT $12::int - (SELECT count(*) FROM recent)),
 older_by_short AS MATERIALIZED (
   SELECT * FROM short_found t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $12::int AND NOT ($6::boolean) AND (($14::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $10::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL))
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $12::int AND ((($14::text IS NULL AND $13::numeric IS NOT NULL)) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $10::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($13::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $13::numeric)))
    OR ($10::boolean AND ($11::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $12::int - (SELECT count(*) FROM recent)),
@@ -160,16 +160,16 @@ older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
-SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, NULL::text AS body, c.amount::text AS amount, NULL::text AS context,
        c.date::text AS date, CASE WHEN $10::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.description) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.description), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.description)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END),
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $13::numeric THEN 1 ELSE 0 END)) / greatest($9::int, 1))::numeric, 3) END AS score,
        (SELECT count(*) FROM c)::int AS total
   FROM c
@@ -179,8 +179,8 @@ SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.am
 -- TRANSACTIONS_SEARCH_SQL.2
 WITH recent AS MATERIALIZED (
   SELECT * FROM (SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t WHERE t.group_id = $1 ORDER BY t.date DESC, t.id DESC LIMIT 5000) t
-   WHERE ((NOT $16::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $6::boolean AND $3::text <% t.search_text AND strict_word_similarity($3::text, t.search_text) >= $8::real) OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $12::boolean AND $9::text <% t.search_text AND strict_word_similarity($9::text, t.search_text) >= $14::real) OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric)))
+   WHERE ((NOT $16::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric)))
    OR ($16::boolean AND ($17::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $18::int),
@@ -188,12 +188,12 @@ edge AS MATERIALIZED (SELECT date, id FROM transactions WHERE group_id = $1 ORDE
 more AS MATERIALIZED (
   SELECT * FROM (
     SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
-     WHERE (SELECT count(*) FROM recent) BETWEEN 25 AND $18::int - 1 AND NOT ($6::boolean OR $12::boolean)
+     WHERE (SELECT count(*) FROM recent) BETWEEN 25 AND $18::int - 1
        AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      ORDER BY t.date DESC, t.id DESC
      LIMIT 20000) t
-   WHERE ((NOT $16::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL))
+   WHERE ((NOT $16::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric)))
    OR ($16::boolean AND ($17::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $18::int - (SELECT count(*) FROM recent)),
@@ -201,29 +201,29 @@ short_found AS MATERIALIZED (
   -- the group's rows that have every word without a prefix, from those words' own indexes (planned
   -- for all of them, read only as far as short_few asks)
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
-   WHERE ($21::text IS NULL OR $22::text IS NULL) AND t.group_id = $1 AND ($21::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric)) AND ($22::text IS NOT NULL OR t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric))),
+   WHERE (($21::text IS NULL AND $19::numeric IS NOT NULL) OR ($22::text IS NULL AND $20::numeric IS NOT NULL)) AND t.group_id = $1 AND ($21::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery)) AND ($22::text IS NOT NULL OR t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric) OR ($12::boolean AND t.search_vector @@ $14::tsquery))),
 short_few AS MATERIALIZED (SELECT id FROM short_found LIMIT 2000 + 1),
 older_by_words AS MATERIALIZED (
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text
     FROM transactions t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $18::int AND NOT ($6::boolean OR $12::boolean) AND NOT (($21::text IS NULL OR $22::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000)
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $18::int AND NOT ((($21::text IS NULL AND $19::numeric IS NOT NULL) OR ($22::text IS NULL AND $20::numeric IS NOT NULL)) AND (SELECT count(*) FROM short_few) <= 2000)
      AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      AND (($21::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $21::text || '%')
-        OR ($21::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric)))
-        OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric))
+        OR ($21::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery)))
+        OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery))
      AND (($22::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $22::text || '%')
-        OR ($22::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%') OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric)))
-        OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric))
-     AND ((NOT $16::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL))
+        OR ($22::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%') OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric) OR ($12::boolean AND t.search_vector @@ $14::tsquery)))
+        OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric) OR ($12::boolean AND t.search_vector @@ $14::tsquery))
+     AND ((NOT $16::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric)))
    OR ($16::boolean AND ($17::text[] IS NULL AND false)))
    -- not in the index's order: the indexes of the words, not a walk through every older row
    ORDER BY t.date + 0 DESC, t.id DESC
    LIMIT $18::int - (SELECT count(*) FROM recent)),
 older_by_short AS MATERIALIZED (
   SELECT * FROM short_found t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $18::int AND NOT ($6::boolean OR $12::boolean) AND (($21::text IS NULL OR $22::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $16::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL))
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $18::int AND ((($21::text IS NULL AND $19::numeric IS NOT NULL) OR ($22::text IS NULL AND $20::numeric IS NOT NULL)) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $16::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($19::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $19::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($20::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $20::numeric)))
    OR ($16::boolean AND ($17::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $18::int - (SELECT count(*) FROM recent)),
@@ -231,25 +231,25 @@ older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
-SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, NULL::text AS body, c.amount::text AS amount, NULL::text AS context,
        c.date::text AS date, CASE WHEN $16::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.description) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.description), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.description)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END),
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $19::numeric THEN 1 ELSE 0 END)
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $10::tsquery THEN 1
             WHEN search_fold(c.description) ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(search_fold(c.description), $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, search_fold(c.description)) >= $14::real THEN 0.25 ELSE 0 END,
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{a}') @@ $14::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $10::tsquery THEN 1
             WHEN c.search_text ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(c.search_text, $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, c.search_text) >= $14::real THEN 0.25 ELSE 0 END),
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{b}') @@ $14::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $20::numeric THEN 1 ELSE 0 END)) / greatest($15::int, 1))::numeric, 3) END AS score,
        (SELECT count(*) FROM c)::int AS total
   FROM c
@@ -259,9 +259,9 @@ SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.am
 -- TRANSACTIONS_SEARCH_SQL.3
 WITH recent AS MATERIALIZED (
   SELECT * FROM (SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t WHERE t.group_id = $1 ORDER BY t.date DESC, t.id DESC LIMIT 5000) t
-   WHERE ((NOT $22::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $6::boolean AND $3::text <% t.search_text AND strict_word_similarity($3::text, t.search_text) >= $8::real) OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $12::boolean AND $9::text <% t.search_text AND strict_word_similarity($9::text, t.search_text) >= $14::real) OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric))
-   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $18::boolean AND $15::text <% t.search_text AND strict_word_similarity($15::text, t.search_text) >= $20::real) OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric)))
+   WHERE ((NOT $22::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND t.search_vector @@ $20::tsquery) OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric)))
    OR ($22::boolean AND ($23::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $24::int),
@@ -269,13 +269,13 @@ edge AS MATERIALIZED (SELECT date, id FROM transactions WHERE group_id = $1 ORDE
 more AS MATERIALIZED (
   SELECT * FROM (
     SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
-     WHERE (SELECT count(*) FROM recent) BETWEEN 25 AND $24::int - 1 AND NOT ($6::boolean OR $12::boolean OR $18::boolean)
+     WHERE (SELECT count(*) FROM recent) BETWEEN 25 AND $24::int - 1
        AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      ORDER BY t.date DESC, t.id DESC
      LIMIT 20000) t
-   WHERE ((NOT $22::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric))
-   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL AND $18::boolean IS NOT NULL AND $20::real IS NOT NULL))
+   WHERE ((NOT $22::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND t.search_vector @@ $20::tsquery) OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric)))
    OR ($22::boolean AND ($23::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $24::int - (SELECT count(*) FROM recent)),
@@ -283,34 +283,34 @@ short_found AS MATERIALIZED (
   -- the group's rows that have every word without a prefix, from those words' own indexes (planned
   -- for all of them, read only as far as short_few asks)
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
-   WHERE ($28::text IS NULL OR $29::text IS NULL OR $30::text IS NULL) AND t.group_id = $1 AND ($28::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric)) AND ($29::text IS NOT NULL OR t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric)) AND ($30::text IS NOT NULL OR t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric))),
+   WHERE (($28::text IS NULL AND $25::numeric IS NOT NULL) OR ($29::text IS NULL AND $26::numeric IS NOT NULL) OR ($30::text IS NULL AND $27::numeric IS NOT NULL)) AND t.group_id = $1 AND ($28::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery)) AND ($29::text IS NOT NULL OR t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric) OR ($12::boolean AND t.search_vector @@ $14::tsquery)) AND ($30::text IS NOT NULL OR t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric) OR ($18::boolean AND t.search_vector @@ $20::tsquery))),
 short_few AS MATERIALIZED (SELECT id FROM short_found LIMIT 2000 + 1),
 older_by_words AS MATERIALIZED (
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text
     FROM transactions t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $24::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean) AND NOT (($28::text IS NULL OR $29::text IS NULL OR $30::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000)
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $24::int AND NOT ((($28::text IS NULL AND $25::numeric IS NOT NULL) OR ($29::text IS NULL AND $26::numeric IS NOT NULL) OR ($30::text IS NULL AND $27::numeric IS NOT NULL)) AND (SELECT count(*) FROM short_few) <= 2000)
      AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      AND (($28::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $28::text || '%')
-        OR ($28::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric)))
-        OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric))
+        OR ($28::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery)))
+        OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery))
      AND (($29::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $29::text || '%')
-        OR ($29::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%') OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric)))
-        OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric))
+        OR ($29::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%') OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric) OR ($12::boolean AND t.search_vector @@ $14::tsquery)))
+        OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric) OR ($12::boolean AND t.search_vector @@ $14::tsquery))
      AND (($30::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $30::text || '%')
-        OR ($30::text IS NULL AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $15::text || '%') OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric)))
-        OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric))
-     AND ((NOT $22::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric))
-   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL AND $18::boolean IS NOT NULL AND $20::real IS NOT NULL))
+        OR ($30::text IS NULL AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $15::text || '%') OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric) OR ($18::boolean AND t.search_vector @@ $20::tsquery)))
+        OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric) OR ($18::boolean AND t.search_vector @@ $20::tsquery))
+     AND ((NOT $22::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND t.search_vector @@ $20::tsquery) OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric)))
    OR ($22::boolean AND ($23::text[] IS NULL AND false)))
    -- not in the index's order: the indexes of the words, not a walk through every older row
    ORDER BY t.date + 0 DESC, t.id DESC
    LIMIT $24::int - (SELECT count(*) FROM recent)),
 older_by_short AS MATERIALIZED (
   SELECT * FROM short_found t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $24::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean) AND (($28::text IS NULL OR $29::text IS NULL OR $30::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $22::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric))
-   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL AND $18::boolean IS NOT NULL AND $20::real IS NOT NULL))
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $24::int AND ((($28::text IS NULL AND $25::numeric IS NOT NULL) OR ($29::text IS NULL AND $26::numeric IS NOT NULL) OR ($30::text IS NULL AND $27::numeric IS NOT NULL)) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $22::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($25::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $25::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($26::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $26::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND t.search_vector @@ $20::tsquery) OR ($27::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $27::numeric)))
    OR ($22::boolean AND ($23::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $24::int - (SELECT count(*) FROM recent)),
@@ -318,34 +318,34 @@ older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
-SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, NULL::text AS body, c.amount::text AS amount, NULL::text AS context,
        c.date::text AS date, CASE WHEN $22::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.description) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.description), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.description)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END),
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $25::numeric THEN 1 ELSE 0 END)
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $10::tsquery THEN 1
             WHEN search_fold(c.description) ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(search_fold(c.description), $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, search_fold(c.description)) >= $14::real THEN 0.25 ELSE 0 END,
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{a}') @@ $14::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $10::tsquery THEN 1
             WHEN c.search_text ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(c.search_text, $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, c.search_text) >= $14::real THEN 0.25 ELSE 0 END),
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{b}') @@ $14::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $26::numeric THEN 1 ELSE 0 END)
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $16::tsquery THEN 1
             WHEN search_fold(c.description) ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(search_fold(c.description), $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, search_fold(c.description)) >= $20::real THEN 0.25 ELSE 0 END,
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{a}') @@ $20::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $16::tsquery THEN 1
             WHEN c.search_text ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(c.search_text, $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, c.search_text) >= $20::real THEN 0.25 ELSE 0 END),
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{b}') @@ $20::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $27::numeric THEN 1 ELSE 0 END)) / greatest($21::int, 1))::numeric, 3) END AS score,
        (SELECT count(*) FROM c)::int AS total
   FROM c
@@ -355,10 +355,10 @@ SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.am
 -- TRANSACTIONS_SEARCH_SQL.4
 WITH recent AS MATERIALIZED (
   SELECT * FROM (SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t WHERE t.group_id = $1 ORDER BY t.date DESC, t.id DESC LIMIT 5000) t
-   WHERE ((NOT $28::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $6::boolean AND $3::text <% t.search_text AND strict_word_similarity($3::text, t.search_text) >= $8::real) OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $12::boolean AND $9::text <% t.search_text AND strict_word_similarity($9::text, t.search_text) >= $14::real) OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric))
-   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $18::boolean AND $15::text <% t.search_text AND strict_word_similarity($15::text, t.search_text) >= $20::real) OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric))
-   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $24::boolean AND $21::text <% t.search_text AND strict_word_similarity($21::text, t.search_text) >= $26::real) OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric)))
+   WHERE ((NOT $28::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND t.search_vector @@ $20::tsquery) OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric))
+   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND t.search_vector @@ $26::tsquery) OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric)))
    OR ($28::boolean AND ($29::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $30::int),
@@ -366,14 +366,14 @@ edge AS MATERIALIZED (SELECT date, id FROM transactions WHERE group_id = $1 ORDE
 more AS MATERIALIZED (
   SELECT * FROM (
     SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
-     WHERE (SELECT count(*) FROM recent) BETWEEN 25 AND $30::int - 1 AND NOT ($6::boolean OR $12::boolean OR $18::boolean OR $24::boolean)
+     WHERE (SELECT count(*) FROM recent) BETWEEN 25 AND $30::int - 1
        AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      ORDER BY t.date DESC, t.id DESC
      LIMIT 20000) t
-   WHERE ((NOT $28::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric))
-   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric))
-   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL AND $18::boolean IS NOT NULL AND $20::real IS NOT NULL AND $24::boolean IS NOT NULL AND $26::real IS NOT NULL))
+   WHERE ((NOT $28::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND t.search_vector @@ $20::tsquery) OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric))
+   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND t.search_vector @@ $26::tsquery) OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric)))
    OR ($28::boolean AND ($29::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $30::int - (SELECT count(*) FROM recent)),
@@ -381,39 +381,39 @@ short_found AS MATERIALIZED (
   -- the group's rows that have every word without a prefix, from those words' own indexes (planned
   -- for all of them, read only as far as short_few asks)
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
-   WHERE ($35::text IS NULL OR $36::text IS NULL OR $37::text IS NULL OR $38::text IS NULL) AND t.group_id = $1 AND ($35::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric)) AND ($36::text IS NOT NULL OR t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric)) AND ($37::text IS NOT NULL OR t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric)) AND ($38::text IS NOT NULL OR t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric))),
+   WHERE (($35::text IS NULL AND $31::numeric IS NOT NULL) OR ($36::text IS NULL AND $32::numeric IS NOT NULL) OR ($37::text IS NULL AND $33::numeric IS NOT NULL) OR ($38::text IS NULL AND $34::numeric IS NOT NULL)) AND t.group_id = $1 AND ($35::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery)) AND ($36::text IS NOT NULL OR t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric) OR ($12::boolean AND t.search_vector @@ $14::tsquery)) AND ($37::text IS NOT NULL OR t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric) OR ($18::boolean AND t.search_vector @@ $20::tsquery)) AND ($38::text IS NOT NULL OR t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric) OR ($24::boolean AND t.search_vector @@ $26::tsquery))),
 short_few AS MATERIALIZED (SELECT id FROM short_found LIMIT 2000 + 1),
 older_by_words AS MATERIALIZED (
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text
     FROM transactions t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $30::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean OR $24::boolean) AND NOT (($35::text IS NULL OR $36::text IS NULL OR $37::text IS NULL OR $38::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000)
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $30::int AND NOT ((($35::text IS NULL AND $31::numeric IS NOT NULL) OR ($36::text IS NULL AND $32::numeric IS NOT NULL) OR ($37::text IS NULL AND $33::numeric IS NOT NULL) OR ($38::text IS NULL AND $34::numeric IS NOT NULL)) AND (SELECT count(*) FROM short_few) <= 2000)
      AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      AND (($35::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $35::text || '%')
-        OR ($35::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric)))
-        OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric))
+        OR ($35::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery)))
+        OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery))
      AND (($36::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $36::text || '%')
-        OR ($36::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%') OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric)))
-        OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric))
+        OR ($36::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%') OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric) OR ($12::boolean AND t.search_vector @@ $14::tsquery)))
+        OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric) OR ($12::boolean AND t.search_vector @@ $14::tsquery))
      AND (($37::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $37::text || '%')
-        OR ($37::text IS NULL AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $15::text || '%') OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric)))
-        OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric))
+        OR ($37::text IS NULL AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $15::text || '%') OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric) OR ($18::boolean AND t.search_vector @@ $20::tsquery)))
+        OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric) OR ($18::boolean AND t.search_vector @@ $20::tsquery))
      AND (($38::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $38::text || '%')
-        OR ($38::text IS NULL AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $21::text || '%') OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric)))
-        OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric))
-     AND ((NOT $28::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric))
-   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric))
-   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL AND $18::boolean IS NOT NULL AND $20::real IS NOT NULL AND $24::boolean IS NOT NULL AND $26::real IS NOT NULL))
+        OR ($38::text IS NULL AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $21::text || '%') OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric) OR ($24::boolean AND t.search_vector @@ $26::tsquery)))
+        OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric) OR ($24::boolean AND t.search_vector @@ $26::tsquery))
+     AND ((NOT $28::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND t.search_vector @@ $20::tsquery) OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric))
+   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND t.search_vector @@ $26::tsquery) OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric)))
    OR ($28::boolean AND ($29::text[] IS NULL AND false)))
    -- not in the index's order: the indexes of the words, not a walk through every older row
    ORDER BY t.date + 0 DESC, t.id DESC
    LIMIT $30::int - (SELECT count(*) FROM recent)),
 older_by_short AS MATERIALIZED (
   SELECT * FROM short_found t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $30::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean OR $24::boolean) AND (($35::text IS NULL OR $36::text IS NULL OR $37::text IS NULL OR $38::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $28::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric))
-   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric))
-   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL AND $18::boolean IS NOT NULL AND $20::real IS NOT NULL AND $24::boolean IS NOT NULL AND $26::real IS NOT NULL))
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $30::int AND ((($35::text IS NULL AND $31::numeric IS NOT NULL) OR ($36::text IS NULL AND $32::numeric IS NOT NULL) OR ($37::text IS NULL AND $33::numeric IS NOT NULL) OR ($38::text IS NULL AND $34::numeric IS NOT NULL)) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $28::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($31::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $31::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($32::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $32::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND t.search_vector @@ $20::tsquery) OR ($33::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $33::numeric))
+   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND t.search_vector @@ $26::tsquery) OR ($34::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $34::numeric)))
    OR ($28::boolean AND ($29::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $30::int - (SELECT count(*) FROM recent)),
@@ -421,43 +421,43 @@ older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
-SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, NULL::text AS body, c.amount::text AS amount, NULL::text AS context,
        c.date::text AS date, CASE WHEN $28::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.description) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.description), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.description)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END),
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $31::numeric THEN 1 ELSE 0 END)
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $10::tsquery THEN 1
             WHEN search_fold(c.description) ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(search_fold(c.description), $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, search_fold(c.description)) >= $14::real THEN 0.25 ELSE 0 END,
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{a}') @@ $14::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $10::tsquery THEN 1
             WHEN c.search_text ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(c.search_text, $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, c.search_text) >= $14::real THEN 0.25 ELSE 0 END),
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{b}') @@ $14::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $32::numeric THEN 1 ELSE 0 END)
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $16::tsquery THEN 1
             WHEN search_fold(c.description) ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(search_fold(c.description), $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, search_fold(c.description)) >= $20::real THEN 0.25 ELSE 0 END,
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{a}') @@ $20::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $16::tsquery THEN 1
             WHEN c.search_text ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(c.search_text, $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, c.search_text) >= $20::real THEN 0.25 ELSE 0 END),
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{b}') @@ $20::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $33::numeric THEN 1 ELSE 0 END)
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $22::tsquery THEN 1
             WHEN search_fold(c.description) ~ $25::text THEN 0.6
             WHEN $23::boolean AND strpos(search_fold(c.description), $21::text) > 0 THEN 0.4
-            WHEN $24::boolean AND strict_word_similarity($21::text, search_fold(c.description)) >= $26::real THEN 0.25 ELSE 0 END,
+            WHEN $24::boolean AND ts_filter(c.search_vector, '{a}') @@ $26::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $22::tsquery THEN 1
             WHEN c.search_text ~ $25::text THEN 0.6
             WHEN $23::boolean AND strpos(c.search_text, $21::text) > 0 THEN 0.4
-            WHEN $24::boolean AND strict_word_similarity($21::text, c.search_text) >= $26::real THEN 0.25 ELSE 0 END),
+            WHEN $24::boolean AND ts_filter(c.search_vector, '{b}') @@ $26::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $34::numeric THEN 1 ELSE 0 END)) / greatest($27::int, 1))::numeric, 3) END AS score,
        (SELECT count(*) FROM c)::int AS total
   FROM c
@@ -467,11 +467,11 @@ SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.am
 -- TRANSACTIONS_SEARCH_SQL.5
 WITH recent AS MATERIALIZED (
   SELECT * FROM (SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t WHERE t.group_id = $1 ORDER BY t.date DESC, t.id DESC LIMIT 5000) t
-   WHERE ((NOT $34::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $6::boolean AND $3::text <% t.search_text AND strict_word_similarity($3::text, t.search_text) >= $8::real) OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $12::boolean AND $9::text <% t.search_text AND strict_word_similarity($9::text, t.search_text) >= $14::real) OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric))
-   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $18::boolean AND $15::text <% t.search_text AND strict_word_similarity($15::text, t.search_text) >= $20::real) OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric))
-   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $24::boolean AND $21::text <% t.search_text AND strict_word_similarity($21::text, t.search_text) >= $26::real) OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric))
-   AND (t.search_vector @@ $28::tsquery OR ($29::boolean AND t.search_text LIKE '%' || $27::text || '%') OR (t.date >= coalesce((SELECT date FROM transactions WHERE group_id = $1 ORDER BY date DESC, id DESC OFFSET 999 LIMIT 1), '-infinity') AND $30::boolean AND $27::text <% t.search_text AND strict_word_similarity($27::text, t.search_text) >= $32::real) OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric)))
+   WHERE ((NOT $34::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND t.search_vector @@ $20::tsquery) OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric))
+   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND t.search_vector @@ $26::tsquery) OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric))
+   AND (t.search_vector @@ $28::tsquery OR ($29::boolean AND t.search_text LIKE '%' || $27::text || '%') OR ($30::boolean AND t.search_vector @@ $32::tsquery) OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric)))
    OR ($34::boolean AND ($35::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $36::int),
@@ -479,15 +479,15 @@ edge AS MATERIALIZED (SELECT date, id FROM transactions WHERE group_id = $1 ORDE
 more AS MATERIALIZED (
   SELECT * FROM (
     SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
-     WHERE (SELECT count(*) FROM recent) BETWEEN 25 AND $36::int - 1 AND NOT ($6::boolean OR $12::boolean OR $18::boolean OR $24::boolean OR $30::boolean)
+     WHERE (SELECT count(*) FROM recent) BETWEEN 25 AND $36::int - 1
        AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      ORDER BY t.date DESC, t.id DESC
      LIMIT 20000) t
-   WHERE ((NOT $34::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric))
-   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric))
-   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric))
-   AND (t.search_vector @@ $28::tsquery OR ($29::boolean AND t.search_text LIKE '%' || $27::text || '%') OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL AND $18::boolean IS NOT NULL AND $20::real IS NOT NULL AND $24::boolean IS NOT NULL AND $26::real IS NOT NULL AND $30::boolean IS NOT NULL AND $32::real IS NOT NULL))
+   WHERE ((NOT $34::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND t.search_vector @@ $20::tsquery) OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric))
+   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND t.search_vector @@ $26::tsquery) OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric))
+   AND (t.search_vector @@ $28::tsquery OR ($29::boolean AND t.search_text LIKE '%' || $27::text || '%') OR ($30::boolean AND t.search_vector @@ $32::tsquery) OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric)))
    OR ($34::boolean AND ($35::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $36::int - (SELECT count(*) FROM recent)),
@@ -495,44 +495,44 @@ short_found AS MATERIALIZED (
   -- the group's rows that have every word without a prefix, from those words' own indexes (planned
   -- for all of them, read only as far as short_few asks)
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text FROM transactions t
-   WHERE ($42::text IS NULL OR $43::text IS NULL OR $44::text IS NULL OR $45::text IS NULL OR $46::text IS NULL) AND t.group_id = $1 AND ($42::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric)) AND ($43::text IS NOT NULL OR t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric)) AND ($44::text IS NOT NULL OR t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric)) AND ($45::text IS NOT NULL OR t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric)) AND ($46::text IS NOT NULL OR t.search_vector @@ $28::tsquery OR ($29::boolean AND t.search_text LIKE '%' || $27::text || '%') OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric))),
+   WHERE (($42::text IS NULL AND $37::numeric IS NOT NULL) OR ($43::text IS NULL AND $38::numeric IS NOT NULL) OR ($44::text IS NULL AND $39::numeric IS NOT NULL) OR ($45::text IS NULL AND $40::numeric IS NOT NULL) OR ($46::text IS NULL AND $41::numeric IS NOT NULL)) AND t.group_id = $1 AND ($42::text IS NOT NULL OR t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery)) AND ($43::text IS NOT NULL OR t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric) OR ($12::boolean AND t.search_vector @@ $14::tsquery)) AND ($44::text IS NOT NULL OR t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric) OR ($18::boolean AND t.search_vector @@ $20::tsquery)) AND ($45::text IS NOT NULL OR t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric) OR ($24::boolean AND t.search_vector @@ $26::tsquery)) AND ($46::text IS NOT NULL OR t.search_vector @@ $28::tsquery OR ($29::boolean AND t.search_text LIKE '%' || $27::text || '%') OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric) OR ($30::boolean AND t.search_vector @@ $32::tsquery))),
 short_few AS MATERIALIZED (SELECT id FROM short_found LIMIT 2000 + 1),
 older_by_words AS MATERIALIZED (
   SELECT t.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text
     FROM transactions t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $36::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean OR $24::boolean OR $30::boolean) AND NOT (($42::text IS NULL OR $43::text IS NULL OR $44::text IS NULL OR $45::text IS NULL OR $46::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000)
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $36::int AND NOT ((($42::text IS NULL AND $37::numeric IS NOT NULL) OR ($43::text IS NULL AND $38::numeric IS NOT NULL) OR ($44::text IS NULL AND $39::numeric IS NOT NULL) OR ($45::text IS NULL AND $40::numeric IS NOT NULL) OR ($46::text IS NULL AND $41::numeric IS NOT NULL)) AND (SELECT count(*) FROM short_few) <= 2000)
      AND t.group_id = $1 AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))
      AND (($42::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $42::text || '%')
-        OR ($42::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric)))
-        OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric))
+        OR ($42::text IS NULL AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $3::text || '%') OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery)))
+        OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric) OR ($6::boolean AND t.search_vector @@ $8::tsquery))
      AND (($43::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $43::text || '%')
-        OR ($43::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%') OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric)))
-        OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric))
+        OR ($43::text IS NULL AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $9::text || '%') OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric) OR ($12::boolean AND t.search_vector @@ $14::tsquery)))
+        OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric) OR ($12::boolean AND t.search_vector @@ $14::tsquery))
      AND (($44::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $44::text || '%')
-        OR ($44::text IS NULL AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $15::text || '%') OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric)))
-        OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric))
+        OR ($44::text IS NULL AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $15::text || '%') OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric) OR ($18::boolean AND t.search_vector @@ $20::tsquery)))
+        OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric) OR ($18::boolean AND t.search_vector @@ $20::tsquery))
      AND (($45::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $45::text || '%')
-        OR ($45::text IS NULL AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $21::text || '%') OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric)))
-        OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric))
+        OR ($45::text IS NULL AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $21::text || '%') OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric) OR ($24::boolean AND t.search_vector @@ $26::tsquery)))
+        OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric) OR ($24::boolean AND t.search_vector @@ $26::tsquery))
      AND (($46::text IS NOT NULL AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $46::text || '%')
-        OR ($46::text IS NULL AND (t.search_vector @@ $28::tsquery OR ($29::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $27::text || '%') OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric)))
-        OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric))
-     AND ((NOT $34::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric))
-   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric))
-   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric))
-   AND (t.search_vector @@ $28::tsquery OR ($29::boolean AND t.search_text LIKE '%' || $27::text || '%') OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL AND $18::boolean IS NOT NULL AND $20::real IS NOT NULL AND $24::boolean IS NOT NULL AND $26::real IS NOT NULL AND $30::boolean IS NOT NULL AND $32::real IS NOT NULL))
+        OR ($46::text IS NULL AND (t.search_vector @@ $28::tsquery OR ($29::boolean AND (t.search_text || ' ' || strip(t.search_vector)::text) LIKE '%' || $27::text || '%') OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric) OR ($30::boolean AND t.search_vector @@ $32::tsquery)))
+        OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric) OR ($30::boolean AND t.search_vector @@ $32::tsquery))
+     AND ((NOT $34::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND t.search_vector @@ $20::tsquery) OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric))
+   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND t.search_vector @@ $26::tsquery) OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric))
+   AND (t.search_vector @@ $28::tsquery OR ($29::boolean AND t.search_text LIKE '%' || $27::text || '%') OR ($30::boolean AND t.search_vector @@ $32::tsquery) OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric)))
    OR ($34::boolean AND ($35::text[] IS NULL AND false)))
    -- not in the index's order: the indexes of the words, not a walk through every older row
    ORDER BY t.date + 0 DESC, t.id DESC
    LIMIT $36::int - (SELECT count(*) FROM recent)),
 older_by_short AS MATERIALIZED (
   SELECT * FROM short_found t
-   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $36::int AND NOT ($6::boolean OR $12::boolean OR $18::boolean OR $24::boolean OR $30::boolean) AND (($42::text IS NULL OR $43::text IS NULL OR $44::text IS NULL OR $45::text IS NULL OR $46::text IS NULL) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $34::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric))
-   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric))
-   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric))
-   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric))
-   AND (t.search_vector @@ $28::tsquery OR ($29::boolean AND t.search_text LIKE '%' || $27::text || '%') OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric)) AND ($6::boolean IS NOT NULL AND $8::real IS NOT NULL AND $12::boolean IS NOT NULL AND $14::real IS NOT NULL AND $18::boolean IS NOT NULL AND $20::real IS NOT NULL AND $24::boolean IS NOT NULL AND $26::real IS NOT NULL AND $30::boolean IS NOT NULL AND $32::real IS NOT NULL))
+   WHERE (SELECT count(*) FROM recent) + (SELECT count(*) FROM more) < $36::int AND ((($42::text IS NULL AND $37::numeric IS NOT NULL) OR ($43::text IS NULL AND $38::numeric IS NOT NULL) OR ($44::text IS NULL AND $39::numeric IS NOT NULL) OR ($45::text IS NULL AND $40::numeric IS NOT NULL) OR ($46::text IS NULL AND $41::numeric IS NOT NULL)) AND (SELECT count(*) FROM short_few) <= 2000) AND (t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge)) AND ((NOT $34::boolean AND (t.search_vector @@ $4::tsquery OR ($5::boolean AND t.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND t.search_vector @@ $8::tsquery) OR ($37::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $37::numeric))
+   AND (t.search_vector @@ $10::tsquery OR ($11::boolean AND t.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND t.search_vector @@ $14::tsquery) OR ($38::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $38::numeric))
+   AND (t.search_vector @@ $16::tsquery OR ($17::boolean AND t.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND t.search_vector @@ $20::tsquery) OR ($39::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $39::numeric))
+   AND (t.search_vector @@ $22::tsquery OR ($23::boolean AND t.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND t.search_vector @@ $26::tsquery) OR ($40::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $40::numeric))
+   AND (t.search_vector @@ $28::tsquery OR ($29::boolean AND t.search_text LIKE '%' || $27::text || '%') OR ($30::boolean AND t.search_vector @@ $32::tsquery) OR ($41::numeric IS NOT NULL AND t.group_id = $1 AND t.amount = $41::numeric)))
    OR ($34::boolean AND ($35::text[] IS NULL AND false)))
    ORDER BY t.date DESC, t.id DESC
    LIMIT $36::int - (SELECT count(*) FROM recent)),
@@ -540,52 +540,52 @@ older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
-SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, NULL::text AS body, c.amount::text AS amount, NULL::text AS context,
        c.date::text AS date, CASE WHEN $34::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.description) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.description), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.description)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END),
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $37::numeric THEN 1 ELSE 0 END)
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $10::tsquery THEN 1
             WHEN search_fold(c.description) ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(search_fold(c.description), $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, search_fold(c.description)) >= $14::real THEN 0.25 ELSE 0 END,
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{a}') @@ $14::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $10::tsquery THEN 1
             WHEN c.search_text ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(c.search_text, $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, c.search_text) >= $14::real THEN 0.25 ELSE 0 END),
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{b}') @@ $14::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $38::numeric THEN 1 ELSE 0 END)
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $16::tsquery THEN 1
             WHEN search_fold(c.description) ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(search_fold(c.description), $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, search_fold(c.description)) >= $20::real THEN 0.25 ELSE 0 END,
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{a}') @@ $20::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $16::tsquery THEN 1
             WHEN c.search_text ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(c.search_text, $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, c.search_text) >= $20::real THEN 0.25 ELSE 0 END),
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{b}') @@ $20::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $39::numeric THEN 1 ELSE 0 END)
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $22::tsquery THEN 1
             WHEN search_fold(c.description) ~ $25::text THEN 0.6
             WHEN $23::boolean AND strpos(search_fold(c.description), $21::text) > 0 THEN 0.4
-            WHEN $24::boolean AND strict_word_similarity($21::text, search_fold(c.description)) >= $26::real THEN 0.25 ELSE 0 END,
+            WHEN $24::boolean AND ts_filter(c.search_vector, '{a}') @@ $26::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $22::tsquery THEN 1
             WHEN c.search_text ~ $25::text THEN 0.6
             WHEN $23::boolean AND strpos(c.search_text, $21::text) > 0 THEN 0.4
-            WHEN $24::boolean AND strict_word_similarity($21::text, c.search_text) >= $26::real THEN 0.25 ELSE 0 END),
+            WHEN $24::boolean AND ts_filter(c.search_vector, '{b}') @@ $26::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $40::numeric THEN 1 ELSE 0 END)
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $28::tsquery THEN 1
             WHEN search_fold(c.description) ~ $31::text THEN 0.6
             WHEN $29::boolean AND strpos(search_fold(c.description), $27::text) > 0 THEN 0.4
-            WHEN $30::boolean AND strict_word_similarity($27::text, search_fold(c.description)) >= $32::real THEN 0.25 ELSE 0 END,
+            WHEN $30::boolean AND ts_filter(c.search_vector, '{a}') @@ $32::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $28::tsquery THEN 1
             WHEN c.search_text ~ $31::text THEN 0.6
             WHEN $29::boolean AND strpos(c.search_text, $27::text) > 0 THEN 0.4
-            WHEN $30::boolean AND strict_word_similarity($27::text, c.search_text) >= $32::real THEN 0.25 ELSE 0 END),
+            WHEN $30::boolean AND ts_filter(c.search_vector, '{b}') @@ $32::tsquery THEN 0.25 ELSE 0 END),
         CASE WHEN c.amount = $41::numeric THEN 1 ELSE 0 END)) / greatest($33::int, 1))::numeric, 3) END AS score,
        (SELECT count(*) FROM c)::int AS total
   FROM c

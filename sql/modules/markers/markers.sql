@@ -18,7 +18,7 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
 WITH c AS (
   SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
     FROM markers m
-   WHERE m.group_id = $1 AND m.deleted_date IS NULL AND ((NOT $10::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND $3::text <% search_fold(m.title) AND strict_word_similarity($3::text, search_fold(m.title)) >= $8::real)))
+   WHERE m.group_id = $1 AND m.deleted_date IS NULL AND ((NOT $10::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND m.search_vector @@ $8::tsquery)))
    OR ($10::boolean AND search_fold(m.title) ~ ($11::text[])[1] AND search_fold(m.title) ~ ALL($11::text[])))
    ORDER BY m.date DESC, m.id DESC
    LIMIT $12::int)
@@ -28,11 +28,11 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.title) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.title), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.title)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END))) / greatest($9::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END))) / greatest($9::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.date DESC, c.id DESC
  LIMIT $2;
@@ -41,8 +41,8 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
 WITH c AS (
   SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
     FROM markers m
-   WHERE m.group_id = $1 AND m.deleted_date IS NULL AND ((NOT $16::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND $3::text <% search_fold(m.title) AND strict_word_similarity($3::text, search_fold(m.title)) >= $8::real))
-   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND $9::text <% search_fold(m.title) AND strict_word_similarity($9::text, search_fold(m.title)) >= $14::real)))
+   WHERE m.group_id = $1 AND m.deleted_date IS NULL AND ((NOT $16::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND m.search_vector @@ $8::tsquery))
+   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND m.search_vector @@ $14::tsquery)))
    OR ($16::boolean AND search_fold(m.title) ~ ($17::text[])[1] AND search_fold(m.title) ~ ALL($17::text[])))
    ORDER BY m.date DESC, m.id DESC
    LIMIT $18::int)
@@ -52,19 +52,19 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.title) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.title), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.title)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END))
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $10::tsquery THEN 1
             WHEN search_fold(c.title) ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(search_fold(c.title), $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, search_fold(c.title)) >= $14::real THEN 0.25 ELSE 0 END,
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{a}') @@ $14::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $10::tsquery THEN 1
             WHEN c.search_text ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(c.search_text, $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, c.search_text) >= $14::real THEN 0.25 ELSE 0 END))) / greatest($15::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{b}') @@ $14::tsquery THEN 0.25 ELSE 0 END))) / greatest($15::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.date DESC, c.id DESC
  LIMIT $2;
@@ -73,9 +73,9 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
 WITH c AS (
   SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
     FROM markers m
-   WHERE m.group_id = $1 AND m.deleted_date IS NULL AND ((NOT $22::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND $3::text <% search_fold(m.title) AND strict_word_similarity($3::text, search_fold(m.title)) >= $8::real))
-   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND $9::text <% search_fold(m.title) AND strict_word_similarity($9::text, search_fold(m.title)) >= $14::real))
-   AND (m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND $15::text <% search_fold(m.title) AND strict_word_similarity($15::text, search_fold(m.title)) >= $20::real)))
+   WHERE m.group_id = $1 AND m.deleted_date IS NULL AND ((NOT $22::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND m.search_vector @@ $8::tsquery))
+   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND m.search_vector @@ $14::tsquery))
+   AND (m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND m.search_vector @@ $20::tsquery)))
    OR ($22::boolean AND search_fold(m.title) ~ ($23::text[])[1] AND search_fold(m.title) ~ ALL($23::text[])))
    ORDER BY m.date DESC, m.id DESC
    LIMIT $24::int)
@@ -85,27 +85,27 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.title) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.title), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.title)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END))
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $10::tsquery THEN 1
             WHEN search_fold(c.title) ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(search_fold(c.title), $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, search_fold(c.title)) >= $14::real THEN 0.25 ELSE 0 END,
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{a}') @@ $14::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $10::tsquery THEN 1
             WHEN c.search_text ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(c.search_text, $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, c.search_text) >= $14::real THEN 0.25 ELSE 0 END))
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{b}') @@ $14::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $16::tsquery THEN 1
             WHEN search_fold(c.title) ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(search_fold(c.title), $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, search_fold(c.title)) >= $20::real THEN 0.25 ELSE 0 END,
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{a}') @@ $20::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $16::tsquery THEN 1
             WHEN c.search_text ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(c.search_text, $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, c.search_text) >= $20::real THEN 0.25 ELSE 0 END))) / greatest($21::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{b}') @@ $20::tsquery THEN 0.25 ELSE 0 END))) / greatest($21::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.date DESC, c.id DESC
  LIMIT $2;
@@ -114,10 +114,10 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
 WITH c AS (
   SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
     FROM markers m
-   WHERE m.group_id = $1 AND m.deleted_date IS NULL AND ((NOT $28::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND $3::text <% search_fold(m.title) AND strict_word_similarity($3::text, search_fold(m.title)) >= $8::real))
-   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND $9::text <% search_fold(m.title) AND strict_word_similarity($9::text, search_fold(m.title)) >= $14::real))
-   AND (m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND $15::text <% search_fold(m.title) AND strict_word_similarity($15::text, search_fold(m.title)) >= $20::real))
-   AND (m.search_vector @@ $22::tsquery OR ($23::boolean AND m.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND $21::text <% search_fold(m.title) AND strict_word_similarity($21::text, search_fold(m.title)) >= $26::real)))
+   WHERE m.group_id = $1 AND m.deleted_date IS NULL AND ((NOT $28::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND m.search_vector @@ $8::tsquery))
+   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND m.search_vector @@ $14::tsquery))
+   AND (m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND m.search_vector @@ $20::tsquery))
+   AND (m.search_vector @@ $22::tsquery OR ($23::boolean AND m.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND m.search_vector @@ $26::tsquery)))
    OR ($28::boolean AND search_fold(m.title) ~ ($29::text[])[1] AND search_fold(m.title) ~ ALL($29::text[])))
    ORDER BY m.date DESC, m.id DESC
    LIMIT $30::int)
@@ -127,35 +127,35 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.title) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.title), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.title)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END))
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $10::tsquery THEN 1
             WHEN search_fold(c.title) ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(search_fold(c.title), $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, search_fold(c.title)) >= $14::real THEN 0.25 ELSE 0 END,
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{a}') @@ $14::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $10::tsquery THEN 1
             WHEN c.search_text ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(c.search_text, $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, c.search_text) >= $14::real THEN 0.25 ELSE 0 END))
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{b}') @@ $14::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $16::tsquery THEN 1
             WHEN search_fold(c.title) ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(search_fold(c.title), $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, search_fold(c.title)) >= $20::real THEN 0.25 ELSE 0 END,
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{a}') @@ $20::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $16::tsquery THEN 1
             WHEN c.search_text ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(c.search_text, $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, c.search_text) >= $20::real THEN 0.25 ELSE 0 END))
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{b}') @@ $20::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $22::tsquery THEN 1
             WHEN search_fold(c.title) ~ $25::text THEN 0.6
             WHEN $23::boolean AND strpos(search_fold(c.title), $21::text) > 0 THEN 0.4
-            WHEN $24::boolean AND strict_word_similarity($21::text, search_fold(c.title)) >= $26::real THEN 0.25 ELSE 0 END,
+            WHEN $24::boolean AND ts_filter(c.search_vector, '{a}') @@ $26::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $22::tsquery THEN 1
             WHEN c.search_text ~ $25::text THEN 0.6
             WHEN $23::boolean AND strpos(c.search_text, $21::text) > 0 THEN 0.4
-            WHEN $24::boolean AND strict_word_similarity($21::text, c.search_text) >= $26::real THEN 0.25 ELSE 0 END))) / greatest($27::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $24::boolean AND ts_filter(c.search_vector, '{b}') @@ $26::tsquery THEN 0.25 ELSE 0 END))) / greatest($27::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.date DESC, c.id DESC
  LIMIT $2;
@@ -164,11 +164,11 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
 WITH c AS (
   SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
     FROM markers m
-   WHERE m.group_id = $1 AND m.deleted_date IS NULL AND ((NOT $34::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND $3::text <% search_fold(m.title) AND strict_word_similarity($3::text, search_fold(m.title)) >= $8::real))
-   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND $9::text <% search_fold(m.title) AND strict_word_similarity($9::text, search_fold(m.title)) >= $14::real))
-   AND (m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND $15::text <% search_fold(m.title) AND strict_word_similarity($15::text, search_fold(m.title)) >= $20::real))
-   AND (m.search_vector @@ $22::tsquery OR ($23::boolean AND m.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND $21::text <% search_fold(m.title) AND strict_word_similarity($21::text, search_fold(m.title)) >= $26::real))
-   AND (m.search_vector @@ $28::tsquery OR ($29::boolean AND m.search_text LIKE '%' || $27::text || '%') OR ($30::boolean AND $27::text <% search_fold(m.title) AND strict_word_similarity($27::text, search_fold(m.title)) >= $32::real)))
+   WHERE m.group_id = $1 AND m.deleted_date IS NULL AND ((NOT $34::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND m.search_vector @@ $8::tsquery))
+   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND m.search_vector @@ $14::tsquery))
+   AND (m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND m.search_vector @@ $20::tsquery))
+   AND (m.search_vector @@ $22::tsquery OR ($23::boolean AND m.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND m.search_vector @@ $26::tsquery))
+   AND (m.search_vector @@ $28::tsquery OR ($29::boolean AND m.search_text LIKE '%' || $27::text || '%') OR ($30::boolean AND m.search_vector @@ $32::tsquery)))
    OR ($34::boolean AND search_fold(m.title) ~ ($35::text[])[1] AND search_fold(m.title) ~ ALL($35::text[])))
    ORDER BY m.date DESC, m.id DESC
    LIMIT $36::int)
@@ -178,43 +178,43 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.title) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.title), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.title)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END))
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $10::tsquery THEN 1
             WHEN search_fold(c.title) ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(search_fold(c.title), $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, search_fold(c.title)) >= $14::real THEN 0.25 ELSE 0 END,
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{a}') @@ $14::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $10::tsquery THEN 1
             WHEN c.search_text ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(c.search_text, $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, c.search_text) >= $14::real THEN 0.25 ELSE 0 END))
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{b}') @@ $14::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $16::tsquery THEN 1
             WHEN search_fold(c.title) ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(search_fold(c.title), $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, search_fold(c.title)) >= $20::real THEN 0.25 ELSE 0 END,
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{a}') @@ $20::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $16::tsquery THEN 1
             WHEN c.search_text ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(c.search_text, $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, c.search_text) >= $20::real THEN 0.25 ELSE 0 END))
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{b}') @@ $20::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $22::tsquery THEN 1
             WHEN search_fold(c.title) ~ $25::text THEN 0.6
             WHEN $23::boolean AND strpos(search_fold(c.title), $21::text) > 0 THEN 0.4
-            WHEN $24::boolean AND strict_word_similarity($21::text, search_fold(c.title)) >= $26::real THEN 0.25 ELSE 0 END,
+            WHEN $24::boolean AND ts_filter(c.search_vector, '{a}') @@ $26::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $22::tsquery THEN 1
             WHEN c.search_text ~ $25::text THEN 0.6
             WHEN $23::boolean AND strpos(c.search_text, $21::text) > 0 THEN 0.4
-            WHEN $24::boolean AND strict_word_similarity($21::text, c.search_text) >= $26::real THEN 0.25 ELSE 0 END))
+            WHEN $24::boolean AND ts_filter(c.search_vector, '{b}') @@ $26::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $28::tsquery THEN 1
             WHEN search_fold(c.title) ~ $31::text THEN 0.6
             WHEN $29::boolean AND strpos(search_fold(c.title), $27::text) > 0 THEN 0.4
-            WHEN $30::boolean AND strict_word_similarity($27::text, search_fold(c.title)) >= $32::real THEN 0.25 ELSE 0 END,
+            WHEN $30::boolean AND ts_filter(c.search_vector, '{a}') @@ $32::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $28::tsquery THEN 1
             WHEN c.search_text ~ $31::text THEN 0.6
             WHEN $29::boolean AND strpos(c.search_text, $27::text) > 0 THEN 0.4
-            WHEN $30::boolean AND strict_word_similarity($27::text, c.search_text) >= $32::real THEN 0.25 ELSE 0 END))) / greatest($33::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $30::boolean AND ts_filter(c.search_vector, '{b}') @@ $32::tsquery THEN 0.25 ELSE 0 END))) / greatest($33::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.date DESC, c.id DESC
  LIMIT $2;
@@ -239,7 +239,7 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
 WITH c AS (
   SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
     FROM markers m
-   WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND ((NOT $10::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND $3::text <% search_fold(m.title) AND strict_word_similarity($3::text, search_fold(m.title)) >= $8::real)))
+   WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND ((NOT $10::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND m.search_vector @@ $8::tsquery)))
    OR ($10::boolean AND search_fold(m.title) ~ ($11::text[])[1] AND search_fold(m.title) ~ ALL($11::text[])))
    ORDER BY m.date DESC, m.id DESC
    LIMIT $12::int)
@@ -249,11 +249,11 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.title) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.title), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.title)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END))) / greatest($9::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END))) / greatest($9::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.date DESC, c.id DESC
  LIMIT $2;
@@ -262,8 +262,8 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
 WITH c AS (
   SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
     FROM markers m
-   WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND ((NOT $16::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND $3::text <% search_fold(m.title) AND strict_word_similarity($3::text, search_fold(m.title)) >= $8::real))
-   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND $9::text <% search_fold(m.title) AND strict_word_similarity($9::text, search_fold(m.title)) >= $14::real)))
+   WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND ((NOT $16::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND m.search_vector @@ $8::tsquery))
+   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND m.search_vector @@ $14::tsquery)))
    OR ($16::boolean AND search_fold(m.title) ~ ($17::text[])[1] AND search_fold(m.title) ~ ALL($17::text[])))
    ORDER BY m.date DESC, m.id DESC
    LIMIT $18::int)
@@ -273,19 +273,19 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.title) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.title), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.title)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END))
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $10::tsquery THEN 1
             WHEN search_fold(c.title) ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(search_fold(c.title), $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, search_fold(c.title)) >= $14::real THEN 0.25 ELSE 0 END,
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{a}') @@ $14::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $10::tsquery THEN 1
             WHEN c.search_text ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(c.search_text, $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, c.search_text) >= $14::real THEN 0.25 ELSE 0 END))) / greatest($15::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{b}') @@ $14::tsquery THEN 0.25 ELSE 0 END))) / greatest($15::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.date DESC, c.id DESC
  LIMIT $2;
@@ -294,9 +294,9 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
 WITH c AS (
   SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
     FROM markers m
-   WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND ((NOT $22::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND $3::text <% search_fold(m.title) AND strict_word_similarity($3::text, search_fold(m.title)) >= $8::real))
-   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND $9::text <% search_fold(m.title) AND strict_word_similarity($9::text, search_fold(m.title)) >= $14::real))
-   AND (m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND $15::text <% search_fold(m.title) AND strict_word_similarity($15::text, search_fold(m.title)) >= $20::real)))
+   WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND ((NOT $22::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND m.search_vector @@ $8::tsquery))
+   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND m.search_vector @@ $14::tsquery))
+   AND (m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND m.search_vector @@ $20::tsquery)))
    OR ($22::boolean AND search_fold(m.title) ~ ($23::text[])[1] AND search_fold(m.title) ~ ALL($23::text[])))
    ORDER BY m.date DESC, m.id DESC
    LIMIT $24::int)
@@ -306,27 +306,27 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.title) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.title), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.title)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END))
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $10::tsquery THEN 1
             WHEN search_fold(c.title) ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(search_fold(c.title), $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, search_fold(c.title)) >= $14::real THEN 0.25 ELSE 0 END,
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{a}') @@ $14::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $10::tsquery THEN 1
             WHEN c.search_text ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(c.search_text, $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, c.search_text) >= $14::real THEN 0.25 ELSE 0 END))
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{b}') @@ $14::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $16::tsquery THEN 1
             WHEN search_fold(c.title) ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(search_fold(c.title), $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, search_fold(c.title)) >= $20::real THEN 0.25 ELSE 0 END,
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{a}') @@ $20::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $16::tsquery THEN 1
             WHEN c.search_text ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(c.search_text, $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, c.search_text) >= $20::real THEN 0.25 ELSE 0 END))) / greatest($21::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{b}') @@ $20::tsquery THEN 0.25 ELSE 0 END))) / greatest($21::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.date DESC, c.id DESC
  LIMIT $2;
@@ -335,10 +335,10 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
 WITH c AS (
   SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
     FROM markers m
-   WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND ((NOT $28::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND $3::text <% search_fold(m.title) AND strict_word_similarity($3::text, search_fold(m.title)) >= $8::real))
-   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND $9::text <% search_fold(m.title) AND strict_word_similarity($9::text, search_fold(m.title)) >= $14::real))
-   AND (m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND $15::text <% search_fold(m.title) AND strict_word_similarity($15::text, search_fold(m.title)) >= $20::real))
-   AND (m.search_vector @@ $22::tsquery OR ($23::boolean AND m.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND $21::text <% search_fold(m.title) AND strict_word_similarity($21::text, search_fold(m.title)) >= $26::real)))
+   WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND ((NOT $28::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND m.search_vector @@ $8::tsquery))
+   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND m.search_vector @@ $14::tsquery))
+   AND (m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND m.search_vector @@ $20::tsquery))
+   AND (m.search_vector @@ $22::tsquery OR ($23::boolean AND m.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND m.search_vector @@ $26::tsquery)))
    OR ($28::boolean AND search_fold(m.title) ~ ($29::text[])[1] AND search_fold(m.title) ~ ALL($29::text[])))
    ORDER BY m.date DESC, m.id DESC
    LIMIT $30::int)
@@ -348,35 +348,35 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.title) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.title), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.title)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END))
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $10::tsquery THEN 1
             WHEN search_fold(c.title) ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(search_fold(c.title), $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, search_fold(c.title)) >= $14::real THEN 0.25 ELSE 0 END,
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{a}') @@ $14::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $10::tsquery THEN 1
             WHEN c.search_text ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(c.search_text, $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, c.search_text) >= $14::real THEN 0.25 ELSE 0 END))
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{b}') @@ $14::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $16::tsquery THEN 1
             WHEN search_fold(c.title) ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(search_fold(c.title), $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, search_fold(c.title)) >= $20::real THEN 0.25 ELSE 0 END,
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{a}') @@ $20::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $16::tsquery THEN 1
             WHEN c.search_text ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(c.search_text, $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, c.search_text) >= $20::real THEN 0.25 ELSE 0 END))
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{b}') @@ $20::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $22::tsquery THEN 1
             WHEN search_fold(c.title) ~ $25::text THEN 0.6
             WHEN $23::boolean AND strpos(search_fold(c.title), $21::text) > 0 THEN 0.4
-            WHEN $24::boolean AND strict_word_similarity($21::text, search_fold(c.title)) >= $26::real THEN 0.25 ELSE 0 END,
+            WHEN $24::boolean AND ts_filter(c.search_vector, '{a}') @@ $26::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $22::tsquery THEN 1
             WHEN c.search_text ~ $25::text THEN 0.6
             WHEN $23::boolean AND strpos(c.search_text, $21::text) > 0 THEN 0.4
-            WHEN $24::boolean AND strict_word_similarity($21::text, c.search_text) >= $26::real THEN 0.25 ELSE 0 END))) / greatest($27::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $24::boolean AND ts_filter(c.search_vector, '{b}') @@ $26::tsquery THEN 0.25 ELSE 0 END))) / greatest($27::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.date DESC, c.id DESC
  LIMIT $2;
@@ -385,11 +385,11 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
 WITH c AS (
   SELECT m.id, m.title, m.description, m.address, m.date, m.search_vector, m.search_text
     FROM markers m
-   WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND ((NOT $34::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND $3::text <% search_fold(m.title) AND strict_word_similarity($3::text, search_fold(m.title)) >= $8::real))
-   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND $9::text <% search_fold(m.title) AND strict_word_similarity($9::text, search_fold(m.title)) >= $14::real))
-   AND (m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND $15::text <% search_fold(m.title) AND strict_word_similarity($15::text, search_fold(m.title)) >= $20::real))
-   AND (m.search_vector @@ $22::tsquery OR ($23::boolean AND m.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND $21::text <% search_fold(m.title) AND strict_word_similarity($21::text, search_fold(m.title)) >= $26::real))
-   AND (m.search_vector @@ $28::tsquery OR ($29::boolean AND m.search_text LIKE '%' || $27::text || '%') OR ($30::boolean AND $27::text <% search_fold(m.title) AND strict_word_similarity($27::text, search_fold(m.title)) >= $32::real)))
+   WHERE m.group_id = $1 AND m.deleted_date IS NOT NULL AND ((NOT $34::boolean AND (m.search_vector @@ $4::tsquery OR ($5::boolean AND m.search_text LIKE '%' || $3::text || '%') OR ($6::boolean AND m.search_vector @@ $8::tsquery))
+   AND (m.search_vector @@ $10::tsquery OR ($11::boolean AND m.search_text LIKE '%' || $9::text || '%') OR ($12::boolean AND m.search_vector @@ $14::tsquery))
+   AND (m.search_vector @@ $16::tsquery OR ($17::boolean AND m.search_text LIKE '%' || $15::text || '%') OR ($18::boolean AND m.search_vector @@ $20::tsquery))
+   AND (m.search_vector @@ $22::tsquery OR ($23::boolean AND m.search_text LIKE '%' || $21::text || '%') OR ($24::boolean AND m.search_vector @@ $26::tsquery))
+   AND (m.search_vector @@ $28::tsquery OR ($29::boolean AND m.search_text LIKE '%' || $27::text || '%') OR ($30::boolean AND m.search_vector @@ $32::tsquery)))
    OR ($34::boolean AND search_fold(m.title) ~ ($35::text[])[1] AND search_fold(m.title) ~ ALL($35::text[])))
    ORDER BY m.date DESC, m.id DESC
    LIMIT $36::int)
@@ -399,43 +399,43 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, concat_ws(' · ', nullif(trim(sea
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $4::tsquery THEN 1
             WHEN search_fold(c.title) ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(search_fold(c.title), $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, search_fold(c.title)) >= $8::real THEN 0.25 ELSE 0 END,
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{a}') @@ $8::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $4::tsquery THEN 1
             WHEN c.search_text ~ $7::text THEN 0.6
             WHEN $5::boolean AND strpos(c.search_text, $3::text) > 0 THEN 0.4
-            WHEN $6::boolean AND strict_word_similarity($3::text, c.search_text) >= $8::real THEN 0.25 ELSE 0 END))
+            WHEN $6::boolean AND ts_filter(c.search_vector, '{b}') @@ $8::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $10::tsquery THEN 1
             WHEN search_fold(c.title) ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(search_fold(c.title), $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, search_fold(c.title)) >= $14::real THEN 0.25 ELSE 0 END,
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{a}') @@ $14::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $10::tsquery THEN 1
             WHEN c.search_text ~ $13::text THEN 0.6
             WHEN $11::boolean AND strpos(c.search_text, $9::text) > 0 THEN 0.4
-            WHEN $12::boolean AND strict_word_similarity($9::text, c.search_text) >= $14::real THEN 0.25 ELSE 0 END))
+            WHEN $12::boolean AND ts_filter(c.search_vector, '{b}') @@ $14::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $16::tsquery THEN 1
             WHEN search_fold(c.title) ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(search_fold(c.title), $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, search_fold(c.title)) >= $20::real THEN 0.25 ELSE 0 END,
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{a}') @@ $20::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $16::tsquery THEN 1
             WHEN c.search_text ~ $19::text THEN 0.6
             WHEN $17::boolean AND strpos(c.search_text, $15::text) > 0 THEN 0.4
-            WHEN $18::boolean AND strict_word_similarity($15::text, c.search_text) >= $20::real THEN 0.25 ELSE 0 END))
+            WHEN $18::boolean AND ts_filter(c.search_vector, '{b}') @@ $20::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $22::tsquery THEN 1
             WHEN search_fold(c.title) ~ $25::text THEN 0.6
             WHEN $23::boolean AND strpos(search_fold(c.title), $21::text) > 0 THEN 0.4
-            WHEN $24::boolean AND strict_word_similarity($21::text, search_fold(c.title)) >= $26::real THEN 0.25 ELSE 0 END,
+            WHEN $24::boolean AND ts_filter(c.search_vector, '{a}') @@ $26::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $22::tsquery THEN 1
             WHEN c.search_text ~ $25::text THEN 0.6
             WHEN $23::boolean AND strpos(c.search_text, $21::text) > 0 THEN 0.4
-            WHEN $24::boolean AND strict_word_similarity($21::text, c.search_text) >= $26::real THEN 0.25 ELSE 0 END))
+            WHEN $24::boolean AND ts_filter(c.search_vector, '{b}') @@ $26::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $28::tsquery THEN 1
             WHEN search_fold(c.title) ~ $31::text THEN 0.6
             WHEN $29::boolean AND strpos(search_fold(c.title), $27::text) > 0 THEN 0.4
-            WHEN $30::boolean AND strict_word_similarity($27::text, search_fold(c.title)) >= $32::real THEN 0.25 ELSE 0 END,
+            WHEN $30::boolean AND ts_filter(c.search_vector, '{a}') @@ $32::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $28::tsquery THEN 1
             WHEN c.search_text ~ $31::text THEN 0.6
             WHEN $29::boolean AND strpos(c.search_text, $27::text) > 0 THEN 0.4
-            WHEN $30::boolean AND strict_word_similarity($27::text, c.search_text) >= $32::real THEN 0.25 ELSE 0 END))) / greatest($33::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $30::boolean AND ts_filter(c.search_vector, '{b}') @@ $32::tsquery THEN 0.25 ELSE 0 END))) / greatest($33::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.date DESC, c.id DESC
  LIMIT $2;

@@ -17,7 +17,7 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, c.content AS body, NULL::text AS 
 WITH c AS (
   SELECT n.id, n.title, n.content, n.updated_date, n.search_vector, n.search_text
     FROM notes n
-   WHERE n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $11::boolean AND (n.search_vector @@ $5::tsquery OR ($6::boolean AND n.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND $4::text <% search_fold(n.title) AND strict_word_similarity($4::text, search_fold(n.title)) >= $9::real)))
+   WHERE n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $11::boolean AND (n.search_vector @@ $5::tsquery OR ($6::boolean AND n.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND n.search_vector @@ $9::tsquery)))
    OR ($11::boolean AND search_fold(n.title) ~ ($12::text[])[1] AND search_fold(n.title) ~ ALL($12::text[])))
    ORDER BY n.updated_date DESC, n.id DESC
    LIMIT $13::int)
@@ -26,11 +26,11 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, c.content AS body, NULL::text AS 
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $5::tsquery THEN 1
             WHEN search_fold(c.title) ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(search_fold(c.title), $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, search_fold(c.title)) >= $9::real THEN 0.25 ELSE 0 END,
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{a}') @@ $9::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $5::tsquery THEN 1
             WHEN c.search_text ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(c.search_text, $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, c.search_text) >= $9::real THEN 0.25 ELSE 0 END))) / greatest($10::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{b}') @@ $9::tsquery THEN 0.25 ELSE 0 END))) / greatest($10::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.updated_date DESC, c.id DESC
  LIMIT $3;
@@ -39,8 +39,8 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, c.content AS body, NULL::text AS 
 WITH c AS (
   SELECT n.id, n.title, n.content, n.updated_date, n.search_vector, n.search_text
     FROM notes n
-   WHERE n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $17::boolean AND (n.search_vector @@ $5::tsquery OR ($6::boolean AND n.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND $4::text <% search_fold(n.title) AND strict_word_similarity($4::text, search_fold(n.title)) >= $9::real))
-   AND (n.search_vector @@ $11::tsquery OR ($12::boolean AND n.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND $10::text <% search_fold(n.title) AND strict_word_similarity($10::text, search_fold(n.title)) >= $15::real)))
+   WHERE n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $17::boolean AND (n.search_vector @@ $5::tsquery OR ($6::boolean AND n.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND n.search_vector @@ $9::tsquery))
+   AND (n.search_vector @@ $11::tsquery OR ($12::boolean AND n.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND n.search_vector @@ $15::tsquery)))
    OR ($17::boolean AND search_fold(n.title) ~ ($18::text[])[1] AND search_fold(n.title) ~ ALL($18::text[])))
    ORDER BY n.updated_date DESC, n.id DESC
    LIMIT $19::int)
@@ -49,19 +49,19 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, c.content AS body, NULL::text AS 
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $5::tsquery THEN 1
             WHEN search_fold(c.title) ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(search_fold(c.title), $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, search_fold(c.title)) >= $9::real THEN 0.25 ELSE 0 END,
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{a}') @@ $9::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $5::tsquery THEN 1
             WHEN c.search_text ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(c.search_text, $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, c.search_text) >= $9::real THEN 0.25 ELSE 0 END))
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{b}') @@ $9::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $11::tsquery THEN 1
             WHEN search_fold(c.title) ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(search_fold(c.title), $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, search_fold(c.title)) >= $15::real THEN 0.25 ELSE 0 END,
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{a}') @@ $15::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $11::tsquery THEN 1
             WHEN c.search_text ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(c.search_text, $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, c.search_text) >= $15::real THEN 0.25 ELSE 0 END))) / greatest($16::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{b}') @@ $15::tsquery THEN 0.25 ELSE 0 END))) / greatest($16::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.updated_date DESC, c.id DESC
  LIMIT $3;
@@ -70,9 +70,9 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, c.content AS body, NULL::text AS 
 WITH c AS (
   SELECT n.id, n.title, n.content, n.updated_date, n.search_vector, n.search_text
     FROM notes n
-   WHERE n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $23::boolean AND (n.search_vector @@ $5::tsquery OR ($6::boolean AND n.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND $4::text <% search_fold(n.title) AND strict_word_similarity($4::text, search_fold(n.title)) >= $9::real))
-   AND (n.search_vector @@ $11::tsquery OR ($12::boolean AND n.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND $10::text <% search_fold(n.title) AND strict_word_similarity($10::text, search_fold(n.title)) >= $15::real))
-   AND (n.search_vector @@ $17::tsquery OR ($18::boolean AND n.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND $16::text <% search_fold(n.title) AND strict_word_similarity($16::text, search_fold(n.title)) >= $21::real)))
+   WHERE n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $23::boolean AND (n.search_vector @@ $5::tsquery OR ($6::boolean AND n.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND n.search_vector @@ $9::tsquery))
+   AND (n.search_vector @@ $11::tsquery OR ($12::boolean AND n.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND n.search_vector @@ $15::tsquery))
+   AND (n.search_vector @@ $17::tsquery OR ($18::boolean AND n.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND n.search_vector @@ $21::tsquery)))
    OR ($23::boolean AND search_fold(n.title) ~ ($24::text[])[1] AND search_fold(n.title) ~ ALL($24::text[])))
    ORDER BY n.updated_date DESC, n.id DESC
    LIMIT $25::int)
@@ -81,27 +81,27 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, c.content AS body, NULL::text AS 
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $5::tsquery THEN 1
             WHEN search_fold(c.title) ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(search_fold(c.title), $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, search_fold(c.title)) >= $9::real THEN 0.25 ELSE 0 END,
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{a}') @@ $9::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $5::tsquery THEN 1
             WHEN c.search_text ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(c.search_text, $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, c.search_text) >= $9::real THEN 0.25 ELSE 0 END))
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{b}') @@ $9::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $11::tsquery THEN 1
             WHEN search_fold(c.title) ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(search_fold(c.title), $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, search_fold(c.title)) >= $15::real THEN 0.25 ELSE 0 END,
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{a}') @@ $15::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $11::tsquery THEN 1
             WHEN c.search_text ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(c.search_text, $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, c.search_text) >= $15::real THEN 0.25 ELSE 0 END))
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{b}') @@ $15::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $17::tsquery THEN 1
             WHEN search_fold(c.title) ~ $20::text THEN 0.6
             WHEN $18::boolean AND strpos(search_fold(c.title), $16::text) > 0 THEN 0.4
-            WHEN $19::boolean AND strict_word_similarity($16::text, search_fold(c.title)) >= $21::real THEN 0.25 ELSE 0 END,
+            WHEN $19::boolean AND ts_filter(c.search_vector, '{a}') @@ $21::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $17::tsquery THEN 1
             WHEN c.search_text ~ $20::text THEN 0.6
             WHEN $18::boolean AND strpos(c.search_text, $16::text) > 0 THEN 0.4
-            WHEN $19::boolean AND strict_word_similarity($16::text, c.search_text) >= $21::real THEN 0.25 ELSE 0 END))) / greatest($22::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $19::boolean AND ts_filter(c.search_vector, '{b}') @@ $21::tsquery THEN 0.25 ELSE 0 END))) / greatest($22::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.updated_date DESC, c.id DESC
  LIMIT $3;
@@ -110,10 +110,10 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, c.content AS body, NULL::text AS 
 WITH c AS (
   SELECT n.id, n.title, n.content, n.updated_date, n.search_vector, n.search_text
     FROM notes n
-   WHERE n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $29::boolean AND (n.search_vector @@ $5::tsquery OR ($6::boolean AND n.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND $4::text <% search_fold(n.title) AND strict_word_similarity($4::text, search_fold(n.title)) >= $9::real))
-   AND (n.search_vector @@ $11::tsquery OR ($12::boolean AND n.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND $10::text <% search_fold(n.title) AND strict_word_similarity($10::text, search_fold(n.title)) >= $15::real))
-   AND (n.search_vector @@ $17::tsquery OR ($18::boolean AND n.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND $16::text <% search_fold(n.title) AND strict_word_similarity($16::text, search_fold(n.title)) >= $21::real))
-   AND (n.search_vector @@ $23::tsquery OR ($24::boolean AND n.search_text LIKE '%' || $22::text || '%') OR ($25::boolean AND $22::text <% search_fold(n.title) AND strict_word_similarity($22::text, search_fold(n.title)) >= $27::real)))
+   WHERE n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $29::boolean AND (n.search_vector @@ $5::tsquery OR ($6::boolean AND n.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND n.search_vector @@ $9::tsquery))
+   AND (n.search_vector @@ $11::tsquery OR ($12::boolean AND n.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND n.search_vector @@ $15::tsquery))
+   AND (n.search_vector @@ $17::tsquery OR ($18::boolean AND n.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND n.search_vector @@ $21::tsquery))
+   AND (n.search_vector @@ $23::tsquery OR ($24::boolean AND n.search_text LIKE '%' || $22::text || '%') OR ($25::boolean AND n.search_vector @@ $27::tsquery)))
    OR ($29::boolean AND search_fold(n.title) ~ ($30::text[])[1] AND search_fold(n.title) ~ ALL($30::text[])))
    ORDER BY n.updated_date DESC, n.id DESC
    LIMIT $31::int)
@@ -122,35 +122,35 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, c.content AS body, NULL::text AS 
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $5::tsquery THEN 1
             WHEN search_fold(c.title) ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(search_fold(c.title), $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, search_fold(c.title)) >= $9::real THEN 0.25 ELSE 0 END,
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{a}') @@ $9::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $5::tsquery THEN 1
             WHEN c.search_text ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(c.search_text, $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, c.search_text) >= $9::real THEN 0.25 ELSE 0 END))
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{b}') @@ $9::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $11::tsquery THEN 1
             WHEN search_fold(c.title) ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(search_fold(c.title), $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, search_fold(c.title)) >= $15::real THEN 0.25 ELSE 0 END,
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{a}') @@ $15::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $11::tsquery THEN 1
             WHEN c.search_text ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(c.search_text, $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, c.search_text) >= $15::real THEN 0.25 ELSE 0 END))
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{b}') @@ $15::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $17::tsquery THEN 1
             WHEN search_fold(c.title) ~ $20::text THEN 0.6
             WHEN $18::boolean AND strpos(search_fold(c.title), $16::text) > 0 THEN 0.4
-            WHEN $19::boolean AND strict_word_similarity($16::text, search_fold(c.title)) >= $21::real THEN 0.25 ELSE 0 END,
+            WHEN $19::boolean AND ts_filter(c.search_vector, '{a}') @@ $21::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $17::tsquery THEN 1
             WHEN c.search_text ~ $20::text THEN 0.6
             WHEN $18::boolean AND strpos(c.search_text, $16::text) > 0 THEN 0.4
-            WHEN $19::boolean AND strict_word_similarity($16::text, c.search_text) >= $21::real THEN 0.25 ELSE 0 END))
+            WHEN $19::boolean AND ts_filter(c.search_vector, '{b}') @@ $21::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $23::tsquery THEN 1
             WHEN search_fold(c.title) ~ $26::text THEN 0.6
             WHEN $24::boolean AND strpos(search_fold(c.title), $22::text) > 0 THEN 0.4
-            WHEN $25::boolean AND strict_word_similarity($22::text, search_fold(c.title)) >= $27::real THEN 0.25 ELSE 0 END,
+            WHEN $25::boolean AND ts_filter(c.search_vector, '{a}') @@ $27::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $23::tsquery THEN 1
             WHEN c.search_text ~ $26::text THEN 0.6
             WHEN $24::boolean AND strpos(c.search_text, $22::text) > 0 THEN 0.4
-            WHEN $25::boolean AND strict_word_similarity($22::text, c.search_text) >= $27::real THEN 0.25 ELSE 0 END))) / greatest($28::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $25::boolean AND ts_filter(c.search_vector, '{b}') @@ $27::tsquery THEN 0.25 ELSE 0 END))) / greatest($28::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.updated_date DESC, c.id DESC
  LIMIT $3;
@@ -159,11 +159,11 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, c.content AS body, NULL::text AS 
 WITH c AS (
   SELECT n.id, n.title, n.content, n.updated_date, n.search_vector, n.search_text
     FROM notes n
-   WHERE n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $35::boolean AND (n.search_vector @@ $5::tsquery OR ($6::boolean AND n.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND $4::text <% search_fold(n.title) AND strict_word_similarity($4::text, search_fold(n.title)) >= $9::real))
-   AND (n.search_vector @@ $11::tsquery OR ($12::boolean AND n.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND $10::text <% search_fold(n.title) AND strict_word_similarity($10::text, search_fold(n.title)) >= $15::real))
-   AND (n.search_vector @@ $17::tsquery OR ($18::boolean AND n.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND $16::text <% search_fold(n.title) AND strict_word_similarity($16::text, search_fold(n.title)) >= $21::real))
-   AND (n.search_vector @@ $23::tsquery OR ($24::boolean AND n.search_text LIKE '%' || $22::text || '%') OR ($25::boolean AND $22::text <% search_fold(n.title) AND strict_word_similarity($22::text, search_fold(n.title)) >= $27::real))
-   AND (n.search_vector @@ $29::tsquery OR ($30::boolean AND n.search_text LIKE '%' || $28::text || '%') OR ($31::boolean AND $28::text <% search_fold(n.title) AND strict_word_similarity($28::text, search_fold(n.title)) >= $33::real)))
+   WHERE n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $35::boolean AND (n.search_vector @@ $5::tsquery OR ($6::boolean AND n.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND n.search_vector @@ $9::tsquery))
+   AND (n.search_vector @@ $11::tsquery OR ($12::boolean AND n.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND n.search_vector @@ $15::tsquery))
+   AND (n.search_vector @@ $17::tsquery OR ($18::boolean AND n.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND n.search_vector @@ $21::tsquery))
+   AND (n.search_vector @@ $23::tsquery OR ($24::boolean AND n.search_text LIKE '%' || $22::text || '%') OR ($25::boolean AND n.search_vector @@ $27::tsquery))
+   AND (n.search_vector @@ $29::tsquery OR ($30::boolean AND n.search_text LIKE '%' || $28::text || '%') OR ($31::boolean AND n.search_vector @@ $33::tsquery)))
    OR ($35::boolean AND search_fold(n.title) ~ ($36::text[])[1] AND search_fold(n.title) ~ ALL($36::text[])))
    ORDER BY n.updated_date DESC, n.id DESC
    LIMIT $37::int)
@@ -172,64 +172,55 @@ SELECT c.id, NULL::uuid AS parent_id, c.title, c.content AS body, NULL::text AS 
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $5::tsquery THEN 1
             WHEN search_fold(c.title) ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(search_fold(c.title), $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, search_fold(c.title)) >= $9::real THEN 0.25 ELSE 0 END,
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{a}') @@ $9::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $5::tsquery THEN 1
             WHEN c.search_text ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(c.search_text, $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, c.search_text) >= $9::real THEN 0.25 ELSE 0 END))
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{b}') @@ $9::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $11::tsquery THEN 1
             WHEN search_fold(c.title) ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(search_fold(c.title), $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, search_fold(c.title)) >= $15::real THEN 0.25 ELSE 0 END,
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{a}') @@ $15::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $11::tsquery THEN 1
             WHEN c.search_text ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(c.search_text, $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, c.search_text) >= $15::real THEN 0.25 ELSE 0 END))
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{b}') @@ $15::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $17::tsquery THEN 1
             WHEN search_fold(c.title) ~ $20::text THEN 0.6
             WHEN $18::boolean AND strpos(search_fold(c.title), $16::text) > 0 THEN 0.4
-            WHEN $19::boolean AND strict_word_similarity($16::text, search_fold(c.title)) >= $21::real THEN 0.25 ELSE 0 END,
+            WHEN $19::boolean AND ts_filter(c.search_vector, '{a}') @@ $21::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $17::tsquery THEN 1
             WHEN c.search_text ~ $20::text THEN 0.6
             WHEN $18::boolean AND strpos(c.search_text, $16::text) > 0 THEN 0.4
-            WHEN $19::boolean AND strict_word_similarity($16::text, c.search_text) >= $21::real THEN 0.25 ELSE 0 END))
+            WHEN $19::boolean AND ts_filter(c.search_vector, '{b}') @@ $21::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $23::tsquery THEN 1
             WHEN search_fold(c.title) ~ $26::text THEN 0.6
             WHEN $24::boolean AND strpos(search_fold(c.title), $22::text) > 0 THEN 0.4
-            WHEN $25::boolean AND strict_word_similarity($22::text, search_fold(c.title)) >= $27::real THEN 0.25 ELSE 0 END,
+            WHEN $25::boolean AND ts_filter(c.search_vector, '{a}') @@ $27::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $23::tsquery THEN 1
             WHEN c.search_text ~ $26::text THEN 0.6
             WHEN $24::boolean AND strpos(c.search_text, $22::text) > 0 THEN 0.4
-            WHEN $25::boolean AND strict_word_similarity($22::text, c.search_text) >= $27::real THEN 0.25 ELSE 0 END))
+            WHEN $25::boolean AND ts_filter(c.search_vector, '{b}') @@ $27::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $29::tsquery THEN 1
             WHEN search_fold(c.title) ~ $32::text THEN 0.6
             WHEN $30::boolean AND strpos(search_fold(c.title), $28::text) > 0 THEN 0.4
-            WHEN $31::boolean AND strict_word_similarity($28::text, search_fold(c.title)) >= $33::real THEN 0.25 ELSE 0 END,
+            WHEN $31::boolean AND ts_filter(c.search_vector, '{a}') @@ $33::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $29::tsquery THEN 1
             WHEN c.search_text ~ $32::text THEN 0.6
             WHEN $30::boolean AND strpos(c.search_text, $28::text) > 0 THEN 0.4
-            WHEN $31::boolean AND strict_word_similarity($28::text, c.search_text) >= $33::real THEN 0.25 ELSE 0 END))) / greatest($34::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $31::boolean AND ts_filter(c.search_vector, '{b}') @@ $33::tsquery THEN 0.25 ELSE 0 END))) / greatest($34::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.updated_date DESC, c.id DESC
  LIMIT $3;
 
 -- NOTE_ITEMS_SEARCH_SQL.0
-WITH found AS (
-  (SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
-     FROM note_items i JOIN notes n ON n.id = i.note_id
-    WHERE i.group_id = $1 AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $5::boolean AND false)
+WITH c AS (
+  SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
+    FROM note_items i JOIN notes n ON n.id = i.note_id
+   WHERE i.group_id = $1 AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $5::boolean AND false)
    OR ($5::boolean AND i.search_text ~ ($6::text[])[1] AND i.search_text ~ ALL($6::text[])))
-    ORDER BY i.updated_date DESC, i.id DESC
-    LIMIT $7::int)
-  UNION
-  (SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
-     FROM (SELECT * FROM note_items WHERE group_id = $1 ORDER BY updated_date DESC, id DESC LIMIT 1000) i
-     JOIN notes n ON n.id = i.note_id
-    WHERE false AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $5::boolean AND false)
-   OR ($5::boolean AND i.search_text ~ ($6::text[])[1] AND i.search_text ~ ALL($6::text[])))
-    ORDER BY i.updated_date DESC, i.id DESC
-    LIMIT $7::int)
-), c AS (SELECT * FROM found i ORDER BY i.updated_date DESC, i.id DESC LIMIT $7::int)
+   ORDER BY i.updated_date DESC, i.id DESC
+   LIMIT $7::int)
 SELECT c.id, c.note_id AS parent_id, c.text AS title, NULL::text AS body, c.note_title AS context, to_char(c.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
        CASE WHEN $5::boolean THEN 1
        ELSE round(((0) / greatest($4::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
@@ -238,256 +229,201 @@ SELECT c.id, c.note_id AS parent_id, c.text AS title, NULL::text AS body, c.note
  LIMIT $3;
 
 -- NOTE_ITEMS_SEARCH_SQL.1
-WITH found AS (
-  (SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
-     FROM note_items i JOIN notes n ON n.id = i.note_id
-    WHERE i.group_id = $1 AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $11::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%')) AND ($7::boolean IS NOT NULL AND $9::real IS NOT NULL))
+WITH c AS (
+  SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
+    FROM note_items i JOIN notes n ON n.id = i.note_id
+   WHERE i.group_id = $1 AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $11::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND i.search_vector @@ $9::tsquery)))
    OR ($11::boolean AND i.search_text ~ ($12::text[])[1] AND i.search_text ~ ALL($12::text[])))
-    ORDER BY i.updated_date DESC, i.id DESC
-    LIMIT $13::int)
-  UNION
-  (SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
-     FROM (SELECT * FROM note_items WHERE group_id = $1 ORDER BY updated_date DESC, id DESC LIMIT 1000) i
-     JOIN notes n ON n.id = i.note_id
-    WHERE ($7::boolean) AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $11::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND $4::text <% i.search_text AND strict_word_similarity($4::text, i.search_text) >= $9::real)))
-   OR ($11::boolean AND i.search_text ~ ($12::text[])[1] AND i.search_text ~ ALL($12::text[])))
-    ORDER BY i.updated_date DESC, i.id DESC
-    LIMIT $13::int)
-), c AS (SELECT * FROM found i ORDER BY i.updated_date DESC, i.id DESC LIMIT $13::int)
+   ORDER BY i.updated_date DESC, i.id DESC
+   LIMIT $13::int)
 SELECT c.id, c.note_id AS parent_id, c.text AS title, NULL::text AS body, c.note_title AS context, to_char(c.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
        CASE WHEN $11::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $5::tsquery THEN 1
             WHEN search_fold(c.text) ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(search_fold(c.text), $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, search_fold(c.text)) >= $9::real THEN 0.25 ELSE 0 END,
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{a}') @@ $9::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $5::tsquery THEN 1
             WHEN c.search_text ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(c.search_text, $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, c.search_text) >= $9::real THEN 0.25 ELSE 0 END))) / greatest($10::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{b}') @@ $9::tsquery THEN 0.25 ELSE 0 END))) / greatest($10::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.updated_date DESC, c.id DESC
  LIMIT $3;
 
 -- NOTE_ITEMS_SEARCH_SQL.2
-WITH found AS (
-  (SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
-     FROM note_items i JOIN notes n ON n.id = i.note_id
-    WHERE i.group_id = $1 AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $17::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%'))
-   AND (i.search_vector @@ $11::tsquery OR ($12::boolean AND i.search_text LIKE '%' || $10::text || '%')) AND ($7::boolean IS NOT NULL AND $9::real IS NOT NULL AND $13::boolean IS NOT NULL AND $15::real IS NOT NULL))
+WITH c AS (
+  SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
+    FROM note_items i JOIN notes n ON n.id = i.note_id
+   WHERE i.group_id = $1 AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $17::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND i.search_vector @@ $9::tsquery))
+   AND (i.search_vector @@ $11::tsquery OR ($12::boolean AND i.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND i.search_vector @@ $15::tsquery)))
    OR ($17::boolean AND i.search_text ~ ($18::text[])[1] AND i.search_text ~ ALL($18::text[])))
-    ORDER BY i.updated_date DESC, i.id DESC
-    LIMIT $19::int)
-  UNION
-  (SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
-     FROM (SELECT * FROM note_items WHERE group_id = $1 ORDER BY updated_date DESC, id DESC LIMIT 1000) i
-     JOIN notes n ON n.id = i.note_id
-    WHERE ($7::boolean OR $13::boolean) AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $17::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND $4::text <% i.search_text AND strict_word_similarity($4::text, i.search_text) >= $9::real))
-   AND (i.search_vector @@ $11::tsquery OR ($12::boolean AND i.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND $10::text <% i.search_text AND strict_word_similarity($10::text, i.search_text) >= $15::real)))
-   OR ($17::boolean AND i.search_text ~ ($18::text[])[1] AND i.search_text ~ ALL($18::text[])))
-    ORDER BY i.updated_date DESC, i.id DESC
-    LIMIT $19::int)
-), c AS (SELECT * FROM found i ORDER BY i.updated_date DESC, i.id DESC LIMIT $19::int)
+   ORDER BY i.updated_date DESC, i.id DESC
+   LIMIT $19::int)
 SELECT c.id, c.note_id AS parent_id, c.text AS title, NULL::text AS body, c.note_title AS context, to_char(c.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
        CASE WHEN $17::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $5::tsquery THEN 1
             WHEN search_fold(c.text) ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(search_fold(c.text), $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, search_fold(c.text)) >= $9::real THEN 0.25 ELSE 0 END,
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{a}') @@ $9::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $5::tsquery THEN 1
             WHEN c.search_text ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(c.search_text, $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, c.search_text) >= $9::real THEN 0.25 ELSE 0 END))
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{b}') @@ $9::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $11::tsquery THEN 1
             WHEN search_fold(c.text) ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(search_fold(c.text), $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, search_fold(c.text)) >= $15::real THEN 0.25 ELSE 0 END,
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{a}') @@ $15::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $11::tsquery THEN 1
             WHEN c.search_text ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(c.search_text, $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, c.search_text) >= $15::real THEN 0.25 ELSE 0 END))) / greatest($16::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{b}') @@ $15::tsquery THEN 0.25 ELSE 0 END))) / greatest($16::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.updated_date DESC, c.id DESC
  LIMIT $3;
 
 -- NOTE_ITEMS_SEARCH_SQL.3
-WITH found AS (
-  (SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
-     FROM note_items i JOIN notes n ON n.id = i.note_id
-    WHERE i.group_id = $1 AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $23::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%'))
-   AND (i.search_vector @@ $11::tsquery OR ($12::boolean AND i.search_text LIKE '%' || $10::text || '%'))
-   AND (i.search_vector @@ $17::tsquery OR ($18::boolean AND i.search_text LIKE '%' || $16::text || '%')) AND ($7::boolean IS NOT NULL AND $9::real IS NOT NULL AND $13::boolean IS NOT NULL AND $15::real IS NOT NULL AND $19::boolean IS NOT NULL AND $21::real IS NOT NULL))
+WITH c AS (
+  SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
+    FROM note_items i JOIN notes n ON n.id = i.note_id
+   WHERE i.group_id = $1 AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $23::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND i.search_vector @@ $9::tsquery))
+   AND (i.search_vector @@ $11::tsquery OR ($12::boolean AND i.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND i.search_vector @@ $15::tsquery))
+   AND (i.search_vector @@ $17::tsquery OR ($18::boolean AND i.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND i.search_vector @@ $21::tsquery)))
    OR ($23::boolean AND i.search_text ~ ($24::text[])[1] AND i.search_text ~ ALL($24::text[])))
-    ORDER BY i.updated_date DESC, i.id DESC
-    LIMIT $25::int)
-  UNION
-  (SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
-     FROM (SELECT * FROM note_items WHERE group_id = $1 ORDER BY updated_date DESC, id DESC LIMIT 1000) i
-     JOIN notes n ON n.id = i.note_id
-    WHERE ($7::boolean OR $13::boolean OR $19::boolean) AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $23::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND $4::text <% i.search_text AND strict_word_similarity($4::text, i.search_text) >= $9::real))
-   AND (i.search_vector @@ $11::tsquery OR ($12::boolean AND i.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND $10::text <% i.search_text AND strict_word_similarity($10::text, i.search_text) >= $15::real))
-   AND (i.search_vector @@ $17::tsquery OR ($18::boolean AND i.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND $16::text <% i.search_text AND strict_word_similarity($16::text, i.search_text) >= $21::real)))
-   OR ($23::boolean AND i.search_text ~ ($24::text[])[1] AND i.search_text ~ ALL($24::text[])))
-    ORDER BY i.updated_date DESC, i.id DESC
-    LIMIT $25::int)
-), c AS (SELECT * FROM found i ORDER BY i.updated_date DESC, i.id DESC LIMIT $25::int)
+   ORDER BY i.updated_date DESC, i.id DESC
+   LIMIT $25::int)
 SELECT c.id, c.note_id AS parent_id, c.text AS title, NULL::text AS body, c.note_title AS context, to_char(c.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
        CASE WHEN $23::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $5::tsquery THEN 1
             WHEN search_fold(c.text) ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(search_fold(c.text), $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, search_fold(c.text)) >= $9::real THEN 0.25 ELSE 0 END,
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{a}') @@ $9::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $5::tsquery THEN 1
             WHEN c.search_text ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(c.search_text, $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, c.search_text) >= $9::real THEN 0.25 ELSE 0 END))
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{b}') @@ $9::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $11::tsquery THEN 1
             WHEN search_fold(c.text) ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(search_fold(c.text), $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, search_fold(c.text)) >= $15::real THEN 0.25 ELSE 0 END,
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{a}') @@ $15::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $11::tsquery THEN 1
             WHEN c.search_text ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(c.search_text, $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, c.search_text) >= $15::real THEN 0.25 ELSE 0 END))
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{b}') @@ $15::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $17::tsquery THEN 1
             WHEN search_fold(c.text) ~ $20::text THEN 0.6
             WHEN $18::boolean AND strpos(search_fold(c.text), $16::text) > 0 THEN 0.4
-            WHEN $19::boolean AND strict_word_similarity($16::text, search_fold(c.text)) >= $21::real THEN 0.25 ELSE 0 END,
+            WHEN $19::boolean AND ts_filter(c.search_vector, '{a}') @@ $21::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $17::tsquery THEN 1
             WHEN c.search_text ~ $20::text THEN 0.6
             WHEN $18::boolean AND strpos(c.search_text, $16::text) > 0 THEN 0.4
-            WHEN $19::boolean AND strict_word_similarity($16::text, c.search_text) >= $21::real THEN 0.25 ELSE 0 END))) / greatest($22::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $19::boolean AND ts_filter(c.search_vector, '{b}') @@ $21::tsquery THEN 0.25 ELSE 0 END))) / greatest($22::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.updated_date DESC, c.id DESC
  LIMIT $3;
 
 -- NOTE_ITEMS_SEARCH_SQL.4
-WITH found AS (
-  (SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
-     FROM note_items i JOIN notes n ON n.id = i.note_id
-    WHERE i.group_id = $1 AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $29::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%'))
-   AND (i.search_vector @@ $11::tsquery OR ($12::boolean AND i.search_text LIKE '%' || $10::text || '%'))
-   AND (i.search_vector @@ $17::tsquery OR ($18::boolean AND i.search_text LIKE '%' || $16::text || '%'))
-   AND (i.search_vector @@ $23::tsquery OR ($24::boolean AND i.search_text LIKE '%' || $22::text || '%')) AND ($7::boolean IS NOT NULL AND $9::real IS NOT NULL AND $13::boolean IS NOT NULL AND $15::real IS NOT NULL AND $19::boolean IS NOT NULL AND $21::real IS NOT NULL AND $25::boolean IS NOT NULL AND $27::real IS NOT NULL))
+WITH c AS (
+  SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
+    FROM note_items i JOIN notes n ON n.id = i.note_id
+   WHERE i.group_id = $1 AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $29::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND i.search_vector @@ $9::tsquery))
+   AND (i.search_vector @@ $11::tsquery OR ($12::boolean AND i.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND i.search_vector @@ $15::tsquery))
+   AND (i.search_vector @@ $17::tsquery OR ($18::boolean AND i.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND i.search_vector @@ $21::tsquery))
+   AND (i.search_vector @@ $23::tsquery OR ($24::boolean AND i.search_text LIKE '%' || $22::text || '%') OR ($25::boolean AND i.search_vector @@ $27::tsquery)))
    OR ($29::boolean AND i.search_text ~ ($30::text[])[1] AND i.search_text ~ ALL($30::text[])))
-    ORDER BY i.updated_date DESC, i.id DESC
-    LIMIT $31::int)
-  UNION
-  (SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
-     FROM (SELECT * FROM note_items WHERE group_id = $1 ORDER BY updated_date DESC, id DESC LIMIT 1000) i
-     JOIN notes n ON n.id = i.note_id
-    WHERE ($7::boolean OR $13::boolean OR $19::boolean OR $25::boolean) AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $29::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND $4::text <% i.search_text AND strict_word_similarity($4::text, i.search_text) >= $9::real))
-   AND (i.search_vector @@ $11::tsquery OR ($12::boolean AND i.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND $10::text <% i.search_text AND strict_word_similarity($10::text, i.search_text) >= $15::real))
-   AND (i.search_vector @@ $17::tsquery OR ($18::boolean AND i.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND $16::text <% i.search_text AND strict_word_similarity($16::text, i.search_text) >= $21::real))
-   AND (i.search_vector @@ $23::tsquery OR ($24::boolean AND i.search_text LIKE '%' || $22::text || '%') OR ($25::boolean AND $22::text <% i.search_text AND strict_word_similarity($22::text, i.search_text) >= $27::real)))
-   OR ($29::boolean AND i.search_text ~ ($30::text[])[1] AND i.search_text ~ ALL($30::text[])))
-    ORDER BY i.updated_date DESC, i.id DESC
-    LIMIT $31::int)
-), c AS (SELECT * FROM found i ORDER BY i.updated_date DESC, i.id DESC LIMIT $31::int)
+   ORDER BY i.updated_date DESC, i.id DESC
+   LIMIT $31::int)
 SELECT c.id, c.note_id AS parent_id, c.text AS title, NULL::text AS body, c.note_title AS context, to_char(c.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
        CASE WHEN $29::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $5::tsquery THEN 1
             WHEN search_fold(c.text) ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(search_fold(c.text), $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, search_fold(c.text)) >= $9::real THEN 0.25 ELSE 0 END,
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{a}') @@ $9::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $5::tsquery THEN 1
             WHEN c.search_text ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(c.search_text, $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, c.search_text) >= $9::real THEN 0.25 ELSE 0 END))
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{b}') @@ $9::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $11::tsquery THEN 1
             WHEN search_fold(c.text) ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(search_fold(c.text), $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, search_fold(c.text)) >= $15::real THEN 0.25 ELSE 0 END,
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{a}') @@ $15::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $11::tsquery THEN 1
             WHEN c.search_text ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(c.search_text, $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, c.search_text) >= $15::real THEN 0.25 ELSE 0 END))
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{b}') @@ $15::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $17::tsquery THEN 1
             WHEN search_fold(c.text) ~ $20::text THEN 0.6
             WHEN $18::boolean AND strpos(search_fold(c.text), $16::text) > 0 THEN 0.4
-            WHEN $19::boolean AND strict_word_similarity($16::text, search_fold(c.text)) >= $21::real THEN 0.25 ELSE 0 END,
+            WHEN $19::boolean AND ts_filter(c.search_vector, '{a}') @@ $21::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $17::tsquery THEN 1
             WHEN c.search_text ~ $20::text THEN 0.6
             WHEN $18::boolean AND strpos(c.search_text, $16::text) > 0 THEN 0.4
-            WHEN $19::boolean AND strict_word_similarity($16::text, c.search_text) >= $21::real THEN 0.25 ELSE 0 END))
+            WHEN $19::boolean AND ts_filter(c.search_vector, '{b}') @@ $21::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $23::tsquery THEN 1
             WHEN search_fold(c.text) ~ $26::text THEN 0.6
             WHEN $24::boolean AND strpos(search_fold(c.text), $22::text) > 0 THEN 0.4
-            WHEN $25::boolean AND strict_word_similarity($22::text, search_fold(c.text)) >= $27::real THEN 0.25 ELSE 0 END,
+            WHEN $25::boolean AND ts_filter(c.search_vector, '{a}') @@ $27::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $23::tsquery THEN 1
             WHEN c.search_text ~ $26::text THEN 0.6
             WHEN $24::boolean AND strpos(c.search_text, $22::text) > 0 THEN 0.4
-            WHEN $25::boolean AND strict_word_similarity($22::text, c.search_text) >= $27::real THEN 0.25 ELSE 0 END))) / greatest($28::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $25::boolean AND ts_filter(c.search_vector, '{b}') @@ $27::tsquery THEN 0.25 ELSE 0 END))) / greatest($28::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.updated_date DESC, c.id DESC
  LIMIT $3;
 
 -- NOTE_ITEMS_SEARCH_SQL.5
-WITH found AS (
-  (SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
-     FROM note_items i JOIN notes n ON n.id = i.note_id
-    WHERE i.group_id = $1 AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $35::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%'))
-   AND (i.search_vector @@ $11::tsquery OR ($12::boolean AND i.search_text LIKE '%' || $10::text || '%'))
-   AND (i.search_vector @@ $17::tsquery OR ($18::boolean AND i.search_text LIKE '%' || $16::text || '%'))
-   AND (i.search_vector @@ $23::tsquery OR ($24::boolean AND i.search_text LIKE '%' || $22::text || '%'))
-   AND (i.search_vector @@ $29::tsquery OR ($30::boolean AND i.search_text LIKE '%' || $28::text || '%')) AND ($7::boolean IS NOT NULL AND $9::real IS NOT NULL AND $13::boolean IS NOT NULL AND $15::real IS NOT NULL AND $19::boolean IS NOT NULL AND $21::real IS NOT NULL AND $25::boolean IS NOT NULL AND $27::real IS NOT NULL AND $31::boolean IS NOT NULL AND $33::real IS NOT NULL))
+WITH c AS (
+  SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
+    FROM note_items i JOIN notes n ON n.id = i.note_id
+   WHERE i.group_id = $1 AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $35::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND i.search_vector @@ $9::tsquery))
+   AND (i.search_vector @@ $11::tsquery OR ($12::boolean AND i.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND i.search_vector @@ $15::tsquery))
+   AND (i.search_vector @@ $17::tsquery OR ($18::boolean AND i.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND i.search_vector @@ $21::tsquery))
+   AND (i.search_vector @@ $23::tsquery OR ($24::boolean AND i.search_text LIKE '%' || $22::text || '%') OR ($25::boolean AND i.search_vector @@ $27::tsquery))
+   AND (i.search_vector @@ $29::tsquery OR ($30::boolean AND i.search_text LIKE '%' || $28::text || '%') OR ($31::boolean AND i.search_vector @@ $33::tsquery)))
    OR ($35::boolean AND i.search_text ~ ($36::text[])[1] AND i.search_text ~ ALL($36::text[])))
-    ORDER BY i.updated_date DESC, i.id DESC
-    LIMIT $37::int)
-  UNION
-  (SELECT i.id, i.note_id, i.text, n.title AS note_title, i.updated_date, i.search_vector, i.search_text
-     FROM (SELECT * FROM note_items WHERE group_id = $1 ORDER BY updated_date DESC, id DESC LIMIT 1000) i
-     JOIN notes n ON n.id = i.note_id
-    WHERE ($7::boolean OR $13::boolean OR $19::boolean OR $25::boolean OR $31::boolean) AND n.group_id = $1 AND (n.is_private = false OR n.created_by = $2) AND ((NOT $35::boolean AND (i.search_vector @@ $5::tsquery OR ($6::boolean AND i.search_text LIKE '%' || $4::text || '%') OR ($7::boolean AND $4::text <% i.search_text AND strict_word_similarity($4::text, i.search_text) >= $9::real))
-   AND (i.search_vector @@ $11::tsquery OR ($12::boolean AND i.search_text LIKE '%' || $10::text || '%') OR ($13::boolean AND $10::text <% i.search_text AND strict_word_similarity($10::text, i.search_text) >= $15::real))
-   AND (i.search_vector @@ $17::tsquery OR ($18::boolean AND i.search_text LIKE '%' || $16::text || '%') OR ($19::boolean AND $16::text <% i.search_text AND strict_word_similarity($16::text, i.search_text) >= $21::real))
-   AND (i.search_vector @@ $23::tsquery OR ($24::boolean AND i.search_text LIKE '%' || $22::text || '%') OR ($25::boolean AND $22::text <% i.search_text AND strict_word_similarity($22::text, i.search_text) >= $27::real))
-   AND (i.search_vector @@ $29::tsquery OR ($30::boolean AND i.search_text LIKE '%' || $28::text || '%') OR ($31::boolean AND $28::text <% i.search_text AND strict_word_similarity($28::text, i.search_text) >= $33::real)))
-   OR ($35::boolean AND i.search_text ~ ($36::text[])[1] AND i.search_text ~ ALL($36::text[])))
-    ORDER BY i.updated_date DESC, i.id DESC
-    LIMIT $37::int)
-), c AS (SELECT * FROM found i ORDER BY i.updated_date DESC, i.id DESC LIMIT $37::int)
+   ORDER BY i.updated_date DESC, i.id DESC
+   LIMIT $37::int)
 SELECT c.id, c.note_id AS parent_id, c.text AS title, NULL::text AS body, c.note_title AS context, to_char(c.updated_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
        CASE WHEN $35::boolean THEN 1
        ELSE round(((greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $5::tsquery THEN 1
             WHEN search_fold(c.text) ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(search_fold(c.text), $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, search_fold(c.text)) >= $9::real THEN 0.25 ELSE 0 END,
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{a}') @@ $9::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $5::tsquery THEN 1
             WHEN c.search_text ~ $8::text THEN 0.6
             WHEN $6::boolean AND strpos(c.search_text, $4::text) > 0 THEN 0.4
-            WHEN $7::boolean AND strict_word_similarity($4::text, c.search_text) >= $9::real THEN 0.25 ELSE 0 END))
+            WHEN $7::boolean AND ts_filter(c.search_vector, '{b}') @@ $9::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $11::tsquery THEN 1
             WHEN search_fold(c.text) ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(search_fold(c.text), $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, search_fold(c.text)) >= $15::real THEN 0.25 ELSE 0 END,
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{a}') @@ $15::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $11::tsquery THEN 1
             WHEN c.search_text ~ $14::text THEN 0.6
             WHEN $12::boolean AND strpos(c.search_text, $10::text) > 0 THEN 0.4
-            WHEN $13::boolean AND strict_word_similarity($10::text, c.search_text) >= $15::real THEN 0.25 ELSE 0 END))
+            WHEN $13::boolean AND ts_filter(c.search_vector, '{b}') @@ $15::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $17::tsquery THEN 1
             WHEN search_fold(c.text) ~ $20::text THEN 0.6
             WHEN $18::boolean AND strpos(search_fold(c.text), $16::text) > 0 THEN 0.4
-            WHEN $19::boolean AND strict_word_similarity($16::text, search_fold(c.text)) >= $21::real THEN 0.25 ELSE 0 END,
+            WHEN $19::boolean AND ts_filter(c.search_vector, '{a}') @@ $21::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $17::tsquery THEN 1
             WHEN c.search_text ~ $20::text THEN 0.6
             WHEN $18::boolean AND strpos(c.search_text, $16::text) > 0 THEN 0.4
-            WHEN $19::boolean AND strict_word_similarity($16::text, c.search_text) >= $21::real THEN 0.25 ELSE 0 END))
+            WHEN $19::boolean AND ts_filter(c.search_vector, '{b}') @@ $21::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $23::tsquery THEN 1
             WHEN search_fold(c.text) ~ $26::text THEN 0.6
             WHEN $24::boolean AND strpos(search_fold(c.text), $22::text) > 0 THEN 0.4
-            WHEN $25::boolean AND strict_word_similarity($22::text, search_fold(c.text)) >= $27::real THEN 0.25 ELSE 0 END,
+            WHEN $25::boolean AND ts_filter(c.search_vector, '{a}') @@ $27::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $23::tsquery THEN 1
             WHEN c.search_text ~ $26::text THEN 0.6
             WHEN $24::boolean AND strpos(c.search_text, $22::text) > 0 THEN 0.4
-            WHEN $25::boolean AND strict_word_similarity($22::text, c.search_text) >= $27::real THEN 0.25 ELSE 0 END))
+            WHEN $25::boolean AND ts_filter(c.search_vector, '{b}') @@ $27::tsquery THEN 0.25 ELSE 0 END))
      + greatest(CASE WHEN ts_filter(c.search_vector, '{a}') @@ $29::tsquery THEN 1
             WHEN search_fold(c.text) ~ $32::text THEN 0.6
             WHEN $30::boolean AND strpos(search_fold(c.text), $28::text) > 0 THEN 0.4
-            WHEN $31::boolean AND strict_word_similarity($28::text, search_fold(c.text)) >= $33::real THEN 0.25 ELSE 0 END,
+            WHEN $31::boolean AND ts_filter(c.search_vector, '{a}') @@ $33::tsquery THEN 0.25 ELSE 0 END,
         0.5 * (CASE WHEN ts_filter(c.search_vector, '{b}') @@ $29::tsquery THEN 1
             WHEN c.search_text ~ $32::text THEN 0.6
             WHEN $30::boolean AND strpos(c.search_text, $28::text) > 0 THEN 0.4
-            WHEN $31::boolean AND strict_word_similarity($28::text, c.search_text) >= $33::real THEN 0.25 ELSE 0 END))) / greatest($34::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
+            WHEN $31::boolean AND ts_filter(c.search_vector, '{b}') @@ $33::tsquery THEN 0.25 ELSE 0 END))) / greatest($34::int, 1))::numeric, 3) END AS score, (SELECT count(*) FROM c)::int AS total
   FROM c
  ORDER BY score DESC, c.updated_date DESC, c.id DESC
  LIMIT $3;

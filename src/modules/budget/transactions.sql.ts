@@ -301,8 +301,6 @@ const SEARCH_MORE = 20_000;
  * to lead the way to the older rows; with more, the trigram index of the other words does.
  */
 const SEARCH_SHORT_ROWS = 2_000;
-/** Transactions of a group in which a typo is looked for: the newest. */
-const SEARCH_TYPO_WINDOW = 1_000;
 
 /**
  * GET /search, transactions: the group's transactions whose description (the payee of an imported
@@ -313,7 +311,7 @@ const SEARCH_TYPO_WINDOW = 1_000;
  * A million rows, in three steps, each run only when the one before found too few (docs/search.md):
  * - `recent`: the SEARCH_WINDOW newest transactions, read newest first (walking the date index)
  *   until enough match: all a common word needs;
- * - `more`: when the window held at least SEARCH_DENSE matches (without typos), the word is common
+ * - `more`: when the window held at least SEARCH_DENSE matches, the word is common
  *   enough that the next rows hold the rest: up to SEARCH_MORE older rows are read on in the same order;
  * - `older`: otherwise the word is rare, and the indexes give every older match, few by that measure,
  *   to be sorted by date: `ix_transactions_search_words` (trigrams of the text with its stems beside
@@ -324,12 +322,11 @@ const SEARCH_TYPO_WINDOW = 1_000;
  * The walks read the rows in a subquery with its own LIMIT, which the planner cannot push the match
  * into: however the words' selectivity is estimated, they stay walks of bounded length, and the
  * indexes are asked only for rare words. No plan reads all of a group's rows. Typos (the second try,
- * when the words as typed found too few) are looked for among the SEARCH_TYPO_WINDOW newest
- * transactions only, and that try reads the window alone: the search module keeps the first try's
- * matches beside it (SearchService).
+ * when the words as typed found too few) are the group's words one typo away (`fixes`), found by the
+ * stems' index as any word is, in the same three steps.
  * Parameters: $1 group id, $2 how many rows, $3… the search's (`searchValues`), then one amount
  * per word (numeric, or null when the word is not one), then one `prefix` per word (SearchWord).
- * Rows: SearchHitRow (`body` the amount).
+ * Rows: SearchHitRow (`amount` the amount, decimal text; no `body`: the snippet is the description's).
  * By number of words (`bySlots`).
  */
 export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
@@ -341,49 +338,50 @@ export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
   // what the older rows are narrowed by: each word in the text with its stems beside it (one scan of
   // ix_transactions_search_words for all the words), else as before; the match itself is tested after
   const words = `(t.search_text || ' ' || strip(t.search_vector)::text)`;
+  /** a word found with a typo: a word of the group one typo away (the stems' index) */
+  const typo = (i: number) => `(${p.slots[i].typos} AND t.search_vector @@ ${p.slots[i].fixes})`;
   /** a word without a `prefix` (fewer than three letters, a number): the ways it is found, each served by an index of its own */
-  const ownWays = (i: number) => `(t.search_vector @@ ${p.slots[i].query} OR (${p.slots[i].parts} AND ${words} LIKE '%' || ${p.slots[i].word} || '%') OR ${isAmount(i)})`;
+  const ownWays = (i: number) => `(t.search_vector @@ ${p.slots[i].query} OR (${p.slots[i].parts} AND ${words} LIKE '%' || ${p.slots[i].word} || '%') OR ${isAmount(i)} OR ${typo(i)})`;
   const narrowed = p.slots.length
     ? p.slots
         .map((_, i) => `((${prefix(i)} IS NOT NULL AND ${words} LIKE '%' || ${prefix(i)} || '%')
         OR (${prefix(i)} IS NULL AND ${ownWays(i)})
-        OR ${isAmount(i)})`)
+        OR ${isAmount(i)} OR ${typo(i)})`)
         .join('\n     AND ')
     : 'true';
-  // the words without a prefix (constant once the values are bound: the statement is planned with them)
-  const short = p.slots.length ? `(${p.slots.map((_, i) => `${prefix(i)} IS NULL`).join(' OR ')})` : 'false';
-  /** a row has every word of one kind (with a prefix, or without), as the match tests it (typos aside) */
+  // whether a word without a prefix is an amount (constant once the values are bound: the statement is
+  // planned with them); a short word that is not one ("dm") is a single condition on the stems, which
+  // ix_transactions_search_words intersects with the other words in its one scan, so it needs no lead
+  const short = p.slots.length ? `(${p.slots.map((_, i) => `(${prefix(i)} IS NULL AND ${amount(i)} IS NOT NULL)`).join(' OR ')})` : 'false';
+  /** a row has every word of one kind (with a prefix, or without), as the match tests it */
   const hasAll = (withPrefix: boolean) =>
     p.slots
-      .map((s, i) => `(${prefix(i)} IS ${withPrefix ? 'NULL' : 'NOT NULL'} OR t.search_vector @@ ${s.query} OR (${s.parts} AND t.search_text LIKE '%' || ${s.word} || '%') OR ${isAmount(i)})`)
+      .map((s, i) => `(${prefix(i)} IS ${withPrefix ? 'NULL' : 'NOT NULL'} OR t.search_vector @@ ${s.query} OR (${s.parts} AND t.search_text LIKE '%' || ${s.word} || '%') OR ${isAmount(i)} OR ${typo(i)})`)
       .join(' AND ') || 'true';
   const row = { alias: 't', title: 't.description', typoText: 't.search_text' };
   const columns = 't.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text';
-  const matches = (typos: boolean | string) => searchMatches(row, p, { extra: isAmount, titleWords: false, typos });
+  const matches = searchMatches(row, p, { extra: isAmount, titleWords: false });
   const newest = 'ORDER BY t.date DESC, t.id DESC';
   const found = '(SELECT count(*) FROM recent)';
-  // the second try (typos) reads the window only: the first try's older matches are kept by the service
-  const noTypos = p.slots.length ? `NOT (${p.slots.map((s) => s.typos).join(' OR ')})` : 'true';
   // two scalar values, so the date index starts at the edge (a join with \`edge\` would filter instead)
   const beforeEdge = '(t.date, t.id) < ((SELECT date FROM edge), (SELECT id FROM edge))';
-  const typoEdge = `(SELECT date FROM transactions WHERE group_id = $1 ${newest.replace(/t\./g, '')} OFFSET ${SEARCH_TYPO_WINDOW - 1} LIMIT 1)`;
-  const olderNeeded = `${found} + (SELECT count(*) FROM more) < ${p.candidates} AND ${noTypos}`;
+  const olderNeeded = `${found} + (SELECT count(*) FROM more) < ${p.candidates}`;
   // the words without a prefix lead the way to the older rows when their own indexes give few rows
   const byShort = `(${short} AND (SELECT count(*) FROM short_few) <= ${SEARCH_SHORT_ROWS})`;
   return `WITH recent AS MATERIALIZED (
   SELECT * FROM (SELECT ${columns} FROM transactions t WHERE t.group_id = $1 ${newest} LIMIT ${SEARCH_WINDOW}) t
-   WHERE ${matches(`t.date >= coalesce(${typoEdge}, '-infinity')`)}
+   WHERE ${matches}
    ${newest}
    LIMIT ${p.candidates}),
 edge AS MATERIALIZED (SELECT date, id FROM transactions WHERE group_id = $1 ${newest.replace(/t\./g, '')} OFFSET ${SEARCH_WINDOW - 1} LIMIT 1),
 more AS MATERIALIZED (
   SELECT * FROM (
     SELECT ${columns} FROM transactions t
-     WHERE ${found} BETWEEN ${SEARCH_DENSE} AND ${p.candidates} - 1 AND ${noTypos}
+     WHERE ${found} BETWEEN ${SEARCH_DENSE} AND ${p.candidates} - 1
        AND t.group_id = $1 AND ${beforeEdge}
      ${newest}
      LIMIT ${SEARCH_MORE}) t
-   WHERE ${matches(false)}
+   WHERE ${matches}
    ${newest}
    LIMIT ${p.candidates} - ${found}),
 short_found AS MATERIALIZED (
@@ -398,20 +396,20 @@ older_by_words AS MATERIALIZED (
    WHERE ${olderNeeded} AND NOT ${byShort}
      AND t.group_id = $1 AND ${beforeEdge}
      AND ${narrowed}
-     AND ${matches(false)}
+     AND ${matches}
    -- not in the index's order: the indexes of the words, not a walk through every older row
    ORDER BY t.date + 0 DESC, t.id DESC
    LIMIT ${p.candidates} - ${found}),
 older_by_short AS MATERIALIZED (
   SELECT * FROM short_found t
-   WHERE ${olderNeeded} AND ${byShort} AND ${beforeEdge} AND ${matches(false)}
+   WHERE ${olderNeeded} AND ${byShort} AND ${beforeEdge} AND ${matches}
    ${newest}
    LIMIT ${p.candidates} - ${found}),
 older AS (SELECT * FROM older_by_words UNION ALL SELECT * FROM older_by_short),
 c AS (SELECT * FROM recent
       UNION ALL (SELECT * FROM more WHERE NOT EXISTS (SELECT FROM older))
       UNION ALL SELECT * FROM older)
-SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, c.amount::text AS body, NULL::text AS context,
+SELECT c.id, NULL::uuid AS parent_id, coalesce(c.description, '') AS title, NULL::text AS body, c.amount::text AS amount, NULL::text AS context,
        c.date::text AS date, ${searchScore({ alias: 'c', title: 'c.description' }, p, amountLevel)} AS score,
        (SELECT count(*) FROM c)::int AS total
   FROM c

@@ -65,7 +65,11 @@ export class SearchService {
     // typos are looked for only when the words as typed find less than the page asks for
     let answers = await ask(withoutTypos(terms));
     const found = (hits: SearchHits[]) => hits.reduce((sum, { rows }) => sum + Math.min(rows[0]?.total ?? 0, candidates), 0);
-    if (terms.words.some((word) => word.typos) && found(answers) < limit) answers = withFirstTry(answers, await ask(terms));
+    if (terms.words.some((word) => word.typos) && found(answers) < limit) {
+      // the second try: each word that may have a typo also finds the group's words one typo away
+      const fixed = await this.repository.withFixes(user.groupId, terms);
+      if (fixed.words.some((word) => word.typos)) answers = withFirstTry(answers, await ask(fixed));
+    }
     const hits = answers.flatMap(({ type, rows }) => rows.map((row) => ({ type, row, score: Number(row.score) }))).sort(byRank);
     const counts = answers.map(({ rows }) => rows[0]?.total ?? 0);
     const totalItems = counts.reduce((sum, count) => sum + Math.min(count, candidates), 0);
@@ -115,6 +119,7 @@ function toHitDto({ type, row, score }: Hit, words: string[]): SearchHitDto {
     title: row.title,
     snippet: row.context ? `${snippet} · ${escapeHtml(row.context)}` : snippet,
     ...(row.date ? { date: row.date } : {}),
+    ...(row.amount ? { amount: row.amount } : {}),
     score,
   };
 }

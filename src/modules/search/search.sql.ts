@@ -19,3 +19,27 @@ export interface SearchWordRow {
   query: string;
   stop: boolean;
 }
+
+/** How many of the group's words one typo away from a typed word are searched for, the closest first. */
+export const SEARCH_FIXES_PER_WORD = 20;
+
+/**
+ * GET /search, the second try: for each typed word ($2, folded, in order) the group's ($1) words one
+ * typo away (`search_words`: at least the word's least similarity $3, pg_trgm's strict word
+ * similarity, the closest first, at most $4), as tsquery text of their German and English stems
+ * (null: none). The trigram index of the group's words serves `%` (similarity 0.3, below every
+ * word's least).
+ */
+export const SEARCH_FIXES = statement(
+  'search_fixes',
+  `SELECT (SELECT string_agg(q, ' | ')
+          FROM (SELECT (plainto_tsquery('public.hearth_german', d.word) || plainto_tsquery('public.hearth_english', d.word))::text AS q
+                  FROM (SELECT DISTINCT s.word, strict_word_similarity(u.w, s.word) AS similarity
+                          FROM search_words s
+                         WHERE s.group_id = $1 AND s.word % u.w AND strict_word_similarity(u.w, s.word) >= u.least
+                         ORDER BY similarity DESC, s.word
+                         LIMIT $4) d) f
+         WHERE q <> '') AS fixes
+  FROM unnest($2::text[], $3::real[]) WITH ORDINALITY AS u(w, least, n)
+ ORDER BY n`,
+);

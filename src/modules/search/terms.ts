@@ -25,8 +25,8 @@ function escapeRegex(text: string): string {
  * The least similarity (pg_trgm's `strict_word_similarity`: shared trigrams with a whole word of
  * the text) that still counts as one typo in a word of `n` letters: two letters swapped in the
  * middle leave n - 2 of its n + 2 trigrams and bring 4 of their own, so (n - 2) / (n + 6); never
- * below 0.4, the floor the index is asked for (the direct pool's setting, SEARCH_CONNECTION_OPTIONS).
- * "kirshe" finds "Kirsche", "geschenkideen" not "Geschenke".
+ * below 0.4. Compared with the group's words (`search_words`): "kirshe" finds "Kirsche",
+ * "geschenkideen" not "Geschenke".
  */
 export function typoSimilarity(n: number): number {
   return Math.max(0.4, Math.floor(((n - 2) / (n + 6)) * 100) / 100);
@@ -69,6 +69,7 @@ export function searchTerms(rows: SearchWordRow[]): SearchTerms {
       typos: letters(row.folded) >= 5 && /\p{L}/u.test(row.folded),
       wordStart: `\\m${escapeRegex(row.folded)}`,
       similarity: typoSimilarity(letters(row.folded)),
+      fixes: null,
       prefix: stemPrefix(row.folded, row.query),
     })),
     stopWordsOnly,

@@ -40,7 +40,7 @@ import { categoryName } from '../history-labels';
 @Check('ck_transactions_split', SPLIT_CHECK)
 // led by group_id (btree_gin): migration SearchGroupIndexes
 @Index('ix_transactions_search_vector', { synchronize: false })
-// the text with its stems beside it, led by group_id: migration SearchTransactionWords
+// the text with its stems beside it, and the stems, led by group_id: migrations SearchTransactionWords, SearchTransactionWordsStems
 @Index('ix_transactions_search_words', { synchronize: false })
 export class Transaction extends MoneyMovement {
   /** search (docs/search.md): kept by the database */

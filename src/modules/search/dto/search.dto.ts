@@ -41,6 +41,11 @@ export class SearchHitDto {
   snippet: string;
   @ApiPropertyOptional({ description: "a note's or item's last change (ISO instant), a place's or transaction's date (YYYY-MM-DD)" })
   date?: string;
+  @ApiPropertyOptional({
+    description: "a transaction's amount as a decimal (written in the reader's language and the group's currency by the client: \"49,90 €\")",
+    example: '49.90',
+  })
+  amount?: string;
   @ApiProperty({ description: 'how well it matches, 0–1 (1: every word whole in the title); best first, newer first at equal score' })
   score: number;
 }

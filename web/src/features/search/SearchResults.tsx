@@ -1,8 +1,8 @@
 /** The search's results panel, loaded on first use of the header's search field (SearchBox). */
 import { Link } from 'react-router';
 import { useSession } from '@/api/session-context';
-import { useT, type MessageId } from '@/i18n';
-import { formatDate } from '@/ui';
+import { useLocale, useT, type MessageId } from '@/i18n';
+import { formatDate, formatMoney } from '@/ui/format';
 import { useOfflineSearch, useServerSearch } from './api';
 import type { HitKind } from './match';
 import { Snippet } from './Snippet';
@@ -37,11 +37,14 @@ interface ShownHit {
   date?: string;
   snippet?: string;
   excerpt?: string;
+  /** a transaction's amount, decimal text: written in the reader's language and the group's currency ("49,90 €") */
+  amount?: string;
 }
 
 export default function SearchResults({ id: panelId, q, online, onOpen }: { id: string; q: string; online: boolean; onOpen: () => void }) {
   const t = useT();
   const { claims } = useSession();
+  const locale = useLocale();
   const server = useServerSearch(q, online);
   const offline = useOfflineSearch(q, !online, claims);
   const hits: ShownHit[] = online ? (server.data?.items ?? []) : offline;
@@ -64,7 +67,8 @@ export default function SearchResults({ id: panelId, q, online, onOpen }: { id: 
                     <Link to={hitPath(hit)} className="search-hit" onClick={onOpen}>
                       <span className="search-hit-title">{hit.title || t('search.untitled')}</span>
                       <span className="search-hit-snippet">{hit.snippet !== undefined ? <Snippet html={hit.snippet} /> : hit.excerpt}</span>
-                      {hit.date ? <span className="search-hit-date">{formatDate(hit.date)}</span> : null}
+                      {hit.date ? <span className="search-hit-date">{formatDate(hit.date, false, locale)}</span> : null}
+                      {hit.amount ? <span className="search-hit-amount">{formatMoney(hit.amount, claims?.currency ?? 'EUR', locale)}</span> : null}
                     </Link>
                   </li>
                 ))}

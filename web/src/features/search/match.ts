@@ -32,6 +32,8 @@ export interface OfflineHit {
   /** plain text around the first match in the text beside the title (no markup); empty when the title matched */
   excerpt: string;
   date?: string;
+  /** a transaction's amount, decimal text */
+  amount?: string;
   score: number;
 }
 
@@ -89,6 +91,7 @@ export function matchOffline(things: Searchable[], q: string, limit = 50): Offli
       title: thing.title,
       excerpt: inBody ? excerpt(thing.body!, query) : '',
       ...(thing.date ? { date: thing.date } : {}),
+      ...(thing.amount ? { amount: thing.amount } : {}),
       score: Math.round((total / query.length) * 1000) / 1000,
     });
   }

@@ -17,6 +17,7 @@ const note = (items: NoteItem[], extra: Partial<Note> = {}): Note => ({
   version: 1,
   items: items.map((entry, order) => ({ ...entry, order })),
   reminder: null,
+  reminders: [],
   ...extra,
 });
 const texts = (value: Note) => value.items.map((entry) => `${entry.order}:${entry.text}${entry.isCompleted ? ' ✓' : ''}`);

@@ -153,7 +153,7 @@ export function withOps(note: Note, ops: NoteOp[]): Note {
 /** A note created by a queued operation that the server has not answered yet. */
 export function createdNote(op: Extract<NoteOp, { kind: 'createNote' }>, createdBy: string | null): Note {
   const now = new Date().toISOString();
-  return { id: op.noteId, ...op.fields, isPinned: false, createdBy, createdDate: now, updatedDate: now, version: 0, items: [], reminder: null };
+  return { id: op.noteId, ...op.fields, isPinned: false, createdBy, createdDate: now, updatedDate: now, version: 0, items: [], reminder: null, reminders: [] };
 }
 
 /** The list with queued operations applied: notes created offline first (after pinned ones), each note with its own. */

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import type { Claims } from '@/api/claims';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { rememberRoute } from './last-route';
+import { rememberRoute } from '@/api/last-route';
 import { session } from '@/api/client';
 import { Button, Skeleton } from '@/ui';
 import { fullNav, moduleNav, type NavItem } from './nav';

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { session } from '@/api/client';
 import { useSession } from '@/api/session-context';
-import { isOwnPath, routeAfterSignIn } from '@/app/last-route';
+import { isOwnPath, routeAfterSignIn } from '@/api/last-route';
 import { Button, Checkbox, describeUserAgent, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
 import { useSignIn } from '../api';
 import { AuthLayout } from '../components/AuthLayout';

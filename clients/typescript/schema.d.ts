@@ -1087,14 +1087,14 @@ export interface paths {
         };
         get?: never;
         /**
-         * Set the note's reminder
-         * @description Replaces any reminder the note had. Repeats keep the wall-clock time of `timeZone` across daylight-saving changes; a monthly or yearly repeat on a day the month lacks falls on its last day. A one-off `at` in the past is 400 REMINDER_IN_PAST. A note whose items are all completed does not remind (a repeating reminder moves on). A private note reminds only its creator; recipients outside the group are 400 UNKNOWN_RECIPIENT.
+         * Set the caller's own reminder on the note
+         * @description Each member has their own reminder on a note: this replaces the caller's own (another member's stays as it is). Repeats keep the wall-clock time of `timeZone` across daylight-saving changes; a monthly or yearly repeat on a day the month lacks falls on its last day. A one-off `at` in the past is 400 REMINDER_IN_PAST. A note whose items are all completed does not remind (a repeating reminder moves on). A private note reminds only its creator; recipients outside the group are 404. Answers the note with `reminder` (the caller's own) and `reminders` (those the caller sees).
          */
         put: operations["NoteReminders_set"];
         post?: never;
         /**
-         * Remove the note's reminder
-         * @description Answers the note; a note without a reminder is answered as it is.
+         * Remove the caller's own reminder on the note
+         * @description Other members' reminders stay. Answers the note; without a reminder of the caller's the note is answered as it is.
          */
         delete: operations["NoteReminders_remove"];
         options?: never;
@@ -2470,8 +2470,10 @@ export interface components {
             isPrivate: boolean;
             /** @description in order */
             items: components["schemas"]["NoteItemDto"][];
-            /** @description the note's reminder (PUT /notes/{noteId}/reminder); null: none */
+            /** @description the caller's own reminder on the note (PUT /notes/{noteId}/reminder); null: none */
             reminder: components["schemas"]["NoteReminderDto"] | null;
+            /** @description the reminders on the note the caller sees: their own (first) and other members' that name them or the group; another member's "me" reminder is never among them */
+            reminders: components["schemas"]["SeenNoteReminderDto"][];
             title: string;
             /**
              * Format: date-time
@@ -3001,6 +3003,27 @@ export interface components {
             title: string;
             /** @enum {string} */
             type: "Note" | "NoteItem" | "Place" | "Transaction";
+        };
+        SeenNoteReminderDto: {
+            /**
+             * Format: date-time
+             * @description the first occurrence, with the offset of `timeZone` (or of the setter's zone)
+             */
+            at: string;
+            /**
+             * Format: date-time
+             * @description the next occurrence; null when none is left
+             */
+            nextAt: string | null;
+            recipients: ("me" | "group") | string[];
+            repeat: components["schemas"]["NoteReminderRepeatDto"] | null;
+            /**
+             * Format: uuid
+             * @description who set it (only they can change or remove it)
+             */
+            setBy: string | null;
+            /** @description null: each recipient's own time zone */
+            timeZone: string | null;
         };
         SessionDto: {
             /** Format: date-time */

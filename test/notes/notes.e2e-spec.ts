@@ -34,6 +34,7 @@ describe('notes: CRUD, pinning and lists', () => {
       version: 1,
       items: [],
       reminder: null,
+      reminders: [],
     });
     expect(response.headers.etag).toBe('"1"');
     const [row] = await t.db.query('SELECT group_id, created_by, title FROM notes WHERE id = $1', [note.id]);

@@ -11,7 +11,8 @@ test.describe('Sign in', () => {
     await expect(modules.getByRole('link', { name: 'Map' })).toBeVisible();
     await expect(modules.getByRole('link', { name: 'Notes' })).toBeVisible();
     await expect(modules.getByRole('link', { name: 'Budget' })).toHaveCount(0);
-    await expect(page).toHaveURL(/\/map$/);
+    // the first sign-in on this device opens the welcome page
+    await expect(page).toHaveURL(/\/welcome$/);
   });
 
   test('a wrong password is reported on the page', async ({ page, service }) => {

@@ -84,8 +84,9 @@ test.describe('Auf Deutsch', () => {
     await page.getByLabel('Passwort', { exact: true }).fill(admin.password);
     await page.getByRole('button', { name: 'Anmelden' }).click();
 
-    // the map: its empty state
-    await expect(page).toHaveURL(/\/map$/);
+    // the first sign-in on this device: the welcome page; then the map's empty state
+    await expect(page).toHaveURL(/\/welcome$/);
+    await page.goto('/map');
     await expect(page.getByRole('heading', { name: 'Karte', level: 1 })).toBeVisible();
     await expect(page.getByText('Hier gibt es noch keine Orte.')).toBeVisible();
     expect(await englishOn(page)).toEqual([]);

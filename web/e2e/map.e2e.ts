@@ -9,7 +9,7 @@ test.describe('Map', () => {
     const member = await seedUser(service.db, group.id);
     await signIn(page, member);
 
-    await expect(page).toHaveURL(/\/map$/);
+    await page.goto('/map');
     await expect(page.getByText(/No places here yet/)).toBeVisible();
     await page.getByRole('link', { name: 'Add place' }).click();
 

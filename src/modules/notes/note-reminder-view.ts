@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import type { NoteRemindersView } from './dto/note.dto';
 import type { NoteReminderDto, ReminderFrequency, ReminderRecipients } from './dto/note-reminder.dto';
 import type { NoteReminderRow } from './note-reminders.sql';
 import { firstIndexFrom, occurrenceIn, ReminderRule } from './note-reminder-rule';
@@ -25,4 +26,15 @@ export function toReminderDto(row: NoteReminderRow, now: Date): NoteReminderDto 
     recipients: (row.recipients === 'users' ? row.recipient_ids : row.recipients) as ReminderRecipients,
     nextAt: next ? iso(next) : null,
   };
+}
+
+/** The reminders `rows` (those `userId` sees on one note) as the note carries them: the caller's own as `reminder`, all as `reminders`. */
+export function toRemindersView(rows: NoteReminderRow[], userId: string, now: Date): NoteRemindersView {
+  let reminder: NoteReminderDto | null = null;
+  const reminders = rows.map((row) => {
+    const dto = toReminderDto(row, now);
+    if (row.set_by === userId) reminder = dto;
+    return { ...dto, setBy: row.set_by };
+  });
+  return { reminder, reminders };
 }

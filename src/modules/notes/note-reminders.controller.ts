@@ -20,12 +20,13 @@ export class NoteRemindersController {
 
   @Put()
   @ApiOperation({
-    summary: "Set the note's reminder",
+    summary: "Set the caller's own reminder on the note",
     description:
-      'Replaces any reminder the note had. Repeats keep the wall-clock time of `timeZone` across daylight-saving changes; a monthly or ' +
+      "Each member has their own reminder on a note: this replaces the caller's own (another member's stays as it is). " +
+      'Repeats keep the wall-clock time of `timeZone` across daylight-saving changes; a monthly or ' +
       'yearly repeat on a day the month lacks falls on its last day. A one-off `at` in the past is 400 REMINDER_IN_PAST. ' +
       'A note whose items are all completed does not remind (a repeating reminder moves on). A private note reminds only its creator; ' +
-      'recipients outside the group are 400 UNKNOWN_RECIPIENT.',
+      'recipients outside the group are 404. Answers the note with `reminder` (the caller\'s own) and `reminders` (those the caller sees).',
   })
   @ApiOkResponse({ type: NoteDto })
   @ApiProblems(400, 404)
@@ -39,7 +40,10 @@ export class NoteRemindersController {
   }
 
   @Delete()
-  @ApiOperation({ summary: "Remove the note's reminder", description: 'Answers the note; a note without a reminder is answered as it is.' })
+  @ApiOperation({
+    summary: "Remove the caller's own reminder on the note",
+    description: "Other members' reminders stay. Answers the note; without a reminder of the caller's the note is answered as it is.",
+  })
   @ApiOkResponse({ type: NoteDto })
   @ApiProblems(400, 404)
   async remove(@CurrentUser() user: AuthUser, @UuidParam('noteId') noteId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<NoteDto> {

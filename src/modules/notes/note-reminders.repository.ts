@@ -3,10 +3,10 @@ import { Sql } from '../../database/sql';
 import {
   NOTE_REMINDER_DELETE,
   NOTE_REMINDER_INSERT,
-  NOTE_REMINDER_OF_NOTE,
   NOTE_REMINDERS_LOCK_DUE,
   NOTE_REMINDERS_MOVE,
-  NOTE_REMINDERS_OF_GROUP,
+  NOTE_REMINDERS_SEEN_IN_GROUP,
+  NOTE_REMINDERS_SEEN_ON_NOTE,
   NOTE_REMINDERS_ACTIVE_OF_SETTER,
   NOTE_REMINDERS_OF_RECIPIENT,
   NoteReminderRow,
@@ -26,19 +26,25 @@ export interface DueNoteReminderRow extends NoteReminderRow {
 export class NoteRemindersRepository {
   constructor(private readonly sql: Sql) {}
 
-  async ofNote(noteId: string): Promise<NoteReminderRow | undefined> {
-    const [row] = await this.sql.rows<NoteReminderRow>(NOTE_REMINDER_OF_NOTE, [noteId]);
-    return row;
+  /** The reminders of the note that `userId` sees (their own first). */
+  seenOnNote(noteId: string, userId: string): Promise<NoteReminderRow[]> {
+    return this.sql.rows<NoteReminderRow>(NOTE_REMINDERS_SEEN_ON_NOTE, [noteId, userId]);
   }
 
-  async ofGroup(groupId: string): Promise<Map<string, NoteReminderRow>> {
-    const rows = await this.sql.rows<NoteReminderRow>(NOTE_REMINDERS_OF_GROUP, [groupId]);
-    return new Map(rows.map((row) => [row.note_id, row]));
+  /** The reminders of the group's notes that `userId` sees, by note (their own first). */
+  async seenInGroup(groupId: string, userId: string): Promise<Map<string, NoteReminderRow[]>> {
+    const byNote = new Map<string, NoteReminderRow[]>();
+    for (const row of await this.sql.rows<NoteReminderRow>(NOTE_REMINDERS_SEEN_IN_GROUP, [groupId, userId])) {
+      const rows = byNote.get(row.note_id);
+      if (rows) rows.push(row);
+      else byNote.set(row.note_id, [row]);
+    }
+    return byNote;
   }
 
-  /** In the unit of work: removes the note's reminder; its id when it had one. */
-  async remove(noteId: string): Promise<string | undefined> {
-    const [row] = await this.sql.rows<{ id: string }>(NOTE_REMINDER_DELETE, [noteId]);
+  /** In the unit of work: removes `userId`'s own reminder of the note; its id when they had one. */
+  async remove(noteId: string, userId: string): Promise<string | undefined> {
+    const [row] = await this.sql.rows<{ id: string }>(NOTE_REMINDER_DELETE, [noteId, userId]);
     return row?.id;
   }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
 import { AppError } from '../../common/errors/app-error';
@@ -12,16 +13,17 @@ import { SetNoteReminderDto } from './dto/note-reminder.dto';
 import { Note } from './entities/note.entity';
 import { NOTE_REMINDER_SOURCE } from './note-reminder.source';
 import { firstIndexFrom, localStart, ReminderRule } from './note-reminder-rule';
-import { toReminderDto } from './note-reminder-view';
+import { toRemindersView } from './note-reminder-view';
 import { NoteRemindersRepository } from './note-reminders.repository';
 import { NotesRepository } from './notes.repository';
 
 const invalid = (field: string, message: string) => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [{ field, message }]);
 
 /**
- * A note's reminder: when (a wall-clock time in a zone, repeating or not) and whom. Setting one
- * replaces the last (with a new id, so none of its occurrences is sent again or lost) and puts it
- * into the scheduler; the scheduler then asks NoteReminderSource what is due.
+ * A member's own reminder on a note: when (a wall-clock time in a zone, repeating or not) and whom.
+ * Each member has their own; setting one replaces only the caller's last (with a new id, so none of
+ * its occurrences is sent again or lost) and puts it into the scheduler; the scheduler then asks
+ * NoteReminderSource what is due. Another member's reminder is never changed or removed.
  */
 @Injectable()
 export class NoteRemindersService {
@@ -55,7 +57,7 @@ export class NoteRemindersService {
         throw AppError.badRequest('REMINDER_IN_PAST', rule.frequency ? 'Every occurrence of this reminder is in the past' : 'The reminder time is in the past');
       }
       const { recipients, recipientIds } = await this.whom(user, note, dto.recipients ?? 'me');
-      const previous = await this.reminders.remove(note.id);
+      const previous = await this.reminders.remove(note.id, user.userId);
       if (previous) await this.scheduler.unschedule(NOTE_REMINDER_SOURCE, previous);
       // counted without the reminder it replaces
       await this.scheduler.assertRoomFor(user.userId);
@@ -77,17 +79,22 @@ export class NoteRemindersService {
       });
       // the scheduler works out when each recipient is due at its next look
       await this.scheduler.schedule(NOTE_REMINDER_SOURCE, row.id, now);
-      return toNoteDto(note, await this.notes.itemsOf(note, manager), toReminderDto(row, now));
+      return this.answer(user, note, now, manager);
     });
   }
 
   remove(user: AuthUser, noteId: string): Promise<NoteDto> {
     return this.unitOfWork.run(async (manager) => {
       const note = await this.notes.findVisibleNote(user, noteId, true, manager);
-      const previous = await this.reminders.remove(note.id);
+      const previous = await this.reminders.remove(note.id, user.userId);
       if (previous) await this.scheduler.unschedule(NOTE_REMINDER_SOURCE, previous);
-      return toNoteDto(note, await this.notes.itemsOf(note, manager), null);
+      return this.answer(user, note, this.clock.now(), manager);
     });
+  }
+
+  /** The note with the reminders the caller sees on it. */
+  private async answer(user: AuthUser, note: Note, now: Date, manager: EntityManager): Promise<NoteDto> {
+    return toNoteDto(note, await this.notes.itemsOf(note, manager), toRemindersView(await this.reminders.seenOnNote(note.id, user.userId), user.userId, now));
   }
 
   /** A private note reminds only its creator (the only one who can see it); listed users must be Active members of the group. */

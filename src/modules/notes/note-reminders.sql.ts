@@ -1,8 +1,8 @@
 import { statement } from '../../database/sql';
 
 /*
- * The statements of `note_reminders` (NoteRemindersRepository): a note's reminder for its
- * responses, replacing and removing it, and the scheduler's read of due reminders with what it
+ * The statements of `note_reminders` (NoteRemindersRepository): the reminders a member sees on a
+ * note for its responses, replacing and removing the member's own, and the scheduler's read of due reminders with what it
  * needs of their notes. Written with these statements, not save(): a reminder is not part of the
  * note's history.
  */
@@ -28,16 +28,28 @@ export interface NoteReminderRow {
   next_index: number | null;
 }
 
-/** The reminder of the note $1, if any. */
-export const NOTE_REMINDER_OF_NOTE = statement('note_reminder_of_note', `SELECT ${REMINDER_COLUMNS} FROM note_reminders r WHERE r.note_id = $1`);
+/**
+ * Whom the reminder r shows to: the user $2 sees their own and those that name them or the group
+ * (a "me" reminder is seen by its setter only).
+ */
+const SEEN_BY = `(r.set_by = $2 OR r.recipients = 'group' OR (r.recipients = 'users' AND $2 = ANY(r.recipient_ids)))`;
 
-/** The reminders of the group $1's notes (GET /notes attaches them to the notes it answers). */
-export const NOTE_REMINDERS_OF_GROUP = statement('note_reminders_of_group', `SELECT ${REMINDER_COLUMNS} FROM note_reminders r WHERE r.group_id = $1`);
+/** The reminders of the note $1 the user $2 sees: their own first, then by when they were set. */
+export const NOTE_REMINDERS_SEEN_ON_NOTE = statement(
+  'note_reminders_seen_on_note',
+  `SELECT ${REMINDER_COLUMNS} FROM note_reminders r WHERE r.note_id = $1 AND ${SEEN_BY} ORDER BY r.set_by = $2 DESC, r.set_date, r.id`,
+);
 
-/** Removes the reminder of the note $1; the removed reminder's id. */
-export const NOTE_REMINDER_DELETE = statement('note_reminder_delete', 'DELETE FROM note_reminders WHERE note_id = $1 RETURNING id');
+/** The reminders of the group $1's notes the user $2 sees (GET /notes attaches them to the notes it answers), in the order above. */
+export const NOTE_REMINDERS_SEEN_IN_GROUP = statement(
+  'note_reminders_seen_in_group',
+  `SELECT ${REMINDER_COLUMNS} FROM note_reminders r WHERE r.group_id = $1 AND ${SEEN_BY} ORDER BY r.set_by = $2 DESC, r.set_date, r.id`,
+);
 
-/** Inserts a note's reminder (its note has none: the caller removed it first, holding the note's lock). */
+/** Removes the user $2's own reminder of the note $1; the removed reminder's id. */
+export const NOTE_REMINDER_DELETE = statement('note_reminder_delete', 'DELETE FROM note_reminders WHERE note_id = $1 AND set_by = $2 RETURNING id');
+
+/** Inserts a member's reminder of a note (they have none there: the caller removed it first, holding the note's lock). */
 export const NOTE_REMINDER_INSERT = statement(
   'note_reminder_insert',
   `INSERT INTO note_reminders AS r (id, note_id, group_id, start_local, time_zone, setter_time_zone, frequency, interval, until,

@@ -5,9 +5,8 @@ import { Clock } from '../../common/clock/clock';
 import { AppError } from '../../common/errors/app-error';
 import { newId } from '../../database/base.entity';
 import { UnitOfWork } from '../../database/transaction';
-import { NoteDto, NoteItemDto, toNoteDto } from './dto/note.dto';
-import { NoteReminderDto } from './dto/note-reminder.dto';
-import { toReminderDto } from './note-reminder-view';
+import { NO_REMINDERS, NoteDto, NoteItemDto, NoteRemindersView, toNoteDto } from './dto/note.dto';
+import { toRemindersView } from './note-reminder-view';
 import { NoteRemindersRepository } from './note-reminders.repository';
 import { CreateNoteDto, NoteListQuery, UpdateNoteDto } from './dto/note-input.dto';
 import { DEFAULT_NOTE_COLOR, DEFAULT_NOTE_ICON, Note } from './entities/note.entity';
@@ -33,22 +32,19 @@ export class NotesService {
     const { column, direction } = parseSort<NoteSortKey>(query.sort, NOTE_SORTS, '-updatedDate');
     const [[notes, items], reminders] = await Promise.all([
       this.notes.findVisibleWithItems(user, column as NoteSortKey, direction),
-      this.reminders.ofGroup(user.groupId),
+      this.reminders.seenInGroup(user.groupId, user.userId),
     ]);
     const byNote = new Map<string, NoteItemDto[]>();
     for (const note of notes) byNote.set(note[0], []);
     // an item of a note created after the notes were read is left out with its note
     for (const item of items) byNote.get(item[0])?.push(noteItemFromTuple(item));
     const now = this.clock.now();
-    return notes.map((note) => {
-      const reminder = reminders.get(note[0]);
-      return { ...noteFromTuple(note, byNote.get(note[0])!), reminder: reminder ? toReminderDto(reminder, now) : null };
-    });
+    return notes.map((note) => ({ ...noteFromTuple(note, byNote.get(note[0])!), ...toRemindersView(reminders.get(note[0]) ?? [], user.userId, now) }));
   }
 
   async get(user: AuthUser, noteId: string): Promise<NoteDto> {
     const note = await this.notes.findVisibleNote(user, noteId);
-    return toNoteDto(note, await this.notes.itemsOf(note), await this.reminderOf(note));
+    return toNoteDto(note, await this.notes.itemsOf(note), await this.remindersOf(user, note));
   }
 
   /**
@@ -64,14 +60,14 @@ export class NotesService {
       ...editable(dto),
     };
     const row = await this.notes.insertNote(values);
-    if (row) return { value: { ...noteFromTuple(row, []), reminder: null }, created: true };
+    if (row) return { value: { ...noteFromTuple(row, []), ...NO_REMINDERS }, created: true };
     const existing = await this.notes.findNoteAnywhere(values.id);
     const same =
       existing?.groupId === values.groupId &&
       existing.createdBy === values.createdBy &&
       (['isPrivate', 'title', 'content', 'color', 'icon'] as const).every((key) => existing[key] === values[key]);
     if (!same) throw idConflict('note');
-    return { value: toNoteDto(existing, await this.notes.itemsOf(existing), await this.reminderOf(existing)), created: false };
+    return { value: toNoteDto(existing, await this.notes.itemsOf(existing), await this.remindersOf(user, existing)), created: false };
   }
 
   /**
@@ -99,7 +95,7 @@ export class NotesService {
     return this.unitOfWork.run(async (manager) => {
       const note = await this.notes.findVisibleNote(user, noteId, true, manager);
       if (ifMatch !== undefined && ifMatch !== note.version) {
-        throw AppError.versionConflict('The note', toNoteDto(note, await this.notes.itemsOf(note, manager), await this.reminderOf(note)));
+        throw AppError.versionConflict('The note', toNoteDto(note, await this.notes.itemsOf(note, manager), await this.remindersOf(user, note)));
       }
       const changed = (Object.keys(fields) as (keyof Note)[]).some((key) => note[key] !== fields[key]);
       if (changed) {
@@ -108,13 +104,12 @@ export class NotesService {
         note.updatedDate = nextUpdatedDate(note);
         await this.notes.save(manager, note);
       }
-      return toNoteDto(note, await this.notes.itemsOf(note, manager), await this.reminderOf(note));
+      return toNoteDto(note, await this.notes.itemsOf(note, manager), await this.remindersOf(user, note));
     });
   }
 
-  private async reminderOf(note: Note): Promise<NoteReminderDto | null> {
-    const row = await this.reminders.ofNote(note.id);
-    return row ? toReminderDto(row, this.clock.now()) : null;
+  private async remindersOf(user: AuthUser, note: Note): Promise<NoteRemindersView> {
+    return toRemindersView(await this.reminders.seenOnNote(note.id, user.userId), user.userId, this.clock.now());
   }
 }
 

@@ -1,6 +1,7 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import type { Claims } from '@/api/claims';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { rememberRoute } from '@/api/last-route';
 import { session } from '@/api/client';
 import { Button, Skeleton } from '@/ui';
 import { fullNav, moduleNav, type NavItem } from './nav';
@@ -23,6 +24,12 @@ export function Shell() {
   const online = useOnline();
   const navigate = useNavigate();
   useTimeZoneFromBrowser(claims?.userId ?? null);
+  const location = useLocation();
+  const userId = claims?.userId;
+  // the page last used on this device, opened again after the next sign-in
+  useEffect(() => {
+    if (userId) rememberRoute(userId, location.pathname + location.search);
+  }, [userId, location.pathname, location.search]);
   const signOut = async () => {
     await session.signOut();
     navigate('/sign-in?signed-out=1', { replace: true });

@@ -113,3 +113,8 @@ export class NoteReminderDto {
   nextAt: string | null;
 }
 
+
+/** A reminder the caller sees on a note: their own, or another member's that names them or the group. */
+export class SeenNoteReminderDto extends NoteReminderDto {
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'who set it (only they can change or remove it)' }) setBy: string | null;
+}

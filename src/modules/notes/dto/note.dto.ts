@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { NoteItem } from '../entities/note-item.entity';
-import { NoteReminderDto } from './note-reminder.dto';
+import { NoteReminderDto, SeenNoteReminderDto } from './note-reminder.dto';
 import type { Note } from '../entities/note.entity';
 
 export class NoteItemDto {
@@ -26,15 +26,28 @@ export class NoteDto {
   @ApiProperty({ minimum: 1, description: "raised on every change of the note's own fields (not its items'); the ETag, and If-Match of PUT" })
   version: number;
   @ApiProperty({ type: [NoteItemDto], description: 'in order' }) items: NoteItemDto[];
-  @ApiProperty({ type: NoteReminderDto, nullable: true, description: 'the note\'s reminder (PUT /notes/{noteId}/reminder); null: none' })
+  @ApiProperty({ type: NoteReminderDto, nullable: true, description: "the caller's own reminder on the note (PUT /notes/{noteId}/reminder); null: none" })
   reminder: NoteReminderDto | null;
+  @ApiProperty({
+    type: [SeenNoteReminderDto],
+    description: "the reminders on the note the caller sees: their own (first) and other members' that name them or the group; another member's \"me\" reminder is never among them",
+  })
+  reminders: SeenNoteReminderDto[];
 }
+
+/** The reminders a note carries for the caller. */
+export interface NoteRemindersView {
+  reminder: NoteReminderDto | null;
+  reminders: SeenNoteReminderDto[];
+}
+
+export const NO_REMINDERS: NoteRemindersView = { reminder: null, reminders: [] };
 
 export function toNoteItemDto(item: NoteItem): NoteItemDto {
   return { id: item.id, text: item.text, url: item.url, isCompleted: item.isCompleted, order: item.order, version: item.version };
 }
 
-export function toNoteDto(note: Note, items: NoteItem[], reminder: NoteReminderDto | null): NoteDto {
+export function toNoteDto(note: Note, items: NoteItem[], { reminder, reminders }: NoteRemindersView): NoteDto {
   return {
     id: note.id,
     title: note.title,
@@ -49,5 +62,6 @@ export function toNoteDto(note: Note, items: NoteItem[], reminder: NoteReminderD
     version: note.version,
     items: items.map(toNoteItemDto),
     reminder,
+    reminders,
   };
 }

@@ -2,13 +2,14 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typ
 import { Note } from './note.entity';
 
 /**
- * A note's reminder (at most one). `id` is new at every PUT, so the occurrences of a replaced
+ * A member's reminder on a note: each member has at most one on a note (their own), and another
+ * member's PUT never touches it. `id` is new at every PUT, so the occurrences of a replaced
  * reminder never collide with the new one's. The first occurrence is `startLocal`, a wall-clock
  * time in `timeZone` (null: in each recipient's own zone); repeats keep that wall-clock time.
  * `nextIndex` is the scheduler's cursor (the occurrence it handles next; null when none is left).
  */
 @Entity('note_reminders')
-@Index('uq_note_reminders_note', ['noteId'], { unique: true })
+@Index('uq_note_reminders_note_setter', ['noteId', 'setBy'], { unique: true })
 @Index('ix_note_reminders_group', ['groupId'])
 @Index('ix_note_reminders_set_by', ['setBy'])
 export class NoteReminder {

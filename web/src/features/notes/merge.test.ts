@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Note, NoteItem } from './types';
-import { afterVersionConflict, listWithOps, mergeFields, mergeOrder, opAfterChoice, withOps, type Conflict, type NoteOp } from './merge';
+import { afterVersionConflict, listWithOps, mergeFields, mergeOrder, opAfterChoice, ownTexts, replacedText, withOps, type Conflict, type NoteOp } from './merge';
 
 const item = (id: string, text: string, isCompleted = false): NoteItem => ({ id, text, url: null, isCompleted, order: 0, version: 1 });
 const note = (items: NoteItem[], extra: Partial<Note> = {}): Note => ({
@@ -17,6 +17,7 @@ const note = (items: NoteItem[], extra: Partial<Note> = {}): Note => ({
   version: 1,
   items: items.map((entry, order) => ({ ...entry, order })),
   reminder: null,
+  reminders: [],
   ...extra,
 });
 const texts = (value: Note) => value.items.map((entry) => `${entry.order}:${entry.text}${entry.isCompleted ? ' ✓' : ''}`);
@@ -120,5 +121,52 @@ describe("the person's choice on a conflict", () => {
     const current = ['a', 'n', 'b', 'c'].map((id) => ({ id }));
     expect(mergeOrder(['c', 'b', 'a', 'gone'], current)).toEqual(['c', 'b', 'a', 'n']);
     expect(mergeOrder(['b', 'a'], [{ id: 'x' }, { id: 'a' }, { id: 'b' }])).toEqual(['x', 'b', 'a']);
+  });
+});
+
+describe('a title of one’s own replaced by someone else’s choice', () => {
+  const base = { title: 'Shop', content: null, color: '#3B82F6', icon: 'ShoppingCart', version: 1 };
+  const edit = (fields: Partial<typeof base>): NoteOp => ({
+    kind: 'updateNote',
+    noteId: 'n1',
+    base,
+    fields: { title: base.title, content: base.content, color: base.color, icon: base.icon, ...fields },
+  });
+
+  it('watches only the texts the person changed, with the version the server gave them', () => {
+    expect(ownTexts(edit({ title: 'Drugstore' }), note([], { title: 'Drugstore', version: 2 }))).toEqual({ title: 'Drugstore', version: 2 });
+    // a new colour alone: the title is not theirs, nothing to watch
+    expect(ownTexts(edit({ color: '#22C55E' }), note([], { color: '#22C55E', version: 2 }))).toBeNull();
+    expect(ownTexts({ kind: 'pin', noteId: 'n1', isPinned: true }, note([], { version: 2 }))).toBeNull();
+    // an item: its text when changed, not a new link alone
+    const itemBase = { text: 'Eggs', url: null, version: 1 };
+    expect(ownTexts({ kind: 'updateItem', noteId: 'n1', itemId: 'a', base: itemBase, fields: { text: 'Free-range eggs', url: null } }, { ...item('a', 'Free-range eggs'), version: 2 })).toEqual({
+      text: 'Free-range eggs',
+      version: 2,
+    });
+    expect(ownTexts({ kind: 'updateItem', noteId: 'n1', itemId: 'a', base: itemBase, fields: { text: 'Eggs', url: 'https://x.example' } }, { ...item('a', 'Eggs'), version: 2 })).toBeNull();
+  });
+
+  it('tells Anna when Ben’s offline title, kept over hers by his choice, replaced hers; not when she replaced his, nor for a change of colour', () => {
+    // both renamed "Shop" offline; Anna's reached the server first (version 2)
+    const annas = ownTexts(edit({ title: 'Drugstore' }), note([], { title: 'Drugstore', version: 2 }))!;
+    // Ben's was refused (412) with a conflict on the title; he chose "Keep mine"
+    const bens: NoteOp = edit({ title: 'Pharmacy' });
+    const conflict: Conflict = { fields: ['title'], mine: (bens as Extract<NoteOp, { kind: 'updateNote' }>).fields, current: { ...base, title: 'Drugstore', version: 2 } };
+    const resent = opAfterChoice(bens, conflict, 'mine')!;
+    expect(resent).toMatchObject({ fields: { title: 'Pharmacy' }, base: { title: 'Drugstore', version: 2 } });
+    const afterBen = note([], { title: 'Pharmacy', version: 3 });
+    // Anna's next view: her title, to show and restore
+    expect(replacedText(annas, 'title', afterBen)).toBe('Drugstore');
+    // Ben's own title is not "replaced" for him
+    expect(replacedText(ownTexts(resent, afterBen)!, 'title', afterBen)).toBeNull();
+    // before Ben's choice reached the server, or a later change that kept her title (a new colour): nothing to tell
+    expect(replacedText(annas, 'title', note([], { title: 'Drugstore', version: 2 }))).toBeNull();
+    expect(replacedText(annas, 'title', note([], { title: 'Drugstore', color: '#22C55E', version: 3 }))).toBeNull();
+    // nothing of hers watched: nothing to tell
+    expect(replacedText(undefined, 'title', afterBen)).toBeNull();
+    // restoring hers is a new edit from the current version, which then is hers again
+    const restored = ownTexts(edit({ title: 'Drugstore' }), note([], { title: 'Drugstore', version: 4 }));
+    expect(replacedText(restored!, 'title', note([], { title: 'Drugstore', version: 4 }))).toBeNull();
   });
 });

@@ -95,6 +95,41 @@ export function opAfterChoice(op: NoteOp, conflict: Conflict, choice: 'mine' | '
   }
 }
 
+/** Texts this person wrote (a note's title, an item's text), with the version the server gave them. */
+export interface OwnTexts {
+  title?: string;
+  content?: string | null;
+  text?: string;
+  version: number;
+}
+
+/**
+ * What of an answered edit this person wrote themselves, to watch for someone else's replacing it:
+ * only the texts they changed (a title merged in from someone else's edit, or left as it was while
+ * they changed the colour, is not theirs). Null for other operations or when they changed no text.
+ */
+export function ownTexts(op: NoteOp, answer: { version: number; title?: string; content?: string | null; text?: string }): OwnTexts | null {
+  const own: OwnTexts = { version: answer.version };
+  if (op.kind === 'updateNote') {
+    if (op.fields.title !== op.base.title) own.title = answer.title;
+    if (op.fields.content !== op.base.content) own.content = answer.content ?? null;
+  } else if (op.kind === 'updateItem') {
+    if (op.fields.text !== op.base.text) own.text = answer.text;
+  } else return null;
+  return Object.keys(own).length > 1 ? own : null;
+}
+
+/**
+ * This person's text of `field` when someone else's later edit replaced it (the server's version
+ * is newer than the one their text got, and the text differs): theirs, to show and to restore;
+ * else null.
+ */
+export function replacedText(own: OwnTexts | undefined, field: 'title' | 'text', current: { version: number; title?: string; text?: string }): string | null {
+  const mine = own?.[field];
+  if (mine === undefined || current.version <= own!.version || current[field] === mine) return null;
+  return mine;
+}
+
 /** The wanted order over the note's current items: ids gone are dropped, new ones keep their place after the item before them. */
 export function mergeOrder(wanted: string[], current: Pick<NoteItem, 'id'>[]): string[] {
   const present = new Set(current.map((item) => item.id));
@@ -153,7 +188,7 @@ export function withOps(note: Note, ops: NoteOp[]): Note {
 /** A note created by a queued operation that the server has not answered yet. */
 export function createdNote(op: Extract<NoteOp, { kind: 'createNote' }>, createdBy: string | null): Note {
   const now = new Date().toISOString();
-  return { id: op.noteId, ...op.fields, isPinned: false, createdBy, createdDate: now, updatedDate: now, version: 0, items: [], reminder: null };
+  return { id: op.noteId, ...op.fields, isPinned: false, createdBy, createdDate: now, updatedDate: now, version: 0, items: [], reminder: null, reminders: [] };
 }
 
 /** The list with queued operations applied: notes created offline first (after pinned ones), each note with its own. */

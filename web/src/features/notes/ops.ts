@@ -12,7 +12,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { api, call } from '@/api/client';
 import { ProblemError, type ProblemLimit } from '@/api/problem';
 import type { Note, NoteItem } from './types';
-import { afterVersionConflict, fieldsOf, mergeOrder, type Conflict, type ItemFields, type NoteFields, type NoteOp } from './merge';
+import { afterVersionConflict, fieldsOf, mergeOrder, ownTexts, type Conflict, type ItemFields, type NoteFields, type NoteOp, type OwnTexts } from './merge';
 import { queryKeys } from '@/api/query-keys';
 
 export { createdNote, listWithOps, opAfterChoice, withOps, type Conflict, type NoteOp } from './merge';
@@ -187,7 +187,7 @@ function store(client: QueryClient, op: NoteOp, answer: Note | NoteItem | NoteIt
     case 'pin': {
       const note = answer as Note;
       patchNote(client, op.noteId, () => note);
-      if (op.kind === 'updateNote') remember(client, note.id, { title: note.title, content: note.content, version: note.version });
+      remember(client, note.id, ownTexts(op, note));
       return;
     }
     case 'addItem': {
@@ -203,7 +203,7 @@ function store(client: QueryClient, op: NoteOp, answer: Note | NoteItem | NoteIt
     case 'setItem': {
       const item = answer as NoteItem;
       patchNote(client, op.noteId, (note) => ({ ...note, items: note.items.map((candidate) => (candidate.id === item.id ? item : candidate)) }));
-      if (op.kind === 'updateItem') remember(client, item.id, { text: item.text, version: item.version });
+      remember(client, item.id, ownTexts(op, item));
       return;
     }
     case 'deleteItem':
@@ -215,18 +215,15 @@ function store(client: QueryClient, op: NoteOp, answer: Note | NoteItem | NoteIt
   }
 }
 
-/** A text this person wrote, by note or item id, with the version the server gave it. */
-export interface MyEdit {
-  title?: string;
-  content?: string | null;
-  text?: string;
-  version: number;
+/** Texts this person wrote, by note or item id, with the version the server gave them and when. */
+export interface MyEdit extends OwnTexts {
   at: number;
 }
 /** How long a text of one's own is watched for someone else's replacing it. */
 const WATCH_MS = 24 * 60 * 60 * 1000;
 
-function remember(client: QueryClient, id: string, edit: Omit<MyEdit, 'at'>): void {
+function remember(client: QueryClient, id: string, edit: OwnTexts | null): void {
+  if (!edit) return;
   client.setQueryData<Record<string, MyEdit>>(myEditsKey, (edits = {}) => {
     const now = Date.now();
     const kept = Object.fromEntries(Object.entries(edits).filter(([, value]) => now - value.at < WATCH_MS));

@@ -1,5 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { session } from '@/api/client';
 import { useSession } from '@/api/session-context';
+import { isOwnPath, routeAfterSignIn } from '@/api/last-route';
 import { Button, Checkbox, describeUserAgent, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
 import { useSignIn } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
@@ -12,10 +14,6 @@ interface SignInForm {
   deviceName: string;
 }
 
-/** Only paths of this app, never another site, after signing in. */
-function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
-}
 
 export default function SignInPage() {
   const t = useT();
@@ -31,7 +29,9 @@ export default function SignInPage() {
 
   const onSubmit = submit(async (values) => {
     await signIn.mutateAsync({ ...values, deviceName: values.deviceName || undefined });
-    navigate(safeNext(params.get('next')), { replace: true });
+    // a page asked for (a link followed while signed out) first; else the page last used on this device, or the welcome page
+    const next = params.get('next');
+    navigate(isOwnPath(next) ? next : routeAfterSignIn(session.getSnapshot().claims?.userId), { replace: true });
   });
 
   const errors = formState.errors;

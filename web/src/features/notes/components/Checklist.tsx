@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useT } from '@/i18n';
 import { Button, Field } from '@/ui';
 import { Disclosure } from '@/ui/Disclosure';
 import { DragHandle, SortableList } from '@/ui/SortableList';
 import { addItem, deleteItem, reorderItems, setItemCompleted, updateItem, type Note, type NoteItem } from '../api';
-import { forgetEdit, myEditsKey, type MyEdit } from '../ops';
+import { ReplacedText } from './Replaced';
 
 interface ItemValues {
   text: string;
@@ -97,42 +96,6 @@ function ItemRow({ noteId, item, handle, onEdit }: { noteId: string; item: NoteI
         </button>
       </div>
       <ReplacedText noteId={noteId} item={item} />
-    </div>
-  );
-}
-
-/** The texts this person wrote lately (ops.ts remembers them), read from the cache. */
-export function useMyEdits(): Record<string, MyEdit> {
-  // never fetched: written by ops.ts, restored from the device's store
-  return useQuery<Record<string, MyEdit>>({ queryKey: myEditsKey, queryFn: () => ({}), enabled: false, staleTime: Infinity }).data ?? {};
-}
-
-/**
- * Someone else's later edit replaced a text this person wrote (two edits of the same item, the
- * later one to reach the server wins): both versions, and one tap to keep theirs or one's own.
- */
-function ReplacedText({ noteId, item }: { noteId: string; item: NoteItem }) {
-  const t = useT();
-  const client = useQueryClient();
-  const mine = useMyEdits()[item.id];
-  if (!mine?.text || item.version <= mine.version || item.text === mine.text) return null;
-  const text = mine.text;
-  return (
-    <div className="notice notice-warning conflict" role="status">
-      <p>{t('notes.item.replaced', { mine: text, theirs: item.text })}</p>
-      <div className="actions">
-        <Button
-          onClick={() => {
-            updateItem(noteId, item, { text, url: item.url });
-            forgetEdit(client, item.id);
-          }}
-        >
-          {t('notes.item.keepMine')}
-        </Button>
-        <Button variant="secondary" onClick={() => forgetEdit(client, item.id)}>
-          {t('notes.item.keepTheirs', { theirs: item.text })}
-        </Button>
-      </div>
     </div>
   );
 }

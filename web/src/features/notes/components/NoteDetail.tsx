@@ -8,6 +8,7 @@ import { pinNote, updateNote, useDeleteNote, useNote, type Note } from '../api';
 import { Checklist } from './Checklist';
 import { NoteForm } from './NoteForm';
 import { ReminderSection } from './ReminderSection';
+import { ReplacedTitle } from './Replaced';
 import { useT } from '@/i18n';
 
 export default function NoteDetail() {
@@ -70,6 +71,7 @@ function NoteView({ note }: { note: Note }) {
           </span>
         ) : null}
       </p>
+      <ReplacedTitle note={note} />
       {editing ? (
         <div className="card">
           <NoteForm

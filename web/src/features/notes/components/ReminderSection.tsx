@@ -58,17 +58,60 @@ function initialValues(reminder: NoteReminder | null, zone: string | undefined):
   return { date: tomorrow.toISODate() ?? '', time: '09:00', repeat: 'None', interval: '1', until: '', who: 'me', members: [], timeZone: '' };
 }
 
-/** "Remind me" on a note: its current reminder and next time, set, change or remove. */
-export function ReminderSection({ note }: { note: Note }) {
+/** A reminder's next time and rule, as one reads it. */
+function ReminderFacts({ reminder }: { reminder: NoteReminder }) {
   const t = useT();
   const locale = useLocale();
+  const repeatText = reminder.repeat
+    ? t('notes.reminder.repeats', { frequency: reminder.repeat.frequency, interval: reminder.repeat.interval })
+    : t('notes.reminder.once');
+  const whoText = Array.isArray(reminder.recipients)
+    ? t('notes.reminder.whoChosen', { count: reminder.recipients.length })
+    : t(reminder.recipients === 'group' ? 'notes.reminder.whoGroup' : 'notes.reminder.whoMe');
+  return (
+    <>
+      <p>{reminder.nextAt ? t('notes.reminder.next', { when: formatWhen(reminder.nextAt, locale, reminder.timeZone) }) : t('notes.reminder.none')}</p>
+      <p className="muted">
+        {repeatText} · {whoText}
+        {reminder.timeZone ? ` · ${reminder.timeZone.replace(/_/g, ' ')}` : ''}
+        {reminder.repeat?.until ? ` · ${t('notes.reminder.untilText', { date: formatDate(reminder.repeat.until, false, locale) })}` : ''}
+      </p>
+    </>
+  );
+}
+
+/** Other members' reminders the person sees on the note (those for them or the group): read-only, only their setter changes them. */
+function OthersReminders({ note }: { note: Note }) {
+  const t = useT();
+  const { claims } = useSession();
+  const members = useGroupMembers();
+  const others = (note.reminders ?? []).filter((r) => r.setBy !== claims?.userId);
+  if (!others.length) return null;
+  const nameOf = (id: string | null) => members.data?.find((member) => member.id === id)?.nickname ?? t('notes.reminder.someone');
+  return (
+    <>
+      <h3 className="reminder-others-title">{t('notes.reminder.others')}</h3>
+      <ul className="reminder-others">
+        {others.map((reminder, index) => (
+          <li key={`${reminder.setBy ?? ''}-${index}`} className="reminder-other">
+            <p className="muted">{t('notes.reminder.setBy', { name: nameOf(reminder.setBy) })}</p>
+            <ReminderFacts reminder={reminder} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * "Remind me" on a note: the person's own reminder (each member has their own) and its next time,
+ * set, change or remove; below it, read-only, other members' reminders for them or the group.
+ */
+export function ReminderSection({ note }: { note: Note }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const remove = useRemoveReminder(note.id);
   const reminder = note.reminder ?? null;
-  const repeatText = (r: NoteReminder) =>
-    r.repeat ? t('notes.reminder.repeats', { frequency: r.repeat.frequency, interval: r.repeat.interval }) : t('notes.reminder.once');
-  const whoText = (r: NoteReminder) =>
-    Array.isArray(r.recipients) ? t('notes.reminder.whoChosen', { count: r.recipients.length }) : t(r.recipients === 'group' ? 'notes.reminder.whoGroup' : 'notes.reminder.whoMe');
   return (
     <section className="card reminder" aria-labelledby={`reminder-${note.id}`}>
       <h2 id={`reminder-${note.id}`} className="reminder-title">
@@ -76,16 +119,7 @@ export function ReminderSection({ note }: { note: Note }) {
       </h2>
       {reminder && !editing ? (
         <>
-          <p>
-            {reminder.nextAt
-              ? t('notes.reminder.next', { when: formatWhen(reminder.nextAt, locale, reminder.timeZone) })
-              : t('notes.reminder.none')}
-          </p>
-          <p className="muted">
-            {repeatText(reminder)} · {whoText(reminder)}
-            {reminder.timeZone ? ` · ${reminder.timeZone.replace(/_/g, ' ')}` : ''}
-            {reminder.repeat?.until ? ` · ${t('notes.reminder.untilText', { date: formatDate(reminder.repeat.until, false, locale) })}` : ''}
-          </p>
+          <ReminderFacts reminder={reminder} />
           <div className="actions">
             <Button variant="secondary" onClick={() => setEditing(true)}>
               {t('notes.reminder.change')}
@@ -102,6 +136,7 @@ export function ReminderSection({ note }: { note: Note }) {
           {t('notes.reminder.add')}
         </Button>
       )}
+      <OthersReminders note={note} />
     </section>
   );
 }

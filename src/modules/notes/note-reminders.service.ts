@@ -36,8 +36,8 @@ export class NoteRemindersService {
   ) {}
 
   set(user: AuthUser, noteId: string, dto: SetNoteReminderDto): Promise<NoteDto> {
-    return this.unitOfWork.run(async (manager) => {
-      const note = await this.notes.findVisibleNote(user, noteId, true, manager);
+    return this.unitOfWork.run(async () => {
+      const note = await this.notes.findVisibleNote(user, noteId, true);
       const setterZone = (await this.settings.of(user.userId)).timeZone;
       const zone = dto.timeZone ?? null;
       const startLocal = localStart(dto.at, zone ?? setterZone);
@@ -77,16 +77,16 @@ export class NoteRemindersService {
       });
       // the scheduler works out when each recipient is due at its next look
       await this.scheduler.schedule(NOTE_REMINDER_SOURCE, row.id, now);
-      return toNoteDto(note, await this.notes.itemsOf(note, manager), toReminderDto(row, now));
+      return toNoteDto(note, await this.notes.itemsOf(note), toReminderDto(row, now));
     });
   }
 
   remove(user: AuthUser, noteId: string): Promise<NoteDto> {
-    return this.unitOfWork.run(async (manager) => {
-      const note = await this.notes.findVisibleNote(user, noteId, true, manager);
+    return this.unitOfWork.run(async () => {
+      const note = await this.notes.findVisibleNote(user, noteId, true);
       const previous = await this.reminders.remove(note.id);
       if (previous) await this.scheduler.unschedule(NOTE_REMINDER_SOURCE, previous);
-      return toNoteDto(note, await this.notes.itemsOf(note, manager), null);
+      return toNoteDto(note, await this.notes.itemsOf(note), null);
     });
   }
 

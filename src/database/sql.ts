@@ -13,20 +13,76 @@ export const SQL_POOL_SIZE = 10;
  * A fixed statement: its text never changes, so PostgreSQL parses and plans it once per connection
  * (a named prepared statement) and every later call sends only the parameters. Declare statements
  * as module constants with `statement(...)`; the benchmark's bare server imports the same constants.
+ * This form takes its parameters by position (`$1`, `$2`, … in the text, an array at the call).
  */
 export interface Statement {
   readonly name: string;
   readonly text: string;
+  /** a positional statement has no parameter names (a TypedStatement is not one) */
+  readonly keys?: undefined;
 }
+
+/**
+ * A statement with named parameters, declared `statement<Params, Row>(name, (p) => \`… ${p.groupId} …\`)`:
+ * the text is compiled once, at load, to positional text (`$n`, numbered in order of first use;
+ * `text` is what PostgreSQL and the `sql/` snapshot see), and `keys[n - 1]` names the value sent as
+ * `$n`. A call passes one object typed `Params` and gets `Row[]` back; a misspelt parameter is a
+ * compile error at the declaration and at the call.
+ */
+export interface TypedStatement<Params extends object, Row extends QueryResultRow = QueryResultRow> {
+  readonly name: string;
+  readonly text: string;
+  readonly keys: readonly (keyof Params & string)[];
+  /** never set: carries the row type */
+  readonly row?: Row;
+}
+
+/** What a typed statement's text function is given: `p.name` is that parameter's `$n`. */
+export type Placeholders<Params extends object> = { readonly [K in keyof Params]-?: string };
 
 const names = new Map<string, string>();
 
 /** Declares a named statement; a name may not be reused for another text (checked at load). */
-export function statement(name: string, text: string): Statement {
+export function statement(name: string, text: string): Statement;
+export function statement<Params extends object, Row extends QueryResultRow = QueryResultRow>(
+  name: string,
+  text: (p: Placeholders<Params>) => string,
+): TypedStatement<Params, Row>;
+export function statement(name: string, text: string | ((p: Record<string, string>) => string)): Statement | TypedStatement<Record<string, unknown>> {
+  const compiled = typeof text === 'string' ? undefined : compile(name, text);
+  const sql = compiled ? compiled.text : (text as string);
   const known = names.get(name);
-  if (known !== undefined && known !== text) throw new Error(`statement ${name} declared twice with different SQL`);
-  names.set(name, text);
-  return Object.freeze({ name, text });
+  if (known !== undefined && known !== sql) throw new Error(`statement ${name} declared twice with different SQL`);
+  names.set(name, sql);
+  return Object.freeze(compiled ? { name, text: sql, keys: Object.freeze(compiled.keys) } : { name, text: sql });
+}
+
+/** Runs a typed statement's text function once with placeholders that number the names they are asked for. */
+function compile(name: string, text: (p: Record<string, string>) => string): { text: string; keys: string[] } {
+  const keys: string[] = [];
+  const placeholders = new Proxy(
+    {},
+    {
+      get(_target, key) {
+        if (typeof key !== 'string') throw new Error(`statement ${name}: a parameter must be named (p.someName)`);
+        let index = keys.indexOf(key);
+        if (index < 0) index = keys.push(key) - 1;
+        return `$${index + 1}`;
+      },
+    },
+  ) as Record<string, string>;
+  return { text: text(placeholders), keys };
+}
+
+/** The positional values of a call: an array as given, or a typed statement's parameters in `$n` order. */
+function valuesOf(query: Statement | TypedStatement<Record<string, unknown>> | string, values: unknown): unknown[] {
+  if (typeof query === 'string' || query.keys === undefined) return (values as unknown[] | undefined) ?? [];
+  if (Array.isArray(values)) throw new Error(`statement ${query.name} takes named parameters, not an array`);
+  const keys = query.keys;
+  const params = values as Record<string, unknown>;
+  const out = new Array<unknown>(keys.length);
+  for (let i = 0; i < keys.length; i++) out[i] = params[keys[i]];
+  return out;
 }
 
 /**
@@ -40,11 +96,13 @@ export function isoTimestamp(expr: string): string {
 
 /** What a repository runs statements on (`Sql`: the pool, or the current unit of work's transaction). */
 export interface SqlRunner {
+  rows<P extends object, R extends QueryResultRow>(query: TypedStatement<P, R>, params: P): Promise<R[]>;
   rows<T extends QueryResultRow = Record<string, unknown>>(query: Statement | string, values?: unknown[]): Promise<T[]>;
   tuples<T extends unknown[]>(query: Statement, values?: unknown[]): Promise<T[]>;
+  tuples<T extends unknown[], P extends object = Record<string, unknown>>(query: TypedStatement<P>, params: P): Promise<T[]>;
 }
 
-function run<T extends QueryResultRow>(target: Pool | ClientBase, query: Statement | string, values: unknown[]): Promise<T[]> {
+function run<T extends QueryResultRow>(target: Pool | ClientBase, query: Statement | TypedStatement<Record<string, unknown>> | string, values: unknown[]): Promise<T[]> {
   const config = typeof query === 'string' ? { text: query, values } : { name: query.name, text: query.text, values };
   return target.query<T>(config).then((result) => result.rows);
 }
@@ -65,7 +123,7 @@ async function transactionClient(manager: EntityManager): Promise<PoolClient> {
   return (runner as unknown as { databaseConnection: PoolClient }).databaseConnection;
 }
 
-function runTuples<T extends unknown[]>(target: Pool | PoolClient, query: Statement, values: unknown[]): Promise<T[]> {
+function runTuples<T extends unknown[]>(target: Pool | PoolClient, query: Statement | TypedStatement<Record<string, unknown>>, values: unknown[]): Promise<T[]> {
   return target.query<T>({ name: query.name, text: query.text, values, rowMode: 'array' }).then((result) => result.rows);
 }
 
@@ -109,7 +167,10 @@ export class Sql implements SqlRunner, OnModuleDestroy {
    * The rows of one statement: on the pool, or, inside a unit of work (`UnitOfWork.run`), on its
    * transaction's connection, so the statement commits or rolls back with the rest of the work.
    */
-  rows<T extends QueryResultRow = Record<string, unknown>>(query: Statement | string, values: unknown[] = []): Promise<T[]> {
+  rows<P extends object, R extends QueryResultRow>(query: TypedStatement<P, R>, params: P): Promise<R[]>;
+  rows<T extends QueryResultRow = Record<string, unknown>>(query: Statement | string, values?: unknown[]): Promise<T[]>;
+  rows<T extends QueryResultRow>(query: Statement | TypedStatement<Record<string, unknown>> | string, params?: unknown): Promise<T[]> {
+    const values = valuesOf(query, params);
     const transaction = currentTransaction();
     if (transaction) return transactionClient(transaction).then((client) => run<T>(client, query, values));
     return run<T>(this.pool, query, values);
@@ -121,7 +182,10 @@ export class Sql implements SqlRunner, OnModuleDestroy {
    * (docs/performance.md). For statements whose rows are mapped straight to a response. Inside a
    * unit of work, on its transaction as `rows`.
    */
-  tuples<T extends unknown[]>(query: Statement, values: unknown[] = []): Promise<T[]> {
+  tuples<T extends unknown[]>(query: Statement, values?: unknown[]): Promise<T[]>;
+  tuples<T extends unknown[], P extends object = Record<string, unknown>>(query: TypedStatement<P>, params: P): Promise<T[]>;
+  tuples<T extends unknown[]>(query: Statement | TypedStatement<Record<string, unknown>>, params?: unknown): Promise<T[]> {
+    const values = valuesOf(query, params);
     const transaction = currentTransaction();
     if (transaction) return transactionClient(transaction).then((client) => runTuples<T>(client, query, values));
     return runTuples<T>(this.pool, query, values);

@@ -31,7 +31,7 @@ describe('budget: per-account day counts', () => {
     s = await createServiceDb();
     sql = new Sql({ databaseUrl: s.url, databaseTimeoutMs: 5000 } as AppConfig);
     const accounts = new BudgetAccountsRepository(s.db, sql);
-    const categories = new CategoriesRepository(s.db, sql);
+    const categories = new CategoriesRepository(s.db, sql, new UnitOfWork(s.db));
     const splits = new SplitResolver(new SharingRepository(new UnitOfWork(s.db), sql), new UsersRepository(s.db, sql));
     service = new TransactionsService(new UnitOfWork(s.db), new TransactionsRepository(new UnitOfWork(s.db), sql), new TransactionRefsResolver(accounts, categories), splits, new Clock());
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Budget}')`, [user.groupId]);

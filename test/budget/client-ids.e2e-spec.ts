@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UnitOfWork } from '../../src/database/transaction';
 import { NotesRepository } from '../../src/modules/notes/notes.repository';
 import { createTestApp, TestApp } from '../support/app';
 import { addItem, createNote, ownerMemberOutsider } from '../notes/notes-support';
@@ -88,8 +89,8 @@ describe('client-made ids: a create never takes over an existing row', () => {
 
     // what a create meets when the id is taken between its check and its write (a parallel create)
     const notes = t.app.get(NotesRepository);
-    const write = t.db.transaction((manager) =>
-      notes.createItem(manager, { id: item.id, groupId: stranger.groupId!, noteId: myNote.id, text: 'Mine now', url: null, isCompleted: false, order: 0 }),
+    const write = t.app.get(UnitOfWork).run(() =>
+      notes.createItem({ id: item.id, groupId: stranger.groupId!, noteId: myNote.id, text: 'Mine now', url: null, isCompleted: false, order: 0 }),
     );
     await expect(write).rejects.toThrow(/duplicate key|PK_/);
     expect((await t.db.query('SELECT * FROM note_items WHERE id = $1', [item.id]))[0]).toEqual(before);

@@ -607,7 +607,8 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
 WITH t AS (
   INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id, target_budget_account_id,
                             recurring_transaction_id, occurrence_date, import_ref, created_by_id, split)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL, NULL, $10, $11::jsonb)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+          NULL, NULL, NULL, $10, $11::jsonb)
   RETURNING id, group_id, created_date
 ), history AS (
   INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, parent_id, action, changes,
@@ -619,11 +620,11 @@ SELECT to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"
 
 -- budget_transaction_create_facts
 WITH source AS (
-  SELECT COALESCE($2::uuid, (SELECT id FROM budget_accounts WHERE group_id = $1 AND is_default)) AS id
+  SELECT COALESCE($1::uuid, (SELECT id FROM budget_accounts WHERE group_id = $2 AND is_default)) AS id
 ), settings AS (
-  SELECT shared_by_default, mode, weights FROM split_settings WHERE $6::boolean AND group_id = $1
+  SELECT shared_by_default, mode, weights FROM (SELECT shared_by_default, mode, weights FROM split_settings WHERE group_id = $2) s WHERE $3::boolean
 ), named AS (
-  SELECT unnest($5::uuid[]) AS id
+  SELECT unnest($4::uuid[]) AS id
   UNION
   SELECT (w->>'userId')::uuid FROM settings s CROSS JOIN LATERAL jsonb_array_elements(s.weights) w WHERE s.shared_by_default
 )
@@ -632,14 +633,14 @@ SELECT s.id AS source_id,
        c.id IS NOT NULL AS category_found, c.name AS category_name,
        st.shared_by_default, st.mode, st.weights,
        ARRAY(SELECT n.id FROM named n
-              WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = n.id AND u.group_id = $1 AND u.status = 'Active')
-                 OR EXISTS (SELECT 1 FROM member_day_balances b WHERE b.group_id = $1 AND b.user_id = n.id)) AS members,
+              WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = n.id AND u.group_id = $2 AND u.status = 'Active')
+                 OR EXISTS (SELECT 1 FROM member_day_balances b WHERE b.group_id = $2 AND b.user_id = n.id)) AS members,
        ARRAY(SELECT (w->>'userId')::uuid FROM settings s CROSS JOIN LATERAL jsonb_array_elements(s.weights) w
-              WHERE s.shared_by_default AND EXISTS (SELECT 1 FROM users u WHERE u.id = (w->>'userId')::uuid AND u.group_id = $1 AND u.status = 'Active')) AS current_weighted
+              WHERE s.shared_by_default AND EXISTS (SELECT 1 FROM users u WHERE u.id = (w->>'userId')::uuid AND u.group_id = $2 AND u.status = 'Active')) AS current_weighted
   FROM source s
   CROSS JOIN LATERAL (SELECT array_agg(a.id) AS ids, array_agg(a.is_disabled) AS disabled
-                        FROM budget_accounts a WHERE a.group_id = $1 AND a.id IN (s.id, $3::uuid)) a
-  LEFT JOIN categories c ON c.id = $4::uuid AND c.group_id = $1
+                        FROM (SELECT id, is_disabled FROM budget_accounts WHERE group_id = $2) a WHERE a.id IN (s.id, $5::uuid)) a
+  LEFT JOIN (SELECT id, name FROM categories WHERE group_id = $2) c ON c.id = $6::uuid
   LEFT JOIN settings st ON true;
 
 -- budget_transactions_by_import_refs

@@ -5,6 +5,16 @@ import { statement } from '../../database/sql';
  * through BudgetAccountsRepository), inside the unit of work of the write they check.
  */
 
+/** The group's default account's id (null: none), as a SQL expression for another statement. */
+export function defaultAccountOf(group: string): string {
+  return `(SELECT id FROM budget_accounts WHERE group_id = ${group} AND is_default)`;
+}
+
+/** The group's accounts (`id`, `is_disabled`), as a row source for another statement. */
+export function accountsOfGroup(group: string): string {
+  return `(SELECT id, is_disabled FROM budget_accounts WHERE group_id = ${group})`;
+}
+
 /** The group's default account, if it has one. ($1 group id) */
 export const BUDGET_ACCOUNT_DEFAULT_ID = statement('budget_account_default_id', 'SELECT id FROM budget_accounts WHERE group_id = $1 AND is_default');
 

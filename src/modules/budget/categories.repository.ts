@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { assertAllInGroup, lockInGroup, Tenant } from '../../common/tenancy/group-scope';
 import { Sql } from '../../database/sql';
+import { UnitOfWork } from '../../database/transaction';
 import { CATEGORIES_LOCK, CATEGORY_IDS_IN_GROUP, CATEGORY_LAST_ORDER, CATEGORY_NAMES_BY_IDS, CATEGORY_USED } from './categories.sql';
 import { CATEGORY_IN_GROUP } from './transactions.sql';
 import { Category } from './entities/category.entity';
@@ -20,7 +21,13 @@ export class CategoriesRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: Sql,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
+
+  /** The current unit of work's transaction (outside one: the pool). */
+  private get manager(): EntityManager {
+    return this.unitOfWork.manager;
+  }
 
   findAllOrdered(tenant: Tenant): Promise<Category[]> {
     return this.dataSource.getRepository(Category).find({ where: { groupId: tenant.groupId }, order: { order: 'ASC', id: 'ASC' } });
@@ -36,8 +43,8 @@ export class CategoriesRepository {
     await this.sql.rows(CATEGORIES_LOCK, [tenant.groupId]);
   }
 
-  findAllOfGroup(manager: EntityManager, tenant: Tenant): Promise<Category[]> {
-    return manager.find(Category, { where: { groupId: tenant.groupId } });
+  findAllOfGroup(tenant: Tenant): Promise<Category[]> {
+    return this.manager.find(Category, { where: { groupId: tenant.groupId } });
   }
 
   /** The group's largest position (0 without categories), in the unit of work. */
@@ -46,8 +53,8 @@ export class CategoriesRepository {
     return Number(last);
   }
 
-  lockInGroup(manager: EntityManager, tenant: Tenant, id: string): Promise<Category> {
-    return lockInGroup(manager, Category, tenant, id, 'Category');
+  lockInGroup(tenant: Tenant, id: string): Promise<Category> {
+    return lockInGroup(this.manager, Category, tenant, id, 'Category');
   }
 
   /** Whether the category is the group's. */
@@ -66,20 +73,20 @@ export class CategoriesRepository {
     return used;
   }
 
-  create(manager: EntityManager, values: Partial<Category>): Promise<Category> {
-    return manager.save(manager.create(Category, values));
+  create(values: Partial<Category>): Promise<Category> {
+    return this.manager.save(this.manager.create(Category, values));
   }
 
-  save(manager: EntityManager, category: Category): Promise<Category> {
-    return manager.save(category);
+  save(category: Category): Promise<Category> {
+    return this.manager.save(category);
   }
 
   /** Saves each changed row (one history row per move). */
-  async saveAll(manager: EntityManager, categories: Category[]): Promise<void> {
-    if (categories.length) await manager.save(categories);
+  async saveAll(categories: Category[]): Promise<void> {
+    if (categories.length) await this.manager.save(categories);
   }
 
-  async remove(manager: EntityManager, category: Category): Promise<void> {
-    await manager.remove(category);
+  async remove(category: Category): Promise<void> {
+    await this.manager.remove(category);
   }
 }

@@ -26,27 +26,27 @@ export class CategoriesService {
   }
 
   create(tenant: Tenant, dto: SaveCategoryDto): Promise<CategoryDto> {
-    return this.unitOfWork.run(async (manager) => {
+    return this.unitOfWork.run(async () => {
       await this.categories.lockGroup(tenant);
       const last = await this.categories.lastOrder(tenant);
-      return toDto(await this.categories.create(manager, { groupId: tenant.groupId, ...dto, order: last + 1 }));
+      return toDto(await this.categories.create({ groupId: tenant.groupId, ...dto, order: last + 1 }));
     });
   }
 
   update(tenant: Tenant, id: string, dto: SaveCategoryDto): Promise<CategoryDto> {
-    return this.unitOfWork.run(async (manager) => {
-      const category = await this.categories.lockInGroup(manager, tenant, id);
+    return this.unitOfWork.run(async () => {
+      const category = await this.categories.lockInGroup(tenant, id);
       Object.assign(category, dto);
-      return toDto(await this.categories.save(manager, category));
+      return toDto(await this.categories.save(category));
     });
   }
 
   async remove(tenant: Tenant, id: string): Promise<void> {
     try {
-      await this.unitOfWork.run(async (manager) => {
-        const category = await this.categories.lockInGroup(manager, tenant, id);
+      await this.unitOfWork.run(async () => {
+        const category = await this.categories.lockInGroup(tenant, id);
         if (await this.categories.isUsed(id)) throw IN_USE();
-        await this.categories.remove(manager, category);
+        await this.categories.remove(category);
       });
     } catch (error) {
       // a transaction created with this category between the check and the delete
@@ -57,9 +57,9 @@ export class CategoriesService {
 
   /** Sets the order to `categoryIds`, which must be exactly the group's category ids. */
   reorder(tenant: Tenant, categoryIds: string[]): Promise<CategoryDto[]> {
-    return this.unitOfWork.run(async (manager) => {
+    return this.unitOfWork.run(async () => {
       await this.categories.lockGroup(tenant);
-      const categories = await this.categories.findAllOfGroup(manager, tenant);
+      const categories = await this.categories.findAllOfGroup(tenant);
       const byId = new Map(categories.map((category) => [category.id, category]));
       const exact = categoryIds.length === categories.length && new Set(categoryIds).size === categoryIds.length && categoryIds.every((id) => byId.has(id));
       if (!exact) {
@@ -70,7 +70,7 @@ export class CategoriesService {
       const changed = ordered.filter((category, index) => category.order !== index + 1);
       ordered.forEach((category, index) => (category.order = index + 1));
       // the changed rows only, each through save() so every move is in the history
-      await this.categories.saveAll(manager, changed);
+      await this.categories.saveAll(changed);
       return ordered.map(toDto);
     });
   }

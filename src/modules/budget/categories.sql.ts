@@ -14,6 +14,11 @@ export const CATEGORIES_LOCK = statement('budget_categories_lock', `SELECT pg_ad
 /** The group's largest position, 0 without categories. ($1 group id) */
 export const CATEGORY_LAST_ORDER = statement('budget_category_last_order', 'SELECT COALESCE(MAX(sort_order), 0) AS last FROM categories WHERE group_id = $1');
 
+/** The group's categories (`id`, `name`), as a row source for another statement. */
+export function categoriesOfGroup(group: string): string {
+  return `(SELECT id, name FROM categories WHERE group_id = ${group})`;
+}
+
 /** Whether a transaction or a recurring transaction uses the category. ($1 category id) */
 export const CATEGORY_USED = statement(
   'budget_category_used',

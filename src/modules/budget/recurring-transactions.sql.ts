@@ -1,5 +1,5 @@
 import { statement } from '../../database/sql';
-import { activeMemberOf } from '../users/users.sql';
+import { isActiveMember } from '../users/users.sql';
 
 /*
  * Named statements of the recurring scheduler (RecurringTransactionsRepository): which rules are
@@ -27,7 +27,7 @@ export const RECURRING_LOCK_DUE = statement(
           r.split, (a.is_disabled OR COALESCE(ta.is_disabled, false)) AS account_disabled, r.split_is_default,
           CASE WHEN r.split_is_default THEN ARRAY(
             SELECT (m->>'userId')::uuid FROM jsonb_array_elements(r.split->'members') m
-             WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = (m->>'userId')::uuid AND ${activeMemberOf('u', 'r.group_id')})) END AS current_members
+             WHERE ${isActiveMember(`(m->>'userId')::uuid`, 'r.group_id')}) END AS current_members
      FROM recurring_transactions r
      JOIN budget_accounts a ON a.id = r.budget_account_id
      LEFT JOIN budget_accounts ta ON ta.id = r.target_budget_account_id

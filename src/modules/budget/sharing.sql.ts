@@ -14,6 +14,11 @@ import { isoTimestamp, statement } from '../../database/sql';
 /** The date bounds ($from, $to: dates or null) as index conditions. */
 const range = (from: string, to: string) => `date >= COALESCE(${from}::date, '-infinity') AND date <= COALESCE(${to}::date, 'infinity')`;
 
+/** The group's split settings (`shared_by_default`, `mode`, `weights`; no row: none), as a row source for another statement. */
+export function splitSettingsOf(group: string): string {
+  return `(SELECT shared_by_default, mode, weights FROM split_settings WHERE group_id = ${group})`;
+}
+
 /** The group's split settings. ($1 group id) */
 export const SPLIT_SETTINGS_OF_GROUP = statement(
   'budget_split_settings_of_group',

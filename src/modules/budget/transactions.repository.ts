@@ -22,7 +22,6 @@ import {
   TRANSACTION_COLUMNS,
   TRANSACTION_CREATE,
   TRANSACTION_CREATE_FACTS,
-  TransactionCreateFacts,
   TRANSACTIONS_COUNT,
   TRANSACTIONS_PAGE_BY_AMOUNT_SQL,
   TRANSACTIONS_PAGE_BY_DATE,
@@ -33,6 +32,7 @@ import {
   TRANSACTIONS_LAST_OCCURRENCE,
   TRANSACTIONS_NOT_IMPORTED,
   TRANSACTIONS_SEARCH_SQL,
+  historyRowParams,
 } from './transactions.sql';
 
 /** What a create asks TRANSACTION_CREATE_FACTS about (the body's values the checks will look at). */
@@ -133,14 +133,14 @@ export class TransactionsRepository {
    * bug, and throws.
    */
   async readCreateFacts(tenant: Tenant, question: CreateFactsQuestion): Promise<CreateFacts> {
-    const [row] = await this.sql.rows<TransactionCreateFacts>(TRANSACTION_CREATE_FACTS, [
-      tenant.groupId,
-      question.budgetAccountId ?? null,
-      question.targetBudgetAccountId,
-      question.categoryId,
-      question.memberIds,
-      question.defaultSplit,
-    ]);
+    const [row] = await this.sql.rows(TRANSACTION_CREATE_FACTS, {
+      groupId: tenant.groupId,
+      accountId: question.budgetAccountId ?? null,
+      targetAccountId: question.targetBudgetAccountId,
+      categoryId: question.categoryId,
+      memberIds: question.memberIds,
+      defaultSplit: question.defaultSplit,
+    });
     const settings = row.shared_by_default === null ? undefined : { sharedByDefault: row.shared_by_default, mode: row.mode!, weights: row.weights! };
     const askedAccounts = new Set([row.source_id, question.targetBudgetAccountId]);
     const askedMembers = new Set([...question.memberIds, ...(settings?.sharedByDefault ? settings.weights.map((w) => w.userId) : [])]);
@@ -193,29 +193,20 @@ export class TransactionsRepository {
     const row = { ...values, recurringTransactionId: null, occurrenceDate: null, id: newId() };
     const category = row.categoryId && categoryName !== null ? { id: row.categoryId, name: categoryName } : undefined;
     const history = await createdHistoryRow(this.unitOfWork.manager, Transaction, { ...row, category: category as Transaction['category'] });
-    const [{ created_date }] = await this.sql.rows<{ created_date: string }>(TRANSACTION_CREATE, [
-      row.id,
-      row.groupId,
-      row.type,
-      row.amount,
-      row.date,
-      row.description,
-      row.categoryId,
-      row.budgetAccountId,
-      row.targetBudgetAccountId,
-      row.createdById,
-      row.split === null ? null : JSON.stringify(row.split),
-      history.id,
-      history.adminOnly,
-      history.privateToUserId,
-      history.entityType,
-      history.parentId,
-      JSON.stringify(history.changes),
-      history.userId,
-      history.userNickname,
-      history.entityLabel,
-      history.parentLabel,
-    ]);
+    const [{ created_date }] = await this.sql.rows(TRANSACTION_CREATE, {
+      id: row.id,
+      groupId: row.groupId,
+      type: row.type,
+      amount: row.amount,
+      date: row.date,
+      description: row.description,
+      categoryId: row.categoryId,
+      budgetAccountId: row.budgetAccountId,
+      targetBudgetAccountId: row.targetBudgetAccountId,
+      createdById: row.createdById,
+      split: row.split === null ? null : JSON.stringify(row.split),
+      ...historyRowParams(history),
+    });
     return { ...row, createdDate: created_date };
   }
 

@@ -1,10 +1,13 @@
-import { isoTimestamp, statement } from '../../database/sql';
+import { isoTimestamp, Placeholders, statement } from '../../database/sql';
 import { bySlots, searchParamCount, SearchParams, searchMatches, searchScore } from '../../database/search-sql';
 import type { TransactionType } from './entities/budget-enums';
 import type { Transaction } from './entities/transaction.entity';
+import type { HistoryRowValues } from '../history/history-rows';
 import type { StoredSplit } from './sharing';
-import { hasKeptSums } from './sharing.sql';
-import { activeMemberOf } from '../users/users.sql';
+import { accountsOfGroup, defaultAccountOf } from './budget-accounts.sql';
+import { categoriesOfGroup } from './categories.sql';
+import { hasKeptSums, splitSettingsOf } from './sharing.sql';
+import { isActiveMember } from '../users/users.sql';
 
 /**
  * The fixed SQL of `GET /transactions` (docs/budget.md, "How the list stays fast"). Every variant's
@@ -68,6 +71,21 @@ export function toTransactionDto(t: TransactionRow | Transaction) {
 /** `GET /transactions/{id}`. ($1 transaction id, $2 group id) */
 export const TRANSACTION_BY_ID = statement('budget_transaction_by_id', `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE t.id = $1 AND t.group_id = $2`);
 
+/** The parameters of TRANSACTION_CREATE_FACTS. */
+export interface TransactionCreateFactsParams {
+  groupId: string;
+  /** the body's account (null: the group's default) */
+  accountId: string | null;
+  /** a Transfer's target account, else null */
+  targetAccountId: string | null;
+  /** an Expense's or Income's category, else null */
+  categoryId: string | null;
+  /** the users the body's split names */
+  memberIds: string[];
+  /** whether the default split applies */
+  defaultSplit: boolean;
+}
+
 /**
  * POST /transactions, the checks' facts in one read (the decisions stay with TransactionRefsResolver
  * and SplitResolver, in their order): the source account (the body's, else the group's default),
@@ -76,19 +94,18 @@ export const TRANSACTION_BY_ID = statement('budget_transaction_by_id', `SELECT $
  * the default split, and, of the users the split may name (the body's, or the default split's
  * weights), those who may be named: current members and former ones with rows in the group, and
  * of the default's weighted users those who are current members (the default counts only them).
- * Parameters: $1 group id, $2 the body's account id (null: the default), $3 the target account id
- * (a Transfer's; else null), $4 category id (null for a Transfer), $5 the user ids the body's split
- * names (uuid[]), $6 whether the default split applies (boolean).
+ * The tables of accounts, categories, split settings, kept sums and users are read through their
+ * owners' fragments (budget-accounts.sql.ts, categories.sql.ts, sharing.sql.ts, users.sql.ts).
  * One row: TransactionCreateFacts.
  */
-export const TRANSACTION_CREATE_FACTS = statement(
+export const TRANSACTION_CREATE_FACTS = statement<TransactionCreateFactsParams, TransactionCreateFacts>(
   'budget_transaction_create_facts',
-  `WITH source AS (
-  SELECT COALESCE($2::uuid, (SELECT id FROM budget_accounts WHERE group_id = $1 AND is_default)) AS id
+  (p) => `WITH source AS (
+  SELECT COALESCE(${p.accountId}::uuid, ${defaultAccountOf(p.groupId)}) AS id
 ), settings AS (
-  SELECT shared_by_default, mode, weights FROM split_settings WHERE $6::boolean AND group_id = $1
+  SELECT shared_by_default, mode, weights FROM ${splitSettingsOf(p.groupId)} s WHERE ${p.defaultSplit}::boolean
 ), named AS (
-  SELECT unnest($5::uuid[]) AS id
+  SELECT unnest(${p.memberIds}::uuid[]) AS id
   UNION
   SELECT (w->>'userId')::uuid FROM settings s CROSS JOIN LATERAL jsonb_array_elements(s.weights) w WHERE s.shared_by_default
 )
@@ -97,14 +114,14 @@ SELECT s.id AS source_id,
        c.id IS NOT NULL AS category_found, c.name AS category_name,
        st.shared_by_default, st.mode, st.weights,
        ARRAY(SELECT n.id FROM named n
-              WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = n.id AND ${activeMemberOf('u', '$1')})
-                 OR ${hasKeptSums('$1', 'n.id')}) AS members,
+              WHERE ${isActiveMember('n.id', p.groupId)}
+                 OR ${hasKeptSums(p.groupId, 'n.id')}) AS members,
        ARRAY(SELECT (w->>'userId')::uuid FROM settings s CROSS JOIN LATERAL jsonb_array_elements(s.weights) w
-              WHERE s.shared_by_default AND EXISTS (SELECT 1 FROM users u WHERE u.id = (w->>'userId')::uuid AND ${activeMemberOf('u', '$1')})) AS current_weighted
+              WHERE s.shared_by_default AND ${isActiveMember(`(w->>'userId')::uuid`, p.groupId)}) AS current_weighted
   FROM source s
   CROSS JOIN LATERAL (SELECT array_agg(a.id) AS ids, array_agg(a.is_disabled) AS disabled
-                        FROM budget_accounts a WHERE a.group_id = $1 AND a.id IN (s.id, $3::uuid)) a
-  LEFT JOIN categories c ON c.id = $4::uuid AND c.group_id = $1
+                        FROM ${accountsOfGroup(p.groupId)} a WHERE a.id IN (s.id, ${p.targetAccountId}::uuid)) a
+  LEFT JOIN ${categoriesOfGroup(p.groupId)} c ON c.id = ${p.categoryId}::uuid
   LEFT JOIN settings st ON true`,
 );
 
@@ -128,32 +145,75 @@ export interface TransactionCreateFacts {
 }
 
 /**
+ * The parameters of a statement that inserts its own action-history row beside its change: the
+ * row's values as `HistoryRowValues` (history-rows.ts) has them, `changes` as jsonb text; the
+ * entity's id and group come from the changed row itself.
+ */
+export interface HistoryRowParams {
+  historyId: string;
+  adminOnly: boolean;
+  privateToUserId: string | null;
+  entityType: string;
+  parentId: string | null;
+  /** jsonb text */
+  changes: string;
+  userId: string | null;
+  userNickname: string;
+  entityLabel: string | null;
+  parentLabel: string | null;
+}
+
+/** A history row's values (`createdHistoryRow`) as a statement's HistoryRowParams. */
+export function historyRowParams(history: HistoryRowValues): HistoryRowParams {
+  return {
+    historyId: history.id,
+    adminOnly: history.adminOnly,
+    privateToUserId: history.privateToUserId,
+    entityType: history.entityType,
+    parentId: history.parentId,
+    changes: JSON.stringify(history.changes),
+    userId: history.userId,
+    userNickname: history.userNickname,
+    entityLabel: history.entityLabel,
+    parentLabel: history.parentLabel,
+  };
+}
+
+/** The parameters of TRANSACTION_CREATE: the new row's values (`split` as jsonb text, or null), then its "Created" history row's. */
+export type TransactionCreateParams = HistoryRowParams &
+  Pick<TransactionRow, 'id' | 'type' | 'amount' | 'date' | 'description' | 'categoryId' | 'budgetAccountId' | 'targetBudgetAccountId' | 'createdById'> & {
+    groupId: string;
+    split: string | null;
+  };
+
+/**
  * POST /transactions: inserts the transaction and its "Created" action-history row in one statement
  * (so both commit or neither does, with what the triggers write on the insert: the balances, the
  * day counts and sums, a split's shares and the members' sums), answering the row's created date
  * as the API prints it. The history values are those the history subscriber writes for an inserted
- * Transaction (`createdHistoryRow` in history-rows.ts).
- * Parameters: $1 id, $2 group id, $3 type, $4 amount, $5 date, $6 description, $7 category id,
- * $8 account id, $9 target account id, $10 created by, $11 split (jsonb text or null), then the
- * history row's: $12 id, $13 admin only, $14 private-to user id, $15 entity type, $16 parent id,
- * $17 changes (jsonb text), $18 acting user id, $19 acting user's nickname, $20 entity label,
- * $21 parent label. One row: `created_date`.
+ * Transaction (`createdHistoryRow` in history-rows.ts). One row: `created_date`.
  */
-export const TRANSACTION_CREATE = statement(
+export const TRANSACTION_CREATE = statement<TransactionCreateParams, { created_date: string }>(
   'budget_transaction_create',
-  `WITH t AS (
+  (p) => `WITH t AS (
   INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id, target_budget_account_id,
                             recurring_transaction_id, occurrence_date, import_ref, created_by_id, split)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL, NULL, $10, $11::jsonb)
+  VALUES (${p.id}, ${p.groupId}, ${p.type}, ${p.amount}, ${p.date}, ${p.description}, ${p.categoryId}, ${p.budgetAccountId}, ${p.targetBudgetAccountId},
+          NULL, NULL, NULL, ${p.createdById}, ${p.split}::jsonb)
   RETURNING id, group_id, created_date
 ), history AS (
   INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, parent_id, action, changes,
                                 user_id, user_nickname, entity_label, parent_label)
-  SELECT $12::uuid, t.group_id, $13::boolean, $14::uuid, $15::varchar, t.id, $16::uuid, 'Created', $17::jsonb,
-         $18::uuid, $19::varchar, $20::varchar, $21::varchar FROM t
+  SELECT ${historyValues(p, 't.group_id', 't.id', 'Created')} FROM t
 )
 SELECT ${isoTimestamp('t.created_date')} AS created_date FROM t`,
 );
+
+/** The values of an action-history row (in action_histories' column order above) for a statement's SELECT list. */
+function historyValues(p: Placeholders<HistoryRowParams>, group: string, entity: string, action: 'Created' | 'Updated'): string {
+  return `${p.historyId}::uuid, ${group}, ${p.adminOnly}::boolean, ${p.privateToUserId}::uuid, ${p.entityType}::varchar, ${entity}, ${p.parentId}::uuid, '${action}', ${p.changes}::jsonb,
+         ${p.userId}::uuid, ${p.userNickname}::varchar, ${p.entityLabel}::varchar, ${p.parentLabel}::varchar`;
+}
 
 /** The filters every list statement takes as $2..$4 (null: not filtered); the bounds stay index conditions. */
 const RANGE = `date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity')`;

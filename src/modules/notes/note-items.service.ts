@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
@@ -33,9 +32,9 @@ export class NoteItemsService {
    * item of this note with the same content is answered as it is (a replay); anything else is 409.
    */
   add(user: AuthUser, noteId: string, dto: NewNoteItemDto): Promise<Created<NoteItemDto>> {
-    return this.onNote(user, noteId, async (manager, note) => {
+    return this.onNote(user, noteId, async (note) => {
       if (dto.id) {
-        const existing = await this.notes.findItemAnywhere(manager, dto.id);
+        const existing = await this.notes.findItemAnywhere(dto.id);
         if (existing) {
           const same =
             existing.noteId === note.id &&
@@ -51,7 +50,7 @@ export class NoteItemsService {
       if (count >= MAX_NOTE_ITEMS) throw AppError.overLimit(409, 'ITEM_LIMIT', `A note can hold at most ${MAX_NOTE_ITEMS} items`, 'items', MAX_NOTE_ITEMS);
       const position = lastOpen === null ? 0 : lastOpen + 1;
       await this.notes.shiftItems(note.id, position, +1);
-      const item = await this.notes.createItem(manager, {
+      const item = await this.notes.createItem({
         ...(dto.id ? { id: dto.id } : {}),
         groupId: note.groupId,
         noteId: note.id,
@@ -60,22 +59,22 @@ export class NoteItemsService {
         isCompleted: false,
         order: position,
       });
-      await this.notes.touch(manager, note);
+      await this.notes.touch(note);
       return { value: toNoteItemDto(item), created: true };
     });
   }
 
   /** Replaces text and url. With `ifMatch` (the version edited from), a stale one is 412 with the item as it is. */
   update(user: AuthUser, noteId: string, itemId: string, dto: NoteItemInputDto, ifMatch?: number): Promise<NoteItemDto> {
-    return this.onItem(user, noteId, itemId, async (manager, note, item) => {
+    return this.onItem(user, noteId, itemId, async (note, item) => {
       if (ifMatch !== undefined && ifMatch !== item.version) throw AppError.versionConflict('The item', toNoteItemDto(item));
       const url = dto.url ?? null;
       if (item.text === dto.text && item.url === url) return toNoteItemDto(item);
       item.text = dto.text;
       item.url = url;
       item.version += 1;
-      await this.notes.save(manager, item);
-      await this.notes.touch(manager, note);
+      await this.notes.save(item);
+      await this.notes.touch(note);
       return toNoteItemDto(item);
     });
   }
@@ -86,21 +85,21 @@ export class NoteItemsService {
    */
   async toggle(user: AuthUser, noteId: string, itemId: string, isCompleted?: boolean): Promise<NoteItemDto> {
     await this.limitToggles(user);
-    return this.onItem(user, noteId, itemId, async (manager, note, item) => {
+    return this.onItem(user, noteId, itemId, async (note, item) => {
       const next = isCompleted ?? !item.isCompleted;
       if (next === item.isCompleted) return toNoteItemDto(item);
       item.isCompleted = next;
       item.version += 1;
-      await this.notes.save(manager, item);
-      await this.notes.touch(manager, note);
+      await this.notes.save(item);
+      await this.notes.touch(note);
       return toNoteItemDto(item);
     });
   }
 
   /** Puts the items in the given order; `itemIds` must be exactly the note's item ids, each once. */
   reorder(user: AuthUser, noteId: string, itemIds: string[]): Promise<NoteItemDto[]> {
-    return this.onNote(user, noteId, async (manager, note) => {
-      const items = await this.notes.itemsOf(note, manager);
+    return this.onNote(user, noteId, async (note) => {
+      const items = await this.notes.itemsOf(note);
       const byId = new Map(items.map((item) => [item.id, item]));
       const problem = orderProblem(itemIds, byId);
       if (problem) throw AppError.badRequest('INVALID_ORDER', problem, [{ field: 'itemIds', message: problem }]);
@@ -113,8 +112,8 @@ export class NoteItemsService {
         moved.push(item);
       });
       if (moved.length > 0) {
-        await this.notes.saveEach(manager, moved);
-        await this.notes.touch(manager, note);
+        await this.notes.saveEach(moved);
+        await this.notes.touch(note);
       }
       return itemIds.map((id) => toNoteItemDto(byId.get(id)!));
     });
@@ -125,17 +124,17 @@ export class NoteItemsService {
    * when deleting), a stale one is 412 with the item as it is, and nothing is deleted.
    */
   async remove(user: AuthUser, noteId: string, itemId: string, ifMatch?: number): Promise<void> {
-    await this.onItem(user, noteId, itemId, async (manager, note, item) => {
+    await this.onItem(user, noteId, itemId, async (note, item) => {
       if (ifMatch !== undefined && ifMatch !== item.version) throw AppError.versionConflict('The item', toNoteItemDto(item));
       const position = item.order;
-      await this.notes.remove(manager, item);
+      await this.notes.remove(item);
       await this.notes.shiftItems(note.id, position + 1, -1);
-      await this.notes.touch(manager, note);
+      await this.notes.touch(note);
     });
   }
 
-  private onNote<T>(user: AuthUser, noteId: string, work: (manager: EntityManager, note: Note) => Promise<T>): Promise<T> {
-    return this.unitOfWork.run(async (manager) => work(manager, await this.notes.findVisibleNote(user, noteId, true, manager)));
+  private onNote<T>(user: AuthUser, noteId: string, work: (note: Note) => Promise<T>): Promise<T> {
+    return this.unitOfWork.run(async () => work(await this.notes.findVisibleNote(user, noteId, true)));
   }
 
   /** An item of this note (an item of another note is 404 like a missing one). */
@@ -143,11 +142,11 @@ export class NoteItemsService {
     user: AuthUser,
     noteId: string,
     itemId: string,
-    work: (manager: EntityManager, note: Note, item: NoteItem) => Promise<T>,
+    work: (note: Note, item: NoteItem) => Promise<T>,
   ): Promise<T> {
-    return this.onNote(user, noteId, async (manager, note) => {
-      const item = await this.notes.lockItemOfNote(manager, user, note, itemId);
-      return work(manager, note, item);
+    return this.onNote(user, noteId, async (note) => {
+      const item = await this.notes.lockItemOfNote(user, note, itemId);
+      return work(note, item);
     });
   }
 

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
 import { AppError } from '../../common/errors/app-error';
@@ -38,8 +37,8 @@ export class NoteRemindersService {
   ) {}
 
   set(user: AuthUser, noteId: string, dto: SetNoteReminderDto): Promise<NoteDto> {
-    return this.unitOfWork.run(async (manager) => {
-      const note = await this.notes.findVisibleNote(user, noteId, true, manager);
+    return this.unitOfWork.run(async () => {
+      const note = await this.notes.findVisibleNote(user, noteId, true);
       const setterZone = (await this.settings.of(user.userId)).timeZone;
       const zone = dto.timeZone ?? null;
       const startLocal = localStart(dto.at, zone ?? setterZone);
@@ -79,22 +78,22 @@ export class NoteRemindersService {
       });
       // the scheduler works out when each recipient is due at its next look
       await this.scheduler.schedule(NOTE_REMINDER_SOURCE, row.id, now);
-      return this.answer(user, note, now, manager);
+      return this.answer(user, note, now);
     });
   }
 
   remove(user: AuthUser, noteId: string): Promise<NoteDto> {
-    return this.unitOfWork.run(async (manager) => {
-      const note = await this.notes.findVisibleNote(user, noteId, true, manager);
+    return this.unitOfWork.run(async () => {
+      const note = await this.notes.findVisibleNote(user, noteId, true);
       const previous = await this.reminders.remove(note.id, user.userId);
       if (previous) await this.scheduler.unschedule(NOTE_REMINDER_SOURCE, previous);
-      return this.answer(user, note, this.clock.now(), manager);
+      return this.answer(user, note, this.clock.now());
     });
   }
 
   /** The note with the reminders the caller sees on it. */
-  private async answer(user: AuthUser, note: Note, now: Date, manager: EntityManager): Promise<NoteDto> {
-    return toNoteDto(note, await this.notes.itemsOf(note, manager), toRemindersView(await this.reminders.seenOnNote(note.id, user.userId), user.userId, now));
+  private async answer(user: AuthUser, note: Note, now: Date): Promise<NoteDto> {
+    return toNoteDto(note, await this.notes.itemsOf(note), toRemindersView(await this.reminders.seenOnNote(note.id, user.userId), user.userId, now));
   }
 
   /** A private note reminds only its creator (the only one who can see it); listed users must be Active members of the group. */

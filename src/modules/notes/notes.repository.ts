@@ -7,6 +7,7 @@ import { findInGroupTx, lockInGroup } from '../../common/tenancy/group-scope';
 import { insertNew } from '../../database/bulk-insert';
 import type { SearchHitRow, SearchValues } from '../../database/search-sql';
 import { Sql } from '../../database/sql';
+import { UnitOfWork } from '../../database/transaction';
 import { createdHistoryRow } from '../history/history-rows';
 import { NoteItem } from './entities/note-item.entity';
 import { Note, noteVisibleTo } from './entities/note.entity';
@@ -38,7 +39,13 @@ export class NotesRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: Sql,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
+
+  /** The current unit of work's transaction (outside one: the pool). */
+  private get manager(): EntityManager {
+    return this.unitOfWork.manager;
+  }
 
   /**
    * The notes the caller may see (pinned first, then `sort` in `direction`, ties by id) and the
@@ -90,7 +97,8 @@ export class NotesRepository {
    * creator; anything else is 404 exactly like a missing id. `lock` takes the note's row lock, which
    * every change of the note or its items holds, so item changes of one note run one at a time.
    */
-  async findVisibleNote(user: AuthUser, noteId: string, lock = false, manager: EntityManager = this.dataSource.manager): Promise<Note> {
+  async findVisibleNote(user: AuthUser, noteId: string, lock = false): Promise<Note> {
+    const manager = this.manager;
     const note = await (lock ? lockInGroup(manager, Note, user, noteId, 'Note') : findInGroupTx(manager, Note, user, noteId, 'Note'));
     if (!noteVisibleTo(note, user.userId)) throw AppError.notFound('Note');
     return note;
@@ -102,8 +110,8 @@ export class NotesRepository {
   }
 
   /** An item by id in any note of any group (only to answer a replayed add). */
-  findItemAnywhere(manager: EntityManager, itemId: string): Promise<NoteItem | null> {
-    return manager.findOne(NoteItem, { where: { id: itemId } });
+  findItemAnywhere(itemId: string): Promise<NoteItem | null> {
+    return this.manager.findOne(NoteItem, { where: { id: itemId } });
   }
 
   /** Who added the item (its "Created" history row's user), null when unknown; in the unit of work. */
@@ -113,13 +121,13 @@ export class NotesRepository {
   }
 
   /** The note's items in order. */
-  itemsOf(note: Note, manager: EntityManager = this.dataSource.manager): Promise<NoteItem[]> {
-    return manager.find(NoteItem, { where: { noteId: note.id, groupId: note.groupId }, order: { order: 'ASC' } });
+  itemsOf(note: Note): Promise<NoteItem[]> {
+    return this.manager.find(NoteItem, { where: { noteId: note.id, groupId: note.groupId }, order: { order: 'ASC' } });
   }
 
   /** An item of this note, locked (an item of another note is 404 like a missing one). */
-  lockItemOfNote(manager: EntityManager, user: AuthUser, note: Note, itemId: string): Promise<NoteItem> {
-    return lockInGroup(manager, NoteItem, user, itemId, 'Note item', { where: { noteId: note.id } });
+  lockItemOfNote(user: AuthUser, note: Note, itemId: string): Promise<NoteItem> {
+    return lockInGroup(this.manager, NoteItem, user, itemId, 'Note item', { where: { noteId: note.id } });
   }
 
   /** How many items the note has, and the position of its last uncompleted one (null: none). In the unit of work. */
@@ -141,36 +149,38 @@ export class NotesRepository {
    * Inserts the item (never an update: a client-made id taken meanwhile meets the primary key, a
    * 409); the history subscriber records it on the insert.
    */
-  createItem(manager: EntityManager, values: Partial<NoteItem>): Promise<NoteItem> {
-    return insertNew(manager, NoteItem, values);
+  createItem(values: Partial<NoteItem>): Promise<NoteItem> {
+    return insertNew(this.manager, NoteItem, values);
   }
 
-  save<T extends Note | NoteItem>(manager: EntityManager, row: T): Promise<T> {
-    return manager.save(row);
+  save<T extends Note | NoteItem>(row: T): Promise<T> {
+    return this.manager.save(row);
   }
 
-  async remove(manager: EntityManager, row: Note | NoteItem): Promise<void> {
-    await manager.remove(row);
+  async remove(row: Note | NoteItem): Promise<void> {
+    await this.manager.remove(row);
   }
 
   /**
    * Moves the note's updatedDate after a change of one of its items. Through save() like every
    * audited write; updatedDate is never part of a diff, so this adds no history row of its own.
    */
-  async touch(manager: EntityManager, note: Note): Promise<void> {
+  async touch(note: Note): Promise<void> {
     note.updatedDate = nextUpdatedDate(note);
-    await manager.save(note);
+    await this.manager.save(note);
   }
 
   /*
    * One row at a time: save()/remove() of an array runs the history subscriber for all rows at once
    * on the transaction's single connection, which pg only tolerates by queueing (deprecated).
    */
-  async saveEach(manager: EntityManager, items: NoteItem[]): Promise<void> {
+  async saveEach(items: NoteItem[]): Promise<void> {
+    const manager = this.manager;
     for (const item of items) await manager.save(item);
   }
 
-  async removeEach(manager: EntityManager, items: NoteItem[]): Promise<void> {
+  async removeEach(items: NoteItem[]): Promise<void> {
+    const manager = this.manager;
     for (const item of items) await manager.remove(item);
   }
 }

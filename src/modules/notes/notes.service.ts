@@ -84,27 +84,27 @@ export class NotesService {
 
   /** Deletes the note and its items (a history row for each). */
   async remove(user: AuthUser, noteId: string): Promise<void> {
-    await this.unitOfWork.run(async (manager) => {
-      const note = await this.notes.findVisibleNote(user, noteId, true, manager);
-      await this.notes.removeEach(manager, await this.notes.itemsOf(note, manager));
-      await this.notes.remove(manager, note);
+    await this.unitOfWork.run(async () => {
+      const note = await this.notes.findVisibleNote(user, noteId, true);
+      await this.notes.removeEach(await this.notes.itemsOf(note));
+      await this.notes.remove(note);
     });
   }
 
   private change(user: AuthUser, noteId: string, fields: Partial<Note>, ifMatch?: number): Promise<NoteDto> {
-    return this.unitOfWork.run(async (manager) => {
-      const note = await this.notes.findVisibleNote(user, noteId, true, manager);
+    return this.unitOfWork.run(async () => {
+      const note = await this.notes.findVisibleNote(user, noteId, true);
       if (ifMatch !== undefined && ifMatch !== note.version) {
-        throw AppError.versionConflict('The note', toNoteDto(note, await this.notes.itemsOf(note, manager), await this.remindersOf(user, note)));
+        throw AppError.versionConflict('The note', toNoteDto(note, await this.notes.itemsOf(note), await this.remindersOf(user, note)));
       }
       const changed = (Object.keys(fields) as (keyof Note)[]).some((key) => note[key] !== fields[key]);
       if (changed) {
         Object.assign(note, fields);
         note.version += 1;
         note.updatedDate = nextUpdatedDate(note);
-        await this.notes.save(manager, note);
+        await this.notes.save(note);
       }
-      return toNoteDto(note, await this.notes.itemsOf(note, manager), await this.remindersOf(user, note));
+      return toNoteDto(note, await this.notes.itemsOf(note), await this.remindersOf(user, note));
     });
   }
 

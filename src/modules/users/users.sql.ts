@@ -181,6 +181,14 @@ export function activeMemberOf(alias: string, group: string): string {
   return `${alias}.group_id = ${group} AND ${alias}.status = 'Active'`;
 }
 
+/**
+ * Whether the user `id` (a SQL expression) is an Active member of the group `group` now: a SQL
+ * condition for another feature's statement, which so names no table of users.
+ */
+export function isActiveMember(id: string, group: string): string {
+  return `EXISTS (SELECT 1 FROM users u WHERE u.id = ${id} AND ${activeMemberOf('u', group)})`;
+}
+
 /** Of the ids $2, those of Active members of the group $1 (who may take part in a shared cost). */
 export const USERS_ACTIVE_MEMBERS_AMONG = statement(
   'users_active_members_among',

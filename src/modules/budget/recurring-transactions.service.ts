@@ -8,7 +8,7 @@ import { RecurringTransactionDto, SaveRecurringTransactionDto } from './dto/recu
 import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { dayAfter, nextOnOrAfter, Recurrence } from '../../../domain/recurrence';
 import { RecurringTransactionsRepository } from './recurring-transactions.repository';
-import { SplitResolver, takesDefaultSplit } from './split-resolver';
+import { SplitResolver, takesDefaultSplit } from './sharing/split-resolver';
 import { normaliseMoney, TransactionRefsResolver, utcDate } from './transaction-refs';
 import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
 import { BILL_REMINDER_SOURCE } from './bill-reminder.source';

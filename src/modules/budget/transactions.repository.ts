@@ -10,7 +10,7 @@ import { UnitOfWork } from '../../database/transaction';
 import { createdHistoryRow, recordCreatedMany } from '../history/history-rows';
 import type { TransactionDto, TransactionListQuery } from './dto/transaction.dto';
 import { Transaction } from './entities/transaction.entity';
-import type { SplitFacts } from './split-resolver';
+import type { SplitFacts } from './sharing/split-resolver';
 import type { RefsFacts } from './transaction-refs';
 import {
   BUDGET_ACCOUNT_IN_GROUP,

@@ -6,7 +6,7 @@ import { CountedPage } from '../../common/pagination/pagination';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
 import { SaveTransactionDto, TransactionDto, TransactionListQuery } from './dto/transaction.dto';
-import { namedMembers, SplitResolver, takesDefaultSplit } from './split-resolver';
+import { namedMembers, SplitResolver, takesDefaultSplit } from './sharing/split-resolver';
 import { normaliseMoney, TransactionRefsResolver, utcDate } from './transaction-refs';
 import { TransactionsRepository } from './transactions.repository';
 import { toTransactionDto } from './transactions.sql';

@@ -2,8 +2,8 @@ import { isoTimestamp, statement } from '../../database/sql';
 import { bySlots, searchParamCount, SearchParams, searchMatches, searchScore } from '../../database/search-sql';
 import type { TransactionType } from './entities/budget-enums';
 import type { Transaction } from './entities/transaction.entity';
-import type { StoredSplit } from './sharing';
-import { hasKeptSums } from './sharing.sql';
+import type { StoredSplit } from './sharing/sharing';
+import { hasKeptSums } from './sharing/sharing.sql';
 import { activeMemberOf } from '../users/users.sql';
 
 /**

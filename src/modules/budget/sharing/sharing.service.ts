@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AuthUser } from '../../common/auth/auth-user';
-import { Clock } from '../../common/clock/clock';
-import { AppError, FieldError } from '../../common/errors/app-error';
-import { Page } from '../../common/pagination/pagination';
-import { Tenant } from '../../common/tenancy/group-scope';
-import { newId } from '../../database/base.entity';
-import { UnitOfWork } from '../../database/transaction';
-import { UsersRepository } from '../users/users.repository';
+import { AuthUser } from '../../../common/auth/auth-user';
+import { Clock } from '../../../common/clock/clock';
+import { AppError, FieldError } from '../../../common/errors/app-error';
+import { Page } from '../../../common/pagination/pagination';
+import { Tenant } from '../../../common/tenancy/group-scope';
+import { newId } from '../../../database/base.entity';
+import { UnitOfWork } from '../../../database/transaction';
+import { UsersRepository } from '../../users/users.repository';
 import {
   BalanceEffectDto,
   BalancesDto,
@@ -17,12 +17,12 @@ import {
   SettlementDto,
   SettlementListQuery,
   SplitSettingsDto,
-} from './dto/sharing.dto';
+} from './sharing.dto';
 import { balanceSheet, currentWeights, fromCents, NamedMember, toCents } from './sharing';
-import type { Settlement } from './entities/settlement.entity';
+import type { Settlement } from '../entities/settlement.entity';
 import { SharingRepository } from './sharing.repository';
 import { SplitResolver } from './split-resolver';
-import { normaliseMoney, utcDate } from './transaction-refs';
+import { normaliseMoney, utcDate } from '../transaction-refs';
 
 /** A client-made id already used, by any row of any group: never says whose. */
 export const ID_TAKEN_MESSAGE = 'This id is already used: make a new id';

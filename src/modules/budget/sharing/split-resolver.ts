@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '../../common/errors/app-error';
-import type { Tenant } from '../../common/tenancy/group-scope';
-import { UsersRepository } from '../users/users.repository';
-import type { TransactionType } from './entities/budget-enums';
+import { AppError } from '../../../common/errors/app-error';
+import type { Tenant } from '../../../common/tenancy/group-scope';
+import { UsersRepository } from '../../users/users.repository';
+import type { TransactionType } from '../entities/budget-enums';
 import { computeSplit, defaultSplitRequest, requestOf, SplitRequest, StoredSplit } from './sharing';
 import { SharingRepository, SplitSettingsRow } from './sharing.repository';
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { normaliseMoney } from '../../../domain/amount';
 import { AppError } from '../../common/errors/app-error';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
@@ -9,14 +10,6 @@ import { RecurringTransactionsRepository } from './recurring-transactions.reposi
 
 const HAS_TRANSACTIONS = () => AppError.conflict('ACCOUNT_HAS_TRANSACTIONS', 'The budget account has transactions');
 const IS_DEFAULT = (what: string) => AppError.conflict('ACCOUNT_IS_DEFAULT', `The default budget account cannot be ${what}`);
-
-/** "-80.5" → "-80.50", "-0" → "0.00": the form numeric(14,2) reads back as. */
-function toCents(value: string): string {
-  const negative = value.startsWith('-');
-  const [whole, fraction = ''] = value.replace('-', '').split('.');
-  const text = `${whole}.${fraction.padEnd(2, '0')}`;
-  return negative && !/^0\.00$/.test(text) ? `-${text}` : text;
-}
 
 const toDto = (row: AccountRow): BudgetAccountDto => ({
   id: row.id,
@@ -57,7 +50,7 @@ export class BudgetAccountsService {
         name: dto.name,
         isDefault: !hasDefault,
         isDisabled: false,
-        openingBalance: toCents(dto.openingBalance ?? '0'),
+        openingBalance: normaliseMoney(dto.openingBalance ?? '0'),
       });
       return this.one(tenant, account.id);
     });
@@ -71,7 +64,7 @@ export class BudgetAccountsService {
       account.name = dto.name;
       if (dto.isDisabled !== undefined) account.isDisabled = dto.isDisabled;
       // as PostgreSQL writes it back, so an unchanged balance records no history change
-      if (dto.openingBalance !== undefined) account.openingBalance = toCents(dto.openingBalance);
+      if (dto.openingBalance !== undefined) account.openingBalance = normaliseMoney(dto.openingBalance);
       await this.accounts.save(manager, account);
       return this.one(tenant, id);
     });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
-import { Clock } from '../../common/clock/clock';
+import { Clock, utcDate } from '../../common/clock/clock';
+import { normaliseMoney } from '../../../domain/amount';
 import { AppError } from '../../common/errors/app-error';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
@@ -9,7 +10,7 @@ import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { dayAfter, nextOnOrAfter, Recurrence } from '../../../domain/recurrence';
 import { RecurringTransactionsRepository } from './recurring-transactions.repository';
 import { SplitResolver, takesDefaultSplit } from './sharing/split-resolver';
-import { normaliseMoney, TransactionRefsResolver, utcDate } from './transaction-refs';
+import { TransactionRefsResolver } from './transaction-refs';
 import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
 import { BILL_REMINDER_SOURCE } from './bill-reminder.source';
 import { DateTime } from 'luxon';

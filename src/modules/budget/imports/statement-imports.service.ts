@@ -7,7 +7,7 @@ import { UnitOfWork } from '../../../database/transaction';
 import { BudgetAccountsRepository } from '../budget-accounts.repository';
 import { CategoriesRepository } from '../categories.repository';
 import { TransactionsRepository } from '../transactions.repository';
-import { NamedMember, namedMembers, SplitResolver } from '../sharing/split-resolver';
+import { MemberField, memberFields, SplitResolver } from '../sharing/split-resolver';
 import type { SplitRequest, StoredSplit } from '../sharing/sharing';
 import { CategorySuggester, duplicateRef, importRefs, matchManual, transactionDescription } from './import-rules';
 import { STATEMENT_LIMITS } from './parse/limits';
@@ -252,12 +252,12 @@ export class StatementImportsService {
    */
   private async splitsOf(user: AuthUser, rows: { row: StoredRow; split: SplitRequest | null | undefined }[]): Promise<(StoredSplit | null)[]> {
     const fallback = rows.some(({ row, split }) => split === undefined && typeOf(row.cents) === 'Expense') ? await this.splitResolver.defaultRequest(user) : null;
-    const named: NamedMember[] = [];
+    const named: MemberField[] = [];
     const splits = rows.map(({ row, split }) => {
       const type = typeOf(row.cents);
       const request = split === undefined ? (type === 'Expense' ? fallback : null) : split;
       if (!request) return null;
-      if (split) named.push(...namedMembers(split, `rows[${row.index}].split`));
+      if (split) named.push(...memberFields(split, `rows[${row.index}].split`));
       return this.splitResolver.compute(centsToAmount(row.cents), request, user.userId, `rows[${row.index}].split`);
     });
     await this.splitResolver.assertMembers(user, named);

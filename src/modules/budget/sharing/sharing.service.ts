@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AuthUser } from '../../../common/auth/auth-user';
-import { Clock } from '../../../common/clock/clock';
+import { Clock, utcDate } from '../../../common/clock/clock';
+import { normaliseMoney } from '../../../../domain/amount';
 import { AppError, FieldError } from '../../../common/errors/app-error';
 import { Page } from '../../../common/pagination/pagination';
 import { Tenant } from '../../../common/tenancy/group-scope';
@@ -22,7 +23,6 @@ import { balanceSheet, currentWeights, fromCents, NamedMember, toCents } from '.
 import type { Settlement } from '../entities/settlement.entity';
 import { SharingRepository } from './sharing.repository';
 import { SplitResolver } from './split-resolver';
-import { normaliseMoney, utcDate } from '../transaction-refs';
 
 /** A client-made id already used, by any row of any group: never says whose. */
 export const ID_TAKEN_MESSAGE = 'This id is already used: make a new id';

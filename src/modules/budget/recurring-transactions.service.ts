@@ -42,9 +42,7 @@ const later = (a: string, b: string) => (a > b ? a : b);
 
 function checkDates(dto: SaveRecurringTransactionDto): void {
   if (dto.endDate && dto.endDate < dto.startDate) {
-    throw AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [
-      { field: 'endDate', message: 'endDate must not be before startDate' },
-    ]);
+    throw AppError.invalidField('endDate', 'endDate must not be before startDate');
   }
 }
 

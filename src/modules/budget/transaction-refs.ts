@@ -33,8 +33,6 @@ function shapeErrors(input: TransactionRefsInput): FieldError[] {
   return errors;
 }
 
-const invalid = (errors: FieldError[]) => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', errors);
-
 /**
  * What the checks need to know of the group's accounts and categories. By default each is read by
  * its own statement when asked (in the caller's unit of work); a create reads them all in one
@@ -69,7 +67,7 @@ export class TransactionRefsResolver {
     facts: RefsFacts = this.read(tenant),
   ): Promise<TransactionRefs> {
     const errors = shapeErrors(input);
-    if (errors.length) throw invalid(errors);
+    if (errors.length) throw AppError.invalid(errors);
 
     let budgetAccountId = input.budgetAccountId ?? options.currentAccountId;
     if (!budgetAccountId) {
@@ -78,7 +76,7 @@ export class TransactionRefsResolver {
     }
     const target = input.type === 'Transfer' ? input.targetBudgetAccountId! : null;
     if (target === budgetAccountId) {
-      throw invalid([{ field: 'targetBudgetAccountId', message: 'targetBudgetAccountId must differ from budgetAccountId' }]);
+      throw AppError.invalidField('targetBudgetAccountId', 'targetBudgetAccountId must differ from budgetAccountId');
     }
 
     const accountIds = target ? [budgetAccountId, target] : [budgetAccountId];

@@ -51,9 +51,7 @@ export class SearchService {
   async search(user: AuthUser, query: SearchQuery): Promise<CountedPage<SearchHitDto>> {
     const types = new Set<SearchType>((query.types?.split(',') as SearchType[] | undefined) ?? SEARCH_TYPES);
     if (query.deleted && (types.size !== 1 || !types.has('Place'))) {
-      throw AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [
-        { field: 'deleted', message: 'deleted=true searches the places in the trash: it needs types=Place' },
-      ]);
+      throw AppError.invalidField('deleted', 'deleted=true searches the places in the trash: it needs types=Place');
     }
     const words = queryWords(query.q);
     const empty = { items: [], page: query.page, pageSize: query.pageSize, totalItems: 0, totalPages: 0, totalItemsExact: true };

@@ -40,7 +40,7 @@ function toProblem(error: unknown): unknown {
 
 function parseMappingQuery(raw: string | undefined): Partial<ColumnMapping> | undefined {
   if (raw === undefined || raw === '') return undefined;
-  const invalid = () => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [{ field: 'mapping', message: 'mapping must be a JSON object of column names or numbers' }]);
+  const invalid = () => AppError.invalidField('mapping', 'mapping must be a JSON object of column names or numbers');
   let value: unknown;
   try {
     value = JSON.parse(raw);

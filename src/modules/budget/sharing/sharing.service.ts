@@ -31,8 +31,6 @@ const idTaken = () => AppError.conflict('ID_TAKEN', ID_TAKEN_MESSAGE);
 /** The name of a member whose user is gone. */
 const FORMER_MEMBER = 'Former member';
 
-const invalid = (errors: FieldError[]) => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', errors);
-
 /**
  * Who owes whom: the group's split settings, settlements, balances and their explanation. The
  * arithmetic is in sharing.ts; the kept sums are the migration's triggers'; this orchestrates.
@@ -75,7 +73,7 @@ export class SharingService {
           inUnit.add(userId);
         });
       });
-      if (errors.length) throw invalid(errors);
+      if (errors.length) throw AppError.invalid(errors);
       await this.splits.assertMembers(user, [
         ...dto.weights.map((w, i) => ({ field: `weights.${i}.userId`, userId: w.userId })),
         ...dto.units.flatMap((unit, i) => unit.userIds.map((userId, j) => ({ field: `units.${i}.userIds.${j}`, userId }))),

@@ -91,7 +91,8 @@ export class SplitResolver {
     if (outcome.problem) {
       const field = outcome.problem.field.replace(/^split/, prefix);
       const message = outcome.problem.message;
-      throw AppError.badRequest(outcome.problem.code, outcome.problem.code === 'VALIDATION_FAILED' ? 'Request validation failed' : message, [{ field, message }]);
+      if (outcome.problem.code === 'VALIDATION_FAILED') throw AppError.invalidField(field, message);
+      throw AppError.badRequest(outcome.problem.code, message, [{ field, message }]);
     }
     return outcome.split;
   }

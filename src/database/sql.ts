@@ -2,9 +2,21 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { ClientBase, Pool, PoolClient, QueryResultRow } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { SEARCH_CONNECTION_OPTIONS } from './search-sql';
 import { currentTransaction } from './transaction';
 import { boundedPoolOptions } from './unavailable';
+
+/**
+ * The direct pool's connections take these settings (search runs there):
+ * - a word of five letters or more is found with one typo when pg_trgm's word similarity (shared
+ *   trigrams) is at least 0.4 rather than pg_trgm's default 0.6, which misses one letter changed or
+ *   left out in the middle of a word ("kirshe" for "Kirsche": 0.5; "tomote" for "Tomate": 0.4…).
+ *   The index serves the operator at either setting.
+ * - no JIT compilation: a search statement whose gated branches are estimated expensive (the older
+ *   transactions of a common word, never run) passed PostgreSQL's `jit_above_cost` and spent 60 ms
+ *   compiling for a 1-ms answer (docs/performance.md, "Search at a million rows"); the service's
+ *   statements are short, and none gains from JIT.
+ */
+export const SEARCH_CONNECTION_OPTIONS = '-c pg_trgm.word_similarity_threshold=0.4 -c jit=off';
 
 /** Connections of the direct pool, beside TypeORM's 20 (docs/architecture.md). */
 export const SQL_POOL_SIZE = 10;

@@ -1,5 +1,5 @@
 import { isoTimestamp, statement } from '../../database/sql';
-import { bySlots, searchParamCount, SearchParams, searchMatches, searchScore } from '../../database/search-sql';
+import { bySlots, searchParamCount, SearchParams, searchMatches, searchScore } from '../../common/search/search-sql';
 import type { TransactionType } from './entities/budget-enums';
 import type { Transaction } from './entities/transaction.entity';
 import type { StoredSplit } from './sharing/sharing';

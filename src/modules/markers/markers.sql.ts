@@ -1,5 +1,5 @@
 import { isoTimestamp, Statement, statement } from '../../database/sql';
-import { bySlots, SearchParams, searchMatches, searchScore } from '../../database/search-sql';
+import { bySlots, SearchParams, searchMatches, searchScore } from '../../common/search/search-sql';
 import type { Marker } from './entities/marker.entity';
 
 /*

@@ -1,5 +1,5 @@
 import { isoTimestamp, Statement, statement } from '../../database/sql';
-import { bySlots, SearchParams, searchMatches, searchScore } from '../../database/search-sql';
+import { bySlots, SearchParams, searchMatches, searchScore } from '../../common/search/search-sql';
 
 /*
  * The fixed SQL of the notes hot paths (GET /notes, POST /notes): named prepared statements

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { CountedPage } from '../../common/pagination/pagination';
 import { SEARCH_TYPES, SearchHits, SearchRequest, SearchSource, SearchType } from '../../common/search/search-source';
-import { SEARCH_CANDIDATES, SEARCH_CANDIDATES_MIN, SearchHitRow, SearchTerms, withoutTypos } from '../../database/search-sql';
+import { SEARCH_CANDIDATES, SEARCH_CANDIDATES_MIN, SearchHitRow, SearchTerms, withoutTypos } from '../../common/search/search-sql';
 import { TransactionsSearch } from '../budget/transactions-search';
 import { PlacesSearch } from '../markers/places-search';
 import { NotesSearch } from '../notes/notes-search';

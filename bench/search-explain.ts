@@ -5,7 +5,7 @@
  */
 import { Client } from 'pg';
 import { databaseUrl } from '../src/database/admin';
-import { SEARCH_CONNECTION_OPTIONS } from '../src/database/search-sql';
+import { SEARCH_CONNECTION_OPTIONS } from '../src/database/sql';
 import { SEARCH_QUERIES, SEARCH_USER, TYPO_QUERIES, statementsOf } from './search';
 
 interface Plan {

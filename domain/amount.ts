@@ -27,6 +27,17 @@ export function decimalCents(text: string): Cents | null {
   return match[1] ? -cents : cents;
 }
 
+/**
+ * Decimal text as the API takes amounts → the text numeric(14,2) reads back as, two decimals:
+ * "12.3" → "12.30", "-80.5" → "-80.50", "-0" → "0.00" (amounts are stored and shown so).
+ */
+export function normaliseMoney(value: string): string {
+  const negative = value.startsWith('-');
+  const [whole, fraction = ''] = value.replace('-', '').split('.');
+  const text = `${whole}.${fraction.padEnd(2, '0')}`;
+  return negative && !/^0\.00$/.test(text) ? `-${text}` : text;
+}
+
 /** Cents → decimal text with two decimals ("-12.50"). */
 export function centsDecimal(cents: Cents): string {
   const sign = cents < 0n ? '-' : '';

@@ -17,7 +17,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { newId } from '../../src/database/base.entity';
 import { toTransactionDto, type TransactionRow } from '../../src/modules/budget/transactions.sql';
 import { reportMembers } from '../../src/modules/budget/reports.sql';
-import { balanceSheet, computeSplit, type MemberSums, type SplitRequest, type StoredSplit } from '../../src/modules/budget/sharing';
+import { balanceSheet, computeSplit, type MemberSums, type SplitRequest, type StoredSplit } from '../../src/modules/budget/sharing/sharing';
 import { authorize, Claims, hearthFastify, intParam, markerDto, pool, problem, Row, run, send } from './common';
 import * as sql from './statements';
 

@@ -10,7 +10,7 @@ export { REPORT_CATEGORIES, REPORT_MONTHLY, REPORT_YEARLY } from '../../src/modu
 export { BUDGET_ACCOUNT_IN_GROUP, CATEGORY_IN_GROUP, TRANSACTIONS_COUNT, TRANSACTIONS_PAGE_BY_DATE } from '../../src/modules/budget/transactions.sql';
 export { BUDGET_ACCOUNT_DEFAULT_ID, BUDGET_ACCOUNT_STATES } from '../../src/modules/budget/budget-accounts.sql';
 export { CATEGORY_NAME } from '../../src/modules/budget/categories.sql';
-export { MEMBER_TOTALS, SPLIT_SETTINGS_OF_GROUP } from '../../src/modules/budget/sharing.sql';
+export { MEMBER_TOTALS, SPLIT_SETTINGS_OF_GROUP } from '../../src/modules/budget/sharing/sharing.sql';
 export { USERS_ACTIVE_MEMBERS, USERS_ACTIVE_MEMBERS_AMONG } from '../../src/modules/users/users.sql';
 
 /** POST /transactions: the row as Hearth's save() inserts it, with the created date back. */

@@ -2,9 +2,18 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { ClientBase, Pool, PoolClient, QueryResultRow } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { SEARCH_CONNECTION_OPTIONS } from './search-sql';
 import { currentTransaction } from './transaction';
 import { boundedPoolOptions } from './unavailable';
+
+/**
+ * The direct pool's connections take these settings (search runs there): no JIT compilation: a
+ * search statement whose gated branches are estimated expensive (the older transactions of a common
+ * word, never run) passed PostgreSQL's `jit_above_cost` and spent 60 ms compiling for a 1-ms answer
+ * (docs/performance.md, "Search at a million rows"); the service's statements are short, and none
+ * gains from JIT. (Typos are looked up among the group's words with pg_trgm's `%`, whose default
+ * threshold, 0.3, is below every word's least similarity: SearchRepository.withFixes.)
+ */
+export const SEARCH_CONNECTION_OPTIONS = '-c jit=off';
 
 /** Connections of the direct pool, beside TypeORM's 20 (docs/architecture.md). */
 export const SQL_POOL_SIZE = 10;

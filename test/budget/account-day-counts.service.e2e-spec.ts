@@ -10,8 +10,8 @@ import { TransactionRefsResolver } from '../../src/modules/budget/transaction-re
 import { TransactionsRepository } from '../../src/modules/budget/transactions.repository';
 import { TransactionsService } from '../../src/modules/budget/transactions.service';
 import { createServiceDb, ServiceDb } from '../support/service-db';
-import { SharingRepository } from '../../src/modules/budget/sharing.repository';
-import { SplitResolver } from '../../src/modules/budget/split-resolver';
+import { SharingRepository } from '../../src/modules/budget/sharing/sharing.repository';
+import { SplitResolver } from '../../src/modules/budget/sharing/split-resolver';
 import { UsersRepository } from '../../src/modules/users/users.repository';
 
 /**

@@ -16,8 +16,8 @@ import { RecurringTransactionsService } from '../../src/modules/budget/recurring
 import { TransactionRefsResolver } from '../../src/modules/budget/transaction-refs';
 import { TransactionsRepository } from '../../src/modules/budget/transactions.repository';
 import { createServiceDb, ServiceDb } from '../support/service-db';
-import { SharingRepository } from '../../src/modules/budget/sharing.repository';
-import { SplitResolver } from '../../src/modules/budget/split-resolver';
+import { SharingRepository } from '../../src/modules/budget/sharing/sharing.repository';
+import { SplitResolver } from '../../src/modules/budget/sharing/split-resolver';
 import { UsersRepository } from '../../src/modules/users/users.repository';
 
 /** Service level: recurrence dates as the service and the scheduler make them, on the real repositories. */

@@ -133,9 +133,24 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
       expect(woken.readAt).toBeUndefined();
       await a.api('PATCH', `/notifications/${ids[1]}`, { token: ida.accessToken, payload: { read: true } });
 
+      // two unread again, then all read at once: each gets its history row, the recipient's live event
+      await a.api('PATCH', `/notifications/${ids[1]}`, { token: ida.accessToken, payload: { read: false } });
       const all = await a.api('POST', '/notifications/read-all', { token: ida.accessToken });
       expect(all.json()).toEqual({ unreadCount: 0 });
-      expect((await inbox(a, ida)).unreadCount).toBe(0);
+      const afterAll = await inbox(a, ida);
+      expect(afterAll.unreadCount).toBe(0);
+      for (const id of [ids[0], ids[1]]) {
+        const change = await idaStream.next((e) => e.event === 'change' && e.data.entityId === id && e.data.action === 'Updated');
+        expect(change.data).toMatchObject({ entityType: 'Notification' });
+        const [row] = await a.db.query(
+          `SELECT changes, entity_label, private_to_user_id, group_id FROM action_histories
+            WHERE entity_id = $1 AND action = 'Updated' ORDER BY created_date DESC, id DESC LIMIT 1`,
+          [id],
+        );
+        const readAt = afterAll.items.find((n: any) => n.id === id).readAt;
+        expect(row).toEqual({ changes: { readAt: { old: null, new: readAt } }, entity_label: expect.stringMatching(/^Reminder: /), private_to_user_id: ida.id, group_id: ida.groupId });
+      }
+      expect(jonStream.changes().filter((c) => c.entityType === 'Notification')).toEqual([]);
       const unread = await a.api('PATCH', `/notifications/${ids[0]}`, { token: ida.accessToken, payload: { read: false } });
       expect(unread.json().readAt).toBeUndefined();
       expect((await inbox(a, ida)).unreadCount).toBe(1);

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { databaseUrl } from '../../src/database/admin';
-import { SEARCH_CONNECTION_OPTIONS, searchValues, withoutTypos } from '../../src/database/search-sql';
+import { searchValues, withoutTypos } from '../../src/common/search/search-sql';
+import { SEARCH_CONNECTION_OPTIONS } from '../../src/database/sql';
 import { TRANSACTIONS_SEARCH_SQL } from '../../src/modules/budget/transactions.sql';
 import { amountOf } from '../../src/modules/budget/transactions-search';
 import { SEARCH_WORDS, SearchWordRow } from '../../src/modules/search/search.sql';

@@ -26,7 +26,7 @@ SELECT id, kind, title, body, entity_type, entity_id, to_char(created_date AT TI
     ORDER BY (read_at IS NULL) DESC, created_date DESC, id DESC LIMIT $3 OFFSET $4;
 
 -- notify_inbox_read_all
-UPDATE notifications SET read_at = now() WHERE recipient_id = $1 AND read_at IS NULL RETURNING id, group_id, kind, title;
+UPDATE notifications SET read_at = $2 WHERE recipient_id = $1 AND read_at IS NULL RETURNING id, group_id, kind, title;
 
 -- notify_notifications_for_delivery
 SELECT id, recipient_id, kind, title, body, entity_type, entity_id, late, outward, to_char(created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_date

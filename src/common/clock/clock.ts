@@ -13,6 +13,11 @@ export class Clock {
   }
 }
 
+/** The calendar date of `now` in UTC, `YYYY-MM-DD` (the service's dates and schedules are UTC). */
+export function utcDate(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
 /** Provides the one Clock to every module. */
 @Global()
 @Module({ providers: [Clock], exports: [Clock] })

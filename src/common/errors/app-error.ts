@@ -7,6 +7,9 @@ export interface FieldError {
   message: string;
 }
 
+/** The detail of every 400 VALIDATION_FAILED. */
+const VALIDATION_FAILED_DETAIL = 'Request validation failed';
+
 /**
  * A domain failure with a stable UPPER_SNAKE code. The problem-details filter renders it as
  * RFC 9457 `application/problem+json`.
@@ -30,6 +33,14 @@ export class AppError extends Error {
 
   static badRequest(code: ErrorCode, message: string, errors?: FieldError[]): AppError {
     return new AppError(HttpStatus.BAD_REQUEST, code, message, errors);
+  }
+  /** 400 VALIDATION_FAILED naming the fields: the answer the validation pipe gives a body that fails its DTO. */
+  static invalid(errors: FieldError[]): AppError {
+    return AppError.badRequest('VALIDATION_FAILED', VALIDATION_FAILED_DETAIL, errors);
+  }
+  /** 400 VALIDATION_FAILED naming one field. */
+  static invalidField(field: string, message: string): AppError {
+    return AppError.invalid([{ field, message }]);
   }
   static unauthorized(code: ErrorCode, message: string): AppError {
     return new AppError(HttpStatus.UNAUTHORIZED, code, message);

@@ -65,7 +65,7 @@ export function findHostileString(value: unknown, root = ''): string | null {
 
 const refuse = (field: string) => {
   const message = `${field} must not contain a NUL character or an unpaired UTF-16 surrogate`;
-  return AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [{ field, message }]);
+  return AppError.invalidField(field, message);
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { AuthUser, ModuleName } from '../auth/auth-user';
-import type { SearchHitRow, SearchTerms } from '../../database/search-sql';
+import type { SearchHitRow, SearchTerms } from './search-sql';
 
 /** The kinds of things GET /search finds. */
 export const SEARCH_TYPES = ['Note', 'NoteItem', 'Place', 'Transaction'] as const;

@@ -43,7 +43,7 @@ function rejectNulls(body: Record<string, unknown>, metatype: Function): void {
     const property = Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, metatype.prototype, field) as { nullable?: boolean } | undefined;
     if (property && !property.nullable) errors.push({ field, message: `${field} must not be null (omit it instead)` });
   }
-  if (errors.length) throw AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', errors);
+  if (errors.length) throw AppError.invalid(errors);
 }
 
 /**
@@ -61,7 +61,7 @@ export class AppValidationPipe extends ValidationPipe {
       transformOptions: { enableImplicitConversion: false },
       validationError: { target: false, value: false },
       exceptionFactory: (errors) =>
-        AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', flattenValidationErrors(errors)),
+        AppError.invalid(flattenValidationErrors(errors)),
     });
   }
 

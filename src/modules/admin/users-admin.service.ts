@@ -52,9 +52,7 @@ export class UsersAdminService {
    */
   async changeStatus(actor: AuthUser, userId: string, body: ChangeStatusDto): Promise<AdminUserDto> {
     if (body.groupId && body.status !== 'Active') {
-      throw AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [
-        { field: 'groupId', message: 'groupId is accepted only when the new status is Active' },
-      ]);
+      throw AppError.invalidField('groupId', 'groupId is accepted only when the new status is Active');
     }
     this.refuseSelf(actor, userId, 'status');
     return this.unitOfWork.run(async (manager) => {

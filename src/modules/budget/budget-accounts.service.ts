@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { normaliseMoney } from '../../../domain/amount';
 import { AppError } from '../../common/errors/app-error';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
@@ -9,14 +10,6 @@ import { RecurringTransactionsRepository } from './recurring-transactions.reposi
 
 const HAS_TRANSACTIONS = () => AppError.conflict('ACCOUNT_HAS_TRANSACTIONS', 'The budget account has transactions');
 const IS_DEFAULT = (what: string) => AppError.conflict('ACCOUNT_IS_DEFAULT', `The default budget account cannot be ${what}`);
-
-/** "-80.5" → "-80.50", "-0" → "0.00": the form numeric(14,2) reads back as. */
-function toCents(value: string): string {
-  const negative = value.startsWith('-');
-  const [whole, fraction = ''] = value.replace('-', '').split('.');
-  const text = `${whole}.${fraction.padEnd(2, '0')}`;
-  return negative && !/^0\.00$/.test(text) ? `-${text}` : text;
-}
 
 const toDto = (row: AccountRow): BudgetAccountDto => ({
   id: row.id,
@@ -58,7 +51,7 @@ export class BudgetAccountsService {
         name: dto.name,
         isDefault: !hasDefault,
         isDisabled: false,
-        openingBalance: toCents(dto.openingBalance ?? '0'),
+        openingBalance: normaliseMoney(dto.openingBalance ?? '0'),
         shared: dto.shared ?? false,
       });
       return this.one(tenant, account.id);
@@ -74,7 +67,7 @@ export class BudgetAccountsService {
       if (dto.isDisabled !== undefined) account.isDisabled = dto.isDisabled;
       if (dto.shared !== undefined) account.shared = dto.shared;
       // as PostgreSQL writes it back, so an unchanged balance records no history change
-      if (dto.openingBalance !== undefined) account.openingBalance = toCents(dto.openingBalance);
+      if (dto.openingBalance !== undefined) account.openingBalance = normaliseMoney(dto.openingBalance);
       await this.accounts.save(manager, account);
       return this.one(tenant, id);
     });

@@ -13,7 +13,7 @@ import { RecurringTransactionsRepository } from './recurring-transactions.reposi
 import { ReportsRepository } from './reports.repository';
 import { TransactionRefsResolver } from './transaction-refs';
 import { TransactionsRepository } from './transactions.repository';
-import { ID_TAKEN_MESSAGE } from './sharing.service';
+import { ID_TAKEN_MESSAGE } from './sharing/sharing.service';
 import { BUDGET_ACCOUNT_UNIQUE_CONSTRAINTS } from './entities/budget-account.entity';
 import { CATEGORY_UNIQUE_CONSTRAINTS } from './entities/category.entity';
 import { CategoriesController } from './categories.controller';
@@ -32,10 +32,10 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { BillReminderSource } from './bill-reminder.source';
 import { Settlement } from './entities/settlement.entity';
 import { SplitSettings } from './entities/split-settings.entity';
-import { SharingController } from './sharing.controller';
-import { SharingRepository } from './sharing.repository';
-import { SharingService } from './sharing.service';
-import { SplitResolver } from './split-resolver';
+import { SharingController } from './sharing/sharing.controller';
+import { SharingRepository } from './sharing/sharing.repository';
+import { SharingService } from './sharing/sharing.service';
+import { SplitResolver } from './sharing/split-resolver';
 import { UsersModule } from '../users/users.module';
 
 /** Budget module: categories, accounts, transactions, reports, recurring transactions, statement import and sharing costs. */

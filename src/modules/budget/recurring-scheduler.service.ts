@@ -1,9 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { utcDate } from '../../common/clock/clock';
 import { UnitOfWork } from '../../database/transaction';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
 import { dueOccurrences } from '../../../domain/recurrence';
 import { RecurringTransactionsRepository } from './recurring-transactions.repository';
-import { utcDate } from './transaction-refs';
 
 export const RECURRING_QUEUE = 'budget-recurring';
 /** Daily at 00:05 UTC; the job also runs once at every boot to catch up after downtime. */

@@ -7,7 +7,7 @@ import { Sql } from '../../database/sql';
 import { recordCreated } from '../history/history-rows';
 import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { Transaction } from './entities/transaction.entity';
-import { StoredSplit, withoutLeavers } from './sharing';
+import { StoredSplit, withoutLeavers } from './sharing/sharing';
 import {
   BILL_REMINDERS_ACTIVE_OF_SETTER,
   BILL_REMINDERS_LOCK,

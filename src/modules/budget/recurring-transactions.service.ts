@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
-import { Clock } from '../../common/clock/clock';
+import { Clock, utcDate } from '../../common/clock/clock';
+import { normaliseMoney } from '../../../domain/amount';
 import { AppError } from '../../common/errors/app-error';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
@@ -8,8 +9,8 @@ import { RecurringTransactionDto, SaveRecurringTransactionDto } from './dto/recu
 import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { dayAfter, nextOnOrAfter, Recurrence } from '../../../domain/recurrence';
 import { RecurringTransactionsRepository } from './recurring-transactions.repository';
-import { SplitResolver, takesDefaultSplit } from './split-resolver';
-import { normaliseMoney, TransactionRefsResolver, utcDate } from './transaction-refs';
+import { SplitResolver, takesDefaultSplit } from './sharing/split-resolver';
+import { TransactionRefsResolver } from './transaction-refs';
 import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
 import { BILL_REMINDER_SOURCE } from './bill-reminder.source';
 import { DateTime } from 'luxon';
@@ -41,9 +42,7 @@ const later = (a: string, b: string) => (a > b ? a : b);
 
 function checkDates(dto: SaveRecurringTransactionDto): void {
   if (dto.endDate && dto.endDate < dto.startDate) {
-    throw AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [
-      { field: 'endDate', message: 'endDate must not be before startDate' },
-    ]);
+    throw AppError.invalidField('endDate', 'endDate must not be before startDate');
   }
 }
 

@@ -6,7 +6,7 @@ import { MonthlyReportDto, ReportCategoryDto, YearlyReportDto } from './dto/repo
 import { ReportCategoryRow, ReportsRepository, SumRow } from './reports.repository';
 import { ReportMemberDto } from './dto/report.dto';
 import { reportMembers } from './reports.sql';
-import { SplitResolver } from './split-resolver';
+import { SplitResolver } from './sharing/split-resolver';
 
 const ZERO = '0.00';
 const pad = (n: number) => String(n).padStart(2, '0');

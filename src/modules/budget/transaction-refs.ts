@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Awaitable } from '../../common/awaitable';
 import { AppError, FieldError } from '../../common/errors/app-error';
 import type { Tenant } from '../../common/tenancy/group-scope';
 import { BudgetAccountsRepository } from './budget-accounts.repository';
@@ -31,10 +32,6 @@ function shapeErrors(input: TransactionRefsInput): FieldError[] {
   }
   return errors;
 }
-
-const invalid = (errors: FieldError[]) => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', errors);
-
-type Awaitable<T> = T | Promise<T>;
 
 /**
  * What the checks need to know of the group's accounts and categories. By default each is read by
@@ -70,7 +67,7 @@ export class TransactionRefsResolver {
     facts: RefsFacts = this.read(tenant),
   ): Promise<TransactionRefs> {
     const errors = shapeErrors(input);
-    if (errors.length) throw invalid(errors);
+    if (errors.length) throw AppError.invalid(errors);
 
     let budgetAccountId = input.budgetAccountId ?? options.currentAccountId;
     if (!budgetAccountId) {
@@ -79,7 +76,7 @@ export class TransactionRefsResolver {
     }
     const target = input.type === 'Transfer' ? input.targetBudgetAccountId! : null;
     if (target === budgetAccountId) {
-      throw invalid([{ field: 'targetBudgetAccountId', message: 'targetBudgetAccountId must differ from budgetAccountId' }]);
+      throw AppError.invalidField('targetBudgetAccountId', 'targetBudgetAccountId must differ from budgetAccountId');
     }
 
     const accountIds = target ? [budgetAccountId, target] : [budgetAccountId];
@@ -103,15 +100,4 @@ export class TransactionRefsResolver {
       categoryInGroup: (id) => this.categories.isInGroup(tenant, id),
     };
   }
-}
-
-/** "12.3" → "12.30": amounts are stored and shown with two decimals. */
-export function normaliseMoney(amount: string): string {
-  const [whole, fraction = ''] = amount.split('.');
-  return `${whole}.${fraction.padEnd(2, '0')}`;
-}
-
-/** Today's calendar date in UTC, `YYYY-MM-DD` (the service's dates and schedules are UTC). */
-export function utcDate(now: Date): string {
-  return now.toISOString().slice(0, 10);
 }

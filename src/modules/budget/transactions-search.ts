@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SearchHits, SearchRequest, SearchSource } from '../../common/search/search-source';
-import { searchValues } from '../../database/search-sql';
+import { searchValues } from '../../common/search/search-sql';
 import { TransactionsRepository } from './transactions.repository';
 import { centsDecimal, typedAmount } from '../../../domain/amount';
 

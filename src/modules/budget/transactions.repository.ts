@@ -4,13 +4,13 @@ import { CountedPage, parseSort, toPage } from '../../common/pagination/paginati
 import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
 import { newId } from '../../database/base.entity';
 import { insertMany } from '../../database/bulk-insert';
-import type { SearchHitRow, SearchValues } from '../../database/search-sql';
+import type { SearchHitRow, SearchValues } from '../../common/search/search-sql';
 import { Sql, SqlRunner } from '../../database/sql';
 import { UnitOfWork } from '../../database/transaction';
 import { createdHistoryRow, recordCreatedMany } from '../history/history-rows';
 import type { TransactionDto, TransactionListQuery } from './dto/transaction.dto';
 import { Transaction } from './entities/transaction.entity';
-import type { SplitFacts } from './split-resolver';
+import type { SplitFacts } from './sharing/split-resolver';
 import type { RefsFacts } from './transaction-refs';
 import {
   BUDGET_ACCOUNT_IN_GROUP,

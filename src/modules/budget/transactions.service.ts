@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
-import { Clock } from '../../common/clock/clock';
+import { Clock, utcDate } from '../../common/clock/clock';
+import { normaliseMoney } from '../../../domain/amount';
 import { AppError } from '../../common/errors/app-error';
 import { CountedPage } from '../../common/pagination/pagination';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
 import { SaveTransactionDto, TransactionDto, TransactionListQuery } from './dto/transaction.dto';
-import { namedMembers, SplitResolver, takesDefaultSplit } from './split-resolver';
-import { normaliseMoney, TransactionRefsResolver, utcDate } from './transaction-refs';
+import { memberFields, SplitResolver, takesDefaultSplit } from './sharing/split-resolver';
+import { TransactionRefsResolver } from './transaction-refs';
 import { TransactionsRepository } from './transactions.repository';
 import { toTransactionDto } from './transactions.sql';
 
@@ -41,7 +42,7 @@ export class TransactionsService {
       budgetAccountId: dto.budgetAccountId,
       targetBudgetAccountId: dto.type === 'Transfer' ? (dto.targetBudgetAccountId ?? null) : null,
       categoryId: dto.type === 'Transfer' ? null : (dto.categoryId ?? null),
-      memberIds: dto.split ? namedMembers(dto.split).map((named) => named.userId) : [],
+      memberIds: dto.split ? memberFields(dto.split).map((named) => named.userId) : [],
       defaultSplit: takesDefaultSplit(input),
     });
     const refs = await this.refs.resolve(user, dto, {}, facts.refs);

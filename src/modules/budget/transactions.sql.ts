@@ -1,12 +1,12 @@
 import { isoTimestamp, Placeholders, statement } from '../../database/sql';
-import { bySlots, searchParamCount, SearchParams, searchMatches, searchScore } from '../../database/search-sql';
+import { bySlots, searchParamCount, SearchParams, searchMatches, searchScore } from '../../common/search/search-sql';
 import type { TransactionType } from './entities/budget-enums';
 import type { Transaction } from './entities/transaction.entity';
 import type { HistoryRowValues } from '../history/history-rows';
-import type { StoredSplit } from './sharing';
+import type { StoredSplit } from './sharing/sharing';
 import { accountsOfGroup, defaultAccountOf } from './budget-accounts.sql';
 import { categoriesOfGroup } from './categories.sql';
-import { hasKeptSums, splitSettingsOf } from './sharing.sql';
+import { hasKeptSums, splitSettingsOf } from './sharing/sharing.sql';
 import { isActiveMember } from '../users/users.sql';
 
 /**
@@ -364,7 +364,7 @@ const SEARCH_SHORT_ROWS = 2_000;
 
 /**
  * GET /search, transactions: the group's transactions whose description (the payee of an imported
- * row is part of it) matches (src/database/search-sql.ts), or whose amount is a word of the query
+ * row is part of it) matches (src/common/search/search-sql.ts), or whose amount is a word of the query
  * ("42.50", "42,50"); the newest `candidates` are ranked, best first. A transaction has no title
  * of its own: a query of stop words only finds none.
  *

@@ -9,8 +9,9 @@ import type { EntityType } from './entity-types';
 /*
  * The values of action-history rows: which fields an audited entity records, how a value is
  * written (dates as ISO text, secrets redacted), the diff of an update, and the row itself. The
- * history subscriber writes these rows for save()/remove(); a repository that inserts an audited
- * row with its own SQL (POST /notes, the scheduler's ON CONFLICT inserts) builds the same row here.
+ * history subscriber writes these rows for save()/remove(); a repository that inserts or updates an
+ * audited row with its own SQL (POST /notes, the scheduler's ON CONFLICT inserts, marking every
+ * notification read) builds the same row here.
  */
 
 const REDACTED = '[redacted]';
@@ -152,5 +153,26 @@ export async function recordCreated<T extends object>(manager: EntityManager, ta
 export async function recordCreatedMany<T extends object>(manager: EntityManager, target: new () => T, entities: (T & { id: string })[]): Promise<void> {
   const rows: HistoryRowValues[] = [];
   for (const entity of entities) rows.push(await createdHistoryRow(manager, target, entity));
+  await insertMany(manager, ActionHistory, rows);
+}
+
+/**
+ * The "Updated" rows the subscriber would write, for rows a repository updated in one statement
+ * without it (every unread notification of a person marked read: one save() per row took one
+ * UPDATE and one history INSERT each). `entities` hold each row's values after the update as the
+ * entity's properties; `before` the updated fields' values before it, the same for every row. Rows
+ * whose recorded fields did not change get none; the rest are inserted in one statement through
+ * `manager` (so they commit with the update).
+ */
+export async function recordUpdatedMany<T extends object>(manager: EntityManager, target: new () => T, entities: (T & { id: string })[], before: Partial<T>): Promise<void> {
+  const audit = AUDITED_ENTITIES.get(target);
+  if (!audit) throw new Error(`${target.name} is not @Audited`);
+  const columns = manager.connection.getMetadata(target).columns;
+  const updated = new Set(Object.keys(before));
+  const rows: HistoryRowValues[] = [];
+  for (const entity of entities) {
+    const changes = updatedChanges(audit, columns, updated, { ...entity, ...before }, entity);
+    if (Object.keys(changes).length > 0) rows.push(await historyRowValues(manager, audit, entity, 'Updated', changes));
+  }
   await insertMany(manager, ActionHistory, rows);
 }

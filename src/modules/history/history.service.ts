@@ -29,7 +29,7 @@ export class HistoryService {
     const from = query.from ? new Date(query.from) : undefined;
     const before = query.to ? upperBound(query.to) : undefined;
     if (from && before && from >= before) {
-      throw AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [{ field: 'to', message: 'to must not be before from' }]);
+      throw AppError.invalidField('to', 'to must not be before from');
     }
     const [rows, total] = await this.history.findPage(caller, {
       entityType: query.entityType,

@@ -5,7 +5,7 @@ import { AccountTokens } from '../account/account-tokens.repository';
 import { RegistrationService } from '../account/registration.service';
 import { SessionsService } from '../auth/sessions.service';
 import { StatementImportsService } from '../budget/imports/statement-imports.service';
-import { SharingService } from '../budget/sharing.service';
+import { SharingService } from '../budget/sharing/sharing.service';
 import { FilesService } from '../files/files.service';
 import { NotificationRetention } from '../notifications/notification-retention';
 

@@ -8,7 +8,7 @@ export interface BoundingBox {
 }
 
 function invalid(message: string): AppError {
-  return AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [{ field: 'bbox', message }]);
+  return AppError.invalidField('bbox', message);
 }
 
 /** Parses `minLon,minLat,maxLon,maxLat` (already shape-checked by the DTO) and checks the ranges. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
 import { findInGroup, lockInGroup, Tenant } from '../../common/tenancy/group-scope';
-import type { SearchHitRow, SearchValues } from '../../database/search-sql';
+import type { SearchHitRow, SearchValues } from '../../common/search/search-sql';
 import { Sql } from '../../database/sql';
 import type { BoundingBox } from './bbox';
 import { Marker } from './entities/marker.entity';

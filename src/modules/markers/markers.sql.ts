@@ -1,5 +1,5 @@
 import { isoTimestamp, Statement, statement } from '../../database/sql';
-import { bySlots, SearchParams, searchMatches, searchScore } from '../../database/search-sql';
+import { bySlots, SearchParams, searchMatches, searchScore } from '../../common/search/search-sql';
 import type { Marker } from './entities/marker.entity';
 
 /*
@@ -224,7 +224,7 @@ export const MARKER_IMAGES_CONFIRMED_OTHERS = statement(
 
 /**
  * GET /search, places: the group's live places (or, `deleted`, its trash) whose name, description
- * or address match (src/database/search-sql.ts), the newest `candidates` by date ranked,
+ * or address match (src/common/search/search-sql.ts), the newest `candidates` by date ranked,
  * best first. Parameters: $1 group id, $2 how many rows, $3… the search's (`searchValues`).
  * Rows: SearchHitRow (`body` the description's text and the address).
  */

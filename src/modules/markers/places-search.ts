@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SearchHits, SearchRequest, SearchSource } from '../../common/search/search-source';
-import { searchValues } from '../../database/search-sql';
+import { searchValues } from '../../common/search/search-sql';
 import { MarkersRepository } from './markers.repository';
 
 /** GET /search over the group's places: the live ones, or the trash when asked for (docs/search.md). */

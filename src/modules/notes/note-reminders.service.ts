@@ -16,7 +16,6 @@ import { toRemindersView } from './note-reminder-view';
 import { NoteRemindersRepository } from './note-reminders.repository';
 import { NotesRepository } from './notes.repository';
 
-const invalid = (field: string, message: string) => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [{ field, message }]);
 
 /**
  * A member's own reminder on a note: when (a wall-clock time in a zone, repeating or not) and whom.
@@ -42,14 +41,14 @@ export class NoteRemindersService {
       const setterZone = (await this.settings.of(user.userId)).timeZone;
       const zone = dto.timeZone ?? null;
       const startLocal = localStart(dto.at, zone ?? setterZone);
-      if (!startLocal) throw invalid('at', 'at must be a valid date and time');
+      if (!startLocal) throw AppError.invalidField('at', 'at must be a valid date and time');
       const rule: ReminderRule = {
         startLocal,
         frequency: dto.repeat?.frequency ?? null,
         interval: dto.repeat?.interval ?? 1,
         until: dto.repeat?.until ?? null,
       };
-      if (rule.frequency && rule.until && rule.until < startLocal.slice(0, 10)) throw invalid('repeat.until', 'repeat.until must not be before at');
+      if (rule.frequency && rule.until && rule.until < startLocal.slice(0, 10)) throw AppError.invalidField('repeat.until', 'repeat.until must not be before at');
       const now = this.clock.now();
       const nextIndex = firstIndexFrom(rule, zone ?? setterZone, now);
       if (nextIndex === null) {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SearchHits, SearchRequest, SearchSource } from '../../common/search/search-source';
-import { searchValues } from '../../database/search-sql';
+import { searchValues } from '../../common/search/search-sql';
 import { NotesRepository } from './notes.repository';
 
 /** GET /search over notes and their list items, under the private-note rule of the lists (docs/search.md). */

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { findInGroupTx, lockInGroup } from '../../common/tenancy/group-scope';
 import { insertNew } from '../../database/bulk-insert';
-import type { SearchHitRow, SearchValues } from '../../database/search-sql';
+import type { SearchHitRow, SearchValues } from '../../common/search/search-sql';
 import { Sql } from '../../database/sql';
 import { UnitOfWork } from '../../database/transaction';
 import { createdHistoryRow } from '../history/history-rows';

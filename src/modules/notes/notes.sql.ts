@@ -1,5 +1,5 @@
 import { isoTimestamp, Statement, statement } from '../../database/sql';
-import { bySlots, SearchParams, searchMatches, searchScore } from '../../database/search-sql';
+import { bySlots, SearchParams, searchMatches, searchScore } from '../../common/search/search-sql';
 
 /*
  * The fixed SQL of the notes hot paths (GET /notes, POST /notes): named prepared statements
@@ -182,7 +182,7 @@ export const NOTE_ITEM_CREATOR = statement(
 
 /**
  * GET /search, notes: the notes the caller may see (`visibleNotes`) whose title or content match
- * (src/database/search-sql.ts), the newest `candidates` of them ranked, best first.
+ * (src/common/search/search-sql.ts), the newest `candidates` of them ranked, best first.
  * Parameters: $1 group id, $2 the caller's user id, $3 how many rows, $4… the search's
  * (`searchValues`). Rows: SearchHitRow. By number of words (`bySlots`).
  */

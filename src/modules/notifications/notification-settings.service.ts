@@ -16,7 +16,7 @@ const toDto = (s: UserNotificationSettings): NotificationSettingsDto => ({
   webhookUrl: s.webhookUrl,
 });
 
-const invalidUrl = (message: string) => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [{ field: 'webhookUrl', message }]);
+const invalidUrl = (message: string) => AppError.invalidField('webhookUrl', message);
 
 /** A user's notification settings (defaults until first saved). */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, type EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql';
-import { recordCreatedMany } from '../history/history-rows';
+import { recordCreatedMany, recordUpdatedMany } from '../history/history-rows';
 import { Notification } from './entities/notification.entity';
 import { cut, NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX } from './notification-text';
 import {
@@ -11,6 +11,7 @@ import {
   INBOX_COUNTS,
   INBOX_ITEM,
   INBOX_PAGE,
+  INBOX_READ_ALL,
   InboxRow,
   NOTIFICATIONS_FOR_DELIVERY,
   NOTIFICATIONS_INSERT,
@@ -186,8 +187,18 @@ export class NotificationsRepository {
     return manager.findOne(Notification, { where: { id, recipientId: userId }, lock: { mode: 'pessimistic_write' } });
   }
 
-  unreadOf(manager: EntityManager, userId: string): Promise<Notification[]> {
-    return manager.find(Notification, { where: { recipientId: userId, readAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+  /**
+   * In the unit of work: marks every unread notification of `userId` read at `at`, in one statement,
+   * with the history rows save() would write (the recipient's live events, one a notification).
+   */
+  async readAll(manager: EntityManager, userId: string, at: Date): Promise<void> {
+    const read = await this.sql.rows<{ id: string; group_id: string; kind: string; title: string }>(INBOX_READ_ALL, [userId, at]);
+    await recordUpdatedMany(
+      manager,
+      Notification,
+      read.map((row) => Object.assign(new Notification(), { id: row.id, recipientId: userId, groupId: row.group_id, kind: row.kind, title: row.title, readAt: at })),
+      { readAt: null },
+    );
   }
 
   /** Snoozed notifications whose time has come: unread again, through save() (the recipient's badge hears of it). */

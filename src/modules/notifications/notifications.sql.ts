@@ -132,10 +132,10 @@ export const INBOX_COUNTS = statement(
 /** One inbox item of $1. */
 export const INBOX_ITEM = statement('notify_inbox_item', `SELECT ${INBOX_COLUMNS} FROM notifications WHERE recipient_id = $1 AND id = $2`);
 
-/** The unread notifications of $1, marked read now; their ids. */
+/** The unread notifications of $1, marked read at $2; what their history rows record. */
 export const INBOX_READ_ALL = statement(
   'notify_inbox_read_all',
-  'UPDATE notifications SET read_at = now() WHERE recipient_id = $1 AND read_at IS NULL RETURNING id, group_id, kind, title',
+  'UPDATE notifications SET read_at = $2 WHERE recipient_id = $1 AND read_at IS NULL RETURNING id, group_id, kind, title',
 );
 
 /** What delivery jobs need of the notifications $1. */

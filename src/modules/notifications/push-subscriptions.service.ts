@@ -27,7 +27,7 @@ export class PushSubscriptionsService {
 
   async subscribe(user: AuthUser, dto: CreatePushSubscriptionDto): Promise<{ value: PushSubscriptionDto; created: boolean }> {
     if (!dto.endpoint.startsWith('https://') && !this.config.notifications.allowPrivateUrls) {
-      throw AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [{ field: 'endpoint', message: 'endpoint must be an https URL' }]);
+      throw AppError.invalidField('endpoint', 'endpoint must be an https URL');
     }
     const values = { id: newId(), endpoint: dto.endpoint, userId: user.userId, sessionId: user.sessionId, p256dh: dto.keys.p256dh, auth: dto.keys.auth };
     const row = await this.unitOfWork.run(() => this.subscriptions.subscribe(values, MAX_PUSH_SUBSCRIPTIONS));

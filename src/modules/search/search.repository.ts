@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../database/sql';
-import { SearchTerms } from '../../database/search-sql';
+import { SearchTerms } from '../../common/search/search-sql';
 import { SEARCH_FIXES, SEARCH_FIXES_PER_WORD, SEARCH_WORDS, SearchWordRow } from './search.sql';
 
 /** The search module's statements: the words of a query as the database folds and stems them (no table), and the group's words one typo away. */

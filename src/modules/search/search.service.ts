@@ -3,7 +3,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { CountedPage } from '../../common/pagination/pagination';
 import { SEARCH_TYPES, SearchHits, SearchRequest, SearchSource, SearchType } from '../../common/search/search-source';
-import { SEARCH_CANDIDATES, SEARCH_CANDIDATES_MIN, SearchHitRow, SearchTerms, withoutTypos } from '../../database/search-sql';
+import { SEARCH_CANDIDATES, SEARCH_CANDIDATES_MIN, SearchHitRow, SearchTerms, withoutTypos } from '../../common/search/search-sql';
 import { TransactionsSearch } from '../budget/transactions-search';
 import { PlacesSearch } from '../markers/places-search';
 import { NotesSearch } from '../notes/notes-search';
@@ -51,9 +51,7 @@ export class SearchService {
   async search(user: AuthUser, query: SearchQuery): Promise<CountedPage<SearchHitDto>> {
     const types = new Set<SearchType>((query.types?.split(',') as SearchType[] | undefined) ?? SEARCH_TYPES);
     if (query.deleted && (types.size !== 1 || !types.has('Place'))) {
-      throw AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [
-        { field: 'deleted', message: 'deleted=true searches the places in the trash: it needs types=Place' },
-      ]);
+      throw AppError.invalidField('deleted', 'deleted=true searches the places in the trash: it needs types=Place');
     }
     const words = queryWords(query.q);
     const empty = { items: [], page: query.page, pageSize: query.pageSize, totalItems: 0, totalPages: 0, totalItemsExact: true };

@@ -1,4 +1,4 @@
-import { SEARCH_SLOTS, SearchTerms } from '../../database/search-sql';
+import { SEARCH_SLOTS, SearchTerms } from '../../common/search/search-sql';
 import type { SearchWordRow } from './search.sql';
 
 /** Words of a query: runs of letters and digits; digits joined by "." or "," stay one word (an amount). */

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { FREQUENCIES, Frequency, TRANSACTION_TYPES, TransactionType } from '../entities/budget-enums';
 import { IsDateOnly } from './budget-validators';
-import { SplitDto } from './split.dto';
+import { SplitDto } from '../sharing/split.dto';
 import { TransactionFieldsDto } from './transaction.dto';
 
 export class RecurringTransactionDto {

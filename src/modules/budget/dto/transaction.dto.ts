@@ -4,7 +4,7 @@ import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateNested 
 import { PageQuery, sortPattern } from '../../../common/pagination/pagination';
 import { TRANSACTION_TYPES, TransactionType } from '../entities/budget-enums';
 import { IsDateOnly, IsMoney, MAX_AMOUNT, MONEY_PATTERN } from './budget-validators';
-import { SplitDto, SplitInputDto } from './split.dto';
+import { SplitDto, SplitInputDto } from '../sharing/split.dto';
 
 export class TransactionDto {
   @ApiProperty({ format: 'uuid' }) id: string;

@@ -2,7 +2,7 @@ import { Column, JoinColumn, ManyToOne } from 'typeorm';
 import { BudgetAccount } from './budget-account.entity';
 import type { TransactionType } from './budget-enums';
 import { Category } from './category.entity';
-import type { StoredSplit } from '../sharing';
+import type { StoredSplit } from '../sharing/sharing';
 import { GroupOwnedEntity } from '../../../database/group-owned';
 
 /** The columns a transaction and a recurring transaction share: what moves, how much, between which accounts. */

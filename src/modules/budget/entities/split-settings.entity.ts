@@ -1,7 +1,7 @@
 import { Column, Entity, Index } from 'typeorm';
 import { Audited } from '../../history/audited';
 import { GroupOwnedEntity } from '../../../database/group-owned';
-import type { DefaultSplitMode } from '../dto/sharing.dto';
+import type { DefaultSplitMode } from '../sharing/sharing.dto';
 
 /** A weight of the group's default split: a decimal string such as "1" or "0.5". */
 export interface StoredWeight {

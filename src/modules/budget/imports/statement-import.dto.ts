@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, registerDecorator, ValidateNested } from 'class-validator';
 import { TRANSACTION_TYPES, type TransactionType } from '../entities/budget-enums';
 import { DATE_FORMATS } from './parse/dates';
-import { splitShapeProblem, SplitInputDto } from '../dto/split.dto';
+import { splitShapeProblem, SplitInputDto } from '../sharing/split.dto';
 
 export const STATEMENT_FORMATS = ['csv', 'ofx', 'camt', 'qif'] as const;
 

@@ -7,8 +7,8 @@ import { UnitOfWork } from '../../../database/transaction';
 import { BudgetAccountsRepository } from '../budget-accounts.repository';
 import { CategoriesRepository } from '../categories.repository';
 import { TransactionsRepository } from '../transactions.repository';
-import { NamedMember, namedMembers, SplitResolver } from '../split-resolver';
-import type { SplitRequest, StoredSplit } from '../sharing';
+import { MemberField, memberFields, SplitResolver } from '../sharing/split-resolver';
+import type { SplitRequest, StoredSplit } from '../sharing/sharing';
 import { CategorySuggester, duplicateRef, importRefs, matchManual, transactionDescription } from './import-rules';
 import { STATEMENT_LIMITS } from './parse/limits';
 import { centsToAmount } from './parse/money';
@@ -42,7 +42,7 @@ function toProblem(error: unknown): unknown {
 
 function parseMappingQuery(raw: string | undefined): Partial<ColumnMapping> | undefined {
   if (raw === undefined || raw === '') return undefined;
-  const invalid = () => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', [{ field: 'mapping', message: 'mapping must be a JSON object of column names or numbers' }]);
+  const invalid = () => AppError.invalidField('mapping', 'mapping must be a JSON object of column names or numbers');
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -289,12 +289,12 @@ export class StatementImportsService {
       }
     }
     if (errors.length) throw AppError.badRequest('VALIDATION_FAILED', 'Rows cannot be shared as asked', [...new Map(errors.map((e) => [e.field, e])).values()]);
-    const named: NamedMember[] = [];
+    const named: MemberField[] = [];
     const splits = rows.map((r) => {
       const { row, split } = r;
       const request = split === undefined ? (wantsDefault(r) ? fallback : null) : split;
       if (!request) return null;
-      if (split) named.push(...namedMembers(split, `rows[${row.index}].split`));
+      if (split) named.push(...memberFields(split, `rows[${row.index}].split`));
       return this.splitResolver.compute(centsToAmount(row.cents), request, user.userId, `rows[${row.index}].split`);
     });
     await this.splitResolver.assertMembers(user, named);

@@ -205,14 +205,6 @@ export function withoutLeavers(split: StoredSplit, amount: string, current: Read
 
 export type MovementType = 'Expense' | 'Income';
 
-/**
- * What one shared transaction does to a member's net: an Expense raises what the payer is owed by
- * what they paid beyond their part; an Income (the payer received the money) the other way round.
- */
-export function splitEffect(type: MovementType, paid: bigint, share: bigint): bigint {
-  return type === 'Expense' ? paid - share : share - paid;
-}
-
 /** A member's kept sums: paid and share signed as the balances count them (an Income's negative). */
 export interface MemberTotals {
   userId: string;

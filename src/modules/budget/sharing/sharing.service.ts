@@ -1,12 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AuthUser } from '../../common/auth/auth-user';
-import { Clock } from '../../common/clock/clock';
-import { AppError, FieldError } from '../../common/errors/app-error';
-import { Page } from '../../common/pagination/pagination';
-import { Tenant } from '../../common/tenancy/group-scope';
-import { newId } from '../../database/base.entity';
-import { UnitOfWork } from '../../database/transaction';
-import { UsersRepository } from '../users/users.repository';
+import { AuthUser } from '../../../common/auth/auth-user';
+import { Clock, utcDate } from '../../../common/clock/clock';
+import { normaliseMoney } from '../../../../domain/amount';
+import { AppError, FieldError } from '../../../common/errors/app-error';
+import { Page } from '../../../common/pagination/pagination';
+import { Tenant } from '../../../common/tenancy/group-scope';
+import { newId } from '../../../database/base.entity';
+import { UnitOfWork } from '../../../database/transaction';
+import { UsersRepository } from '../../users/users.repository';
 import {
   BalanceEffectDto,
   BalancesDto,
@@ -17,12 +18,11 @@ import {
   SettlementDto,
   SettlementListQuery,
   SplitSettingsDto,
-} from './dto/sharing.dto';
+} from './sharing.dto';
 import { balanceSheet, currentWeights, fromCents, NamedMember, toCents } from './sharing';
-import type { Settlement } from './entities/settlement.entity';
+import type { Settlement } from '../entities/settlement.entity';
 import { SharingRepository } from './sharing.repository';
 import { SplitResolver } from './split-resolver';
-import { normaliseMoney, utcDate } from './transaction-refs';
 
 /** A client-made id already used, by any row of any group: never says whose. */
 export const ID_TAKEN_MESSAGE = 'This id is already used: make a new id';
@@ -30,8 +30,6 @@ const idTaken = () => AppError.conflict('ID_TAKEN', ID_TAKEN_MESSAGE);
 
 /** The name of a member whose user is gone. */
 const FORMER_MEMBER = 'Former member';
-
-const invalid = (errors: FieldError[]) => AppError.badRequest('VALIDATION_FAILED', 'Request validation failed', errors);
 
 /**
  * Who owes whom: the group's split settings, settlements, balances and their explanation. The
@@ -75,7 +73,7 @@ export class SharingService {
           inUnit.add(userId);
         });
       });
-      if (errors.length) throw invalid(errors);
+      if (errors.length) throw AppError.invalid(errors);
       await this.splits.assertMembers(user, [
         ...dto.weights.map((w, i) => ({ field: `weights.${i}.userId`, userId: w.userId })),
         ...dto.units.flatMap((unit, i) => unit.userIds.map((userId, j) => ({ field: `units.${i}.userIds.${j}`, userId }))),

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
-import { IsDateOnly, IsMoney, MAX_AMOUNT, MONEY_PATTERN } from './budget-validators';
+import { IsDateOnly, IsMoney, MAX_AMOUNT, MONEY_PATTERN } from '../dto/budget-validators';
 import { SPLIT_MAX_PEOPLE, SPLIT_VALUE_PATTERN } from './split.dto';
-import { PeriodPageQuery } from './transaction.dto';
+import { PeriodPageQuery } from '../dto/transaction.dto';
 
 export const DEFAULT_SPLIT_MODES = ['equal', 'shares'] as const;
 export type DefaultSplitMode = (typeof DEFAULT_SPLIT_MODES)[number];

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, validateSync, ValidateNested } from 'class-validator';
 import { flattenValidationErrors } from '../../../common/validation/validation.pipe';
-import { IsMoney, MAX_AMOUNT, MONEY_PATTERN } from './budget-validators';
+import { IsMoney, MAX_AMOUNT, MONEY_PATTERN } from '../dto/budget-validators';
 
 export const SPLIT_MODES = ['equal', 'shares', 'percent', 'exact'] as const;
 export type SplitMode = (typeof SPLIT_MODES)[number];

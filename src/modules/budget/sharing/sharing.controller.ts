@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, RequireModule } from '../../common/auth/decorators';
-import { ApiProblems } from '../../common/http/api-problems';
-import { ApiPageResponse, Page } from '../../common/pagination/pagination';
-import { UuidParam } from '../../common/validation/uuid-param';
+import { AuthUser } from '../../../common/auth/auth-user';
+import { CurrentUser, RequireModule } from '../../../common/auth/decorators';
+import { ApiProblems } from '../../../common/http/api-problems';
+import { ApiPageResponse, Page } from '../../../common/pagination/pagination';
+import { UuidParam } from '../../../common/validation/uuid-param';
 import {
   BalanceEffectDto,
   BalancesDto,
@@ -15,7 +15,7 @@ import {
   SettlementDto,
   SettlementListQuery,
   SplitSettingsDto,
-} from './dto/sharing.dto';
+} from './sharing.dto';
 import { SharingService } from './sharing.service';
 
 /** Who owes whom: the group's default split and units, settlements between members, balances and their explanation. */

@@ -1,4 +1,4 @@
-import { isoTimestamp, statement } from '../../database/sql';
+import { isoTimestamp, statement } from '../../../database/sql';
 
 /*
  * The SQL of sharing costs (docs/budget.md, "Sharing costs"). A transaction's `split` (jsonb) is

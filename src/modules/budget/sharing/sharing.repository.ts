@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Page, PageQuery, toPage } from '../../common/pagination/pagination';
-import { lockInGroup, Tenant } from '../../common/tenancy/group-scope';
-import { insertNew } from '../../database/bulk-insert';
-import { Sql } from '../../database/sql';
-import { UnitOfWork } from '../../database/transaction';
-import { Settlement } from './entities/settlement.entity';
-import { SplitSettings, StoredUnit, StoredWeight } from './entities/split-settings.entity';
+import { Page, PageQuery, toPage } from '../../../common/pagination/pagination';
+import { lockInGroup, Tenant } from '../../../common/tenancy/group-scope';
+import { insertNew } from '../../../database/bulk-insert';
+import { Sql } from '../../../database/sql';
+import { UnitOfWork } from '../../../database/transaction';
+import { Settlement } from '../entities/settlement.entity';
+import { SplitSettings, StoredUnit, StoredWeight } from '../entities/split-settings.entity';
 import {
   EXPLAIN_COUNT,
   EXPLAIN_PAGE,

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '../../common/errors/app-error';
-import type { Tenant } from '../../common/tenancy/group-scope';
-import { UsersRepository } from '../users/users.repository';
-import type { TransactionType } from './entities/budget-enums';
+import type { Awaitable } from '../../../common/awaitable';
+import { AppError } from '../../../common/errors/app-error';
+import type { Tenant } from '../../../common/tenancy/group-scope';
+import { UsersRepository } from '../../users/users.repository';
+import type { TransactionType } from '../entities/budget-enums';
 import { computeSplit, defaultSplitRequest, requestOf, SplitRequest, StoredSplit } from './sharing';
 import { SharingRepository, SplitSettingsRow } from './sharing.repository';
 
 /** A userId named somewhere in a body, and the field that named it. */
-export interface NamedMember {
+export interface MemberField {
   field: string;
   userId: string;
 }
@@ -20,15 +21,13 @@ export const unknownMember = (fields: string[]) =>
   );
 
 /** The fields of a split request that name members, with the id each names. */
-export function namedMembers(request: SplitRequest, prefix = 'split'): NamedMember[] {
+export function memberFields(request: SplitRequest, prefix = 'split'): MemberField[] {
   return [
     ...(request.paidBy ?? []).map((p, i) => ({ field: `${prefix}.paidBy.${i}.userId`, userId: p.userId })),
     ...request.members.map((m, i) => ({ field: `${prefix}.members.${i}.userId`, userId: m.userId })),
     ...(request.adjustments ?? []).map((a, i) => ({ field: `${prefix}.adjustments.${i}.userId`, userId: a.userId })),
   ];
 }
-
-type Awaitable<T> = T | Promise<T>;
 
 /** What the group's default split is made from (its split settings). */
 export type DefaultSplitSettings = Pick<SplitSettingsRow, 'sharedByDefault' | 'mode' | 'weights'>;
@@ -82,7 +81,7 @@ export class SplitResolver {
     }
     const split = this.compute(input.amount, request, input.payer);
     // the default payer is the caller, a member
-    await this.assertMembers(tenant, namedMembers(request), facts);
+    await this.assertMembers(tenant, memberFields(request), facts);
     return split;
   }
 
@@ -92,7 +91,8 @@ export class SplitResolver {
     if (outcome.problem) {
       const field = outcome.problem.field.replace(/^split/, prefix);
       const message = outcome.problem.message;
-      throw AppError.badRequest(outcome.problem.code, outcome.problem.code === 'VALIDATION_FAILED' ? 'Request validation failed' : message, [{ field, message }]);
+      if (outcome.problem.code === 'VALIDATION_FAILED') throw AppError.invalidField(field, message);
+      throw AppError.badRequest(outcome.problem.code, message, [{ field, message }]);
     }
     return outcome.split;
   }
@@ -112,7 +112,7 @@ export class SplitResolver {
   }
 
   /** 400 UNKNOWN_MEMBER naming each field whose user is neither a current member nor a former one with rows in the group. */
-  async assertMembers(tenant: Tenant, named: NamedMember[], facts: SplitFacts = this.read(tenant)): Promise<void> {
+  async assertMembers(tenant: Tenant, named: MemberField[], facts: SplitFacts = this.read(tenant)): Promise<void> {
     if (named.length === 0) return;
     const members = await facts.members([...new Set(named.map((n) => n.userId))]);
     const fields = named.filter((n) => !members.has(n.userId)).map((n) => n.field);

@@ -11,17 +11,11 @@
  * (`bySlots`): each word fills a slot, and a slot too short for parts of words (< 3 letters) or for
  * typos (< 5) is switched off by a boolean parameter that the planner folds away, so what is left
  * are conditions the indexes serve.
+ *
+ * Matching and scoring are the search feature's rules, so they live here beside the search-source
+ * contract; `src/database` keeps only the plumbing every statement shares (the pool's connection
+ * settings search needs: SEARCH_CONNECTION_OPTIONS in sql.ts; the search columns' TypeORM types).
  */
-
-/**
- * The direct pool's connections take these settings (search runs there): no JIT compilation: a
- * search statement whose gated branches are estimated expensive (the older transactions of a common
- * word, never run) passed PostgreSQL's `jit_above_cost` and spent 60 ms compiling for a 1-ms answer
- * (docs/performance.md, "Search at a million rows"); the service's statements are short, and none
- * gains from JIT. (Typos are looked up among the group's words with pg_trgm's `%`, whose default
- * threshold, 0.3, is below every word's least similarity: SearchRepository.withFixes.)
- */
-export const SEARCH_CONNECTION_OPTIONS = '-c jit=off';
 
 /** Words of a query that count (further ones are ignored). */
 export const SEARCH_SLOTS = 5;

@@ -91,7 +91,9 @@ export function keepHyphenated(root: HTMLElement = document.body): () => void {
   content.observe(root, { subtree: true, childList: true, characterData: true });
   const language = new MutationObserver(() => void start());
   language.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
-  void start();
+  // after the first paint: the page shows (words wrapping at spaces) while the patterns load
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void start(), { timeout: 1000 });
+  else setTimeout(() => void start(), 0);
   return () => {
     content.disconnect();
     language.disconnect();

@@ -185,3 +185,37 @@ test.describe('Lange Wörter bei 360 px', () => {
     await page.screenshot({ path: join(SCREENSHOTS, '360-de-Suche-in-der-Kopfzeile.png') });
   });
 });
+
+test.describe('Zeitzone und Erinnerung in Worten', () => {
+  test('die Zone des Geräts zuerst, Zonen nach Region auf Deutsch, durchsuchbar; „jeden Samstag um 08:00“ ohne ein Datum zu suchen', async ({ page, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Notes'] });
+    const anna = await seedUser(service.db, group.id, { nickname: 'Anna' });
+    const headers = await signInAt(page, anna);
+    await page.goto('/account');
+    const zone = page.getByLabel('Zeitzone', { exact: true });
+    await expect(zone.locator('optgroup').first()).toHaveAttribute('label', 'Zone dieses Geräts');
+    const groups = await zone.locator('optgroup').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('label')));
+    expect(groups[0]).toBe('Zone dieses Geräts');
+    expect(groups).toEqual(expect.arrayContaining(['Europa', 'Amerika', 'Asien']));
+    await expect(zone.locator('optgroup').first().locator('option')).toHaveText('Berlin – Mitteleuropäische Zeit');
+    await page.getByLabel('Zone nach Stadt oder Name finden').fill('zurich');
+    await expect(zone.locator('option', { hasText: 'Zurich – Mitteleuropäische Zeit' })).toHaveCount(1);
+    await zone.selectOption('Europe/Zurich');
+    await expect(zone).toHaveValue('Europe/Zurich');
+
+    const note = await (await page.request.post('/api/v1/notes', { headers, data: { title: 'Mülltonnen rausstellen' } })).json();
+    await page.goto(`/notes/${note.id}`);
+    await page.getByRole('button', { name: 'Erinnere mich' }).click();
+    await page.getByLabel('Wiederholen').selectOption({ label: 'Jede Woche an einem Wochentag' });
+    await page.getByLabel('Am', { exact: true }).selectOption({ label: 'Samstag' });
+    await page.getByLabel('Uhrzeit', { exact: true }).fill('08:00');
+    await expect(page.getByText(/^Die erste: /)).toBeVisible();
+    await page.getByRole('button', { name: 'Erinnerung speichern' }).click();
+    await expect.poll(async () => (await (await page.request.get(`/api/v1/notes/${note.id}`, { headers })).json()).reminder?.repeat?.frequency).toBe('Weekly');
+    const saved = (await (await page.request.get(`/api/v1/notes/${note.id}`, { headers })).json()).reminder;
+    // the first time is a Saturday at 08:00 in Berlin
+    expect(new Date(saved.at).toLocaleString('de-DE', { timeZone: 'Europe/Berlin', weekday: 'long', hour: '2-digit', minute: '2-digit' })).toBe('Samstag, 08:00');
+    expect(await overflows(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, '360-de-Erinnerung-jeden-Samstag.png'), fullPage: true });
+  });
+});

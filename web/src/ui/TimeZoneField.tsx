@@ -23,14 +23,26 @@ export function deviceTimeZone(): string | undefined {
   }
 }
 
-/** A zone's region as a UN M.49 area or country code, which Intl.DisplayNames names in every language. */
-const REGION_CODES: Record<string, string> = { Africa: '002', America: '019', Antarctica: 'AQ', Arctic: 'SJ', Asia: '142', Australia: 'AU', Europe: '150', Pacific: '009' };
-/** Regions Intl has no name for: the app's own words. */
-const REGION_MESSAGES: Record<string, MessageId> = { Atlantic: 'timeZone.region.Atlantic', Indian: 'timeZone.region.Indian' };
+/**
+ * The regions of IANA zone names in the app's words (Intl.DisplayNames names countries, but
+ * browsers' data often lacks the continents' names: Chromium answers "150" for Europe).
+ */
+const REGION_MESSAGES: Record<string, MessageId> = {
+  Africa: 'timeZone.region.Africa',
+  America: 'timeZone.region.America',
+  Antarctica: 'timeZone.region.Antarctica',
+  Arctic: 'timeZone.region.Arctic',
+  Asia: 'timeZone.region.Asia',
+  Atlantic: 'timeZone.region.Atlantic',
+  Australia: 'timeZone.region.Australia',
+  Europe: 'timeZone.region.Europe',
+  Indian: 'timeZone.region.Indian',
+  Pacific: 'timeZone.region.Pacific',
+};
 
 export function regionOf(zone: string): string {
   const region = zone.split('/')[0];
-  return zone.includes('/') && (region in REGION_CODES || region in REGION_MESSAGES) ? region : 'other';
+  return zone.includes('/') && region in REGION_MESSAGES ? region : 'other';
 }
 
 /** "Berlin – Mitteleuropäische Zeit": the zone's city (its last part) and its name in `locale` ("Central European Time"). */
@@ -76,13 +88,7 @@ export function TimeZoneField({ emptyOption, keep = [], ref, onChange, ...props 
     () => timeZones([...keepKey.split(','), device]).map((zone) => ({ zone, label: zoneLabel(zone, locale), region: regionOf(zone) })),
     [keepKey, device, locale],
   );
-  const regionName = useMemo(() => {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return (region: string) => {
-      if (region in REGION_CODES) return names.of(REGION_CODES[region]) ?? region;
-      return t(REGION_MESSAGES[region] ?? 'timeZone.region.other');
-    };
-  }, [locale, t]);
+  const regionName = (region: string) => t(REGION_MESSAGES[region] ?? 'timeZone.region.other');
 
   const current = chosen ?? own.current?.value ?? (typeof props.value === 'string' ? props.value : undefined);
   const wanted = fold(query.trim());

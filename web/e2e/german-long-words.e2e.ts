@@ -3,6 +3,13 @@ import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, seedGroup, seedUser, test } from './support/fixtures';
 import type { SeededUser } from './support/service';
 
+// the page's globals, in the functions that run in the browser (this project's Node types have no DOM)
+declare const document: any;
+declare const window: any;
+declare function getComputedStyle(element: any): any;
+type Element = any;
+type HTMLInputElement = any;
+
 /*
  * Every page at 360 px in German, with the long words a German family writes (names, categories,
  * accounts, places, transactions, notes): nothing scrolls sideways, nothing is cut, no word breaks

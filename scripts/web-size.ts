@@ -38,8 +38,18 @@ if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
 const entry = closure(entryKey);
 const entryBytes = [...entry].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + size(file), 0);
 
+/**
+ * The hyphenation patterns of a language (app/hyphenate.ts) load after the first paint, while the
+ * page is already shown and usable (until they are in, words wrap at spaces as before): they are
+ * not part of the first load, and are reported on their own.
+ */
+const afterFirstPaint = (key: string) => /node_modules\/hyphen\//.test(key);
+for (const key of (manifest[entryKey].dynamicImports ?? []).filter(afterFirstPaint)) {
+  console.log(`web: hyphenation patterns ${key.replace(/^.*node_modules\//, '')}: ${((size(manifest[key].file)) / 1024).toFixed(1)} KB gzipped, after the first paint`);
+}
+
 let heaviest = { key: '(none)', bytes: 0 };
-for (const key of manifest[entryKey].dynamicImports ?? []) {
+for (const key of (manifest[entryKey].dynamicImports ?? []).filter((key) => !afterFirstPaint(key))) {
   const extra = [...closure(key)].filter((file) => !entry.has(file) && file.endsWith('.js'));
   const bytes = extra.reduce((sum, file) => sum + size(file), 0);
   if (bytes > heaviest.bytes) heaviest = { key, bytes };

@@ -159,9 +159,12 @@ test.describe('Notifications', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Bins out' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Remind me' }).click();
-    await page.getByLabel('Date').fill('2030-03-25');
-    await page.getByLabel('Time', { exact: true }).fill('08:00');
+    // a weekly repeat in words: the day of the week and the time; the first date is worked out
     await page.getByLabel('Repeat').selectOption('Weekly');
+    await page.getByLabel('On', { exact: true }).selectOption({ label: 'Monday' });
+    await page.getByLabel('Time', { exact: true }).fill('08:00');
+    await page.getByLabel('Not before (optional)').fill('2030-03-21');
+    await expect(page.getByText('The first one: 25 Mar 2030')).toBeVisible();
     await page.getByLabel('Every how many').fill('2');
     await page.getByLabel('Last date (optional)').fill('2030-12-31');
     await page.getByRole('radio', { name: 'Chosen members' }).check();

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { keepHyphenated } from './hyphenate';
 import { Providers } from './providers';
 import { router } from './router';
 import './styles.css';
@@ -12,3 +13,5 @@ createRoot(document.getElementById('root')!).render(
     </Providers>
   </StrictMode>,
 );
+
+keepHyphenated();

@@ -4,7 +4,8 @@ import { TYPE, parse, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { describe, expect, it } from 'vitest';
 
 const dir = join(__dirname, '..', '..', '..', 'locales');
-const files = readdirSync(dir).filter((name) => name.endsWith('.json'));
+/** the message files (`en.json`, `de.json`): the glossaries beside them (`glossary.de.json`) are not messages */
+const files = readdirSync(dir).filter((name) => /^[a-z]{2,3}\.json$/.test(name));
 const read = (name: string): Record<string, string> => JSON.parse(readFileSync(join(dir, name), 'utf8'));
 const english = read('en.json');
 

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { useT } from '@/i18n';
+import { Select } from './Select';
 
 interface FieldFrameProps {
   label: ReactNode;
@@ -74,9 +75,9 @@ export function SelectField({ label, hint, error, id, name, ref, children, ...se
   const fieldId = id ?? name ?? generated;
   return (
     <FieldFrame label={label} hint={hint} error={error} id={fieldId}>
-      <select id={fieldId} name={name} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, hint, error)} {...select}>
+      <Select id={fieldId} name={name} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, hint, error)} {...select}>
         {children}
-      </select>
+      </Select>
     </FieldFrame>
   );
 }

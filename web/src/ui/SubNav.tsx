@@ -8,7 +8,7 @@ export interface SubNavItem {
   end?: boolean;
 }
 
-/** A module's sections as a row of tabs; on a phone they wrap onto a second row (every section stays in view). */
+/** A module's sections as one row of tabs; on a phone the row scrolls sideways, the active tab scrolled into view. */
 export function SubNav({ label, items }: { label: string; items: SubNavItem[] }) {
   const ref = useRef<HTMLElement>(null);
   const { pathname } = useLocation();

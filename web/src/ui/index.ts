@@ -1,5 +1,6 @@
 export { Button } from './Button';
 export { Checkbox, Field, SelectField } from './Field';
+export { Select } from './Select';
 export { TimeZoneField, timeZones } from './TimeZoneField';
 export { ErrorSummary, Notice } from './ErrorSummary';
 export { Dialog } from './Dialog';

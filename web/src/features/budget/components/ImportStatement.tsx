@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { Link } from 'react-router';
 import { ProblemError } from '@/api/problem';
 import { useLocale, useT, type MessageId } from '@/i18n';
-import { Button, ErrorSummary, Field, Money, Notice, Page, SelectField } from '@/ui';
+import { Button, ErrorSummary, Field, Money, Notice, Page, Select, SelectField } from '@/ui';
 import { Disclosure } from '@/ui/Disclosure';
 import { formatDate, localiseDates } from '@/ui/format';
 import {
@@ -352,14 +352,14 @@ function RemainingChoice({ categories, count, onChoose }: { categories: Category
   return (
     <div className="field import-remaining">
       <label htmlFor={id}>{t('import.remaining.label', { count })}</label>
-      <select id={id} value="" onChange={(event) => event.target.value && onChoose(event.target.value)}>
+      <Select id={id} value="" onChange={(event) => event.target.value && onChoose(event.target.value)}>
         <option value="">{t('import.chooseCategory')}</option>
         {categories.map((category) => (
           <option key={category.id} value={category.id}>
             {category.name}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }
@@ -385,7 +385,7 @@ function CategorySelect({
 }) {
   const t = useT();
   return (
-    <select id={id} aria-label={label} className="import-category" value={value} aria-invalid={invalid || undefined} onChange={(event) => onChange(event.target.value)}>
+    <Select id={id} aria-label={label} className="import-category" value={value} aria-invalid={invalid || undefined} onChange={(event) => onChange(event.target.value)}>
       <option value="">{t('import.choose')}</option>
       {mixed ? (
         <option value={MIXED} disabled>
@@ -397,7 +397,7 @@ function CategorySelect({
           {category.id === suggested ? t('import.suggested', { name: category.name }) : category.name}
         </option>
       ))}
-    </select>
+    </Select>
   );
 }
 

@@ -3,7 +3,7 @@ import type { SummaryItem } from '@/api/form-errors';
 import { useGroupMembers } from '@/api/members';
 import { useSession } from '@/api/session-context';
 import { useLocale, useT } from '@/i18n';
-import { Button } from '@/ui';
+import { Button, Select } from '@/ui';
 import { useSplitSettings, type SplitInput, type StoredSplit } from '../api';
 import '../sharing.css';
 import { previewSplit, SPLIT_MODES, type SplitIssue } from '../split';
@@ -221,13 +221,13 @@ export function SplitFields({ type, state, onChange, amount, members, units = []
               const amountMessage = message(`split.adjustments.${index}.amount`);
               return (
                 <li key={adjustment.key} className="split-row split-adjustment">
-                  <select aria-label={t('budget.split.adjustment.who', { number: index + 1 })} value={adjustment.userId} onChange={(event) => change({ userId: event.target.value })}>
+                  <Select aria-label={t('budget.split.adjustment.who', { number: index + 1 })} value={adjustment.userId} onChange={(event) => change({ userId: event.target.value })}>
                     {everyone.map((member) => (
                       <option key={member.id} value={member.id}>
                         {member.nickname}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                   <input
                     className="split-value"
                     inputMode="decimal"

@@ -10,6 +10,7 @@ import { useLocale, useT } from '@/i18n';
 import { intlLocale } from '@/ui/amount';
 import { Button, Checkbox, ErrorSummary, Field, formatDate, SelectField, TimeZoneField } from '@/ui';
 import { FormButtons } from '@/ui/FormButtons';
+import { firstDate } from './reminder-dates';
 import { useOwnTimeZone, useRemoveReminder, useSetReminder, type Note, type NoteReminder, type NoteReminderInput } from '../api';
 
 type Repeat = 'None' | 'Daily' | 'Weekly' | 'Monthly' | 'Yearly';
@@ -24,8 +25,10 @@ interface ReminderValues {
   who: Who;
   members: string[];
   timeZone: string;
+  /** for a weekly reminder: the day of the week (1 Monday … 7 Sunday); the first date is worked out from it */
+  weekday: string;
 }
-const FIELDS = ['date', 'time', 'repeat', 'interval', 'until', 'who', 'members', 'timeZone'] as const;
+const FIELDS = ['date', 'time', 'repeat', 'interval', 'until', 'who', 'members', 'timeZone', 'weekday'] as const;
 
 /** An instant in a zone (or the browser's), as the person's language writes it (in the browser's regional variant, like every date of the app). */
 function formatWhen(iso: string, language: string, zone: string | null): string {
@@ -51,11 +54,19 @@ function initialValues(reminder: NoteReminder | null, zone: string | undefined):
       who: Array.isArray(reminder.recipients) ? 'chosen' : reminder.recipients,
       members: Array.isArray(reminder.recipients) ? reminder.recipients : [],
       timeZone: reminder.timeZone ?? '',
+      weekday: String(at.weekday),
     };
   }
   // tomorrow at 09:00 in the person's zone: a time a reminder is usually wanted
   const tomorrow = DateTime.now().setZone(zone ?? 'local').plus({ days: 1 });
-  return { date: tomorrow.toISODate() ?? '', time: '09:00', repeat: 'None', interval: '1', until: '', who: 'me', members: [], timeZone: '' };
+  return { date: tomorrow.toISODate() ?? '', time: '09:00', repeat: 'None', interval: '1', until: '', who: 'me', members: [], timeZone: '', weekday: String(tomorrow.weekday) };
+}
+
+/** Monday … Sunday in the person's language, as 1 … 7. */
+function weekdays(language: string): { value: string; name: string }[] {
+  const format = new Intl.DateTimeFormat(intlLocale(language), { weekday: 'long', timeZone: 'UTC' });
+  // 2024-01-01 was a Monday
+  return [1, 2, 3, 4, 5, 6, 7].map((day) => ({ value: String(day), name: format.format(new Date(Date.UTC(2024, 0, day))) }));
 }
 
 /** A reminder's next time and rule, as one reads it. */
@@ -143,6 +154,7 @@ export function ReminderSection({ note }: { note: Note }) {
 
 function ReminderForm({ note, reminder, onDone }: { note: Note; reminder: NoteReminder | null; onDone: () => void }) {
   const t = useT();
+  const language = useLocale();
   const { claims } = useSession();
   const ownZone = useOwnTimeZone();
   const members = useGroupMembers();
@@ -152,6 +164,14 @@ function ReminderForm({ note, reminder, onDone }: { note: Note; reminder: NoteRe
   const { register, handleSubmit, setError, formState, watch } = form;
   const repeat = watch('repeat');
   const who = watch('who');
+  // daily and weekly repeats need no date: the first one is worked out (every Saturday at 08:00)
+  const byWeekday = repeat === 'Daily' || repeat === 'Weekly';
+  const [time, weekday, zoneChosen] = watch(['time', 'weekday', 'timeZone']);
+  // a daily or weekly repeat starts on the next such day from today, or from the date given
+
+  const zone = zoneChosen || ownZone || 'local';
+  const from = watch('date');
+  const first = byWeekday && time ? firstDate({ repeat, date: from, time, weekday }, zone) : undefined;
   const labels: Record<(typeof FIELDS)[number], string> = {
     date: t('notes.reminder.date'),
     time: t('notes.reminder.time'),
@@ -161,11 +181,12 @@ function ReminderForm({ note, reminder, onDone }: { note: Note; reminder: NoteRe
     who: t('notes.reminder.who'),
     members: t('notes.reminder.members'),
     timeZone: t('notes.reminder.timeZone'),
+    weekday: t('notes.reminder.weekday'),
   };
   const submit = handleSubmit(async (values) => {
     setSummary([]);
     const body: NoteReminderInput = {
-      at: `${values.date}T${values.time}`,
+      at: `${firstDate(values, values.timeZone || ownZone || 'local')}T${values.time}`,
       timeZone: values.timeZone || null,
       repeat: values.repeat === 'None' ? null : { frequency: values.repeat, interval: Number(values.interval), until: values.until || null },
       recipients: note.isPrivate ? 'me' : values.who === 'chosen' ? values.members : values.who,
@@ -186,10 +207,6 @@ function ReminderForm({ note, reminder, onDone }: { note: Note; reminder: NoteRe
   return (
     <form onSubmit={submit} noValidate>
       <ErrorSummary items={summary} />
-      <div className="grid-2">
-        <Field label={labels.date} type="date" error={formState.errors.date?.message} {...register('date', { required: t('notes.reminder.dateRequired') })} />
-        <Field label={labels.time} type="time" error={formState.errors.time?.message} {...register('time', { required: t('notes.reminder.timeRequired') })} />
-      </div>
       <SelectField label={labels.repeat} {...register('repeat')}>
         <option value="None">{t('notes.reminder.repeatNone')}</option>
         <option value="Daily">{t('notes.reminder.repeatDaily')}</option>
@@ -197,6 +214,24 @@ function ReminderForm({ note, reminder, onDone }: { note: Note; reminder: NoteRe
         <option value="Monthly">{t('notes.reminder.repeatMonthly')}</option>
         <option value="Yearly">{t('notes.reminder.repeatYearly')}</option>
       </SelectField>
+      <div className="grid-2">
+        {repeat === 'Weekly' ? (
+          <SelectField label={labels.weekday} {...register('weekday')}>
+            {weekdays(language).map((day) => (
+              <option key={day.value} value={day.value}>
+                {day.name}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+        {byWeekday ? (
+          <Field label={t('notes.reminder.from')} type="date" error={formState.errors.date?.message} {...register('date')} />
+        ) : (
+          <Field label={labels.date} type="date" error={formState.errors.date?.message} {...register('date', { required: t('notes.reminder.dateRequired') })} />
+        )}
+        <Field label={labels.time} type="time" error={formState.errors.time?.message} {...register('time', { required: t('notes.reminder.timeRequired') })} />
+      </div>
+      {first ? <p className="muted" role="status">{t('notes.reminder.firstOn', { date: formatDate(first, false, language) })}</p> : null}
       {repeat !== 'None' ? (
         <div className="grid-2">
           <Field
@@ -213,7 +248,7 @@ function ReminderForm({ note, reminder, onDone }: { note: Note; reminder: NoteRe
             label={labels.until}
             type="date"
             error={formState.errors.until?.message}
-            {...register('until', { validate: (value, values) => !value || value >= values.date || t('notes.reminder.untilBefore') })}
+            {...register('until', { validate: (value, values) => !value || value >= firstDate(values, values.timeZone || ownZone || 'local') || t('notes.reminder.untilBefore') })}
           />
         </div>
       ) : null}

@@ -1,0 +1,101 @@
+/**
+ * Long words hyphenate in every browser: soft hyphens (U+00AD) placed by the `hyphen` library's
+ * patterns for the page's language, so a German compound ("Haushaltsversicherungsbeitrag") breaks
+ * at a syllable with a hyphen where a browser without hyphenation dictionaries (headless Chromium,
+ * many Linux desktops) would overflow or break it anywhere. The CSS says `hyphens: manual`: a word
+ * breaks only at these soft hyphens. The patterns (German ~150 KB gzipped) load when the language
+ * is first shown, not with the app.
+ */
+type Hyphenator = (text: string, options?: { minWordLength?: number }) => string;
+
+/** Words shorter than this fit any line of a 320 px screen; they are left as they are. */
+const MIN_WORD = 8;
+/** Elements whose text is not wrapped, or must stay exactly as typed, are skipped. */
+const SKIP = 'script, style, textarea, input, select, option, code, pre, kbd, .mono, .money, [contenteditable], [data-no-hyphens]';
+const LONG_WORD = new RegExp(`[\\p{L}\\p{M}]{${MIN_WORD},}`, 'gu');
+const HAS_LONG_WORD = new RegExp(LONG_WORD.source, 'u');
+
+const patterns: Record<string, () => Promise<{ hyphenateSync: Hyphenator }>> = {
+  de: () => import('hyphen/de'),
+  en: () => import('hyphen/en'),
+};
+
+/** Loaded hyphenators by language, and the words already hyphenated (a word costs a pattern walk once). */
+const loaded = new Map<string, Hyphenator>();
+const cache = new Map<string, string>();
+
+/** The language's hyphenator, loading its patterns the first time (`undefined` for a language without patterns). */
+export async function hyphenatorFor(locale: string): Promise<Hyphenator | undefined> {
+  const base = locale.toLowerCase().split('-')[0];
+  const found = loaded.get(base);
+  if (found) return found;
+  const load = patterns[base];
+  if (!load) return undefined;
+  const { hyphenateSync } = await load();
+  loaded.set(base, hyphenateSync);
+  return hyphenateSync;
+}
+
+/** `text` with soft hyphens in its long words (words of fewer than 8 letters, and words already hyphenated, stay). */
+export function hyphenateWith(hyphenate: Hyphenator, locale: string, text: string): string {
+  if (!HAS_LONG_WORD.test(text)) return text;
+  return text.replace(LONG_WORD, (word) => {
+    const key = `${locale}:${word}`;
+    let done = cache.get(key);
+    if (done === undefined) {
+      done = hyphenate(word, { minWordLength: MIN_WORD });
+      if (cache.size > 5000) cache.clear();
+      cache.set(key, done);
+    }
+    return done;
+  });
+}
+
+function hyphenateNode(node: Node, hyphenate: Hyphenator, locale: string): void {
+  if (node.nodeType === Node.TEXT_NODE) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest(SKIP)) return;
+    const text = node.nodeValue ?? '';
+    const next = hyphenateWith(hyphenate, locale, text);
+    if (next !== text) node.nodeValue = next;
+    return;
+  }
+  if (node.nodeType !== Node.ELEMENT_NODE || (node as Element).matches(SKIP)) return;
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) hyphenateNode(text, hyphenate, locale);
+}
+
+/**
+ * Keeps the text under `root` hyphenated in the language of `<html lang>`: what is there now, what
+ * React adds or changes later, and again when the language changes. Returns a function that stops.
+ */
+export function keepHyphenated(root: HTMLElement = document.body): () => void {
+  let current: { locale: string; hyphenate: Hyphenator } | undefined;
+  const content = new MutationObserver((records) => {
+    if (!current) return;
+    for (const record of records) {
+      if (record.type === 'characterData') hyphenateNode(record.target, current.hyphenate, current.locale);
+      else record.addedNodes.forEach((node) => hyphenateNode(node, current!.hyphenate, current!.locale));
+    }
+    // our own changes come back as records: taken now, they are not handled again
+    content.takeRecords();
+  });
+  const start = async () => {
+    const locale = document.documentElement.lang || 'en';
+    const hyphenate = await hyphenatorFor(locale).catch(() => undefined);
+    if (locale !== (document.documentElement.lang || 'en')) return; // changed again meanwhile
+    current = hyphenate ? { locale, hyphenate } : undefined;
+    if (current) hyphenateNode(root, current.hyphenate, current.locale);
+    content.takeRecords();
+  };
+  content.observe(root, { subtree: true, childList: true, characterData: true });
+  const language = new MutationObserver(() => void start());
+  language.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  // after the first paint: the page shows (words wrapping at spaces) while the patterns load
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void start(), { timeout: 1000 });
+  else setTimeout(() => void start(), 0);
+  return () => {
+    content.disconnect();
+    language.disconnect();
+  };
+}

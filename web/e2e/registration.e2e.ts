@@ -54,7 +54,8 @@ test.describe('Registration', () => {
     await adminContext.close();
 
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/notes$/);
+    // the first sign-in on this device opens the welcome page
+    await expect(page).toHaveURL(/\/welcome$/);
     await expect(page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Notes' })).toBeVisible();
   });
 });

@@ -8,8 +8,12 @@
  */
 type Hyphenator = (text: string, options?: { minWordLength?: number }) => string;
 
-/** Words shorter than this fit any line of a 320 px screen; they are left as they are. */
-const MIN_WORD = 8;
+/**
+ * Words shorter than this are left as they are: they fit the narrowest box of a 360 px screen (a
+ * tab, a card beside its buttons), and their text stays exactly as written for whoever reads the
+ * page by its words (search in the page, assistive and test tools that match text).
+ */
+const MIN_WORD = 15;
 /** Elements whose text is not wrapped, or must stay exactly as typed, are skipped. */
 const SKIP = 'script, style, textarea, input, select, option, code, pre, kbd, .mono, .money, [contenteditable], [data-no-hyphens]';
 const LONG_WORD = new RegExp(`[\\p{L}\\p{M}]{${MIN_WORD},}`, 'gu');
@@ -36,7 +40,7 @@ export async function hyphenatorFor(locale: string): Promise<Hyphenator | undefi
   return hyphenateSync;
 }
 
-/** `text` with soft hyphens in its long words (words of fewer than 8 letters, and words already hyphenated, stay). */
+/** `text` with soft hyphens in its long words (words of fewer than MIN_WORD letters, and words already hyphenated, stay). */
 export function hyphenateWith(hyphenate: Hyphenator, locale: string, text: string): string {
   if (!HAS_LONG_WORD.test(text)) return text;
   return text.replace(LONG_WORD, (word) => {
@@ -87,6 +91,9 @@ export function keepHyphenated(root: HTMLElement = document.body): () => void {
     current = hyphenate ? { locale, hyphenate } : undefined;
     if (current) hyphenateNode(root, current.hyphenate, current.locale);
     content.takeRecords();
+    // which language the page's text is hyphenated in (read by the browser tests before they measure)
+    if (current) document.documentElement.dataset.hyphenated = locale;
+    else delete document.documentElement.dataset.hyphenated;
   };
   content.observe(root, { subtree: true, childList: true, characterData: true });
   const language = new MutationObserver(() => void start());

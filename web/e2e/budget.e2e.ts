@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { moveByKeyboard } from './helpers/sortable';
 import { headersOf } from './support/api';
 import { expect, seedGroup, seedUser, signIn, test } from './support/fixtures';
+import { kept } from './support/kept';
 
 const money = (amount: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(amount);
 
@@ -15,16 +16,8 @@ async function addCategory(page: Page, name: string, colour: string, icon: strin
 
 /** Whether the app has kept the budget's category and account lists on the device (IndexedDB). */
 async function listsKept(page: Page): Promise<boolean> {
-  return page.evaluate(`(async () => {
-    if (!(await indexedDB.databases()).some((db) => db.name === 'hearth-offline')) return false;
-    const db = await new Promise((resolve, reject) => { const open = indexedDB.open('hearth-offline'); open.onsuccess = () => resolve(open.result); open.onerror = () => reject(open.error); });
-    try {
-      if (!db.objectStoreNames.contains('keyval')) return false;
-      const all = await new Promise((resolve, reject) => { const request = db.transaction('keyval').objectStore('keyval').getAll(); request.onsuccess = () => resolve(request.result); request.onerror = () => reject(request.error); });
-      const hashes = all.flatMap((value) => (value && value.clientState ? value.clientState.queries.map((query) => query.queryHash) : []));
-      return hashes.includes('["budget","categories"]') && hashes.includes('["budget","accounts"]');
-    } finally { db.close(); }
-  })()`) as Promise<boolean>;
+  const { queries } = await kept(page);
+  return queries.includes('["budget","categories"]') && queries.includes('["budget","accounts"]');
 }
 
 async function addAccount(page: Page, name: string) {

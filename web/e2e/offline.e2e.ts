@@ -3,39 +3,7 @@ import { join } from 'node:path';
 import { expect, SCREENSHOTS, seedGroup, seedUser, signIn, test } from './support/fixtures';
 import type { SeededUser, Service } from './support/service';
 import { headersOf, noteWithItems } from './support/api';
-
-/**
- * What the app has kept in IndexedDB: the cached queries' keys and the number of queued changes.
- * Read without ever creating the database (the app does that).
- */
-const STORED = `(async () => {
-  const names = (await indexedDB.databases()).map((db) => db.name);
-  if (!names.includes('hearth-offline')) return { queries: [], waiting: 0 };
-  const db = await new Promise((resolve, reject) => { const open = indexedDB.open('hearth-offline'); open.onsuccess = () => resolve(open.result); open.onerror = () => reject(open.error); });
-  try {
-    if (!db.objectStoreNames.contains('keyval')) return { queries: [], waiting: 0 };
-    const all = await new Promise((resolve, reject) => { const request = db.transaction('keyval').objectStore('keyval').getAll(); request.onsuccess = () => resolve(request.result); request.onerror = () => reject(request.error); });
-    const cache = all.find((value) => value && value.clientState);
-    if (!cache) return { queries: [], waiting: 0 };
-    return { queries: cache.clientState.queries.map((query) => query.queryHash), waiting: cache.clientState.mutations.filter((m) => m.state.status === 'pending').length };
-  } finally { db.close(); }
-})()`;
-
-async function stored(page: Page): Promise<{ queries: string[]; waiting: number }> {
-  return page.evaluate(STORED) as Promise<{ queries: string[]; waiting: number }>;
-}
-
-/** The names of the entries the app has kept in IndexedDB (`cache:<userId>`, `last-user`), without creating the database. */
-async function storedEntries(page: Page): Promise<string[]> {
-  return page.evaluate(`(async () => {
-    if (!(await indexedDB.databases()).some((db) => db.name === 'hearth-offline')) return [];
-    const db = await new Promise((resolve, reject) => { const open = indexedDB.open('hearth-offline'); open.onsuccess = () => resolve(open.result); open.onerror = () => reject(open.error); });
-    try {
-      if (!db.objectStoreNames.contains('keyval')) return [];
-      return await new Promise((resolve, reject) => { const request = db.transaction('keyval').objectStore('keyval').getAllKeys(); request.onsuccess = () => resolve(request.result.map(String).sort()); request.onerror = () => reject(request.error); });
-    } finally { db.close(); }
-  })()`) as Promise<string[]>;
-}
+import { kept } from './support/kept';
 
 /** The signed-in shell is there (a page load has taken up the session before the next one starts). */
 async function signedIn(page: Page): Promise<void> {
@@ -79,7 +47,7 @@ test.describe('Offline', () => {
     // the notes list, read under the service worker's control, is what the device keeps
     await page.goto('/notes');
     await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
-    await expect.poll(async () => (await stored(page)).queries.join(' '), { timeout: 20_000 }).toContain('"notes","list"');
+    await expect.poll(async () => (await kept(page)).queries.join(' '), { timeout: 20_000 }).toContain('"notes","list"');
 
     await context.setOffline(true);
     await page.reload();
@@ -111,7 +79,7 @@ test.describe('Offline', () => {
     await page.getByRole('link', { name: 'Market' }).click();
     await expect(page.getByRole('checkbox', { name: 'Basil' })).toBeVisible();
     // kept on the device before the next page load
-    await expect.poll(async () => (await stored(page)).queries.join(' ')).toContain(`"notes","detail","${note.id}"`);
+    await expect.poll(async () => (await kept(page)).queries.join(' ')).toContain(`"notes","detail","${note.id}"`);
     await page.goto('/map/list');
     await expect(page.getByText('Corner bakery')).toBeVisible();
     await page.goto('/budget');
@@ -121,7 +89,7 @@ test.describe('Offline', () => {
     await page.goto('/budget/transactions');
     await expect(page.getByText('Sourdough loaf')).toBeVisible();
     await expect
-      .poll(async () => (await stored(page)).queries.join(' '))
+      .poll(async () => (await kept(page)).queries.join(' '))
       .toMatch(new RegExp(`(?=.*"notes","detail","${note.id}")(?=.*"map","markers")(?=.*"budget","transactions")(?=.*"budget","balances")(?=.*"budget","settlements")`));
 
     await context.setOffline(true);
@@ -153,7 +121,7 @@ test.describe('Offline', () => {
     await controlledByServiceWorker(page);
     await page.goto(`/notes/${note.id}`);
     await expect(page.getByRole('checkbox', { name: 'Rice' })).toBeVisible();
-    await expect.poll(async () => (await stored(page)).queries.join(' ')).toContain(`"notes","detail","${note.id}"`);
+    await expect.poll(async () => (await kept(page)).queries.join(' ')).toContain(`"notes","detail","${note.id}"`);
 
     await context.setOffline(true);
     await expect(offlineBar(page)).toBeVisible();
@@ -168,7 +136,7 @@ test.describe('Offline', () => {
     await page.getByRole('button', { name: 'Save note' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Basement shop (Saturday)' })).toBeVisible();
     await expect(offlineBar(page)).toContainText('6 changes waiting to be sent');
-    await expect.poll(async () => (await stored(page)).waiting).toBe(6);
+    await expect.poll(async () => (await kept(page)).waiting).toBe(6);
 
     // the tab is closed and the app opened again, still with no network: the queue is still there
     await page.close();
@@ -341,9 +309,9 @@ test.describe('Offline, when a session ends', () => {
     await expect(offlineBar(page)).toBeVisible();
     await page.getByLabel('New item').fill('Call the bank');
     await page.getByLabel('New item').press('Enter');
-    await expect.poll(async () => (await stored(page)).waiting).toBe(1);
-    expect((await stored(page)).queries.join(' ')).toContain(`"notes","detail","${id}"`);
-    expect(await storedEntries(page)).toEqual([`cache:${user.id}`, 'last-user']);
+    await expect.poll(async () => (await kept(page)).waiting).toBe(1);
+    expect((await kept(page)).queries.join(' ')).toContain(`"notes","detail","${id}"`);
+    expect(await kept(page).then((k) => k.entries)).toEqual([`cache:${user.id}`, 'last-user']);
   }
 
   /** With no network the app opens signed out: its offline screen, with nothing of the person's to show. */
@@ -354,7 +322,7 @@ test.describe('Offline, when a session ends', () => {
     await expect(page.getByRole('heading', { name: 'Once someone has signed in here' })).toBeVisible();
     await expect(page.getByText('Diary')).toHaveCount(0);
     await expect(offlineBar(page)).toHaveCount(0);
-    expect(await storedEntries(page)).toEqual([]);
+    expect(await kept(page).then((k) => k.entries)).toEqual([]);
   }
 
   test('revoked from another device (a lost phone): the kept notes and queued change go at once; offline, the app opens signed out', async ({ page, context, request, service }) => {
@@ -368,7 +336,7 @@ test.describe('Offline, when a session ends', () => {
     expect((await request.delete('/api/v1/sessions?keepCurrent=true', { headers: laptop })).status()).toBe(204);
     await context.setOffline(false);
     await expect(page.getByText('You were signed out of this device. Please sign in again.')).toBeVisible();
-    await expect.poll(() => storedEntries(page)).toEqual([]);
+    await expect.poll(() => kept(page).then((k) => k.entries)).toEqual([]);
     // the change queued offline was never sent
     expect((await service.db.query("SELECT count(*)::int AS n FROM note_items WHERE text = 'Call the bank'")).rows[0].n).toBe(0);
 
@@ -388,7 +356,7 @@ test.describe('Offline, when a session ends', () => {
     const again = await context.newPage();
     await again.goto('/notes');
     await expect(again).toHaveURL(/\/sign-in/);
-    await expect.poll(() => storedEntries(again)).toEqual([]);
+    await expect.poll(() => kept(again).then((k) => k.entries)).toEqual([]);
 
     await opensSignedOutOffline(again, context);
   });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { join } from 'node:path';
 import { headersOf, noteWithItems } from './support/api';
+import { kept } from './support/kept';
 import { expect, SCREENSHOTS, seedGroup, seedUser, signIn, test } from './support/fixtures';
 import type { Service } from './support/service';
 
@@ -87,6 +88,8 @@ test.describe('Search', () => {
     await signIn(page, member);
     await page.goto('/notes');
     await expect(page.getByRole('link', { name: 'Wocheneinkauf' })).toBeVisible();
+    // the notes are kept on the device before the next page load starts (a load cut short keeps nothing)
+    await expect.poll(async () => (await kept(page)).data, { timeout: 20_000 }).toContain('Vollmilch 3,5 %');
     await page.goto('/map/list');
     await expect(page.getByText('Milchbar am Hafen')).toBeVisible();
     // a search while online: the results' code is on the page (the service worker keeps it for later visits)

@@ -21,7 +21,8 @@ export default defineConfig({
     viewport: { width: 360, height: 780 },
     hasTouch: true,
     locale: 'en-GB',
-    timezoneId: 'UTC',
+    // the browser's zone; scripts/midnight-sweep.sh runs the date-reading tests in others too
+    timezoneId: process.env.E2E_TIMEZONE ?? 'UTC',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

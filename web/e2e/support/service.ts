@@ -49,6 +49,12 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   throw new Error(`the service was not ready within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** libfaketime's settings of this run, when it runs under `faketime` (the service then keeps the same moment). */
+function faketime(): Record<string, string> {
+  const names = ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_NO_CACHE', 'FAKETIME_DONT_RESET', 'DONT_FAKE_MONOTONIC'];
+  return Object.fromEntries(names.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name] as string]));
+}
+
 export async function startService(env: Record<string, string> = {}): Promise<Service> {
   const databaseName = `hearth_w_${randomBytes(6).toString('hex')}`;
   const template = templateName();
@@ -64,6 +70,8 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
+      // a run under libfaketime (scripts/midnight-sweep.sh) moves the service's clock with the browser's
+      ...faketime(),
       ...TEST_ENV,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
       MIGRATIONS_RUN: cloned ? 'false' : 'true',

@@ -6,17 +6,13 @@ import type { Recipient, RecipientBatch } from '../notifications/recipients';
 import type { DueReminder, ReminderOccurrence, ReminderSource } from '../notifications/reminder-source';
 import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
 import { EARLIEST_ZONE } from '../notifications/reminder-source';
+import { formatMoney } from '../../../domain/amount';
 import { dayAfter, nextOnOrAfter } from '../../../domain/recurrence';
 import { BillReminderRow, RecurringTransactionsRepository } from './recurring-transactions.repository';
 
 export const BILL_REMINDER_SOURCE = 'BillReminder';
 /** Bill reminders arrive at this wall-clock time in each member's time zone. */
 export const BILL_REMINDER_TIME = { hour: 8, minute: 0 };
-
-/** An amount in the group's currency as the recipient's language writes it (from the decimal string: never a float). */
-export function formatMoney(amount: string, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as unknown as number);
-}
 
 /**
  * Bill reminders of recurring transactions for the scheduler: every Active member of the group is

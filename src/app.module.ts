@@ -34,6 +34,7 @@ import { LiveModule } from './modules/live/live.module';
 import { MarkersModule } from './modules/markers/markers.module';
 import { NotesModule } from './modules/notes/notes.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
+import { RegistrationsModule } from './modules/registrations/registrations.module';
 import { SearchModule } from './modules/search/search.module';
 import { UsersModule } from './modules/users/users.module';
 import { BackupModule } from './modules/backup/backup.module';
@@ -86,6 +87,7 @@ export class AppModule {
         NotesModule,
         NotificationsModule,
         SearchModule,
+        RegistrationsModule,
         BackupModule,
         ExportModule,
         AdminModule,

@@ -2210,7 +2210,19 @@ export interface components {
         };
         ImportErrorDto: {
             line: number;
+            /** @description the same in English */
             message: string;
+            /**
+             * @description the values the reason's wording names: the cell's text (value), a column, a format, a limit (max)…
+             * @example {
+             *       "value": "31.02.2026"
+             *     }
+             */
+            params: {
+                [key: string]: string | number;
+            };
+            /** @description why the line cannot be read: a stable code a client words in its own language */
+            reason: components["schemas"]["ImportReason"];
         };
         ImportMappingDto: {
             amount?: string;
@@ -2223,6 +2235,11 @@ export interface components {
             payee?: string;
             reference?: string;
         };
+        /**
+         * @description statement import: why the file cannot be read, a stable code a client words in its own language with `params`
+         * @enum {string}
+         */
+        ImportReason: "NOT_A_DATE" | "NOT_A_DATE_IN_FORMAT" | "NOT_AN_OFX_DATE" | "NO_BOOKING_DATE" | "NOT_AN_AMOUNT" | "ZERO_AMOUNT" | "NOT_BOOKED" | "NO_DIRECTION" | "NEGATIVE_CREDIT" | "NOT_AN_INDICATOR" | "EMPTY_FILE" | "NOT_TEXT" | "UNKNOWN_FORMAT" | "XML_NOT_A_STATEMENT" | "NO_ENTRIES" | "NO_ROWS" | "HEADER_ONLY" | "COLUMNS_NOT_RECOGNISED" | "MAPPING_COLUMN_MISSING" | "MAPPING_INCOMPLETE" | "DATES_AMBIGUOUS" | "QUOTE_NOT_CLOSED" | "TOO_MANY_COLUMNS" | "TOO_MANY_ROWS" | "TOO_MANY_ELEMENTS" | "NO_OFX_ELEMENT" | "OFX_TEXT_OUTSIDE" | "OFX_CLOSES_UNOPENED" | "OFX_ENDS_INSIDE" | "OFX_NOT_CLOSED" | "NESTED_TOO_DEEP" | "NAME_TOO_LONG" | "TOO_MANY_ATTRIBUTES" | "XML_DOCTYPE" | "XML_MALFORMED" | "QIF_NO_TYPE";
         ImportRowDto: {
             /**
              * @description positive decimal string; the sign is in type
@@ -2624,6 +2641,17 @@ export interface components {
             limit?: components["schemas"]["ProblemLimit"];
             /** @description statement import: the line of the file the problem is on */
             line?: number;
+            /**
+             * @description the values the reason's wording names: the cell's text (value), a column, a format, a limit (max)…
+             * @example {
+             *       "value": "31.02.2026"
+             *     }
+             */
+            params?: {
+                [key: string]: string | number;
+            };
+            /** @description statement import: why the file cannot be read, a stable code a client words in its own language with `params` */
+            reason?: components["schemas"]["ImportReason"];
             /** @example 0199a6d4-7c1e-7a4f-9d0a-3b1f2c4d5e6f */
             requestId?: string;
             /** @example 400 */

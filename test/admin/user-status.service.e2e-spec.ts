@@ -4,7 +4,7 @@ import type { AppConfig } from '../../src/config/app-config';
 import { Sql } from '../../src/database/sql';
 import { UnitOfWork } from '../../src/database/transaction';
 import { AccountNotifier } from '../../src/modules/admin/account-notifier.port';
-import { STATUS_MOVES } from '../../src/modules/admin/user-status.policy';
+import { STATUS_MOVES } from '../../domain/user-status';
 import { UsersAdminService } from '../../src/modules/admin/users-admin.service';
 import { SessionsRepository } from '../../src/modules/auth/sessions.repository';
 import { SessionsService } from '../../src/modules/auth/sessions.service';

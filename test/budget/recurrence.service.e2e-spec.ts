@@ -32,11 +32,11 @@ describe('recurring transactions: dates', () => {
   beforeAll(async () => {
     s = await createServiceDb();
     sql = new Sql({ databaseUrl: s.url, databaseTimeoutMs: 5000 } as AppConfig);
-    const accounts = new BudgetAccountsRepository(s.db, sql);
+    const accounts = new BudgetAccountsRepository(s.db, sql, new UnitOfWork(s.db));
     const categories = new CategoriesRepository(s.db, sql, new UnitOfWork(s.db));
-    const recurring = new RecurringTransactionsRepository(s.db, sql);
+    const recurring = new RecurringTransactionsRepository(s.db, sql, new UnitOfWork(s.db));
     const unit = new UnitOfWork(s.db);
-    const reminders = new ReminderScheduler({} as AppConfig, unit, new NotificationsRepository(sql), {} as RecipientDirectory, {} as Notifier);
+    const reminders = new ReminderScheduler({} as AppConfig, unit, new NotificationsRepository(sql), {} as RecipientDirectory, {} as Notifier, []);
     const splits = new SplitResolver(new SharingRepository(unit, sql), new UsersRepository(s.db, sql));
     service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(unit, sql), new TransactionRefsResolver(accounts, categories), reminders, splits, new Clock());
     const noJobs = { register: () => undefined, schedule: () => undefined } as unknown as JobsService;

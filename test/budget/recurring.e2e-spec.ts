@@ -190,7 +190,7 @@ describe('Budget: recurring transactions', () => {
     const secondSql = new Sql(t.config);
     try {
       const noJobs = { register: () => undefined, schedule: () => undefined } as unknown as JobsService;
-      const other = new RecurringScheduler(new UnitOfWork(second), new RecurringTransactionsRepository(second, secondSql), noJobs);
+      const other = new RecurringScheduler(new UnitOfWork(second), new RecurringTransactionsRepository(second, secondSql, new UnitOfWork(second)), noJobs);
       const now = at('2027-08-19');
       const madeSoFar = async () => (await t.db.query('SELECT count(*)::int AS n FROM transactions WHERE recurring_transaction_id IS NOT NULL'))[0].n;
       const before = await madeSoFar();

@@ -13,7 +13,7 @@ interface Preview {
   format: string;
   accountId: string;
   rows: { index: number; line: number; date: string; amount: string; type: string; description: string; payee?: string; suggestedCategoryId?: string; duplicateOf?: string }[];
-  errors: { line: number; message: string }[];
+  errors: { line: number; reason: string; params: Record<string, string | number>; message: string }[];
   mapping?: Record<string, string>;
   dateFormat?: string;
 }
@@ -183,7 +183,7 @@ describe('Budget: bank statement import', () => {
     const bad = ['Date,Description,Amount', '2026-03-01,Good,-1.00', ...Array.from({ length: 150 }, (_, i) => `2026-03-02,Bad ${i},lots`)].join('\n');
     const p = await preview(member, main.id, bad, 'text/csv');
     expect([p.rows.length, p.errors.length, (p as unknown as { errorCount: number }).errorCount]).toEqual([1, 100, 150]);
-    expect(p.errors[0]).toEqual({ line: 3, message: expect.stringContaining('lots') });
+    expect(p.errors[0]).toEqual({ line: 3, reason: 'NOT_AN_AMOUNT', params: { value: 'lots' }, message: expect.stringContaining('lots') });
 
     // a header of 200 columns is read, 201 is refused
     const wide = (n: number) => ['Date,Amount,' + Array.from({ length: n - 2 }, (_, i) => `c${i}`).join(','), '2026-03-01,-1.00'].join('\n');
@@ -318,19 +318,24 @@ describe('Budget: bank statement import', () => {
     expect(await problem('<?xml version="1.0"?>\n<OFX>\n<BANKTRANLIST>\n</OFX>', 'application/x-ofx')).toMatchObject({ code: 'MALFORMED_STATEMENT', line: 4 });
     expect(await problem('OFXHEADER:100\n\n<OFX>\n<STMTTRN>\n<TRNAMT>1\n', 'application/x-ofx')).toMatchObject({ code: 'MALFORMED_STATEMENT' });
     const unmapped = await problem('When,What,How much\n2026-03-01,Shop,-1.00\n', 'text/csv');
-    expect(unmapped).toMatchObject({ code: 'UNMAPPED_COLUMNS', columns: ['When', 'What', 'How much'], line: 1 });
+    expect(unmapped).toMatchObject({ code: 'UNMAPPED_COLUMNS', reason: 'COLUMNS_NOT_RECOGNISED', params: {}, columns: ['When', 'What', 'How much'], line: 1 });
     const ambiguous = await problem('Date,Description,Amount\n03/04/2026,Shop,-1.00\n', 'text/csv');
-    expect(ambiguous).toMatchObject({ code: 'AMBIGUOUS_DATE', columns: ['Date'] });
+    expect(ambiguous).toMatchObject({ code: 'AMBIGUOUS_DATE', reason: 'DATES_AMBIGUOUS', params: { column: 'Date' }, columns: ['Date'] });
     expect(ambiguous.detail).toContain('"Date"');
     // a mapping that is not JSON, and one naming a column the file lacks
     expect(await problem('a,b\n1,2\n', 'text/csv', '?mapping=' + encodeURIComponent('{date'))).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(await problem('a,b\n1,2\n', 'text/csv', '?mapping=' + encodeURIComponent('{"date":"x","amount":"b"}'))).toMatchObject({ code: 'UNMAPPED_COLUMNS' });
+    expect(await problem('a,b\n1,2\n', 'text/csv', '?mapping=' + encodeURIComponent('{"date":"x","amount":"b"}'))).toMatchObject({
+      code: 'UNMAPPED_COLUMNS',
+      reason: 'MAPPING_COLUMN_MISSING',
+      params: { column: 'x', field: 'date' },
+    });
 
     const p = await preview(member, main.id, 'Date,Description,Amount\n2026-03-01,Good one,-1.00\nyesterday,Bad date,-2.00\n2026-03-02,Bad amount,lots\n2026-03-03,Good two,4.00\n', 'text/csv');
     expect(p.rows.map((row) => row.description)).toEqual(['Good one', 'Good two']);
     expect(p.errors).toEqual([
-      { line: 3, message: expect.stringContaining('yesterday') },
-      { line: 4, message: expect.stringContaining('lots') },
+      // each line's reason and the cell it names, for the app to word in the person's language
+      { line: 3, reason: 'NOT_A_DATE_IN_FORMAT', params: { value: 'yesterday', format: 'YYYY-MM-DD' }, message: expect.stringContaining('yesterday') },
+      { line: 4, reason: 'NOT_AN_AMOUNT', params: { value: 'lots' }, message: expect.stringContaining('lots') },
     ]);
   });
 

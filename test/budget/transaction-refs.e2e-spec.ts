@@ -20,7 +20,7 @@ describe('TransactionRefsResolver', () => {
   beforeAll(async () => {
     s = await createServiceDb();
     sql = new Sql({ databaseUrl: s.url, databaseTimeoutMs: 5000 } as AppConfig);
-    refs = new TransactionRefsResolver(new BudgetAccountsRepository(s.db, sql), new CategoriesRepository(s.db, sql, new UnitOfWork(s.db)));
+    refs = new TransactionRefsResolver(new BudgetAccountsRepository(s.db, sql, new UnitOfWork(s.db)), new CategoriesRepository(s.db, sql, new UnitOfWork(s.db)));
     unit = new UnitOfWork(s.db);
     for (const g of [group, other]) await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, $2, 'EUR', '{Budget}')`, [g.groupId, g.groupId]);
     const account = (id: string, groupId: string, name: string, isDefault: boolean, isDisabled = false) =>

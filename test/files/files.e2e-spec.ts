@@ -1,3 +1,4 @@
+import { UnitOfWork } from '../../src/database/transaction';
 import sharp from 'sharp';
 import { FilesService } from '../../src/modules/files/files.service';
 import { createTestApp, TestApp } from '../support/app';
@@ -143,7 +144,7 @@ describe('files', () => {
     const row = await fileRow(ticket.fileId);
     expect(await s3.objectExists(row.storage_key)).toBe(true);
 
-    await t.db.transaction((manager) => files.removeFiles([ticket.fileId], manager));
+    await t.app.get(UnitOfWork).run(() => files.removeFiles([ticket.fileId]));
     expect(await fileRow(ticket.fileId)).toBeUndefined();
     await waitFor(async () => !(await s3.objectExists(row.storage_key)) && !(await s3.objectExists(row.thumbnail_key)));
   });

@@ -62,6 +62,27 @@ describe('Notifications: channels', () => {
     expect([busy.received.length, failing.received.length, fine.received.length]).toEqual([1, 1, 1]);
   });
 
+  it('links each notification to where its feature shows it: a note, the recurring transactions, else the inbox', async () => {
+    const user = await signedInUser(t);
+    await settings(t, user, { webhookUrl: `${hook.url}/links-${user.id}` });
+    const noteId = '00000000-0000-7000-8000-0000000000aa';
+    const rows: [string, string | null, string | null][] = [
+      ['l1', 'Note', noteId],
+      ['l2', 'RecurringTransaction', '00000000-0000-7000-8000-0000000000bb'],
+      ['l3', null, null],
+    ];
+    for (const [key, entityType, entityId] of rows) {
+      const [row] = await t.db.query(
+        `INSERT INTO notifications (id, recipient_id, group_id, kind, occurrence_key, title, body, due_date, entity_type, entity_id)
+         VALUES (gen_random_uuid(), $1, $2, 'NoteReminder', $3, 'Reminder', 'Body', now(), $4, $5) RETURNING id`,
+        [user.id, user.groupId, key, entityType, entityId],
+      );
+      await t.app.get(Notifier).deliver(row.id);
+    }
+    const urls = hook.received.filter((r) => r.path === `/links-${user.id}`).map((r) => new URL((r.body as { url: string }).url).pathname);
+    expect(urls).toEqual([`/notes/${noteId}`, '/budget/recurring', '/notifications']);
+  });
+
   it('sends a test through every chosen channel and answers what each did, at most once a minute', async () => {
     const user = await signedInUser(t);
     const phone = push.device();

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ERROR_CODES, type ErrorCode } from './error-codes';
+import { IMPORT_REASONS, type ImportReason, REASON_PARAMS, type ReasonParams } from './import-reasons';
 
 export class ProblemFieldError {
   @ApiProperty({ example: 'latitude' }) field: string;
@@ -36,6 +37,13 @@ export class Problem {
   limit?: ProblemLimit;
   @ApiPropertyOptional({ example: 'Note', description: 'NOT_FOUND: the kind of thing that was not found' }) entity?: string;
   @ApiPropertyOptional({ type: [String], description: 'statement import (UNMAPPED_COLUMNS): the columns of the file, for a mapping' }) columns?: string[];
+  @ApiPropertyOptional({
+    enum: IMPORT_REASONS,
+    enumName: 'ImportReason',
+    description: 'statement import: why the file cannot be read, a stable code a client words in its own language with `params`',
+  })
+  reason?: ImportReason;
+  @ApiPropertyOptional(REASON_PARAMS) params?: ReasonParams;
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

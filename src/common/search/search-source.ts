@@ -33,3 +33,9 @@ export interface SearchSource {
   readonly module: ModuleName;
   search(request: SearchRequest): Promise<SearchHits[]>;
 }
+
+/**
+ * The features' search sources, one list (docs/architecture.md, "Registering with another
+ * feature"): provided by the registrations module, injected by the search.
+ */
+export const SEARCH_SOURCES = Symbol('SearchSources');

@@ -94,7 +94,7 @@ export class ProfileService {
       const previous = user.pictureFileId;
       user.pictureFileId = fileId;
       await this.users.save(manager, user);
-      if (previous) await this.files.removeFiles([previous], manager);
+      if (previous) await this.files.removeFiles([previous]);
     });
     return result;
   }
@@ -107,7 +107,7 @@ export class ProfileService {
       const fileId = user.pictureFileId;
       user.pictureFileId = null;
       await this.users.save(manager, user);
-      await this.files.removeFiles([fileId], manager);
+      await this.files.removeFiles([fileId]);
     });
   }
 

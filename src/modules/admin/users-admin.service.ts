@@ -11,7 +11,7 @@ import { UsersRepository } from '../users/users.repository';
 import type { UserListRow } from '../users/users.sql';
 import { AccountNotifier } from './account-notifier.port';
 import { AdminUserDto, ChangeGroupDto, ChangeRoleDto, ChangeStatusDto, ListUsersQuery } from './dto/admin-user.dto';
-import { canMove } from './user-status.policy';
+import { canMove } from '../../../domain/user-status';
 
 export function toAdminUserDto(user: UserListRow): AdminUserDto {
   return {
@@ -47,7 +47,7 @@ export class UsersAdminService {
   }
 
   /**
-   * The status machine (user-status.policy.ts, docs/admin.md). Moving to Active needs a group (the one given here or the
+   * The status machine (domain/user-status.ts, docs/admin.md). Moving to Active needs a group (the one given here or the
    * user's own); deactivation revokes every session in the same transaction.
    */
   async changeStatus(actor: AuthUser, userId: string, body: ChangeStatusDto): Promise<AdminUserDto> {

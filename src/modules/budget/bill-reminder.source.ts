@@ -1,22 +1,17 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { translate } from '../../i18n/messages';
 import { notificationBody, notificationTitle } from '../notifications/notification-text';
 import type { Recipient, RecipientBatch } from '../notifications/recipients';
 import type { DueReminder, ReminderOccurrence, ReminderSource } from '../notifications/reminder-source';
-import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
 import { EARLIEST_ZONE } from '../notifications/reminder-source';
+import { formatMoney } from '../../../domain/amount';
 import { dayAfter, nextOnOrAfter } from '../../../domain/recurrence';
 import { BillReminderRow, RecurringTransactionsRepository } from './recurring-transactions.repository';
 
 export const BILL_REMINDER_SOURCE = 'BillReminder';
 /** Bill reminders arrive at this wall-clock time in each member's time zone. */
 export const BILL_REMINDER_TIME = { hour: 8, minute: 0 };
-
-/** An amount in the group's currency as the recipient's language writes it (from the decimal string: never a float). */
-export function formatMoney(amount: string, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as unknown as number);
-}
 
 /**
  * Bill reminders of recurring transactions for the scheduler: every Active member of the group is
@@ -25,16 +20,14 @@ export function formatMoney(amount: string, currency: string, locale: string): s
  * (and moves on).
  */
 @Injectable()
-export class BillReminderSource implements ReminderSource, OnModuleInit {
+export class BillReminderSource implements ReminderSource {
   readonly name = BILL_REMINDER_SOURCE;
 
-  constructor(
-    private readonly recurring: RecurringTransactionsRepository,
-    private readonly scheduler: ReminderScheduler,
-  ) {}
+  constructor(private readonly recurring: RecurringTransactionsRepository) {}
 
-  onModuleInit(): void {
-    this.scheduler.register(this);
+  /** A bill reminder opens the recurring transactions. */
+  link(entityType: string | null): string | null {
+    return entityType === 'RecurringTransaction' ? '/budget/recurring' : null;
   }
 
   async load(ids: string[], batch: RecipientBatch): Promise<DueReminder[]> {

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { findInGroupTx, Tenant } from '../../common/tenancy/group-scope';
 import { Sql } from '../../database/sql';
+import { UnitOfWork } from '../../database/transaction';
 import {
   BUDGET_ACCOUNT_DEFAULT_ID,
   BUDGET_ACCOUNT_HAS_TRANSACTIONS,
@@ -31,7 +32,13 @@ export class BudgetAccountsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: Sql,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
+
+  /** The current unit of work's transaction (outside one, the pool): reads and writes join the caller's unit of work. */
+  private get manager(): EntityManager {
+    return this.unitOfWork.manager;
+  }
 
   findAllWithBalance(tenant: Tenant): Promise<AccountRow[]> {
     return this.sql.rows<AccountRow>(BUDGET_ACCOUNTS_WITH_BALANCE, [tenant.groupId, null]);
@@ -48,16 +55,16 @@ export class BudgetAccountsRepository {
     await this.sql.rows(BUDGET_ACCOUNTS_LOCK, [tenant.groupId]);
   }
 
-  findInGroup(manager: EntityManager, tenant: Tenant, id: string): Promise<BudgetAccount> {
-    return findInGroupTx(manager, BudgetAccount, tenant, id, 'Budget account');
+  findInGroup(tenant: Tenant, id: string): Promise<BudgetAccount> {
+    return findInGroupTx(this.manager, BudgetAccount, tenant, id, 'Budget account');
   }
 
-  hasDefault(manager: EntityManager, tenant: Tenant): Promise<boolean> {
-    return manager.exists(BudgetAccount, { where: { groupId: tenant.groupId, isDefault: true } });
+  hasDefault(tenant: Tenant): Promise<boolean> {
+    return this.manager.exists(BudgetAccount, { where: { groupId: tenant.groupId, isDefault: true } });
   }
 
-  findDefault(manager: EntityManager, tenant: Tenant): Promise<BudgetAccount | null> {
-    return manager.findOne(BudgetAccount, { where: { groupId: tenant.groupId, isDefault: true } });
+  findDefault(tenant: Tenant): Promise<BudgetAccount | null> {
+    return this.manager.findOne(BudgetAccount, { where: { groupId: tenant.groupId, isDefault: true } });
   }
 
   /** The group's default account's id (in the current unit of work, if any). */
@@ -77,15 +84,16 @@ export class BudgetAccountsRepository {
     return used;
   }
 
-  create(manager: EntityManager, values: Partial<BudgetAccount>): Promise<BudgetAccount> {
+  create(values: Partial<BudgetAccount>): Promise<BudgetAccount> {
+    const manager = this.manager;
     return manager.save(manager.create(BudgetAccount, values));
   }
 
-  save(manager: EntityManager, account: BudgetAccount): Promise<BudgetAccount> {
-    return manager.save(account);
+  save(account: BudgetAccount): Promise<BudgetAccount> {
+    return this.manager.save(account);
   }
 
-  async remove(manager: EntityManager, account: BudgetAccount): Promise<void> {
-    await manager.remove(account);
+  async remove(account: BudgetAccount): Promise<void> {
+    await this.manager.remove(account);
   }
 }

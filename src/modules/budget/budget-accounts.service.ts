@@ -43,10 +43,10 @@ export class BudgetAccountsService {
 
   /** The group's first account becomes its default. */
   create(tenant: Tenant, dto: CreateBudgetAccountDto): Promise<BudgetAccountDto> {
-    return this.unitOfWork.run(async (manager) => {
+    return this.unitOfWork.run(async () => {
       await this.accounts.lockGroup(tenant);
-      const hasDefault = await this.accounts.hasDefault(manager, tenant);
-      const account = await this.accounts.create(manager, {
+      const hasDefault = await this.accounts.hasDefault(tenant);
+      const account = await this.accounts.create({
         groupId: tenant.groupId,
         name: dto.name,
         isDefault: !hasDefault,
@@ -59,34 +59,34 @@ export class BudgetAccountsService {
   }
 
   update(tenant: Tenant, id: string, dto: UpdateBudgetAccountDto): Promise<BudgetAccountDto> {
-    return this.unitOfWork.run(async (manager) => {
+    return this.unitOfWork.run(async () => {
       await this.accounts.lockGroup(tenant);
-      const account = await this.accounts.findInGroup(manager, tenant, id);
+      const account = await this.accounts.findInGroup(tenant, id);
       if (dto.isDisabled && account.isDefault) throw IS_DEFAULT('disabled');
       account.name = dto.name;
       if (dto.isDisabled !== undefined) account.isDisabled = dto.isDisabled;
       if (dto.shared !== undefined) account.shared = dto.shared;
       // as PostgreSQL writes it back, so an unchanged balance records no history change
       if (dto.openingBalance !== undefined) account.openingBalance = normaliseMoney(dto.openingBalance);
-      await this.accounts.save(manager, account);
+      await this.accounts.save(account);
       return this.one(tenant, id);
     });
   }
 
   /** Moves the default flag to this account (the old default is cleared first, in the same transaction). */
   setDefault(tenant: Tenant, id: string): Promise<BudgetAccountDto> {
-    return this.unitOfWork.run(async (manager) => {
+    return this.unitOfWork.run(async () => {
       await this.accounts.lockGroup(tenant);
-      const account = await this.accounts.findInGroup(manager, tenant, id);
+      const account = await this.accounts.findInGroup(tenant, id);
       if (account.isDisabled) throw AppError.conflict('ACCOUNT_DISABLED', 'A disabled budget account cannot be the default');
       if (!account.isDefault) {
-        const current = await this.accounts.findDefault(manager, tenant);
+        const current = await this.accounts.findDefault(tenant);
         if (current) {
           current.isDefault = false;
-          await this.accounts.save(manager, current);
+          await this.accounts.save(current);
         }
         account.isDefault = true;
-        await this.accounts.save(manager, account);
+        await this.accounts.save(account);
       }
       return this.one(tenant, id);
     });
@@ -98,17 +98,17 @@ export class BudgetAccountsService {
    */
   async remove(tenant: Tenant, id: string): Promise<void> {
     try {
-      await this.unitOfWork.run(async (manager) => {
+      await this.unitOfWork.run(async () => {
         await this.accounts.lockGroup(tenant);
-        const account = await this.accounts.findInGroup(manager, tenant, id);
+        const account = await this.accounts.findInGroup(tenant, id);
         if (account.isDefault) throw IS_DEFAULT('deleted');
         if (await this.accounts.hasTransactions(id)) throw HAS_TRANSACTIONS();
-        const recurring = await this.recurring.lockAllOfAccount(manager, id);
+        const recurring = await this.recurring.lockAllOfAccount(id);
         if (recurring.some((rule) => rule.isEnabled)) {
           throw AppError.conflict('ACCOUNT_HAS_RECURRING', 'The budget account has active recurring transactions');
         }
-        await this.recurring.removeAll(manager, recurring);
-        await this.accounts.remove(manager, account);
+        await this.recurring.removeAll(recurring);
+        await this.accounts.remove(account);
       });
     } catch (error) {
       // a transaction or recurring transaction added between the check and the delete

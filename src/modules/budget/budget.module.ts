@@ -71,7 +71,7 @@ import { UsersModule } from '../users/users.module';
     SplitResolver,
     TransactionsSearch,
   ],
-  exports: [RecurringScheduler, StatementImportsService, SharingService, TransactionsSearch],
+  exports: [RecurringScheduler, StatementImportsService, SharingService, TransactionsSearch, BillReminderSource],
 })
 export class BudgetModule implements OnModuleInit {
   onModuleInit(): void {

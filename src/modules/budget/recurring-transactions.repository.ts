@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { findInGroup, lockInGroup, Tenant } from '../../common/tenancy/group-scope';
 import { newId } from '../../database/base.entity';
 import { Sql } from '../../database/sql';
+import { UnitOfWork } from '../../database/transaction';
 import { recordCreated } from '../history/history-rows';
 import { RecurringTransaction } from './entities/recurring-transaction.entity';
 import { Transaction } from './entities/transaction.entity';
@@ -52,7 +53,13 @@ export class RecurringTransactionsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: Sql,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
+
+  /** The current unit of work's transaction (outside one, the pool): reads and writes join the caller's unit of work. */
+  private get manager(): EntityManager {
+    return this.unitOfWork.manager;
+  }
 
   findAllOfGroup(tenant: Tenant): Promise<RecurringTransaction[]> {
     return this.dataSource.getRepository(RecurringTransaction).find({ where: { groupId: tenant.groupId }, order: { id: 'ASC' } });
@@ -62,32 +69,33 @@ export class RecurringTransactionsRepository {
     return findInGroup(this.dataSource.getRepository(RecurringTransaction), tenant, id, 'Recurring transaction');
   }
 
-  lockInGroup(manager: EntityManager, tenant: Tenant, id: string): Promise<RecurringTransaction> {
-    return lockInGroup(manager, RecurringTransaction, tenant, id, 'Recurring transaction');
+  lockInGroup(tenant: Tenant, id: string): Promise<RecurringTransaction> {
+    return lockInGroup(this.manager, RecurringTransaction, tenant, id, 'Recurring transaction');
   }
 
   /** The rules using the account on either side, locked. */
-  lockAllOfAccount(manager: EntityManager, budgetAccountId: string): Promise<RecurringTransaction[]> {
-    return manager.find(RecurringTransaction, {
+  lockAllOfAccount(budgetAccountId: string): Promise<RecurringTransaction[]> {
+    return this.manager.find(RecurringTransaction, {
       where: [{ budgetAccountId }, { targetBudgetAccountId: budgetAccountId }],
       lock: { mode: 'pessimistic_write' },
     });
   }
 
-  create(manager: EntityManager, values: Partial<RecurringTransaction>): Promise<RecurringTransaction> {
+  create(values: Partial<RecurringTransaction>): Promise<RecurringTransaction> {
+    const manager = this.manager;
     return manager.save(manager.create(RecurringTransaction, values));
   }
 
-  save(manager: EntityManager, recurring: RecurringTransaction): Promise<RecurringTransaction> {
-    return manager.save(recurring);
+  save(recurring: RecurringTransaction): Promise<RecurringTransaction> {
+    return this.manager.save(recurring);
   }
 
-  async remove(manager: EntityManager, recurring: RecurringTransaction): Promise<void> {
-    await manager.remove(recurring);
+  async remove(recurring: RecurringTransaction): Promise<void> {
+    await this.manager.remove(recurring);
   }
 
-  async removeAll(manager: EntityManager, rules: RecurringTransaction[]): Promise<void> {
-    if (rules.length) await manager.remove(rules);
+  async removeAll(rules: RecurringTransaction[]): Promise<void> {
+    if (rules.length) await this.manager.remove(rules);
   }
 
   /** Ids of the enabled rules (of every group) with an occurrence due on or before `today`. */

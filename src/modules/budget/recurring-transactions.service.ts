@@ -73,7 +73,7 @@ export class RecurringTransactionsService {
 
   create(user: AuthUser, dto: SaveRecurringTransactionDto): Promise<RecurringTransactionDto> {
     checkDates(dto);
-    return this.unitOfWork.run(async (manager) => {
+    return this.unitOfWork.run(async () => {
       const refs = await this.refs.resolve(user, dto);
       const rule = { frequency: dto.frequency, interval: dto.interval ?? 1, startDate: dto.startDate, endDate: dto.endDate ?? null };
       const isEnabled = dto.isEnabled ?? true;
@@ -82,7 +82,7 @@ export class RecurringTransactionsService {
       const input = { type: dto.type, amount, split: dto.split, payer: user.userId };
       const split = await this.splits.resolve(user, input);
       if (dto.remindDaysBefore != null) await this.scheduler.assertRoomFor(user.userId);
-      const recurring = await this.recurring.create(manager, {
+      const recurring = await this.recurring.create({
         groupId: user.groupId,
         type: dto.type,
         amount,
@@ -104,8 +104,8 @@ export class RecurringTransactionsService {
   /** An omitted split keeps the current one (applied to the new amount). */
   update(tenant: AuthUser, id: string, dto: SaveRecurringTransactionDto): Promise<RecurringTransactionDto> {
     checkDates(dto);
-    return this.unitOfWork.run(async (manager) => {
-      const recurring = await this.recurring.lockInGroup(manager, tenant, id);
+    return this.unitOfWork.run(async () => {
+      const recurring = await this.recurring.lockInGroup(tenant, id);
       const refs = await this.refs.resolve(tenant, dto, {
         currentAccountId: recurring.budgetAccountId,
         keepAccountIds: [recurring.budgetAccountId, recurring.targetBudgetAccountId].filter((x): x is string => !!x),
@@ -138,21 +138,21 @@ export class RecurringTransactionsService {
       if (enabling) this.resumeFromToday(recurring);
       if (reminderChanged && remindDaysBefore !== null && !this.countsFor(recurring, tenant.userId)) await this.scheduler.assertRoomFor(tenant.userId);
       if (reminderChanged) Object.assign(recurring, this.remindFromNow(rule, remindDaysBefore, tenant.userId));
-      const saved = await this.recurring.save(manager, recurring);
+      const saved = await this.recurring.save(recurring);
       if (reminderChanged) await this.scheduleReminder(saved);
       return toDto(saved);
     });
   }
 
   toggle(tenant: Tenant, id: string): Promise<RecurringTransactionDto> {
-    return this.unitOfWork.run(async (manager) => {
-      const recurring = await this.recurring.lockInGroup(manager, tenant, id);
+    return this.unitOfWork.run(async () => {
+      const recurring = await this.recurring.lockInGroup(tenant, id);
       recurring.isEnabled = !recurring.isEnabled;
       if (recurring.isEnabled) {
         this.resumeFromToday(recurring);
         Object.assign(recurring, this.remindFromNow(recurring, recurring.remindDaysBefore, recurring.remindSetBy));
       }
-      const saved = await this.recurring.save(manager, recurring);
+      const saved = await this.recurring.save(recurring);
       if (saved.isEnabled) await this.scheduleReminder(saved);
       return toDto(saved);
     });
@@ -160,10 +160,10 @@ export class RecurringTransactionsService {
 
   /** Occurrences already made keep their link until now; they stay as ordinary transactions. */
   async remove(tenant: Tenant, id: string): Promise<void> {
-    await this.unitOfWork.run(async (manager) => {
-      const recurring = await this.recurring.lockInGroup(manager, tenant, id);
+    await this.unitOfWork.run(async () => {
+      const recurring = await this.recurring.lockInGroup(tenant, id);
       await this.scheduler.unschedule(BILL_REMINDER_SOURCE, recurring.id);
-      await this.recurring.remove(manager, recurring);
+      await this.recurring.remove(recurring);
     });
   }
 

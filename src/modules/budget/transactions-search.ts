@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { SearchHits, SearchRequest, SearchSource } from '../../common/search/search-source';
 import { searchValues } from '../../common/search/search-sql';
 import { TransactionsRepository } from './transactions.repository';
-import { centsDecimal, typedAmount } from '../../../domain/amount';
+import { fromCents, typedAmount } from '../../../domain/amount';
 
 /** The amount a word of a query names, as decimal text ("1.250,00" → "1250.00"), or null. */
 export function amountOf(word: string): string | null {
   const cents = typedAmount(word);
-  return cents === null ? null : centsDecimal(cents);
+  return cents === null ? null : fromCents(cents);
 }
 
 /** GET /search over the group's transactions: descriptions (payees included) and amounts (docs/search.md). */

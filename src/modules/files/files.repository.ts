@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere, In } from 'typeorm';
 import { Sql } from '../../database/sql';
+import { UnitOfWork } from '../../database/transaction';
 import { FileStatus, StoredFile } from './entities/stored-file.entity';
 import {
   FILE_MARK_COMPLETED,
@@ -26,18 +27,24 @@ export class FilesRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: Sql,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  async insert(file: StoredFile, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.getRepository(StoredFile).insert(file);
+  /** The current unit of work's transaction (outside one, the pool): reads and writes join the caller's unit of work. */
+  private get manager(): EntityManager {
+    return this.unitOfWork.manager;
+  }
+
+  async insert(file: StoredFile): Promise<void> {
+    await this.manager.getRepository(StoredFile).insert(file);
   }
 
   newFile(values: Partial<StoredFile>): StoredFile {
     return this.dataSource.getRepository(StoredFile).create(values);
   }
 
-  findOne(where: FindOptionsWhere<StoredFile>, manager: EntityManager = this.dataSource.manager): Promise<StoredFile | null> {
-    return manager.getRepository(StoredFile).findOne({ where });
+  findOne(where: FindOptionsWhere<StoredFile>): Promise<StoredFile | null> {
+    return this.manager.getRepository(StoredFile).findOne({ where });
   }
 
   /** A marker image of the caller's group or the caller's own picture, or null. */
@@ -50,12 +57,12 @@ export class FilesRepository {
     return this.dataSource.getRepository(StoredFile).find({ where: { id: In(ids), status: 'Completed' } });
   }
 
-  findByIds(ids: string[], manager: EntityManager = this.dataSource.manager): Promise<StoredFile[]> {
-    return manager.getRepository(StoredFile).find({ where: { id: In(ids) } });
+  findByIds(ids: string[]): Promise<StoredFile[]> {
+    return this.manager.getRepository(StoredFile).find({ where: { id: In(ids) } });
   }
 
-  async deleteByIds(ids: string[], manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.getRepository(StoredFile).delete({ id: In(ids) });
+  async deleteByIds(ids: string[]): Promise<void> {
+    await this.manager.getRepository(StoredFile).delete({ id: In(ids) });
   }
 
   /** Pending → Processing (in the unit of work); false when the file was no longer Pending. */

@@ -1,13 +1,13 @@
 /**
  * Image uploads shared by the account (profile picture) and map (marker images) features.
  *
- *   createUpload({category, ownerUserId, groupId, contentType, size}, manager?)
+ *   createUpload({category, ownerUserId, groupId, contentType, size})
  *       → {fileId, uploadUrl, method: 'PUT', headers, expiresAt}
  *     Checks the type (image/jpeg|png|webp, else 400 UNSUPPORTED_IMAGE_TYPE) and size (≤ MAX_IMAGE_BYTES,
- *     else 413 IMAGE_TOO_LARGE) up front, inserts a Pending `files` row (through `manager` when the
- *     caller creates its own row in the same transaction) and presigns a PUT to a server-made key,
+ *     else 413 IMAGE_TOO_LARGE) up front, inserts a Pending `files` row (in the caller's unit of work
+ *     when it creates its own row in the same transaction) and presigns a PUT to a server-made key,
  *     bound to exactly that type and size (the store refuses any other upload).
- *   confirmUpload(fileId, scope, manager?) → {fileId, status}
+ *   confirmUpload(fileId, scope) → {fileId, status}
  *     `scope` is {groupId} for marker images or {ownerUserId} for profile pictures (anything else
  *     404). The uploaded object must exist, have the declared size and start with the declared
  *     format's magic bytes, else 400 UPLOAD_INVALID (the file stays Pending: the client may upload
@@ -15,9 +15,9 @@
  *     second confirm answers the current status.
  *   Processing job: decode (pixel limit), auto-rotate, re-encode without any metadata (EXIF GPS
  *     included), thumbnail ≤ 320 px, width/height/size recorded → Completed, or Failed with `error`.
- *   removeFiles(fileIds, manager?): deletes the rows in the caller's transaction and enqueues the
+ *   removeFiles(fileIds): deletes the rows in the caller's unit of work and enqueues the
  *     `files-remove` job that deletes every object of those files (durable, retried).
- *   findScoped(fileId, scope, manager?) → the StoredFile row (width, height, size, contentType, status) or 404.
+ *   findScoped(fileId, scope) → the StoredFile row (width, height, size, contentType, status) or 404.
  *   urls(file) / urlsById(ids) → presigned GET URLs {url, thumbnailUrl} for Completed files, else null
  *     (e.g. `pictureUrl` of group members: `urlsById(users.map((u) => u.pictureFileId))`).
  *   status(fileId, caller) → GET /files/{fileId}/status.
@@ -33,7 +33,7 @@ import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
 import { newId } from '../../database/base.entity';
-import { UnitOfWork } from '../../database/transaction';
+import { currentTransaction, UnitOfWork } from '../../database/transaction';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
 import { storageFailure } from '../../infrastructure/storage/storage-errors';
 import { StorageService } from '../../infrastructure/storage/storage.service';
@@ -99,7 +99,7 @@ export class FilesService {
     jobs.register<{ keys: string[] }>(FILES_REMOVE_QUEUE, ({ keys }) => this.storage.remove(keys));
   }
 
-  async createUpload(request: UploadRequest, manager?: EntityManager): Promise<UploadTicket> {
+  async createUpload(request: UploadRequest): Promise<UploadTicket> {
     if (!(IMAGE_TYPES as readonly string[]).includes(request.contentType)) {
       throw AppError.badRequest('UNSUPPORTED_IMAGE_TYPE', `Images must be one of ${IMAGE_TYPES.join(', ')}`, [
         { field: 'contentType', message: `contentType must be one of ${IMAGE_TYPES.join(', ')}` },
@@ -119,7 +119,7 @@ export class FilesService {
       contentType: request.contentType as ImageType,
       size: request.size,
     });
-    await this.files.insert(file, manager);
+    await this.files.insert(file);
     const uploadUrl = await this.storage.presignPut(uploadKeyOf(file), file.contentType, UPLOAD_URL_SECONDS, file.size);
     return {
       fileId: id,
@@ -132,16 +132,16 @@ export class FilesService {
   }
 
   /** Loads a file visible in `scope`, or 404 exactly as a missing one. */
-  async findScoped(fileId: string, scope: FileScope, manager?: EntityManager): Promise<StoredFile> {
+  async findScoped(fileId: string, scope: FileScope): Promise<StoredFile> {
     const where = { id: fileId, category: scope.category, ...(scope.groupId ? { groupId: scope.groupId } : {}), ...(scope.ownerUserId ? { ownerUserId: scope.ownerUserId } : {}) };
     if (!scope.groupId && !scope.ownerUserId) throw new Error('a file scope needs a groupId or an ownerUserId');
-    const file = await this.files.findOne(where, manager);
+    const file = await this.files.findOne(where);
     if (!file) throw AppError.notFound(scope.category === 'ProfilePicture' ? 'Picture' : 'Image');
     return file;
   }
 
-  async confirmUpload(fileId: string, scope: FileScope, manager?: EntityManager): Promise<{ fileId: string; status: FileStatus }> {
-    const file = await this.findScoped(fileId, scope, manager);
+  async confirmUpload(fileId: string, scope: FileScope): Promise<{ fileId: string; status: FileStatus }> {
+    const file = await this.findScoped(fileId, scope);
     if (file.status !== 'Pending') return { fileId, status: file.status };
     await this.verifyUpload(file).catch(storageFailure);
     const work = async (tx: EntityManager): Promise<FileStatus> => {
@@ -149,7 +149,9 @@ export class FilesService {
       await this.jobs.send(FILES_PROCESS_QUEUE, { fileId }, { manager: tx });
       return 'Processing';
     };
-    const status = manager ? await work(manager) : await this.unitOfWork.run(work);
+    // in the caller's unit of work when there is one (the marker's lock), else in one of its own
+    const current = currentTransaction();
+    const status = current ? await work(current) : await this.unitOfWork.run(work);
     return { fileId, status };
   }
 
@@ -202,17 +204,14 @@ export class FilesService {
     this.logger.warn({ fileId: file.id, reason }, 'image processing failed');
   }
 
-  /** Deletes the rows now (in `manager`'s transaction) and their objects through a durable job. */
-  async removeFiles(fileIds: string[], manager: EntityManager = this.unitOfWork.noTransaction): Promise<void> {
+  /** Deletes the rows now (in the caller's unit of work) and their objects through a durable job queued in it. */
+  async removeFiles(fileIds: string[]): Promise<void> {
     const ids = [...new Set(fileIds.filter(Boolean))];
     if (ids.length === 0) return;
-    const files = await this.files.findByIds(ids, manager);
+    const files = await this.files.findByIds(ids);
     if (files.length === 0) return;
-    await this.files.deleteByIds(
-      files.map((file) => file.id),
-      manager,
-    );
-    await this.jobs.send(FILES_REMOVE_QUEUE, { keys: files.flatMap(objectKeysOf) }, { manager });
+    await this.files.deleteByIds(files.map((file) => file.id));
+    await this.jobs.send(FILES_REMOVE_QUEUE, { keys: files.flatMap(objectKeysOf) }, { manager: this.unitOfWork.manager });
   }
 
   /** Short-lived read URLs of a Completed file; null otherwise. */

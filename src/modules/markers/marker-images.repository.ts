@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { findInGroupTx, Tenant } from '../../common/tenancy/group-scope';
 import { Sql } from '../../database/sql';
+import { UnitOfWork } from '../../database/transaction';
 import { MarkerImage } from './entities/marker-image.entity';
 import type { Marker } from './entities/marker.entity';
 import { MARKER_IMAGES_CONFIRMED_OTHERS, MARKER_IMAGES_COUNT } from './markers.sql';
@@ -17,7 +18,13 @@ export class MarkerImagesRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: Sql,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
+
+  /** The current unit of work's transaction (outside one, the pool): reads and writes join the caller's unit of work. */
+  private get manager(): EntityManager {
+    return this.unitOfWork.manager;
+  }
 
   /** How many images the marker has (confirmed or not) and its last position (null: none), in the unit of work. */
   async countAndLastPosition(markerId: string): Promise<{ count: number; last: number | null }> {
@@ -32,8 +39,8 @@ export class MarkerImagesRepository {
   }
 
   /** An image of this marker in the group (another marker's is 404 like a missing one). */
-  findOfMarker(manager: EntityManager, tenant: Tenant, marker: Marker, imageId: string): Promise<MarkerImage> {
-    return findInGroupTx(manager, MarkerImage, tenant, imageId, 'Image', { where: { markerId: marker.id } });
+  findOfMarker(tenant: Tenant, marker: Marker, imageId: string): Promise<MarkerImage> {
+    return findInGroupTx(this.manager, MarkerImage, tenant, imageId, 'Image', { where: { markerId: marker.id } });
   }
 
   /** The marker's images in order, with their files. */
@@ -45,24 +52,25 @@ export class MarkerImagesRepository {
     });
   }
 
-  findAllOfMarker(manager: EntityManager, tenant: Tenant, markerId: string): Promise<MarkerImage[]> {
-    return manager.find(MarkerImage, { where: { markerId, groupId: tenant.groupId } });
+  findAllOfMarker(tenant: Tenant, markerId: string): Promise<MarkerImage[]> {
+    return this.manager.find(MarkerImage, { where: { markerId, groupId: tenant.groupId } });
   }
 
-  findAllOfMarkers(manager: EntityManager, markerIds: string[]): Promise<MarkerImage[]> {
-    return manager.find(MarkerImage, { where: { markerId: In(markerIds) } });
+  findAllOfMarkers(markerIds: string[]): Promise<MarkerImage[]> {
+    return this.manager.find(MarkerImage, { where: { markerId: In(markerIds) } });
   }
 
-  create(manager: EntityManager, values: Partial<MarkerImage>): Promise<MarkerImage> {
+  create(values: Partial<MarkerImage>): Promise<MarkerImage> {
+    const manager = this.manager;
     return manager.save(manager.create(MarkerImage, values));
   }
 
   /** One row at a time: each change gets its own history row. */
-  save(manager: EntityManager, image: MarkerImage): Promise<MarkerImage> {
-    return manager.save(image);
+  save(image: MarkerImage): Promise<MarkerImage> {
+    return this.manager.save(image);
   }
 
-  async remove(manager: EntityManager, image: MarkerImage): Promise<void> {
-    await manager.remove(image);
+  async remove(image: MarkerImage): Promise<void> {
+    await this.manager.remove(image);
   }
 }

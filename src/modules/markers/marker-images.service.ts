@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { assertExactOrder } from '../../common/ordering/exact-order';
@@ -33,25 +32,28 @@ export class MarkerImagesService {
 
   /** Reserves a place for one more image (counting unconfirmed uploads) and issues its upload URL. */
   createUpload(user: AuthUser, markerId: string, input: CreateUploadDto): Promise<UploadTicketDto> {
-    return this.onMarker(user, markerId, async (manager, marker) => {
+    return this.onMarker(user, markerId, async (marker) => {
       const { count, last } = await this.images.countAndLastPosition(marker.id);
       if (count >= this.config.limits.maxMarkerImages) throw this.limitReached();
-      const { fileId, ...ticket } = await this.files.createUpload(
-        { category: 'MarkerImage', ownerUserId: user.userId, groupId: user.groupId, contentType: input.contentType, size: input.size },
-        manager,
-      );
-      const image = await this.images.create(manager, { groupId: user.groupId, markerId: marker.id, fileId, order: (last ?? -1) + 1 });
+      const { fileId, ...ticket } = await this.files.createUpload({
+        category: 'MarkerImage',
+        ownerUserId: user.userId,
+        groupId: user.groupId,
+        contentType: input.contentType,
+        size: input.size,
+      });
+      const image = await this.images.create({ groupId: user.groupId, markerId: marker.id, fileId, order: (last ?? -1) + 1 });
       return { imageId: image.id, ...ticket };
     });
   }
 
   /** Verifies the upload (exists, declared size, real image, within the limit) and starts processing. */
   confirm(user: AuthUser, markerId: string, imageId: string): Promise<ConfirmedMarkerImageDto> {
-    return this.onMarker(user, markerId, async (manager, marker) => {
-      const image = await this.imageOf(manager, user, marker, imageId);
+    return this.onMarker(user, markerId, async (marker) => {
+      const image = await this.imageOf(user, marker, imageId);
       const confirmed = await this.images.countConfirmedOthers(marker.id, image.id);
       if (confirmed >= this.config.limits.maxMarkerImages) throw this.limitReached();
-      const result = await this.files.confirmUpload(image.fileId, { category: 'MarkerImage', groupId: user.groupId }, manager);
+      const result = await this.files.confirmUpload(image.fileId, { category: 'MarkerImage', groupId: user.groupId });
       return { id: image.id, fileId: result.fileId, status: result.status };
     });
   }
@@ -91,8 +93,8 @@ export class MarkerImagesService {
   }
 
   async reorder(user: AuthUser, markerId: string, imageIds: string[]): Promise<MarkerImageDto[]> {
-    const marker = await this.onMarker(user, markerId, async (manager, marker) => {
-      const images = await this.images.findAllOfMarker(manager, user, marker.id);
+    const marker = await this.onMarker(user, markerId, async (marker) => {
+      const images = await this.images.findAllOfMarker(user, marker.id);
       assertExactOrder('imageIds', imageIds, new Set(images.map((image) => image.id)), 'an image of this marker');
       const byId = new Map(images.map((image) => [image.id, image]));
       for (const [order, id] of imageIds.entries()) {
@@ -100,7 +102,7 @@ export class MarkerImagesService {
         if (image.order === order) continue;
         image.order = order;
         // one row at a time: each change gets its own history row
-        await this.images.save(manager, image);
+        await this.images.save(image);
       }
       return marker;
     });
@@ -109,35 +111,29 @@ export class MarkerImagesService {
 
   /** Deletes the image; its stored objects are removed by the files module's durable job. */
   async remove(user: AuthUser, markerId: string, imageId: string): Promise<void> {
-    await this.onMarker(user, markerId, async (manager, marker) => {
-      const image = await this.imageOf(manager, user, marker, imageId);
-      await this.images.remove(manager, image);
-      await this.files.removeFiles([image.fileId], manager);
+    await this.onMarker(user, markerId, async (marker) => {
+      const image = await this.imageOf(user, marker, imageId);
+      await this.images.remove(image);
+      await this.files.removeFiles([image.fileId]);
     });
   }
 
-  /** Trash purge: deletes every image of these markers and, through the files module, their objects. */
-  async removeAllOf(manager: EntityManager, markers: Marker[]): Promise<void> {
+  /** Trash purge, in the caller's unit of work: deletes every image of these markers and, through the files module, their objects. */
+  async removeAllOf(markers: Marker[]): Promise<void> {
     if (markers.length === 0) return;
-    const images = await this.images.findAllOfMarkers(
-      manager,
-      markers.map((marker) => marker.id),
-    );
-    for (const image of images) await this.images.remove(manager, image);
-    await this.files.removeFiles(
-      images.map((image) => image.fileId),
-      manager,
-    );
+    const images = await this.images.findAllOfMarkers(markers.map((marker) => marker.id));
+    for (const image of images) await this.images.remove(image);
+    await this.files.removeFiles(images.map((image) => image.fileId));
   }
 
-  /** Runs `work` in a transaction holding the lock of a live marker of the caller's group. */
-  private onMarker<T>(user: AuthUser, markerId: string, work: (manager: EntityManager, marker: Marker) => Promise<T>): Promise<T> {
-    return this.unitOfWork.run(async (manager) => work(manager, await this.markers.lockInGroup(manager, user, markerId)));
+  /** Runs `work` in a unit of work holding the lock of a live marker of the caller's group. */
+  private onMarker<T>(user: AuthUser, markerId: string, work: (marker: Marker) => Promise<T>): Promise<T> {
+    return this.unitOfWork.run(async () => work(await this.markers.lockInGroup(user, markerId)));
   }
 
   /** An image of this marker: one of another marker or group is 404 like a missing one. */
-  private imageOf(manager: EntityManager, user: AuthUser, marker: Marker, imageId: string): Promise<MarkerImage> {
-    return this.images.findOfMarker(manager, user, marker, imageId);
+  private imageOf(user: AuthUser, marker: Marker, imageId: string): Promise<MarkerImage> {
+    return this.images.findOfMarker(user, marker, imageId);
   }
 
   private limitReached(): AppError {

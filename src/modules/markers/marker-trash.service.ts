@@ -37,11 +37,11 @@ export class MarkerTrashService implements OnModuleInit {
     const cutoff = new Date(now.getTime() - this.config.retention.trashDays * DAY_MS);
     let purged = 0;
     for (;;) {
-      const count = await this.unitOfWork.run(async (manager) => {
-        const expired = await this.markers.lockTrashedBefore(manager, cutoff, BATCH);
-        await this.images.removeAllOf(manager, expired);
+      const count = await this.unitOfWork.run(async () => {
+        const expired = await this.markers.lockTrashedBefore(cutoff, BATCH);
+        await this.images.removeAllOf(expired);
         // each marker gets its own history row (actor System)
-        await this.markers.removeEach(manager, expired);
+        await this.markers.removeEach(expired);
         return expired.length;
       });
       if (count === 0) break;

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { findInGroup, lockInGroup, Tenant } from '../../common/tenancy/group-scope';
 import type { SearchHitRow, SearchValues } from '../../common/search/search-sql';
 import { Sql } from '../../database/sql';
+import { UnitOfWork } from '../../database/transaction';
 import type { BoundingBox } from './bbox';
 import { Marker } from './entities/marker.entity';
 import {
@@ -41,6 +42,7 @@ export class MarkersRepository {
   constructor(
     @InjectRepository(Marker) private readonly markers: Repository<Marker>,
     private readonly sql: Sql,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   /**
@@ -83,8 +85,8 @@ export class MarkersRepository {
   }
 
   /** Locks a live marker of the group (the parent of an image change), or 404. */
-  lockInGroup(manager: EntityManager, tenant: Tenant, id: string): Promise<Marker> {
-    return lockInGroup(manager, Marker, tenant, id, 'Marker');
+  lockInGroup(tenant: Tenant, id: string): Promise<Marker> {
+    return lockInGroup(this.unitOfWork.manager, Marker, tenant, id, 'Marker');
   }
 
   create(values: Partial<Marker>): Promise<Marker> {
@@ -97,16 +99,17 @@ export class MarkersRepository {
 
   /**
    * Up to `limit` markers in the trash since before `cutoff`, oldest first, locked (rows locked
-   * elsewhere skipped) in the unit of work of `manager`.
+   * elsewhere skipped) in the unit of work.
    */
-  async lockTrashedBefore(manager: EntityManager, cutoff: Date, limit: number): Promise<Marker[]> {
+  async lockTrashedBefore(cutoff: Date, limit: number): Promise<Marker[]> {
     const locked = await this.sql.rows<{ id: string }>(MARKERS_LOCK_TRASHED_BEFORE, [cutoff, limit]);
     if (locked.length === 0) return [];
-    return manager.find(Marker, { where: { id: In(locked.map((row) => row.id)) }, withDeleted: true, order: { deletedDate: 'ASC', id: 'ASC' } });
+    return this.unitOfWork.manager.find(Marker, { where: { id: In(locked.map((row) => row.id)) }, withDeleted: true, order: { deletedDate: 'ASC', id: 'ASC' } });
   }
 
   /** Deletes for good, one row at a time: each marker gets its own history row. */
-  async removeEach(manager: EntityManager, markers: Marker[]): Promise<void> {
+  async removeEach(markers: Marker[]): Promise<void> {
+    const manager = this.unitOfWork.manager;
     for (const marker of markers) await manager.remove(marker);
   }
 

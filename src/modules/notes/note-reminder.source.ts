@@ -1,8 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { notificationBody, notificationTitle } from '../notifications/notification-text';
 import type { Recipient, RecipientBatch } from '../notifications/recipients';
 import { EARLIEST_ZONE, type DueReminder, type ReminderOccurrence, type ReminderSource } from '../notifications/reminder-source';
-import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
 import { occurrenceIn } from './note-reminder-rule';
 import { displayZone, ruleOf } from './note-reminder-view';
 import { DueNoteReminderRow, NoteRemindersRepository } from './note-reminders.repository';
@@ -16,16 +15,14 @@ export const NOTE_REMINDER_SOURCE = 'NoteReminder';
  * a group whose Notes module is off, reminds nobody (the reminder moves on).
  */
 @Injectable()
-export class NoteReminderSource implements ReminderSource, OnModuleInit {
+export class NoteReminderSource implements ReminderSource {
   readonly name = NOTE_REMINDER_SOURCE;
 
-  constructor(
-    private readonly reminders: NoteRemindersRepository,
-    private readonly scheduler: ReminderScheduler,
-  ) {}
+  constructor(private readonly reminders: NoteRemindersRepository) {}
 
-  onModuleInit(): void {
-    this.scheduler.register(this);
+  /** A note's notification opens the note. */
+  link(entityType: string | null, entityId: string | null): string | null {
+    return entityType === 'Note' && entityId ? `/notes/${entityId}` : null;
   }
 
   async load(ids: string[], batch: RecipientBatch): Promise<DueReminder[]> {

@@ -23,7 +23,7 @@ import { NOTE_ID_CONSTRAINTS } from './replay';
   imports: [TypeOrmModule.forFeature([Note, NoteItem, NoteReminder]), NotificationsModule, UsersModule],
   controllers: [NotesController, NoteItemsController, NoteRemindersController],
   providers: [NotesService, NoteItemsService, NotesRepository, NoteRemindersRepository, NoteRemindersService, NoteReminderSource, NotesSearch],
-  exports: [NotesSearch],
+  exports: [NotesSearch, NoteReminderSource],
 })
 export class NotesModule implements OnModuleInit {
   onModuleInit(): void {

@@ -8,6 +8,7 @@ import { newId } from '../../database/base.entity';
 import { UnitOfWork } from '../../database/transaction';
 import { JobsService } from '../../infrastructure/jobs/jobs.service';
 import { ChannelTarget, NOTIFICATION_CHANNELS_TOKEN, NotificationChannel, OutgoingNotification, RetryLater, SendOutcome } from './channels/channel';
+import { REMINDER_SOURCES, type ReminderSource } from './reminder-source';
 import { ChannelTestResultDto, NotificationTestResultDto } from './dto/notification-settings.dto';
 import { notificationBody, notificationTitle } from './notification-text';
 import { DeliveryRecord, DeliveryRow, NotificationsRepository } from './notifications.repository';
@@ -47,6 +48,7 @@ export class Notifier {
     private readonly notifications: NotificationsRepository,
     private readonly recipients: RecipientDirectory,
     @Inject(NOTIFICATION_CHANNELS_TOKEN) private readonly channels: NotificationChannel[],
+    @Inject(REMINDER_SOURCES) private readonly sources: ReminderSource[],
   ) {
     jobs.registerBatch<DeliverJob>(DELIVER_QUEUE, (batch) => this.deliverMany(batch), {
       retryLimit: 6,
@@ -141,7 +143,8 @@ export class Notifier {
   }
 
   private outgoing(row: DeliveryRow): OutgoingNotification {
-    const path = row.entity_type === 'Note' && row.entity_id ? `/notes/${row.entity_id}` : row.entity_type === 'RecurringTransaction' ? '/budget/recurring' : '/notifications';
+    // the feature whose notification it is says where it is shown; the inbox otherwise
+    const path = this.sources.reduce<string | null>((found, source) => found ?? source.link(row.entity_type, row.entity_id), null) ?? '/notifications';
     return {
       id: row.id,
       kind: row.kind,

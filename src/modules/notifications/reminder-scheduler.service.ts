@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error';
 import { AppConfig } from '../../config/app-config';
 import type { EntityManager } from 'typeorm';
@@ -9,7 +9,7 @@ import { DueEntry, NewNotification, NotificationsRepository } from './notificati
 import { Notifier } from './notifier.service';
 import { afterQuietHours } from './quiet-hours';
 import { RecipientDirectory } from './recipients';
-import type { DueReminder, ReminderSource } from './reminder-source';
+import { REMINDER_SOURCES, type DueReminder, type ReminderSource } from './reminder-source';
 
 /** Schedule entries handled per transaction. */
 const BATCH = 500;
@@ -49,10 +49,9 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     private readonly notifications: NotificationsRepository,
     private readonly recipients: RecipientDirectory,
     private readonly notifier: Notifier,
-  ) {}
-
-  register(source: ReminderSource): void {
-    this.sources.set(source.name, source);
+    @Inject(REMINDER_SOURCES) sources: ReminderSource[],
+  ) {
+    for (const source of sources) this.sources.set(source.name, source);
   }
 
   /** Puts a reminder into the schedule (in the caller's unit of work): it is looked at when `dueAt` comes. */

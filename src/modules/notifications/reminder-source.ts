@@ -46,6 +46,12 @@ export interface ReminderSource {
   /** The name of its entries in the schedule ('NoteReminder', 'BillReminder'). */
   readonly name: string;
   /**
+   * Where the app shows what a notification of this feature is about (a path: '/notes/<id>'), for
+   * the link a push, an e-mail or a webhook carries; null when the notification is not one of its
+   * own (another feature's entity type).
+   */
+  link(entityType: string | null, entityId: string | null): string | null;
+  /**
    * The reminders `ids` (a missing one is gone), locked in the current unit of work, with every
    * recipient they need loaded into `recipients`.
    */
@@ -57,3 +63,9 @@ export interface ReminderSource {
   /** The ids of its reminders that may remind `userId` (whose times depend on that person's zone and quiet hours). */
   remindersOf(userId: string): Promise<string[]>;
 }
+
+/**
+ * The features' reminder sources, one list (docs/architecture.md, "Registering with another
+ * feature"): provided by the registrations module, injected by the scheduler and the notifier.
+ */
+export const REMINDER_SOURCES = Symbol('ReminderSources');

@@ -1,14 +1,10 @@
 import { Module } from '@nestjs/common';
-import { BudgetModule } from '../budget/budget.module';
-import { MarkersModule } from '../markers/markers.module';
-import { NotesModule } from '../notes/notes.module';
 import { SearchController } from './search.controller';
 import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
 
-/** GET /search: merges and ranks what each feature's own search finds (docs/search.md). */
+/** GET /search: merges and ranks what each feature's own search finds (docs/search.md); the features' sources come from the registrations module. */
 @Module({
-  imports: [NotesModule, MarkersModule, BudgetModule],
   controllers: [SearchController],
   providers: [SearchService, SearchRepository],
 })

@@ -1,12 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { CountedPage } from '../../common/pagination/pagination';
-import { SEARCH_TYPES, SearchHits, SearchRequest, SearchSource, SearchType } from '../../common/search/search-source';
+import { SEARCH_SOURCES, SEARCH_TYPES, SearchHits, SearchRequest, SearchSource, SearchType } from '../../common/search/search-source';
 import { SEARCH_CANDIDATES, SEARCH_CANDIDATES_MIN, SearchHitRow, SearchTerms, withoutTypos } from '../../common/search/search-sql';
-import { TransactionsSearch } from '../budget/transactions-search';
-import { PlacesSearch } from '../markers/places-search';
-import { NotesSearch } from '../notes/notes-search';
 import type { SearchHitDto, SearchQuery } from './dto/search.dto';
 import { SearchRepository } from './search.repository';
 import { escapeHtml, fold, snippetOf } from './snippet';
@@ -37,16 +34,10 @@ function byRank(a: Hit, b: Hit): number {
  */
 @Injectable()
 export class SearchService {
-  private readonly sources: SearchSource[];
-
   constructor(
     private readonly repository: SearchRepository,
-    notes: NotesSearch,
-    places: PlacesSearch,
-    transactions: TransactionsSearch,
-  ) {
-    this.sources = [notes, places, transactions];
-  }
+    @Inject(SEARCH_SOURCES) private readonly sources: SearchSource[],
+  ) {}
 
   async search(user: AuthUser, query: SearchQuery): Promise<CountedPage<SearchHitDto>> {
     const types = new Set<SearchType>((query.types?.split(',') as SearchType[] | undefined) ?? SEARCH_TYPES);

@@ -5,6 +5,10 @@ import { translate, type MessageId } from '@/i18n';
 export type ErrorCode = Schema<'ErrorCode'>;
 /** A limit a request went past, as the service names it. */
 export type ProblemLimit = Schema<'ProblemLimit'>;
+/** Why a statement file, or a line of it, cannot be read (a code the app words with `params`). */
+export type ImportReason = Schema<'ImportReason'>;
+/** The values a reason's wording names. */
+export type ReasonParams = Record<string, string | number>;
 
 /** RFC 9457 problem details as the API sends them, and the error the web client throws for them. */
 export interface FieldProblem {
@@ -28,6 +32,9 @@ export interface ProblemBody {
   limit?: ProblemLimit;
   /** NOT_FOUND: the kind of thing not found */
   entity?: string;
+  /** statement import: why the file cannot be read, and the values its wording names */
+  reason?: ImportReason;
+  params?: ReasonParams;
 }
 
 export class ProblemError extends Error {
@@ -45,6 +52,9 @@ export class ProblemError extends Error {
   readonly limit: ProblemLimit | null;
   /** NOT_FOUND: the kind of thing not found ('Note', 'Marker'…), or null */
   readonly entity: string | null;
+  /** statement import: why the file cannot be read, or null; `params` names its values */
+  readonly reason: ImportReason | null;
+  readonly params: ReasonParams;
 
   constructor(status: number, body: ProblemBody, retryAfter: number | null = null) {
     super(body.detail ?? body.title ?? `HTTP ${status}`);
@@ -59,6 +69,8 @@ export class ProblemError extends Error {
     this.current = body.current;
     this.limit = body.limit && typeof body.limit.max === 'number' ? body.limit : null;
     this.entity = typeof body.entity === 'string' ? body.entity : null;
+    this.reason = typeof body.reason === 'string' ? body.reason : null;
+    this.params = body.params && typeof body.params === 'object' ? body.params : {};
   }
 }
 

@@ -1,5 +1,6 @@
 import { useSession } from '@/api/session-context';
 import { currentLocale, useLocale } from '@/i18n';
+import { formatMoney as formatMoneyIn } from '@domain/amount';
 import { intlLocale } from './amount';
 
 export { intlLocale };
@@ -16,12 +17,9 @@ export function Money({ amount, currency }: { amount: string; currency?: string 
   return <span className="money">{formatMoney(amount, currency ?? claims?.currency ?? 'EUR', locale)}</span>;
 }
 
+/** An amount in a currency as the chosen language (the browser's variant of it) writes it. */
 export function formatMoney(amount: string, currency: string, locale: string = currentLocale()): string {
-  try {
-    return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency }).format(amount as unknown as number);
-  } catch {
-    return `${amount} ${currency}`;
-  }
+  return formatMoneyIn(amount, currency, intlLocale(locale));
 }
 
 /** An instant (ISO 8601) or a date (`YYYY-MM-DD`) in the chosen language ("05.11.2026"), inside a <time>. */

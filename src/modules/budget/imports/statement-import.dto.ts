@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, registerDecorator, ValidateNested } from 'class-validator';
 import { TRANSACTION_TYPES, type TransactionType } from '../entities/budget-enums';
+import { IMPORT_REASONS, type ImportReason, REASON_PARAMS, type ReasonParams } from '../../../common/errors/import-reasons';
 import { DATE_FORMATS } from './parse/dates';
 import { splitShapeProblem, SplitInputDto } from '../sharing/split.dto';
 
@@ -70,7 +71,10 @@ export class ImportRowDto {
 
 export class ImportErrorDto {
   @ApiProperty() line: number;
-  @ApiProperty() message: string;
+  @ApiProperty({ enum: IMPORT_REASONS, enumName: 'ImportReason', description: 'why the line cannot be read: a stable code a client words in its own language' })
+  reason: ImportReason;
+  @ApiProperty(REASON_PARAMS) params: ReasonParams;
+  @ApiProperty({ description: 'the same in English' }) message: string;
 }
 
 export class StatementImportDto {

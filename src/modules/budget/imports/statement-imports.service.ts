@@ -34,6 +34,8 @@ function toProblem(error: unknown): unknown {
   const errors: FieldError[] = [];
   if (error.line !== undefined) errors.push({ field: `line ${error.line}`, message: error.message });
   return new AppError(400, error.code, error.message, errors.length ? errors : undefined, undefined, {
+    reason: error.reason,
+    params: error.params,
     ...(error.line !== undefined ? { line: error.line } : {}),
     ...(error.columns ? { columns: error.columns } : {}),
     ...(error.limit ? { limit: error.limit } : {}),

@@ -19,7 +19,8 @@ import {
   SettlementListQuery,
   SplitSettingsDto,
 } from './sharing.dto';
-import { balanceSheet, currentWeights, fromCents, NamedMember, toCents } from './sharing';
+import { fromCents, toCents } from '../../../../domain/amount';
+import { balanceSheet, currentWeights, NamedMember } from './sharing';
 import type { Settlement } from '../entities/settlement.entity';
 import { SharingRepository } from './sharing.repository';
 import { SplitResolver } from './split-resolver';

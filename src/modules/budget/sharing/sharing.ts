@@ -1,10 +1,14 @@
 /*
  * Sharing costs, as arithmetic: the split of an amount between members, the balances of the
- * parties and the payments that settle them. Pure functions over integer cents (`bigint`): no I/O,
- * no float ever holds money. Amounts come in and go out as the API's decimal strings ("12.30").
+ * parties and the payments that settle them. Pure functions over integer cents (`Cents`, from the
+ * domain, as the cent rule `allocate` is: the web app previews splits with the same code): no
+ * I/O, no float ever holds money. Amounts come in and go out as the API's decimal strings ("12.30").
  * The repository stores what these return; the service only orchestrates (docs/budget.md,
  * "Sharing costs").
  */
+
+import { allocate } from '../../../../domain/allocation';
+import { fromCents, sumCents as sum, toCents } from '../../../../domain/amount';
 
 export type SplitMode = 'equal' | 'shares' | 'percent' | 'exact';
 
@@ -40,53 +44,6 @@ export interface SplitProblem {
 }
 
 export type SplitOutcome = { split: StoredSplit; problem?: undefined } | { split?: undefined; problem: SplitProblem };
-
-// ---- money as cents --------------------------------------------------------------------------
-
-const DECIMAL = /^(-)?(\d{1,16})(?:\.(\d{1,2}))?$/;
-
-/** "12.3" → 1230n, "-0.05" → -5n. Throws on anything else (the DTOs have checked the text). */
-export function toCents(value: string): bigint {
-  const match = DECIMAL.exec(value);
-  if (!match) throw new Error(`not a decimal amount: ${value}`);
-  const cents = BigInt(match[2]) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
-  return match[1] ? -cents : cents;
-}
-
-/** 1230n → "12.30", -5n → "-0.05". */
-export function fromCents(cents: bigint): string {
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
-
-const sum = (values: Iterable<bigint>): bigint => {
-  let total = 0n;
-  for (const value of values) total += value;
-  return total;
-};
-
-// ---- the split of an amount ------------------------------------------------------------------
-
-/**
- * Divides `total` cents in proportion to `weights` (integers ≥ 0, not all 0): each gets the floor
- * of its exact share, and the cents left over go one each to the largest remainders, ties to the
- * earlier index. The parts always sum to `total`.
- */
-export function allocate(total: bigint, weights: bigint[]): bigint[] {
-  const whole = sum(weights);
-  if (whole <= 0n) throw new Error('allocate needs a positive total weight');
-  const parts = weights.map((w) => (total * w) / whole);
-  const remainders = weights.map((w, index) => ({ index, remainder: (total * w) % whole }));
-  let left = total - sum(parts);
-  remainders.sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
-  for (const { index } of remainders) {
-    if (left === 0n) break;
-    parts[index] += 1n;
-    left -= 1n;
-  }
-  return parts;
-}
 
 const duplicate = (ids: string[]): number => ids.findIndex((id, i) => ids.indexOf(id) !== i);
 

@@ -94,13 +94,8 @@ export function downloadBackup(name: string, onProgress: (received: number, tota
   return saveDownload(api.GET('/api/v1/backups/{name}', { params: { path: { name } }, parseAs: 'stream' }), name, onProgress);
 }
 
-/** The status moves the API allows (any other is 409 INVALID_TRANSITION). */
-export const STATUS_MOVES: Record<UserStatus, UserStatus[]> = {
-  Pending: ['Active', 'Declined'],
-  Active: ['Deactivated'],
-  Deactivated: ['Active'],
-  Declined: ['Active'],
-};
+/** The status moves the API allows (any other is 409 INVALID_TRANSITION): the service's own rule. */
+export { STATUS_MOVES } from '@domain/user-status';
 
 /** What moving a user to a status is called (message ids). */
 export const STATUS_ACTION: Record<UserStatus, MessageId> = {

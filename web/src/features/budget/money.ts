@@ -1,10 +1,11 @@
 import { currentLocale, translate } from '@/i18n';
-import { amountReadings, formatAmountInput, intlLocale, parseAmount } from '@/ui/amount';
+import { amountReadings, formatAmountInput, parseAmount } from '@domain/amount';
+import { intlLocale } from '@/ui/amount';
 
 /**
  * Amounts as people type them and as the API takes them: decimal strings, never floats.
- * "12,5" and "1 234.50" are accepted and become "12.5" and "1234.50" (ui/amount.ts reads them in the
- * chosen language); arithmetic never happens here.
+ * "12,5" and "1 234.50" are accepted and become "12.5" and "1234.50" (@domain/amount reads them in
+ * the chosen language); arithmetic never happens here.
  */
 
 const API_AMOUNT = /^(0|[1-9]\d{0,8})(\.\d{1,2})?$/;

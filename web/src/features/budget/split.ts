@@ -1,55 +1,24 @@
 /**
  * Sharing costs in the form: each member's part of an amount, computed as it is typed, by the
- * service's rule (docs/budget.md, "The cent rule"): integer cents; each part is the floor of its
- * exact share, the cents left over go one each to the largest remainders, ties to the member
- * listed first. Adjustments are charged first, the rest is divided by the mode. Never a float.
+ * service's own cent rule (`allocate` from @domain/allocation, docs/budget.md "The cent rule"):
+ * integer cents; each part is the floor of its exact share, the cents left over go one each to
+ * the largest remainders, ties to the member listed first. Adjustments are charged first, the rest
+ * is divided by the mode. Never a float.
  */
+import { allocate, hasWeight } from '@domain/allocation';
+import { type Cents, fromCents, sumCents, toCents } from '@domain/amount';
 import { normaliseAmount } from './money';
 
 export type SplitMode = 'equal' | 'shares' | 'percent' | 'exact';
 export const SPLIT_MODES: SplitMode[] = ['equal', 'shares', 'percent', 'exact'];
 
-/** "12.3" → 1230n, "-0.05" → -5n (the API's decimal strings). */
-export function toCents(decimal: string): bigint {
-  const negative = decimal.startsWith('-');
-  const [whole, fraction = ''] = decimal.replace('-', '').split('.');
-  const cents = BigInt(whole || '0') * 100n + BigInt((fraction + '00').slice(0, 2));
-  return negative ? -cents : cents;
-}
-
-/** 1230n → "12.30", -5n → "-0.05". */
-export function fromCents(cents: bigint): string {
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
-
 /** A typed amount or value ("12,5", "33.33") in hundredths, or null when it is not a usable number. */
-export function typedCents(input: string): bigint | null {
+export function typedCents(input: string): Cents | null {
   const normal = normaliseAmount(input);
   return normal === null ? null : toCents(normal);
 }
 
-const total = (values: bigint[]) => values.reduce((sum, value) => sum + value, 0n);
-
-/**
- * Divides `amount` cents in proportion to `weights` (≥ 0, not all 0): floors, then the cents left
- * one each to the largest remainders, ties to the earlier one. The parts sum to `amount`.
- */
-export function allocate(amount: bigint, weights: bigint[]): bigint[] {
-  const whole = total(weights);
-  if (whole <= 0n) return weights.map(() => 0n);
-  const parts = weights.map((weight) => (amount * weight) / whole);
-  const order = weights.map((weight, index) => ({ index, remainder: (amount * weight) % whole }));
-  order.sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
-  let left = amount - total(parts);
-  for (const { index } of order) {
-    if (left <= 0n) break;
-    parts[index] += 1n;
-    left -= 1n;
-  }
-  return parts;
-}
+const total = sumCents;
 
 /** The split as the form holds it: member ids with the text typed for them. */
 export interface SplitDraft {
@@ -122,7 +91,8 @@ export function previewSplit(amount: string, draft: SplitDraft): SplitPreview {
     if (draft.mode === 'percent' && total(values) !== 10_000n) issues.push({ field: 'split.members', kind: 'percent', sum: fromCents(total(values)) });
     // percentages that do not reach 100 yet: the parts of what they cover, never more than the rest
     const weights = draft.mode === 'percent' && total(values) < 10_000n ? [...values, 10_000n - total(values)] : values;
-    parts = allocate(rest, weights).slice(0, values.length);
+    // no weight above zero (no member, or every share 0): an issue above says so, as the service would refuse it
+    parts = hasWeight(weights) ? allocate(rest, weights).slice(0, values.length) : values.map(() => 0n);
   }
 
   const owed = new Map<string, bigint>();

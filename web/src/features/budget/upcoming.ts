@@ -1,4 +1,4 @@
-import { occurrencesBetween, type Frequency } from '@domain/recurrence';
+import { occurrencesBetween, type Recurrence } from '@domain/recurrence';
 
 export { addDays } from '@domain/recurrence';
 
@@ -7,11 +7,7 @@ export { addDays } from '@domain/recurrence';
  * the same arithmetic as the server's scheduler (domain/recurrence.ts), from the rule's next due
  * date on, and nothing for a rule that is switched off.
  */
-export interface RecurrenceRule {
-  frequency: Frequency;
-  interval: number;
-  startDate: string;
-  endDate: string | null;
+export interface RecurrenceRule extends Recurrence {
   nextOccurrence: string | null;
   isEnabled: boolean;
 }

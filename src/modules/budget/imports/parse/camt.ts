@@ -1,6 +1,6 @@
 import { STATEMENT_LIMITS, tooManyRows } from './limits';
 import { parseAmount } from './money';
-import { cleanText, joinText, ParsedStatement, RowError, StatementError, StatementRow } from './statement';
+import { cleanText, joinText, ParsedStatement, RowError, rowError, StatementError, StatementRow } from './statement';
 import { child, children, descendants, elementLines, parseXml, text, XmlNode } from './xml';
 
 /** ISO 20022 CAMT.053 (statement), CAMT.052 (account report) and CAMT.054 (notification). */
@@ -58,9 +58,9 @@ export function parseCamt(source: string): ParsedStatement {
   const root = parseXml(source);
   const document = child(root, 'Document');
   const container = CONTAINERS.map(([outer, inner]) => children(child(document, outer), inner)).find((list) => list.length);
-  if (!container) throw new StatementError('UNSUPPORTED_FORMAT', 'The XML is neither OFX nor a CAMT.052/053/054 statement', 1);
+  if (!container) throw new StatementError('UNSUPPORTED_FORMAT', 'XML_NOT_A_STATEMENT', 'The XML is neither OFX nor a CAMT.052/053/054 statement', 1);
   const entries = container.flatMap((statement) => children(statement, 'Ntry'));
-  if (entries.length === 0) throw new StatementError('EMPTY_STATEMENT', 'The statement holds no entries');
+  if (entries.length === 0) throw new StatementError('EMPTY_STATEMENT', 'NO_ENTRIES', 'The statement holds no entries');
   const lines = elementLines(source, 'Ntry');
   if (entries.length > STATEMENT_LIMITS.rows) throw tooManyRows(lines[STATEMENT_LIMITS.rows]);
   const rows: StatementRow[] = [];
@@ -68,13 +68,13 @@ export function parseCamt(source: string): ParsedStatement {
   entries.forEach((entry, i) => {
     const line = lines[i] ?? 1;
     const status = text(entry, 'Sts') || text(entry, 'Sts', 'Cd');
-    if (status && status !== 'BOOK') return errors.push({ line, message: `Entry with status ${cleanText(status, 10)} (not booked) is left out` });
+    if (status && status !== 'BOOK') return errors.push(rowError(line, 'NOT_BOOKED', { status: cleanText(status, 10) }, `Entry with status ${cleanText(status, 10)} (not booked) is left out`));
     const date = camtDate(child(entry, 'BookgDt')) ?? camtDate(child(entry, 'ValDt'));
-    if (!date) return errors.push({ line, message: 'The entry has no booking date' });
+    if (!date) return errors.push(rowError(line, 'NO_BOOKING_DATE', {}, 'The entry has no booking date'));
     const cents = amountOf(child(entry, 'Amt'));
-    if (!cents) return errors.push({ line, message: `"${cleanText(text(entry, 'Amt'), 40)}" is not an amount` });
+    if (!cents) return errors.push(rowError(line, 'NOT_AN_AMOUNT', { value: cleanText(text(entry, 'Amt'), 40) }, `"${cleanText(text(entry, 'Amt'), 40)}" is not an amount`));
     const indicator = text(entry, 'CdtDbtInd');
-    if (indicator !== 'CRDT' && indicator !== 'DBIT') return errors.push({ line, message: 'The entry has no CdtDbtInd (CRDT or DBIT)' });
+    if (indicator !== 'CRDT' && indicator !== 'DBIT') return errors.push(rowError(line, 'NO_DIRECTION', {}, 'The entry has no CdtDbtInd (CRDT or DBIT)'));
     const debit = indicator === 'DBIT';
     const entryRef = bankRefOf(entry, date, debit ? -cents : cents);
     const extra = cleanText(text(entry, 'AddtlNtryInf'));

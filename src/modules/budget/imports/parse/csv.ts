@@ -1,7 +1,7 @@
 import { DateFormat, detectDateFormat, parseDate } from './dates';
 import { STATEMENT_LIMITS, tooManyRows } from './limits';
 import { DecimalSeparator, detectDecimalSeparator, parseAmount } from './money';
-import { cleanText, ColumnMapping, ParsedStatement, ParseOptions, RowError, StatementError, StatementRow } from './statement';
+import { cleanText, ColumnMapping, ParsedStatement, ParseOptions, RowError, rowError, StatementError, StatementRow } from './statement';
 
 const NEWLINE = 10;
 const QUOTE_CHAR = 34;
@@ -125,12 +125,15 @@ function resolveGiven(given: Partial<ColumnMapping>, header: string[]): ColumnMa
     if (value === undefined || value === null || value === '') continue;
     const index = typeof value === 'number' || /^\d+$/.test(String(value)) ? Number(value) : header.indexOf(String(value));
     if (index < 0 || index >= header.length) {
-      throw new StatementError('UNMAPPED_COLUMNS', `The mapping names column "${value}" for ${field}, which the file does not have`, undefined, header);
+      throw new StatementError('UNMAPPED_COLUMNS', 'MAPPING_COLUMN_MISSING', `The mapping names column "${value}" for ${field}, which the file does not have`, undefined, header).naming({
+        column: String(value),
+        field,
+      });
     }
     resolved[field] = header[index];
   }
   if (!resolved.date || !(resolved.amount || (resolved.debit && resolved.credit))) {
-    throw new StatementError('UNMAPPED_COLUMNS', 'The mapping needs date and amount (or debit and credit) columns', undefined, header);
+    throw new StatementError('UNMAPPED_COLUMNS', 'MAPPING_INCOMPLETE', 'The mapping needs date and amount (or debit and credit) columns', undefined, header);
   }
   return resolved as ColumnMapping;
 }
@@ -178,7 +181,7 @@ export function readCsvRecords(source: string, delimiter: string, maxRecords: nu
         let from = i + 1;
         for (;;) {
           const close = text.indexOf('"', from);
-          if (close < 0) throw new StatementError('MALFORMED_STATEMENT', 'A quoted field is never closed', start);
+          if (close < 0) throw new StatementError('MALFORMED_STATEMENT', 'QUOTE_NOT_CLOSED', 'A quoted field is never closed', start);
           parts += text.slice(from, close);
           if (text.charCodeAt(close + 1) === QUOTE_CHAR) {
             parts += '"';
@@ -199,10 +202,10 @@ export function readCsvRecords(source: string, delimiter: string, maxRecords: nu
         i = stop;
       }
       if (fields.push(value) > STATEMENT_LIMITS.columns) {
-        throw new StatementError('STATEMENT_TOO_LARGE', `Line ${start} has more than ${STATEMENT_LIMITS.columns} columns`, start, undefined, {
+        throw new StatementError('STATEMENT_TOO_LARGE', 'TOO_MANY_COLUMNS', `Line ${start} has more than ${STATEMENT_LIMITS.columns} columns`, start, undefined, {
           kind: 'columns',
           max: STATEMENT_LIMITS.columns,
-        });
+        }).naming({ max: STATEMENT_LIMITS.columns });
       }
       if (i < text.length && text.charCodeAt(i) === d) {
         i++;
@@ -280,7 +283,7 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParsedStatem
   // the header may sit under up to 30 lines of preamble; a balance line or two may close the table
   let records = readCsvRecords(text, delimiter, STATEMENT_LIMITS.rows + 40);
   records = records.filter((record) => record.fields.some((field) => field !== ''));
-  if (records.length === 0) throw new StatementError('EMPTY_STATEMENT', 'The file holds no rows');
+  if (records.length === 0) throw new StatementError('EMPTY_STATEMENT', 'NO_ROWS', 'The file holds no rows');
 
   // the header row: the first of the first 30 rows that the mapping (given, remembered or detected) fits
   let headerAt = -1;
@@ -304,6 +307,7 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParsedStatem
     const header = records.reduce((widest, record) => (record.fields.length > widest.fields.length ? record : widest), records[0]);
     throw new StatementError(
       'UNMAPPED_COLUMNS',
+      'COLUMNS_NOT_RECOGNISED',
       'The columns for the date and the amount were not recognised: give ?mapping= (see docs/import.md)',
       header.line,
       header.fields,
@@ -311,7 +315,7 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParsedStatem
   }
   const header = records[headerAt].fields;
   const body = records.slice(headerAt + 1);
-  if (body.length === 0) throw new StatementError('EMPTY_STATEMENT', 'The file has a header but no rows', records[headerAt].line);
+  if (body.length === 0) throw new StatementError('EMPTY_STATEMENT', 'HEADER_ONLY', 'The file has a header but no rows', records[headerAt].line);
   if (body.length > STATEMENT_LIMITS.rows) throw tooManyRows(body[STATEMENT_LIMITS.rows].line);
   if (mapping.amount && !mapping.indicator) {
     const indicator = findIndicator(header, body, mapping);
@@ -347,7 +351,12 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParsedStatem
     if (!date) {
       // a closing line (a balance, a total) is not a row
       if (!rawDate || CLOSING_LINE.test(rawDate)) continue;
-      errors.push({ line: record.line, message: `"${cleanText(rawDate, 40)}" is not a date${dateFormat ? ` in the format ${dateFormat}` : ''}` });
+      const value = cleanText(rawDate, 40);
+      errors.push(
+        dateFormat
+          ? rowError(record.line, 'NOT_A_DATE_IN_FORMAT', { value, format: dateFormat }, `"${value}" is not a date in the format ${dateFormat}`)
+          : rowError(record.line, 'NOT_A_DATE', { value }, `"${value}" is not a date`),
+      );
       continue;
     }
     let cents: number | undefined;
@@ -361,7 +370,7 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParsedStatem
     }
     if (cents === undefined || cents === 0) {
       const shown = at.amount >= 0 ? cell(record, at.amount) : `${cell(record, at.debit)}/${cell(record, at.credit)}`;
-      errors.push({ line: record.line, message: cents === 0 ? 'The amount is zero' : `"${cleanText(shown, 40)}" is not an amount` });
+      errors.push(cents === 0 ? rowError(record.line, 'ZERO_AMOUNT', {}, 'The amount is zero') : rowError(record.line, 'NOT_AN_AMOUNT', { value: cleanText(shown, 40) }, `"${cleanText(shown, 40)}" is not an amount`));
       continue;
     }
     if (at.indicator >= 0) {
@@ -369,7 +378,13 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParsedStatem
       const direction = indicatorOf(cell(record, at.indicator));
       if (!direction || (cents < 0 && direction === 'credit')) {
         const shown = cell(record, at.indicator);
-        errors.push({ line: record.line, message: direction ? `The amount ${cleanText(cell(record, at.amount), 40)} is negative but marked ${cleanText(shown, 10)} (credit)` : `"${cleanText(shown, 10)}" is not a debit/credit indicator (${mapping.indicator})` });
+        const amount = cleanText(cell(record, at.amount), 40);
+        const indicator = cleanText(shown, 10);
+        errors.push(
+          direction
+            ? rowError(record.line, 'NEGATIVE_CREDIT', { amount, indicator }, `The amount ${amount} is negative but marked ${indicator} (credit)`)
+            : rowError(record.line, 'NOT_AN_INDICATOR', { value: indicator, column: mapping.indicator ?? '' }, `"${indicator}" is not a debit/credit indicator (${mapping.indicator})`),
+        );
         continue;
       }
       cents = direction === 'debit' ? -Math.abs(cents) : cents;

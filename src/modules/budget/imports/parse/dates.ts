@@ -109,8 +109,9 @@ function ambiguous(column: string, formats: DateFormat[], remembered: DateFormat
   const last = remembered ? ` (this account's last file used ${remembered}; ${SWAPPED[remembered] ?? 'another order'} reads this one as well)` : '';
   return new StatementError(
     'AMBIGUOUS_DATE',
+    'DATES_AMBIGUOUS',
     `The dates of column "${column}" can be read as ${formats.join(' or ')}${last}: give ?dateFormat= with one of them`,
     undefined,
     [column],
-  );
+  ).naming({ column, formats: formats.join(' | '), ...(remembered ? { remembered } : {}) });
 }

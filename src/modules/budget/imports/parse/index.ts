@@ -33,11 +33,11 @@ function sniff(text: string, contentType: string): StatementFormat | undefined {
  * cannot be read at all throws a StatementError; bad rows come back in `errors`.
  */
 export function parseStatement(bytes: Uint8Array, contentType: string, options: ParseOptions = {}): ParsedStatement {
-  if (bytes.length === 0) throw new StatementError('EMPTY_STATEMENT', 'The file is empty');
+  if (bytes.length === 0) throw new StatementError('EMPTY_STATEMENT', 'EMPTY_FILE', 'The file is empty');
   const { text } = decodeStatement(bytes);
-  if (!text.trim()) throw new StatementError('EMPTY_STATEMENT', 'The file is empty');
+  if (!text.trim()) throw new StatementError('EMPTY_STATEMENT', 'EMPTY_FILE', 'The file is empty');
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000e-\u001a]/.test(text.slice(0, 4096))) throw new StatementError('UNSUPPORTED_FORMAT', 'The file is not text (a spreadsheet or a PDF?): export the statement as CSV, OFX, CAMT or QIF', 1);
+  if (/[\u0000-\u0008\u000e-\u001a]/.test(text.slice(0, 4096))) throw new StatementError('UNSUPPORTED_FORMAT', 'NOT_TEXT', 'The file is not text (a spreadsheet or a PDF?): export the statement as CSV, OFX, CAMT or QIF', 1);
   const parsed = read(text, sniff(text, contentType.toLowerCase()), options);
   // every row and bad row of the file is one of the preview (a CAMT batch entry may hold several)
   if (parsed.rows.length + parsed.errors.length > STATEMENT_LIMITS.rows) {
@@ -57,6 +57,6 @@ function read(text: string, format: StatementFormat | undefined, options: ParseO
     case 'csv':
       return parseCsv(text, options);
     default:
-      throw new StatementError('UNSUPPORTED_FORMAT', 'The file is not a CSV, OFX/QFX, CAMT.052/053/054 or QIF statement', 1);
+      throw new StatementError('UNSUPPORTED_FORMAT', 'UNKNOWN_FORMAT', 'The file is not a CSV, OFX/QFX, CAMT.052/053/054 or QIF statement', 1);
   }
 }

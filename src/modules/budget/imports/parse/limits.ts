@@ -30,9 +30,10 @@ export const STATEMENT_LIMITS = {
 export function tooManyRows(line?: number): StatementError {
   return new StatementError(
     'STATEMENT_TOO_LARGE',
+    'TOO_MANY_ROWS',
     `The statement holds more than ${STATEMENT_LIMITS.rows} rows: export a shorter period`,
     line,
     undefined,
     { kind: 'rows', max: STATEMENT_LIMITS.rows },
-  );
+  ).naming({ max: STATEMENT_LIMITS.rows });
 }

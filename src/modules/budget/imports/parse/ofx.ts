@@ -1,6 +1,6 @@
 import { STATEMENT_LIMITS, tooManyRows } from './limits';
 import { parseAmount } from './money';
-import { cleanText, ParsedStatement, RowError, StatementError, StatementRow } from './statement';
+import { cleanText, ParsedStatement, RowError, rowError, StatementError, StatementRow } from './statement';
 import { decodeEntities, descendants, elementLines, lineOf, parseXml, text, XmlNode } from './xml';
 
 /**
@@ -14,18 +14,19 @@ import { decodeEntities, descendants, elementLines, lineOf, parseXml, text, XmlN
  */
 export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] } {
   const start = source.search(/<OFX>/i);
-  if (start < 0) throw new StatementError('MALFORMED_STATEMENT', 'The OFX file has no <OFX> element', 1);
+  if (start < 0) throw new StatementError('MALFORMED_STATEMENT', 'NO_OFX_ELEMENT', 'The OFX file has no <OFX> element', 1);
   // the elements counted before any is built: one indexOf per tag
   let elements = 0;
   for (let at = source.indexOf('<', start); at >= 0; at = source.indexOf('<', at + 1)) {
     if (source.charCodeAt(at + 1) !== 47 && ++elements > STATEMENT_LIMITS.elements) {
       throw new StatementError(
         'STATEMENT_TOO_LARGE',
+        'TOO_MANY_ELEMENTS',
         `The file holds more than ${STATEMENT_LIMITS.elements} elements: split the statement into shorter periods`,
         lineOf(source, at),
         undefined,
         { kind: 'elements', max: STATEMENT_LIMITS.elements },
-      );
+      ).naming({ max: STATEMENT_LIMITS.elements });
     }
   }
   let line = lineOf(source, start);
@@ -38,7 +39,7 @@ export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] }
   let lastLeaf = '';
   for (let match = tag.exec(source); match; match = tag.exec(source)) {
     if (match.index !== expected && source.slice(expected, match.index).trim()) {
-      throw new StatementError('MALFORMED_STATEMENT', 'The OFX file holds text outside any element', line);
+      throw new StatementError('MALFORMED_STATEMENT', 'OFX_TEXT_OUTSIDE', 'The OFX file holds text outside any element', line);
     }
     const [whole, closing, rawName, after] = match;
     const name = rawName.toUpperCase();
@@ -53,7 +54,7 @@ export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] }
         expected = match.index + whole.length;
         continue;
       }
-      if (at <= 0) throw new StatementError('MALFORMED_STATEMENT', `</${name}> closes an element that is not open`, line);
+      if (at <= 0) throw new StatementError('MALFORMED_STATEMENT', 'OFX_CLOSES_UNOPENED', `</${name}> closes an element that is not open`, line).naming({ name });
       stack.length = at;
     } else {
       const value = after.trim();
@@ -65,7 +66,7 @@ export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] }
       } else {
         const node: XmlNode = {};
         add(parent, name, node);
-        if (stack.length > STATEMENT_LIMITS.depth) throw new StatementError('MALFORMED_STATEMENT', `Elements nest deeper than ${STATEMENT_LIMITS.depth} levels`, line);
+        if (stack.length > STATEMENT_LIMITS.depth) throw new StatementError('MALFORMED_STATEMENT', 'NESTED_TOO_DEEP', `Elements nest deeper than ${STATEMENT_LIMITS.depth} levels`, line).naming({ max: STATEMENT_LIMITS.depth });
         stack.push({ name, node });
         if (name === 'STMTTRN' && lines.push(line) > STATEMENT_LIMITS.rows) throw tooManyRows(line);
       }
@@ -73,8 +74,8 @@ export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] }
     line += countNewlines(whole);
     expected = match.index + whole.length;
   }
-  if (source.slice(expected).trim()) throw new StatementError('MALFORMED_STATEMENT', 'The OFX file ends inside an element', line);
-  if (stack.length > 1) throw new StatementError('MALFORMED_STATEMENT', `<${stack[stack.length - 1].name}> is never closed`, line);
+  if (source.slice(expected).trim()) throw new StatementError('MALFORMED_STATEMENT', 'OFX_ENDS_INSIDE', 'The OFX file ends inside an element', line);
+  if (stack.length > 1) throw new StatementError('MALFORMED_STATEMENT', 'OFX_NOT_CLOSED', `<${stack[stack.length - 1].name}> is never closed`, line).naming({ name: stack[stack.length - 1].name });
   return { root, lines };
 }
 
@@ -113,20 +114,24 @@ export function parseOfx(source: string): ParsedStatement {
     root = parseXml(source);
     lines = elementLines(source, 'STMTTRN');
   } else ({ root, lines } = parseOfxSgml(source));
-  if (!descendants(root, 'OFX').length) throw new StatementError('MALFORMED_STATEMENT', 'The file has no <OFX> element', 1);
+  if (!descendants(root, 'OFX').length) throw new StatementError('MALFORMED_STATEMENT', 'NO_OFX_ELEMENT', 'The file has no <OFX> element', 1);
   const transactions = descendants(root, 'STMTTRN');
   if (transactions.length > STATEMENT_LIMITS.rows) throw tooManyRows(lines[STATEMENT_LIMITS.rows]);
-  if (transactions.length === 0) throw new StatementError('EMPTY_STATEMENT', 'The statement holds no transactions');
+  if (transactions.length === 0) throw new StatementError('EMPTY_STATEMENT', 'NO_ENTRIES', 'The statement holds no transactions');
   const rows: StatementRow[] = [];
   const errors: RowError[] = [];
   transactions.forEach((trn, i) => {
     const line = lines[i] ?? 1;
     const date = ofxDate(text(trn, 'DTPOSTED'));
-    if (!date) return errors.push({ line, message: `"${cleanText(text(trn, 'DTPOSTED'), 40)}" is not an OFX date` });
+    if (!date) return errors.push(rowError(line, 'NOT_AN_OFX_DATE', { value: cleanText(text(trn, 'DTPOSTED'), 40) }, `"${cleanText(text(trn, 'DTPOSTED'), 40)}" is not an OFX date`));
     const rawAmount = text(trn, 'TRNAMT');
     // OFX amounts use a dot; some banks write a comma
     const cents = parseAmount(rawAmount, rawAmount.includes(',') && !rawAmount.includes('.') ? ',' : '.');
-    if (cents === undefined || cents === 0) return errors.push({ line, message: cents === 0 ? 'The amount is zero' : `"${cleanText(rawAmount, 40)}" is not an amount` });
+    if (cents === undefined || cents === 0) return errors.push(
+        cents === 0
+          ? rowError(line, 'ZERO_AMOUNT', {}, 'The amount is zero')
+          : rowError(line, 'NOT_AN_AMOUNT', { value: cleanText(rawAmount, 40) }, `"${cleanText(rawAmount, 40)}" is not an amount`),
+      );
     const payee = cleanText(text(trn, 'NAME') || text(trn, 'PAYEE', 'NAME'), 200) || undefined;
     const memo = cleanText(text(trn, 'MEMO'));
     const reference = cleanText(text(trn, 'CHECKNUM') || text(trn, 'REFNUM'), 200) || undefined;

@@ -133,7 +133,7 @@ describe('statement parsers', () => {
       ['2026-03-05', -3000, 'Zeitungsverlag Nord', 'camt:2026030500003/3'],
       ['2026-03-25', -3999, 'Telekom Deutschland GmbH', 'camt:NREF-5@2026-03-25/-3999'],
     ]);
-    expect(parsed.errors).toEqual([{ line: expect.any(Number), message: expect.stringContaining('PDNG') }]);
+    expect(parsed.errors).toEqual([{ line: expect.any(Number), reason: 'NOT_BOOKED', params: { status: 'PDNG' }, message: expect.stringContaining('PDNG') }]);
     expect(totals(parsed.rows)).toEqual({ expense: 27429, income: 210000 });
   });
 

@@ -1,7 +1,7 @@
 import { DateFormat, detectDateFormat, parseDate } from './dates';
 import { STATEMENT_LIMITS, tooManyRows } from './limits';
 import { detectDecimalSeparator, parseAmount } from './money';
-import { cleanText, ParsedStatement, ParseOptions, RowError, StatementError, StatementRow } from './statement';
+import { cleanText, ParsedStatement, ParseOptions, RowError, rowError, StatementError, StatementRow } from './statement';
 
 interface QifRecord {
   line: number;
@@ -57,8 +57,8 @@ export function parseQif(source: string, options: Pick<ParseOptions, 'dateFormat
     if (!current.fields.has(code)) current.fields.set(code, line.slice(1).trim());
   }
   if (current) push(current);
-  if (!sawType) throw new StatementError('UNSUPPORTED_FORMAT', 'A QIF file starts with a !Type: line', 1);
-  if (records.length === 0) throw new StatementError('EMPTY_STATEMENT', 'The file holds no transactions');
+  if (!sawType) throw new StatementError('UNSUPPORTED_FORMAT', 'QIF_NO_TYPE', 'A QIF file starts with a !Type: line', 1);
+  if (records.length === 0) throw new StatementError('EMPTY_STATEMENT', 'NO_ENTRIES', 'The file holds no transactions');
 
   // Quicken writes "4/ 3'26" for 2026 (the apostrophe marks years from 2000): read as "4/3/2026"
   const dateText = (record: QifRecord) =>
@@ -71,12 +71,16 @@ export function parseQif(source: string, options: Pick<ParseOptions, 'dateFormat
   for (const record of records) {
     const date = format ? parseDate(dateText(record), format) : undefined;
     if (!date) {
-      errors.push({ line: record.line, message: `"${cleanText(record.fields.get('D'), 40)}" is not a date` });
+      errors.push(rowError(record.line, 'NOT_A_DATE', { value: cleanText(record.fields.get('D'), 40) }, `"${cleanText(record.fields.get('D'), 40)}" is not a date`));
       continue;
     }
     const cents = parseAmount(amountText(record), separator);
     if (cents === undefined || cents === 0) {
-      errors.push({ line: record.line, message: cents === 0 ? 'The amount is zero' : `"${cleanText(amountText(record), 40)}" is not an amount` });
+      errors.push(
+        cents === 0
+          ? rowError(record.line, 'ZERO_AMOUNT', {}, 'The amount is zero')
+          : rowError(record.line, 'NOT_AN_AMOUNT', { value: cleanText(amountText(record), 40) }, `"${cleanText(amountText(record), 40)}" is not an amount`),
+      );
       continue;
     }
     const payee = cleanText(record.fields.get('P'), 200) || undefined;

@@ -19,9 +19,21 @@ export interface StatementRow {
   bankRef?: string;
 }
 
+import type { ImportReason, ReasonParams } from '../../../../common/errors/import-reasons';
+
+export { IMPORT_REASONS, type ImportReason, type ReasonParams } from '../../../../common/errors/import-reasons';
+
 export interface RowError {
   line: number;
+  reason: ImportReason;
+  params: ReasonParams;
+  /** the same in English */
   message: string;
+}
+
+/** A line that cannot be read, its reason and the values its wording names. */
+export function rowError(line: number, reason: ImportReason, params: ReasonParams, message: string): RowError {
+  return { line, reason, params, message };
 }
 
 /** The CSV columns a row is read from: header names as they appear in the file. */
@@ -50,8 +62,12 @@ export type StatementErrorCode = 'UNSUPPORTED_FORMAT' | 'EMPTY_STATEMENT' | 'MAL
 
 /** A file that cannot be previewed at all (a bad row is a RowError instead). */
 export class StatementError extends Error {
+  /** the values the reason's wording names */
+  params: ReasonParams = {};
+
   constructor(
     readonly code: StatementErrorCode,
+    readonly reason: ImportReason,
     message: string,
     readonly line?: number,
     /** UNMAPPED_COLUMNS: the file's header names, for a mapping step; AMBIGUOUS_DATE: the column */
@@ -60,6 +76,12 @@ export class StatementError extends Error {
     readonly limit?: { kind: 'rows' | 'columns' | 'elements'; max: number },
   ) {
     super(message);
+  }
+
+  /** The values the reason's wording names ("{name} is never closed"). */
+  naming(params: ReasonParams): this {
+    this.params = params;
+    return this;
   }
 }
 

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { describeProblem } from '@/api/problem';
 import { useSession } from '@/api/session-context';
@@ -39,33 +40,28 @@ function Setting({
   options: { value: string; label: string }[];
   onSave: (value: string) => Promise<unknown>;
 }) {
-  const [choice, setChoice] = useState(value);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, watch, setError, formState } = useForm({ defaultValues: { choice: value } });
+  const choice = watch('choice');
   return (
     <form
       className="setting"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setProblem(null);
-        setBusy(true);
+      onSubmit={handleSubmit(async (values) => {
         try {
-          await onSave(choice);
+          await onSave(values.choice);
         } catch (error) {
-          setProblem(describeProblem(error));
-        } finally {
-          setBusy(false);
+          // the API's answer beside the select, in the app's words
+          setError('choice', { message: describeProblem(error) });
         }
-      }}
+      })}
     >
-      <SelectField label={label} id={id} value={choice} onChange={(event) => setChoice(event.target.value)} error={problem ?? undefined}>
+      <SelectField label={label} id={id} error={formState.errors.choice?.message} {...register('choice')}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </SelectField>
-      <Button type="submit" variant="secondary" busy={busy} disabled={choice === value}>
+      <Button type="submit" variant="secondary" busy={formState.isSubmitting} disabled={choice === value}>
         {saveLabel}
       </Button>
     </form>

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { describeProblem } from '@/api/problem';
 import { useSession } from '@/api/session-context';
@@ -255,47 +256,55 @@ function EffectRow({ effect, name }: { effect: BalanceEffect; name: (id: string)
 function RecordPayment({ members, period }: { members: BalancesData['members']; period: Period }) {
   const t = useT();
   const { claims } = useSession();
-  const [values, setValues] = useState({ from: claims?.userId ?? '', to: '', amount: '', date: settlementDate(period), note: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const defaultValues = { from: claims?.userId ?? '', to: '', amount: '', date: settlementDate(period), note: '' };
+  // checked when sent, as every form is (reValidateMode: a message stays until the next send)
+  const { register, handleSubmit, watch, getValues, setValue, formState } = useForm({ defaultValues, reValidateMode: 'onSubmit' });
+  const errors = formState.errors;
   const [saved, setSaved] = useState<string | null>(null);
   const record = useBudgetMutation(sharingApi.recordSettlement);
   const amountQuestion = useAmountQuestion();
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
-  const send = async (amount: string) => {
+  const amount = watch('amount');
+  const send = async (decimal: string) => {
+    const values = getValues();
     try {
-      const settlement = await record.mutateAsync({ fromUserId: values.from, toUserId: values.to, amount, date: values.date, note: values.note.trim() || null });
-      setValues({ ...values, amount: '', note: '' });
+      const settlement = await record.mutateAsync({ fromUserId: values.from, toUserId: values.to, amount: decimal, date: values.date, note: values.note.trim() || null });
+      setValue('amount', '');
+      setValue('note', '');
       setSaved(settlement.id);
     } catch {
       // shown below from record.error
     }
   };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(null);
-    const found: Record<string, string> = {};
-    const amountCheck = validateAmount(values.amount);
-    if (amountCheck !== true) found.amount = values.amount.trim() ? t('budget.settlements.form.amount.invalid') : t('budget.settlements.form.amount.missing');
-    if (!values.from) found.from = t('budget.settlements.form.from.missing');
-    if (!values.to) found.to = t('budget.settlements.form.to.missing');
-    else if (values.to === values.from) found.to = t('budget.settlements.form.toSelf');
-    if (!values.date) found.date = t('budget.settlements.form.date.missing');
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  const submit = handleSubmit(async (values) => {
     // "1.500": the chosen reading is shown in the field as the language writes it, and saved
     if (amountQuestion.ask(values.amount)) return;
     await send(normaliseAmount(values.amount) as string);
+  });
+  const rules = {
+    amount: { validate: (value: string) => validateAmount(value) === true || (value.trim() ? t('budget.settlements.form.amount.invalid') : t('budget.settlements.form.amount.missing')) },
+    from: { required: t('budget.settlements.form.from.missing') },
+    to: {
+      validate: (value: string, all: typeof defaultValues) => (!value ? t('budget.settlements.form.to.missing') : value === all.from ? t('budget.settlements.form.toSelf') : true),
+    },
+    date: { required: t('budget.settlements.form.date.missing') },
   };
   return (
     <section aria-labelledby="record-title">
       <h2 id="record-title">{t('budget.settlements.form.title')}</h2>
       <p className="field-hint">{t('budget.settlements.form.hint')}</p>
-      <form onSubmit={submit} noValidate aria-labelledby="record-title">
+      <form
+        onSubmit={(event) => {
+          setSaved(null);
+          return submit(event);
+        }}
+        noValidate
+        aria-labelledby="record-title"
+      >
         {saved ? <UndoableNotice key={saved} settlementId={saved} text={t('budget.settlements.form.saved')} /> : null}
         {record.error ? <Notice tone="warning">{describeProblem(record.error)}</Notice> : null}
         <div className="grid-2">
           {(['from', 'to'] as const).map((side) => (
-            <SelectField key={side} label={t(`budget.settlements.form.${side}`)} name={`settlement-${side}`} value={values[side]} onChange={set(side)} error={errors[side]}>
+            <SelectField key={side} label={t(`budget.settlements.form.${side}`)} id={`settlement-${side}`} error={errors[side]?.message} {...register(side, rules[side])}>
               <option value="">{t('budget.settlements.form.choose')}</option>
               {members.map((member) => (
                 <option key={member.userId} value={member.userId}>
@@ -304,12 +313,19 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
               ))}
             </SelectField>
           ))}
-          <Field label={t('budget.settlements.form.amount')} name="settlement-amount" inputMode="decimal" autoComplete="off" value={values.amount} onChange={set('amount')} error={errors.amount} />
-          <Field label={t('budget.settlements.form.date')} name="settlement-date" type="date" value={values.date} onChange={set('date')} error={errors.date} />
+          <Field
+            label={t('budget.settlements.form.amount')}
+            id="settlement-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.amount?.message}
+            {...register('amount', rules.amount)}
+          />
+          <Field label={t('budget.settlements.form.date')} id="settlement-date" type="date" error={errors.date?.message} {...register('date', rules.date)} />
         </div>
-        <Field label={t('budget.settlements.form.note')} name="settlement-note" maxLength={500} autoComplete="off" value={values.note} onChange={set('note')} />
-        {amountQuestion.question(values.amount, (chosen) => {
-          setValues({ ...values, amount: amountForInput(chosen) });
+        <Field label={t('budget.settlements.form.note')} id="settlement-note" maxLength={500} autoComplete="off" {...register('note')} />
+        {amountQuestion.question(amount, (chosen) => {
+          setValue('amount', amountForInput(chosen));
           void send(chosen);
         })}
         <div className="actions">

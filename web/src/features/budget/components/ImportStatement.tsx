@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ProblemError } from '@/api/problem';
+import { describeProblem, ProblemError } from '@/api/problem';
 import { useLocale, useT, type MessageId } from '@/i18n';
 import { Button, ErrorSummary, Field, Money, Notice, Page, Select, SelectField } from '@/ui';
 import { Disclosure } from '@/ui/Disclosure';
-import { formatDate, localiseDates } from '@/ui/format';
+import { formatDate } from '@/ui/format';
 import {
   budgetApi,
   useBudgetMutation,
@@ -16,6 +16,7 @@ import {
   type StatementRow,
   type StatementUpload,
 } from '../api';
+import { reasonText } from '../import-reasons';
 import { negate, sumCents } from '../money';
 import { RequireBudgetSetup } from './Setup';
 
@@ -37,6 +38,10 @@ interface Imported {
   skipped: number;
   link: string;
 }
+
+
+/** Why the file cannot be read, in the person's language: the service's reason with its values, else its code's words. */
+const problemText = (problem: ProblemError): string => reasonText(problem.reason, problem.params) ?? describeProblem(problem);
 
 function ImportFlow({ accounts, categories }: { accounts: Account[]; categories: Category[] }) {
   const t = useT();
@@ -108,7 +113,7 @@ function ImportFlow({ accounts, categories }: { accounts: Account[]; categories:
     <form onSubmit={submit} className="stack import-form" aria-label={t('import.form')} noValidate>
       {problem && !ambiguous ? (
         <ErrorSummary
-          items={[{ message: problem.line ? t('import.problemAtLine', { detail: localiseDates(problem.detail), line: problem.line }) : localiseDates(problem.detail) }]}
+          items={[{ message: problem.line ? t('import.problemAtLine', { detail: problemText(problem), line: problem.line }) : problemText(problem) }]}
           title={t('import.unreadable')}
         />
       ) : null}
@@ -133,7 +138,7 @@ function ImportFlow({ accounts, categories }: { accounts: Account[]; categories:
         }}
       />
       {ambiguous ? (
-        <SelectField label={t('import.dateFormat')} name="dateFormat" value={dateFormat} error={localiseDates(problem!.detail)} onChange={(event) => setDateFormat(event.target.value)}>
+        <SelectField label={t('import.dateFormat')} name="dateFormat" value={dateFormat} error={problemText(problem!)} onChange={(event) => setDateFormat(event.target.value)}>
           <option value="">{t('import.chooseDateFormat')}</option>
           {DATE_FORMATS.map((format) => (
             <option key={format} value={format}>
@@ -290,7 +295,7 @@ function PreviewStep({
           items={[{ message: t('import.missing', { rows: missingRows, payees: missingGroups.length }), field: `category-${missingGroups[0]?.id}` }]}
         />
       ) : null}
-      {commit.error ? <ErrorSummary items={[{ message: commit.error instanceof ProblemError ? localiseDates(commit.error.detail) : t('import.failed') }]} /> : null}
+      {commit.error ? <ErrorSummary items={[{ message: commit.error instanceof ProblemError ? describeProblem(commit.error) : t('import.failed') }]} /> : null}
       <Notice>
         {t('import.summary', { rows: preview.rows.length, included, payees: groups.length })}
         {preview.rows.some((row) => row.duplicateOf) ? ` ${t('import.duplicatesLeftOut')}` : ''}
@@ -300,7 +305,7 @@ function PreviewStep({
           <h2 id="import-errors-title">{t('import.errors.title')}</h2>
           <ul>
             {preview.errors.map((error) => (
-              <li key={`${error.line}-${error.message}`}>{t('import.errors.line', { line: error.line, message: localiseDates(error.message) })}</li>
+              <li key={`${error.line}-${error.message}`}>{t('import.errors.line', { line: error.line, message: reasonText(error.reason, error.params) ?? t('import.reason.unknown') })}</li>
             ))}
           </ul>
         </section>

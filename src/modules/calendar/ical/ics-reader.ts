@@ -27,6 +27,9 @@ export interface ReadResult {
 
 const MAX_MINUTES_BEFORE = 40_320;
 
+/** Instants as the calendar stores them: whole seconds in UTC (`2026-03-07T09:00:00Z`). */
+const WHOLE = { suppressMilliseconds: true } as const;
+
 function isIanaZone(zone: string): boolean {
   return DateTime.local().setZone(zone).isValid;
 }
@@ -50,13 +53,13 @@ function timeOf(time: ICAL.Time, tzid: string | undefined, fileZones: Map<string
   if (time.isDate) return { value: `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`, allDay: true, zone: null };
   const wall = { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second };
   if (time.zone === ICAL.Timezone.utcTimezone || (!tzid && time.zone?.tzid === 'UTC')) {
-    return { value: DateTime.fromObject(wall, { zone: 'utc' }).toUTC().toISO()!, allDay: false, zone: null };
+    return { value: DateTime.fromObject(wall, { zone: 'utc' }).toUTC().toISO(WHOLE)!, allDay: false, zone: null };
   }
-  if (tzid && isIanaZone(tzid)) return { value: DateTime.fromObject(wall, { zone: tzid }).toUTC().toISO()!, allDay: false, zone: tzid };
+  if (tzid && isIanaZone(tzid)) return { value: DateTime.fromObject(wall, { zone: tzid }).toUTC().toISO(WHOLE)!, allDay: false, zone: tzid };
   const fileZone = tzid ? fileZones.get(tzid) : undefined;
   if (fileZone) {
     const local = ICAL.Time.fromData({ ...wall, isDate: false }, fileZone);
-    return { value: DateTime.fromSeconds(local.toUnixTime(), { zone: 'utc' }).toISO()!, allDay: false, zone: null };
+    return { value: DateTime.fromSeconds(local.toUnixTime(), { zone: 'utc' }).toISO(WHOLE)!, allDay: false, zone: null };
   }
   // floating (or an unknown zone without VTIMEZONE): the default zone's wall clock, marked by zone null
   return { value: DateTime.fromObject(wall, { zone: 'utc' }).toISO({ includeOffset: false })!, allDay: false, zone: null };
@@ -64,8 +67,8 @@ function timeOf(time: ICAL.Time, tzid: string | undefined, fileZones: Map<string
 
 /** A floating value (no offset) is placed in `zone`; an instant stays. */
 function settle(value: string, zone: string): string {
-  if (/[zZ]|[+-]\d\d:\d\d$/.test(value) || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value.length === 10 ? value : DateTime.fromISO(value, { zone: 'utc' }).toISO()!;
-  return DateTime.fromISO(value, { zone }).toUTC().toISO()!;
+  if (/[zZ]|[+-]\d\d:\d\d$/.test(value) || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value.length === 10 ? value : DateTime.fromISO(value, { zone: 'utc' }).toISO(WHOLE)!;
+  return DateTime.fromISO(value, { zone }).toUTC().toISO(WHOLE)!;
 }
 
 function addDays(date: string, days: number): string {
@@ -123,7 +126,7 @@ function readVevent(vevent: ICAL.Component, fileZones: Map<string, ICAL.Timezone
     if (duration instanceof ICAL.Duration) {
       endValue = start.allDay
         ? addDays(startValue, Math.max(1, Math.round(duration.toSeconds() / 86_400)))
-        : DateTime.fromISO(startValue, { zone: 'utc' }).plus({ seconds: duration.toSeconds() }).toISO()!;
+        : DateTime.fromISO(startValue, { zone: 'utc' }).plus({ seconds: duration.toSeconds() }).toISO(WHOLE)!;
     } else {
       endValue = start.allDay ? addDays(startValue, 1) : startValue;
     }
@@ -141,7 +144,7 @@ function readVevent(vevent: ICAL.Component, fileZones: Map<string, ICAL.Timezone
   const recurrenceId = readTime(vevent.getFirstProperty('recurrence-id'), fileZones);
   const stampOf = (name: string) => {
     const value = vevent.getFirstPropertyValue(name) as ICAL.Time | null;
-    return value && typeof value === 'object' && 'toUnixTime' in value ? DateTime.fromSeconds(value.toUnixTime(), { zone: 'utc' }).toISO() : null;
+    return value && typeof value === 'object' && 'toUnixTime' in value ? DateTime.fromSeconds(value.toUnixTime(), { zone: 'utc' }).toISO(WHOLE) : null;
   };
   const color = text(vevent, 'color');
   return {

@@ -86,6 +86,15 @@ export function readPropfind(body: string): DavRequest {
   return { kind: 'propfind', props: 'all' };
 }
 
+/** The properties a PROPPATCH body sets or removes. */
+export function readProppatch(body: string): PropName[] {
+  if (!body.trim()) return [];
+  const root = node(parse(body).propertyupdate);
+  const names: PropName[] = [];
+  for (const key of ['set', 'remove']) for (const item of list(root[key])) names.push(...propNames(node(item).prop));
+  return names;
+}
+
 /** A time in iCalendar UTC form (`20260301T000000Z`) as an ISO instant. */
 function utcTime(value: string | undefined): string | null {
   const m = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/.exec(value ?? '');
@@ -140,6 +149,8 @@ export interface DavResponse {
   /** found properties; the ones asked for and not here are answered 404 */
   props?: Record<PropName, PropValue>;
   notFound?: PropName[];
+  /** properties a client may not change (PROPPATCH) */
+  forbidden?: PropName[];
   /** a whole-response status (a deleted member in sync-collection) */
   status?: number;
 }
@@ -164,6 +175,7 @@ export function multistatus(responses: DavResponse[], syncToken?: string): strin
       const propstat: Node[] = [];
       if (r.props && Object.keys(r.props).length) propstat.push({ 'd:prop': r.props, 'd:status': statusLine(200) });
       if (r.notFound?.length) propstat.push({ 'd:prop': Object.fromEntries(r.notFound.map((name) => [name, ''])), 'd:status': statusLine(404) });
+      if (r.forbidden?.length) propstat.push({ 'd:prop': Object.fromEntries(r.forbidden.map((name) => [name, ''])), 'd:status': statusLine(403) });
       if (!propstat.length) propstat.push({ 'd:prop': '', 'd:status': statusLine(200) });
       out['d:propstat'] = propstat;
       return out;

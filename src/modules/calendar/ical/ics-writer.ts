@@ -13,23 +13,32 @@ import type { IcsEvent, IcsOccurrenceFields } from './ics-event';
 
 export const PRODID = '-//Hearth//Calendar//EN';
 
-const vtimezones = new Map<string, ICAL.Component | null>();
+const vtimezones = new Map<string, string | null>();
 
-/** The VTIMEZONE of an IANA zone, or null when the zone data has none (then times are written in UTC). */
+/** The VTIMEZONE of an IANA zone (a new component each time), or null when the zone data has none (then times are written in UTC). */
 export function vtimezoneOf(zone: string): ICAL.Component | null {
-  if (vtimezones.has(zone)) return vtimezones.get(zone)!;
-  let component: ICAL.Component | null = null;
+  if (!vtimezones.has(zone)) vtimezones.set(zone, vtimezoneText(zone));
+  const text = vtimezones.get(zone);
+  return text ? new ICAL.Component(ICAL.parse(text) as any[]) : null;
+}
+
+function vtimezoneText(zone: string): string | null {
+  let component: string | null = null;
   if (zone !== 'UTC' && zone !== 'Etc/UTC') {
     try {
       const block = tzlib_get_ical_block(zone);
       const text = Array.isArray(block) ? block[0] : '';
-      if (text.startsWith('BEGIN:VTIMEZONE')) component = new ICAL.Component(ICAL.parse(text) as any[]);
+      if (text.startsWith('BEGIN:VTIMEZONE')) component = text;
     } catch {
       component = null;
     }
   }
-  vtimezones.set(zone, component);
   return component;
+}
+
+function hasVtimezone(zone: string): boolean {
+  if (!vtimezones.has(zone)) vtimezones.set(zone, vtimezoneText(zone));
+  return vtimezones.get(zone) !== null;
 }
 
 function dateValue(date: string): ICAL.Time {
@@ -47,7 +56,7 @@ function setTime(component: ICAL.Component, name: string, value: string, allDay:
   const property = new ICAL.Property(name, component);
   if (allDay) {
     property.setValue(dateValue(value));
-  } else if (vtimezoneOf(zone)) {
+  } else if (hasVtimezone(zone)) {
     const t = DateTime.fromISO(value, { zone: 'utc' }).setZone(zone);
     property.setValue(ICAL.Time.fromData({ year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second, isDate: false }));
     property.setParameter('tzid', zone);
@@ -109,7 +118,7 @@ function zonesOf(events: readonly IcsEvent[]): string[] {
     if (!event.allDay) zones.add(event.timeZone);
     for (const exception of event.exceptions ?? []) if (!exception.allDay) zones.add(exception.timeZone);
   }
-  return [...zones].filter((zone) => vtimezoneOf(zone)).sort();
+  return [...zones].filter(hasVtimezone).sort();
 }
 
 export interface CalendarOptions {

@@ -280,6 +280,8 @@ export class CaldavService {
     }
     const seq = token.startsWith(SYNC_PREFIX) ? token.slice(SYNC_PREFIX.length) : '';
     if (!/^\d{1,18}$/.test(seq) || BigInt(seq) > BigInt(latest)) return xml(403, davError('d:valid-sync-token'));
+    // nothing since: the answer without reading the change log
+    if (seq === latest) return xml(207, multistatus([], SYNC_PREFIX + seq));
     const changes = await this.changes.changesSince(caller.user.groupId, seq);
     if (!changes.length) return xml(207, multistatus([], SYNC_PREFIX + seq));
     const newest = changes[changes.length - 1].seq;

@@ -25,6 +25,7 @@ function toIcs(row: IcsEventRow, exceptions: IcsExceptionRow[]): StoredIcsEvent 
   return {
     id: row.id,
     etag: `"${row.version}"`,
+    revision: `${row.id}:${row.version}:${row.updated_date.getTime()}`,
     uid: row.uid,
     title: row.title,
     description: row.description,

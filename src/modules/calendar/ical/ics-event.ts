@@ -39,4 +39,6 @@ export interface IcsEvent extends IcsOccurrenceFields {
   /** `#RRGGBB` */
   color?: string | null;
   isPrivate?: boolean;
+  /** what identifies this state of the event (a stored event's id and version): lets its written form be reused */
+  revision?: string;
 }

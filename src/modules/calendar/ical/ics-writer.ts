@@ -127,19 +127,55 @@ export interface CalendarOptions {
   method?: 'PUBLISH';
 }
 
+/**
+ * The written VEVENTs of events that carry a `revision` (a stored event's id and version): a feed or
+ * a sync writes each event once per change, not once per read. Bounded: cleared when full.
+ */
+const written = new Map<string, string>();
+const WRITTEN_LIMIT = 50_000;
+
+function veventsText(event: IcsEvent): string {
+  const key = event.revision ? `${event.revision}|${event.uid}` : null;
+  const cached = key ? written.get(key) : undefined;
+  if (cached !== undefined) return cached;
+  const text = veventsOf(event)
+    .map((component) => component.toString())
+    .join('\r\n');
+  if (key) {
+    if (written.size >= WRITTEN_LIMIT) written.clear();
+    written.set(key, text);
+  }
+  return text;
+}
+
 /** A whole VCALENDAR with the events and one VTIMEZONE per zone used. */
 export function writeCalendar(events: readonly IcsEvent[], options: CalendarOptions = {}): string {
+  const parts = [headOf(options)];
+  for (const zone of zonesOf(events)) parts.push(vtimezones.get(zone)!);
+  for (const event of events) parts.push(veventsText(event));
+  parts.push('END:VCALENDAR\r\n');
+  return parts.join('\r\n');
+}
+
+const heads = new Map<string, string>();
+
+/** The calendar's own lines (BEGIN:VCALENDAR to its last property), through ical.js; the few kinds kept. */
+function headOf(options: CalendarOptions): string {
+  const key = `${options.method ?? ''}|${options.name ?? ''}`;
+  const found = heads.get(key);
+  if (found !== undefined) return found;
   const calendar = new ICAL.Component('vcalendar');
   calendar.addPropertyWithValue('version', '2.0');
   calendar.addPropertyWithValue('prodid', PRODID);
   calendar.addPropertyWithValue('calscale', 'GREGORIAN');
   if (options.method) calendar.addPropertyWithValue('method', options.method);
   if (options.name) calendar.addPropertyWithValue('x-wr-calname', options.name);
-  for (const zone of zonesOf(events)) calendar.addSubcomponent(vtimezoneOf(zone)!);
-  for (const event of events) for (const vevent of veventsOf(event)) calendar.addSubcomponent(vevent);
-  return calendar.toString() + '\r\n';
+  // the zones and events (each written by ical.js, or kept from before) are spliced in after these lines
+  const head = calendar.toString().replace(/\r\nEND:VCALENDAR$/, '');
+  if (heads.size > 1000) heads.clear();
+  heads.set(key, head);
+  return head;
 }
-
 /** One event as the calendar object resource CalDAV serves (`{uid}.ics`). */
 export function writeEvent(event: IcsEvent): string {
   return writeCalendar([event]);

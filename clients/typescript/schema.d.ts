@@ -11,7 +11,7 @@ export interface paths {
         /** My profile */
         get: operations["Account_get"];
         /**
-         * Update my profile (nickname, language)
+         * Update my profile (nickname, language, birthday)
          * @description Each field given changes. The access token’s Nickname claim follows at the next refresh. An unknown locale is 400 LOCALE_UNSUPPORTED.
          */
         put: operations["Account_update"];
@@ -2901,6 +2901,11 @@ export interface components {
             max: number;
         };
         ProfileDto: {
+            /**
+             * @description YYYY-MM-DD or --MM-DD (no year); shown to the group in the calendar
+             * @example 1990-05-12
+             */
+            birthday: string | null;
             /** Format: date-time */
             createdDate: string;
             /** @description the confirmed address (for an unconfirmed registration, the one awaiting confirmation) */
@@ -3584,6 +3589,11 @@ export interface components {
             webhookUrl?: string | null;
         };
         UpdateProfileDto: {
+            /**
+             * @description YYYY-MM-DD, or --MM-DD without the year; null removes it. The group sees it in the calendar's birthdays layer
+             * @example 1990-05-12
+             */
+            birthday?: string | null;
             /**
              * @description another value is refused with 400 LOCALE_UNSUPPORTED
              * @enum {string}

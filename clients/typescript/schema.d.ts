@@ -11,7 +11,7 @@ export interface paths {
         /** My profile */
         get: operations["Account_get"];
         /**
-         * Update my profile (nickname, language)
+         * Update my profile (nickname, language, birthday)
          * @description Each field given changes. The access token’s Nickname claim follows at the next refresh. An unknown locale is 400 LOCALE_UNSUPPORTED.
          */
         put: operations["Account_update"];
@@ -2559,7 +2559,7 @@ export interface components {
             emailStatus: "Confirmed";
         };
         /** @enum {string} */
-        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "Notification" | "CalendarEvent";
+        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "Notification" | "CalendarEvent" | "CalendarEventException";
         /**
          * @description stable UPPER_SNAKE identifier
          * @enum {string}
@@ -3088,11 +3088,11 @@ export interface components {
              * @description what it is about
              * @enum {string}
              */
-            entityType?: "Note" | "RecurringTransaction";
+            entityType?: "Note" | "RecurringTransaction" | "CalendarEvent";
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "NoteReminder" | "BillReminder" | "Test";
+            kind: "NoteReminder" | "BillReminder" | "EventReminder" | "Test";
             /** @description delivered after its time (the service was down): sent marked late, or only to the inbox when more than 24 h late */
             late: boolean;
             /**
@@ -3251,6 +3251,11 @@ export interface components {
             max: number;
         };
         ProfileDto: {
+            /**
+             * @description YYYY-MM-DD or --MM-DD (no year); shown to the group in the calendar
+             * @example 1990-05-12
+             */
+            birthday: string | null;
             /** Format: date-time */
             createdDate: string;
             /** @description the confirmed address (for an unconfirmed registration, the one awaiting confirmation) */
@@ -3950,6 +3955,11 @@ export interface components {
             webhookUrl?: string | null;
         };
         UpdateProfileDto: {
+            /**
+             * @description YYYY-MM-DD, or --MM-DD without the year; null removes it. The group sees it in the calendar's birthdays layer
+             * @example 1990-05-12
+             */
+            birthday?: string | null;
             /**
              * @description another value is refused with 400 LOCALE_UNSUPPORTED
              * @enum {string}

@@ -41,7 +41,7 @@ export class AccountController {
 
   @Put()
   @ApiOperation({
-    summary: 'Update my profile (nickname, language)',
+    summary: 'Update my profile (nickname, language, birthday)',
     description: 'Each field given changes. The access token’s Nickname claim follows at the next refresh. An unknown locale is 400 LOCALE_UNSUPPORTED.',
   })
   @ApiOkResponse({ type: ProfileDto })

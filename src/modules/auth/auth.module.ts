@@ -5,6 +5,13 @@ import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../config/app-config';
 import { UsersModule } from '../users/users.module';
+import { GroupsModule } from '../groups/groups.module';
+import { LocalLoginGuard } from './guards/local-login.guard';
+import { OidcAccountController, OidcSessionController } from './oidc/oidc.controller';
+import { OidcRepository } from './oidc/oidc.repository';
+import { OidcService } from './oidc/oidc.service';
+import { OidcLogin } from './oidc/oidc-login.entity';
+import { UserIdentity } from './oidc/user-identity.entity';
 import { AccessTokenService } from './access-token.service';
 import { AccessTokenStrategy } from './access-tokens/access-token.strategy';
 import { AccessTokensController, UserAccessTokensController } from './access-tokens/access-tokens.controller';
@@ -28,8 +35,9 @@ import { SessionsService } from './sessions.service';
   imports: [
     PassportModule,
     UsersModule,
+    GroupsModule,
     EmailConfirmationsModule,
-    TypeOrmModule.forFeature([Session, AccessToken]),
+    TypeOrmModule.forFeature([Session, AccessToken, OidcLogin, UserIdentity]),
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
@@ -39,7 +47,7 @@ import { SessionsService } from './sessions.service';
       }),
     }),
   ],
-  controllers: [SessionController, SessionsController, AccessTokensController, UserAccessTokensController],
+  controllers: [SessionController, OidcSessionController, SessionsController, AccessTokensController, UserAccessTokensController, OidcAccountController],
   providers: [
     AuthService,
     SessionsService,
@@ -49,12 +57,15 @@ import { SessionsService } from './sessions.service';
     AccessTokensRepository,
     AccessTokensService,
     AccessTokenStrategy,
+    OidcRepository,
+    OidcService,
+    LocalLoginGuard,
     AuthThrottlerGuard,
     // deny by default: authentication first, then role, then module
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_GUARD, useClass: ModulesGuard },
   ],
-  exports: [SessionsService, AccessTokenService, AccessTokensService],
+  exports: [SessionsService, AccessTokenService, AccessTokensService, LocalLoginGuard],
 })
 export class AuthModule {}

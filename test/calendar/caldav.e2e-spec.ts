@@ -102,6 +102,10 @@ describe('CalDAV with tsdav', () => {
     expect(family.reports).toEqual(expect.arrayContaining(['syncCollection', 'calendarMultiget', 'calendarQuery']));
     expect(family.syncToken).toBeTruthy();
 
+    // a layer is read-only
+    const bills = calendars.find((c) => c.displayName === 'Bills');
+    if (bills) expect((await client.createCalendarObject({ calendar: bills, filename: 'x@example.test.ics', iCalString: vevent('x@example.test', 'X') })).status).toBe(403);
+
     // the first full sync
     let objects = await client.fetchCalendarObjects({ calendar: family });
     expect(objects).toHaveLength(1);

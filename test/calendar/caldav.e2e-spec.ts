@@ -189,6 +189,14 @@ describe('CalDAV with tsdav', () => {
     const starts: string[] = [];
     for (let next = iterator.next(); next; next = iterator.next()) starts.push(new Date(next.toUnixTime() * 1000).toISOString());
     expect(starts).toEqual(['2026-03-21T09:00:00.000Z', '2026-03-28T09:00:00.000Z', '2026-04-04T08:00:00.000Z']);
+
+    // calendar-query with a time-range: the series in April, nothing in 2025
+    const client = new DAVClient({ serverUrl: base, credentials: { username: anna.username, password: token }, authMethod: 'Basic', defaultAccountType: 'caldav' });
+    await client.login();
+    const family = (await client.fetchCalendars()).find((c) => c.displayName === 'Family')!;
+    const april = await client.fetchCalendarObjects({ calendar: family, timeRange: { start: '2026-04-01T00:00:00Z', end: '2026-04-30T00:00:00Z' } });
+    expect(april.map((o) => o.data.includes('SUMMARY:Football'))).toEqual([true]);
+    expect(await client.fetchCalendarObjects({ calendar: family, timeRange: { start: '2025-01-01T00:00:00Z', end: '2025-12-31T00:00:00Z' } })).toEqual([]);
   });
 
   it('answers OPTIONS with its classes, the well-known address with 301, and wrong credentials with 401', async () => {

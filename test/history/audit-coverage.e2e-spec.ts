@@ -35,6 +35,10 @@ const NOT_AUDITED: Record<string, string> = {
   StoredFile: 'upload and processing state moved by a job; the picture or marker image using the file is audited',
   NoteReminder: "a note's reminder is when and whom to remind, not a change of the note; what it sends is each recipient's Notification",
   CalendarChange: "the calendar's change log for sync tokens: bookkeeping of event changes, each of which has its own history row",
+  AccessToken: 'a credential of its person (stored as a hash), like a session; made and ended only by its person or an administrator',
+  CalendarFeed: "a member's own secret feed address (a credential, like an access token), not the group's data",
+  CalendarSubscription: 'an outside calendar: its address and the content the 15-minute job fetches and replaces; its events are not the group’s to change',
+  CalendarImport: 'a preview kept 24 hours; the events its commit writes go through the calendar service, each with its history row',
 };
 
 interface Fixture {

@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { createDatabase, databaseUrl, dropDatabase, withAdmin } from '../src/database/admin';
 import { loadConfig } from '../src/config';
 import { benchBackup } from './backup';
+import { benchCaldav } from './caldav';
 import { benchImport } from './import';
 import { benchParsers } from './parsers';
 import { benchLive } from './live';
@@ -87,7 +88,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify' | 'sharing' | 'search';
+  kind: 'token' | 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify' | 'sharing' | 'search' | 'caldav';
   name: string;
   title: string;
 }
@@ -128,6 +129,7 @@ const SCENARIOS: Scenario[] = [
     kind: 'ab', name: 'transaction-create-split', title: 'POST /transactions with a split (+ shares, day sums)', method: 'POST', path: () => '/transactions',
     body: (d) => expenseBody(d, true), target: LIGHT, check: 'masked', as: 'flat',
   },
+  { kind: 'token', name: 'access-token', title: 'GET /markers with an access token (hearth_pat_…) / with a JWT' },
   { kind: 'login', name: 'login', title: 'POST /session (login)' },
   { kind: 'burst', name: 'burst', title: 'login burst: list p99 rise' },
   { kind: 'latency', name: 'latency', title: 'single-connection list latencies (1 M)' },
@@ -137,6 +139,7 @@ const SCENARIOS: Scenario[] = [
   { kind: 'notify', name: 'notify', title: 'reminders: 10 000 due in one minute, and the idle scheduler (own server and database)' },
   { kind: 'import', name: 'import', title: 'statement import: preview and commit of 10 000 rows (CSV, OFX)' },
   { kind: 'parsers', name: 'parsers', title: 'statement parsers: 5 MiB of hostile input per format through the preview' },
+  { kind: 'caldav', name: 'caldav', title: 'calendar feed and CalDAV sync of 2 000 events' },
   { kind: 'search', name: 'search', title: 'GET /search: 1 M transactions, 10 000 notes with 100 000 items, 10 000 places (single connection, plans)' },
 ];
 
@@ -351,6 +354,37 @@ async function hashMs(cost: number): Promise<number> {
   return measuredHashMs;
 }
 
+/**
+ * The same request as `markers`, on Hearth alone: with a person's access token (read scope) and
+ * with a session's JWT, alternating rounds; the token's req/s as a share of the JWT's (target ≥ 90 %).
+ */
+async function runAccessToken(ctx: Context): Promise<void> {
+  const list = SCENARIOS.find((s) => s.name === 'markers') as AbScenario;
+  const made = await fetch(`${ctx.hearth.base}${API}/account/tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench', scopes: ['read'] }),
+  });
+  if (made.status !== 201) throw new Error(`access token: ${made.status} ${await made.text()}`);
+  const { token } = (await made.json()) as { token: string };
+  const withJwt = () => request(ctx, ctx.hearth, list);
+  const withToken = () => request(ctx, ctx.hearth, list, { headers: { authorization: `Bearer ${token}` } });
+  const check = await fetch(withToken().url, { headers: withToken().headers });
+  const [a, b] = [await check.text(), await (await fetch(withJwt().url, { headers: withJwt().headers })).text()];
+  console.log(`  token: ${check.status}, body ${a === b ? 'identical to' : 'DIFFERENT from'} the JWT's (${Buffer.byteLength(a)} bytes)`);
+  const pids = [ctx.hearth.pid];
+  for (const make of [withJwt, withToken]) await loads([{ ...make(), seconds: WARMUP_SECONDS }], pids);
+  const rps: { jwt: number[]; token: number[] } = { jwt: [], token: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    rps.jwt.push((await loads([withJwt()], pids))[0].rps);
+    rps.token.push((await loads([withToken()], pids))[0].rps);
+  }
+  trackMemory(ctx);
+  const [jwt, pat] = [median(rps.jwt), median(rps.token)];
+  console.log(`  access token ${fmt(pat)} req/s, JWT ${fmt(jwt)} req/s: ${pct(pat / jwt)} (target ≥ 90 %)`);
+  results.push({ scenario: 'GET /markers: access token / JWT', value: `${pct(pat / jwt)}  (${fmt(pat)}/${fmt(jwt)} req/s)`, target: '≥ 90 %', pass: pat / jwt >= 0.9 });
+}
+
 async function runLogin(ctx: Context): Promise<void> {
   const ms = await hashMs(ctx.bcryptCost);
   const ceiling = availableParallelism() / (ms / 1000);
@@ -506,7 +540,7 @@ async function main(): Promise<void> {
   console.log(`bench: ${machine}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${chosen.map((s) => s.name).join(', ')}`);
   if (profile) console.log('--profile: Hearth runs under the profiler, which slows it; read the profile, not the ratios');
   const started = performance.now();
-  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import' && s.kind !== 'parsers' && s.kind !== 'notify');
+  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import' && s.kind !== 'parsers' && s.kind !== 'notify' && s.kind !== 'caldav');
   const backup = !capturing && chosen.some((s) => s.kind === 'backup');
   const runBackup = async (seeded?: string) => {
     console.log('\n== backup and restore (in-process: the services, no HTTP)');
@@ -534,6 +568,10 @@ async function main(): Promise<void> {
   if (!capturing && chosen.some((s) => s.kind === 'import')) {
     console.log('\n== statement import: preview and commit of 10 000 rows (CSV, OFX) [import]');
     results.push(...(await benchImport()).map((r) => ({ ...r, pass: r.pass as boolean | null })));
+  }
+  if (!capturing && chosen.some((s) => s.kind === 'caldav')) {
+    console.log('\n== calendar: a feed and CalDAV sync of 2 000 events, 300 repeating (a server and database of their own) [caldav]');
+    results.push(...(await benchCaldav()).map((r) => ({ ...r, pass: r.pass as boolean | null })));
   }
   if (!capturing && chosen.some((s) => s.kind === 'parsers')) {
     console.log('\n== statement parsers: 5 MiB of hostile input per format, a light request meanwhile [parsers]');
@@ -590,6 +628,7 @@ async function runHttp(chosen: Scenario[], profile: string | undefined, capturin
       ctx.flatToken = await login(hearth.base, FLAT_USERNAME);
       if (s.kind === 'ab') await runAb(ctx, s);
       else if (s.kind === 'sharing') await runLatency(ctx, balancesPaths(), ctx.flatToken);
+      else if (s.kind === 'token') await runAccessToken(ctx);
       else if (s.kind === 'login') await runLogin(ctx);
       else if (s.kind === 'burst') await runBurst(ctx);
       else if (s.kind === 'latency') await runLatency(ctx);

@@ -33,6 +33,9 @@ import { HistoryModule } from './modules/history/history.module';
 import { LiveModule } from './modules/live/live.module';
 import { MarkersModule } from './modules/markers/markers.module';
 import { NotesModule } from './modules/notes/notes.module';
+import { CalendarModule } from './modules/calendar/calendar.module';
+import { CalendarExchangeModule } from './modules/calendar/calendar-exchange.module';
+import { CaldavModule } from './modules/caldav/caldav.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { RegistrationsModule } from './modules/registrations/registrations.module';
 import { SearchModule } from './modules/search/search.module';
@@ -85,6 +88,9 @@ export class AppModule {
         MarkersModule,
         GeocodeModule,
         NotesModule,
+        CalendarModule,
+        CalendarExchangeModule,
+        CaldavModule,
         NotificationsModule,
         SearchModule,
         RegistrationsModule,

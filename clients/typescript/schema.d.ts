@@ -11,7 +11,7 @@ export interface paths {
         /** My profile */
         get: operations["Account_get"];
         /**
-         * Update my profile (nickname, language)
+         * Update my profile (nickname, language, birthday)
          * @description Each field given changes. The access token’s Nickname claim follows at the next refresh. An unknown locale is 400 LOCALE_UNSUPPORTED.
          */
         put: operations["Account_update"];
@@ -166,6 +166,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether my account is linked to the identity provider
+         * @description 404 without OIDC_ISSUER.
+         */
+        get: operations["OidcAccount_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Unlink the identity provider
+         * @description Needs the account’s password (400 INVALID_PASSWORD); refused while password sign-in is off (409 OIDC_LAST_WAY_IN).
+         */
+        delete: operations["OidcAccount_unlink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/oidc/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin linking my account to the identity provider
+         * @description Answers the provider’s address to open in this browser (and sets the cookie that binds it); the provider then sends it back to returnTo.
+         */
+        post: operations["OidcAccount_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/password": {
         parameters: {
             query?: never;
@@ -302,6 +346,44 @@ export interface paths {
          */
         post: operations["Registration_register"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My access tokens, newest first (never the tokens themselves) */
+        get: operations["AccessTokens_list"];
+        put?: never;
+        /**
+         * Make an access token for a script, a phone or Home Assistant
+         * @description The token is in this answer only. Use: `Authorization: Bearer hearth_pat_…` on the API (scopes `read`, `write`), or as the password of CalDAV’s HTTP Basic sign-in with the username (scope `dav`). A token never opens administration, the account, its sessions or its tokens (403 TOKEN_SCOPE), and stops at once when ended, expired, or when its person is deactivated or leaves the group (401). Wrong tokens count towards a per-IP limit (RATE_LIMIT_TOKEN_FAILURES_PER_IP): 429 RATE_LIMITED.
+         */
+        post: operations["AccessTokens_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of my access tokens at once */
+        delete: operations["AccessTokens_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -542,6 +624,231 @@ export interface paths {
         put: operations["Sharing_saveSettings"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an event
+         * @description All-day events take dates (`end` exclusive), others instants and an IANA `timeZone` (default: the creator's). `recurrence.rrule` repeats it (RFC 5545; occurrences keep their wall-clock time across daylight-saving changes). `color` defaults to the creator's colour.
+         */
+        post: operations["Calendar_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event with its exceptions and exclusions
+         * @description ETag: its version. A private event exists only for its creator.
+         */
+        get: operations["Calendar_get"];
+        /**
+         * Replace an event
+         * @description The whole event. With `If-Match`, a stale version is 412 with the current event.
+         */
+        put: operations["Calendar_update"];
+        post?: never;
+        /** Delete an event (every occurrence) */
+        delete: operations["Calendar_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/events/{eventId}/occurrences/{originalStart}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change one occurrence of a series
+         * @description An exception with its own fields (RFC 5545 RECURRENCE-ID); omitted fields keep the series'. Answers the event.
+         */
+        put: operations["Calendar_updateOccurrence"];
+        post?: never;
+        /**
+         * Delete one occurrence of a series
+         * @description RFC 5545 EXDATE. Answers the event.
+         */
+        delete: operations["Calendar_removeOccurrence"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/events/{eventId}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * This and all following occurrences
+         * @description Ends the series before the occurrence `from` and answers the new series that starts there (a new event with the same fields and rule).
+         */
+        post: operations["Calendar_split"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My feeds (without their addresses) */
+        get: operations["CalendarFeeds_list"];
+        put?: never;
+        /**
+         * Make a secret feed address for a calendar app
+         * @description The `url` (`…/ical/{token}.ics`, 256 random bits) is shown only in this answer. The feed is RFC 5545: series as rules with their exclusions and changed occurrences, a VTIMEZONE for each zone used, one UID per event; it shows what its owner may see when it is read (private events only to them), and answers 404 once the feed is ended or its owner has left the group.
+         */
+        post: operations["CalendarFeeds_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/feeds/{feedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End a feed: its address answers 404 from now on */
+        delete: operations["CalendarFeeds_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview an ICS file for import; kept 24 h for its commit
+         * @description The file is the raw `text/calendar` body (at most 5 MiB, 2 000 events). Each event is previewed as `create`, or `update` when an event with its UID was imported (or made) before. VEVENTs that cannot be read are listed in `skipped`. A body that is not iCalendar is 400 ICS_INVALID; another content type 415.
+         */
+        post: operations["CalendarImports_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/imports/{importId}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the previewed events
+         * @description Each event is made, or the event with its UID updated (never duplicated: committing again updates the same events). An event the calendar refuses (a rule it does not take, for instance) is listed in `failed`; the others are imported.
+         */
+        post: operations["CalendarImports_commit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/occurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calendar's occurrences between two dates
+         * @description `from`/`to` are dates in the caller's time zone (notification settings), both included, at most 366 days apart. Events' series are expanded (exceptions in place of their occurrence, deleted ones left out) and merged with the read-only layers (`bills`: recurring transactions, `reminders`: note reminders, `birthdays`: members' birthdays, `subscriptions`); default: every layer the group's modules allow. Sorted by start.
+         */
+        get: operations["Calendar_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The group's outside calendars */
+        get: operations["CalendarSubscriptions_list"];
+        put?: never;
+        /**
+         * Subscribe the group to an outside calendar (an ICS address)
+         * @description Fetched at once (400 CALENDAR_FETCH_FAILED when that fails) and every 15 minutes after, with ETag / If-Modified-Since; at most 5 MB within 10 s. The address must resolve to a public address unless the server allows private ones (NOTIFY_ALLOW_PRIVATE_URLS; else 400 CALENDAR_URL_NOT_ALLOWED). Its events show read-only in the layer `subscriptions` and as a calendar of its own over CalDAV.
+         */
+        post: operations["CalendarSubscriptions_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/subscriptions/{subscriptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unsubscribe the group from an outside calendar */
+        delete: operations["CalendarSubscriptions_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1328,8 +1635,68 @@ export interface paths {
          * @description Checked in this order: user, password, email confirmed (else the confirmation mail is re-sent), registration status, group. Returns the access token and sets the HttpOnly `refresh_token` cookie.
          */
         post: operations["Session_login"];
-        /** Log out: revoke this session and clear the refresh cookie */
+        /**
+         * Log out: revoke this session and clear the refresh cookie
+         * @description A session that began at the identity provider answers 200 with `endSessionUrl` when the provider has an end_session_endpoint: open it to sign out there too (it comes back to {APP_URL}/sign-in).
+         */
         delete: operations["Session_logout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in with the identity provider (a browser navigation)
+         * @description Redirects to the provider (authorization code flow with PKCE, state and nonce). The provider sends the browser back to /api/v1/session/oidc/callback. 404 without OIDC_ISSUER.
+         */
+        get: operations["OidcSession_begin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity provider’s answer (a browser navigation)
+         * @description Checks state (single use, this browser’s), the PKCE verifier and the ID token (signature, iss, aud, exp, nonce), then signs in as POST /session does (the refresh cookie; the session is listed as signed in with OIDC_BUTTON_LABEL) and redirects to the app. Any failure redirects to {APP_URL}/sign-in?error=CODE (OIDC_STATE_INVALID, OIDC_REFUSED, OIDC_TOKEN_INVALID, OIDC_UNKNOWN_ACCOUNT, OIDC_EMAIL_REQUIRED, OIDC_UNAVAILABLE, REGISTRATION_PENDING, …).
+         */
+        get: operations["OidcSession_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the sign-in page offers: password sign-in, and the identity provider’s button */
+        get: operations["OidcSession_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1572,6 +1939,50 @@ export interface paths {
          * @description Moves: Pending→Active, Pending→Declined, Active→Deactivated, Deactivated→Active, Declined→Active; any other is 409 INVALID_TRANSITION. Activation needs a group (`groupId` here, or the one the user has), else 409 GROUP_REQUIRED. Deactivation revokes every session at once. An admin cannot change their own status (409 SELF_CHANGE). Approval and decline notify the user by email. The user's PermsVersion is raised: their access tokens answer 401 TOKEN_STALE until refreshed.
          */
         patch: operations["UsersAdmin_changeStatus"];
+        trace?: never;
+    };
+    "/api/v1/users/{userId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user’s access tokens (Admin)
+         * @description Unknown user: 404.
+         */
+        get: operations["UserAccessTokens_list"];
+        put?: never;
+        post?: never;
+        /**
+         * End every access token of a user at once (Admin)
+         * @description Unknown user: 404.
+         */
+        delete: operations["UserAccessTokens_removeAll"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{userId}/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one access token of a user at once (Admin)
+         * @description Unknown user or token: 404.
+         */
+        delete: operations["UserAccessTokens_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/health/live": {
@@ -1873,6 +2284,54 @@ export interface components {
             /** @description a household account whose spending is everyone's: its imported expenses take the group's default split */
             shared: boolean;
         };
+        CalendarImportDto: {
+            events: components["schemas"]["CalendarImportEventDto"][];
+            /**
+             * Format: date-time
+             * @description the preview may be committed until then
+             */
+            expiresDate: string;
+            /** Format: uuid */
+            id: string;
+            /** @description VEVENTs left out and why */
+            skipped: components["schemas"]["CalendarImportSkippedDto"][];
+        };
+        CalendarImportEventDto: {
+            /**
+             * @description create a new event, or update the one with this UID
+             * @enum {string}
+             */
+            action: "create" | "update";
+            allDay: boolean;
+            end: string;
+            /** @description the event number to commit by (0-based, in file order) */
+            index: number;
+            /** @description the RRULE, when it repeats */
+            rrule: string | null;
+            /** @description a date (all-day) or a UTC instant */
+            start: string;
+            timeZone: string;
+            title: string;
+            /** @description the RFC 5545 UID: an event imported before with the same UID is updated, never duplicated */
+            uid: string;
+        };
+        CalendarImportFailureDto: {
+            /** @description the error code the event was refused with (RRULE_UNSUPPORTED, …) */
+            code: string;
+            index: number;
+            message: string;
+            uid: string;
+        };
+        CalendarImportResultDto: {
+            created: number;
+            /** @description events the calendar refused (each on its own; the others are imported) */
+            failed: components["schemas"]["CalendarImportFailureDto"][];
+            updated: number;
+        };
+        CalendarImportSkippedDto: {
+            reason: string;
+            uid: string | null;
+        };
         CaptchaChallengeDto: {
             /** @description algorithm, nonce, salt, cost, keyLength, keyPrefix, keySignature, expiresAt */
             parameters: {
@@ -1931,6 +2390,10 @@ export interface components {
             detail: string | null;
             /** @description delivered (for push: accepted by at least one device’s push service) */
             ok: boolean;
+        };
+        CommitCalendarImportDto: {
+            /** @description indexes of previewed events not to import */
+            exclude?: number[];
         };
         CommitImportDto: {
             /** @description whether each named payee's Expense rows are shared by the group's default split (over shared and the account; a row's own shared or split wins) */
@@ -2005,6 +2468,40 @@ export interface components {
             /** @description a household account whose spending is everyone's: rows imported into it take the group's default split (an Expense, when the group shares by default); false when omitted on create, unchanged when omitted on update */
             shared?: boolean;
         };
+        CreatedFeedDto: {
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: uuid */
+            id: string;
+            layers: ("events" | "bills" | "reminders" | "birthdays" | "subscriptions")[];
+            name: string;
+            onlyMine: boolean;
+            /**
+             * Format: uri
+             * @description the secret address of the feed (`…/ical/{token}.ics`): shown only now; anyone with it can read the feed
+             */
+            url: string;
+        };
+        CreatedPersonalAccessTokenDto: {
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            expiresDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description noted at most once a minute
+             */
+            lastUsedDate: string | null;
+            name: string;
+            scopes: ("read" | "write" | "dav")[];
+            /**
+             * @description shown only in this answer; stored only as a hash
+             * @example hearth_pat_3q2-7wEXAMPLEexample0123456789ab
+             */
+            token: string;
+        };
         CreatedUserDto: {
             /**
              * Format: date-time
@@ -2014,6 +2511,23 @@ export interface components {
             /** @description the link with which the user chooses a password ({APP_URL}/reset-password?token=…); works once. The web app shows it with its own address when APP_URL is a loopback address */
             setPasswordUrl: string;
             user: components["schemas"]["AdminUserDto"];
+        };
+        CreateFeedDto: {
+            /**
+             * @description what the feed shows
+             * @example [
+             *       "events",
+             *       "bills"
+             *     ]
+             */
+            layers: ("events" | "bills" | "reminders" | "birthdays" | "subscriptions")[];
+            /** @example Family on my phone */
+            name: string;
+            /**
+             * @description only events the owner made or is invited to by name (not the whole group's)
+             * @default false
+             */
+            onlyMine?: boolean;
         };
         CreateNoteDto: {
             /**
@@ -2036,6 +2550,19 @@ export interface components {
             isPrivate?: boolean;
             /** @example Groceries */
             title: string;
+        };
+        CreatePersonalAccessTokenDto: {
+            /** @description days until the token stops working; without it, it works until ended */
+            expiresInDays?: number;
+            /** @example Home Assistant */
+            name: string;
+            /**
+             * @description `read`: reading the group’s data (GET); `write`: what the person may change besides, except the account, sessions, tokens and administration; `dav`: the calendar over CalDAV (the token as the password of HTTP Basic), nothing of the API.
+             * @example [
+             *       "read"
+             *     ]
+             */
+            scopes: ("read" | "write" | "dav")[];
         };
         CreatePushSubscriptionDto: {
             /**
@@ -2074,6 +2601,18 @@ export interface components {
              * @description who received
              */
             toUserId: string;
+        };
+        CreateSubscriptionDto: {
+            /** @example #16A34A */
+            color: string;
+            /** @example School holidays */
+            name: string;
+            /**
+             * Format: uri
+             * @description an ICS address (http or https; `webcal://` is read as https)
+             * @example https://school.example/holidays.ics
+             */
+            url: string;
         };
         CreateUploadDto: {
             /**
@@ -2123,13 +2662,131 @@ export interface components {
             /** @enum {string} */
             emailStatus: "Confirmed";
         };
+        EndSessionDto: {
+            /** @description open it in the browser to sign out at the identity provider too */
+            endSessionUrl: string;
+        };
         /** @enum {string} */
-        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "Notification";
+        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "Notification" | "CalendarEvent" | "CalendarEventException";
         /**
          * @description stable UPPER_SNAKE identifier
          * @enum {string}
          */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "ITEM_LIMIT" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "TOKEN_SCOPE" | "LOCAL_LOGIN_DISABLED" | "OIDC_STATE_INVALID" | "OIDC_REFUSED" | "OIDC_TOKEN_INVALID" | "OIDC_UNKNOWN_ACCOUNT" | "OIDC_EMAIL_REQUIRED" | "OIDC_UNAVAILABLE" | "OIDC_ALREADY_LINKED" | "OIDC_LAST_WAY_IN" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "EVENT_ENDS_BEFORE_START" | "RRULE_UNSUPPORTED" | "ITEM_LIMIT" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS" | "CALENDAR_URL_NOT_ALLOWED" | "CALENDAR_FETCH_FAILED" | "ICS_INVALID";
+        EventBodyDto: {
+            /** @description true: `start`/`end` are dates (`end` exclusive); false: instants */
+            allDay: boolean;
+            /**
+             * @description "group" (everyone) or member ids (400 UNKNOWN_MEMBER for anyone not a member)
+             * @default group
+             */
+            attendees?: "group" | string[];
+            /** @description default: the creator's colour; stored upper-case */
+            color?: string;
+            description?: string | null;
+            /**
+             * @description as `start`; an all-day end is exclusive (a one-day event ends the next day); before `start`: 400 EVENT_ENDS_BEFORE_START
+             * @example 2026-10-03T11:30:00+02:00
+             */
+            end: string;
+            /**
+             * @description only its creator sees it, everywhere; only the creator can change it
+             * @default false
+             */
+            isPrivate?: boolean;
+            location?: string | null;
+            /**
+             * Format: uuid
+             * @description a place of the group's map (400 VALIDATION_FAILED otherwise)
+             */
+            markerId?: string | null;
+            recurrence?: components["schemas"]["EventRecurrenceDto"] | null;
+            /** @description at most 5; each attendee is reminded once per occurrence */
+            reminders?: components["schemas"]["EventReminderDto"][];
+            /**
+             * @description an instant (ISO 8601 with Z or an offset), or `YYYY-MM-DD` for an all-day event
+             * @example 2026-10-03T10:00:00+02:00
+             */
+            start: string;
+            /**
+             * @description an IANA time zone the series keeps its wall-clock time in; default: the creator's (notification settings)
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+            /** @example Football */
+            title: string;
+        };
+        EventDto: {
+            allDay: boolean;
+            attendees: "group" | string[];
+            /** @example #2563EB */
+            color: string;
+            /** Format: uuid */
+            createdBy: string | null;
+            /** Format: date-time */
+            createdDate: string;
+            description: string | null;
+            /** @description its end (all-day: exclusive) */
+            end: string;
+            /**
+             * @description the ETag: send it as If-Match
+             * @example "3"
+             */
+            etag: string;
+            exceptions: components["schemas"]["EventExceptionDto"][];
+            /** @description the occurrences deleted one by one (EXDATE), by `originalStart` */
+            exdates: string[];
+            /** Format: uuid */
+            id: string;
+            isPrivate: boolean;
+            location: string | null;
+            /** Format: uuid */
+            markerId: string | null;
+            recurrence: components["schemas"]["EventRecurrenceDto"] | null;
+            reminders: components["schemas"]["EventReminderDto"][];
+            /** @description the first occurrence: a date (all-day) or a UTC instant */
+            start: string;
+            /** @example Europe/Berlin */
+            timeZone: string;
+            title: string;
+            /** @description RFC 5545 UID: never changes */
+            uid: string;
+            /** Format: date-time */
+            updatedDate: string;
+        };
+        EventExceptionDto: {
+            attendees: "group" | string[];
+            color: string;
+            description: string | null;
+            end: string;
+            location: string | null;
+            /** Format: uuid */
+            markerId: string | null;
+            /** @description the occurrence's start as the series gives it */
+            originalStart: string;
+            start: string;
+            title: string;
+        };
+        EventRecurrenceDto: {
+            /**
+             * @description an RFC 5545 RRULE (without or with `RRULE:`) of FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, BYDAY (ordinals like 2SA, -1FR in MONTHLY and YEARLY rules), BYMONTHDAY, BYMONTH, BYSETPOS, WKST, COUNT, UNTIL; any other part is 400 RRULE_UNSUPPORTED naming it
+             * @example FREQ=WEEKLY;BYDAY=SA
+             */
+            rrule: string;
+        };
+        EventReminderDto: {
+            /** @example 60 */
+            minutesBefore: number;
+        };
+        FeedDto: {
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: uuid */
+            id: string;
+            layers: ("events" | "bills" | "reminders" | "birthdays" | "subscriptions")[];
+            name: string;
+            onlyMine: boolean;
+        };
         FileStatusDto: {
             /** @enum {string} */
             category: "ProfilePicture" | "MarkerImage";
@@ -2180,7 +2837,7 @@ export interface components {
              *       "Notes"
              *     ]
              */
-            modules: ("Map" | "Budget" | "Notes")[];
+            modules: ("Map" | "Budget" | "Notes" | "Calendar")[];
             /**
              * @description unique, compared case-insensitively
              * @example Home
@@ -2196,7 +2853,7 @@ export interface components {
             id: string;
             /** @description number of Active users in the group */
             memberCount: number;
-            modules: ("Map" | "Budget" | "Notes")[];
+            modules: ("Map" | "Budget" | "Notes" | "Calendar")[];
             name: string;
         };
         GroupMemberDto: {
@@ -2556,11 +3213,11 @@ export interface components {
              * @description what it is about
              * @enum {string}
              */
-            entityType?: "Note" | "RecurringTransaction";
+            entityType?: "Note" | "RecurringTransaction" | "CalendarEvent";
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "NoteReminder" | "BillReminder" | "Test";
+            kind: "NoteReminder" | "BillReminder" | "EventReminder" | "Test";
             /** @description delivered after its time (the service was down): sent marked late, or only to the inbox when more than 24 h late */
             late: boolean;
             /**
@@ -2606,11 +3263,87 @@ export interface components {
             /** @description one entry per chosen channel, the inbox first */
             channels: components["schemas"]["ChannelTestResultDto"][];
         };
+        OccurrenceBodyDto: {
+            attendees?: "group" | string[];
+            color?: string;
+            description?: string | null;
+            end?: string;
+            location?: string | null;
+            /** Format: uuid */
+            markerId?: string | null;
+            /** @description the occurrence's new start (an instant, or a date for all-day events) */
+            start?: string;
+            title?: string;
+        };
+        OccurrenceDto: {
+            allDay: boolean;
+            attendees: "group" | string[];
+            color: string;
+            end: string;
+            /** @description other layers: the owning feature's entity (the recurring transaction, the note, the member) */
+            entityId?: string;
+            /**
+             * Format: uuid
+             * @description events: the event
+             */
+            eventId?: string;
+            isException: boolean;
+            isPrivate?: boolean;
+            isRecurring?: boolean;
+            location?: string | null;
+            /** @description unique within the answer and stable across answers */
+            occurrenceId: string;
+            /** @description events: the occurrence's start as the series gives it (for the occurrence endpoints) */
+            originalStart?: string;
+            /** @enum {string} */
+            source: "event" | "bill" | "reminder" | "birthday" | "subscription";
+            start: string;
+            timeZone: string;
+            title: string;
+        };
+        OidcLinkDto: {
+            /** @example Sign in with Authentik */
+            buttonLabel: string | null;
+            linked: boolean;
+            /** Format: date-time */
+            linkedDate: string | null;
+        };
+        OidcOptionDto: {
+            /**
+             * @description OIDC_BUTTON_LABEL
+             * @example Sign in with Authentik
+             */
+            buttonLabel: string;
+            /**
+             * @description open it in the browser (with `?returnTo=` a path of the app) to sign in
+             * @example /api/v1/session/oidc
+             */
+            url: string;
+        };
+        OidcRedirectDto: {
+            /** @description open it in the browser: the provider, then back to `returnTo` with `?oidc=linked` or `?error=CODE` */
+            url: string;
+        };
         PageMeta: {
             page: number;
             pageSize: number;
             totalItems: number;
             totalPages: number;
+        };
+        PersonalAccessTokenDto: {
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            expiresDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description noted at most once a minute
+             */
+            lastUsedDate: string | null;
+            name: string;
+            scopes: ("read" | "write" | "dav")[];
         };
         PinNoteDto: {
             isPinned: boolean;
@@ -2677,6 +3410,11 @@ export interface components {
             max: number;
         };
         ProfileDto: {
+            /**
+             * @description YYYY-MM-DD or --MM-DD (no year); shown to the group in the calendar
+             * @example 1990-05-12
+             */
+            birthday: string | null;
             /** Format: date-time */
             createdDate: string;
             /** @description the confirmed address (for an unconfirmed registration, the one awaiting confirmation) */
@@ -2707,7 +3445,7 @@ export interface components {
             currency: string;
             /** Format: uuid */
             id: string;
-            modules: ("Map" | "Budget" | "Notes")[];
+            modules: ("Map" | "Budget" | "Notes" | "Calendar")[];
             name: string;
         };
         PushKeysDto: {
@@ -3068,6 +3806,8 @@ export interface components {
             isCurrent: boolean;
             /** Format: date-time */
             lastUsedDate: string;
+            /** @description the identity provider’s label (OIDC_BUTTON_LABEL) when the session began there; null: with the password */
+            signedInWith: string | null;
             userAgent: string | null;
         };
         SetNoteReminderDto: {
@@ -3115,12 +3855,22 @@ export interface components {
             /** Format: uuid */
             toUserId: string;
         };
+        SignInOptionsDto: {
+            /** @description password sign-in, registration and resets (LOCAL_LOGIN) */
+            localLogin: boolean;
+            /** @description the identity provider’s button; null without OIDC_ISSUER */
+            oidc: components["schemas"]["OidcOptionDto"] | null;
+        };
         SnoozeNotificationDto: {
             /**
              * @description delivered again after this many minutes (the push action "Snooze 1 h")
              * @default 60
              */
             minutes?: number;
+        };
+        SplitBodyDto: {
+            /** @description the first occurrence of the new series (its `originalStart`: an instant, or a date for all-day events) */
+            from: string;
         };
         SplitDto: {
             adjustments: components["schemas"]["SplitPartDto"][];
@@ -3228,6 +3978,13 @@ export interface components {
             /** @example 1 */
             weight: string;
         };
+        StartOidcLinkDto: {
+            /**
+             * @description the app’s path to come back to (default `/account`)
+             * @example /account
+             */
+            returnTo?: string;
+        };
         StatementImportDto: {
             /** Format: uuid */
             accountId: string;
@@ -3256,6 +4013,22 @@ export interface components {
             /** @description CSV: the columns read */
             mapping?: components["schemas"]["ImportMappingDto"];
             rows: components["schemas"]["ImportRowDto"][];
+        };
+        SubscriptionDto: {
+            color: string;
+            /** Format: date-time */
+            createdDate: string;
+            /** @description how many events it had when last fetched */
+            eventCount: number;
+            /** Format: date-time */
+            fetchedDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description why the last fetch failed (null after a good one) */
+            lastError: string | null;
+            name: string;
+            /** Format: uri */
+            url: string;
         };
         ToggleNoteItemDto: {
             /** @description set the item to this state (a repeat changes nothing); without it the toggle flips */
@@ -3307,6 +4080,10 @@ export interface components {
             /** @enum {string} */
             type: "Expense" | "Income" | "Transfer";
         };
+        UnlinkOidcDto: {
+            /** @description the account’s password: unlinking needs another way in */
+            currentPassword: string;
+        };
         UnreadCountDto: {
             unreadCount: number;
         };
@@ -3356,6 +4133,11 @@ export interface components {
             webhookUrl?: string | null;
         };
         UpdateProfileDto: {
+            /**
+             * @description YYYY-MM-DD, or --MM-DD without the year; null removes it. The group sees it in the calendar's birthdays layer
+             * @example 1990-05-12
+             */
+            birthday?: string | null;
             /**
              * @description another value is refused with 400 LOCALE_UNSUPPORTED
              * @enum {string}
@@ -3822,6 +4604,150 @@ export interface operations {
             };
         };
     };
+    OidcAccount_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcLinkDto"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    OidcAccount_unlink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnlinkOidcDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    OidcAccount_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartOidcLinkDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcRedirectDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     Account_changePassword: {
         parameters: {
             query?: never;
@@ -4163,6 +5089,148 @@ export interface operations {
              *     Rate limit exceeded (Retry-After header)
              */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    AccessTokens_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessTokenDto"][];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    AccessTokens_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePersonalAccessTokenDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPersonalAccessTokenDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    AccessTokens_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5173,6 +6241,940 @@ export interface operations {
             };
             /** @description Not allowed (role, module or account state) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventBodyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_updateOccurrence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
+            path: {
+                eventId: string;
+                /** @description the occurrence's start as the series gives it: an instant (URL-encoded, like 2026-10-03T08%3A00%3A00Z) or a date for all-day events */
+                originalStart: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OccurrenceBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_removeOccurrence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
+            path: {
+                eventId: string;
+                /** @description the occurrence's start as the series gives it: an instant (URL-encoded, like 2026-10-03T08%3A00%3A00Z) or a date for all-day events */
+                originalStart: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_split: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SplitBodyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarFeeds_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedDto"][];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarFeeds_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFeedDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedFeedDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarFeeds_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                feedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarImports_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/calendar": string;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarImportDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: the body is not of a type the route reads (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarImports_commit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommitCalendarImportDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarImportResultDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_list: {
+        parameters: {
+            query: {
+                /** @description only what this member attends (events for the group or naming them; their own layers' entries) */
+                attendee?: string;
+                /** @description the first date, in the caller's time zone */
+                from: string;
+                /** @description a comma list of events, bills, reminders, birthdays, subscriptions; default: every layer the group's modules allow */
+                layers?: string;
+                /** @description the last date (included); at most 366 days after `from` */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OccurrenceDto"][];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarSubscriptions_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDto"][];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarSubscriptions_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSubscriptionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarSubscriptions_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8313,6 +10315,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description the session began at the identity provider */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndSessionDto"];
+                };
+            };
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -8326,6 +10337,117 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    OidcSession_begin: {
+        parameters: {
+            query?: {
+                /** @description a path of the app to open afterwards (default `/`) */
+                returnTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description to the identity provider */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Rate limit or cooldown (Retry-After header)
+             *
+             *     Rate limit exceeded (Retry-After header)
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    OidcSession_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description to the app */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Rate limit or cooldown (Retry-After header)
+             *
+             *     Rate limit exceeded (Retry-After header)
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    OidcSession_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInOptionsDto"];
                 };
             };
         };
@@ -9307,6 +11429,174 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    UserAccessTokens_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessTokenDto"][];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    UserAccessTokens_removeAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    UserAccessTokens_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -138,9 +138,15 @@ export class AppConfig {
     refreshPerSessionPerMinute: number;
     /** GET /events, streams opened per user */
     liveOpensPerMinute: number;
+    /** wrong access tokens per client IP per RATE_LIMIT_LOGIN_FAILURE_WINDOW_SECONDS, then 429 */
+    tokenFailuresPerIp: number;
     refreshPerIpPerMinute: number;
   };
   cooldowns: { emailSeconds: number; resetSeconds: number };
+  /** LOCAL_LOGIN: password sign-in, registration and resets (false: refused with 401 LOCAL_LOGIN_DISABLED; the CLI still works) */
+  localLogin: boolean;
+  /** OpenID Connect sign-in (docs/accounts.md, "Signing in with your own identity provider"); null without OIDC_ISSUER */
+  oidc: OidcConfig | null;
   limits: { maxImageBytes: number; maxMarkerImages: number };
   /**
    * Live changes (GET /events, docs/live.md): streams a user may hold across every instance, streams
@@ -183,6 +189,45 @@ function parseTrustProxy(value: string | undefined): string | number | boolean |
   if (value === 'false') return undefined;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  /** unset: a public client (PKCE only) */
+  clientSecret?: string;
+  scopes: string;
+  buttonLabel: string;
+  /** OIDC_ALLOW_INSECURE: a plain-http issuer (tests, a LAN) */
+  allowInsecure: boolean;
+  linkVerifiedEmail: boolean;
+  createAccounts: boolean;
+  /** a group's name or id for accounts the provider creates */
+  defaultGroup?: string;
+  autoApprove: boolean;
+  adminGroup?: string;
+  groupsClaim: string;
+}
+
+function oidcConfig(read: EnvReader): OidcConfig | null {
+  const issuer = read.optional('OIDC_ISSUER');
+  if (!issuer) return null;
+  const allowInsecure = read.bool('OIDC_ALLOW_INSECURE', false);
+  const url = read.url('OIDC_ISSUER', allowInsecure ? ['http', 'https'] : ['https']);
+  return {
+    issuer: url,
+    clientId: read.string('OIDC_CLIENT_ID'),
+    clientSecret: read.optional('OIDC_CLIENT_SECRET'),
+    scopes: read.string('OIDC_SCOPES', 'openid profile email'),
+    buttonLabel: read.string('OIDC_BUTTON_LABEL', 'Single sign-on'),
+    allowInsecure,
+    linkVerifiedEmail: read.bool('OIDC_LINK_VERIFIED_EMAIL', false),
+    createAccounts: read.bool('OIDC_CREATE_ACCOUNTS', false),
+    defaultGroup: read.optional('OIDC_DEFAULT_GROUP'),
+    autoApprove: read.bool('OIDC_AUTO_APPROVE', false),
+    adminGroup: read.optional('OIDC_ADMIN_GROUP'),
+    groupsClaim: read.string('OIDC_GROUPS_CLAIM', 'groups'),
+  };
 }
 
 /** The web client's dev server (`npm run dev:web`), the default CORS origin in development only. */
@@ -294,7 +339,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refreshPerSessionPerMinute: read.int('RATE_LIMIT_REFRESH_PER_SESSION_PER_MINUTE', 60, 1),
       liveOpensPerMinute: read.int('RATE_LIMIT_LIVE_OPENS_PER_MINUTE', 30, 1),
       refreshPerIpPerMinute: read.int('RATE_LIMIT_REFRESH_PER_IP_PER_MINUTE', 300, 1),
+      tokenFailuresPerIp: read.int('RATE_LIMIT_TOKEN_FAILURES_PER_IP', 20, 1),
     },
+    localLogin: read.bool('LOCAL_LOGIN', true),
+    oidc: oidcConfig(read),
     cooldowns: {
       emailSeconds: read.int('EMAIL_COOLDOWN_SECONDS', 60, 0),
       resetSeconds: read.int('RESET_COOLDOWN_SECONDS', 300, 0),

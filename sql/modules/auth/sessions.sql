@@ -4,8 +4,8 @@ SELECT (s.revoked_date IS NULL AND s.expires_date > now()) AS live, u.status, u.
     WHERE s.id = $1 AND s.user_id = $2;
 
 -- session_insert
-INSERT INTO sessions (id, user_id, token_hash, user_agent, ip_address, device_name, remember_me, expires_date)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))
+INSERT INTO sessions (id, user_id, token_hash, user_agent, ip_address, device_name, remember_me, expires_date, signed_in_with, id_token_hint)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8), $9, $10)
    RETURNING expires_date;
 
 -- session_live_by_token_hash
@@ -38,8 +38,12 @@ WITH rotated AS (
    retired AS (INSERT INTO retired_refresh_tokens (token_hash, session_id) SELECT $1, id FROM rotated)
    SELECT id, user_id, expires_date FROM rotated;
 
+-- session_sign_out
+UPDATE sessions SET revoked_date = now() WHERE id = $1 AND revoked_date IS NULL
+   RETURNING signed_in_with, id_token_hint;
+
 -- sessions_active_of_user
-SELECT id, device_name, user_agent, ip_address, created_date, last_used_date, expires_date
+SELECT id, device_name, user_agent, ip_address, created_date, last_used_date, expires_date, signed_in_with
      FROM sessions
     WHERE user_id = $1 AND revoked_date IS NULL AND expires_date > now()
     ORDER BY last_used_date DESC, id DESC;

@@ -11,6 +11,13 @@ INSERT INTO note_reminders AS r (id, note_id, group_id, start_local, time_zone, 
 -- note_reminders_active_of_setter
 SELECT count(*)::int AS n FROM note_reminders WHERE set_by = $1 AND next_index IS NOT NULL;
 
+-- note_reminders_for_calendar
+SELECT r.id, r.note_id, r.group_id, r.start_local, r.time_zone, r.setter_time_zone, r.frequency, r.interval,
+       r.until::text AS until, r.recipients, r.recipient_ids, r.set_by, r.set_date, r.next_index, n.title
+     FROM note_reminders r JOIN notes n ON n.id = r.note_id
+    WHERE r.group_id = $1 AND r.next_index IS NOT NULL AND (NOT n.is_private OR n.created_by = $2) AND (r.set_by = $2 OR r.recipients = 'group' OR (r.recipients = 'users' AND $2 = ANY(r.recipient_ids)))
+    ORDER BY r.id;
+
 -- note_reminders_lock_due
 SELECT r.id, r.note_id, r.group_id, r.start_local, r.time_zone, r.setter_time_zone, r.frequency, r.interval,
        r.until::text AS until, r.recipients, r.recipient_ids, r.set_by, r.set_date, r.next_index, n.title, n.is_private, n.created_by,

@@ -45,6 +45,16 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'TOKEN_EXPIRED',
   'TOKEN_STALE',
+  'TOKEN_SCOPE',
+  'LOCAL_LOGIN_DISABLED',
+  'OIDC_STATE_INVALID',
+  'OIDC_REFUSED',
+  'OIDC_TOKEN_INVALID',
+  'OIDC_UNKNOWN_ACCOUNT',
+  'OIDC_EMAIL_REQUIRED',
+  'OIDC_UNAVAILABLE',
+  'OIDC_ALREADY_LINKED',
+  'OIDC_LAST_WAY_IN',
   'REFRESH_RACE',
   'REFRESH_REUSED',
   'SESSION_REVOKED',
@@ -100,6 +110,9 @@ export const ERROR_CODES = [
   'SPLIT_PAID_MISMATCH',
   'SPLIT_SHARE_MISMATCH',
   'UNKNOWN_MEMBER',
+  // the calendar
+  'EVENT_ENDS_BEFORE_START',
+  'RRULE_UNSUPPORTED',
   // notes, reminders and notifications
   'ITEM_LIMIT',
   'REMINDER_IN_PAST',
@@ -108,5 +121,9 @@ export const ERROR_CODES = [
   'WEBHOOK_URL_NOT_ALLOWED',
   // backups
   'BACKUP_IN_PROGRESS',
+  // the calendar's feeds, outside calendars and imports
+  'CALENDAR_URL_NOT_ALLOWED',
+  'CALENDAR_FETCH_FAILED',
+  'ICS_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

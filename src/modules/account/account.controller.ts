@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser } from '../../common/auth/decorators';
+import { CurrentUser, SessionOnly } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { AppConfig } from '../../config/app-config';
@@ -23,6 +23,7 @@ import { ProfileService } from './profile.service';
 @ApiTags('Account')
 @ApiBearerAuth()
 @ApiProblems(401)
+@SessionOnly()
 @Controller('account')
 export class AccountController {
   constructor(
@@ -40,7 +41,7 @@ export class AccountController {
 
   @Put()
   @ApiOperation({
-    summary: 'Update my profile (nickname, language)',
+    summary: 'Update my profile (nickname, language, birthday)',
     description: 'Each field given changes. The access token’s Nickname claim follows at the next refresh. An unknown locale is 400 LOCALE_UNSUPPORTED.',
   })
   @ApiOkResponse({ type: ProfileDto })

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
+import { Clock, utcDate } from '../../common/clock/clock';
 import { AppConfig } from '../../config/app-config';
 import { MailService } from '../../infrastructure/mail/mail.service';
 import { FileStatus } from '../files/entities/stored-file.entity';
@@ -28,6 +29,7 @@ export class ProfileService {
     private readonly tokens: AccountTokens,
     private readonly mail: MailService,
     private readonly files: FilesService,
+    private readonly clock: Clock,
   ) {}
 
   async get(userId: string): Promise<ProfileDto> {
@@ -37,11 +39,13 @@ export class ProfileService {
   }
 
   /** PUT /account: the nickname and the language, each when given. */
-  async update(userId: string, changes: { nickname?: string; locale?: string }): Promise<ProfileDto> {
+  async update(userId: string, changes: { nickname?: string; locale?: string; birthday?: string | null }): Promise<ProfileDto> {
     assertSupportedLocale(changes.locale);
+    if (changes.birthday && !isBirthday(changes.birthday, utcDate(this.clock.now()))) throw AppError.invalidField('birthday', 'birthday must be a real date YYYY-MM-DD (not in the future) or --MM-DD');
     await this.unitOfWork.run(async (manager) => {
       const user = await this.lock(manager, userId);
       if (changes.nickname !== undefined) user.nickname = changes.nickname;
+      if (changes.birthday !== undefined) user.birthday = changes.birthday;
       if (changes.locale !== undefined) {
         user.locale = changes.locale;
         user.localeChosen = true;
@@ -130,7 +134,17 @@ export class ProfileService {
       pictureUrl: picture?.url ?? null,
       // an administrator's hint is not the person's choice: their app offers its own language then
       locale: user.localeChosen ? user.locale : null,
+      birthday: user.birthday,
       createdDate: user.createdDate,
     };
   }
+}
+
+/** A real date (`YYYY-MM-DD` from 1900 up to today) or a month and day (`--MM-DD`, 29 February included). */
+export function isBirthday(value: string, today: string): boolean {
+  const year = value.startsWith('--') ? '2000' : value.slice(0, 4);
+  const iso = `${year}-${value.slice(-5)}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso) return false;
+  return value.startsWith('--') || (year >= '1900' && iso <= today);
 }

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public } from '../../common/auth/decorators';
+import { LocalLoginOnly } from '../auth/guards/local-login.guard';
 import { ApiProblems } from '../../common/http/api-problems';
 import { Client, RequestClient } from '../../common/http/client-info';
 import { CaptchaService } from '../../infrastructure/captcha/captcha.service';
@@ -55,6 +56,7 @@ export class RegistrationController {
   }
 
   @Post('register')
+  @LocalLoginOnly()
   @Public()
   @AuthRateLimit()
   @ApiOperation({
@@ -98,6 +100,7 @@ export class RegistrationController {
   }
 
   @Post('password/forgot')
+  @LocalLoginOnly()
   @Public()
   @HttpCode(204)
   @AuthRateLimit()
@@ -114,6 +117,7 @@ export class RegistrationController {
   }
 
   @Post('password/reset/preview')
+  @LocalLoginOnly()
   @Public()
   @HttpCode(200)
   @AuthRateLimit()
@@ -130,6 +134,7 @@ export class RegistrationController {
   }
 
   @Post('password/reset')
+  @LocalLoginOnly()
   @Public()
   @HttpCode(200)
   @AuthRateLimit()

@@ -23,6 +23,14 @@ export interface LoginInput {
   deviceName?: string;
 }
 
+export interface SessionStart {
+  rememberMe?: boolean;
+  deviceName?: string;
+  /** the identity provider's label, when the session begins there */
+  signedInWith?: string;
+  idTokenHint?: string;
+}
+
 export interface SignedIn extends IssuedAccessToken {
   refreshToken: string;
   refreshExpires: Date;
@@ -68,13 +76,22 @@ export class AuthService {
       await this.resender.resendOnLogin(user.id);
       throw AppError.forbidden('EMAIL_NOT_CONFIRMED', LOGIN_MESSAGES.unconfirmed);
     }
+    return this.startSession(user, client, { rememberMe: input.rememberMe, deviceName: input.deviceName });
+  }
+
+  /**
+   * The one way a session begins, after the password (login) or at the identity provider (the
+   * OpenID Connect callback): registration status, group, then the session with its refresh token
+   * and the access token. `signedInWith` (the provider's label) shows in the sessions list.
+   */
+  async startSession(user: SignInRow, client: ClientInfo, start: SessionStart): Promise<SignedIn> {
     if (user.status === 'Pending') throw AppError.forbidden('REGISTRATION_PENDING', LOGIN_MESSAGES.pending);
     if (user.status === 'Declined') throw AppError.forbidden('REGISTRATION_DECLINED', LOGIN_MESSAGES.declined);
     if (user.status === 'Deactivated') throw AppError.forbidden('ACCOUNT_DEACTIVATED', LOGIN_MESSAGES.deactivated);
     if (user.status !== 'Active') throw AppError.forbidden('ACCOUNT_INACTIVE', 'Account is not active');
     if (!user.group_id) throw AppError.forbidden('NO_GROUP', LOGIN_MESSAGES.noGroup);
 
-    const ttlDays = input.rememberMe ? this.config.refresh.rememberTtlDays : this.config.refresh.ttlDays;
+    const ttlDays = start.rememberMe ? this.config.refresh.rememberTtlDays : this.config.refresh.ttlDays;
     const refreshToken = newOpaqueToken();
     const sessionId = newId();
     const refreshExpires = await this.sessions.insert({
@@ -83,9 +100,11 @@ export class AuthService {
       tokenHash: sha256(refreshToken),
       userAgent: client.userAgent,
       ipAddress: client.ipAddress,
-      deviceName: input.deviceName ?? null,
-      rememberMe: input.rememberMe ?? false,
+      deviceName: start.deviceName ?? null,
+      rememberMe: start.rememberMe ?? false,
       ttlSeconds: (ttlDays * DAY_MS) / 1000,
+      signedInWith: start.signedInWith ?? null,
+      idTokenHint: start.idTokenHint ?? null,
     });
     return { ...this.issue(user, sessionId), refreshToken, refreshExpires };
   }
@@ -155,8 +174,10 @@ export class AuthService {
     await this.users.replacePasswordHashIfUnchanged(userId, oldHash, newHash);
   }
 
-  async logout(sessionId: string): Promise<void> {
-    await this.sessions.revokeIfLive(sessionId);
+  /** Ends the session; what the identity provider's sign-out needs when the session began there. */
+  async logout(sessionId: string): Promise<{ signedInWith: string | null; idTokenHint: string | null } | undefined> {
+    const row = await this.sessions.signOut(sessionId);
+    return row && { signedInWith: row.signed_in_with, idTokenHint: row.id_token_hint };
   }
 
   private issue(user: SignInRow, sessionId: string): IssuedAccessToken {

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, HttpCode, Post, Req, Res } from '@nestjs/comm
 import { ApiBearerAuth, ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, Public } from '../../common/auth/decorators';
+import { CurrentUser, Public, SessionOnly } from '../../common/auth/decorators';
 import { AppError } from '../../common/errors/app-error';
 import { ApiProblems } from '../../common/http/api-problems';
 import { Client, RequestClient } from '../../common/http/client-info';
@@ -10,18 +10,24 @@ import { AppConfig } from '../../config/app-config';
 import { AuthService, SignedIn } from './auth.service';
 import { AccessTokenDto, LoginDto } from './dto/login.dto';
 import { AuthRateLimit } from './guards/auth-throttler.guard';
+import { LocalLoginOnly } from './guards/local-login.guard';
+import { EndSessionDto } from './oidc/dto/oidc.dto';
+import { OidcService } from './oidc/oidc.service';
 import { clearRefreshCookie, isAllowedOrigin, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
 
 @ApiTags('Session')
+@SessionOnly()
 @Controller('session')
 export class SessionController {
   constructor(
     private readonly auth: AuthService,
     private readonly config: AppConfig,
+    private readonly oidc: OidcService,
   ) {}
 
   @Post()
   @Public()
+  @LocalLoginOnly()
   @HttpCode(200)
   @AuthRateLimit()
   @ApiOperation({
@@ -67,12 +73,22 @@ export class SessionController {
   @Delete()
   @HttpCode(204)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Log out: revoke this session and clear the refresh cookie' })
+  @ApiOperation({
+    summary: 'Log out: revoke this session and clear the refresh cookie',
+    description:
+      'A session that began at the identity provider answers 200 with `endSessionUrl` when the provider has an end_session_endpoint: ' +
+      'open it to sign out there too (it comes back to {APP_URL}/sign-in).',
+  })
   @ApiNoContentResponse()
+  @ApiOkResponse({ type: EndSessionDto, description: 'the session began at the identity provider' })
   @ApiProblems(401)
-  async logout(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    await this.auth.logout(user.sessionId);
+  async logout(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<EndSessionDto | undefined> {
+    const ended = await this.auth.logout(user.sessionId);
     clearRefreshCookie(reply, this.config);
+    const endSessionUrl = ended?.signedInWith ? await this.oidc.endSessionUrl(ended.idTokenHint) : null;
+    if (!endSessionUrl) return undefined;
+    reply.status(200);
+    return { endSessionUrl };
   }
 
   private respond(reply: FastifyReply, result: SignedIn): AccessTokenDto {

@@ -8,6 +8,7 @@ import {
   SESSION_OF_RETIRED_TOKEN,
   SESSION_REVOKE,
   SESSION_REVOKE_IF_LIVE,
+  SESSION_SIGN_OUT,
   SESSION_REVOKE_ONE_OF_USER,
   SESSION_ROTATE,
   SESSIONS_DELETE_EXPIRED,
@@ -28,6 +29,7 @@ export interface ActiveSessionRow {
   created_date: Date;
   last_used_date: Date;
   expires_date: Date;
+  signed_in_with: string | null;
 }
 
 /**
@@ -59,6 +61,8 @@ export class SessionsRepository {
     deviceName: string | null;
     rememberMe: boolean;
     ttlSeconds: number;
+    signedInWith?: string | null;
+    idTokenHint?: string | null;
   }): Promise<Date> {
     const [row] = await this.sql.rows<{ expires_date: Date }>(SESSION_INSERT, [
       session.id,
@@ -69,6 +73,8 @@ export class SessionsRepository {
       session.deviceName,
       session.rememberMe,
       session.ttlSeconds,
+      session.signedInWith ?? null,
+      session.idTokenHint ?? null,
     ]);
     return row.expires_date;
   }
@@ -100,6 +106,12 @@ export class SessionsRepository {
 
   async revoke(sessionId: string): Promise<void> {
     await this.sql.rows(SESSION_REVOKE, [sessionId]);
+  }
+
+  /** Revokes the live session; what the provider's sign-out needs when it began there (else undefined). */
+  async signOut(sessionId: string): Promise<{ signed_in_with: string | null; id_token_hint: string | null } | undefined> {
+    const [row] = await this.sql.rows<{ signed_in_with: string | null; id_token_hint: string | null }>(SESSION_SIGN_OUT, [sessionId]);
+    return row;
   }
 
   async revokeIfLive(sessionId: string): Promise<void> {

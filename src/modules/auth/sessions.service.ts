@@ -11,6 +11,8 @@ export interface SessionView {
   lastUsedDate: Date;
   expiresDate: Date;
   isCurrent: boolean;
+  /** the identity provider's label when the session began there; null: with the password */
+  signedInWith: string | null;
 }
 
 /** Listing and revoking a user's sessions (one per refresh token chain). */
@@ -29,6 +31,7 @@ export class SessionsService {
       lastUsedDate: row.last_used_date,
       expiresDate: row.expires_date,
       isCurrent: row.id === currentSessionId,
+      signedInWith: row.signed_in_with,
     }));
   }
 

@@ -11,17 +11,20 @@ export const SESSION_CHECK = statement(
 /** The user's live sessions, most recently used first. ($1 user id) */
 export const ACTIVE_SESSIONS = statement(
   'sessions_active_of_user',
-  `SELECT id, device_name, user_agent, ip_address, created_date, last_used_date, expires_date
+  `SELECT id, device_name, user_agent, ip_address, created_date, last_used_date, expires_date, signed_in_with
      FROM sessions
     WHERE user_id = $1 AND revoked_date IS NULL AND expires_date > now()
     ORDER BY last_used_date DESC, id DESC`,
 );
 
-/** Starts a session; its expiry as the database computes it ($8 seconds from now). */
+/**
+ * Starts a session; its expiry as the database computes it ($8 seconds from now); $9 the identity
+ * provider's label and $10 its ID token when it began there.
+ */
 export const SESSION_INSERT = statement(
   'session_insert',
-  `INSERT INTO sessions (id, user_id, token_hash, user_agent, ip_address, device_name, remember_me, expires_date)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))
+  `INSERT INTO sessions (id, user_id, token_hash, user_agent, ip_address, device_name, remember_me, expires_date, signed_in_with, id_token_hint)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8), $9, $10)
    RETURNING expires_date`,
 );
 
@@ -60,6 +63,13 @@ export const SESSION_OF_RETIRED_TOKEN = statement(
 export const SESSION_REVOKE = statement('session_revoke', 'UPDATE sessions SET revoked_date = now() WHERE id = $1');
 
 export const SESSION_REVOKE_IF_LIVE = statement('session_revoke_if_live', 'UPDATE sessions SET revoked_date = now() WHERE id = $1 AND revoked_date IS NULL');
+
+/** Signs out: revokes the live session $1, answering whether it began at the identity provider and its ID token. */
+export const SESSION_SIGN_OUT = statement(
+  'session_sign_out',
+  `UPDATE sessions SET revoked_date = now() WHERE id = $1 AND revoked_date IS NULL
+   RETURNING signed_in_with, id_token_hint`,
+);
 
 /** Revokes the live session $1 if it is the user's ($2); returns it when revoked. */
 export const SESSION_REVOKE_ONE_OF_USER = statement(

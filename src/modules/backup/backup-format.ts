@@ -11,17 +11,17 @@ export const OBJECT_PREFIX = 'objects/';
  * whoever holds an archive must not be able to sign a token or a push), `push_subscriptions` (each
  * belongs to a signed-in device's session, and is bound to the VAPID key a restore renews),
  * `used_captchas` (a replay guard that expires within minutes), `live_streams` (the live streams
- * open at the time) and `geo_places` (the bundled place-name data set, loaded by a migration).
+ * open at the time), `oidc_logins` (sign-ins at the identity provider under way, minutes long) and `geo_places` (the bundled place-name data set, loaded by a migration).
  * Every other table is included, new ones too. A restore skips these tables in an archive made
  * before they were left out.
  */
-export const EXCLUDED_TABLES = ['migrations', 'sessions', 'retired_refresh_tokens', 'instance_secrets', 'push_subscriptions', 'used_captchas', 'live_streams', 'geo_places'];
+export const EXCLUDED_TABLES = ['migrations', 'sessions', 'retired_refresh_tokens', 'instance_secrets', 'push_subscriptions', 'used_captchas', 'live_streams', 'geo_places', 'oidc_logins'];
 /**
  * Emptied by a restore although not in the archive. With `instance_secrets` emptied, the next
  * start generates fresh keys (stored-secrets.ts), so no token signed before the restore is valid;
  * devices subscribe to push again (with the new VAPID key) when their people sign in.
  */
-export const CLEARED_ON_RESTORE = ['sessions', 'retired_refresh_tokens', 'instance_secrets', 'live_streams', 'push_subscriptions'];
+export const CLEARED_ON_RESTORE = ['sessions', 'retired_refresh_tokens', 'instance_secrets', 'live_streams', 'push_subscriptions', 'oidc_logins'];
 
 export interface BackupManifest {
   format: number;

@@ -1,5 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CalendarModule } from '../calendar/calendar.module';
+import { BillsCalendarLayer } from './bills-calendar.layer';
 import { registerUniqueConstraints } from '../../common/errors/problem.filter';
 import { BudgetAccountsController } from './budget-accounts.controller';
 import { BudgetAccountsRepository } from './budget-accounts.repository';
@@ -41,7 +43,7 @@ import { UsersModule } from '../users/users.module';
 /** Budget module: categories, accounts, transactions, reports, recurring transactions, statement import and sharing costs. */
 @Module({
   // the tables this feature owns (their repositories below hold all of their SQL)
-  imports: [TypeOrmModule.forFeature([Category, BudgetAccount, Transaction, RecurringTransaction, Settlement, SplitSettings]), NotificationsModule, UsersModule],
+  imports: [TypeOrmModule.forFeature([Category, BudgetAccount, Transaction, RecurringTransaction, Settlement, SplitSettings]), NotificationsModule, UsersModule, CalendarModule],
   controllers: [
     CategoriesController,
     BudgetAccountsController,
@@ -51,6 +53,7 @@ import { UsersModule } from '../users/users.module';
     SharingController,
   ],
   providers: [
+    BillsCalendarLayer,
     CategoriesService,
     BudgetAccountsService,
     TransactionsService,

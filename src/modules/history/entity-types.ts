@@ -17,5 +17,7 @@ export const ENTITY_TYPES = [
   'Note',
   'NoteItem',
   'Notification',
+  'CalendarEvent',
+  'CalendarEventException',
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];

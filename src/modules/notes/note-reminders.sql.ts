@@ -100,3 +100,15 @@ export const NOTE_REMINDERS_MOVE = statement(
   'note_reminders_move',
   'UPDATE note_reminders r SET next_index = d.next_index FROM unnest($1::uuid[], $2::int[]) AS d(id, next_index) WHERE r.id = d.id',
 );
+
+/**
+ * The calendar's reminders layer: the reminders with occurrences left that the user $2 sees in the
+ * group $1 (SEEN_BY), on notes they may see, with each note's title.
+ */
+export const NOTE_REMINDERS_FOR_CALENDAR = statement(
+  'note_reminders_for_calendar',
+  `SELECT ${REMINDER_COLUMNS}, n.title
+     FROM note_reminders r JOIN notes n ON n.id = r.note_id
+    WHERE r.group_id = $1 AND r.next_index IS NOT NULL AND (NOT n.is_private OR n.created_by = $2) AND ${SEEN_BY}
+    ORDER BY r.id`,
+);

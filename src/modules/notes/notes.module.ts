@@ -1,7 +1,9 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { registerUniqueConstraints } from '../../common/errors/problem.filter';
+import { CalendarModule } from '../calendar/calendar.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { NoteRemindersCalendarLayer } from './note-reminders-calendar.layer';
 import { UsersModule } from '../users/users.module';
 import { NoteItem } from './entities/note-item.entity';
 import { NoteReminder } from './entities/note-reminder.entity';
@@ -20,9 +22,9 @@ import { NOTE_ID_CONSTRAINTS } from './replay';
 
 /** Notes with ordered checklist items (docs/notes.md), behind the Notes module gate. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Note, NoteItem, NoteReminder]), NotificationsModule, UsersModule],
+  imports: [TypeOrmModule.forFeature([Note, NoteItem, NoteReminder]), NotificationsModule, UsersModule, CalendarModule],
   controllers: [NotesController, NoteItemsController, NoteRemindersController],
-  providers: [NotesService, NoteItemsService, NotesRepository, NoteRemindersRepository, NoteRemindersService, NoteReminderSource, NotesSearch],
+  providers: [NoteRemindersCalendarLayer, NotesService, NoteItemsService, NotesRepository, NoteRemindersRepository, NoteRemindersService, NoteReminderSource, NotesSearch],
   exports: [NotesSearch, NoteReminderSource],
 })
 export class NotesModule implements OnModuleInit {

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { supportedLocales } from '../../../i18n/messages';
 import { MODULES, ModuleName, ROLES, Role } from '../../../common/auth/auth-user';
 import { EMAIL_STATUSES, EmailStatus, USER_STATUSES, UserStatus } from '../../users/entities/user.entity';
@@ -31,6 +31,8 @@ export class ProfileDto {
     description: 'the language of the app and of the mails sent to me; null until chosen (mails are then English, or the language the administrator who made the account used)',
   })
   locale: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '1990-05-12', description: 'YYYY-MM-DD or --MM-DD (no year); shown to the group in the calendar' })
+  birthday: string | null;
   @ApiProperty({ format: 'date-time' }) createdDate: Date;
 }
 
@@ -47,6 +49,18 @@ export class UpdateProfileDto {
   @IsString()
   @MaxLength(35)
   locale?: string;
+
+  @ApiProperty({
+    required: false,
+    nullable: true,
+    type: String,
+    example: '1990-05-12',
+    description: "YYYY-MM-DD, or --MM-DD without the year; null removes it. The group sees it in the calendar's birthdays layer",
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/^(\d{4}|-)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'birthday must be YYYY-MM-DD or --MM-DD' })
+  birthday?: string | null;
 }
 
 export class ChangePasswordDto {

@@ -49,4 +49,12 @@ export class Session extends IdEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   revokedDate: Date | null;
+
+  /** the identity provider's button label when the session began there (OpenID Connect); null: the password */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  signedInWith: string | null;
+
+  /** the provider's ID token, sent back as `id_token_hint` when the session ends at the provider */
+  @Column({ type: 'text', nullable: true })
+  idTokenHint: string | null;
 }

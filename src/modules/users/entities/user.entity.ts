@@ -77,6 +77,13 @@ export class User extends TimestampedEntity {
   @Column({ type: 'boolean', default: true })
   localeChosen: boolean;
 
+  /**
+   * The person's birthday, shown to their group in the calendar's birthdays layer: `YYYY-MM-DD`, or
+   * `--MM-DD` without the year (RFC 6350's form); null: not given.
+   */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  birthday: string | null;
+
   /** Raised on every change that alters what an access token may claim. */
   @Column({ type: 'integer', default: 1 })
   permsVersion: number;

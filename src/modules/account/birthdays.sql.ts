@@ -1,0 +1,7 @@
+import { statement } from '../../database/sql';
+
+/** The active members of the group $1 who gave a birthday: the calendar's birthdays layer. */
+export const BIRTHDAYS_OF_GROUP = statement(
+  'birthdays_of_group',
+  `SELECT u.id, u.nickname, u.birthday FROM users u WHERE u.group_id = $1 AND u.status = 'Active' AND u.birthday IS NOT NULL ORDER BY u.nickname, u.id`,
+);

@@ -7,6 +7,7 @@ let hearth = '';
 
 test.use({
   serviceEnv: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from its first parameter
     async ({}, use) => {
       provider = await startTestProvider(() => [`${hearth}/api/v1/session/oidc/callback`], () => [`${hearth}/sign-in?signed-out=1`]);
       await use({

@@ -37,7 +37,7 @@ describe('sessions: logout, list, revoke', () => {
     expect(byDevice.Laptop).toMatchObject({ id: laptop.claims.SessionId, isCurrent: false });
     for (const s of sessions) {
       expect(Object.keys(s).sort()).toEqual(
-        ['createdDate', 'deviceName', 'expiresDate', 'id', 'ipAddress', 'isCurrent', 'lastUsedDate', 'userAgent'].sort(),
+        ['createdDate', 'deviceName', 'expiresDate', 'id', 'ipAddress', 'isCurrent', 'lastUsedDate', 'signedInWith', 'userAgent'].sort(),
       );
       expect(s.createdDate).toMatch(/Z$/);
     }

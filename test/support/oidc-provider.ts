@@ -30,9 +30,13 @@ export interface TestProvider {
 /**
  * A real OpenID provider (`oidc-provider`) on a free loopback port, for the tests: one confidential
  * client, PKCE required, the `groups` claim, and a login page that signs in whoever `signInAs`
- * named (no form to fill). `redirectUris` must hold Hearth's callback address.
+ * named (no form to fill). `redirectUris` must hold Hearth's callback address; given as a function,
+ * it is read at the first request (when Hearth's address is known only after the provider's).
  */
-export async function startTestProvider(redirectUris: string[], postLogoutRedirectUris: string[] = []): Promise<TestProvider> {
+export async function startTestProvider(
+  redirectUris: string[] | (() => string[]),
+  postLogoutRedirectUris: string[] | (() => string[]) = [],
+): Promise<TestProvider> {
   const { default: Provider } = (await import('oidc-provider')) as unknown as { default: new (issuer: string, config: object) => any };
   const jose = await import('jose');
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -50,13 +54,14 @@ export async function startTestProvider(redirectUris: string[], postLogoutRedire
   const clientId = 'hearth';
   const clientSecret = 'hearth-test-secret-0123456789';
 
+  const build = () => {
   const provider = new Provider(issuer, {
     clients: [
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: redirectUris,
-        post_logout_redirect_uris: postLogoutRedirectUris,
+        redirect_uris: typeof redirectUris === 'function' ? redirectUris() : redirectUris,
+        post_logout_redirect_uris: typeof postLogoutRedirectUris === 'function' ? postLogoutRedirectUris() : postLogoutRedirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
@@ -105,6 +110,8 @@ export async function startTestProvider(redirectUris: string[], postLogoutRedire
       tampering = 'none';
     }
   });
+  return provider;
+  };
 
   async function tamperWith(idToken: string, mode: Tamper): Promise<string> {
     if (mode === 'bad-signature') {
@@ -120,7 +127,8 @@ export async function startTestProvider(redirectUris: string[], postLogoutRedire
     return new jose.SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).sign(signingKey);
   }
 
-  server.on('request', provider.callback());
+  let handle: ((req: unknown, res: unknown) => void) | undefined;
+  server.on('request', (req, res) => (handle ??= build().callback())(req, res));
   return {
     issuer,
     clientId,

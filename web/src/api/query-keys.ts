@@ -13,6 +13,8 @@ export const queryKeys = {
     /** the account's language alone, kept for the session (the pages' language follows it) */
     locale: ['account-locale'] as const,
     notificationSettings: ['account', 'notification-settings'] as const,
+    accessTokens: ['account', 'tokens'] as const,
+    oidc: ['account', 'oidc'] as const,
   },
   members: ['members'] as const,
   sessions: ['sessions'] as const,
@@ -25,6 +27,7 @@ export const queryKeys = {
   auth: {
     resetLink: (token: string) => ['reset-link', token] as const,
     confirmEmail: (token: string) => ['confirm-email', token] as const,
+    signInOptions: ['sign-in-options'] as const,
   },
   notifications: {
     all: ['notifications'] as const,

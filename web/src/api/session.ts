@@ -131,14 +131,18 @@ export class Session {
   /** Signs out here and in every tab; the API call revokes the session and clears the cookie. */
   async signOut(): Promise<void> {
     const token = this.snapshot.token;
+    let endSessionUrl: string | null = null;
     if (token) {
       try {
-        await this.send(this.authorize(new Request(this.options.baseUrl + LOGOUT_PATH, { method: 'DELETE', credentials: 'include' }), token));
+        const response = await this.send(this.authorize(new Request(this.options.baseUrl + LOGOUT_PATH, { method: 'DELETE', credentials: 'include' }), token));
+        // a session that began at the identity provider: its address to sign out there too
+        if (response.status === 200) endSessionUrl = ((await response.json()) as { endSessionUrl?: string }).endSessionUrl ?? null;
       } catch {
         // offline: the token is forgotten anyway and the session expires on its own
       }
     }
     this.end(null);
+    if (endSessionUrl && typeof window !== 'undefined') window.location.assign(endSessionUrl);
   }
 
   /**

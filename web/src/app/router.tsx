@@ -41,6 +41,8 @@ export const routes: RouteObject[] = [
               { path: '/account', ...page(() => import('@/features/account/routes/AccountPage')) },
               { path: '/notifications', ...page(() => import('@/features/notifications/routes/InboxPage')) },
               { path: '/account/sessions', ...page(() => import('@/features/account/routes/SessionsPage')) },
+              { path: '/account/tokens', ...page(() => import('@/features/account/routes/AccessTokensPage')) },
+              { path: '/account/connected', ...page(() => import('@/features/account/routes/ConnectedAccountsPage')) },
               { element: <RequireAdmin />, children: [{ path: '/admin/*', ...page(() => import('@/features/admin/routes/AdminPage')) }] },
               { path: '*', element: <NotFound /> },
             ],

@@ -142,3 +142,52 @@ export const pushApi = {
   subscribe: (subscription: Schema<'CreatePushSubscriptionDto'>) => call(api.POST('/api/v1/push-subscriptions', { body: subscription })),
   unsubscribe: (id: string) => call(api.DELETE('/api/v1/push-subscriptions/{id}', { params: { path: { id } } })),
 };
+
+export type AccessTokenRow = Schema<'PersonalAccessTokenDto'>;
+export type NewAccessToken = Schema<'CreatePersonalAccessTokenDto'>;
+
+/** The person's access tokens for scripts, phones and Home Assistant (never the tokens themselves). */
+export function useAccessTokens() {
+  return useQuery({ queryKey: queryKeys.account.accessTokens, queryFn: () => call(api.GET('/api/v1/account/tokens')) });
+}
+
+/** 201 with the token, shown this once. */
+export function useCreateAccessToken() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewAccessToken) => call(api.POST('/api/v1/account/tokens', { body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.account.accessTokens }),
+  });
+}
+
+/** Ends a token at once. */
+export function useEndAccessToken() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: AccessTokenRow) => call(api.DELETE('/api/v1/account/tokens/{tokenId}', { params: { path: { tokenId: token.id } } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.account.accessTokens }),
+  });
+}
+
+/** Whether the account is linked to the identity provider (asked only when the service has one). */
+export function useProviderLink(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.account.oidc, queryFn: () => call(api.GET('/api/v1/account/oidc')), enabled });
+}
+
+/** Begins linking: the browser goes to the provider and comes back to the Connected accounts page. */
+export function useLinkProvider() {
+  return useMutation({
+    mutationFn: async () => {
+      const { url } = await call(api.POST('/api/v1/account/oidc/link', { body: { returnTo: '/account/connected' } }));
+      window.location.assign(url);
+    },
+  });
+}
+
+export function useUnlinkProvider() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (currentPassword: string) => call(api.DELETE('/api/v1/account/oidc', { body: { currentPassword } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.account.oidc }),
+  });
+}

@@ -66,3 +66,5 @@ export function useEmailConfirmation(token: string) {
     gcTime: Infinity,
   });
 }
+
+export { providerSignInUrl, useSignInOptions, type SignInOptions } from '@/api/sign-in-options';

@@ -14,7 +14,15 @@ export default function AccountPage() {
   const t = useT();
   const account = useAccount();
   return (
-    <Page title={t('account.title')} actions={<Link to="/account/sessions">{t('account.sessionsLink')}</Link>}>
+    <Page
+      title={t('account.title')}
+      actions={
+        <>
+          <Link to="/account/sessions">{t('account.sessionsLink')}</Link> <Link to="/account/connected">{t('account.connectedLink')}</Link>{' '}
+          <Link to="/account/tokens">{t('account.tokensLink')}</Link>
+        </>
+      }
+    >
       <LoadState query={account} skeletonLines={8}>
         {(profile) => (
           <>

@@ -48,6 +48,7 @@ export default function SessionsPage() {
                     <dt>{t('sessions.signedIn')}</dt>
                     <dd>
                       <DateText value={row.createdDate} withTime />
+                      {row.signedInWith ? <> · {t('sessions.signedInWith', { provider: row.signedInWith })}</> : null}
                     </dd>
                     {row.ipAddress ? (
                       <>

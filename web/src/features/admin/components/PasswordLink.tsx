@@ -4,30 +4,9 @@ import { useT } from '@/i18n';
 import type { SetPasswordLink } from '../api';
 import { linkForOtherDevices } from '../link';
 import { QrCode } from './QrCode';
+import { copyText as copy } from '@/ui/clipboard';
 import '../admin.css';
 
-/**
- * Puts `text` on the clipboard: the Clipboard API where the page may use it (HTTPS, localhost), else
- * the selected field's text through the older copy command (a page opened at the machine's network
- * address over plain HTTP has no Clipboard API). False when neither worked: the field stays selected.
- */
-async function copy(text: string, field: HTMLInputElement | null): Promise<boolean> {
-  if (window.isSecureContext && navigator.clipboard) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return true;
-    } catch {
-      // refused: try the field
-    }
-  }
-  field?.focus();
-  field?.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A set-password link to hand over in person or by message when mail does not work: with the address

@@ -3,7 +3,8 @@ import { session } from '@/api/client';
 import { useSession } from '@/api/session-context';
 import { isOwnPath, routeAfterSignIn } from '@/api/last-route';
 import { Button, Checkbox, describeUserAgent, ErrorSummary, Field, Notice, useProblemForm } from '@/ui';
-import { useSignIn } from '../api';
+import { providerSignInUrl, useSignIn, useSignInOptions } from '../api';
+import { problemMessage } from '@/api/problem';
 import { AuthLayout } from '../components/AuthLayout';
 import { useT } from '@/i18n';
 
@@ -26,6 +27,14 @@ export default function SignInPage() {
   });
 
   const signIn = useSignIn();
+  const options = useSignInOptions();
+  const provider = options.data?.oidc ?? null;
+  // the password form shows until the service says it is off
+  const localLogin = options.data?.localLogin ?? true;
+  const next = params.get('next');
+  // a failed sign-in at the identity provider comes back with its code
+  const providerError = params.get('error');
+  const providerMessage = providerError ? (problemMessage(providerError) ?? t('auth.signIn.providerFailed')) : null;
 
   const onSubmit = submit(async (values) => {
     await signIn.mutateAsync({ ...values, deviceName: values.deviceName || undefined });
@@ -40,7 +49,17 @@ export default function SignInPage() {
       {message && !summary.length ? <Notice tone="warning">{message}</Notice> : null}
       {params.get('reset') === '1' ? <Notice tone="success">{t('auth.signIn.passwordChanged')}</Notice> : null}
       {params.get('signed-out') === '1' && !message ? <Notice tone="success">{t('auth.signIn.signedOut')}</Notice> : null}
+      {providerMessage && !summary.length ? <Notice tone="warning">{providerMessage}</Notice> : null}
       <ErrorSummary items={summary} />
+      {provider ? (
+        <div className="actions provider-sign-in">
+          <a className="btn btn-primary" href={providerSignInUrl(provider.url, isOwnPath(next) ? next : null)}>
+            {provider.buttonLabel}
+          </a>
+        </div>
+      ) : null}
+      {provider && localLogin ? <p className="muted">{t('auth.signIn.orPassword')}</p> : null}
+      {localLogin ? (
       <form onSubmit={onSubmit} noValidate>
         <Field
           label={t('auth.username')}
@@ -72,9 +91,12 @@ export default function SignInPage() {
           <Link to="/forgot-password">{t('auth.forgot.title')}</Link>
         </div>
       </form>
-      <p>
-        {t('auth.signIn.newHere')} <Link to="/register">{t('auth.register.title')}</Link>
-      </p>
+      ) : null}
+      {localLogin ? (
+        <p>
+          {t('auth.signIn.newHere')} <Link to="/register">{t('auth.register.title')}</Link>
+        </p>
+      ) : null}
     </AuthLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { translatorFor } from '@/i18n/testing';
-import { WEEKDAYS, choicesFor, describeRRule, describeRepeat, fromRRule, matchingChoice, toRRule, weekdayOf, type Repeat } from './repeat';
+import { WEEKDAYS, choicesFor, describeRRule, describeRepeat, fromRRule, matchingChoice, toRRule, weekdayOf, type Repeat, type Weekday } from './repeat';
 
 const en = translatorFor('en');
 const de = translatorFor('de');
@@ -94,7 +94,7 @@ describe('words ↔ RRULE', () => {
     fc.record({
       frequency: fc.constantFrom('Monthly' as const, 'Yearly' as const),
       interval: fc.integer({ min: 1, max: 12 }),
-      weekdays: fc.constant([]),
+      weekdays: fc.constant([] as Weekday[]),
       on: fc.oneof(
         fc.record({ kind: fc.constant('day' as const), day: fc.integer({ min: 1, max: 31 }) }),
         fc.record({ kind: fc.constant('weekday' as const), ordinal: fc.constantFrom(1, 2, 3, 4, -1 as const), weekday: fc.constantFrom(...WEEKDAYS) }),

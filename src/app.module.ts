@@ -33,6 +33,7 @@ import { HistoryModule } from './modules/history/history.module';
 import { LiveModule } from './modules/live/live.module';
 import { MarkersModule } from './modules/markers/markers.module';
 import { NotesModule } from './modules/notes/notes.module';
+import { CalendarModule } from './modules/calendar/calendar.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { SearchModule } from './modules/search/search.module';
 import { UsersModule } from './modules/users/users.module';
@@ -84,6 +85,7 @@ export class AppModule {
         MarkersModule,
         GeocodeModule,
         NotesModule,
+        CalendarModule,
         NotificationsModule,
         SearchModule,
         BackupModule,

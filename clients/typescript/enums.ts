@@ -94,6 +94,8 @@ export const ERROR_CODE_VALUES = [
   "SPLIT_PAID_MISMATCH",
   "SPLIT_SHARE_MISMATCH",
   "UNKNOWN_MEMBER",
+  "EVENT_ENDS_BEFORE_START",
+  "RRULE_UNSUPPORTED",
   "ITEM_LIMIT",
   "REMINDER_IN_PAST",
   "TOO_MANY_REMINDERS",
@@ -116,4 +118,5 @@ export const ENTITY_TYPE_VALUES = [
   "Note",
   "NoteItem",
   "Notification",
+  "CalendarEvent",
 ] as const satisfies readonly components['schemas']['EntityType'][];

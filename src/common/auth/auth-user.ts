@@ -1,7 +1,7 @@
 export const ROLES = ['User', 'Admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const MODULES = ['Map', 'Budget', 'Notes'] as const;
+export const MODULES = ['Map', 'Budget', 'Notes', 'Calendar'] as const;
 export type ModuleName = (typeof MODULES)[number];
 
 /** Access-token claims, exactly as the specification names them, plus the session and registered claims. */

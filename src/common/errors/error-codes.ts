@@ -100,6 +100,9 @@ export const ERROR_CODES = [
   'SPLIT_PAID_MISMATCH',
   'SPLIT_SHARE_MISMATCH',
   'UNKNOWN_MEMBER',
+  // the calendar
+  'EVENT_ENDS_BEFORE_START',
+  'RRULE_UNSUPPORTED',
   // notes, reminders and notifications
   'ITEM_LIMIT',
   'REMINDER_IN_PAST',

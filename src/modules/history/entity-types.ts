@@ -17,5 +17,6 @@ export const ENTITY_TYPES = [
   'Note',
   'NoteItem',
   'Notification',
+  'CalendarEvent',
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];

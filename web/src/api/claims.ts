@@ -1,10 +1,10 @@
 import type { MessageId } from '@/i18n';
 
 /** The access token's claims as the web client uses them (decoded, never verified: the API verifies). */
-export type Module = 'Map' | 'Budget' | 'Notes';
-export const MODULES: readonly Module[] = ['Map', 'Budget', 'Notes'];
+export type Module = 'Map' | 'Budget' | 'Notes' | 'Calendar';
+export const MODULES: readonly Module[] = ['Map', 'Budget', 'Notes', 'Calendar'];
 /** Each module's name in words (message ids). */
-export const MODULE_NAMES: Record<Module, MessageId> = { Map: 'nav.map', Budget: 'nav.budget', Notes: 'nav.notes' };
+export const MODULE_NAMES: Record<Module, MessageId> = { Map: 'nav.map', Budget: 'nav.budget', Notes: 'nav.notes', Calendar: 'nav.calendar' };
 
 export interface Claims {
   userId: string;

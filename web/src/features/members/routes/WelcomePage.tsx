@@ -9,7 +9,7 @@ import { LoadState, Page } from '@/ui';
 import { intlLocale } from '@/ui/format';
 import '../welcome.css';
 
-const MODULE_PATHS: Record<Module, string> = { Map: '/map', Budget: '/budget', Notes: '/notes' };
+const MODULE_PATHS: Record<Module, string> = { Map: '/map', Budget: '/budget', Notes: '/notes', Calendar: '/calendar' };
 
 /**
  * A member's first screen after joining: where they are (the group, who else is in it), what they

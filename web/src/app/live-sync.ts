@@ -20,8 +20,7 @@ const { notes, map, budget, admin, calendar } = queryKeys;
 function touched(change: LiveChange): Match[] {
   const id = change.entityId;
   const parent = change.parentId;
-  // the calendar's kinds are named as strings until the service's EntityType lists them
-  switch (change.entityType as string) {
+  switch (change.entityType) {
     case 'Note':
       // a note's reminder is a layer of the calendar
       return [starts(notes.lists), starts(notes.detail(id)), starts(calendar.occurrences)];
@@ -49,10 +48,6 @@ function touched(change: LiveChange): Match[] {
     case 'CalendarEvent':
       // a new, moved or deleted event or occurrence of a series: every range shown, and the event
       return [starts(calendar.occurrences), starts(calendar.event(id))];
-    case 'CalendarFeed':
-      return [starts(calendar.feeds)];
-    case 'CalendarSubscription':
-      return [starts(calendar.occurrences)];
     case 'User':
       // birthdays are a layer of the calendar
       return [starts(queryKeys.members), starts(admin.users), starts(queryKeys.account.all), starts(calendar.occurrences)];

@@ -141,7 +141,7 @@ export function AgendaView() {
         query={query}
         isEmpty={(items) => items.length === 0}
         empty={
-          <EmptyState title={t('calendar.agenda.empty')} action={<Link to="/calendar/new">{t('calendar.new')}</Link>}>
+          <EmptyState title={t('calendar.agenda.empty')} action={<Link to="/calendar/new">{t('calendar.agenda.addFirst')}</Link>}>
             <p>{t('calendar.agenda.emptyHint')}</p>
           </EmptyState>
         }

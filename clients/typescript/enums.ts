@@ -119,4 +119,5 @@ export const ENTITY_TYPE_VALUES = [
   "NoteItem",
   "Notification",
   "CalendarEvent",
+  "CalendarEventException",
 ] as const satisfies readonly components['schemas']['EntityType'][];

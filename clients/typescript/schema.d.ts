@@ -2233,7 +2233,7 @@ export interface components {
             emailStatus: "Confirmed";
         };
         /** @enum {string} */
-        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "Notification" | "CalendarEvent";
+        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "Notification" | "CalendarEvent" | "CalendarEventException";
         /**
          * @description stable UPPER_SNAKE identifier
          * @enum {string}
@@ -2753,11 +2753,11 @@ export interface components {
              * @description what it is about
              * @enum {string}
              */
-            entityType?: "Note" | "RecurringTransaction";
+            entityType?: "Note" | "RecurringTransaction" | "CalendarEvent";
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "NoteReminder" | "BillReminder" | "Test";
+            kind: "NoteReminder" | "BillReminder" | "EventReminder" | "Test";
             /** @description delivered after its time (the service was down): sent marked late, or only to the inbox when more than 24 h late */
             late: boolean;
             /**

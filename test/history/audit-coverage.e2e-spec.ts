@@ -18,6 +18,8 @@ import { Marker } from '../../src/modules/markers/entities/marker.entity';
 import { Note } from '../../src/modules/notes/entities/note.entity';
 import { NoteItem } from '../../src/modules/notes/entities/note-item.entity';
 import { Notification } from '../../src/modules/notifications/entities/notification.entity';
+import { CalendarEventException } from '../../src/modules/calendar/entities/calendar-event-exception.entity';
+import { CalendarEvent } from '../../src/modules/calendar/entities/calendar-event.entity';
 import { User } from '../../src/modules/users/entities/user.entity';
 import { createTestApp, TestApp } from '../support/app';
 
@@ -32,6 +34,7 @@ const NOT_AUDITED: Record<string, string> = {
   ActionHistory: 'the history itself',
   StoredFile: 'upload and processing state moved by a job; the picture or marker image using the file is audited',
   NoteReminder: "a note's reminder is when and whom to remind, not a change of the note; what it sends is each recipient's Notification",
+  CalendarChange: "the calendar's change log for sync tokens: bookkeeping of event changes, each of which has its own history row",
 };
 
 interface Fixture {
@@ -240,7 +243,60 @@ Object.assign(FIXTURES, {
       };
     },
   },
+  CalendarEvent: {
+    build: async (manager) => calendarEvent(manager),
+    mutate: (event: CalendarEvent) => {
+      event.title = 'Football training';
+      event.exdates = ['2026-10-10T08:00:00Z'];
+      event.version += 1; // bookkeeping: ignored by the audit
+      return { title: { old: 'Football', new: 'Football training' }, exdates: { old: [], new: ['2026-10-10T08:00:00Z'] } };
+    },
+  },
+  CalendarEventException: {
+    build: async (manager) => {
+      const event = await manager.save(await calendarEvent(manager));
+      return manager.create(CalendarEventException, {
+        groupId: event.groupId,
+        eventId: event.id,
+        originalStart: '2026-10-17T08:00:00Z',
+        title: 'Football',
+        startValue: '2026-10-18T08:00:00Z',
+        endValue: '2026-10-18T09:00:00Z',
+        color: '#2563EB',
+        rangeStart: new Date('2026-10-18T08:00:00Z'),
+        rangeEnd: new Date('2026-10-18T09:00:00Z'),
+      });
+    },
+    mutate: (exception: CalendarEventException) => {
+      exception.title = 'Football (Sunday)';
+      return { title: { old: 'Football', new: 'Football (Sunday)' } };
+    },
+  },
 } satisfies Record<string, Fixture>);
+
+/** A weekly event of a group with the Calendar module. */
+async function calendarEvent(manager: EntityManager): Promise<CalendarEvent> {
+  const group = await manager.save(manager.create(Group, { name: `Audit calendar ${++counter}`, currency: 'EUR', modules: ['Calendar'] }));
+  const id = newId();
+  return manager.create(CalendarEvent, {
+    id,
+    groupId: group.id,
+    uid: `${id}@hearth`,
+    title: 'Football',
+    allDay: false,
+    startValue: '2026-10-03T08:00:00Z',
+    endValue: '2026-10-03T09:00:00Z',
+    timeZone: 'Europe/Berlin',
+    rrule: 'FREQ=WEEKLY;BYDAY=SA',
+    exdates: [],
+    attendeeIds: null,
+    color: '#2563EB',
+    isPrivate: false,
+    reminders: [],
+    rangeStart: new Date('2026-10-03T08:00:00Z'),
+    rangeEnd: null,
+  });
+}
 
 /** A value of the column's type, for bulk statements that must be refused before they run. */
 function firstColumn(metadata: EntityMetadata): Record<string, unknown> {

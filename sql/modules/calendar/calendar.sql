@@ -6,6 +6,9 @@ INSERT INTO calendar_changes (event_id, group_id, uid, deleted, private_to) VALU
 -- calendar_changes_since
 SELECT c.event_id, c.uid, c.seq::text AS seq, c.deleted, c.private_to FROM calendar_changes c WHERE c.group_id = $1 AND c.seq > $2 ORDER BY c.seq;
 
+-- calendar_event_privacy
+SELECT e.is_private, e.created_by, e.title FROM calendar_events e WHERE e.id = $1;
+
 -- calendar_events_in_range
 SELECT e.id, e.uid, e.title, e.location, e.all_day, e.start_value, e.end_value, e.time_zone, e.rrule, e.exdates, e.attendee_ids,
           e.color, e.is_private, e.created_by
@@ -22,3 +25,18 @@ SELECT coalesce(max(c.seq), 0)::text AS seq FROM calendar_changes c WHERE c.grou
 
 -- calendar_marker_in_group
 SELECT 1 AS found FROM markers m WHERE m.id = $1 AND m.group_id = $2 AND m.deleted_date IS NULL;
+
+-- calendar_reminders_lock_due
+SELECT e.id, e.group_id, e.title, e.all_day, e.start_value, e.end_value, e.time_zone, e.rrule, e.exdates, e.attendee_ids, e.is_private,
+          e.created_by, e.reminders, e.reminder_cursor, ('Calendar' = ANY(g.modules)) AS module_on
+     FROM calendar_events e JOIN groups g ON g.id = e.group_id
+    WHERE e.id = ANY($1::uuid[]) AND cardinality(e.reminders) > 0
+      FOR UPDATE OF e;
+
+-- calendar_reminders_move
+UPDATE calendar_events e SET reminder_cursor = c.cursor FROM unnest($1::uuid[], $2::text[]) AS c(id, cursor) WHERE e.id = c.id;
+
+-- calendar_reminders_of_recipient
+SELECT e.id FROM calendar_events e JOIN users u ON u.id = $1 AND u.group_id = e.group_id
+    WHERE cardinality(e.reminders) > 0 AND e.reminder_cursor IS NOT NULL
+      AND CASE WHEN e.is_private THEN e.created_by = $1 WHEN e.attendee_ids IS NULL THEN true ELSE $1 = ANY(e.attendee_ids) END;

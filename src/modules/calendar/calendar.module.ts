@@ -10,6 +10,7 @@ import { CalendarService } from './calendar.service';
 import { CalendarChange } from './entities/calendar-change.entity';
 import { CalendarEventException } from './entities/calendar-event-exception.entity';
 import { CalendarEvent } from './entities/calendar-event.entity';
+import { EventReminderSource } from './event-reminder.source';
 
 /**
  * The group's calendar (docs/calendar.md), behind the Calendar module gate: events and series, their
@@ -19,7 +20,7 @@ import { CalendarEvent } from './entities/calendar-event.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([CalendarEvent, CalendarEventException, CalendarChange]), NotificationsModule, UsersModule],
   controllers: [CalendarController],
-  providers: [CalendarService, CalendarOccurrencesService, CalendarRepository, CalendarLayers],
+  providers: [CalendarService, CalendarOccurrencesService, CalendarRepository, CalendarLayers, EventReminderSource],
   exports: [CalendarService, CalendarOccurrencesService, CalendarRepository, CalendarLayers],
 })
 export class CalendarModule {}

@@ -21,13 +21,16 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { newId } from '../../database/base.entity';
 import { UnitOfWork } from '../../database/transaction';
+import { Clock } from '../../common/clock/clock';
 import { NotificationSettingsService } from '../notifications/notification-settings.service';
+import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
 import { UsersRepository } from '../users/users.repository';
 import { CalendarRepository } from './calendar.repository';
 import type { EventBodyDto, OccurrenceBodyDto } from './dto/event-input.dto';
 import { EventDto, EventExceptionDto } from './dto/event.dto';
 import { CalendarEventException } from './entities/calendar-event-exception.entity';
 import { CalendarEvent } from './entities/calendar-event.entity';
+import { cursorText, EVENT_REMINDER_SOURCE } from './event-reminder.source';
 
 /** The caller as the calendar needs them (a CalDAV request has the same). */
 export type CalendarUser = Pick<AuthUser, 'userId' | 'groupId' | 'nickname' | 'modules'>;
@@ -152,7 +155,22 @@ export class CalendarService {
     private readonly events: CalendarRepository,
     private readonly users: UsersRepository,
     private readonly settings: NotificationSettingsService,
+    private readonly scheduler: ReminderScheduler,
+    private readonly clock: Clock,
   ) {}
+
+  /**
+   * Saves the event and (re)starts its reminders from now: a reminder whose time has passed is not
+   * sent; one sent already is not sent again (its key is the occurrence's and the minutes').
+   */
+  private async saveEvent(event: CalendarEvent): Promise<CalendarEvent> {
+    const now = this.clock.now();
+    event.reminderCursor = event.reminders.length ? cursorText({ at: now.getTime(), minutes: -1 }) : null;
+    const saved = await this.events.save(event);
+    if (event.reminders.length) await this.scheduler.schedule(EVENT_REMINDER_SOURCE, event.id, now);
+    else await this.scheduler.unschedule(EVENT_REMINDER_SOURCE, event.id);
+    return saved;
+  }
 
   async get(user: CalendarUser, eventId: string): Promise<EventDto> {
     const event = await this.events.findVisible(user, eventId);
@@ -182,7 +200,7 @@ export class CalendarService {
         version: 1,
         ...this.editable(user, dto, times, attendeeIds),
       });
-      const saved = await this.events.save(event);
+      const saved = await this.saveEvent(event);
       return toEventDto(saved, []);
     });
   }
@@ -203,7 +221,7 @@ export class CalendarService {
       }
       Object.assign(event, this.editable(user, dto, times, attendeeIds, event.color), { isPrivate: dto.isPrivate ?? event.isPrivate });
       event.version += 1;
-      const saved = await this.events.save(event);
+      const saved = await this.saveEvent(event);
       return toEventDto(saved, await this.events.exceptionsOf(event.id));
     });
   }
@@ -213,6 +231,7 @@ export class CalendarService {
       const event = await this.events.findVisible(user, eventId, true);
       await this.checkVersion(event, ifMatch);
       await this.events.remove(event);
+      await this.scheduler.unschedule(EVENT_REMINDER_SOURCE, eventId);
     });
   }
 
@@ -245,7 +264,7 @@ export class CalendarService {
       exception.rangeEnd = range.rangeEnd!;
       await this.events.saveException(exception);
       event.version += 1;
-      const saved = await this.events.save(event);
+      const saved = await this.saveEvent(event);
       return toEventDto(saved, await this.events.exceptionsOf(event.id));
     });
   }
@@ -260,7 +279,7 @@ export class CalendarService {
       if (exception) await this.events.removeException(exception);
       event.exdates = [...new Set([...event.exdates, key])].sort();
       event.version += 1;
-      const saved = await this.events.save(event);
+      const saved = await this.saveEvent(event);
       return toEventDto(saved, await this.events.exceptionsOf(event.id));
     });
   }
@@ -304,8 +323,8 @@ export class CalendarService {
       event.exdates = event.exdates.filter((date) => date < key);
       Object.assign(event, seriesRange(event));
       event.version += 1;
-      await this.events.save(event);
-      const saved = await this.events.save(next);
+      await this.saveEvent(event);
+      const saved = await this.saveEvent(next);
       for (const exception of exceptions.filter((x) => x.originalStart >= key)) {
         exception.eventId = saved.id;
         await this.events.saveException(exception);

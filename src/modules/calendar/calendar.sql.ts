@@ -99,3 +99,52 @@ export const CALENDAR_MARKER_IN_GROUP = statement(
   'calendar_marker_in_group',
   `SELECT 1 AS found FROM markers m WHERE m.id = $1 AND m.group_id = $2 AND m.deleted_date IS NULL`,
 );
+
+/** The scheduler's read: the events $1 with reminders, locked, and whether their group has the Calendar module. */
+export const CALENDAR_REMINDERS_LOCK_DUE = statement(
+  'calendar_reminders_lock_due',
+  `SELECT e.id, e.group_id, e.title, e.all_day, e.start_value, e.end_value, e.time_zone, e.rrule, e.exdates, e.attendee_ids, e.is_private,
+          e.created_by, e.reminders, e.reminder_cursor, ('Calendar' = ANY(g.modules)) AS module_on
+     FROM calendar_events e JOIN groups g ON g.id = e.group_id
+    WHERE e.id = ANY($1::uuid[]) AND cardinality(e.reminders) > 0
+      FOR UPDATE OF e`,
+);
+
+/** A row of CALENDAR_REMINDERS_LOCK_DUE. */
+export interface DueEventRow {
+  id: string;
+  group_id: string;
+  title: string;
+  all_day: boolean;
+  start_value: string;
+  end_value: string;
+  time_zone: string;
+  rrule: string | null;
+  exdates: string[];
+  attendee_ids: string[] | null;
+  is_private: boolean;
+  created_by: string | null;
+  reminders: number[];
+  reminder_cursor: string | null;
+  module_on: boolean;
+}
+
+/** Moves the reminder cursors: $1 event ids, $2 cursors (null: no reminder left). Not part of the history. */
+export const CALENDAR_REMINDERS_MOVE = statement(
+  'calendar_reminders_move',
+  `UPDATE calendar_events e SET reminder_cursor = c.cursor FROM unnest($1::uuid[], $2::text[]) AS c(id, cursor) WHERE e.id = c.id`,
+);
+
+/** The events with reminders that may remind the user $1 (they attend; a private one: its creator). */
+export const CALENDAR_REMINDERS_OF_RECIPIENT = statement(
+  'calendar_reminders_of_recipient',
+  `SELECT e.id FROM calendar_events e JOIN users u ON u.id = $1 AND u.group_id = e.group_id
+    WHERE cardinality(e.reminders) > 0 AND e.reminder_cursor IS NOT NULL
+      AND CASE WHEN e.is_private THEN e.created_by = $1 WHEN e.attendee_ids IS NULL THEN true ELSE $1 = ANY(e.attendee_ids) END`,
+);
+
+/** The privacy and title of the event $1, for its exceptions' history rows. */
+export const CALENDAR_EVENT_PRIVACY = statement(
+  'calendar_event_privacy',
+  `SELECT e.is_private, e.created_by, e.title FROM calendar_events e WHERE e.id = $1`,
+);

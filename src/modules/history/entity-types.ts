@@ -18,5 +18,6 @@ export const ENTITY_TYPES = [
   'NoteItem',
   'Notification',
   'CalendarEvent',
+  'CalendarEventException',
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];

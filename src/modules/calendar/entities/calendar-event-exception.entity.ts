@@ -1,13 +1,22 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { GroupOwnedEntity } from '../../../database/group-owned';
+import { Audited } from '../../history/audited';
+import { exceptionParentLabel, exceptionPrivateTo } from './calendar-event-facts';
 import type { CalendarEvent } from './calendar-event.entity';
 
 /**
  * One occurrence of a series changed on its own (RFC 5545 RECURRENCE-ID): `originalStart` is the
  * occurrence's start as the series gives it; the other fields replace the series' for it. Changing
- * one raises the event's version (it is part of the event, as in iCalendar).
+ * one raises the event's version too (it is part of the event, as in iCalendar: one ETag).
  */
 @Entity('calendar_event_exceptions')
+@Audited('CalendarEventException', {
+  module: 'Calendar',
+  parentOf: (x: CalendarEventException) => x.eventId,
+  privateTo: (x: CalendarEventException, manager) => exceptionPrivateTo(manager, x.eventId),
+  parentLabel: (x: CalendarEventException, manager) => exceptionParentLabel(manager, x.eventId),
+  ignore: ['rangeStart', 'rangeEnd'],
+})
 @Index('uq_calendar_event_exceptions_occurrence', ['eventId', 'originalStart'], { unique: true })
 @Index('ix_calendar_event_exceptions_range', ['groupId', 'rangeStart'])
 export class CalendarEventException extends GroupOwnedEntity {

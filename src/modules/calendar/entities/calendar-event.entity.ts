@@ -20,7 +20,7 @@ export function eventPrivateTo(event: Pick<CalendarEvent, 'isPrivate' | 'created
  * occurrences changed on their own (RECURRENCE-ID). Expanded only when read.
  */
 @Entity('calendar_events')
-@Audited('CalendarEvent', { module: 'Calendar', privateTo: eventPrivateTo, ignore: ['version', 'rangeStart', 'rangeEnd'] })
+@Audited('CalendarEvent', { module: 'Calendar', privateTo: eventPrivateTo, ignore: ['version', 'rangeStart', 'rangeEnd', 'reminderCursor'] })
 @Index('uq_calendar_events_uid', ['groupId', 'uid'], { unique: true })
 @Index('ix_calendar_events_range', ['groupId', 'rangeStart'])
 @Check('ck_calendar_events_color', `"color" ~ '^#[0-9A-F]{6}$'`)
@@ -102,4 +102,12 @@ export class CalendarEvent extends GroupOwnedEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   rangeEnd: Date | null;
+
+  /**
+   * Where its reminders are (the scheduler's cursor): the last reminder handled, as
+   * `<instant>|<minutesBefore>`; reminders due at or before it are never sent (again). Set to the
+   * moment of every change, so a reminder whose time had passed when it was set is not sent.
+   */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  reminderCursor: string | null;
 }

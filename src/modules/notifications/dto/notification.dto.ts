@@ -3,7 +3,7 @@ import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { PageMeta, PageQuery } from '../../../common/pagination/pagination';
 import { ToBoolean } from '../../../common/validation/transforms';
 
-export const NOTIFICATION_KINDS = ['NoteReminder', 'BillReminder', 'Test'] as const;
+export const NOTIFICATION_KINDS = ['NoteReminder', 'BillReminder', 'EventReminder', 'Test'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** An inbox item. */
@@ -12,7 +12,7 @@ export class NotificationDto {
   @ApiProperty({ enum: NOTIFICATION_KINDS }) kind: NotificationKind;
   @ApiProperty({ description: "in the recipient's language, naming what it is about" }) title: string;
   @ApiProperty() body: string;
-  @ApiPropertyOptional({ enum: ['Note', 'RecurringTransaction'], description: 'what it is about' }) entityType?: string;
+  @ApiPropertyOptional({ enum: ['Note', 'RecurringTransaction', 'CalendarEvent'], description: 'what it is about' }) entityType?: string;
   @ApiPropertyOptional({ format: 'uuid' }) entityId?: string;
   @ApiProperty({ type: String, format: 'date-time', description: 'when it was delivered' }) createdDate: Date | string;
   @ApiPropertyOptional({ type: String, format: 'date-time', description: 'absent while unread' }) readAt?: Date | string;

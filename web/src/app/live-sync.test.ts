@@ -92,6 +92,7 @@ describe('live changes invalidate exactly the queries that show them (docs/live.
     ['a recurring transaction: it and the calendar (bills are a layer)', change('RecurringTransaction', 'r-1'), [['budget', 'recurring'], ['calendar', 'occurrences', { from: '2026-11-28', to: '2027-01-22' }]]],
     ['a user: and the calendar (birthdays are a layer)', change('User', 'u-2'), [['members'], ['admin', 'users'], ['account'], ['calendar', 'occurrences', { from: '2026-11-28', to: '2027-01-22' }]]],
     ['a calendar event: every range shown and the event', change('CalendarEvent', 'ev-1'), [['calendar', 'occurrences', { from: '2026-11-28', to: '2027-01-22' }], ['calendar', 'event', 'ev-1']]],
+    ['one occurrence changed on its own: the ranges and its series', change('CalendarEventException', 'x-1', 'ev-2'), [['calendar', 'occurrences', { from: '2026-11-28', to: '2027-01-22' }], ['calendar', 'event', 'ev-2']]],
     ['a group', change('Group', 'g-1'), [['members'], ['admin', 'groups']]],
     ["a notification: the bell's count and the inbox", change('Notification', 'n-1'), [['notifications', 'unread'], ['notifications', 'list', 1]]],
   ])('%s, and the history page', async (_name, c, expected) => {

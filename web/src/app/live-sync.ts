@@ -48,6 +48,9 @@ function touched(change: LiveChange): Match[] {
     case 'CalendarEvent':
       // a new, moved or deleted event or occurrence of a series: every range shown, and the event
       return [starts(calendar.occurrences), starts(calendar.event(id))];
+    case 'CalendarEventException':
+      // one occurrence changed on its own: the ranges and its series
+      return [starts(calendar.occurrences), starts(parent ? calendar.event(parent) : calendar.events)];
     case 'User':
       // birthdays are a layer of the calendar
       return [starts(queryKeys.members), starts(admin.users), starts(queryKeys.account.all), starts(calendar.occurrences)];

@@ -87,7 +87,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify' | 'sharing' | 'search';
+  kind: 'token' | 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify' | 'sharing' | 'search';
   name: string;
   title: string;
 }
@@ -128,6 +128,7 @@ const SCENARIOS: Scenario[] = [
     kind: 'ab', name: 'transaction-create-split', title: 'POST /transactions with a split (+ shares, day sums)', method: 'POST', path: () => '/transactions',
     body: (d) => expenseBody(d, true), target: LIGHT, check: 'masked', as: 'flat',
   },
+  { kind: 'token', name: 'access-token', title: 'GET /markers with an access token (hearth_pat_…) / with a JWT' },
   { kind: 'login', name: 'login', title: 'POST /session (login)' },
   { kind: 'burst', name: 'burst', title: 'login burst: list p99 rise' },
   { kind: 'latency', name: 'latency', title: 'single-connection list latencies (1 M)' },
@@ -349,6 +350,37 @@ async function hashMs(cost: number): Promise<number> {
   }
   measuredHashMs = median(times);
   return measuredHashMs;
+}
+
+/**
+ * The same request as `markers`, on Hearth alone: with a person's access token (read scope) and
+ * with a session's JWT, alternating rounds; the token's req/s as a share of the JWT's (target ≥ 90 %).
+ */
+async function runAccessToken(ctx: Context): Promise<void> {
+  const list = SCENARIOS.find((s) => s.name === 'markers') as AbScenario;
+  const made = await fetch(`${ctx.hearth.base}${API}/account/tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench', scopes: ['read'] }),
+  });
+  if (made.status !== 201) throw new Error(`access token: ${made.status} ${await made.text()}`);
+  const { token } = (await made.json()) as { token: string };
+  const withJwt = () => request(ctx, ctx.hearth, list);
+  const withToken = () => request(ctx, ctx.hearth, list, { headers: { authorization: `Bearer ${token}` } });
+  const check = await fetch(withToken().url, { headers: withToken().headers });
+  const [a, b] = [await check.text(), await (await fetch(withJwt().url, { headers: withJwt().headers })).text()];
+  console.log(`  token: ${check.status}, body ${a === b ? 'identical to' : 'DIFFERENT from'} the JWT's (${Buffer.byteLength(a)} bytes)`);
+  const pids = [ctx.hearth.pid];
+  for (const make of [withJwt, withToken]) await loads([{ ...make(), seconds: WARMUP_SECONDS }], pids);
+  const rps: { jwt: number[]; token: number[] } = { jwt: [], token: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    rps.jwt.push((await loads([withJwt()], pids))[0].rps);
+    rps.token.push((await loads([withToken()], pids))[0].rps);
+  }
+  trackMemory(ctx);
+  const [jwt, pat] = [median(rps.jwt), median(rps.token)];
+  console.log(`  access token ${fmt(pat)} req/s, JWT ${fmt(jwt)} req/s: ${pct(pat / jwt)} (target ≥ 90 %)`);
+  results.push({ scenario: 'GET /markers: access token / JWT', value: `${pct(pat / jwt)}  (${fmt(pat)}/${fmt(jwt)} req/s)`, target: '≥ 90 %', pass: pat / jwt >= 0.9 });
 }
 
 async function runLogin(ctx: Context): Promise<void> {
@@ -590,6 +622,7 @@ async function runHttp(chosen: Scenario[], profile: string | undefined, capturin
       ctx.flatToken = await login(hearth.base, FLAT_USERNAME);
       if (s.kind === 'ab') await runAb(ctx, s);
       else if (s.kind === 'sharing') await runLatency(ctx, balancesPaths(), ctx.flatToken);
+      else if (s.kind === 'token') await runAccessToken(ctx);
       else if (s.kind === 'login') await runLogin(ctx);
       else if (s.kind === 'burst') await runBurst(ctx);
       else if (s.kind === 'latency') await runLatency(ctx);

@@ -307,6 +307,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My access tokens, newest first (never the tokens themselves) */
+        get: operations["AccessTokens_list"];
+        put?: never;
+        /**
+         * Make an access token for a script, a phone or Home Assistant
+         * @description The token is in this answer only. Use: `Authorization: Bearer hearth_pat_…` on the API (scopes `read`, `write`), or as the password of CalDAV’s HTTP Basic sign-in with the username (scope `dav`). A token never opens administration, the account, its sessions or its tokens (403 TOKEN_SCOPE), and stops at once when ended, expired, or when its person is deactivated or leaves the group (401). Wrong tokens count towards a per-IP limit (RATE_LIMIT_TOKEN_FAILURES_PER_IP): 429 RATE_LIMITED.
+         */
+        post: operations["AccessTokens_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of my access tokens at once */
+        delete: operations["AccessTokens_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/action-histories": {
         parameters: {
             query?: never;
@@ -1683,6 +1721,50 @@ export interface paths {
         patch: operations["UsersAdmin_changeStatus"];
         trace?: never;
     };
+    "/api/v1/users/{userId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user’s access tokens (Admin)
+         * @description Unknown user: 404.
+         */
+        get: operations["UserAccessTokens_list"];
+        put?: never;
+        post?: never;
+        /**
+         * End every access token of a user at once (Admin)
+         * @description Unknown user: 404.
+         */
+        delete: operations["UserAccessTokens_removeAll"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{userId}/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one access token of a user at once (Admin)
+         * @description Unknown user or token: 404.
+         */
+        delete: operations["UserAccessTokens_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -2114,6 +2196,26 @@ export interface components {
             /** @description a household account whose spending is everyone's: rows imported into it take the group's default split (an Expense, when the group shares by default); false when omitted on create, unchanged when omitted on update */
             shared?: boolean;
         };
+        CreatedPersonalAccessTokenDto: {
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            expiresDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description noted at most once a minute
+             */
+            lastUsedDate: string | null;
+            name: string;
+            scopes: ("read" | "write" | "dav")[];
+            /**
+             * @description shown only in this answer; stored only as a hash
+             * @example hearth_pat_3q2-7wEXAMPLEexample0123456789ab
+             */
+            token: string;
+        };
         CreatedUserDto: {
             /**
              * Format: date-time
@@ -2145,6 +2247,19 @@ export interface components {
             isPrivate?: boolean;
             /** @example Groceries */
             title: string;
+        };
+        CreatePersonalAccessTokenDto: {
+            /** @description days until the token stops working; without it, it works until ended */
+            expiresInDays?: number;
+            /** @example Home Assistant */
+            name: string;
+            /**
+             * @description `read`: reading the group’s data (GET); `write`: what the person may change besides, except the account, sessions, tokens and administration; `dav`: the calendar over CalDAV (the token as the password of HTTP Basic), nothing of the API.
+             * @example [
+             *       "read"
+             *     ]
+             */
+            scopes: ("read" | "write" | "dav")[];
         };
         CreatePushSubscriptionDto: {
             /**
@@ -2238,7 +2353,7 @@ export interface components {
          * @description stable UPPER_SNAKE identifier
          * @enum {string}
          */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "EVENT_ENDS_BEFORE_START" | "RRULE_UNSUPPORTED" | "ITEM_LIMIT" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "TOKEN_SCOPE" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "EVENT_ENDS_BEFORE_START" | "RRULE_UNSUPPORTED" | "ITEM_LIMIT" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS";
         EventBodyDto: {
             /** @description true: `start`/`end` are dates (`end` exclusive); false: instants */
             allDay: boolean;
@@ -2846,6 +2961,21 @@ export interface components {
             pageSize: number;
             totalItems: number;
             totalPages: number;
+        };
+        PersonalAccessTokenDto: {
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            expiresDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description noted at most once a minute
+             */
+            lastUsedDate: string | null;
+            name: string;
+            scopes: ("read" | "write" | "dav")[];
         };
         PinNoteDto: {
             isPinned: boolean;
@@ -4391,6 +4521,148 @@ export interface operations {
              *     Rate limit exceeded (Retry-After header)
              */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    AccessTokens_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessTokenDto"][];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    AccessTokens_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePersonalAccessTokenDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPersonalAccessTokenDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    AccessTokens_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10056,6 +10328,174 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    UserAccessTokens_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessTokenDto"][];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    UserAccessTokens_removeAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    UserAccessTokens_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

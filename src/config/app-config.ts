@@ -138,6 +138,8 @@ export class AppConfig {
     refreshPerSessionPerMinute: number;
     /** GET /events, streams opened per user */
     liveOpensPerMinute: number;
+    /** wrong access tokens per client IP per RATE_LIMIT_LOGIN_FAILURE_WINDOW_SECONDS, then 429 */
+    tokenFailuresPerIp: number;
     refreshPerIpPerMinute: number;
   };
   cooldowns: { emailSeconds: number; resetSeconds: number };
@@ -294,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refreshPerSessionPerMinute: read.int('RATE_LIMIT_REFRESH_PER_SESSION_PER_MINUTE', 60, 1),
       liveOpensPerMinute: read.int('RATE_LIMIT_LIVE_OPENS_PER_MINUTE', 30, 1),
       refreshPerIpPerMinute: read.int('RATE_LIMIT_REFRESH_PER_IP_PER_MINUTE', 300, 1),
+      tokenFailuresPerIp: read.int('RATE_LIMIT_TOKEN_FAILURES_PER_IP', 20, 1),
     },
     cooldowns: {
       emailSeconds: read.int('EMAIL_COOLDOWN_SECONDS', 60, 0),

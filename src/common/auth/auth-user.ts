@@ -1,3 +1,5 @@
+import type { AccessTokenScope } from './token-scopes';
+
 export const ROLES = ['User', 'Admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -30,7 +32,10 @@ export interface AuthUser {
   currency: string;
   modules: ModuleName[];
   permsVersion: number;
+  /** the session of a sign-in; for a request with an access token, the token's id */
   sessionId: string;
+  /** set when the request came with an access token (`hearth_pat_…`) rather than a session's JWT */
+  accessToken?: { id: string; scopes: readonly AccessTokenScope[] };
 }
 
 export function toAuthUser(claims: AccessClaims): AuthUser {

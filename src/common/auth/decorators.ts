@@ -4,9 +4,17 @@ import { AuthUser, ModuleName, Role } from './auth-user';
 export const IS_PUBLIC = 'hearth:public';
 export const ROLES_KEY = 'hearth:roles';
 export const MODULE_KEY = 'hearth:module';
+export const SESSION_ONLY = 'hearth:session-only';
 
 /** Opts a route (or controller) out of the global JWT guard. */
 export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC, true);
+
+/**
+ * Opens a route (or controller) only to a signed-in session, never to an access token of any scope:
+ * the account, its sessions and tokens, and what is bound to a session (docs/accounts.md, "Access
+ * tokens"). Administration (`@Roles('Admin')`) is closed to tokens without it.
+ */
+export const SessionOnly = (): MethodDecorator & ClassDecorator => SetMetadata(SESSION_ONLY, true);
 
 /** Restricts a route (or controller) to the given roles. */
 export const Roles = (...roles: Role[]): MethodDecorator & ClassDecorator => SetMetadata(ROLES_KEY, roles);

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser } from '../../common/auth/decorators';
+import { CurrentUser, SessionOnly } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { AppConfig } from '../../config/app-config';
@@ -23,6 +23,7 @@ import { ProfileService } from './profile.service';
 @ApiTags('Account')
 @ApiBearerAuth()
 @ApiProblems(401)
+@SessionOnly()
 @Controller('account')
 export class AccountController {
   constructor(

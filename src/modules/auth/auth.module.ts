@@ -6,6 +6,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../config/app-config';
 import { UsersModule } from '../users/users.module';
 import { AccessTokenService } from './access-token.service';
+import { AccessTokenStrategy } from './access-tokens/access-token.strategy';
+import { AccessTokensController, UserAccessTokensController } from './access-tokens/access-tokens.controller';
+import { AccessTokensRepository } from './access-tokens/access-tokens.repository';
+import { AccessTokensService } from './access-tokens/access-tokens.service';
+import { AccessToken } from './access-tokens/access-token.entity';
 import { EmailConfirmationsModule } from '../account/email-confirmations.module';
 import { AuthService } from './auth.service';
 import { Session } from './entities/session.entity';
@@ -24,7 +29,7 @@ import { SessionsService } from './sessions.service';
     PassportModule,
     UsersModule,
     EmailConfirmationsModule,
-    TypeOrmModule.forFeature([Session]),
+    TypeOrmModule.forFeature([Session, AccessToken]),
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
@@ -34,19 +39,22 @@ import { SessionsService } from './sessions.service';
       }),
     }),
   ],
-  controllers: [SessionController, SessionsController],
+  controllers: [SessionController, SessionsController, AccessTokensController, UserAccessTokensController],
   providers: [
     AuthService,
     SessionsService,
     SessionsRepository,
     AccessTokenService,
     JwtStrategy,
+    AccessTokensRepository,
+    AccessTokensService,
+    AccessTokenStrategy,
     AuthThrottlerGuard,
     // deny by default: authentication first, then role, then module
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_GUARD, useClass: ModulesGuard },
   ],
-  exports: [SessionsService, AccessTokenService],
+  exports: [SessionsService, AccessTokenService, AccessTokensService],
 })
 export class AuthModule {}

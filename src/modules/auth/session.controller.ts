@@ -2,7 +2,7 @@ import { Body, Controller, Delete, HttpCode, Post, Req, Res } from '@nestjs/comm
 import { ApiBearerAuth, ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, Public } from '../../common/auth/decorators';
+import { CurrentUser, Public, SessionOnly } from '../../common/auth/decorators';
 import { AppError } from '../../common/errors/app-error';
 import { ApiProblems } from '../../common/http/api-problems';
 import { Client, RequestClient } from '../../common/http/client-info';
@@ -13,6 +13,7 @@ import { AuthRateLimit } from './guards/auth-throttler.guard';
 import { clearRefreshCookie, isAllowedOrigin, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
 
 @ApiTags('Session')
+@SessionOnly()
 @Controller('session')
 export class SessionController {
   constructor(

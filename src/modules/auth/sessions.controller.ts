@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser } from '../../common/auth/decorators';
+import { CurrentUser, SessionOnly } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { RevokeAllQuery, SessionDto } from './dto/session.dto';
@@ -10,6 +10,7 @@ import { SessionsService } from './sessions.service';
 @ApiTags('Sessions')
 @ApiBearerAuth()
 @ApiProblems(401)
+@SessionOnly()
 @Controller('sessions')
 export class SessionsController {
   constructor(private readonly sessions: SessionsService) {}

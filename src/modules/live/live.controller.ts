@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, 
 import type { FastifyReply } from 'fastify';
 import { decode } from 'jsonwebtoken';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser } from '../../common/auth/decorators';
+import { CurrentUser, SessionOnly } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
 import { stopCounting } from '../../common/http/in-flight';
 import { AppConfig } from '../../config/app-config';
@@ -27,6 +27,7 @@ const DESCRIPTION =
 @ApiExtraModels(LiveChangeDto)
 @ApiBearerAuth()
 @ApiProblems(401, 403)
+@SessionOnly()
 @Controller('events')
 export class LiveController {
   constructor(

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser } from '../../common/auth/decorators';
+import { CurrentUser, SessionOnly } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
 import { NotificationSettingsDto, NotificationTestResultDto, UpdateNotificationSettingsDto } from './dto/notification-settings.dto';
 import { NotificationSettingsService } from './notification-settings.service';
@@ -10,6 +10,7 @@ import { Notifier } from './notifier.service';
 @ApiTags('Account')
 @ApiBearerAuth()
 @ApiProblems(401)
+@SessionOnly()
 @Controller('account/notification-settings')
 export class NotificationSettingsController {
   constructor(

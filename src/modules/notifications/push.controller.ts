@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Res } from '@nestjs/comm
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser } from '../../common/auth/decorators';
+import { CurrentUser, SessionOnly } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreatePushSubscriptionDto, PushPublicKeyDto, PushSubscriptionDto } from './dto/push-subscription.dto';
@@ -11,6 +11,7 @@ import { PushSubscriptionsService } from './push-subscriptions.service';
 @ApiTags('Notifications')
 @ApiBearerAuth()
 @ApiProblems(401)
+@SessionOnly()
 @Controller()
 export class PushController {
   constructor(private readonly subscriptions: PushSubscriptionsService) {}

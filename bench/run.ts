@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { createDatabase, databaseUrl, dropDatabase, withAdmin } from '../src/database/admin';
 import { loadConfig } from '../src/config';
 import { benchBackup } from './backup';
+import { benchCaldav } from './caldav';
 import { benchImport } from './import';
 import { benchParsers } from './parsers';
 import { benchLive } from './live';
@@ -87,7 +88,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'token' | 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify' | 'sharing' | 'search';
+  kind: 'token' | 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify' | 'sharing' | 'search' | 'caldav';
   name: string;
   title: string;
 }
@@ -138,6 +139,7 @@ const SCENARIOS: Scenario[] = [
   { kind: 'notify', name: 'notify', title: 'reminders: 10 000 due in one minute, and the idle scheduler (own server and database)' },
   { kind: 'import', name: 'import', title: 'statement import: preview and commit of 10 000 rows (CSV, OFX)' },
   { kind: 'parsers', name: 'parsers', title: 'statement parsers: 5 MiB of hostile input per format through the preview' },
+  { kind: 'caldav', name: 'caldav', title: 'calendar feed and CalDAV sync of 2 000 events' },
   { kind: 'search', name: 'search', title: 'GET /search: 1 M transactions, 10 000 notes with 100 000 items, 10 000 places (single connection, plans)' },
 ];
 
@@ -538,7 +540,7 @@ async function main(): Promise<void> {
   console.log(`bench: ${machine}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${chosen.map((s) => s.name).join(', ')}`);
   if (profile) console.log('--profile: Hearth runs under the profiler, which slows it; read the profile, not the ratios');
   const started = performance.now();
-  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import' && s.kind !== 'parsers' && s.kind !== 'notify');
+  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import' && s.kind !== 'parsers' && s.kind !== 'notify' && s.kind !== 'caldav');
   const backup = !capturing && chosen.some((s) => s.kind === 'backup');
   const runBackup = async (seeded?: string) => {
     console.log('\n== backup and restore (in-process: the services, no HTTP)');
@@ -566,6 +568,10 @@ async function main(): Promise<void> {
   if (!capturing && chosen.some((s) => s.kind === 'import')) {
     console.log('\n== statement import: preview and commit of 10 000 rows (CSV, OFX) [import]');
     results.push(...(await benchImport()).map((r) => ({ ...r, pass: r.pass as boolean | null })));
+  }
+  if (!capturing && chosen.some((s) => s.kind === 'caldav')) {
+    console.log('\n== calendar: a feed and CalDAV sync of 2 000 events, 300 repeating (a server and database of their own) [caldav]');
+    results.push(...(await benchCaldav()).map((r) => ({ ...r, pass: r.pass as boolean | null })));
   }
   if (!capturing && chosen.some((s) => s.kind === 'parsers')) {
     console.log('\n== statement parsers: 5 MiB of hostile input per format, a light request meanwhile [parsers]');

@@ -25,6 +25,7 @@ import { IMPORT_MAX_BYTES, STATEMENT_CONTENT_TYPES } from './modules/budget/impo
 import { jsonTooDeep, MAX_JSON_DEPTH, rejectHostileInput } from './common/http/hostile-input';
 import { serializeResponsesBySchema } from './common/http/response-schemas';
 import { countInFlight } from './common/http/in-flight';
+import { isDavUrl, registerCalendarRoutes } from './modules/caldav/caldav.routes';
 
 export const API_PREFIX = 'api/v1';
 const IMPORT_ROUTE = new RegExp(`^/${API_PREFIX}/budget-accounts/[^/?]+/imports(\\?|$)`);
@@ -141,9 +142,13 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
   });
   // a bank statement (docs/import.md) arrives as raw bytes, up to its own limit, on its import route only
   fastify.addContentTypeParser(STATEMENT_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (request, body, done) => {
+    // WebDAV's XML bodies (and iCalendar sent as text/plain or octet-stream) reach CalDAV as text
+    if (isDavUrl(request.url)) return done(null, (body as Buffer).toString('utf8'));
     if (!IMPORT_ROUTE.test(request.url)) return done(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'), undefined);
     done(null, body);
   });
+  // the calendar's feeds and CalDAV: routes of their own outside /api/v1, WebDAV's methods and bodies
+  registerCalendarRoutes(app);
   fastify.addHook('preValidation', rejectHostileInput);
   countInFlight(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {

@@ -34,6 +34,8 @@ import { LiveModule } from './modules/live/live.module';
 import { MarkersModule } from './modules/markers/markers.module';
 import { NotesModule } from './modules/notes/notes.module';
 import { CalendarModule } from './modules/calendar/calendar.module';
+import { CalendarExchangeModule } from './modules/calendar/calendar-exchange.module';
+import { CaldavModule } from './modules/caldav/caldav.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { SearchModule } from './modules/search/search.module';
 import { UsersModule } from './modules/users/users.module';
@@ -86,6 +88,8 @@ export class AppModule {
         GeocodeModule,
         NotesModule,
         CalendarModule,
+        CalendarExchangeModule,
+        CaldavModule,
         NotificationsModule,
         SearchModule,
         BackupModule,

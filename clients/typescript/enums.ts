@@ -103,6 +103,9 @@ export const ERROR_CODE_VALUES = [
   "SNOOZE_LIMIT",
   "WEBHOOK_URL_NOT_ALLOWED",
   "BACKUP_IN_PROGRESS",
+  "CALENDAR_URL_NOT_ALLOWED",
+  "CALENDAR_FETCH_FAILED",
+  "ICS_INVALID",
 ] as const satisfies readonly components['schemas']['ErrorCode'][];
 
 export const ENTITY_TYPE_VALUES = [

@@ -674,6 +674,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/calendar/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My feeds (without their addresses) */
+        get: operations["CalendarFeeds_list"];
+        put?: never;
+        /**
+         * Make a secret feed address for a calendar app
+         * @description The `url` (`…/ical/{token}.ics`, 256 random bits) is shown only in this answer. The feed is RFC 5545: series as rules with their exclusions and changed occurrences, a VTIMEZONE for each zone used, one UID per event; it shows what its owner may see when it is read (private events only to them), and answers 404 once the feed is ended or its owner has left the group.
+         */
+        post: operations["CalendarFeeds_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/feeds/{feedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End a feed: its address answers 404 from now on */
+        delete: operations["CalendarFeeds_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview an ICS file for import; kept 24 h for its commit
+         * @description The file is the raw `text/calendar` body (at most 5 MiB, 2 000 events). Each event is previewed as `create`, or `update` when an event with its UID was imported (or made) before. VEVENTs that cannot be read are listed in `skipped`. A body that is not iCalendar is 400 ICS_INVALID; another content type 415.
+         */
+        post: operations["CalendarImports_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/imports/{importId}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the previewed events
+         * @description Each event is made, or the event with its UID updated (never duplicated: committing again updates the same events). An event the calendar refuses (a rule it does not take, for instance) is listed in `failed`; the others are imported.
+         */
+        post: operations["CalendarImports_commit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/calendar/occurrences": {
         parameters: {
             query?: never;
@@ -689,6 +767,44 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The group's outside calendars */
+        get: operations["CalendarSubscriptions_list"];
+        put?: never;
+        /**
+         * Subscribe the group to an outside calendar (an ICS address)
+         * @description Fetched at once (400 CALENDAR_FETCH_FAILED when that fails) and every 15 minutes after, with ETag / If-Modified-Since; at most 5 MB within 10 s. The address must resolve to a public address unless the server allows private ones (NOTIFY_ALLOW_PRIVATE_URLS; else 400 CALENDAR_URL_NOT_ALLOWED). Its events show read-only in the layer `subscriptions` and as a calendar of its own over CalDAV.
+         */
+        post: operations["CalendarSubscriptions_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/subscriptions/{subscriptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unsubscribe the group from an outside calendar */
+        delete: operations["CalendarSubscriptions_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2064,6 +2180,54 @@ export interface components {
             /** @description a household account whose spending is everyone's: its imported expenses take the group's default split */
             shared: boolean;
         };
+        CalendarImportDto: {
+            events: components["schemas"]["CalendarImportEventDto"][];
+            /**
+             * Format: date-time
+             * @description the preview may be committed until then
+             */
+            expiresDate: string;
+            /** Format: uuid */
+            id: string;
+            /** @description VEVENTs left out and why */
+            skipped: components["schemas"]["CalendarImportSkippedDto"][];
+        };
+        CalendarImportEventDto: {
+            /**
+             * @description create a new event, or update the one with this UID
+             * @enum {string}
+             */
+            action: "create" | "update";
+            allDay: boolean;
+            end: string;
+            /** @description the event number to commit by (0-based, in file order) */
+            index: number;
+            /** @description the RRULE, when it repeats */
+            rrule: string | null;
+            /** @description a date (all-day) or a UTC instant */
+            start: string;
+            timeZone: string;
+            title: string;
+            /** @description the RFC 5545 UID: an event imported before with the same UID is updated, never duplicated */
+            uid: string;
+        };
+        CalendarImportFailureDto: {
+            /** @description the error code the event was refused with (RRULE_UNSUPPORTED, …) */
+            code: string;
+            index: number;
+            message: string;
+            uid: string;
+        };
+        CalendarImportResultDto: {
+            created: number;
+            /** @description events the calendar refused (each on its own; the others are imported) */
+            failed: components["schemas"]["CalendarImportFailureDto"][];
+            updated: number;
+        };
+        CalendarImportSkippedDto: {
+            reason: string;
+            uid: string | null;
+        };
         CaptchaChallengeDto: {
             /** @description algorithm, nonce, salt, cost, keyLength, keyPrefix, keySignature, expiresAt */
             parameters: {
@@ -2122,6 +2286,10 @@ export interface components {
             detail: string | null;
             /** @description delivered (for push: accepted by at least one device’s push service) */
             ok: boolean;
+        };
+        CommitCalendarImportDto: {
+            /** @description indexes of previewed events not to import */
+            exclude?: number[];
         };
         CommitImportDto: {
             /** @description whether each named payee's Expense rows are shared by the group's default split (over shared and the account; a row's own shared or split wins) */
@@ -2196,6 +2364,20 @@ export interface components {
             /** @description a household account whose spending is everyone's: rows imported into it take the group's default split (an Expense, when the group shares by default); false when omitted on create, unchanged when omitted on update */
             shared?: boolean;
         };
+        CreatedFeedDto: {
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: uuid */
+            id: string;
+            layers: ("events" | "bills" | "reminders" | "birthdays" | "subscriptions")[];
+            name: string;
+            onlyMine: boolean;
+            /**
+             * Format: uri
+             * @description the secret address of the feed (`…/ical/{token}.ics`): shown only now; anyone with it can read the feed
+             */
+            url: string;
+        };
         CreatedPersonalAccessTokenDto: {
             /** Format: date-time */
             createdDate: string;
@@ -2225,6 +2407,23 @@ export interface components {
             /** @description the link with which the user chooses a password ({APP_URL}/reset-password?token=…); works once. The web app shows it with its own address when APP_URL is a loopback address */
             setPasswordUrl: string;
             user: components["schemas"]["AdminUserDto"];
+        };
+        CreateFeedDto: {
+            /**
+             * @description what the feed shows
+             * @example [
+             *       "events",
+             *       "bills"
+             *     ]
+             */
+            layers: ("events" | "bills" | "reminders" | "birthdays" | "subscriptions")[];
+            /** @example Family on my phone */
+            name: string;
+            /**
+             * @description only events the owner made or is invited to by name (not the whole group's)
+             * @default false
+             */
+            onlyMine?: boolean;
         };
         CreateNoteDto: {
             /**
@@ -2299,6 +2498,18 @@ export interface components {
              */
             toUserId: string;
         };
+        CreateSubscriptionDto: {
+            /** @example #16A34A */
+            color: string;
+            /** @example School holidays */
+            name: string;
+            /**
+             * Format: uri
+             * @description an ICS address (http or https; `webcal://` is read as https)
+             * @example https://school.example/holidays.ics
+             */
+            url: string;
+        };
         CreateUploadDto: {
             /**
              * @example image/jpeg
@@ -2353,7 +2564,7 @@ export interface components {
          * @description stable UPPER_SNAKE identifier
          * @enum {string}
          */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "TOKEN_SCOPE" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "EVENT_ENDS_BEFORE_START" | "RRULE_UNSUPPORTED" | "ITEM_LIMIT" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "TOKEN_SCOPE" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "EVENT_ENDS_BEFORE_START" | "RRULE_UNSUPPORTED" | "ITEM_LIMIT" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS" | "CALENDAR_URL_NOT_ALLOWED" | "CALENDAR_FETCH_FAILED" | "ICS_INVALID";
         EventBodyDto: {
             /** @description true: `start`/`end` are dates (`end` exclusive); false: instants */
             allDay: boolean;
@@ -2458,6 +2669,15 @@ export interface components {
         EventReminderDto: {
             /** @example 60 */
             minutesBefore: number;
+        };
+        FeedDto: {
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: uuid */
+            id: string;
+            layers: ("events" | "bills" | "reminders" | "birthdays" | "subscriptions")[];
+            name: string;
+            onlyMine: boolean;
         };
         FileStatusDto: {
             /** @enum {string} */
@@ -3614,6 +3834,22 @@ export interface components {
             /** @description CSV: the columns read */
             mapping?: components["schemas"]["ImportMappingDto"];
             rows: components["schemas"]["ImportRowDto"][];
+        };
+        SubscriptionDto: {
+            color: string;
+            /** Format: date-time */
+            createdDate: string;
+            /** @description how many events it had when last fetched */
+            eventCount: number;
+            /** Format: date-time */
+            fetchedDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description why the last fetch failed (null after a good one) */
+            lastError: string | null;
+            name: string;
+            /** Format: uri */
+            url: string;
         };
         ToggleNoteItemDto: {
             /** @description set the item to this state (a repeat changes nothing); without it the toggle flips */
@@ -6148,6 +6384,277 @@ export interface operations {
             };
         };
     };
+    CalendarFeeds_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedDto"][];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarFeeds_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFeedDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedFeedDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarFeeds_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                feedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarImports_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/calendar": string;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarImportDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: the body is not of a type the route reads (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarImports_commit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommitCalendarImportDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarImportResultDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     Calendar_list: {
         parameters: {
             query: {
@@ -6194,6 +6701,148 @@ export interface operations {
             };
             /** @description Not allowed (role, module or account state) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarSubscriptions_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDto"][];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarSubscriptions_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSubscriptionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarSubscriptions_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

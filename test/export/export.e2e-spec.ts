@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import ICAL from 'ical.js';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
@@ -165,6 +166,23 @@ describe('GET /account/export', () => {
     expect(checklist).toContain('- [x] Eggs <https://example.org/eggs>');
     expect(checklist).toContain('- [ ] Milk');
     expect(alice.find((note) => note.startsWith('# Shopping'))).toBe(`# Shopping\n\nFor the weekend\n\n${checklist}\n`);
+  });
+
+  it('holds calendar/events.ics: every event the person may see as RFC 5545, their own private ones, never another member\'s', async () => {
+    const event = (member: Member, title: string, isPrivate: boolean) =>
+      t.api('POST', '/calendar/events', {
+        token: member.accessToken,
+        payload: { title, allDay: false, start: '2026-05-02T08:00:00Z', end: '2026-05-02T09:00:00Z', timeZone: 'Europe/Berlin', isPrivate, recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' } },
+      });
+    expect((await event(seeded.alice, 'Football', false)).statusCode).toBe(201);
+    expect((await event(seeded.bob, 'Surprise for Alice', true)).statusCode).toBe(201);
+    const alice = (await exportOf(seeded.alice)).get('calendar/events.ics')!.toString('utf8');
+    const bob = (await exportOf(seeded.bob)).get('calendar/events.ics')!.toString('utf8');
+    const titles = (ics: string) => new ICAL.Component(ICAL.parse(ics) as any[]).getAllSubcomponents('vevent').map((v) => v.getFirstPropertyValue('summary'));
+    expect(titles(alice)).toEqual(['Football']);
+    expect(titles(bob).sort()).toEqual(['Football', 'Surprise for Alice']);
+    expect(alice).toContain('DTSTART;TZID=Europe/Berlin:20260502T100000');
+    expect(alice).toContain('RRULE:FREQ=WEEKLY;COUNT=3');
   });
 
   it('gives valid empty files for a group with nothing in it, and an empty zip without modules', async () => {

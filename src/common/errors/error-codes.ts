@@ -112,5 +112,9 @@ export const ERROR_CODES = [
   'WEBHOOK_URL_NOT_ALLOWED',
   // backups
   'BACKUP_IN_PROGRESS',
+  // the calendar's feeds, outside calendars and imports
+  'CALENDAR_URL_NOT_ALLOWED',
+  'CALENDAR_FETCH_FAILED',
+  'ICS_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,6 +4,8 @@ import type { ZipFile } from 'yazl';
 import { AuthUser } from '../../common/auth/auth-user';
 import { onFirstUse } from '../../common/first-use';
 import { StorageService } from '../../infrastructure/storage/storage.service';
+import { CalendarIcsRepository } from '../calendar/ical/calendar-ics.repository';
+import { writeCalendar } from '../calendar/ical/ics-writer';
 import { ExportRepository, MarkerRow, NoteRow } from './export.repository';
 
 /** yazl, loaded with the first export. */
@@ -71,6 +73,7 @@ export class ExportService {
   constructor(
     private readonly repository: ExportRepository,
     private readonly storage: StorageService,
+    private readonly calendarEvents: CalendarIcsRepository,
   ) {}
 
   async zip(user: AuthUser): Promise<Readable> {
@@ -92,8 +95,15 @@ export class ExportService {
     if (modules.has('Budget')) await this.budget(user, zip, lazy, mtime);
     if (modules.has('Map')) await this.map(user, zip, lazy, mtime);
     if (modules.has('Notes')) await this.notes(user, zip, mtime);
+    if (modules.has('Calendar')) await this.calendar(user, zip, mtime);
     zip.end();
     return zip.outputStream as Readable;
+  }
+
+  /** calendar/events.ics: every event the person may see (their own private ones too), as RFC 5545 with its series, exceptions and alarms. */
+  private async calendar(user: AuthUser, zip: ZipFile, mtime: Date): Promise<void> {
+    const events = await this.calendarEvents.visible(user);
+    zip.addBuffer(Buffer.from(writeCalendar(events, { name: 'Hearth' })), 'calendar/events.ics', { mtime });
   }
 
   private async budget(user: AuthUser, zip: ZipFile, lazy: (path: string, open: () => Readable) => void, mtime: Date): Promise<void> {

@@ -194,3 +194,79 @@ export async function postSafely(url: string, headers: Record<string, string>, b
     target = next;
   }
 }
+
+/** An answer longer than the most a GET may read. */
+export class AnswerTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`the answer is larger than ${maxBytes} bytes`);
+  }
+}
+
+export interface GetOptions extends PostOptions {
+  /** the most of the body read; a longer answer fails with AnswerTooLarge */
+  maxBytes: number;
+}
+
+export interface FetchedResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function getOnce(url: URL, headers: Record<string, string>, options: GetOptions, deadline: AbortSignal): Promise<FetchedResponse> {
+  return new Promise((resolve, reject) => {
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const isAllowed = allowedBy(options);
+    if (isIP(host) && !isAllowed(host)) return reject(new AddressRefused(host));
+    if (deadline.aborted) return reject(new DeadlineExceeded(options.timeoutMs));
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      deadline.removeEventListener('abort', onDeadline);
+      request.destroy();
+      reject(error);
+    };
+    const onDeadline = () => fail(new DeadlineExceeded(options.timeoutMs));
+    deadline.addEventListener('abort', onDeadline, { once: true });
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(url, { method: 'GET', headers, lookup: guardedLookup(isAllowed), agent: false }, (response) => {
+      const declared = Number(response.headers['content-length'] ?? 0);
+      if (declared > options.maxBytes) return fail(new AnswerTooLarge(options.maxBytes));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > options.maxBytes) return fail(new AnswerTooLarge(options.maxBytes));
+        chunks.push(chunk);
+      });
+      response.on('end', () => {
+        if (settled) return;
+        settled = true;
+        deadline.removeEventListener('abort', onDeadline);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
+      });
+      response.on('error', fail);
+    });
+    request.on('error', fail);
+    request.end();
+  });
+}
+
+/**
+ * GETs `url` under the same address rule as postSafely, the whole answer read within `timeoutMs`
+ * (redirects included) and at most `maxBytes` of it (an outside calendar's ICS file).
+ */
+export async function getSafely(url: string, headers: Record<string, string>, options: GetOptions): Promise<FetchedResponse> {
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  let target = new URL(url);
+  for (let hop = 0; ; hop++) {
+    if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new Error(`unsupported protocol ${target.protocol}`);
+    const response = await getOnce(target, headers, options, deadline);
+    const location = response.headers.location;
+    if (response.status < 300 || response.status >= 400 || response.status === 304 || !location || hop >= options.maxRedirects) return response;
+    const next = new URL(location, target);
+    if (target.protocol === 'https:' && next.protocol !== 'https:') throw new AddressRefused(next.hostname, 'a redirect from https to another protocol is not followed');
+    target = next;
+  }
+}

@@ -1,0 +1,32 @@
+-- calendar_subscription_checked
+UPDATE calendar_subscriptions SET fetched_date = $2, last_error = $3 WHERE id = $1;
+
+-- calendar_subscription_delete
+DELETE FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2 RETURNING s.id;
+
+-- calendar_subscription_events
+SELECT s.id, s.name, s.color, s.version, s.events FROM calendar_subscriptions s WHERE s.group_id = $1 AND ($2::uuid[] IS NULL OR s.id = ANY($2::uuid[])) ORDER BY s.name, s.id;
+
+-- calendar_subscription_insert
+INSERT INTO calendar_subscriptions (id, group_id, url, name, color, created_by, events, etag, last_modified, fetched_date)
+   VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10);
+
+-- calendar_subscription_of_group
+SELECT s.id, s.group_id, s.url, s.name, s.color, jsonb_array_length(s.events) AS event_count, s.etag, s.last_modified, s.fetched_date, s.last_error,
+       s.version, s.created_date FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2;
+
+-- calendar_subscription_store
+UPDATE calendar_subscriptions SET events = $2::jsonb, etag = $3, last_modified = $4, fetched_date = $5, last_error = NULL,
+          version = CASE WHEN events = $2::jsonb THEN version ELSE version + 1 END
+    WHERE id = $1;
+
+-- calendar_subscriptions_all
+SELECT s.id, s.group_id, s.url, s.name, s.color, jsonb_array_length(s.events) AS event_count, s.etag, s.last_modified, s.fetched_date, s.last_error,
+       s.version, s.created_date FROM calendar_subscriptions s ORDER BY s.fetched_date NULLS FIRST, s.id;
+
+-- calendar_subscriptions_count
+SELECT count(*)::int AS count FROM calendar_subscriptions s WHERE s.group_id = $1;
+
+-- calendar_subscriptions_of_group
+SELECT s.id, s.group_id, s.url, s.name, s.color, jsonb_array_length(s.events) AS event_count, s.etag, s.last_modified, s.fetched_date, s.last_error,
+       s.version, s.created_date FROM calendar_subscriptions s WHERE s.group_id = $1 ORDER BY s.name, s.id;

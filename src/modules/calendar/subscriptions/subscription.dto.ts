@@ -1,0 +1,31 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
+
+export class CreateSubscriptionDto {
+  @ApiProperty({ format: 'uri', maxLength: 2048, example: 'https://school.example/holidays.ics', description: 'an ICS address (http or https; `webcal://` is read as https)' })
+  @IsString()
+  @MaxLength(2048)
+  url: string;
+
+  @ApiProperty({ minLength: 1, maxLength: 100, example: 'School holidays' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  name: string;
+
+  @ApiProperty({ example: '#16A34A', pattern: '^#[0-9A-Fa-f]{6}$' })
+  @IsString()
+  @Matches(/^#[0-9A-Fa-f]{6}$/, { message: '$property must be a colour #RRGGBB' })
+  color: string;
+}
+
+export class SubscriptionDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uri' }) url: string;
+  @ApiProperty() name: string;
+  @ApiProperty() color: string;
+  @ApiProperty({ description: 'how many events it had when last fetched' }) eventCount: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) fetchedDate: Date | string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'why the last fetch failed (null after a good one)' }) lastError: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) createdDate: Date | string;
+}

@@ -1,0 +1,241 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { AuthUser } from '../../../common/auth/auth-user';
+import { Clock } from '../../../common/clock/clock';
+import { AppError } from '../../../common/errors/app-error';
+import { AppConfig } from '../../../config/app-config';
+import { Sql } from '../../../database/sql';
+import { JobsService } from '../../../infrastructure/jobs/jobs.service';
+import { AddressRefused, AnswerTooLarge, DeadlineExceeded, assertPublicUrl, getSafely } from '../../notifications/outbound';
+import { checkRrule, expandSeries, type OccurrenceWindow } from '../../../../domain/calendar';
+import { CalendarLayers, type CalendarLayerSource, type LayerOccurrence, type LayerRequest } from '../calendar-layers';
+import type { IcsEvent } from '../ical/ics-event';
+import { IcsParseError, readCalendar } from '../ical/ics-reader';
+import type { CreateSubscriptionDto, SubscriptionDto } from './subscription.dto';
+import {
+  SUBSCRIPTION_CHECKED,
+  SUBSCRIPTION_DELETE,
+  SUBSCRIPTION_EVENTS,
+  SUBSCRIPTION_INSERT,
+  SUBSCRIPTION_OF_GROUP,
+  SUBSCRIPTION_STORE,
+  SUBSCRIPTIONS_ALL,
+  SUBSCRIPTIONS_COUNT,
+  SUBSCRIPTIONS_OF_GROUP,
+  SubscriptionRow,
+} from './subscriptions.sql';
+
+export const SUBSCRIPTION_REFRESH_QUEUE = 'calendar-subscriptions-refresh';
+const EVERY_15_MINUTES = '*/15 * * * *';
+/** An outside calendar's answer: at most 5 MB, within 10 s, redirects included. */
+export const SUBSCRIPTION_MAX_BYTES = 5 * 1024 * 1024;
+export const SUBSCRIPTION_TIMEOUT_MS = 10_000;
+const MAX_REDIRECTS = 3;
+/** The most events kept of one outside calendar, and outside calendars a group has. */
+export const SUBSCRIPTION_MAX_EVENTS = 5_000;
+export const MAX_SUBSCRIPTIONS_PER_GROUP = 20;
+
+export interface SubscriptionEvents {
+  id: string;
+  name: string;
+  color: string;
+  version: number;
+  events: IcsEvent[];
+}
+
+type FetchResult = { kind: 'content'; events: IcsEvent[]; etag: string | null; lastModified: string | null } | { kind: 'unchanged' } | { kind: 'failed'; reason: string };
+
+const toDto = (row: SubscriptionRow): SubscriptionDto => ({
+  id: row.id,
+  url: row.url,
+  name: row.name,
+  color: row.color,
+  eventCount: row.event_count,
+  fetchedDate: row.fetched_date,
+  lastError: row.last_error,
+  createdDate: row.created_date,
+});
+
+/** `webcal://` (what calendar pages link) is https. */
+function normalizeUrl(text: string): URL | null {
+  try {
+    const url = new URL(text.trim().replace(/^webcals?:\/\//i, 'https://'));
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The group's outside calendars (the school's holidays, the club's matches): an ICS address fetched
+ * when subscribed and every 15 minutes (a pg-boss job), conditionally (ETag / If-Modified-Since),
+ * at most 5 MB within 10 s, under the notifications' outbound address rule (NOTIFY_ALLOW_PRIVATE_URLS).
+ * What it answered is kept parsed and shown read-only as the calendar's layer `subscriptions`.
+ */
+@Injectable()
+export class CalendarSubscriptionsService implements OnModuleInit, CalendarLayerSource {
+  readonly layer = 'subscriptions' as const;
+  readonly source = 'subscription' as const;
+  readonly module = 'Calendar' as const;
+  private readonly logger = new Logger('CalendarSubscriptions');
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly jobs: JobsService,
+    private readonly layers: CalendarLayers,
+  ) {}
+
+  onModuleInit(): void {
+    this.layers.register(this);
+    this.jobs.register(SUBSCRIPTION_REFRESH_QUEUE, () => this.refreshAll().then(() => undefined), { retryLimit: 0 });
+    this.jobs.schedule(SUBSCRIPTION_REFRESH_QUEUE, EVERY_15_MINUTES);
+  }
+
+  async create(user: AuthUser, dto: CreateSubscriptionDto): Promise<SubscriptionDto> {
+    const url = normalizeUrl(dto.url);
+    if (!url) throw AppError.invalidField('url', 'url must be an http or https address');
+    const [{ count }] = await this.sql.rows<{ count: number }>(SUBSCRIPTIONS_COUNT, [user.groupId]);
+    if (count >= MAX_SUBSCRIPTIONS_PER_GROUP) throw AppError.badRequest('VALIDATION_FAILED', `A group keeps at most ${MAX_SUBSCRIPTIONS_PER_GROUP} outside calendars`);
+    try {
+      await assertPublicUrl(url, this.config.notifications.allowPrivateUrls);
+    } catch (error) {
+      if (error instanceof AddressRefused) throw AppError.badRequest('CALENDAR_URL_NOT_ALLOWED', `${url.hostname} is not an address this server may fetch`);
+      throw error;
+    }
+    const fetched = await this.fetch(url.href, null, null);
+    if (fetched.kind !== 'content') {
+      throw AppError.badRequest('CALENDAR_FETCH_FAILED', `The calendar could not be read: ${fetched.kind === 'failed' ? fetched.reason : 'no content'}`);
+    }
+    const id = randomUUID();
+    await this.sql.rows(SUBSCRIPTION_INSERT, [
+      id,
+      user.groupId,
+      url.href,
+      dto.name.trim(),
+      dto.color.toUpperCase(),
+      user.userId,
+      JSON.stringify(fetched.events),
+      fetched.etag,
+      fetched.lastModified,
+      this.clock.now(),
+    ]);
+    const [row] = await this.sql.rows<SubscriptionRow>(SUBSCRIPTION_OF_GROUP, [user.groupId, id]);
+    return toDto(row);
+  }
+
+  async list(user: AuthUser): Promise<SubscriptionDto[]> {
+    return (await this.sql.rows<SubscriptionRow>(SUBSCRIPTIONS_OF_GROUP, [user.groupId])).map(toDto);
+  }
+
+  async remove(user: AuthUser, id: string): Promise<void> {
+    if (!(await this.sql.rows(SUBSCRIPTION_DELETE, [user.groupId, id])).length) throw AppError.notFound('Subscription');
+  }
+
+  /** The kept events of the group's outside calendars (all, or the ones named). */
+  async eventsOf(groupId: string, ids: string[] | null = null): Promise<SubscriptionEvents[]> {
+    return this.sql.rows<SubscriptionEvents>(SUBSCRIPTION_EVENTS, [groupId, ids]);
+  }
+
+  /** The periodic fetch: every subscription, one after another; a failure is kept on its row. */
+  async refreshAll(): Promise<number> {
+    const rows = await this.sql.rows<SubscriptionRow>(SUBSCRIPTIONS_ALL, []);
+    let changed = 0;
+    for (const row of rows) if (await this.refresh(row)) changed++;
+    return changed;
+  }
+
+  /** Fetches one subscription again; answers whether its content was replaced. */
+  async refresh(row: Pick<SubscriptionRow, 'id' | 'url' | 'etag' | 'last_modified'>): Promise<boolean> {
+    const fetched = await this.fetch(row.url, row.etag, row.last_modified);
+    const now = this.clock.now();
+    if (fetched.kind === 'content') {
+      await this.sql.rows(SUBSCRIPTION_STORE, [row.id, JSON.stringify(fetched.events), fetched.etag, fetched.lastModified, now]);
+      return true;
+    }
+    await this.sql.rows(SUBSCRIPTION_CHECKED, [row.id, now, fetched.kind === 'failed' ? fetched.reason.slice(0, 500) : null]);
+    if (fetched.kind === 'failed') this.logger.warn({ subscriptionId: row.id, reason: fetched.reason }, 'outside calendar not fetched');
+    return false;
+  }
+
+  private async fetch(url: string, etag: string | null, lastModified: string | null): Promise<FetchResult> {
+    const headers: Record<string, string> = { accept: 'text/calendar, */*;q=0.5', 'user-agent': 'Hearth calendar' };
+    if (etag) headers['if-none-match'] = etag;
+    if (lastModified) headers['if-modified-since'] = lastModified;
+    let answer;
+    try {
+      answer = await getSafely(url, headers, {
+        allowPrivate: this.config.notifications.allowPrivateUrls,
+        timeoutMs: SUBSCRIPTION_TIMEOUT_MS,
+        maxRedirects: MAX_REDIRECTS,
+        maxBytes: SUBSCRIPTION_MAX_BYTES,
+      });
+    } catch (error) {
+      if (error instanceof AddressRefused) return { kind: 'failed', reason: 'the address is not one this server may fetch' };
+      if (error instanceof AnswerTooLarge) return { kind: 'failed', reason: 'the calendar is larger than 5 MB' };
+      if (error instanceof DeadlineExceeded) return { kind: 'failed', reason: 'no answer within 10 seconds' };
+      return { kind: 'failed', reason: `the address could not be reached (${(error as Error).message})` };
+    }
+    if (answer.status === 304) return { kind: 'unchanged' };
+    if (answer.status !== 200) return { kind: 'failed', reason: `the address answered ${answer.status}` };
+    try {
+      const { events } = readCalendar(answer.body.toString('utf8'), { defaultZone: 'UTC', maxEvents: SUBSCRIPTION_MAX_EVENTS });
+      const header = (name: string) => {
+        const value = answer.headers[name];
+        return typeof value === 'string' && value.length <= 500 ? value : null;
+      };
+      return { kind: 'content', events, etag: header('etag'), lastModified: header('last-modified') };
+    } catch (error) {
+      if (error instanceof IcsParseError) return { kind: 'failed', reason: `the answer is not a calendar (${error.message})` };
+      throw error;
+    }
+  }
+
+  /** The layer: every kept event's occurrences in the window, expanded as the calendar expands its own. */
+  async occurrences(request: LayerRequest): Promise<LayerOccurrence[]> {
+    const out: LayerOccurrence[] = [];
+    for (const subscription of await this.eventsOf(request.user.groupId)) {
+      for (const event of subscription.events) {
+        for (const o of expandOutside(event, request.window)) {
+          out.push({
+            entityId: subscription.id,
+            occurrenceId: `${subscription.id}:${event.uid}:${o.key}`,
+            title: o.title,
+            start: o.start,
+            end: o.end,
+            allDay: event.allDay,
+            timeZone: event.timeZone,
+            color: subscription.color,
+            attendees: 'group',
+          });
+        }
+      }
+    }
+    return out;
+  }
+}
+
+/**
+ * An outside event's occurrences in a window: its rule expanded by the calendar's rules when the
+ * calendar takes that rule, else its first occurrence only; changed occurrences replace theirs.
+ */
+export function expandOutside(event: IcsEvent, window: OccurrenceWindow): { key: string; start: string; end: string; title: string }[] {
+  const checked = event.rrule ? checkRrule(event.rrule) : null;
+  const rrule = checked && checked.ok ? checked.rrule : null;
+  const changed = new Map((event.exceptions ?? []).map((x) => [x.originalStart, x]));
+  const times = { allDay: event.allDay, start: event.start, end: event.end, timeZone: event.timeZone, rrule, exdates: [...(event.exdates ?? []), ...changed.keys()] };
+  let occurrences;
+  try {
+    occurrences = expandSeries(times, window);
+  } catch {
+    return [];
+  }
+  const out = occurrences.map((o) => ({ ...o, title: event.title }));
+  if (rrule) {
+    const overlaps = (x: { start: string; end: string }) =>
+      event.allDay ? x.start <= window.toDate && x.end > window.fromDate : Date.parse(x.start) < window.to.getTime() && Date.parse(x.end) > window.from.getTime();
+    for (const x of changed.values()) if (x.allDay === event.allDay && overlaps(x)) out.push({ key: x.originalStart, start: x.start, end: x.end, title: x.title });
+  }
+  return out;
+}

@@ -94,4 +94,39 @@ test.describe('Calendar', () => {
     await tomShot('4-week');
     await tomContext.close();
   });
+
+  test('On your phone: the CalDAV address, the username, a dav password in one tap, and a feed address to copy', async ({ page, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Calendar', 'Budget', 'Notes'] });
+    const anna = await seedUser(service.db, group.id, { nickname: 'Anna' });
+    await signIn(page, anna);
+    await page.goto('/calendar');
+    await page.getByRole('link', { name: 'On your phone' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'On your phone' })).toBeVisible();
+    await expect(page.getByLabel('Server address')).toHaveValue(new URL('/dav/', page.url()).toString());
+    await expect(page.getByLabel('Username')).toHaveValue(anna.username);
+    await expect(page.getByRole('heading', { name: 'Android (with DAVx⁵)' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Make a password for my phone' }).click();
+    const password = page.getByLabel('Password for the phone');
+    await expect(password).toHaveValue(/^hearth_pat_/);
+    // the password signs in to CalDAV (HTTP Basic with the username), never the account's password
+    const dav = await page.request.fetch('/dav/', {
+      method: 'PROPFIND',
+      headers: { authorization: `Basic ${Buffer.from(`${anna.username}:${await password.inputValue()}`).toString('base64')}`, depth: '0' },
+    });
+    expect(dav.status()).toBe(207);
+
+    await page.getByLabel('Name', { exact: true }).fill('Kitchen tablet');
+    await page.getByRole('button', { name: 'Make a feed address' }).click();
+    const feed = page.getByRole('textbox', { name: 'Feed address' });
+    await expect(feed).toHaveValue(/\/ical\/.+\.ics$/);
+    const ics = await page.request.get(await feed.inputValue());
+    expect(ics.status()).toBe(200);
+    expect(await ics.text()).toContain('BEGIN:VCALENDAR');
+    await expect(page.getByRole('button', { name: 'Copy' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'End “Kitchen tablet”' })).toBeVisible();
+    await page.screenshot({ path: join(SCREENSHOTS, 'calendar-phone.png'), fullPage: true });
+    await page.getByRole('button', { name: 'End “Kitchen tablet”' }).click();
+    await expect(page.getByText('No feed addresses yet.')).toBeVisible();
+  });
 });

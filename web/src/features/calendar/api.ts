@@ -11,6 +11,8 @@ export type Occurrence = Schema<'OccurrenceDto'>;
 export type CalendarEvent = Schema<'EventDto'>;
 export type EventInput = Schema<'EventBodyDto'>;
 export type OccurrenceInput = Schema<'OccurrenceBodyDto'>;
+export type Feed = Schema<'FeedDto'>;
+export type FeedInput = Schema<'CreateFeedDto'>;
 
 /** The layers of `GET /calendar/occurrences?layers=` (a comma list in the query). */
 export const LAYERS = ['events', 'bills', 'reminders', 'birthdays', 'subscriptions'] as const;
@@ -85,4 +87,26 @@ export function useSplitEvent() {
   return useCalendarMutation(({ eventId, from }: { eventId: string; from: string }) =>
     call(api.POST('/api/v1/calendar/events/{eventId}/split', { params: { path: { eventId } }, body: { from } })),
   );
+}
+
+export function useFeeds() {
+  return useQuery({ queryKey: queryKeys.calendar.feeds, queryFn: () => call(api.GET('/api/v1/calendar/feeds')) });
+}
+
+function useFeedMutation<T, R>(run: (input: T) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSettled: () => client.invalidateQueries({ queryKey: queryKeys.calendar.feeds }) });
+}
+
+export function useCreateFeed() {
+  return useFeedMutation((body: FeedInput) => call(api.POST('/api/v1/calendar/feeds', { body })));
+}
+
+export function useDeleteFeed() {
+  return useFeedMutation((feedId: string) => call(api.DELETE('/api/v1/calendar/feeds/{feedId}', { params: { path: { feedId } } })));
+}
+
+/** An access token for the phone's calendar app (CalDAV), shown once. */
+export function useCreateDavToken() {
+  return useMutation({ mutationFn: (name: string) => call(api.POST('/api/v1/account/tokens', { body: { name, scopes: ['dav'] } })) });
 }

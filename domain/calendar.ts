@@ -332,15 +332,8 @@ export function countBefore(times: SeriesTimes, before: string): number {
   return expandSeries({ ...times, exdates: [] }, window, 100_000).filter((o) => o.key < before).length;
 }
 
-/** Members' colours, in the order a member's id picks them: distinct enough on a light and a dark page. */
-export const MEMBER_COLORS = ['#2563EB', '#DC2626', '#16A34A', '#D97706', '#9333EA', '#0891B2', '#DB2777', '#65A30D', '#EA580C', '#4F46E5'] as const;
-
-/** The colour a member is shown in (and their events' default): fixed by their id. */
-export function memberColor(userId: string): string {
-  let hash = 0;
-  for (let i = 0; i < userId.length; i++) hash = (hash * 31 + userId.charCodeAt(i)) >>> 0;
-  return MEMBER_COLORS[hash % MEMBER_COLORS.length];
-}
+// members' colours live in ./member-color.ts, which the app's calendar pages import without the RRULE library
+export { MEMBER_COLORS, memberColor } from './member-color';
 
 /** The key of an occurrence asked for by URL (`originalStart`): a date, or an instant in the calendar's text form; null when neither. */
 export function occurrenceKey(value: string, allDay: boolean): string | null {

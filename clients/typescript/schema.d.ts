@@ -11,7 +11,7 @@ export interface paths {
         /** My profile */
         get: operations["Account_get"];
         /**
-         * Update my profile (nickname, language, birthday)
+         * Update my profile (nickname, language)
          * @description Each field given changes. The access token’s Nickname claim follows at the next refresh. An unknown locale is 400 LOCALE_UNSUPPORTED.
          */
         put: operations["Account_update"];
@@ -160,50 +160,6 @@ export interface paths {
          * @description Delivers at once (quiet hours do not apply) and answers what each channel did, within the send deadline and 2 s (12 s by default) whatever the targets do. At most one test a minute (429).
          */
         post: operations["NotificationSettings_test"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/account/oidc": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Whether my account is linked to the identity provider
-         * @description 404 without OIDC_ISSUER.
-         */
-        get: operations["OidcAccount_get"];
-        put?: never;
-        post?: never;
-        /**
-         * Unlink the identity provider
-         * @description Needs the account’s password (400 INVALID_PASSWORD); refused while password sign-in is off (409 OIDC_LAST_WAY_IN).
-         */
-        delete: operations["OidcAccount_unlink"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/account/oidc/link": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Begin linking my account to the identity provider
-         * @description Answers the provider’s address to open in this browser (and sets the cookie that binds it); the provider then sends it back to returnTo.
-         */
-        post: operations["OidcAccount_link"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1635,68 +1591,8 @@ export interface paths {
          * @description Checked in this order: user, password, email confirmed (else the confirmation mail is re-sent), registration status, group. Returns the access token and sets the HttpOnly `refresh_token` cookie.
          */
         post: operations["Session_login"];
-        /**
-         * Log out: revoke this session and clear the refresh cookie
-         * @description A session that began at the identity provider answers 200 with `endSessionUrl` when the provider has an end_session_endpoint: open it to sign out there too (it comes back to {APP_URL}/sign-in).
-         */
+        /** Log out: revoke this session and clear the refresh cookie */
         delete: operations["Session_logout"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/session/oidc": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Sign in with the identity provider (a browser navigation)
-         * @description Redirects to the provider (authorization code flow with PKCE, state and nonce). The provider sends the browser back to /api/v1/session/oidc/callback. 404 without OIDC_ISSUER.
-         */
-        get: operations["OidcSession_begin"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/session/oidc/callback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The identity provider’s answer (a browser navigation)
-         * @description Checks state (single use, this browser’s), the PKCE verifier and the ID token (signature, iss, aud, exp, nonce), then signs in as POST /session does (the refresh cookie; the session is listed as signed in with OIDC_BUTTON_LABEL) and redirects to the app. Any failure redirects to {APP_URL}/sign-in?error=CODE (OIDC_STATE_INVALID, OIDC_REFUSED, OIDC_TOKEN_INVALID, OIDC_UNKNOWN_ACCOUNT, OIDC_EMAIL_REQUIRED, OIDC_UNAVAILABLE, REGISTRATION_PENDING, …).
-         */
-        get: operations["OidcSession_callback"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/session/options": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** What the sign-in page offers: password sign-in, and the identity provider’s button */
-        get: operations["OidcSession_options"];
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2662,17 +2558,13 @@ export interface components {
             /** @enum {string} */
             emailStatus: "Confirmed";
         };
-        EndSessionDto: {
-            /** @description open it in the browser to sign out at the identity provider too */
-            endSessionUrl: string;
-        };
         /** @enum {string} */
         EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "Notification" | "CalendarEvent" | "CalendarEventException";
         /**
          * @description stable UPPER_SNAKE identifier
          * @enum {string}
          */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "TOKEN_SCOPE" | "LOCAL_LOGIN_DISABLED" | "OIDC_STATE_INVALID" | "OIDC_REFUSED" | "OIDC_TOKEN_INVALID" | "OIDC_UNKNOWN_ACCOUNT" | "OIDC_EMAIL_REQUIRED" | "OIDC_UNAVAILABLE" | "OIDC_ALREADY_LINKED" | "OIDC_LAST_WAY_IN" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "EVENT_ENDS_BEFORE_START" | "RRULE_UNSUPPORTED" | "ITEM_LIMIT" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS" | "CALENDAR_URL_NOT_ALLOWED" | "CALENDAR_FETCH_FAILED" | "ICS_INVALID";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "TOKEN_SCOPE" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "EVENT_ENDS_BEFORE_START" | "RRULE_UNSUPPORTED" | "ITEM_LIMIT" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS" | "CALENDAR_URL_NOT_ALLOWED" | "CALENDAR_FETCH_FAILED" | "ICS_INVALID";
         EventBodyDto: {
             /** @description true: `start`/`end` are dates (`end` exclusive); false: instants */
             allDay: boolean;
@@ -2867,19 +2759,7 @@ export interface components {
         };
         ImportErrorDto: {
             line: number;
-            /** @description the same in English */
             message: string;
-            /**
-             * @description the values the reason's wording names: the cell's text (value), a column, a format, a limit (max)…
-             * @example {
-             *       "value": "31.02.2026"
-             *     }
-             */
-            params: {
-                [key: string]: string | number;
-            };
-            /** @description why the line cannot be read: a stable code a client words in its own language */
-            reason: components["schemas"]["ImportReason"];
         };
         ImportMappingDto: {
             amount?: string;
@@ -2892,11 +2772,6 @@ export interface components {
             payee?: string;
             reference?: string;
         };
-        /**
-         * @description statement import: why the file cannot be read, a stable code a client words in its own language with `params`
-         * @enum {string}
-         */
-        ImportReason: "NOT_A_DATE" | "NOT_A_DATE_IN_FORMAT" | "NOT_AN_OFX_DATE" | "NO_BOOKING_DATE" | "NOT_AN_AMOUNT" | "ZERO_AMOUNT" | "NOT_BOOKED" | "NO_DIRECTION" | "NEGATIVE_CREDIT" | "NOT_AN_INDICATOR" | "EMPTY_FILE" | "NOT_TEXT" | "UNKNOWN_FORMAT" | "XML_NOT_A_STATEMENT" | "NO_ENTRIES" | "NO_ROWS" | "HEADER_ONLY" | "COLUMNS_NOT_RECOGNISED" | "MAPPING_COLUMN_MISSING" | "MAPPING_INCOMPLETE" | "DATES_AMBIGUOUS" | "QUOTE_NOT_CLOSED" | "TOO_MANY_COLUMNS" | "TOO_MANY_ROWS" | "TOO_MANY_ELEMENTS" | "NO_OFX_ELEMENT" | "OFX_TEXT_OUTSIDE" | "OFX_CLOSES_UNOPENED" | "OFX_ENDS_INSIDE" | "OFX_NOT_CLOSED" | "NESTED_TOO_DEEP" | "NAME_TOO_LONG" | "TOO_MANY_ATTRIBUTES" | "XML_DOCTYPE" | "XML_MALFORMED" | "QIF_NO_TYPE";
         ImportRowDto: {
             /**
              * @description positive decimal string; the sign is in type
@@ -3301,29 +3176,6 @@ export interface components {
             timeZone: string;
             title: string;
         };
-        OidcLinkDto: {
-            /** @example Sign in with Authentik */
-            buttonLabel: string | null;
-            linked: boolean;
-            /** Format: date-time */
-            linkedDate: string | null;
-        };
-        OidcOptionDto: {
-            /**
-             * @description OIDC_BUTTON_LABEL
-             * @example Sign in with Authentik
-             */
-            buttonLabel: string;
-            /**
-             * @description open it in the browser (with `?returnTo=` a path of the app) to sign in
-             * @example /api/v1/session/oidc
-             */
-            url: string;
-        };
-        OidcRedirectDto: {
-            /** @description open it in the browser: the provider, then back to `returnTo` with `?oidc=linked` or `?error=CODE` */
-            url: string;
-        };
         PageMeta: {
             page: number;
             pageSize: number;
@@ -3374,17 +3226,6 @@ export interface components {
             limit?: components["schemas"]["ProblemLimit"];
             /** @description statement import: the line of the file the problem is on */
             line?: number;
-            /**
-             * @description the values the reason's wording names: the cell's text (value), a column, a format, a limit (max)…
-             * @example {
-             *       "value": "31.02.2026"
-             *     }
-             */
-            params?: {
-                [key: string]: string | number;
-            };
-            /** @description statement import: why the file cannot be read, a stable code a client words in its own language with `params` */
-            reason?: components["schemas"]["ImportReason"];
             /** @example 0199a6d4-7c1e-7a4f-9d0a-3b1f2c4d5e6f */
             requestId?: string;
             /** @example 400 */
@@ -3410,11 +3251,6 @@ export interface components {
             max: number;
         };
         ProfileDto: {
-            /**
-             * @description YYYY-MM-DD or --MM-DD (no year); shown to the group in the calendar
-             * @example 1990-05-12
-             */
-            birthday: string | null;
             /** Format: date-time */
             createdDate: string;
             /** @description the confirmed address (for an unconfirmed registration, the one awaiting confirmation) */
@@ -3806,8 +3642,6 @@ export interface components {
             isCurrent: boolean;
             /** Format: date-time */
             lastUsedDate: string;
-            /** @description the identity provider’s label (OIDC_BUTTON_LABEL) when the session began there; null: with the password */
-            signedInWith: string | null;
             userAgent: string | null;
         };
         SetNoteReminderDto: {
@@ -3854,12 +3688,6 @@ export interface components {
             note: string | null;
             /** Format: uuid */
             toUserId: string;
-        };
-        SignInOptionsDto: {
-            /** @description password sign-in, registration and resets (LOCAL_LOGIN) */
-            localLogin: boolean;
-            /** @description the identity provider’s button; null without OIDC_ISSUER */
-            oidc: components["schemas"]["OidcOptionDto"] | null;
         };
         SnoozeNotificationDto: {
             /**
@@ -3978,13 +3806,6 @@ export interface components {
             /** @example 1 */
             weight: string;
         };
-        StartOidcLinkDto: {
-            /**
-             * @description the app’s path to come back to (default `/account`)
-             * @example /account
-             */
-            returnTo?: string;
-        };
         StatementImportDto: {
             /** Format: uuid */
             accountId: string;
@@ -4080,10 +3901,6 @@ export interface components {
             /** @enum {string} */
             type: "Expense" | "Income" | "Transfer";
         };
-        UnlinkOidcDto: {
-            /** @description the account’s password: unlinking needs another way in */
-            currentPassword: string;
-        };
         UnreadCountDto: {
             unreadCount: number;
         };
@@ -4133,11 +3950,6 @@ export interface components {
             webhookUrl?: string | null;
         };
         UpdateProfileDto: {
-            /**
-             * @description YYYY-MM-DD, or --MM-DD without the year; null removes it. The group sees it in the calendar's birthdays layer
-             * @example 1990-05-12
-             */
-            birthday?: string | null;
             /**
              * @description another value is refused with 400 LOCALE_UNSUPPORTED
              * @enum {string}
@@ -4595,150 +4407,6 @@ export interface operations {
             };
             /** @description Rate limit or cooldown (Retry-After header) */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    OidcAccount_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OidcLinkDto"];
-                };
-            };
-            /** @description Missing, invalid or expired credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (or not in your group) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    OidcAccount_unlink: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UnlinkOidcDto"];
-            };
-        };
-        responses: {
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Validation failed or malformed input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, invalid or expired credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (or not in your group) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Conflict with the current state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    OidcAccount_link: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["StartOidcLinkDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OidcRedirectDto"];
-                };
-            };
-            /** @description Validation failed or malformed input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, invalid or expired credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (or not in your group) */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10315,15 +9983,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the session began at the identity provider */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EndSessionDto"];
-                };
-            };
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -10337,117 +9996,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    OidcSession_begin: {
-        parameters: {
-            query?: {
-                /** @description a path of the app to open afterwards (default `/`) */
-                returnTo?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description to the identity provider */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Validation failed or malformed input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (or not in your group) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /**
-             * @description Rate limit or cooldown (Retry-After header)
-             *
-             *     Rate limit exceeded (Retry-After header)
-             */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    OidcSession_callback: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description to the app */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not found (or not in your group) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /**
-             * @description Rate limit or cooldown (Retry-After header)
-             *
-             *     Rate limit exceeded (Retry-After header)
-             */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    OidcSession_options: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignInOptionsDto"];
                 };
             };
         };

@@ -7,6 +7,14 @@ import type { Plugin } from 'vite';
 const VIRTUAL = 'virtual:hearth-messages';
 const RESOLVED = `\0${VIRTUAL}`;
 
+/**
+ * Message sections that load with their pages, not with the app: every key under `<section>.` is
+ * left out of a language's messages and put into `virtual:hearth-messages/<lang>/<section>`, which
+ * the section's route loads (`loadSection` of web/src/i18n/locales.ts) before it shows. A message
+ * under such a prefix must be used only by that section's pages.
+ */
+export const LAZY_SECTIONS = ['calendar', 'history'] as const;
+
 /** A message as the app needs it at run time: a plain text stays a string, anything else its ICU syntax tree. */
 export function compileMessage(message: string): string | MessageFormatElement[] {
   const elements = parse(message);
@@ -41,15 +49,23 @@ export function hearthMessages(localesDir: string): Plugin {
     load(id) {
       if (id === RESOLVED) {
         const entries = languages().map((code) => `  ${JSON.stringify(code)}: () => import(${JSON.stringify(`${VIRTUAL}/${code}`)}),`);
-        return `export const loaders = {\n${entries.join('\n')}\n};\n`;
+        const sections = LAZY_SECTIONS.map(
+          (section) =>
+            `  ${JSON.stringify(section)}: {\n${languages()
+              .map((code) => `    ${JSON.stringify(code)}: () => import(${JSON.stringify(`${VIRTUAL}/${code}/${section}`)}),`)
+              .join('\n')}\n  },`,
+        );
+        return `export const loaders = {\n${entries.join('\n')}\n};\nexport const sections = {\n${sections.join('\n')}\n};\n`;
       }
       if (id.startsWith(`${RESOLVED}/`)) {
-        const code = id.slice(RESOLVED.length + 1);
+        const [code, section] = id.slice(RESOLVED.length + 1).split('/');
         const file = join(localesDir, `${code}.json`);
         this.addWatchFile(file);
         const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+        const sectionOf = (key: string) => LAZY_SECTIONS.find((name) => key.startsWith(`${name}.`));
         const compiled: Record<string, unknown> = {};
         for (const [key, message] of Object.entries(messages)) {
+          if (sectionOf(key) !== section) continue;
           try {
             compiled[key] = compileMessage(message);
           } catch (error) {

@@ -156,9 +156,18 @@ async function seedContent(request: APIRequestContext, user: { username: string;
   const recurring = await post('/recurring-transactions', { type: 'Expense', amount: '9.99', frequency: 'Monthly', startDate: today, description: 'Music', categoryId: category.id, budgetAccountId: account.id });
   const marker = await post('/markers', { title: 'Lakeside café', latitude: 47.37, longitude: 8.54, rating: 4, description: '<p>Good <strong>cake</strong>.</p>', date: today });
   const note = await post('/notes', { title: 'Shopping list', content: 'For the weekend', color: '#3B82F6', icon: 'ShoppingCart', isPrivate: false });
+  const event = await post('/calendar/events', {
+    title: 'Football',
+    allDay: false,
+    start: `${today}T09:00:00Z`,
+    end: `${today}T10:00:00Z`,
+    timeZone: 'Europe/Berlin',
+    recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SA' },
+    attendees: 'group',
+  });
   // an unread notification in the inbox
   expect((await request.post('/api/v1/account/notification-settings/test', { headers })).status()).toBe(200);
-  return { transaction: transaction.id, recurring: recurring.id, marker: marker.id, note: note.id };
+  return { transaction: transaction.id, recurring: recurring.id, marker: marker.id, note: note.id, event: event.id };
 }
 
 test.describe('Accessibility (axe-core and 24 px targets, 360 and 1280 px, light and dark)', () => {
@@ -175,7 +184,7 @@ test.describe('Accessibility (axe-core and 24 px targets, 360 and 1280 px, light
 
   test('every page of a signed-in admin, with content', async ({ page, request, service }) => {
     test.setTimeout(600_000);
-    const group = await seedGroup(service.db, { modules: ['Map', 'Budget', 'Notes'] });
+    const group = await seedGroup(service.db, { modules: ['Map', 'Budget', 'Notes', 'Calendar'] });
     const admin = await seedUser(service.db, group.id, { role: 'Admin', nickname: 'Alexandra' });
     await seedUser(service.db, group.id, { nickname: 'Bo' });
     await seedUser(service.db, null, { nickname: 'Waiting', status: 'Pending' });
@@ -202,6 +211,12 @@ test.describe('Accessibility (axe-core and 24 px targets, 360 and 1280 px, light
       ['notes', '/notes', async (p) => expect(p.getByText('Shopping list').first()).toBeVisible()],
       ['new note', '/notes/new', async (p) => expect(p.getByLabel('Title')).toBeVisible()],
       ['note', `/notes/${ids.note}`, async (p) => expect(p.getByText('Shopping list').first()).toBeVisible()],
+      ['calendar agenda', '/calendar', async (p) => expect(p.getByText('Football').first()).toBeVisible()],
+      ['calendar week', '/calendar/week', async (p) => expect(p.getByRole('button', { name: 'Today' })).toBeVisible()],
+      ['calendar month', '/calendar/month', async (p) => expect(p.getByRole('table')).toBeVisible()],
+      ['new event', '/calendar/new', async (p) => expect(p.getByLabel('What')).toBeVisible()],
+      ['event', `/calendar/events/${ids.event}`, async (p) => expect(p.getByLabel('What')).toHaveValue('Football')],
+      ['calendar on your phone', '/calendar/phone', async (p) => expect(p.getByRole('button', { name: 'Make a password for my phone' })).toBeVisible()],
       ['members', '/members', async (p) => expect(p.getByText('Bo', { exact: true }).first()).toBeVisible()],
       ['welcome', '/welcome', async (p) => expect(p.getByRole('heading', { name: 'What you can do here' })).toBeVisible()],
       ['history', '/history', async (p) => expect(p.getByRole('table').or(p.getByRole('list')).first()).toBeVisible()],

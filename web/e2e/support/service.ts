@@ -119,7 +119,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
   return { url, databaseName, mail, s3, db, output: () => output, stop };
 }
 
-export type ModuleName = 'Map' | 'Budget' | 'Notes';
+export type ModuleName = 'Map' | 'Budget' | 'Notes' | 'Calendar';
 
 export interface SeededGroup {
   id: string;

@@ -79,6 +79,15 @@ export const queryKeys = {
     settlementsAll: ['budget', 'settlements'] as const,
     settlements: (period: unknown, page: number, pageSize: number) => ['budget', 'settlements', period, page, pageSize] as const,
   },
+  calendar: {
+    all: ['calendar'] as const,
+    /** every range of occurrences (events and the layers) */
+    occurrences: ['calendar', 'occurrences'] as const,
+    occurrencesIn: (range: unknown) => ['calendar', 'occurrences', range] as const,
+    events: ['calendar', 'event'] as const,
+    event: (eventId: string) => ['calendar', 'event', eventId] as const,
+    feeds: ['calendar', 'feeds'] as const,
+  },
 } as const;
 
 /** What the offline pages show: kept on the device and in memory for a week (docs/offline.md). */
@@ -93,6 +102,9 @@ export const offlineKeys: readonly (readonly string[])[] = [
   queryKeys.budget.balancesAll,
   queryKeys.budget.settlementsAll,
   queryKeys.budget.splitSettings,
+  // the agenda's next 8 weeks (and any other range seen), and the events opened
+  queryKeys.calendar.occurrences,
+  queryKeys.calendar.events,
 ];
 
 /** Whether `key` lies under `prefix` (every part of the prefix equal, in order). */

@@ -31,6 +31,10 @@ const KEYS: QueryKey[] = [
   ['account'],
   ['notifications', 'unread'],
   ['notifications', 'list', 1],
+  ['calendar', 'occurrences', { from: '2026-11-28', to: '2027-01-22' }],
+  ['calendar', 'event', 'ev-1'],
+  ['calendar', 'event', 'ev-2'],
+  ['calendar', 'feeds'],
   ['history', { page: 1 }],
 ];
 
@@ -58,7 +62,7 @@ const keys = (...list: QueryKey[]) => list.map((key) => JSON.stringify(key));
 describe('live changes invalidate exactly the queries that show them (docs/live.md, Web client)', () => {
   it.each<[string, LiveChange, QueryKey[]]>([
     ['a note item: its note and the note lists', change('NoteItem', 'item-1', 'note-1'), [['notes', 'list', { page: 1 }], ['notes', 'detail', 'note-1']]],
-    ['a note: it and the lists', change('Note', 'note-2'), [['notes', 'list', { page: 1 }], ['notes', 'detail', 'note-2']]],
+    ['a note: it, the lists and the calendar (its reminder is a layer)', change('Note', 'note-2'), [['notes', 'list', { page: 1 }], ['notes', 'detail', 'note-2'], ['calendar', 'occurrences', { from: '2026-11-28', to: '2027-01-22' }]]],
     ['a place: it, the places in view and the locations', change('Marker', 'place-2'), [['map', 'markers', { bbox: '1,2,3,4' }], ['map', 'locations'], ['map', 'marker', 'place-2']]],
     ["a place's photo: its photos, its place and the places", change('MarkerImage', 'img-1', 'place-1'), [['map', 'markers', { bbox: '1,2,3,4' }], ['map', 'marker', 'place-1'], ['map', 'images', 'place-1']]],
     [
@@ -85,8 +89,10 @@ describe('live changes invalidate exactly the queries that show them (docs/live.
     ],
     ['a category', change('Category', 'c-1'), [['budget', 'transactions', { page: 1 }], ['budget', 'report', 'monthly', 2026, 3], ['budget', 'categories']]],
     ['an account', change('BudgetAccount', 'a-1'), [['budget', 'transactions', { page: 1 }], ['budget', 'report', 'monthly', 2026, 3], ['budget', 'accounts']]],
-    ['a recurring transaction', change('RecurringTransaction', 'r-1'), [['budget', 'recurring']]],
-    ['a user', change('User', 'u-2'), [['members'], ['admin', 'users'], ['account']]],
+    ['a recurring transaction: it and the calendar (bills are a layer)', change('RecurringTransaction', 'r-1'), [['budget', 'recurring'], ['calendar', 'occurrences', { from: '2026-11-28', to: '2027-01-22' }]]],
+    ['a user: and the calendar (birthdays are a layer)', change('User', 'u-2'), [['members'], ['admin', 'users'], ['account'], ['calendar', 'occurrences', { from: '2026-11-28', to: '2027-01-22' }]]],
+    ['a calendar event: every range shown and the event', change('CalendarEvent', 'ev-1'), [['calendar', 'occurrences', { from: '2026-11-28', to: '2027-01-22' }], ['calendar', 'event', 'ev-1']]],
+    ['one occurrence changed on its own: the ranges and its series', change('CalendarEventException', 'x-1', 'ev-2'), [['calendar', 'occurrences', { from: '2026-11-28', to: '2027-01-22' }], ['calendar', 'event', 'ev-2']]],
     ['a group', change('Group', 'g-1'), [['members'], ['admin', 'groups']]],
     ["a notification: the bell's count and the inbox", change('Notification', 'n-1'), [['notifications', 'unread'], ['notifications', 'list', 1]]],
   ])('%s, and the history page', async (_name, c, expected) => {

@@ -14,7 +14,7 @@ const starts =
   (key) =>
     under(key, prefix);
 
-const { notes, map, budget, admin } = queryKeys;
+const { notes, map, budget, admin, calendar } = queryKeys;
 
 /** The queries a change of one entity type touches. */
 function touched(change: LiveChange): Match[] {
@@ -22,7 +22,8 @@ function touched(change: LiveChange): Match[] {
   const parent = change.parentId;
   switch (change.entityType) {
     case 'Note':
-      return [starts(notes.lists), starts(notes.detail(id))];
+      // a note's reminder is a layer of the calendar
+      return [starts(notes.lists), starts(notes.detail(id)), starts(calendar.occurrences)];
     case 'NoteItem':
       return [starts(notes.lists), starts(parent ? notes.detail(parent) : notes.details)];
     case 'Marker':
@@ -42,9 +43,17 @@ function touched(change: LiveChange): Match[] {
     case 'BudgetAccount':
       return [starts(budget.accounts), starts(budget.transactions), starts(budget.reports)];
     case 'RecurringTransaction':
-      return [starts(budget.recurringAll)];
+      // bills are a layer of the calendar
+      return [starts(budget.recurringAll), starts(calendar.occurrences)];
+    case 'CalendarEvent':
+      // a new, moved or deleted event or occurrence of a series: every range shown, and the event
+      return [starts(calendar.occurrences), starts(calendar.event(id))];
+    case 'CalendarEventException':
+      // one occurrence changed on its own: the ranges and its series
+      return [starts(calendar.occurrences), starts(parent ? calendar.event(parent) : calendar.events)];
     case 'User':
-      return [starts(queryKeys.members), starts(admin.users), starts(queryKeys.account.all)];
+      // birthdays are a layer of the calendar
+      return [starts(queryKeys.members), starts(admin.users), starts(queryKeys.account.all), starts(calendar.occurrences)];
     case 'Notification':
       // the bell's count and the inbox (only its recipient is sent the event)
       return [starts(queryKeys.notifications.all)];

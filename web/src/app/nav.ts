@@ -14,6 +14,7 @@ export const MODULE_NAV: NavItem[] = [
   { to: '/map', label: 'nav.map', icon: '◎', module: 'Map' },
   { to: '/budget', label: 'nav.budget', icon: '¤', module: 'Budget' },
   { to: '/notes', label: 'nav.notes', icon: '☰', module: 'Notes' },
+  { to: '/calendar', label: 'nav.calendar', icon: '▦', module: 'Calendar' },
 ];
 
 export const GENERAL_NAV: NavItem[] = [

@@ -3,10 +3,17 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Home, PublicOnly, RequireAdmin, RequireModule, RequireSession } from './guards';
 import { MenuPage, Shell } from './Shell';
 import { NotFound, RouteError } from './errors';
+import { loadSection } from '@/i18n';
 
 /** Each page is its own chunk, loaded when its route is first visited. */
 function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** A page whose messages are a section of their own (loaded with it, not with the app). */
+async function withSection<T>(section: string, load: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([load, loadSection(section)]);
+  return module;
 }
 
 export const routes: RouteObject[] = [
@@ -35,9 +42,10 @@ export const routes: RouteObject[] = [
               { element: <RequireModule module="Map" />, children: [{ path: '/map/*', ...page(() => import('@/features/map/routes/MapPage')) }] },
               { element: <RequireModule module="Budget" />, children: [{ path: '/budget/*', ...page(() => import('@/features/budget/routes/BudgetPage')) }] },
               { element: <RequireModule module="Notes" />, children: [{ path: '/notes/*', ...page(() => import('@/features/notes/routes/NotesPage')) }] },
+              { element: <RequireModule module="Calendar" />, children: [{ path: '/calendar/*', ...page(() => withSection('calendar', import('@/features/calendar/routes/CalendarPage'))) }] },
               { path: '/members', ...page(() => import('@/features/members/routes/MembersPage')) },
               { path: '/welcome', ...page(() => import('@/features/members/routes/WelcomePage')) },
-              { path: '/history', ...page(() => import('@/features/history/routes/HistoryPage')) },
+              { path: '/history', ...page(() => withSection('history', import('@/features/history/routes/HistoryPage'))) },
               { path: '/account', ...page(() => import('@/features/account/routes/AccountPage')) },
               { path: '/notifications', ...page(() => import('@/features/notifications/routes/InboxPage')) },
               { path: '/account/sessions', ...page(() => import('@/features/account/routes/SessionsPage')) },

@@ -1,12 +1,11 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Button, Field, Notice } from '@/ui';
+import { copyText } from '@/ui/clipboard';
 import { useT } from '@/i18n';
 import type { SetPasswordLink } from '../api';
 import { linkForOtherDevices } from '../link';
 import { QrCode } from './QrCode';
-import { copyText as copy } from '@/ui/clipboard';
 import '../admin.css';
-
 
 /**
  * A set-password link to hand over in person or by message when mail does not work: with the address
@@ -23,7 +22,7 @@ export function PasswordLink({ link, children }: { link: SetPasswordLink; childr
       <Notice tone="success">{children}</Notice>
       <Field ref={field} label={t('admin.member.link')} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
       <div className="actions">
-        <Button onClick={async () => setCopied(await copy(url, field.current))}>{copied ? t('admin.member.copied') : t('admin.member.copy')}</Button>
+        <Button onClick={async () => setCopied(await copyText(url, field.current))}>{copied ? t('admin.member.copied') : t('admin.member.copy')}</Button>
       </div>
       {copied === false ? <p role="status">{t('admin.member.copyFailed')}</p> : null}
       <QrCode text={url} label={t('admin.member.qr')} />

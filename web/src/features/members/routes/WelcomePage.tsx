@@ -22,7 +22,7 @@ export default function WelcomePage() {
   const { claims } = useSession();
   const account = useAccount();
   const members = useGroupMembers();
-  const modules = (['Notes', 'Map', 'Budget'] as Module[]).filter((module) => claims?.modules.includes(module));
+  const modules = (['Notes', 'Calendar', 'Map', 'Budget'] as Module[]).filter((module) => claims?.modules.includes(module));
   const lists = useSharedLists(modules.includes('Notes'));
   const others = (members.data ?? []).filter((member) => member.id !== claims?.userId).map((member) => member.nickname);
   const names = new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' });

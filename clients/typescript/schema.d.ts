@@ -5457,7 +5457,7 @@ export interface operations {
             query?: {
                 /** @description at most this many catalogue items (learned and recent: at most 5 and 10) */
                 limit?: number;
-                /** @description the language of the names */
+                /** @description the language of the names; left out: the caller's language (English without one) */
                 locale?: "en" | "de";
                 /** @description the first letters typed (accents and case ignored); empty: no catalogue items, the recent ones only */
                 q?: string;

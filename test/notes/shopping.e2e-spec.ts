@@ -88,6 +88,17 @@ describe('shopping lists', () => {
     expect((await getNote(t, anna.accessToken, note.id)).items.map((item: any) => item.text)).toEqual(['Tomaten', 'Milch', 'Café Crème']);
   });
 
+  it('answers a repeated add with a client-made id (an offline replay) with the item it made, the quantity read once', async () => {
+    const note = await shoppingList(anna);
+    const id = '0193a1b2-0000-7000-8000-00000000a001';
+    const first = await add(anna, note.id, { id, text: '2 l Milch' });
+    expect(first.statusCode).toBe(201);
+    const repeat = await add(anna, note.id, { id, text: '2 l Milch' });
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json()).toEqual(first.json());
+    expect((await getNote(t, anna.accessToken, note.id)).items).toHaveLength(1);
+  });
+
   it('answers a repeated merged add (an offline replay) with the item, without joining the quantity twice', async () => {
     const note = await shoppingList(anna);
     const eggs = (await add(anna, note.id, { text: '6 Eier' })).json();
@@ -140,6 +151,9 @@ describe('shopping lists', () => {
     expect((await first('aubergine', 'en')).id).toBe('aubergine');
     expect((await first('eggpl', 'en')).id).toBe('aubergine');
     expect((await get('', 'de')).items).toEqual([]);
+    // without a locale: the caller's language
+    expect((await apiAs(t, ben.accessToken)('GET', '/catalog?q=tom')).json().items[0].name).toBe('Tomate');
+    expect((await apiAs(t, cleo.accessToken)('GET', '/catalog?q=tom')).json().items[0].name).toBe('Tomato');
     expect((await apiAs(t, cleo.accessToken)('GET', '/catalog?q=x&locale=fr')).statusCode).toBe(400);
     expect((await t.api('GET', '/catalog?q=tom')).statusCode).toBe(401);
   });

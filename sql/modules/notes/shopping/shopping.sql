@@ -65,3 +65,6 @@ UPDATE shopping_trips SET ticked_item_ids = array_remove(ticked_item_ids, $2::uu
 -- shopping_trips_of_group
 SELECT t.id, t.note_id, t.shopper_id, u.nickname AS shopper_nickname, t.store_id, t.store_name,
        to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS started_date, cardinality(t.ticked_item_ids) AS bought_count FROM shopping_trips t JOIN users u ON u.id = t.shopper_id WHERE t.group_id = $1;
+
+-- shopping_user_locale
+SELECT locale FROM users WHERE id = $1;

@@ -23,6 +23,7 @@ import {
   SHOPPING_TRIP_TICK,
   SHOPPING_TRIP_UNTICK,
   SHOPPING_TRIPS_OF_GROUP,
+  SHOPPING_USER_LOCALE,
   TripRow,
 } from './shopping.sql';
 
@@ -73,6 +74,11 @@ export class ShoppingRepository {
 
   private get manager(): EntityManager {
     return this.unitOfWork.manager;
+  }
+
+  async localeOf(userId: string): Promise<string | null> {
+    const [row] = await this.sql.rows<{ locale: string | null }>(SHOPPING_USER_LOCALE, [userId]);
+    return row?.locale ?? null;
   }
 
   async learned(groupId: string, key: string): Promise<LearnedRow | undefined> {

@@ -80,7 +80,7 @@ export class ShoppingService implements OnApplicationBootstrap {
 
   /** GET /catalog: catalogue items from the first letters, the group's learned and recent items. */
   async catalog(user: AuthUser, query: CatalogQuery): Promise<CatalogAnswerDto> {
-    const index = catalogFor(query.locale);
+    const index = catalogFor(query.locale ?? (await this.shopping.localeOf(user.userId)));
     const q = query.q ?? '';
     const prefix = catalogKey(q);
     const items = index.search(q, query.limit ?? 10).map(({ id, name, plural, aisle, icon }) => ({ id, name, ...(plural ? { plural } : {}), aisle, icon }));

@@ -146,3 +146,6 @@ export const SHOPPING_MERGED_ADD_INSERT = statement(
   'shopping_merged_add_insert',
   'INSERT INTO shopping_merged_adds (id, item_id, user_id, text) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING',
 );
+
+/** The language a member chose ($1), for GET /catalog without `locale`. */
+export const SHOPPING_USER_LOCALE = statement('shopping_user_locale', 'SELECT locale FROM users WHERE id = $1');

@@ -11,7 +11,7 @@ export class CatalogQuery {
   @MaxLength(100)
   q?: string;
 
-  @ApiPropertyOptional({ enum: CATALOG_LOCALES, default: 'en', description: 'the language of the names' })
+  @ApiPropertyOptional({ enum: CATALOG_LOCALES, description: "the language of the names; left out: the caller's language (English without one)" })
   @IsOptional()
   @IsIn(CATALOG_LOCALES, { message: `locale must be one of ${CATALOG_LOCALES.join(', ')}` })
   locale?: string;

@@ -25,6 +25,7 @@ import { benchImport } from './import';
 import { benchParsers } from './parsers';
 import { benchLive } from './live';
 import { benchNotify } from './notify';
+import { benchShopping } from './shopping';
 import { runSearch, seedSearch } from './search';
 import { PASSWORD } from './budget';
 import { capture } from './capture';
@@ -88,7 +89,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'token' | 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify' | 'sharing' | 'search' | 'caldav';
+  kind: 'token' | 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify' | 'sharing' | 'search' | 'caldav' | 'shopping';
   name: string;
   title: string;
 }
@@ -140,6 +141,7 @@ const SCENARIOS: Scenario[] = [
   { kind: 'import', name: 'import', title: 'statement import: preview and commit of 10 000 rows (CSV, OFX)' },
   { kind: 'parsers', name: 'parsers', title: 'statement parsers: 5 MiB of hostile input per format through the preview' },
   { kind: 'caldav', name: 'caldav', title: 'calendar feed and CalDAV sync of 2 000 events' },
+  { kind: 'shopping', name: 'shopping', title: 'shopping lists: catalogue suggestions and a 300-item list grouped by aisle (in process)' },
   { kind: 'search', name: 'search', title: 'GET /search: 1 M transactions, 10 000 notes with 100 000 items, 10 000 places (single connection, plans)' },
 ];
 
@@ -540,7 +542,7 @@ async function main(): Promise<void> {
   console.log(`bench: ${machine}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${chosen.map((s) => s.name).join(', ')}`);
   if (profile) console.log('--profile: Hearth runs under the profiler, which slows it; read the profile, not the ratios');
   const started = performance.now();
-  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import' && s.kind !== 'parsers' && s.kind !== 'notify' && s.kind !== 'caldav');
+  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import' && s.kind !== 'parsers' && s.kind !== 'notify' && s.kind !== 'caldav' && s.kind !== 'shopping');
   const backup = !capturing && chosen.some((s) => s.kind === 'backup');
   const runBackup = async (seeded?: string) => {
     console.log('\n== backup and restore (in-process: the services, no HTTP)');
@@ -576,6 +578,10 @@ async function main(): Promise<void> {
   if (!capturing && chosen.some((s) => s.kind === 'parsers')) {
     console.log('\n== statement parsers: 5 MiB of hostile input per format, a light request meanwhile [parsers]');
     results.push(...(await benchParsers()).map((r) => ({ ...r, pass: r.pass as boolean | null })));
+  }
+  if (!capturing && chosen.some((s) => s.kind === 'shopping')) {
+    console.log('\n== shopping lists: catalogue suggestions, a 300-item list grouped by aisle [shopping]');
+    results.push(...benchShopping());
   }
   if (!capturing && chosen.some((s) => s.kind === 'notify')) {
     console.log('\n== reminders: 10 000 due in one minute, then the idle scheduler [notify]');

@@ -42,6 +42,7 @@ function noteDto(n: Row, items: unknown[]) {
     content: n.content,
     color: n.color,
     icon: n.icon,
+    kind: n.kind,
     isPrivate: n.is_private,
     isPinned: n.is_pinned,
     createdBy: n.created_by,
@@ -104,7 +105,20 @@ app.get('/api/v1/notes', async (request, reply) => {
   const values = [user.GroupId, user.UserId];
   const [notes, items] = await Promise.all([run(sql.NOTES_LIST_DEFAULT, values), run(sql.NOTES_LIST_ITEMS, values)]);
   const byNote = new Map<string, unknown[]>(notes.map((n) => [n.id, []]));
-  for (const i of items) byNote.get(i.note_id)?.push({ id: i.id, text: i.text, url: i.url, isCompleted: i.is_completed, order: i.order, version: i.version });
+  for (const i of items) {
+    byNote.get(i.note_id)?.push({
+      id: i.id,
+      text: i.text,
+      url: i.url,
+      isCompleted: i.is_completed,
+      order: i.order,
+      version: i.version,
+      quantity: i.quantity,
+      aisle: i.aisle,
+      catalogItemId: i.catalog_item_id,
+      addedDuringTrip: i.added_during_trip,
+    });
+  }
   return send(
     reply,
     notes.map((n) => noteDto(n, byNote.get(n.id)!)),
@@ -136,6 +150,7 @@ app.post('/api/v1/notes', async (request, reply) => {
     isPinned: { new: false, old: null },
     createdBy: { new: user.UserId, old: null },
     isPrivate: { new: note.isPrivate, old: null },
+    kind: { new: 'list', old: null },
   };
   const [saved] = await run(sql.NOTE_CREATE, [
     note.id,
@@ -152,6 +167,7 @@ app.post('/api/v1/notes', async (request, reply) => {
     user.UserId,
     user.Nickname,
     note.title,
+    'list',
   ]);
   // the note's version, for a later If-Match
   reply.header('etag', `"${saved.version}"`);

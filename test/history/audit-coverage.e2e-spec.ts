@@ -17,6 +17,8 @@ import { MarkerImage } from '../../src/modules/markers/entities/marker-image.ent
 import { Marker } from '../../src/modules/markers/entities/marker.entity';
 import { Note } from '../../src/modules/notes/entities/note.entity';
 import { NoteItem } from '../../src/modules/notes/entities/note-item.entity';
+import { ShoppingStore } from '../../src/modules/notes/shopping/entities/shopping-store.entity';
+import { ShoppingTrip } from '../../src/modules/notes/shopping/entities/shopping-trip.entity';
 import { Notification } from '../../src/modules/notifications/entities/notification.entity';
 import { CalendarEventException } from '../../src/modules/calendar/entities/calendar-event-exception.entity';
 import { CalendarEvent } from '../../src/modules/calendar/entities/calendar-event.entity';
@@ -39,6 +41,8 @@ const NOT_AUDITED: Record<string, string> = {
   CalendarFeed: "a member's own secret feed address (a credential, like an access token), not the group's data",
   CalendarSubscription: 'an outside calendar: its address and the content the 15-minute job fetches and replaces; its events are not the group’s to change',
   CalendarImport: 'a preview kept 24 hours; the events its commit writes go through the calendar service, each with its history row',
+  ShoppingLearnedItem: "what a group's shopping lists learned from their items' changes, which have their own rows",
+  ShoppingPurchase: "a tick of a shopping list's item, for the recent suggestions; the tick itself is the item's row",
 };
 
 interface Fixture {
@@ -129,6 +133,30 @@ const FIXTURES: Record<string, Fixture> = {
       item.isCompleted = true;
       item.text = 'Oat milk';
       return { isCompleted: { old: false, new: true }, text: { old: 'Milk', new: 'Oat milk' } };
+    },
+  },
+  ShoppingStore: {
+    build: async (manager) => {
+      const group = await manager.save(manager.create(Group, { name: `Audit stores ${++counter}`, currency: 'EUR', modules: ['Notes'] }));
+      return manager.create(ShoppingStore, { groupId: group.id, name: 'REWE', aisleOrder: ['produce', 'dairy'] });
+    },
+    mutate: (store: ShoppingStore) => {
+      store.name = 'Billa';
+      return { name: { old: 'REWE', new: 'Billa' } };
+    },
+  },
+  ShoppingTrip: {
+    build: async (manager) => {
+      const group = await manager.save(manager.create(Group, { name: `Audit trips ${++counter}`, currency: 'EUR', modules: ['Notes'] }));
+      const shopper = await manager.save(
+        manager.create(User, { username: `shopper${counter}`, email: `shopper${counter}@example.test`, passwordHash: 'x', nickname: 'Shopper', groupId: group.id }),
+      );
+      const note = await manager.save(manager.create(Note, { groupId: group.id, title: 'List', isPrivate: false }));
+      return manager.create(ShoppingTrip, { groupId: group.id, noteId: note.id, shopperId: shopper.id, storeName: 'REWE' });
+    },
+    mutate: (trip: ShoppingTrip) => {
+      trip.storeName = 'Billa';
+      return { storeName: { old: 'REWE', new: 'Billa' } };
     },
   },
 };

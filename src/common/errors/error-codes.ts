@@ -115,6 +115,8 @@ export const ERROR_CODES = [
   'RRULE_UNSUPPORTED',
   // notes, reminders and notifications
   'ITEM_LIMIT',
+  'TRIP_IN_PROGRESS',
+  'NO_TRIP',
   'REMINDER_IN_PAST',
   'TOO_MANY_REMINDERS',
   'SNOOZE_LIMIT',

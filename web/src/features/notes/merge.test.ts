@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { Note, NoteItem } from './types';
 import { afterVersionConflict, listWithOps, mergeFields, mergeOrder, opAfterChoice, ownTexts, replacedText, withOps, type Conflict, type NoteOp } from './merge';
 
-const item = (id: string, text: string, isCompleted = false): NoteItem => ({ id, text, url: null, isCompleted, order: 0, version: 1 });
+const item = (id: string, text: string, isCompleted = false): NoteItem => ({
+  id,
+  text,
+  url: null,
+  isCompleted,
+  order: 0,
+  version: 1,
+  quantity: null,
+  aisle: null,
+  catalogItemId: null,
+  addedDuringTrip: false,
+});
 const note = (items: NoteItem[], extra: Partial<Note> = {}): Note => ({
   id: 'n1',
   title: 'Shop',
@@ -16,6 +27,8 @@ const note = (items: NoteItem[], extra: Partial<Note> = {}): Note => ({
   updatedDate: '2026-11-01T10:00:00.000Z',
   version: 1,
   items: items.map((entry, order) => ({ ...entry, order })),
+  kind: 'list',
+  trip: null,
   reminder: null,
   reminders: [],
   ...extra,

@@ -161,7 +161,18 @@ export function withOps(note: Note, ops: NoteOp[]): Note {
         if (!items.some((item) => item.id === op.itemId)) {
           // as the server does: right after the last open item
           const lastOpen = items.map((item) => item.isCompleted).lastIndexOf(false);
-          items.splice(lastOpen + 1, 0, { id: op.itemId, text: op.fields.text, url: op.fields.url ?? null, isCompleted: false, order: 0, version: 0 });
+          items.splice(lastOpen + 1, 0, {
+            id: op.itemId,
+            text: op.fields.text,
+            url: op.fields.url ?? null,
+            isCompleted: false,
+            order: 0,
+            version: 0,
+            quantity: null,
+            aisle: null,
+            catalogItemId: null,
+            addedDuringTrip: false,
+          });
         }
         break;
       case 'updateItem':
@@ -188,7 +199,20 @@ export function withOps(note: Note, ops: NoteOp[]): Note {
 /** A note created by a queued operation that the server has not answered yet. */
 export function createdNote(op: Extract<NoteOp, { kind: 'createNote' }>, createdBy: string | null): Note {
   const now = new Date().toISOString();
-  return { id: op.noteId, ...op.fields, isPinned: false, createdBy, createdDate: now, updatedDate: now, version: 0, items: [], reminder: null, reminders: [] };
+  return {
+    id: op.noteId,
+    ...op.fields,
+    kind: 'list',
+    isPinned: false,
+    createdBy,
+    createdDate: now,
+    updatedDate: now,
+    version: 0,
+    items: [],
+    reminder: null,
+    reminders: [],
+    trip: null,
+  };
 }
 
 /** The list with queued operations applied: notes created offline first (after pinned ones), each note with its own. */

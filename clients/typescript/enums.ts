@@ -95,6 +95,8 @@ export const ERROR_CODE_VALUES = [
   "SPLIT_SHARE_MISMATCH",
   "UNKNOWN_MEMBER",
   "ITEM_LIMIT",
+  "TRIP_IN_PROGRESS",
+  "NO_TRIP",
   "REMINDER_IN_PAST",
   "TOO_MANY_REMINDERS",
   "SNOOZE_LIMIT",
@@ -115,5 +117,7 @@ export const ENTITY_TYPE_VALUES = [
   "SplitSettings",
   "Note",
   "NoteItem",
+  "ShoppingStore",
+  "ShoppingTrip",
   "Notification",
 ] as const satisfies readonly components['schemas']['EntityType'][];

@@ -16,6 +16,6 @@ describe("a lazily loaded feature's messages", () => {
     expect(translate('shopping.title')).toBe('Shopping list');
     activate('de', await loadMessages('de'));
     expect(translate('shopping.title')).toBe('Einkaufsliste');
-    expect(translate('shopping.item.withQuantity', { text: 'Milch', quantity: '2 l' })).toBe('Milch, 2 l');
+    expect(translate('shopping.suggestions.add', { item: 'Milch 2 l' })).toBe('Milch 2 l hinzufügen');
   });
 });

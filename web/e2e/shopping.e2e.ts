@@ -157,3 +157,57 @@ test.describe('Shopping list in a store', () => {
     await expect(page.getByRole('button', { name: 'Going shopping' })).toBeVisible();
   });
 });
+
+/** The cached queries' keys the app has kept in IndexedDB (as offline.e2e.ts reads them). */
+const STORED_QUERIES = `(async () => {
+  if (!(await indexedDB.databases()).some((db) => db.name === 'hearth-offline')) return [];
+  const db = await new Promise((resolve, reject) => { const open = indexedDB.open('hearth-offline'); open.onsuccess = () => resolve(open.result); open.onerror = () => reject(open.error); });
+  try {
+    if (!db.objectStoreNames.contains('keyval')) return [];
+    const all = await new Promise((resolve, reject) => { const request = db.transaction('keyval').objectStore('keyval').getAll(); request.onsuccess = () => resolve(request.result); request.onerror = () => reject(request.error); });
+    const cache = all.find((value) => value && value.clientState);
+    return cache ? cache.clientState.queries.map((query) => query.queryHash) : [];
+  } finally { db.close(); }
+})()`;
+
+test.describe('Shopping list offline', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('with no network the list opens with its icons, the catalogue still suggests ("tom" → Tomatoes), and the item reaches the server once back online', async ({ page, context, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Notes'] });
+    const ines = await seedUser(service.db, group.id, { nickname: 'Ines' });
+    const login = await page.request.post('/api/v1/session', { data: { username: ines.username, password: ines.password } });
+    const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
+    const created = await page.request.post('/api/v1/notes', { headers, data: { title: 'Corner shop', kind: 'shopping' } });
+    const note = (await created.json()) as { id: string };
+    expect((await page.request.post(`/api/v1/notes/${note.id}/items`, { headers, data: { text: '2 l Milk' } })).status()).toBe(201);
+
+    await page.goto(`/notes/${note.id}`);
+    // the service worker in control (a reload brings it), so the app and its chunks open offline
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
+    await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
+    await expect(page.getByRole('button', { name: 'Milk 2 l' })).toBeVisible();
+    await expect.poll(async () => ((await page.evaluate(STORED_QUERIES)) as string[]).join(' ')).toContain(`"notes","detail","${note.id}"`);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: 'Offline —' })).toBeVisible();
+    const milk = page.getByRole('button', { name: 'Milk 2 l' });
+    await expect(milk).toBeVisible();
+    // its icon is the app's own drawing, there with no network
+    await expect(milk.locator('svg')).toHaveCount(1);
+    await page.getByRole('textbox', { name: 'Add to the list' }).fill('tom');
+    await page.getByRole('button', { name: 'Add Tomatoes' }).click();
+    await expect(page.getByRole('list', { name: 'Fruit & vegetables' }).getByRole('button', { name: 'Tomatoes' })).toBeVisible();
+    await page.screenshot({ path: join(SCREENSHOTS, 'shopping-9-offline.png') });
+
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await service.db.query('SELECT text, aisle FROM note_items WHERE note_id = $1 ORDER BY "order"', [note.id])).rows)
+      .toEqual([
+        { text: 'Milk', aisle: 'dairy' },
+        { text: 'Tomatoes', aisle: 'produce' },
+      ]);
+  });
+});

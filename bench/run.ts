@@ -24,6 +24,7 @@ import { benchImport } from './import';
 import { benchParsers } from './parsers';
 import { benchLive } from './live';
 import { benchNotify } from './notify';
+import { benchShopping } from './shopping';
 import { runSearch, seedSearch } from './search';
 import { PASSWORD } from './budget';
 import { capture } from './capture';
@@ -87,7 +88,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify' | 'sharing' | 'search';
+  kind: 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify' | 'sharing' | 'search' | 'shopping';
   name: string;
   title: string;
 }
@@ -137,6 +138,7 @@ const SCENARIOS: Scenario[] = [
   { kind: 'notify', name: 'notify', title: 'reminders: 10 000 due in one minute, and the idle scheduler (own server and database)' },
   { kind: 'import', name: 'import', title: 'statement import: preview and commit of 10 000 rows (CSV, OFX)' },
   { kind: 'parsers', name: 'parsers', title: 'statement parsers: 5 MiB of hostile input per format through the preview' },
+  { kind: 'shopping', name: 'shopping', title: 'shopping lists: catalogue suggestions and a 300-item list grouped by aisle (in process)' },
   { kind: 'search', name: 'search', title: 'GET /search: 1 M transactions, 10 000 notes with 100 000 items, 10 000 places (single connection, plans)' },
 ];
 
@@ -506,7 +508,7 @@ async function main(): Promise<void> {
   console.log(`bench: ${machine}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${chosen.map((s) => s.name).join(', ')}`);
   if (profile) console.log('--profile: Hearth runs under the profiler, which slows it; read the profile, not the ratios');
   const started = performance.now();
-  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import' && s.kind !== 'parsers' && s.kind !== 'notify');
+  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import' && s.kind !== 'parsers' && s.kind !== 'notify' && s.kind !== 'shopping');
   const backup = !capturing && chosen.some((s) => s.kind === 'backup');
   const runBackup = async (seeded?: string) => {
     console.log('\n== backup and restore (in-process: the services, no HTTP)');
@@ -538,6 +540,10 @@ async function main(): Promise<void> {
   if (!capturing && chosen.some((s) => s.kind === 'parsers')) {
     console.log('\n== statement parsers: 5 MiB of hostile input per format, a light request meanwhile [parsers]');
     results.push(...(await benchParsers()).map((r) => ({ ...r, pass: r.pass as boolean | null })));
+  }
+  if (!capturing && chosen.some((s) => s.kind === 'shopping')) {
+    console.log('\n== shopping lists: catalogue suggestions, a 300-item list grouped by aisle [shopping]');
+    results.push(...benchShopping());
   }
   if (!capturing && chosen.some((s) => s.kind === 'notify')) {
     console.log('\n== reminders: 10 000 due in one minute, then the idle scheduler [notify]');

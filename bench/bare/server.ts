@@ -136,6 +136,7 @@ app.post('/api/v1/notes', async (request, reply) => {
     isPinned: { new: false, old: null },
     createdBy: { new: user.UserId, old: null },
     isPrivate: { new: note.isPrivate, old: null },
+    kind: { new: 'list', old: null },
   };
   const [saved] = await run(sql.NOTE_CREATE, [
     note.id,
@@ -152,6 +153,7 @@ app.post('/api/v1/notes', async (request, reply) => {
     user.UserId,
     user.Nickname,
     note.title,
+    'list',
   ]);
   // the note's version, for a later If-Match
   reply.header('etag', `"${saved.version}"`);

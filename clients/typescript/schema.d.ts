@@ -1777,8 +1777,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             isCompleted: boolean;
-            /** @description true: the text was on the shopping list already (accents, case, singular or plural ignored), so no item was added: this is that item, its quantity joined with the new one ("1 l + 2 l"), or unticked when it was ticked (answered 200) */
-            merged: boolean;
+            /**
+             * @description only present, true, when the text was on the shopping list already (accents, case, singular or plural ignored), so no item was added: this is that item, its quantity joined with the new one ("1 l + 2 l"), or unticked when it was ticked (answered 200)
+             * @enum {boolean}
+             */
+            merged?: true;
             /** @description position in the note, 0..n-1 without gaps */
             order: number;
             /**

@@ -106,11 +106,10 @@ export class CatalogIndex {
   }
 
   /**
-   * The item `text` most likely is, for its aisle: a name exactly; else its last word that is a
-   * name ("Bio Vollmilch" → Vollmilch); else the longest name of at least 4 letters it ends with
-   * (German compounds name the thing last: "Vollkornbrot" → Brot).
+   * The item `text` most likely is by its words: a name exactly, else its last word (or last words)
+   * that are a name ("Bio Vollmilch" → Vollmilch, "organic bananas" → bananas).
    */
-  guess(text: string): CatalogEntry | undefined {
+  guessByWords(text: string): CatalogEntry | undefined {
     const key = catalogKey(text);
     if (!key) return undefined;
     const exact = this.exactTerms.get(key);
@@ -120,11 +119,25 @@ export class CatalogIndex {
       const found = this.exactTerms.get(words.slice(w).join(' ')) ?? this.exactTerms.get(words[w]);
       if (found) return found;
     }
+    return undefined;
+  }
+
+  /**
+   * The item a compound names last: the longest name of at least 4 letters the last word ends
+   * with (German compounds name the thing last: "Vollkornbrot" → Brot).
+   */
+  guessByEnding(text: string): CatalogEntry | undefined {
+    const words = catalogKey(text).split(' ');
     const last = words[words.length - 1];
     for (let i = 1; i <= last.length - 4; i++) {
       const found = this.exactTerms.get(last.slice(i));
       if (found) return found;
     }
     return undefined;
+  }
+
+  /** The item `text` most likely is, for its aisle: by its words, else by a compound's ending. */
+  guess(text: string): CatalogEntry | undefined {
+    return this.guessByWords(text) ?? this.guessByEnding(text);
   }
 }

@@ -36,13 +36,19 @@ export function exactInAny(text: string, prefer?: string | null): CatalogEntry |
   return undefined;
 }
 
-/** The catalogue item `text` most likely is (CatalogIndex#guess) in any language; `prefer`'s first. */
+/**
+ * The catalogue item `text` most likely is (CatalogIndex#guess) in any language, `prefer`'s first:
+ * whole names and words in every language before a compound's ending in any.
+ */
 export function guessInAny(text: string, prefer?: string | null): CatalogEntry | undefined {
-  const exact = exactInAny(text, prefer);
-  if (exact) return exact;
   const first = isCatalogLocale(prefer) ? prefer : 'de';
-  for (const locale of [first, ...CATALOG_LOCALES.filter((l) => l !== first)]) {
-    const found = catalogFor(locale).guess(text);
+  const order = [first, ...CATALOG_LOCALES.filter((l) => l !== first)];
+  for (const locale of order) {
+    const found = catalogFor(locale).guessByWords(text);
+    if (found) return found;
+  }
+  for (const locale of order) {
+    const found = catalogFor(locale).guessByEnding(text);
     if (found) return found;
   }
   return undefined;

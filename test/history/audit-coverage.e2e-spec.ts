@@ -17,6 +17,8 @@ import { MarkerImage } from '../../src/modules/markers/entities/marker-image.ent
 import { Marker } from '../../src/modules/markers/entities/marker.entity';
 import { Note } from '../../src/modules/notes/entities/note.entity';
 import { NoteItem } from '../../src/modules/notes/entities/note-item.entity';
+import { ShoppingStore } from '../../src/modules/notes/shopping/entities/shopping-store.entity';
+import { ShoppingTrip } from '../../src/modules/notes/shopping/entities/shopping-trip.entity';
 import { Notification } from '../../src/modules/notifications/entities/notification.entity';
 import { User } from '../../src/modules/users/entities/user.entity';
 import { createTestApp, TestApp } from '../support/app';
@@ -32,6 +34,8 @@ const NOT_AUDITED: Record<string, string> = {
   ActionHistory: 'the history itself',
   StoredFile: 'upload and processing state moved by a job; the picture or marker image using the file is audited',
   NoteReminder: "a note's reminder is when and whom to remind, not a change of the note; what it sends is each recipient's Notification",
+  ShoppingLearnedItem: "what a group's shopping lists learned from their items' changes, which have their own rows",
+  ShoppingPurchase: "a tick of a shopping list's item, for the recent suggestions; the tick itself is the item's row",
 };
 
 interface Fixture {
@@ -122,6 +126,30 @@ const FIXTURES: Record<string, Fixture> = {
       item.isCompleted = true;
       item.text = 'Oat milk';
       return { isCompleted: { old: false, new: true }, text: { old: 'Milk', new: 'Oat milk' } };
+    },
+  },
+  ShoppingStore: {
+    build: async (manager) => {
+      const group = await manager.save(manager.create(Group, { name: `Audit stores ${++counter}`, currency: 'EUR', modules: ['Notes'] }));
+      return manager.create(ShoppingStore, { groupId: group.id, name: 'REWE', aisleOrder: ['produce', 'dairy'] });
+    },
+    mutate: (store: ShoppingStore) => {
+      store.name = 'Billa';
+      return { name: { old: 'REWE', new: 'Billa' } };
+    },
+  },
+  ShoppingTrip: {
+    build: async (manager) => {
+      const group = await manager.save(manager.create(Group, { name: `Audit trips ${++counter}`, currency: 'EUR', modules: ['Notes'] }));
+      const shopper = await manager.save(
+        manager.create(User, { username: `shopper${counter}`, email: `shopper${counter}@example.test`, passwordHash: 'x', nickname: 'Shopper', groupId: group.id }),
+      );
+      const note = await manager.save(manager.create(Note, { groupId: group.id, title: 'List', isPrivate: false }));
+      return manager.create(ShoppingTrip, { groupId: group.id, noteId: note.id, shopperId: shopper.id, storeName: 'REWE' });
+    },
+    mutate: (trip: ShoppingTrip) => {
+      trip.storeName = 'Billa';
+      return { storeName: { old: 'REWE', new: 'Billa' } };
     },
   },
 };

@@ -29,7 +29,7 @@ describe('note items', () => {
 
     expect(response.statusCode).toBe(201);
     const item = response.json();
-    expect(item).toEqual({ id: expect.any(String), text: 'Milk', url: 'https://shop.example/milk', isCompleted: false, order: 0, version: 1 });
+    expect(item).toEqual({ id: expect.any(String), text: 'Milk', url: 'https://shop.example/milk', isCompleted: false, order: 0, version: 1, quantity: null, aisle: null, catalogItemId: null, addedDuringTrip: false });
     expect(response.headers.etag).toBe('"1"');
     expect((await noteUpdatedDate(t, note.id)).getTime()).toBeGreaterThan(before.getTime());
     expect((await getNote(t, user.accessToken, note.id)).items).toEqual([item]);
@@ -102,7 +102,7 @@ describe('note items', () => {
 
     const edited = await api('PUT', `/notes/${note.id}/items/${ids.Milk}`, { text: 'Oat milk', url: 'http://shop.example/oat' });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual({ id: ids.Milk, text: 'Oat milk', url: 'http://shop.example/oat', isCompleted: false, order: 0, version: 2 });
+    expect(edited.json()).toEqual({ id: ids.Milk, text: 'Oat milk', url: 'http://shop.example/oat', isCompleted: false, order: 0, version: 2, quantity: null, aisle: null, catalogItemId: null, addedDuringTrip: false });
     expect(edited.headers.etag).toBe('"2"');
     expect((await noteUpdatedDate(t, note.id)).getTime()).toBeGreaterThan(before.getTime());
 
@@ -236,7 +236,7 @@ describe('note items', () => {
       expect(response.json().detail).toBe('Note item not found');
     }
     expect((await getNote(t, user.accessToken, second.note.id)).items).toEqual([
-      { id: second.ids.B, text: 'B', url: null, isCompleted: false, order: 0, version: 1 },
+      { id: second.ids.B, text: 'B', url: null, isCompleted: false, order: 0, version: 1, quantity: null, aisle: null, catalogItemId: null, addedDuringTrip: false },
     ]);
   });
 

@@ -8,6 +8,9 @@ import { NoteItemsService } from '../../src/modules/notes/note-items.service';
 import { NoteRemindersRepository } from '../../src/modules/notes/note-reminders.repository';
 import { NotesRepository } from '../../src/modules/notes/notes.repository';
 import { NotesService } from '../../src/modules/notes/notes.service';
+import { ShoppingRepository } from '../../src/modules/notes/shopping/shopping.repository';
+import { ShoppingService } from '../../src/modules/notes/shopping/shopping.service';
+import type { InstantNotices } from '../../src/modules/notifications/instant-notices';
 import { createServiceDb, ServiceDb } from '../support/service-db';
 
 /** Service level: a note's item order (0..n-1, no gaps) through the services on the real repositories. */
@@ -23,9 +26,12 @@ describe('note items: order', () => {
     sql = new Sql({ databaseUrl: s.url, databaseTimeoutMs: 5000 } as AppConfig);
     const unit = new UnitOfWork(s.db);
     const repository = new NotesRepository(s.db, sql, unit);
-    notes = new NotesService(unit, repository, new NoteRemindersRepository(sql), new Clock());
+    const shoppingRows = new ShoppingRepository(sql, unit);
+    // plain lists only here: no trip is started, so nobody is ever told anything
+    const shopping = new ShoppingService(unit, shoppingRows, repository, {} as InstantNotices, new Clock());
+    notes = new NotesService(unit, repository, new NoteRemindersRepository(sql), new Clock(), shopping);
     // toggles are not rate limited here (RATE_LIMIT_ENABLED=false), so the store is never asked
-    items = new NoteItemsService(unit, repository, {} as RateLimitStore, { rateLimit: { enabled: false } } as AppConfig);
+    items = new NoteItemsService(unit, repository, {} as RateLimitStore, { rateLimit: { enabled: false } } as AppConfig, shopping, shoppingRows);
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Notes}')`, [user.groupId]);
     await s.db.query(
       `INSERT INTO users (id, username, email, password_hash, nickname, role, status, email_status, group_id)

@@ -35,6 +35,8 @@ describe('notes: CRUD, pinning and lists', () => {
       items: [],
       reminder: null,
       reminders: [],
+      kind: 'list',
+      trip: null,
     });
     expect(response.headers.etag).toBe('"1"');
     const [row] = await t.db.query('SELECT group_id, created_by, title FROM notes WHERE id = $1', [note.id]);

@@ -15,13 +15,13 @@ describe('Notifications API', () => {
     it('starts with the defaults, keeps what is sent and leaves out what is not', async () => {
       const user = await signedInUser(t);
       const initial = await t.api('GET', '/account/notification-settings', { token: user.accessToken });
-      expect(initial.json()).toEqual({ timeZone: 'UTC', quietHours: null, inbox: true, push: false, email: false, webhookUrl: null });
+      expect(initial.json()).toEqual({ timeZone: 'UTC', quietHours: null, inbox: true, push: false, email: false, webhookUrl: null, shoppingTrips: true });
       const saved = await t.api('PUT', '/account/notification-settings', {
         token: user.accessToken,
         payload: { timeZone: 'Europe/Berlin', quietHours: { from: '22:00', to: '07:00' }, email: true },
       });
       expect(saved.statusCode).toBe(200);
-      expect(saved.json()).toEqual({ timeZone: 'Europe/Berlin', quietHours: { from: '22:00', to: '07:00' }, inbox: true, push: false, email: true, webhookUrl: null });
+      expect(saved.json()).toEqual({ timeZone: 'Europe/Berlin', quietHours: { from: '22:00', to: '07:00' }, inbox: true, push: false, email: true, webhookUrl: null, shoppingTrips: true });
       const again = await t.api('PUT', '/account/notification-settings', { token: user.accessToken, payload: { push: true } });
       expect(again.json()).toMatchObject({ timeZone: 'Europe/Berlin', quietHours: { from: '22:00', to: '07:00' }, push: true, email: true });
       expect((await t.api('GET', '/account/notification-settings', { token: user.accessToken })).json()).toEqual(again.json());

@@ -19,7 +19,7 @@ SELECT id, title, description, rating, to_char(date, 'YYYY-MM-DD') AS date, lati
     ORDER BY id LIMIT 2000;
 
 -- export_note_items
-SELECT note_id, text, url, is_completed FROM note_items
+SELECT note_id, text, url, is_completed, quantity FROM note_items
     WHERE group_id = $1 AND note_id = ANY($2::uuid[]) ORDER BY note_id, "order", id;
 
 -- export_notes

@@ -108,13 +108,13 @@ INSERT INTO notification_schedule (source, source_id, due_at)
    ON CONFLICT (source, source_id) DO UPDATE SET due_at = EXCLUDED.due_at, failures = 0;
 
 -- notify_settings_of_users
-SELECT user_id, time_zone, quiet_from, quiet_to, push, email, webhook_url FROM notification_settings WHERE user_id = ANY($1::uuid[]);
+SELECT user_id, time_zone, quiet_from, quiet_to, push, email, webhook_url, shopping_trips FROM notification_settings WHERE user_id = ANY($1::uuid[]);
 
 -- notify_settings_upsert
-INSERT INTO notification_settings (user_id, time_zone, quiet_from, quiet_to, push, email, webhook_url, updated_date)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+INSERT INTO notification_settings (user_id, time_zone, quiet_from, quiet_to, push, email, webhook_url, shopping_trips, updated_date)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
    ON CONFLICT (user_id) DO UPDATE SET time_zone = EXCLUDED.time_zone, quiet_from = EXCLUDED.quiet_from, quiet_to = EXCLUDED.quiet_to,
-     push = EXCLUDED.push, email = EXCLUDED.email, webhook_url = EXCLUDED.webhook_url, updated_date = now();
+     push = EXCLUDED.push, email = EXCLUDED.email, webhook_url = EXCLUDED.webhook_url, shopping_trips = EXCLUDED.shopping_trips, updated_date = now();
 
 -- notify_test_cooldown_remaining
 SELECT COALESCE(ceil(extract(epoch FROM max(created_date) + make_interval(secs => $2) - now())), 0)::int AS remaining

@@ -102,6 +102,8 @@ export const ERROR_CODES = [
   'UNKNOWN_MEMBER',
   // notes, reminders and notifications
   'ITEM_LIMIT',
+  'TRIP_IN_PROGRESS',
+  'NO_TRIP',
   'REMINDER_IN_PAST',
   'TOO_MANY_REMINDERS',
   'SNOOZE_LIMIT',

@@ -132,7 +132,7 @@ export class ExportRepository {
     return this.sql.rows<NoteRow>(EXPORT_NOTES, [groupId, userId]);
   }
 
-  items(groupId: string, noteIds: string[]): Promise<{ note_id: string; text: string; url: string | null; is_completed: boolean }[]> {
+  items(groupId: string, noteIds: string[]): Promise<{ note_id: string; text: string; url: string | null; is_completed: boolean; quantity: string | null }[]> {
     if (noteIds.length === 0) return Promise.resolve([]);
     return this.sql.rows(EXPORT_NOTE_ITEMS, [groupId, noteIds]);
   }

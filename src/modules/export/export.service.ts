@@ -210,7 +210,7 @@ export class ExportService {
     for (const note of notes) {
       const lines = items
         .filter((item) => item.note_id === note.id)
-        .map((item) => `- [${item.is_completed ? 'x' : ' '}] ${item.text}${item.url ? ` <${item.url}>` : ''}`);
+        .map((item) => `- [${item.is_completed ? 'x' : ' '}] ${item.text}${item.quantity ? ` (${item.quantity})` : ''}${item.url ? ` <${item.url}>` : ''}`);
       zip.addBuffer(Buffer.from(markdown(note, lines)), `notes/${slug(note.title)}-${note.id.slice(-12)}.md`, { mtime });
     }
   }

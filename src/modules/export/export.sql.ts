@@ -101,6 +101,6 @@ export const EXPORT_NOTES = statement(
 /** The items of the notes $2. */
 export const EXPORT_NOTE_ITEMS = statement(
   'export_note_items',
-  `SELECT note_id, text, url, is_completed FROM note_items
+  `SELECT note_id, text, url, is_completed, quantity FROM note_items
     WHERE group_id = $1 AND note_id = ANY($2::uuid[]) ORDER BY note_id, "order", id`,
 );

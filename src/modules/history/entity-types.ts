@@ -16,6 +16,8 @@ export const ENTITY_TYPES = [
   'SplitSettings',
   'Note',
   'NoteItem',
+  'ShoppingStore',
+  'ShoppingTrip',
   'Notification',
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];

@@ -7,7 +7,7 @@ import { ApiProblems } from '../../common/http/api-problems';
 import { ApiIfMatch, IfMatch } from '../../common/http/versions';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { OptionalBody } from '../../common/validation/validation.pipe';
-import { NoteItemDto } from './dto/note.dto';
+import { AddedNoteItemDto, NoteItemDto } from './dto/note.dto';
 import { NewNoteItemDto, NoteItemInputDto, ReorderNoteItemsDto, ToggleNoteItemDto } from './dto/note-item-input.dto';
 import { NoteItemsService } from './note-items.service';
 import { tagged } from './notes.controller';
@@ -26,17 +26,21 @@ export class NoteItemsController {
     description:
       'The item goes after the last uncompleted item (items below move down one place), so a list typed in order keeps it. ' +
       'At most 999 items a note. With a client-made `id` the add is safe to repeat: the same id again from the same user with the ' +
-      'same content answers the item as it is (200, nothing written); other content, or an id used elsewhere, is 409 ID_CONFLICT.',
+      'same content answers the item as it is (200, nothing written); other content, or an id used elsewhere, is 409 ID_CONFLICT. ' +
+      'On a shopping list (`kind: "shopping"`): a quantity typed with the name is read off it ("2 l Milch" → text "Milch", quantity "2 l"; ' +
+      '"500g Hackfleisch", "Milch 2 l" alike) unless `quantity` is sent; the aisle is guessed at once (the group\'s learned aisle, else the ' +
+      "catalogue's); a text already on the list (accents, case, singular or plural ignored) adds nothing: 200 with that item and " +
+      '`merged: true`, its quantity joined ("1 l + 2 l"), or unticked when it was ticked.',
   })
-  @ApiCreatedResponse({ type: NoteItemDto })
-  @ApiOkResponse({ type: NoteItemDto, description: 'a repeat of an earlier add with the same id: the item as it is' })
+  @ApiCreatedResponse({ type: AddedNoteItemDto })
+  @ApiOkResponse({ type: AddedNoteItemDto, description: 'a repeat of an earlier add with the same id (the item as it is), or a merge (`merged: true`)' })
   @ApiProblems(400, 404, 409)
   async add(
     @CurrentUser() user: AuthUser,
     @UuidParam('noteId') noteId: string,
     @Body() dto: NewNoteItemDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<NoteItemDto> {
+  ): Promise<AddedNoteItemDto> {
     const { value, created } = await this.items.add(user, noteId, dto);
     if (!created) reply.status(200);
     return tagged(reply, value);
@@ -51,7 +55,12 @@ export class NoteItemsController {
   }
 
   @Put(':noteItemId')
-  @ApiOperation({ summary: 'Edit an item', description: 'Replaces text and url (an omitted url clears it). With `If-Match`, a stale version is 412.' })
+  @ApiOperation({
+    summary: 'Edit an item',
+    description:
+      'Replaces text and url (an omitted url clears it); `quantity` and `aisle` when sent (omitted: kept). Moving a shopping list\'s item to ' +
+      'another aisle teaches the group (its next adds of the thing go there). With `If-Match`, a stale version is 412.',
+  })
   @ApiIfMatch()
   @ApiOkResponse({ type: NoteItemDto })
   @ApiProblems(400, 404, 412)

@@ -8,6 +8,7 @@ import { NotificationSettingsService } from '../notifications/notification-setti
 import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
 import { UsersRepository } from '../users/users.repository';
 import { NoteDto, toNoteDto } from './dto/note.dto';
+import { ShoppingService } from './shopping/shopping.service';
 import { SetNoteReminderDto } from './dto/note-reminder.dto';
 import { Note } from './entities/note.entity';
 import { NOTE_REMINDER_SOURCE } from './note-reminder.source';
@@ -33,6 +34,7 @@ export class NoteRemindersService {
     private readonly settings: NotificationSettingsService,
     private readonly scheduler: ReminderScheduler,
     private readonly clock: Clock,
+    private readonly shopping: ShoppingService,
   ) {}
 
   set(user: AuthUser, noteId: string, dto: SetNoteReminderDto): Promise<NoteDto> {
@@ -92,7 +94,12 @@ export class NoteRemindersService {
 
   /** The note with the reminders the caller sees on it. */
   private async answer(user: AuthUser, note: Note, now: Date): Promise<NoteDto> {
-    return toNoteDto(note, await this.notes.itemsOf(note), toRemindersView(await this.reminders.seenOnNote(note.id, user.userId), user.userId, now));
+    return toNoteDto(
+      note,
+      await this.notes.itemsOf(note),
+      toRemindersView(await this.reminders.seenOnNote(note.id, user.userId), user.userId, now),
+      await this.shopping.tripOf(note.groupId, note.id),
+    );
   }
 
   /** A private note reminds only its creator (the only one who can see it); listed users must be Active members of the group. */

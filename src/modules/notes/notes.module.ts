@@ -17,12 +17,34 @@ import { NotesRepository } from './notes.repository';
 import { NotesService } from './notes.service';
 import { NotesSearch } from './notes-search';
 import { NOTE_ID_CONSTRAINTS } from './replay';
+import { ShoppingLearnedItem } from './shopping/entities/shopping-learned-item.entity';
+import { ShoppingMergedAdd } from './shopping/entities/shopping-merged-add.entity';
+import { ShoppingPurchase } from './shopping/entities/shopping-purchase.entity';
+import { ShoppingStore } from './shopping/entities/shopping-store.entity';
+import { ShoppingTrip } from './shopping/entities/shopping-trip.entity';
+import { CatalogController, StoresController, TripsController } from './shopping/shopping.controller';
+import { ShoppingRepository } from './shopping/shopping.repository';
+import { ShoppingService } from './shopping/shopping.service';
 
-/** Notes with ordered checklist items (docs/notes.md), behind the Notes module gate. */
+/** Notes with ordered checklist items, and shopping lists with their catalogue, stores and trips (docs/notes.md), behind the Notes module gate. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Note, NoteItem, NoteReminder]), NotificationsModule, UsersModule],
-  controllers: [NotesController, NoteItemsController, NoteRemindersController],
-  providers: [NotesService, NoteItemsService, NotesRepository, NoteRemindersRepository, NoteRemindersService, NoteReminderSource, NotesSearch],
+  imports: [
+    TypeOrmModule.forFeature([Note, NoteItem, NoteReminder, ShoppingStore, ShoppingTrip, ShoppingLearnedItem, ShoppingPurchase, ShoppingMergedAdd]),
+    NotificationsModule,
+    UsersModule,
+  ],
+  controllers: [NotesController, NoteItemsController, NoteRemindersController, CatalogController, StoresController, TripsController],
+  providers: [
+    NotesService,
+    NoteItemsService,
+    NotesRepository,
+    NoteRemindersRepository,
+    NoteRemindersService,
+    NoteReminderSource,
+    NotesSearch,
+    ShoppingRepository,
+    ShoppingService,
+  ],
   exports: [NotesSearch],
 })
 export class NotesModule implements OnModuleInit {

@@ -26,7 +26,7 @@ import {
 } from './notes.sql';
 
 /** The values of a new note (POST /notes). */
-export type NewNote = Pick<Note, 'id' | 'groupId' | 'createdBy' | 'isPrivate' | 'title' | 'content' | 'color' | 'icon'>;
+export type NewNote = Pick<Note, 'id' | 'groupId' | 'createdBy' | 'isPrivate' | 'title' | 'content' | 'color' | 'icon' | 'kind'>;
 
 /**
  * The SQL of `notes` and `note_items`. The hot paths (the list, a note's creation) are fixed
@@ -88,6 +88,7 @@ export class NotesRepository {
       history.userId,
       history.userNickname,
       history.entityLabel,
+      note.kind,
     ]);
     return row;
   }

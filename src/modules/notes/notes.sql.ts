@@ -12,7 +12,7 @@ import { bySlots, SearchParams, searchMatches, searchScore } from '../../common/
 
 /** A note's columns in the order and form of NoteDto (`n` is the notes row): NoteTuple and noteFromTuple read them. */
 const NOTE_COLUMNS = `n.id, n.title, n.content, n.color, n.icon, n.is_private, n.is_pinned, n.created_by,
-       ${isoTimestamp('n.created_date')} AS created_date, ${isoTimestamp('n.updated_date')} AS updated_date, n.version`;
+       ${isoTimestamp('n.created_date')} AS created_date, ${isoTimestamp('n.updated_date')} AS updated_date, n.version, n.kind`;
 
 /** A row of NOTE_COLUMNS as `Sql#tuples` reads it: the values in column order. */
 export type NoteTuple = [
@@ -27,6 +27,7 @@ export type NoteTuple = [
   createdDate: string,
   updatedDate: string,
   version: number,
+  kind: 'list' | 'shopping',
 ];
 
 /** A note of NOTE_COLUMNS in the response's form (NoteDto), with its items. */
@@ -37,6 +38,7 @@ export function noteFromTuple<Item>(row: NoteTuple, items: Item[]) {
     content: row[2],
     color: row[3],
     icon: row[4],
+    kind: row[11],
     isPrivate: row[5],
     isPinned: row[6],
     createdBy: row[7],
@@ -106,18 +108,41 @@ export const NOTES_LIST_DEFAULT = notesListStatement('updatedDate', 'DESC');
  */
 export const NOTES_LIST_ITEMS = statement(
   'notes_list_items',
-  `SELECT i.note_id, i.id, i.text, i.url, i.is_completed, i."order", i.version
+  `SELECT i.note_id, i.id, i.text, i.url, i.is_completed, i."order", i.version, i.quantity, i.aisle, i.catalog_item_id, i.added_during_trip
   FROM note_items i JOIN notes n ON n.id = i.note_id
  WHERE i.group_id = $1 AND ${VISIBLE}
  ORDER BY i.note_id, i."order"`,
 );
 
 /** A row of NOTES_LIST_ITEMS as `Sql#tuples` reads it: the values in the statement's column order. */
-export type NoteItemTuple = [noteId: string, id: string, text: string, url: string | null, isCompleted: boolean, order: number, version: number];
+export type NoteItemTuple = [
+  noteId: string,
+  id: string,
+  text: string,
+  url: string | null,
+  isCompleted: boolean,
+  order: number,
+  version: number,
+  quantity: string | null,
+  aisle: string | null,
+  catalogItemId: string | null,
+  addedDuringTrip: boolean,
+];
 
 /** An item of NOTES_LIST_ITEMS in the response's form (NoteItemDto); its note's id, first, is left out. */
 export function noteItemFromTuple(row: NoteItemTuple) {
-  return { id: row[1], text: row[2], url: row[3], isCompleted: row[4], order: row[5], version: row[6] };
+  return {
+    id: row[1],
+    text: row[2],
+    url: row[3],
+    isCompleted: row[4],
+    order: row[5],
+    version: row[6],
+    quantity: row[7],
+    aisle: row[8],
+    catalogItemId: row[9],
+    addedDuringTrip: row[10],
+  };
 }
 
 /**
@@ -129,14 +154,14 @@ export function noteItemFromTuple(row: NoteItemTuple) {
  * Parameters: $1 note id, $2 group id, $3 title, $4 content, $5 color, $6 icon, $7 isPrivate,
  * $8 created by (the caller's user id), $9 history row id, $10 history private-to user id,
  * $11 history changes (jsonb text), $12 acting user id, $13 acting user's nickname, $14 the history
- * row's entity label (the title, clipped as the subscriber clips it).
+ * row's entity label (the title, clipped as the subscriber clips it), $15 the kind ('list' or 'shopping').
  * One row: NOTE_COLUMNS (a NoteTuple).
  */
 export const NOTE_CREATE = statement(
   'note_create',
   `WITH n AS (
-  INSERT INTO notes (id, group_id, title, content, color, icon, is_private, is_pinned, created_by)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8)
+  INSERT INTO notes (id, group_id, title, content, color, icon, is_private, is_pinned, created_by, kind)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8, $15)
   ON CONFLICT (id) DO NOTHING
   RETURNING *
 ), history AS (

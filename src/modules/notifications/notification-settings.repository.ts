@@ -10,9 +10,11 @@ export interface UserNotificationSettings {
   push: boolean;
   email: boolean;
   webhookUrl: string | null;
+  /** trip messages of shopping lists ("Anna is shopping (REWE) — anything else?") */
+  shoppingTrips: boolean;
 }
 
-export const DEFAULT_SETTINGS: UserNotificationSettings = { timeZone: 'UTC', quietFrom: null, quietTo: null, push: false, email: false, webhookUrl: null };
+export const DEFAULT_SETTINGS: UserNotificationSettings = { timeZone: 'UTC', quietFrom: null, quietTo: null, push: false, email: false, webhookUrl: null, shoppingTrips: true };
 
 /** The SQL of `notification_settings`. */
 @Injectable()
@@ -31,6 +33,7 @@ export class NotificationSettingsRepository {
         push: row.push,
         email: row.email,
         webhookUrl: row.webhook_url,
+        shoppingTrips: row.shopping_trips,
       });
     }
     for (const id of userIds) if (!found.has(id)) found.set(id, DEFAULT_SETTINGS);
@@ -38,6 +41,6 @@ export class NotificationSettingsRepository {
   }
 
   async save(userId: string, s: UserNotificationSettings): Promise<void> {
-    await this.sql.rows(SETTINGS_UPSERT, [userId, s.timeZone, s.quietFrom, s.quietTo, s.push, s.email, s.webhookUrl]);
+    await this.sql.rows(SETTINGS_UPSERT, [userId, s.timeZone, s.quietFrom, s.quietTo, s.push, s.email, s.webhookUrl, s.shoppingTrips]);
   }
 }

@@ -14,6 +14,7 @@ const toDto = (s: UserNotificationSettings): NotificationSettingsDto => ({
   push: s.push,
   email: s.email,
   webhookUrl: s.webhookUrl,
+  shoppingTrips: s.shoppingTrips,
 });
 
 const invalidUrl = (message: string) => AppError.invalidField('webhookUrl', message);
@@ -46,6 +47,7 @@ export class NotificationSettingsService {
       push: dto.push ?? current.push,
       email: dto.email ?? current.email,
       webhookUrl: dto.webhookUrl === undefined ? current.webhookUrl : dto.webhookUrl?.trim() || null,
+      shoppingTrips: dto.shoppingTrips ?? current.shoppingTrips,
     };
     if (next.webhookUrl && next.webhookUrl !== current.webhookUrl) await this.checkWebhook(next.webhookUrl);
     await this.settings.save(userId, next);

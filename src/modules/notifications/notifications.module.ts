@@ -11,6 +11,7 @@ import { NotificationSettings } from './entities/notification-settings.entity';
 import { Notification } from './entities/notification.entity';
 import { PushSubscription } from './entities/push-subscription.entity';
 import { InboxService } from './inbox.service';
+import { InstantNotices } from './instant-notices';
 import { NotificationRetention } from './notification-retention';
 import { NotificationSettingsController } from './notification-settings.controller';
 import { NotificationSettingsRepository } from './notification-settings.repository';
@@ -53,7 +54,8 @@ import { ReminderScheduler } from './reminder-scheduler.service';
     NotificationSettingsService,
     PushSubscriptionsService,
     NotificationRetention,
+    InstantNotices,
   ],
-  exports: [ReminderScheduler, NotificationSettingsService, NotificationRetention],
+  exports: [ReminderScheduler, NotificationSettingsService, NotificationRetention, InstantNotices],
 })
 export class NotificationsModule {}

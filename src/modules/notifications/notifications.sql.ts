@@ -179,7 +179,7 @@ export const NOTIFICATIONS_REMOVE_OLD_READ = statement(
 /** The settings of the users $1 (users without a row are not answered: they have the defaults). */
 export const SETTINGS_OF_USERS = statement(
   'notify_settings_of_users',
-  'SELECT user_id, time_zone, quiet_from, quiet_to, push, email, webhook_url FROM notification_settings WHERE user_id = ANY($1::uuid[])',
+  'SELECT user_id, time_zone, quiet_from, quiet_to, push, email, webhook_url, shopping_trips FROM notification_settings WHERE user_id = ANY($1::uuid[])',
 );
 
 export interface SettingsRow {
@@ -190,15 +190,16 @@ export interface SettingsRow {
   push: boolean;
   email: boolean;
   webhook_url: string | null;
+  shopping_trips: boolean;
 }
 
 /** Writes the whole settings row of $1. */
 export const SETTINGS_UPSERT = statement(
   'notify_settings_upsert',
-  `INSERT INTO notification_settings (user_id, time_zone, quiet_from, quiet_to, push, email, webhook_url, updated_date)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+  `INSERT INTO notification_settings (user_id, time_zone, quiet_from, quiet_to, push, email, webhook_url, shopping_trips, updated_date)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
    ON CONFLICT (user_id) DO UPDATE SET time_zone = EXCLUDED.time_zone, quiet_from = EXCLUDED.quiet_from, quiet_to = EXCLUDED.quiet_to,
-     push = EXCLUDED.push, email = EXCLUDED.email, webhook_url = EXCLUDED.webhook_url, updated_date = now()`,
+     push = EXCLUDED.push, email = EXCLUDED.email, webhook_url = EXCLUDED.webhook_url, shopping_trips = EXCLUDED.shopping_trips, updated_date = now()`,
 );
 
 const SUBSCRIPTION_COLUMNS = `id, endpoint, ${isoTimestamp('created_date')} AS created_date`;

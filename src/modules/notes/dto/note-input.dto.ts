@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { NOTE_KINDS, type NoteKind } from '../../../../domain/shopping/aisles';
 import { sortPattern } from '../../../common/pagination/pagination';
 import { DEFAULT_NOTE_COLOR, DEFAULT_NOTE_ICON } from '../entities/note.entity';
 import { NOTE_SORT_FIELDS } from '../notes.sql';
@@ -10,7 +11,7 @@ const EmptyToNull = (): PropertyDecorator => Transform(({ value }) => (value ===
 
 /**
  * The editable fields of a note. PUT replaces them all: an omitted `content` clears it, an omitted
- * `color` or `icon` goes back to its default.
+ * `color` or `icon` goes back to its default; an omitted `kind` stays as it is.
  */
 export class UpdateNoteDto {
   @ApiProperty({ minLength: 1, maxLength: 100, example: 'Groceries' })
@@ -40,6 +41,14 @@ export class UpdateNoteDto {
   @MaxLength(50)
   @Matches(/^[A-Za-z][A-Za-z0-9_-]*$/, { message: 'icon must be an icon identifier (letters, digits, _ and -)' })
   icon?: string;
+
+  @ApiPropertyOptional({
+    enum: NOTE_KINDS,
+    description: 'list (default at creation): a plain checklist; shopping: a shopping list. Left out of a PUT, the note keeps its kind',
+  })
+  @IsOptional()
+  @IsIn(NOTE_KINDS, { message: `kind must be one of ${NOTE_KINDS.join(', ')}` })
+  kind?: NoteKind;
 }
 
 /** A client-made id (optional): creating is then safe to repeat (see POST /notes). */

@@ -17,7 +17,7 @@ export const MAX_NOTE_ITEMS = 999;
   parentOf: (item: NoteItem) => item.noteId,
   privateTo: (item: NoteItem, manager) => itemsPrivateTo(manager, item.noteId),
   parentLabel: (item: NoteItem, manager) => itemsParentLabel(manager, item.noteId),
-  ignore: ['version'],
+  ignore: ['version', 'addedDuringTrip'],
 })
 // the group's items newest first: search reads a common word's newest matches in this order
 @Index('ix_note_items_group_updated', ['groupId', 'updatedDate', 'id'])
@@ -56,6 +56,22 @@ export class NoteItem extends TimestampedEntity {
 
   @Column({ type: 'integer' })
   order: number;
+
+  /** how much: "2 l", "500 g", "3", "Bio" (any note; a shopping list reads it from the typed text) */
+  @Column({ type: 'varchar', length: 50, nullable: true })
+  quantity: string | null;
+
+  /** one of the aisles (domain/shopping/aisles.ts); a shopping list's items always have one */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  aisle: string | null;
+
+  /** the catalogue item (domain/catalog) a shopping list's item is */
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  catalogItemId: string | null;
+
+  /** added by someone else while a shopping trip on the list was on: new for the shopper (cleared when the trip ends) */
+  @Column({ type: 'boolean', default: false })
+  addedDuringTrip: boolean;
 
   /**
    * Raised by one on every change of the item (text, url, tick, a reorder that moves it); the

@@ -3,6 +3,7 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { GroupOwnedEntity } from '../../../database/group-owned';
 import { Audited } from '../../history/audited';
 import { User } from '../../users/entities/user.entity';
+import type { NoteKind } from '../../../../domain/shopping/aisles';
 
 export const DEFAULT_NOTE_COLOR = '#3B82F6';
 export const DEFAULT_NOTE_ICON = 'ShoppingCart';
@@ -26,6 +27,7 @@ export function notePrivateTo(note: Pick<Note, 'isPrivate' | 'createdBy'>): stri
 @Audited('Note', { module: 'Notes', privateTo: notePrivateTo, ignore: ['version'] })
 @Index('ix_notes_group_updated', ['groupId', 'updatedDate', 'id'])
 @Check('ck_notes_color', `"color" ~ '^#[0-9A-F]{6}$'`)
+@Check('ck_notes_kind', `"kind" IN ('list', 'shopping')`)
 // led by group_id (btree_gin): migration SearchNotesPlacesIndexes
 @Index('ix_notes_search_vector', { synchronize: false })
 @Index('ix_notes_search_text', { synchronize: false })
@@ -49,6 +51,10 @@ export class Note extends GroupOwnedEntity {
 
   @Column({ type: 'varchar', length: 50, default: DEFAULT_NOTE_ICON })
   icon: string;
+
+  /** 'list' (a plain checklist) or 'shopping' (a shopping list: quantities, aisles, the catalogue; docs/notes.md) */
+  @Column({ type: 'varchar', length: 10, default: 'list' })
+  kind: NoteKind;
 
   /** Fixed at creation. */
   @Column({ type: 'boolean', default: false })

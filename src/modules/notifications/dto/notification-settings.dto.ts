@@ -28,6 +28,8 @@ export class NotificationSettingsDto {
   email: boolean;
   @ApiProperty({ nullable: true, type: String, format: 'uri', description: 'receives a JSON POST {title, body, …} (an ntfy topic or any https endpoint)' })
   webhookUrl: string | null;
+  @ApiProperty({ description: 'messages when another member goes shopping from a shared list and when they are done (default true)' })
+  shoppingTrips: boolean;
 }
 
 /** PUT body: every field optional; an omitted field stays as it is. */
@@ -72,6 +74,11 @@ export class UpdateNotificationSettingsDto {
   @IsString()
   @MaxLength(2048)
   webhookUrl?: string | null;
+
+  @ApiPropertyOptional({ description: '"Anna is shopping (REWE) — anything else?" and "Anna bought 12 items": false turns them off' })
+  @IsOptional()
+  @IsBoolean()
+  shoppingTrips?: boolean;
 }
 
 export const NOTIFICATION_CHANNELS = ['inbox', 'push', 'email', 'webhook'] as const;

@@ -3,7 +3,7 @@ import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { PageMeta, PageQuery } from '../../../common/pagination/pagination';
 import { ToBoolean } from '../../../common/validation/transforms';
 
-export const NOTIFICATION_KINDS = ['NoteReminder', 'BillReminder', 'Test'] as const;
+export const NOTIFICATION_KINDS = ['NoteReminder', 'BillReminder', 'Test', 'TripStarted', 'TripEnded'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** An inbox item. */

@@ -29,6 +29,10 @@ export class NotificationSettings {
   @Column({ type: 'varchar', length: 2048, nullable: true })
   webhookUrl: string | null;
 
+  /** "Anna is shopping (REWE) — anything else?" and "Anna bought 12 items" for the lists this person shares */
+  @Column({ type: 'boolean', default: true })
+  shoppingTrips: boolean;
+
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedDate: Date;
 

@@ -38,6 +38,8 @@ export const ENTITY_TYPES: { type: EntityType; adminOnly?: boolean }[] = [
   { type: 'SplitSettings' },
   { type: 'Note' },
   { type: 'NoteItem' },
+  { type: 'ShoppingStore' },
+  { type: 'ShoppingTrip' },
   { type: 'User', adminOnly: true },
   { type: 'Group', adminOnly: true },
 ];
@@ -78,6 +80,9 @@ const FIELD_WORDS: Record<string, string> = {
   isPinned: 'pinned',
   locale: 'language',
   split: 'sharing',
+  quantity: 'quantity',
+  aisle: 'aisle',
+  aisleOrder: 'aisleOrder',
 };
 
 const field = (t: Translate, name: string) => t(`history.field.${FIELD_WORDS[name]}` as MessageId);
@@ -135,8 +140,19 @@ export function describeChange(row: HistoryRowLike, t: Translate, write: Writers
       const rename = renamed(changes, 'text');
       if (rename) return t('history.item.renamed', { who, ...rename, onList });
       if (only('order')) return t('history.item.moved', { who, item, onList });
+      if (only('aisle') && typeof changes.aisle.new === 'string') {
+        return t('history.item.movedToAisle', { who, item, onList, aisle: t(`shopping.aisle.${changes.aisle.new}` as MessageId) });
+      }
       return t('history.item.changed', { who, item, onList });
     }
+    case 'ShoppingTrip': {
+      const list = parent ? t('history.quoted', { label: parent }) : t('history.noun.note');
+      if (action === 'Created') return t('history.trip.started', { who, list, atStore: label ? t('history.trip.atStore', { store: label }) : '' });
+      if (action === 'Deleted') return t('history.trip.ended', { who, list });
+      return generic(list);
+    }
+    case 'ShoppingStore':
+      return generic(named('store'));
     case 'Note': {
       const note = quoted(label, 'note');
       if (action === 'Created') return t('history.note.started', { who, note });

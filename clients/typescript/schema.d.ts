@@ -1138,7 +1138,7 @@ export interface paths {
         post: operations["Trips_start"];
         /**
          * Done shopping
-         * @description Ends the trip (any member of the list may; ticking the last open item ends it too): the others are told "Anna bought 12 items". Answers the trip as it ended. No trip: 404 NO_TRIP.
+         * @description Ends the trip (any member of the list may; ticking the last open item ends it too): the others are told "Anna bought 12 items". No trip: 404 NO_TRIP.
          */
         delete: operations["Trips_stop"];
         options?: never;
@@ -7905,13 +7905,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["TripDto"];
-                };
+                content?: never;
             };
             /** @description Validation failed or malformed input */
             400: {

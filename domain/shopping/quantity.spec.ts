@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { QUANTITY_UNITS, readQuantity } from './quantity';
+import { QUANTITY_UNITS, readLines, readQuantity } from './quantity';
 
 describe('readQuantity', () => {
   it('reads the quantity before or after the name, as people type it', () => {
@@ -67,5 +67,17 @@ describe('readQuantity', () => {
         }
       }),
     );
+  });
+});
+
+describe('readLines', () => {
+  it('makes one item of each pasted line, list marks and blank lines dropped', () => {
+    expect(readLines('- 2 l Milch\n\n* Brot\r\n3. 500g Hackfleisch\n[ ] Eier 10\n   \n• Tomaten')).toEqual([
+      { text: 'Milch', quantity: '2 l' },
+      { text: 'Brot', quantity: null },
+      { text: 'Hackfleisch', quantity: '500 g' },
+      { text: 'Eier', quantity: '10' },
+      { text: 'Tomaten', quantity: null },
+    ]);
   });
 });

@@ -70,3 +70,15 @@ export function readQuantity(typed: string): ReadQuantity {
   }
   return { text, quantity: null };
 }
+
+/**
+ * Text pasted into the add field as one item a line: blank lines dropped, list marks ("- ", "* ",
+ * "• ", "1. ", "[ ] ", "[x] ") taken off, each line read by `readQuantity`.
+ */
+export function readLines(pasted: string): ReadQuantity[] {
+  return pasted
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^\s*(?:[-*•·]\s+|\d+[.)]\s+|\[[ xX]?\]\s*)+/u, '').trim())
+    .filter((line) => line.length > 0)
+    .map(readQuantity);
+}

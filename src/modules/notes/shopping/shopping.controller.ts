@@ -114,15 +114,16 @@ export class TripsController {
   }
 
   @Delete()
+  @HttpCode(204)
   @ApiOperation({
     summary: 'Done shopping',
     description:
       'Ends the trip (any member of the list may; ticking the last open item ends it too): the others are told "Anna bought 12 items". ' +
-      'Answers the trip as it ended. No trip: 404 NO_TRIP.',
+      'No trip: 404 NO_TRIP.',
   })
-  @ApiOkResponse({ type: TripDto })
+  @ApiNoContentResponse()
   @ApiProblems(400, 404)
-  stop(@CurrentUser() user: AuthUser, @UuidParam('noteId') noteId: string): Promise<TripDto> {
-    return this.shopping.stopTrip(user, noteId);
+  async stop(@CurrentUser() user: AuthUser, @UuidParam('noteId') noteId: string): Promise<void> {
+    await this.shopping.stopTrip(user, noteId);
   }
 }

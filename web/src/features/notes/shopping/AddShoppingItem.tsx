@@ -1,9 +1,9 @@
 import { useMemo, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
-import { readQuantity } from '@domain/shopping/quantity';
+import { readLines, readQuantity, type ReadQuantity } from '@domain/shopping/quantity';
 import { useT } from '@/i18n';
 import { Button } from '@/ui';
 import { ItemIcon, ItemName } from './Tiles';
-import { pastedLines, spelledAsCatalog, suggest, type Suggestion } from './suggest';
+import { spelledAsCatalog, suggest, type Suggestion } from './suggest';
 import { useKnownItems } from './api';
 import type { CatalogIndex } from '@domain/shopping/catalog';
 
@@ -43,8 +43,7 @@ export function AddShoppingItem({
     setError(null);
     input.current?.focus();
   };
-  const asTyped = (line: string, ownQuantity: string | null): NewShoppingItem => {
-    const read = readQuantity(line);
+  const asTyped = (read: ReadQuantity, ownQuantity: string | null): NewShoppingItem => {
     const entry = catalog.exact(read.text) ?? null;
     const learned = known.find((item) => item.text.localeCompare(read.text, undefined, { sensitivity: 'base' }) === 0);
     return {
@@ -61,7 +60,7 @@ export function AddShoppingItem({
       input.current?.focus();
       return;
     }
-    onAdd([asTyped(typed, quantity.trim() || null)]);
+    onAdd([asTyped(readQuantity(typed), quantity.trim() || null)]);
     reset();
   };
   const choose = (suggestion: Suggestion) => {
@@ -69,7 +68,7 @@ export function AddShoppingItem({
     reset();
   };
   const paste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const lines = pastedLines(event.clipboardData.getData('text'));
+    const lines = readLines(event.clipboardData.getData('text'));
     if (lines.length < 2) return;
     event.preventDefault();
     onAdd(lines.map((line) => asTyped(line, null)));

@@ -3,7 +3,7 @@ import { CatalogIndex, type CatalogEntry } from '@domain/shopping/catalog';
 import { itemKey } from '@domain/shopping/merge';
 import de from '@domain/catalog/de.json';
 import en from '@domain/catalog/en.json';
-import { nameAsTyped, pastedLines, spelledAsCatalog, suggest, type KnownItem } from './suggest';
+import { nameAsTyped, spelledAsCatalog, suggest, type KnownItem } from './suggest';
 
 const german = new CatalogIndex(de as CatalogEntry[]);
 const english = new CatalogIndex(en as CatalogEntry[]);
@@ -78,11 +78,5 @@ describe('a name typed whole', () => {
     expect(spelledAsCatalog(english.exact('apples'), 'apples')).toBe('Apples');
     expect(spelledAsCatalog(german.exact('paradeiser'), 'paradeiser')).toBe('Paradeiser');
     expect(spelledAsCatalog(undefined, 'omas sugo')).toBe('omas sugo');
-  });
-});
-
-describe('pasting a list', () => {
-  it('adds one item a line, bullets and tick boxes of other apps left off', () => {
-    expect(pastedLines('- 2 l Milch\n• Brot\r\n\n[ ] Eier\n☐ Butter\n1. Käse\n  ')).toEqual(['2 l Milch', 'Brot', 'Eier', 'Butter', 'Käse']);
   });
 });

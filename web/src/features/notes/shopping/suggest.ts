@@ -114,14 +114,6 @@ export function nameAsTyped(entry: CatalogEntry, q: string, quantity: string | n
   return entry.plural;
 }
 
-/** The lines of a pasted text, each an item (bullets and tick boxes of other apps left off). */
-export function pastedLines(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.replace(/^\s*(?:[-*•·–]|\[[ xX]?\]|☐|☑|\d+[.)](?=\s))\s*/u, '').trim())
-    .filter(Boolean);
-}
-
 /**
  * The catalogue's own spelling of a name typed whole ("apples" → Apples, "paradeiser" →
  * Paradeiser), so the list reads alike whoever typed it; the text as typed when it is no name.

@@ -13,7 +13,7 @@ const RESOLVED = `\0${VIRTUAL}`;
  * the section's route loads (`loadSection` of web/src/i18n/locales.ts) before it shows. A message
  * under such a prefix must be used only by that section's pages.
  */
-export const LAZY_SECTIONS = ['calendar', 'history'] as const;
+export const LAZY_SECTIONS = ['calendar', 'history', 'shopping'] as const;
 
 /** A message as the app needs it at run time: a plain text stays a string, anything else its ICU syntax tree. */
 export function compileMessage(message: string): string | MessageFormatElement[] {

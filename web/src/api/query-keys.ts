@@ -24,6 +24,8 @@ export const queryKeys = {
     page: (query: unknown) => ['history', query] as const,
   },
   search: (q: string) => ['search', q] as const,
+  /** the group's learned shopping items starting with what is typed (asked as it is typed; not kept) */
+  shoppingLearned: (locale: string, q: string) => ['shopping-learned', locale, q] as const,
   auth: {
     resetLink: (token: string) => ['reset-link', token] as const,
     confirmEmail: (token: string) => ['confirm-email', token] as const,
@@ -46,6 +48,10 @@ export const queryKeys = {
     list: (sort: string) => ['notes', 'list', sort] as const,
     details: ['notes', 'detail'] as const,
     detail: (noteId: string) => ['notes', 'detail', noteId] as const,
+    /** the group's shopping stores with their aisle orders */
+    stores: ['notes', 'stores'] as const,
+    /** the group's recent shopping items, for suggestions (kept on the device) */
+    recent: (locale: string) => ['notes', 'recent', locale] as const,
     /** this device's own edits of item texts, kept beside the notes (never fetched) */
     myEdits: ['notes', 'my-edits'] as const,
   },

@@ -26,6 +26,11 @@ function touched(change: LiveChange): Match[] {
       return [starts(notes.lists), starts(notes.detail(id)), starts(calendar.occurrences)];
     case 'NoteItem':
       return [starts(notes.lists), starts(parent ? notes.detail(parent) : notes.details)];
+    case 'ShoppingTrip':
+      // a trip starts or ends on a list (its note): the banner, and the items it marked new
+      return [starts(notes.lists), starts(parent ? notes.detail(parent) : notes.details)];
+    case 'ShoppingStore':
+      return [starts(notes.stores)];
     case 'Marker':
       return [starts(map.markers), starts(map.locations), starts(map.marker(id))];
     case 'MarkerImage':

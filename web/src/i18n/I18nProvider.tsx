@@ -1,6 +1,6 @@
 import { createContext, Fragment, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
-import { browserLocale, english, loadMessages, type MessageId, type Messages } from './locales';
+import { browserLocale, english, loadMessages, loadSection, type MessageId, type Messages } from './locales';
 
 const STORAGE_KEY = 'hearth.locale';
 
@@ -99,6 +99,15 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, [loaded.locale]);
   const intl = useMemo(() => activate(loaded.locale, loaded.messages), [loaded]);
   return <IntlContext.Provider value={intl}>{children}</IntlContext.Provider>;
+}
+
+/**
+ * Loads the messages of a lazily loaded feature (`needMessages('shopping')`, keys `shopping.…`) in
+ * the language shown now: the feature's code awaits it before it renders (its lazy import), so no
+ * message id is ever shown in place of its words.
+ */
+export function needMessages(section: string): Promise<void> {
+  return loadSection(section);
 }
 
 /** The messages the provider shows now, for code that runs outside a component (`describeProblem`). */

@@ -9,6 +9,7 @@ import { useNotificationSettings } from '@/api/notification-settings';
 import { useSession } from '@/api/session-context';
 import { createdNote, findNote, listKey, listWithOps, newId, NOTE_OP_KEY, noteKey, runNoteOp, withOps, type NoteOp } from './ops';
 import type { Note, NoteChanges, NoteInput, NoteItem, NoteSort } from './types';
+import { fieldsOf, type ItemFields } from './merge';
 import { queryKeys } from '@/api/query-keys';
 
 export type { Note, NoteChanges, NoteInput, NoteItem, NoteSort } from './types';
@@ -57,7 +58,14 @@ export function useCreateNote() {
     runNoteOp({
       kind: 'createNote',
       noteId,
-      fields: { title: fields.title, content: fields.content ?? null, color: fields.color ?? '#3B82F6', icon: fields.icon ?? 'ShoppingCart', isPrivate: fields.isPrivate ?? false },
+      fields: {
+        title: fields.title,
+        content: fields.content ?? null,
+        color: fields.color ?? '#3B82F6',
+        icon: fields.icon ?? 'ShoppingCart',
+        isPrivate: fields.isPrivate ?? false,
+        kind: fields.kind ?? 'list',
+      },
     });
     return noteId;
   };
@@ -77,8 +85,9 @@ export function addItem(noteId: string, fields: { text: string; url: string | nu
   runNoteOp({ kind: 'addItem', noteId, itemId: newId(), fields });
 }
 
-export function updateItem(noteId: string, item: NoteItem, fields: { text: string; url: string | null }): void {
-  runNoteOp({ kind: 'updateItem', noteId, itemId: item.id, base: { text: item.text, url: item.url, version: item.version }, fields });
+/** Edits an item from the item as shown: the base holds the same fields (a shopping list's quantity and aisle too) and the version. */
+export function updateItem(noteId: string, item: NoteItem, fields: ItemFields): void {
+  runNoteOp({ kind: 'updateItem', noteId, itemId: item.id, base: fieldsOf(item, fields), fields });
 }
 
 export function setItemCompleted(noteId: string, itemId: string, isCompleted: boolean): void {

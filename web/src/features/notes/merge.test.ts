@@ -2,24 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Note, NoteItem } from './types';
 import { afterVersionConflict, listWithOps, mergeFields, mergeOrder, opAfterChoice, ownTexts, replacedText, withOps, type Conflict, type NoteOp } from './merge';
 
-const item = (id: string, text: string, isCompleted = false): NoteItem => ({
-  id,
-  text,
-  url: null,
-  isCompleted,
-  order: 0,
-  version: 1,
-  quantity: null,
-  aisle: null,
-  catalogItemId: null,
-  addedDuringTrip: false,
-});
+const item = (id: string, text: string, isCompleted = false): NoteItem => ({ id, text, url: null, isCompleted, order: 0, version: 1, quantity: null, aisle: null, catalogItemId: null, addedDuringTrip: false });
 const note = (items: NoteItem[], extra: Partial<Note> = {}): Note => ({
   id: 'n1',
   title: 'Shop',
   content: null,
   color: '#3B82F6',
   icon: 'ShoppingCart',
+  kind: 'list',
+  trip: null,
   isPrivate: false,
   isPinned: false,
   createdBy: 'u1',
@@ -27,8 +18,6 @@ const note = (items: NoteItem[], extra: Partial<Note> = {}): Note => ({
   updatedDate: '2026-11-01T10:00:00.000Z',
   version: 1,
   items: items.map((entry, order) => ({ ...entry, order })),
-  kind: 'list',
-  trip: null,
   reminder: null,
   reminders: [],
   ...extra,

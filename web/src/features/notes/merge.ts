@@ -6,13 +6,18 @@
 import type { Note, NoteItem } from './types';
 
 export type NoteFields = Pick<Note, 'title' | 'content' | 'color' | 'icon'>;
-export type ItemFields = Pick<NoteItem, 'text' | 'url'>;
+/** An item's own fields; a shopping list's also its quantity and aisle (set apart, so a plain list's edit never sends them). */
+export type ItemFields = Pick<NoteItem, 'text' | 'url'> & Partial<Pick<NoteItem, 'quantity' | 'aisle'>>;
+/** What a shopping list's new item carries besides its text: where it came from in the catalogue. */
+export type AddedFields = ItemFields & Partial<Pick<NoteItem, 'catalogItemId'>>;
 
 export type NoteOp =
-  | { kind: 'createNote'; noteId: string; fields: NoteFields & { isPrivate: boolean } }
+  | { kind: 'createNote'; noteId: string; fields: NoteFields & { isPrivate: boolean; kind?: Note['kind'] } }
   | { kind: 'updateNote'; noteId: string; fields: NoteFields; base: NoteFields & { version: number } }
   | { kind: 'pin'; noteId: string; isPinned: boolean }
-  | { kind: 'addItem'; noteId: string; itemId: string; fields: ItemFields }
+  // `into`: on a shopping list, the item already there that the server will merge it into, and
+  // the quantity (and untick) that gives, so the page shows the merge at once, not a second item
+  | { kind: 'addItem'; noteId: string; itemId: string; fields: AddedFields; into?: { itemId: string; quantity: string | null } }
   | { kind: 'updateItem'; noteId: string; itemId: string; fields: ItemFields; base: ItemFields & { version: number } }
   | { kind: 'setItem'; noteId: string; itemId: string; isCompleted: boolean }
   // `base`: the item as it was seen when deleted (its version is the If-Match; older queues lack it)
@@ -157,24 +162,20 @@ export function withOps(note: Note, ops: NoteOp[]): Note {
       case 'pin':
         result = { ...result, isPinned: op.isPinned };
         break;
-      case 'addItem':
+      case 'addItem': {
+        const into = op.into;
+        if (into && items.some((item) => item.id === into.itemId)) {
+          items = items.map((item) => (item.id === into.itemId ? { ...item, quantity: into.quantity, isCompleted: false } : item));
+          break;
+        }
         if (!items.some((item) => item.id === op.itemId)) {
           // as the server does: right after the last open item
           const lastOpen = items.map((item) => item.isCompleted).lastIndexOf(false);
-          items.splice(lastOpen + 1, 0, {
-            id: op.itemId,
-            text: op.fields.text,
-            url: op.fields.url ?? null,
-            isCompleted: false,
-            order: 0,
-            version: 0,
-            quantity: null,
-            aisle: null,
-            catalogItemId: null,
-            addedDuringTrip: false,
-          });
+          const { text, url, quantity = null, aisle = null, catalogItemId = null } = op.fields;
+          items.splice(lastOpen + 1, 0, { id: op.itemId, text, url: url ?? null, quantity, aisle, catalogItemId, addedDuringTrip: false, isCompleted: false, order: 0, version: 0 });
         }
         break;
+      }
       case 'updateItem':
         items = items.map((item) => (item.id === op.itemId ? { ...item, ...op.fields } : item));
         break;
@@ -199,20 +200,7 @@ export function withOps(note: Note, ops: NoteOp[]): Note {
 /** A note created by a queued operation that the server has not answered yet. */
 export function createdNote(op: Extract<NoteOp, { kind: 'createNote' }>, createdBy: string | null): Note {
   const now = new Date().toISOString();
-  return {
-    id: op.noteId,
-    ...op.fields,
-    kind: 'list',
-    isPinned: false,
-    createdBy,
-    createdDate: now,
-    updatedDate: now,
-    version: 0,
-    items: [],
-    reminder: null,
-    reminders: [],
-    trip: null,
-  };
+  return { id: op.noteId, ...op.fields, kind: op.fields.kind ?? 'list', trip: null, isPinned: false, createdBy, createdDate: now, updatedDate: now, version: 0, items: [], reminder: null, reminders: [] };
 }
 
 /** The list with queued operations applied: notes created offline first (after pinned ones), each note with its own. */

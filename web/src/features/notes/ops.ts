@@ -82,8 +82,10 @@ async function send(op: NoteOp): Promise<Note | NoteItem | NoteItem[] | null> {
       );
     case 'pin':
       return call(api.PATCH('/api/v1/notes/{noteId}/pin', { params: path(op.noteId), body: { isPinned: op.isPinned } }));
-    case 'addItem':
-      return call(api.POST('/api/v1/notes/{noteId}/items', { params: path(op.noteId), body: { id: op.itemId, ...op.fields } }));
+    case 'addItem': {
+      const { catalogItemId, ...fields } = op.fields;
+      return call(api.POST('/api/v1/notes/{noteId}/items', { params: path(op.noteId), body: { id: op.itemId, ...fields, ...(catalogItemId ? { catalogItemId } : {}) } }));
+    }
     case 'updateItem':
       return sendVersioned(op.base, op.fields, (fields, version) =>
         call(api.PUT('/api/v1/notes/{noteId}/items/{noteItemId}', { params: { ...itemPath(op.noteId, op.itemId), header: ifMatch(version) }, body: fields })),
@@ -192,6 +194,8 @@ function store(client: QueryClient, op: NoteOp, answer: Note | NoteItem | NoteIt
     }
     case 'addItem': {
       const item = answer as NoteItem;
+      // the server merged it into an item already there (one this device may not have known of)
+      if (item.id !== op.itemId) for (const listener of mergedListeners) listener({ noteId: op.noteId, itemId: item.id });
       patchNote(client, op.noteId, (note) => {
         const items = note.items.filter((candidate) => candidate.id !== item.id);
         items.splice(Math.min(item.order, items.length), 0, item);
@@ -213,6 +217,14 @@ function store(client: QueryClient, op: NoteOp, answer: Note | NoteItem | NoteIt
       patchNote(client, op.noteId, (note) => withItems(note, answer as NoteItem[]));
       return;
   }
+}
+
+const mergedListeners = new Set<(merged: { noteId: string; itemId: string }) => void>();
+
+/** Tells `listener` of every add the server merged into an existing item; returns the unsubscribe. */
+export function onMerged(listener: (merged: { noteId: string; itemId: string }) => void): () => void {
+  mergedListeners.add(listener);
+  return () => mergedListeners.delete(listener);
 }
 
 /** Texts this person wrote, by note or item id, with the version the server gave them and when. */

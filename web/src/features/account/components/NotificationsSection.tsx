@@ -17,6 +17,7 @@ interface SettingsValues {
   timeZone: string;
   emailOn: boolean;
   webhookUrl: string;
+  shoppingTrips: boolean;
   quietOn: boolean;
   quietFrom: string;
   quietTo: string;
@@ -26,6 +27,7 @@ const toValues = (settings: NotificationSettings): SettingsValues => ({
   timeZone: settings.timeZone,
   emailOn: settings.email,
   webhookUrl: settings.webhookUrl ?? '',
+  shoppingTrips: settings.shoppingTrips,
   quietOn: settings.quietHours !== null,
   quietFrom: settings.quietHours?.from ?? '22:00',
   quietTo: settings.quietHours?.to ?? '07:00',
@@ -65,6 +67,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
               timeZone: values.timeZone,
               email: values.emailOn,
               webhookUrl: values.webhookUrl.trim() || null,
+              shoppingTrips: values.shoppingTrips,
               quietHours: values.quietOn ? { from: values.quietFrom, to: values.quietTo } : null,
             });
           } catch (error) {
@@ -100,6 +103,8 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
             })}
           />
         </fieldset>
+        {/* "Anna is shopping (REWE) — anything else?" and "Anna bought 12 items" */}
+        <Checkbox label={t('notifications.settings.shoppingTrips')} {...register('shoppingTrips')} />
         <fieldset>
           <legend>{t('notify.settings.quietHours')}</legend>
           <Checkbox label={t('notify.settings.quietOn')} {...register('quietOn')} />

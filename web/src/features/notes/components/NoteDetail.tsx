@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Lock, Pin, PinOff } from 'lucide-react';
-import { Button, LoadState, Page } from '@/ui';
+import { Button, LoadState, Page, Skeleton } from '@/ui';
 import { DangerAction } from '@/ui/DangerAction';
 import { NamedIcon } from '@/ui/pickers';
 import { pinNote, updateNote, useDeleteNote, useNote, type Note } from '../api';
@@ -9,7 +9,15 @@ import { Checklist } from './Checklist';
 import { NoteForm } from './NoteForm';
 import { ReminderSection } from './ReminderSection';
 import { ReplacedTitle } from './Replaced';
-import { useT } from '@/i18n';
+import { needMessages, useT } from '@/i18n';
+
+/**
+ * A shopping list's page: its code, its words, the catalogue of the language shown and the icons
+ * load together, only when a shopping list is opened (and are precached for offline use).
+ */
+const ShoppingList = lazy(() =>
+  Promise.all([import('../shopping/ShoppingList'), import('../shopping/catalog').then((catalog) => catalog.loadShopping()), needMessages('shopping')]).then(([module]) => module),
+);
 
 export default function NoteDetail() {
   const { noteId = '' } = useParams();
@@ -88,7 +96,13 @@ function NoteView({ note }: { note: Note }) {
       ) : note.content ? (
         <p className="note-content">{note.content}</p>
       ) : null}
-      <Checklist note={note} />
+      {note.kind === 'shopping' ? (
+        <Suspense fallback={<Skeleton />}>
+          <ShoppingList note={note} />
+        </Suspense>
+      ) : (
+        <Checklist note={note} />
+      )}
       <ReminderSection note={note} />
       {/* deleting a note needs the network (docs/offline.md) */}
       <DangerAction label={t('notes.delete')} question={t('notes.delete.question')} busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate()}>

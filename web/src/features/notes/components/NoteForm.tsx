@@ -13,15 +13,18 @@ export interface NoteFormValues {
   color: string;
   icon: string;
   isPrivate: boolean;
+  /** on creation only: a plain checklist or a shopping list */
+  kind?: NoteKind;
 }
-const FIELDS = ['title', 'content', 'color', 'icon', 'isPrivate'] as const;
+const FIELDS = ['title', 'content', 'color', 'icon', 'isPrivate', 'kind'] as const;
+type NoteKind = NonNullable<NoteChanges['kind']>;
 
 interface NoteFormProps {
   initial: NoteFormValues;
   /** on creation only: privacy cannot change afterwards */
   askPrivacy: boolean;
   submitLabel: string;
-  onSubmit: (body: NoteChanges & { isPrivate?: boolean }) => Promise<unknown>;
+  onSubmit: (body: NoteChanges & { isPrivate?: boolean; kind?: NoteKind }) => Promise<unknown>;
   onCancel?: () => void;
 }
 
@@ -38,7 +41,7 @@ export function NoteForm({ initial, askPrivacy, submitLabel, onSubmit, onCancel 
         content: values.content.trim() ? values.content : null,
         color: values.color,
         icon: values.icon,
-        ...(askPrivacy ? { isPrivate: values.isPrivate } : {}),
+        ...(askPrivacy ? { isPrivate: values.isPrivate, kind: values.kind ?? 'list' } : {}),
       });
     } catch (error) {
       setSummary(
@@ -48,6 +51,7 @@ export function NoteForm({ initial, askPrivacy, submitLabel, onSubmit, onCancel 
           color: t('notes.field.colour'),
           icon: t('notes.field.icon'),
           isPrivate: t('notes.field.private'),
+          kind: t('shopping.kind.label'),
         }),
       );
     }
@@ -56,6 +60,17 @@ export function NoteForm({ initial, askPrivacy, submitLabel, onSubmit, onCancel 
   return (
     <form onSubmit={submit} noValidate>
       <ErrorSummary items={summary} />
+      {askPrivacy ? (
+        <fieldset className="note-kind">
+          <legend>{t('shopping.kind.label')}</legend>
+          <label className="radio">
+            <input type="radio" value="list" {...register('kind')} /> {t('shopping.kind.list')}
+          </label>
+          <label className="radio">
+            <input type="radio" value="shopping" {...register('kind')} /> {t('shopping.kind.shopping')}
+          </label>
+        </fieldset>
+      ) : null}
       <Field
         label={t('notes.field.title')}
         maxLength={100}

@@ -68,7 +68,7 @@ export class TransactionsService {
   /** An omitted split keeps the current one (applied to the new amount); one without paidBy is paid by the creator (an occurrence's: the caller). */
   update(tenant: AuthUser, id: string, dto: SaveTransactionDto): Promise<TransactionDto> {
     return this.unitOfWork.run(async () => {
-      const transaction = await this.transactions.lockInGroup(tenant, id);
+      const transaction = await this.transactions.lockRow(tenant, id);
       const refs = await this.refs.resolve(tenant, dto, {
         currentAccountId: transaction.budgetAccountId,
         keepAccountIds: [transaction.budgetAccountId, transaction.targetBudgetAccountId].filter((x): x is string => !!x),
@@ -81,7 +81,7 @@ export class TransactionsService {
         payer: transaction.createdById ?? tenant.userId,
         current: { split: transaction.split, amount: transaction.amount },
       });
-      Object.assign(transaction, {
+      const updated = await this.transactions.update(transaction, {
         type: dto.type,
         amount,
         split,
@@ -89,7 +89,7 @@ export class TransactionsService {
         description: dto.description ?? null,
         ...refs,
       });
-      return toTransactionDto(await this.transactions.save(transaction));
+      return toTransactionDto(updated);
     });
   }
 

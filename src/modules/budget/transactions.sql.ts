@@ -209,6 +209,52 @@ export const TRANSACTION_CREATE = statement<TransactionCreateParams, { created_d
 SELECT ${isoTimestamp('t.created_date')} AS created_date FROM t`,
 );
 
+/** A row of TRANSACTION_LOCK: the row as the API prints it, with the fields its history compares besides. */
+export interface LockedTransactionRow extends TransactionRow {
+  groupId: string;
+  importRef: string | null;
+}
+
+/**
+ * PUT /transactions/{id}: the row, locked until the unit of work ends (the update, and whatever the
+ * triggers write on it, sees no concurrent change). ($1 transaction id, $2 group id) One row or none.
+ */
+export const TRANSACTION_LOCK = statement(
+  'budget_transaction_lock',
+  `SELECT ${TRANSACTION_COLUMNS}, t.group_id AS "groupId", t.import_ref AS "importRef"
+     FROM transactions t WHERE t.id = $1 AND t.group_id = $2 FOR UPDATE`,
+);
+
+/** The parameters of TRANSACTION_UPDATE: the row's new editable values (`split` as jsonb text, or null), then its "Updated" history row's. */
+export type TransactionUpdateParams = HistoryRowParams &
+  Pick<TransactionRow, 'id' | 'type' | 'amount' | 'date' | 'description' | 'categoryId' | 'budgetAccountId' | 'targetBudgetAccountId'> & {
+    split: string | null;
+  };
+
+/**
+ * PUT /transactions/{id}: updates the editable fields and inserts its "Updated" action-history row
+ * in one statement (both commit or neither does, with what the triggers write on the update: the
+ * balances, the day counts and sums, a split's shares and the members' sums). The history values
+ * are those the history subscriber writes for an updated Transaction (`updatedHistoryRow` in
+ * history-rows.ts); a PUT that changes no recorded field runs no statement, as save() does not.
+ */
+export const TRANSACTION_UPDATE = statement<TransactionUpdateParams, { updated: boolean }>(
+  'budget_transaction_update',
+  (p) => `WITH t AS (
+  UPDATE transactions
+     SET type = ${p.type}, amount = ${p.amount}, date = ${p.date}, description = ${p.description}, category_id = ${p.categoryId},
+         budget_account_id = ${p.budgetAccountId}, target_budget_account_id = ${p.targetBudgetAccountId}, split = ${p.split}::jsonb,
+         updated_date = now()
+   WHERE id = ${p.id}
+  RETURNING id, group_id
+), history AS (
+  INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, parent_id, action, changes,
+                                user_id, user_nickname, entity_label, parent_label)
+  SELECT ${historyValues(p, 't.group_id', 't.id', 'Updated')} FROM t
+)
+SELECT true AS updated FROM t`,
+);
+
 /** The values of an action-history row (in action_histories' column order above) for a statement's SELECT list. */
 function historyValues(p: Placeholders<HistoryRowParams>, group: string, entity: string, action: 'Created' | 'Updated'): string {
   return `${p.historyId}::uuid, ${group}, ${p.adminOnly}::boolean, ${p.privateToUserId}::uuid, ${p.entityType}::varchar, ${entity}, ${p.parentId}::uuid, '${action}', ${p.changes}::jsonb,

@@ -293,6 +293,7 @@ app.post('/api/v1/transactions', async (request, reply) => {
       recurringTransactionId: null,
       createdById: user.UserId,
       split,
+      original: null,
     };
     const [{ created_date }] = await q(sql.TRANSACTION_INSERT, [row.id, user.GroupId, row.type, amount, row.date, row.description, row.categoryId, row.budgetAccountId, user.UserId, split]);
     const [category] = await q(sql.CATEGORY_NAME, [row.categoryId]);

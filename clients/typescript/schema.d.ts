@@ -487,6 +487,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/budget/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rate of a currency in the group's on a day
+         * @description The latest rate on or before `date` (default today): the group's manual rate of that day or before, else the ECB's euro reference rates converted through the euro; `rateDate` says which day it is from. The group's currency: 400 SAME_CURRENCY; none known: 400 RATE_UNKNOWN.
+         */
+        get: operations["Rates_get"];
+        /** Set the group's own rate of a currency on a day (a card's fee included); it wins over the ECB's for that day */
+        put: operations["Rates_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/budget/settlements": {
         parameters: {
             query?: never;
@@ -1825,6 +1846,8 @@ export interface components {
             userIds: string[];
         };
         BalancesDto: {
+            /** @description with ?currency=: the nets in that currency and the rate used */
+            converted?: components["schemas"]["ConvertedBalancesDto"];
             /** @example EUR */
             currency: string;
             /** Format: date */
@@ -1846,6 +1869,8 @@ export interface components {
              * @description the paying party: a user id, or a unit id
              */
             from: string;
+            /** @description with ?currency=: the payment in that currency at the answer's rate, to record with the settlement as its original */
+            original?: components["schemas"]["OriginalDto"];
             /**
              * Format: uuid
              * @description the receiving party: a user id, or a unit id
@@ -1987,6 +2012,35 @@ export interface components {
             /** @description the token of the confirmation link */
             token: string;
         };
+        ConvertedBalancesDto: {
+            /** @example CHF */
+            currency: string;
+            /** @description each party's net in `currency` (each rounded on its own, so they may miss 0 by a unit) */
+            parties: components["schemas"]["ConvertedNetDto"][];
+            /**
+             * @description the group's currency per 1 unit of `currency`
+             * @example 1.0636
+             */
+            rate: string;
+            /**
+             * Format: date
+             * @description the day the rate is from
+             */
+            rateDate: string;
+            /** @enum {string} */
+            source: "ECB" | "manual";
+        };
+        ConvertedNetDto: {
+            /**
+             * @description the net in the asked currency, half-up to its minor unit
+             * @example 24.45
+             */
+            net: string;
+            /** Format: uuid */
+            unitId?: string;
+            /** Format: uuid */
+            userId?: string;
+        };
         CountedPageMeta: {
             page: number;
             pageSize: number;
@@ -2049,10 +2103,10 @@ export interface components {
         };
         CreateSettlementDto: {
             /**
-             * @description a decimal string > 0, at most 2 decimals, ≤ 999999999.99
+             * @description in the group's currency: a decimal string > 0, at most 2 decimals, ≤ 999999999.99; may be left out when original is given
              * @example 14.00
              */
-            amount: string;
+            amount?: string;
             /**
              * Format: date
              * @description YYYY-MM-DD; today (UTC) when omitted
@@ -2069,6 +2123,8 @@ export interface components {
              */
             id?: string;
             note?: string | null;
+            /** @description paid in another currency (as a transaction's original): 400 AMOUNT_RATE_MISMATCH, SAME_CURRENCY, RATE_UNKNOWN */
+            original?: components["schemas"]["OriginalInputDto"] | null;
             /**
              * Format: uuid
              * @description who received
@@ -2129,7 +2185,7 @@ export interface components {
          * @description stable UPPER_SNAKE identifier
          * @enum {string}
          */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "ITEM_LIMIT" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "AMOUNT_RATE_MISMATCH" | "SAME_CURRENCY" | "RATE_UNKNOWN" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "ITEM_LIMIT" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS";
         FileStatusDto: {
             /** @enum {string} */
             category: "ProfilePicture" | "MarkerImage";
@@ -2589,6 +2645,40 @@ export interface components {
             /** @description one entry per chosen channel, the inbox first */
             channels: components["schemas"]["ChannelTestResultDto"][];
         };
+        OriginalDto: {
+            /**
+             * @description the amount as paid, a decimal string in the currency's minor unit
+             * @example 84.00
+             */
+            amount: string;
+            /**
+             * @description ISO 4217
+             * @example CHF
+             */
+            currency: string;
+            /**
+             * @description the group's currency per 1 unit of `currency`, ≤ 8 decimals
+             * @example 1.0611
+             */
+            rate: string;
+        };
+        OriginalInputDto: {
+            /**
+             * @description a decimal string > 0, at most the currency's decimals
+             * @example 84.00
+             */
+            amount: string;
+            /**
+             * @description ISO 4217, not the group's currency (400 SAME_CURRENCY)
+             * @example CHF
+             */
+            currency: string;
+            /**
+             * @description the group's currency per 1 unit, > 0, ≤ 8 decimals; omitted: the stored rate of the date (GET /budget/rates), else 400 RATE_UNKNOWN
+             * @example 1.0611
+             */
+            rate?: string;
+        };
         PageMeta: {
             page: number;
             pageSize: number;
@@ -2712,6 +2802,33 @@ export interface components {
              */
             to: string;
         };
+        RateDto: {
+            /**
+             * @description ISO 4217
+             * @example CHF
+             */
+            currency: string;
+            /**
+             * Format: date
+             * @description the day asked about
+             */
+            date: string;
+            /**
+             * @description the group's currency per 1 unit of `currency`, a decimal string, ≤ 8 decimals
+             * @example 1.06360349
+             */
+            rate: string;
+            /**
+             * Format: date
+             * @description the day the rate is from: the latest on or before `date` (a weekend or holiday reads the working day before)
+             */
+            rateDate: string;
+            /**
+             * @description ECB: the European Central Bank's euro reference rates (through the euro); manual: the group's own
+             * @enum {string}
+             */
+            source: "ECB" | "manual";
+        };
         RecurringTransactionDto: {
             /** @example 12.34 */
             amount: string;
@@ -2735,6 +2852,8 @@ export interface components {
              * @description the next date an occurrence is due; null when ended
              */
             nextOccurrence: string | null;
+            /** @description paid in another currency at a fixed rate, copied to each occurrence; null: in the group's */
+            original: components["schemas"]["OriginalDto"] | null;
             /** @description the group's members are reminded this many days before each occurrence, at 08:00 their time; null: no reminder */
             remindDaysBefore: number | null;
             /** @description copied to each occurrence; null: not shared */
@@ -2891,10 +3010,10 @@ export interface components {
         };
         SaveRecurringTransactionDto: {
             /**
-             * @description a decimal string > 0, at most 2 decimals, ≤ 999999999.99
+             * @description in the group's currency: a decimal string > 0, at most 2 decimals, ≤ 999999999.99; may be left out when original is given (then original.amount × rate, half-up to the cent)
              * @example 12.34
              */
-            amount: string;
+            amount?: string;
             /**
              * Format: uuid
              * @description omitted or null: the group's default account (on update: unchanged)
@@ -2920,6 +3039,8 @@ export interface components {
             interval?: number;
             /** @description default true on create; omitted on update: unchanged */
             isEnabled?: boolean;
+            /** @description paid in another currency: amount and currency as paid, the rate (the group's currency per unit; omitted: the stored rate of the date). amount and original.amount × rate more than a cent apart: 400 AMOUNT_RATE_MISMATCH; the group's currency: 400 SAME_CURRENCY; no rate known: 400 RATE_UNKNOWN. On update: omitted or null: paid in the group's currency. */
+            original?: components["schemas"]["OriginalInputDto"] | null;
             /** @description remind the members this many days before each occurrence (0: on the day), at 08:00 their time; null or omitted: no reminder */
             remindDaysBefore?: number | null;
             /** @description Expense and Income only (a Transfer: 400 SPLIT_NOT_ALLOWED). On create: omitted takes the group's default split when it is on (an Expense), null opts out. On update: omitted keeps the current split (applied to the new amount), null removes it. */
@@ -2947,10 +3068,10 @@ export interface components {
         };
         SaveTransactionDto: {
             /**
-             * @description a decimal string > 0, at most 2 decimals, ≤ 999999999.99
+             * @description in the group's currency: a decimal string > 0, at most 2 decimals, ≤ 999999999.99; may be left out when original is given (then original.amount × rate, half-up to the cent)
              * @example 12.34
              */
-            amount: string;
+            amount?: string;
             /**
              * Format: uuid
              * @description omitted or null: the group's default account (on update: unchanged)
@@ -2967,6 +3088,8 @@ export interface components {
              */
             date?: string;
             description?: string | null;
+            /** @description paid in another currency: amount and currency as paid, the rate (the group's currency per unit; omitted: the stored rate of the date). amount and original.amount × rate more than a cent apart: 400 AMOUNT_RATE_MISMATCH; the group's currency: 400 SAME_CURRENCY; no rate known: 400 RATE_UNKNOWN. On update: omitted or null: paid in the group's currency. */
+            original?: components["schemas"]["OriginalInputDto"] | null;
             /** @description Expense and Income only (a Transfer: 400 SPLIT_NOT_ALLOWED). On create: omitted takes the group's default split when it is on (an Expense), null opts out. On update: omitted keeps the current split (applied to the new amount), null removes it. */
             split?: components["schemas"]["SplitInputDto"] | null;
             /**
@@ -3070,6 +3193,20 @@ export interface components {
             /** @description the link with which the user chooses a password ({APP_URL}/reset-password?token=…); works once. The web app shows it with its own address when APP_URL is a loopback address */
             setPasswordUrl: string;
         };
+        SetRateDto: {
+            /**
+             * @description ISO 4217
+             * @example CHF
+             */
+            currency: string;
+            /** Format: date */
+            date: string;
+            /**
+             * @description the group's currency per 1 unit of `currency` (a card's fee included): > 0, ≤ 8 decimals
+             * @example 1.07
+             */
+            rate: string;
+        };
         SettlementDto: {
             /** @example 14.00 */
             amount: string;
@@ -3084,6 +3221,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             note: string | null;
+            /** @description paid in another currency: the amount as paid and the rate; null: in the group's */
+            original: components["schemas"]["OriginalDto"] | null;
             /** Format: uuid */
             toUserId: string;
         };
@@ -3264,6 +3403,8 @@ export interface components {
             description: string | null;
             /** Format: uuid */
             id: string;
+            /** @description paid in another currency: the amount as paid and the rate; null: in the group's */
+            original: components["schemas"]["OriginalDto"] | null;
             /**
              * Format: uuid
              * @description set when the scheduler made it
@@ -4725,6 +4866,8 @@ export interface operations {
     Sharing_balances: {
         parameters: {
             query?: {
+                /** @description ISO 4217: the nets and suggestions also in this currency, at the rate of `to` (or today); the group's currency: 400 SAME_CURRENCY */
+                currency?: string;
                 /** @description on or after this date; omitted: from the first row */
                 from?: string;
                 /** @description on or before this date; omitted: up to the last row */
@@ -4830,6 +4973,107 @@ export interface operations {
             };
             /** @description Not found (or not in your group) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Rates_get: {
+        parameters: {
+            query: {
+                /** @description ISO 4217 */
+                currency: string;
+                /** @description default: today (UTC) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Rates_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

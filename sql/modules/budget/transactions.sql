@@ -1,7 +1,7 @@
 -- TRANSACTIONS_PAGE_BY_AMOUNT_SQL.account.ASC
 SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split, t.original
        FROM (SELECT id, amount AS k FROM transactions
               WHERE group_id = $7::uuid AND (budget_account_id = $1 OR target_budget_account_id = $1) AND ($2::date IS NULL OR date >= $2::date) AND ($3::date IS NULL OR date <= $3::date) AND ($4::varchar IS NULL OR type = $4::varchar)
               ORDER BY amount ASC, id ASC LIMIT $6::int OFFSET $5::bigint) p
@@ -11,7 +11,7 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
 -- TRANSACTIONS_PAGE_BY_AMOUNT_SQL.account.DESC
 SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split, t.original
        FROM (SELECT id, amount AS k FROM transactions
               WHERE group_id = $7::uuid AND (budget_account_id = $1 OR target_budget_account_id = $1) AND ($2::date IS NULL OR date >= $2::date) AND ($3::date IS NULL OR date <= $3::date) AND ($4::varchar IS NULL OR type = $4::varchar)
               ORDER BY amount DESC, id DESC LIMIT $6::int OFFSET $5::bigint) p
@@ -21,7 +21,7 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
 -- TRANSACTIONS_PAGE_BY_AMOUNT_SQL.category.ASC
 SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split, t.original
        FROM (SELECT id, amount AS k FROM transactions
               WHERE group_id = $7::uuid AND category_id = $1 AND ($2::date IS NULL OR date >= $2::date) AND ($3::date IS NULL OR date <= $3::date) AND ($4::varchar IS NULL OR type = $4::varchar)
               ORDER BY amount ASC, id ASC LIMIT $6::int OFFSET $5::bigint) p
@@ -31,7 +31,7 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
 -- TRANSACTIONS_PAGE_BY_AMOUNT_SQL.category.DESC
 SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split, t.original
        FROM (SELECT id, amount AS k FROM transactions
               WHERE group_id = $7::uuid AND category_id = $1 AND ($2::date IS NULL OR date >= $2::date) AND ($3::date IS NULL OR date <= $3::date) AND ($4::varchar IS NULL OR type = $4::varchar)
               ORDER BY amount DESC, id DESC LIMIT $6::int OFFSET $5::bigint) p
@@ -41,7 +41,7 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
 -- TRANSACTIONS_PAGE_BY_AMOUNT_SQL.group.ASC
 SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split, t.original
        FROM (SELECT id, amount AS k FROM transactions
               WHERE group_id = $7::uuid AND group_id = $1 AND ($2::date IS NULL OR date >= $2::date) AND ($3::date IS NULL OR date <= $3::date) AND ($4::varchar IS NULL OR type = $4::varchar)
               ORDER BY amount ASC, id ASC LIMIT $6::int OFFSET $5::bigint) p
@@ -51,7 +51,7 @@ SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_i
 -- TRANSACTIONS_PAGE_BY_AMOUNT_SQL.group.DESC
 SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split, t.original
        FROM (SELECT id, amount AS k FROM transactions
               WHERE group_id = $7::uuid AND group_id = $1 AND ($2::date IS NULL OR date >= $2::date) AND ($3::date IS NULL OR date <= $3::date) AND ($4::varchar IS NULL OR type = $4::varchar)
               ORDER BY amount DESC, id DESC LIMIT $6::int OFFSET $5::bigint) p
@@ -601,20 +601,20 @@ SELECT 1 FROM categories WHERE id = $1 AND group_id = $2;
 -- budget_transaction_by_id
 SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split FROM transactions t WHERE t.id = $1 AND t.group_id = $2;
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split, t.original FROM transactions t WHERE t.id = $1 AND t.group_id = $2;
 
 -- budget_transaction_create
 WITH t AS (
   INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id, target_budget_account_id,
-                            recurring_transaction_id, occurrence_date, import_ref, created_by_id, split)
+                            recurring_transaction_id, occurrence_date, import_ref, created_by_id, split, original)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-          NULL, NULL, NULL, $10, $11::jsonb)
+          NULL, NULL, NULL, $10, $11::jsonb, $12::jsonb)
   RETURNING id, group_id, created_date
 ), history AS (
   INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, parent_id, action, changes,
                                 user_id, user_nickname, entity_label, parent_label)
-  SELECT $12::uuid, t.group_id, $13::boolean, $14::uuid, $15::varchar, t.id, $16::uuid, 'Created', $17::jsonb,
-         $18::uuid, $19::varchar, $20::varchar, $21::varchar FROM t
+  SELECT $13::uuid, t.group_id, $14::boolean, $15::uuid, $16::varchar, t.id, $17::uuid, 'Created', $18::jsonb,
+         $19::uuid, $20::varchar, $21::varchar, $22::varchar FROM t
 )
 SELECT to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_date FROM t;
 
@@ -642,6 +642,28 @@ SELECT s.id AS source_id,
                         FROM (SELECT id, is_disabled FROM budget_accounts WHERE group_id = $2) a WHERE a.id IN (s.id, $5::uuid)) a
   LEFT JOIN (SELECT id, name FROM categories WHERE group_id = $2) c ON c.id = $6::uuid
   LEFT JOIN settings st ON true;
+
+-- budget_transaction_lock
+SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
+  t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split, t.original, t.group_id AS "groupId", t.import_ref AS "importRef"
+     FROM transactions t WHERE t.id = $1 AND t.group_id = $2 FOR UPDATE;
+
+-- budget_transaction_update
+WITH t AS (
+  UPDATE transactions
+     SET type = $1, amount = $2, date = $3, description = $4, category_id = $5,
+         budget_account_id = $6, target_budget_account_id = $7, split = $8::jsonb,
+         original = $9::jsonb, updated_date = now()
+   WHERE id = $10
+  RETURNING id, group_id
+), history AS (
+  INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, parent_id, action, changes,
+                                user_id, user_nickname, entity_label, parent_label)
+  SELECT $11::uuid, t.group_id, $12::boolean, $13::uuid, $14::varchar, t.id, $15::uuid, 'Updated', $16::jsonb,
+         $17::uuid, $18::varchar, $19::varchar, $20::varchar FROM t
+)
+SELECT true AS updated FROM t;
 
 -- budget_transactions_by_import_refs
 SELECT id, import_ref, date::text AS date, type, amount::text AS amount
@@ -676,7 +698,7 @@ WITH days AS (SELECT date, SUM(count) AS count FROM (SELECT date, count FROM tra
                       ORDER BY date ASC LIMIT 1)
      SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split, t.original
        FROM (SELECT id, date AS k
                FROM ((SELECT id, date FROM transactions WHERE budget_account_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar) AND date >= (SELECT date FROM anchor) ORDER BY date ASC, id ASC LIMIT (SELECT skip FROM anchor) + $6::int)
        UNION ALL
@@ -694,7 +716,7 @@ WITH days AS (SELECT date, SUM(count) AS count FROM (SELECT date, count FROM tra
                       ORDER BY date DESC LIMIT 1)
      SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split, t.original
        FROM (SELECT id, date AS k
                FROM ((SELECT id, date FROM transactions WHERE budget_account_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar) AND date <= (SELECT date FROM anchor) ORDER BY date DESC, id DESC LIMIT (SELECT skip FROM anchor) + $6::int)
        UNION ALL
@@ -712,7 +734,7 @@ WITH days AS (SELECT date, SUM(count) AS count FROM (SELECT date, count FROM tra
                       ORDER BY date ASC LIMIT 1)
      SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split, t.original
        FROM (SELECT id, date AS k
                FROM (SELECT id, date FROM transactions WHERE category_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar) AND date >= (SELECT date FROM anchor) ORDER BY date ASC, id ASC LIMIT (SELECT skip FROM anchor) + $6::int) r
               ORDER BY date ASC, id ASC
@@ -728,7 +750,7 @@ WITH days AS (SELECT date, SUM(count) AS count FROM (SELECT date, count FROM tra
                       ORDER BY date DESC LIMIT 1)
      SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split, t.original
        FROM (SELECT id, date AS k
                FROM (SELECT id, date FROM transactions WHERE category_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar) AND date <= (SELECT date FROM anchor) ORDER BY date DESC, id DESC LIMIT (SELECT skip FROM anchor) + $6::int) r
               ORDER BY date DESC, id DESC
@@ -744,7 +766,7 @@ WITH days AS (SELECT date, SUM(count) AS count FROM (SELECT date, count FROM tra
                       ORDER BY date ASC LIMIT 1)
      SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split, t.original
        FROM (SELECT id, date AS k
                FROM (SELECT id, date FROM transactions WHERE group_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar) AND date >= (SELECT date FROM anchor) ORDER BY date ASC, id ASC LIMIT (SELECT skip FROM anchor) + $6::int) r
               ORDER BY date ASC, id ASC
@@ -760,7 +782,7 @@ WITH days AS (SELECT date, SUM(count) AS count FROM (SELECT date, count FROM tra
                       ORDER BY date DESC LIMIT 1)
      SELECT t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", to_char(t.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", t.split, t.original
        FROM (SELECT id, date AS k
                FROM (SELECT id, date FROM transactions WHERE group_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::varchar IS NULL OR type = $4::varchar) AND date <= (SELECT date FROM anchor) ORDER BY date DESC, id DESC LIMIT (SELECT skip FROM anchor) + $6::int) r
               ORDER BY date DESC, id DESC

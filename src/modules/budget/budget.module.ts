@@ -37,6 +37,9 @@ import { SharingRepository } from './sharing/sharing.repository';
 import { SharingService } from './sharing/sharing.service';
 import { SplitResolver } from './sharing/split-resolver';
 import { UsersModule } from '../users/users.module';
+import { RatesController } from './rates/rates.controller';
+import { RatesService } from './rates/rates.service';
+import { OriginalResolver } from './rates/original-resolver';
 
 /** Budget module: categories, accounts, transactions, reports, recurring transactions, statement import and sharing costs. */
 @Module({
@@ -49,6 +52,7 @@ import { UsersModule } from '../users/users.module';
     RecurringTransactionsController,
     StatementImportsController,
     SharingController,
+    RatesController,
   ],
   providers: [
     CategoriesService,
@@ -70,8 +74,10 @@ import { UsersModule } from '../users/users.module';
     SharingRepository,
     SplitResolver,
     TransactionsSearch,
+    RatesService,
+    OriginalResolver,
   ],
-  exports: [RecurringScheduler, StatementImportsService, SharingService, TransactionsSearch],
+  exports: [RecurringScheduler, StatementImportsService, SharingService, TransactionsSearch, RatesService],
 })
 export class BudgetModule implements OnModuleInit {
   onModuleInit(): void {

@@ -66,6 +66,7 @@ export type NewTransaction = Pick<
   | 'type'
   | 'amount'
   | 'split'
+  | 'original'
   | 'date'
   | 'description'
   | 'categoryId'
@@ -77,7 +78,7 @@ export type NewTransaction = Pick<
 /** The editable values a PUT /transactions/{id} writes. */
 export type TransactionChange = Pick<
   Transaction,
-  'type' | 'amount' | 'split' | 'date' | 'description' | 'categoryId' | 'budgetAccountId' | 'targetBudgetAccountId'
+  'type' | 'amount' | 'split' | 'original' | 'date' | 'description' | 'categoryId' | 'budgetAccountId' | 'targetBudgetAccountId'
 >;
 
 /** Pages up to this offset run their count and their rows in parallel; deeper ones need the count first. */
@@ -214,6 +215,7 @@ export class TransactionsRepository {
       targetBudgetAccountId: row.targetBudgetAccountId,
       createdById: row.createdById,
       split: row.split === null ? null : JSON.stringify(row.split),
+      original: row.original === null ? null : JSON.stringify(row.original),
       ...historyRowParams(history),
     });
     return { ...row, createdDate: created_date };
@@ -247,6 +249,7 @@ export class TransactionsRepository {
       budgetAccountId: change.budgetAccountId,
       targetBudgetAccountId: change.targetBudgetAccountId,
       split: change.split === null ? null : JSON.stringify(change.split),
+      original: change.original === null ? null : JSON.stringify(change.original),
       ...historyRowParams(history),
     });
     return after;

@@ -4,6 +4,7 @@ import type { TransactionType } from './entities/budget-enums';
 import type { Transaction } from './entities/transaction.entity';
 import type { HistoryRowValues } from '../history/history-rows';
 import type { StoredSplit } from './sharing/sharing';
+import type { Original } from '../../../domain/currency';
 import { accountsOfGroup, defaultAccountOf } from './budget-accounts.sql';
 import { categoriesOfGroup } from './categories.sql';
 import { hasKeptSums, splitSettingsOf } from './sharing/sharing.sql';
@@ -27,7 +28,7 @@ import { isActiveMember } from '../users/users.sql';
  */
 export const TRANSACTION_COLUMNS = `t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", ${isoTimestamp('t.created_date')} AS "createdDate", t.split`;
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", ${isoTimestamp('t.created_date')} AS "createdDate", t.split, t.original`;
 
 /** A row of TRANSACTION_COLUMNS. */
 export interface TransactionRow {
@@ -45,6 +46,8 @@ export interface TransactionRow {
   createdDate: string;
   /** jsonb, as stored */
   split: StoredSplit | null;
+  /** jsonb, as stored */
+  original: Original | null;
 }
 
 /**
@@ -65,6 +68,7 @@ export function toTransactionDto(t: TransactionRow | Transaction) {
     createdBy: t.createdById,
     createdDate: typeof t.createdDate === 'string' ? t.createdDate : t.createdDate.toISOString(),
     split: t.split,
+    original: t.original,
   };
 }
 
@@ -184,6 +188,7 @@ export type TransactionCreateParams = HistoryRowParams &
   Pick<TransactionRow, 'id' | 'type' | 'amount' | 'date' | 'description' | 'categoryId' | 'budgetAccountId' | 'targetBudgetAccountId' | 'createdById'> & {
     groupId: string;
     split: string | null;
+    original: string | null;
   };
 
 /**
@@ -197,9 +202,9 @@ export const TRANSACTION_CREATE = statement<TransactionCreateParams, { created_d
   'budget_transaction_create',
   (p) => `WITH t AS (
   INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id, target_budget_account_id,
-                            recurring_transaction_id, occurrence_date, import_ref, created_by_id, split)
+                            recurring_transaction_id, occurrence_date, import_ref, created_by_id, split, original)
   VALUES (${p.id}, ${p.groupId}, ${p.type}, ${p.amount}, ${p.date}, ${p.description}, ${p.categoryId}, ${p.budgetAccountId}, ${p.targetBudgetAccountId},
-          NULL, NULL, NULL, ${p.createdById}, ${p.split}::jsonb)
+          NULL, NULL, NULL, ${p.createdById}, ${p.split}::jsonb, ${p.original}::jsonb)
   RETURNING id, group_id, created_date
 ), history AS (
   INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, parent_id, action, changes,
@@ -229,6 +234,7 @@ export const TRANSACTION_LOCK = statement(
 export type TransactionUpdateParams = HistoryRowParams &
   Pick<TransactionRow, 'id' | 'type' | 'amount' | 'date' | 'description' | 'categoryId' | 'budgetAccountId' | 'targetBudgetAccountId'> & {
     split: string | null;
+    original: string | null;
   };
 
 /**
@@ -244,7 +250,7 @@ export const TRANSACTION_UPDATE = statement<TransactionUpdateParams, { updated: 
   UPDATE transactions
      SET type = ${p.type}, amount = ${p.amount}, date = ${p.date}, description = ${p.description}, category_id = ${p.categoryId},
          budget_account_id = ${p.budgetAccountId}, target_budget_account_id = ${p.targetBudgetAccountId}, split = ${p.split}::jsonb,
-         updated_date = now()
+         original = ${p.original}::jsonb, updated_date = now()
    WHERE id = ${p.id}
   RETURNING id, group_id
 ), history AS (

@@ -59,6 +59,7 @@ describe('Budget: creating a transaction', () => {
       'createdBy',
       'createdDate',
       'split',
+      'original',
     ]);
     expect(body).toEqual({
       id: expect.any(String),

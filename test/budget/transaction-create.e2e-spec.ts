@@ -74,6 +74,7 @@ describe('Budget: creating a transaction', () => {
       createdBy: member.id,
       createdDate: (await stored(body.id)).created,
       split: null,
+      original: null,
     });
     expect(await createdRow(body.id)).toEqual({
       group_id: member.groupId,

@@ -9,11 +9,16 @@ export class Currencies1795939746074 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "recurring_transactions" ADD "original" jsonb`);
     await queryRunner.query(`ALTER TABLE "settlements" ADD "original" jsonb`);
     await queryRunner.query(`ALTER TABLE "transactions" ADD "original" jsonb`);
+    // GET /search finds an amount as paid in another currency (transactions.sql.ts, TRANSACTIONS_SEARCH_SQL)
+    await queryRunner.query(
+      `CREATE INDEX "ix_transactions_group_original_amount" ON "transactions" ("group_id", (("original"->>'amount')::numeric)) WHERE "original" IS NOT NULL`,
+    );
     await queryRunner.query(`ALTER TABLE "budget_manual_rates" ADD CONSTRAINT "FK_11599e1c82ec72b84f049a9c86f" FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "budget_manual_rates" DROP CONSTRAINT "FK_11599e1c82ec72b84f049a9c86f"`);
+    await queryRunner.query(`DROP INDEX "ix_transactions_group_original_amount"`);
     await queryRunner.query(`ALTER TABLE "transactions" DROP COLUMN "original"`);
     await queryRunner.query(`ALTER TABLE "settlements" DROP COLUMN "original"`);
     await queryRunner.query(`ALTER TABLE "recurring_transactions" DROP COLUMN "original"`);

@@ -130,6 +130,10 @@ describe('Budget: other currencies (rates served in the ECB format)', () => {
     const ramen = await call(t, member, 'POST', '/transactions', { type: 'Expense', categoryId: food.id, date: '2026-11-23', original: { amount: '1500', currency: 'JPY' } });
     expect(ramen.original).toEqual({ amount: '1500', currency: 'JPY', rate: '0.00615953' });
     expect(ramen.amount).toBe('9.24');
+    // search finds the dinner by the amount typed in either currency
+    const titles = async (q: string) => (await call(t, member, 'GET', `/search?q=${encodeURIComponent(q)}`)).items.map((hit: { title: string }) => hit.title);
+    expect(await titles('84,00')).toEqual(['Dinner']);
+    expect(await titles('89.13')).toEqual(['Dinner']);
     // both given: within a cent is taken as typed
     expect(await call(t, member, 'POST', '/transactions', { type: 'Expense', categoryId: food.id, amount: '89.14', original: { amount: '84', currency: 'CHF', rate: '1.0611' } })).toMatchObject({ amount: '89.14' });
     const body = { type: 'Expense', categoryId: food.id, date: '2026-11-23' };

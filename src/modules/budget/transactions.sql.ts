@@ -398,6 +398,9 @@ export const TRANSACTIONS_LAST_OCCURRENCE = statement(
   'SELECT MAX(occurrence_date)::text AS last FROM transactions WHERE recurring_transaction_id = $1',
 );
 
+/** A transaction's amount as paid in another currency, numeric (null: paid in the group's); the expression of ix_transactions_group_original_amount. */
+const ORIGINAL_AMOUNT = (alias: string) => `((${alias}.original->>'amount')::numeric)`;
+
 /** The newest transactions of a group read row by row for every search: enough for a common word. */
 const SEARCH_WINDOW = 5_000;
 /**
@@ -417,7 +420,7 @@ const SEARCH_SHORT_ROWS = 2_000;
 /**
  * GET /search, transactions: the group's transactions whose description (the payee of an imported
  * row is part of it) matches (src/common/search/search-sql.ts), or whose amount is a word of the query
- * ("42.50", "42,50"); the newest `candidates` are ranked, best first. A transaction has no title
+ * ("42.50", "42,50"), in the group's currency or as paid in another (its `original`); the newest `candidates` are ranked, best first. A transaction has no title
  * of its own: a query of stop words only finds none.
  *
  * A million rows, in three steps, each run only when the one before found too few (docs/search.md):
@@ -444,8 +447,11 @@ const SEARCH_SHORT_ROWS = 2_000;
 export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
   const p = new SearchParams(3, slots);
   const amount = (slot: number) => `$${3 + searchParamCount(slots) + slot}::numeric`;
-  const isAmount = (slot: number) => `(${amount(slot)} IS NOT NULL AND t.group_id = $1 AND t.amount = ${amount(slot)})`;
-  const amountLevel = (slot: number) => `CASE WHEN c.amount = ${amount(slot)} THEN 1 ELSE 0 END`;
+  // the amount in the group's currency (ix_transactions_group_amount), or as paid in another one
+  // (ix_transactions_group_original_amount, partial: only rows with an original)
+  const isAmount = (slot: number) =>
+    `(${amount(slot)} IS NOT NULL AND t.group_id = $1 AND (t.amount = ${amount(slot)} OR (t.original IS NOT NULL AND ${ORIGINAL_AMOUNT('t')} = ${amount(slot)})))`;
+  const amountLevel = (slot: number) => `CASE WHEN c.amount = ${amount(slot)} OR ${ORIGINAL_AMOUNT('c')} = ${amount(slot)} THEN 1 ELSE 0 END`;
   const prefix = (slot: number) => `$${3 + searchParamCount(slots) + slots + slot}::text`;
   // what the older rows are narrowed by: each word in the text with its stems beside it (one scan of
   // ix_transactions_search_words for all the words), else as before; the match itself is tested after
@@ -471,7 +477,7 @@ export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
       .map((s, i) => `(${prefix(i)} IS ${withPrefix ? 'NULL' : 'NOT NULL'} OR t.search_vector @@ ${s.query} OR (${s.parts} AND t.search_text LIKE '%' || ${s.word} || '%') OR ${isAmount(i)} OR ${typo(i)})`)
       .join(' AND ') || 'true';
   const row = { alias: 't', title: 't.description', typoText: 't.search_text' };
-  const columns = 't.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text';
+  const columns = 't.id, t.group_id, t.description, t.amount, t.original, t.date, t.search_vector, t.search_text';
   const matches = searchMatches(row, p, { extra: isAmount, titleWords: false });
   const newest = 'ORDER BY t.date DESC, t.id DESC';
   const found = '(SELECT count(*) FROM recent)';

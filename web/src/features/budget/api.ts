@@ -101,6 +101,17 @@ export function useBudgetMutation<Variables, Result>(mutationFn: (variables: Var
   return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: budgetKey }) });
 }
 
+/** The rate of another currency in the group's on a day (GET /budget/rates); off until a foreign currency is chosen. */
+export function useRate(currency: string | null, date: string) {
+  return useQuery({
+    queryKey: queryKeys.budget.rate(currency ?? '', date),
+    queryFn: () => call(api.GET('/api/v1/budget/rates', { params: { query: { currency: currency!, date } } })),
+    enabled: currency !== null && /^\d{4}-\d{2}-\d{2}$/.test(date),
+    retry: false,
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
 export const budgetApi = {
   createCategory: (body: Schema<'SaveCategoryDto'>) => call(api.POST('/api/v1/categories', { body })),
   updateCategory: ({ id, body }: { id: string; body: Schema<'SaveCategoryDto'> }) =>

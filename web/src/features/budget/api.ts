@@ -170,10 +170,12 @@ export function useSplitSettings() {
   return useQuery({ queryKey: queryKeys.budget.splitSettings, queryFn: () => call(api.GET('/api/v1/budget/split-settings')) });
 }
 
-export function useBalances(period: Period) {
+/** The balances of a period; with `currency`, also in that currency (the nets, each suggestion's payment, the rate). */
+export function useBalances(period: Period, currency?: string) {
+  const query = currency ? { ...period, currency } : period;
   return useQuery({
-    queryKey: queryKeys.budget.balances(period),
-    queryFn: () => call(api.GET('/api/v1/budget/balances', { params: { query: period } })),
+    queryKey: queryKeys.budget.balances(query),
+    queryFn: () => call(api.GET('/api/v1/budget/balances', { params: { query } })),
     placeholderData: keepPreviousData,
   });
 }

@@ -5,6 +5,7 @@ import { useSession } from '@/api/session-context';
 import { useT, type Translate } from '@/i18n';
 import { Button, DateText, EmptyState, Field, LoadState, Notice, Page, SelectField } from '@/ui';
 import { Pager } from '@/ui/Pager';
+import { formatMoney } from '@/ui/format';
 import {
   sharingApi,
   useBalanceExplanation,
@@ -25,11 +26,18 @@ import { useAmountQuestion } from './AmountQuestion';
 import { SettlementText, useMoney } from './SharingParts';
 
 /** /budget/balances: who owes whom in sentences, with the payments that settle everything. */
+/** Currencies a group most often settles a trip in, offered beside its own. */
+const SETTLE_CURRENCIES = ['EUR', 'CHF', 'GBP', 'USD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'JPY'];
+
 export default function Balances() {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const period: Period = { ...(params.get('from') ? { from: params.get('from') as string } : {}), ...(params.get('to') ? { to: params.get('to') as string } : {}) };
-  const balances = useBalances(period);
+  const currency = params.get('currency') ?? undefined;
+  const balances = useBalances(period, currency);
+  const { claims } = useSession();
+  const group = claims?.currency ?? 'EUR';
+  const choices = [...new Set([group, ...SETTLE_CURRENCIES])];
   return (
     <Page
       title={t('budget.balances.title')}
@@ -40,6 +48,22 @@ export default function Balances() {
       }
     >
       <PeriodPicker period={period} onChange={(next) => setParams(Object.fromEntries(Object.entries(next).filter(([, value]) => value)) as Record<string, string>)} />
+      <SelectField
+        label={t('budget.balances.settleIn')}
+        value={currency ?? group}
+        onChange={(event) => {
+          const next = new URLSearchParams(params);
+          if (event.target.value === group) next.delete('currency');
+          else next.set('currency', event.target.value);
+          setParams(next);
+        }}
+      >
+        {choices.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </SelectField>
       <LoadState query={balances}>{(data) => <BalancesBody data={data} period={period} />}</LoadState>
     </Page>
   );
@@ -100,17 +124,20 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
   // the suggestion whose payment is shown for confirmation before it is recorded
   const [confirming, setConfirming] = useState<string | null>(null);
   const record = useBudgetMutation(sharingApi.recordSettlement);
-  const settle = async (from: string, to: string, amount: string) => {
+  /** "CHF 24.45 (€26.00)" when the balances are asked in another currency */
+  const both = (amount: string, original?: { amount: string; currency: string }) =>
+    original ? t('history.money.both', { original: formatMoney(original.amount, original.currency), amount: money(amount) }) : money(amount);
+  const settle = async (from: string, to: string, amount: string, original?: { amount: string; currency: string; rate: string }) => {
     // a unit settles through any of its members: the person recording it when they are one, else its first
     const member = (id: string) => {
       const userIds = parties.get(id)?.userIds ?? [id];
       return claims && userIds.includes(claims.userId) ? claims.userId : userIds[0];
     };
     setRecorded(null);
-    const settlement = await record.mutateAsync({ fromUserId: member(from), toUserId: member(to), amount, date: settlementDate(period) });
+    const settlement = await record.mutateAsync({ fromUserId: member(from), toUserId: member(to), amount, original, date: settlementDate(period) });
     setConfirming(null);
     // said as it is recorded: a unit's payment in the name of its member
-    setRecorded({ id: settlement.id, sentence: t('budget.settlements.sentence', { from: name(member(from)), to: name(member(to)), amount: money(amount) }) });
+    setRecorded({ id: settlement.id, sentence: t('budget.settlements.sentence', { from: name(member(from)), to: name(member(to)), amount: both(amount, original) }) });
   };
   const shared = data.parties.some((party) => party.paid !== '0.00' || party.share !== '0.00' || party.sent !== '0.00' || party.received !== '0.00');
   return (
@@ -126,7 +153,7 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
         ) : (
           <ul className="debts" aria-label={t('budget.balances.suggestions')}>
             {data.suggestions.map((suggestion) => {
-              const sentence = t('budget.balances.owes', { from: name(suggestion.from), fromIs: parties.get(suggestion.from)?.unitId ? 'unit' : 'member', to: name(suggestion.to), amount: money(suggestion.amount) });
+              const sentence = t('budget.balances.owes', { from: name(suggestion.from), fromIs: parties.get(suggestion.from)?.unitId ? 'unit' : 'member', to: name(suggestion.to), amount: both(suggestion.amount, suggestion.original) });
               const key = `${suggestion.from}-${suggestion.to}`;
               return (
                 <li key={key}>
@@ -138,11 +165,11 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
                           from: name(suggestion.from),
                           fromIs: parties.get(suggestion.from)?.unitId ? 'unit' : 'member',
                           to: name(suggestion.to),
-                          amount: money(suggestion.amount),
+                          amount: both(suggestion.amount, suggestion.original),
                         })}
                       </p>
                       <span className="row-actions">
-                        <Button busy={record.isPending} onClick={() => void settle(suggestion.from, suggestion.to, suggestion.amount).catch(() => undefined)}>
+                        <Button busy={record.isPending} onClick={() => void settle(suggestion.from, suggestion.to, suggestion.amount, suggestion.original).catch(() => undefined)}>
                           {t('budget.balances.confirm.record')}
                         </Button>
                         <Button variant="secondary" onClick={() => setConfirming(null)}>

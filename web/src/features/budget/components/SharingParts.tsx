@@ -1,4 +1,5 @@
 /** Small pieces the sharing pages have in common: amounts in the group's currency, the mode picker, a settlement's sentence. */
+import { formatMoney } from '@/ui/format';
 import { useSession } from '@/api/session-context';
 import { useLocale, useT, type MessageId } from '@/i18n';
 import { DateText, formatMoney } from '@/ui';
@@ -46,7 +47,14 @@ export function SettlementText({ settlement, name }: { settlement: Settlement; n
   const money = useMoney();
   return (
     <span className="effect-main">
-      {t('budget.settlements.sentence', { from: name(settlement.fromUserId), to: name(settlement.toUserId), amount: money(settlement.amount) })}
+      {t('budget.settlements.sentence', {
+        from: name(settlement.fromUserId),
+        to: name(settlement.toUserId),
+        // paid in another currency: both amounts, "CHF 24.45 (€26.00)"
+        amount: settlement.original
+          ? t('history.money.both', { original: formatMoney(settlement.original.amount, settlement.original.currency), amount: money(settlement.amount) })
+          : money(settlement.amount),
+      })}
       <small>
         <DateText value={settlement.date} />
         {settlement.note ? ` · ${settlement.note}` : ''}

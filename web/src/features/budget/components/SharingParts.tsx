@@ -1,5 +1,4 @@
 /** Small pieces the sharing pages have in common: amounts in the group's currency, the mode picker, a settlement's sentence. */
-import { formatMoney } from '@/ui/format';
 import { useSession } from '@/api/session-context';
 import { useLocale, useT, type MessageId } from '@/i18n';
 import { DateText, formatMoney } from '@/ui';

@@ -23,6 +23,7 @@ import { amountForInput, normaliseAmount, validateAmount } from '../money';
 import { periodPresets, settlementDate } from '../period';
 import '../sharing.css';
 import { useAmountQuestion } from './AmountQuestion';
+import { useCurrencyForm } from './CurrencyFields';
 import { SettlementText, useMoney } from './SharingParts';
 
 /** /budget/balances: who owes whom in sentences, with the payments that settle everything. */
@@ -287,10 +288,21 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
   const [saved, setSaved] = useState<string | null>(null);
   const record = useBudgetMutation(sharingApi.recordSettlement);
   const amountQuestion = useAmountQuestion();
+  // paid in another currency: the rate of the day, the amount in the group's shown as typed
+  const money = useCurrencyForm(null, values.date);
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
-  const send = async (amount: string) => {
+  const send = async (typed: string) => {
+    const paid = money.body(typed);
+    if (!paid) return setErrors({ amount: t('budget.rate.needed') });
     try {
-      const settlement = await record.mutateAsync({ fromUserId: values.from, toUserId: values.to, amount, date: values.date, note: values.note.trim() || null });
+      const settlement = await record.mutateAsync({
+        fromUserId: values.from,
+        toUserId: values.to,
+        amount: paid.amount,
+        original: paid.original,
+        date: values.date,
+        note: values.note.trim() || null,
+      });
       setValues({ ...values, amount: '', note: '' });
       setSaved(settlement.id);
     } catch {
@@ -334,6 +346,8 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
           <Field label={t('budget.settlements.form.amount')} name="settlement-amount" inputMode="decimal" autoComplete="off" value={values.amount} onChange={set('amount')} error={errors.amount} />
           <Field label={t('budget.settlements.form.date')} name="settlement-date" type="date" value={values.date} onChange={set('date')} error={errors.date} />
         </div>
+        {money.select}
+        {money.fields(values.amount)}
         <Field label={t('budget.settlements.form.note')} name="settlement-note" maxLength={500} autoComplete="off" value={values.note} onChange={set('note')} />
         {amountQuestion.question(values.amount, (chosen) => {
           setValues({ ...values, amount: amountForInput(chosen) });

@@ -107,6 +107,15 @@ const expenseBody = (d: BenchData, shared: boolean) =>
     categoryId: d.flat.categoryId,
     ...(shared ? { split: { mode: 'equal', members: d.flat.memberIds.map((userId) => ({ userId })) } } : {}),
   });
+/** The same expense paid in francs at a given rate: the amount converted by the service (compare with transaction-create: ≥ 90 %). */
+const foreignExpenseBody = (d: BenchData) =>
+  JSON.stringify({
+    type: 'Expense',
+    date: '2025-06-01',
+    description: 'Bench create',
+    categoryId: d.flat.categoryId,
+    original: { amount: '11.61', currency: 'CHF', rate: '1.0629' },
+  });
 const LIGHT = 0.9;
 const DB_BOUND = 0.95;
 
@@ -131,6 +140,10 @@ const SCENARIOS: Scenario[] = [
     body: (d) => expenseBody(d, true), target: LIGHT, check: 'masked', as: 'flat',
   },
   { kind: 'token', name: 'access-token', title: 'GET /markers with an access token (hearth_pat_…) / with a JWT' },
+  {
+    kind: 'ab', name: 'transaction-create-currency', title: 'POST /transactions paid in another currency (amount converted)', method: 'POST', path: () => '/transactions',
+    body: foreignExpenseBody, target: LIGHT, check: 'masked', as: 'flat',
+  },
   { kind: 'login', name: 'login', title: 'POST /session (login)' },
   { kind: 'burst', name: 'burst', title: 'login burst: list p99 rise' },
   { kind: 'latency', name: 'latency', title: 'single-connection list latencies (1 M)' },

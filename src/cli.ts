@@ -19,6 +19,9 @@ import { User } from './modules/users/entities/user.entity';
 import { HistorySubscriber } from './modules/history/history.subscriber';
 import * as bcrypt from 'bcrypt';
 import { resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { ECB_MAX_BYTES, parseEcbRates } from './modules/budget/rates/ecb';
+import { storeEcbRates } from './modules/budget/rates/rates.service';
 import type { OnApplicationBootstrap } from '@nestjs/common';
 import { createStorage } from './infrastructure/storage/storage.module';
 import { BackupError } from './modules/backup/backup-format';
@@ -35,6 +38,8 @@ const USAGE = `usage: npm run cli -- create-admin --username U --email E --group
          writes one .tar.gz (every table and stored object) to PATH or BACKUP_DIR; prints its path last
        npm run cli -- restore PATH [--force]
          verifies the archive, then replaces the database's rows and the stored objects with it
+       npm run cli -- rates import FILE
+         stores the ECB euro reference rates of FILE (eurofxref-hist.xml, -hist-90d.xml or -daily.xml)
 Without DATABASE_URL the commands use the embedded database in DATA_DIR (./data): the running
 service's, or started for the command.`;
 
@@ -205,12 +210,41 @@ async function restore(args: string[]): Promise<number> {
   return 0;
 }
 
+/** `rates import FILE`: the ECB's euro reference rates of a file (the full history, the last 90 days, a day), added or replacing those stored. */
+async function rates(args: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args, allowPositionals: true });
+  if (positionals.length !== 2 || positionals[0] !== 'import') {
+    console.error(USAGE);
+    return 2;
+  }
+  const file = resolve(positionals[1]);
+  if (statSync(file).size > ECB_MAX_BYTES) {
+    console.error(`rates: ${file} is larger than ${ECB_MAX_BYTES} bytes`);
+    return 2;
+  }
+  const parsed = parseEcbRates(readFileSync(file, 'utf8'));
+  const config = await cliConfig();
+  const dataSource = createDataSource(config.databaseUrl);
+  await dataSource.initialize();
+  try {
+    if (config.migrationsRun) await runMigrations(dataSource);
+    const count = await dataSource.transaction((manager) => storeEcbRates((text, values) => manager.query(text, values), parsed));
+    const days = new Set(parsed.map((r) => r.date));
+    const latest = [...days].sort().at(-1);
+    console.log(`rates: ${count} rates of ${days.size} days stored${latest ? `, the latest of ${latest}` : ''}`);
+    return 0;
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   'create-admin': createAdmin,
   'create-user': createUser,
   'reset-link': resetLink,
   backup,
   restore,
+  rates,
 };
 
 runEntryPoint(

@@ -20,6 +20,8 @@ import { reportMembers } from '../../src/modules/budget/reports.sql';
 import { balanceSheet, computeSplit, type MemberSums, type SplitRequest, type StoredSplit } from '../../src/modules/budget/sharing/sharing';
 import { authorize, Claims, hearthFastify, intParam, markerDto, pool, problem, Row, run, send } from './common';
 import * as sql from './statements';
+import { centsDecimal } from '../../domain/amount';
+import { convertToCents, isCurrencyCode, isRate, normaliseOriginalAmount, rateUnits, unitsRate } from '../../domain/currency';
 
 const app = hearthFastify();
 
@@ -272,7 +274,21 @@ const MONEY = /^(0|[1-9]\d{0,8})(\.\d{1,2})?$/;
 app.post('/api/v1/transactions', async (request, reply) => {
   const user = await authenticate(request, reply, 'Budget');
   if (!user) return reply;
-  const body = request.body as { type?: string; amount?: string; date?: string; description?: string; categoryId?: string; split?: SplitRequest };
+  const body = request.body as {
+    type?: string;
+    amount?: string;
+    date?: string;
+    description?: string;
+    categoryId?: string;
+    split?: SplitRequest;
+    original?: { amount: string; currency: string; rate: string };
+  };
+  // paid in another currency with its rate (the measured case): the amount converted, half-up to the cent
+  const paid = body?.original && isCurrencyCode(body.original.currency) && body.original.currency !== user.Currency && isRate(body.original.rate)
+    ? normaliseOriginalAmount(body.original.amount, body.original.currency)
+    : null;
+  const original = paid ? { amount: paid, currency: body.original!.currency, rate: unitsRate(rateUnits(body.original!.rate)!) } : null;
+  if (original && body.amount === undefined) body.amount = centsDecimal(convertToCents(original.amount, original.rate));
   if ((body?.type !== 'Expense' && body?.type !== 'Income') || typeof body.amount !== 'string' || !MONEY.test(body.amount) || !UUID.test(String(body.categoryId))) {
     return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed');
   }
@@ -309,8 +325,9 @@ app.post('/api/v1/transactions', async (request, reply) => {
       recurringTransactionId: null,
       createdById: user.UserId,
       split,
+      original,
     };
-    const [{ created_date }] = await q(sql.TRANSACTION_INSERT, [row.id, user.GroupId, row.type, amount, row.date, row.description, row.categoryId, row.budgetAccountId, user.UserId, split]);
+    const [{ created_date }] = await q(sql.TRANSACTION_INSERT, [row.id, user.GroupId, row.type, amount, row.date, row.description, row.categoryId, row.budgetAccountId, user.UserId, split, original]);
     const [category] = await q(sql.CATEGORY_NAME, [row.categoryId]);
     const changes: Record<string, { old: null; new: unknown }> = {};
     for (const [field, value] of Object.entries({ ...row, groupId: user.GroupId })) if (value !== null && field !== 'id') changes[field] = { old: null, new: value };

@@ -17,8 +17,8 @@ export { USERS_ACTIVE_MEMBERS, USERS_ACTIVE_MEMBERS_AMONG } from '../../src/modu
 export const TRANSACTION_INSERT = {
   name: 'bare_transaction_insert',
   text: `INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id, target_budget_account_id,
-                                 recurring_transaction_id, occurrence_date, import_ref, created_by_id, split)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, NULL, NULL, NULL, $9, $10) RETURNING created_date`,
+                                 recurring_transaction_id, occurrence_date, import_ref, created_by_id, split, original)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, NULL, NULL, NULL, $9, $10, $11) RETURNING created_date`,
 };
 
 /** Its "Created" history row, as the history subscriber writes it. */

@@ -487,6 +487,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/budget/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rate of a currency in the group's on a day
+         * @description The latest rate on or before `date` (default today): the group's manual rate of that day or before, else the ECB's euro reference rates converted through the euro; `rateDate` says which day it is from. The group's currency: 400 SAME_CURRENCY; none known: 400 RATE_UNKNOWN.
+         */
+        get: operations["Rates_get"];
+        /** Set the group's own rate of a currency on a day (a card's fee included); it wins over the ECB's for that day */
+        put: operations["Rates_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/budget/settlements": {
         parameters: {
             query?: never;
@@ -540,26 +561,6 @@ export interface paths {
          * @description Every userId must be a member of the group, current or former (400 UNKNOWN_MEMBER); a member belongs to at most one unit and is weighted once (400 VALIDATION_FAILED); a new unit gets its id from the service, a unit keeps its id when it is sent back.
          */
         put: operations["Sharing_saveSettings"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/catalog": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Suggestions for a shopping list
-         * @description `items`: the catalogue (at least 400 everyday things per language, German with Austrian and regional names) whose name, plural or another common name starts with `q`, accents and case ignored, best first ("tom" → Tomaten). `learned`: what the group typed before that the catalogue lacks, with its last aisle and quantity. `recent`: what the group ticked in the last 8 weeks, most often first (only those starting with `q` when it is given). Icons are part of the app (domain/catalog/icons.json).
-         */
-        get: operations["Catalog_catalog"];
-        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1008,7 +1009,7 @@ export interface paths {
         put?: never;
         /**
          * Add an item
-         * @description The item goes after the last uncompleted item (items below move down one place), so a list typed in order keeps it. At most 999 items a note. With a client-made `id` the add is safe to repeat: the same id again from the same user with the same content answers the item as it is (200, nothing written); other content, or an id used elsewhere, is 409 ID_CONFLICT. On a shopping list (`kind: "shopping"`): a quantity typed with the name is read off it ("2 l Milch" → text "Milch", quantity "2 l"; "500g Hackfleisch", "Milch 2 l" alike) unless `quantity` is sent; the aisle is guessed at once (the group's learned aisle, else the catalogue's); a text already on the list (accents, case, singular or plural ignored) adds nothing: 200 with that item and `merged: true`, its quantity joined ("1 l + 2 l"), or unticked when it was ticked.
+         * @description The item goes after the last uncompleted item (items below move down one place), so a list typed in order keeps it. At most 999 items a note. With a client-made `id` the add is safe to repeat: the same id again from the same user with the same content answers the item as it is (200, nothing written); other content, or an id used elsewhere, is 409 ID_CONFLICT.
          */
         post: operations["NoteItems_add"];
         delete?: never;
@@ -1027,7 +1028,7 @@ export interface paths {
         get?: never;
         /**
          * Edit an item
-         * @description Replaces text and url (an omitted url clears it); `quantity` and `aisle` when sent (omitted: kept). Moving a shopping list's item to another aisle teaches the group (its next adds of the thing go there). With `If-Match`, a stale version is 412.
+         * @description Replaces text and url (an omitted url clears it). With `If-Match`, a stale version is 412.
          */
         put: operations["NoteItems_update"];
         post?: never;
@@ -1117,30 +1118,6 @@ export interface paths {
          * @description Other members' reminders stay. Answers the note; without a reminder of the caller's the note is answered as it is.
          */
         delete: operations["NoteReminders_remove"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/notes/{noteId}/trip": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Go shopping
-         * @description The list's other members are told "Anna is shopping (REWE) — anything else?" (each can turn trip messages off: notification settings `shoppingTrips`); what they add meanwhile comes with `addedDuringTrip: true`. Ticks on the trip teach the store its aisle order. One trip a list at a time: 409 TRIP_IN_PROGRESS.
-         */
-        post: operations["Trips_start"];
-        /**
-         * Done shopping
-         * @description Ends the trip (any member of the list may; ticking the last open item ends it too): the others are told "Anna bought 12 items". No trip: 404 NO_TRIP.
-         */
-        delete: operations["Trips_stop"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1434,54 +1411,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/shopping/stores": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The group's stores
-         * @description By name. Each with its aisle order (learned on trips there, or set by PUT).
-         */
-        get: operations["Stores_stores"];
-        put?: never;
-        /**
-         * Add a store
-         * @description `aisleOrder` left out: the default order; left-out aisles follow in the default order.
-         */
-        post: operations["Stores_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/shopping/stores/{storeId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Rename a store or set its aisle order
-         * @description `aisleOrder` left out keeps the order. With `If-Match`, a stale version is 412.
-         */
-        put: operations["Stores_update"];
-        post?: never;
-        /**
-         * Delete a store
-         * @description A trip at the store goes on without one.
-         */
-        delete: operations["Stores_remove"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/transactions": {
         parameters: {
             query?: never;
@@ -1761,39 +1690,6 @@ export interface components {
              */
             userNickname: string;
         };
-        AddedNoteItemDto: {
-            /** @description added by another member while a shopping trip on the list is on: new for the shopper (false again when the trip ends) */
-            addedDuringTrip: boolean;
-            /**
-             * @description the aisle (a shopping list's items always have one)
-             * @enum {string|null}
-             */
-            aisle: "produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other" | null;
-            /**
-             * @description the catalogue item it is (GET /catalog), on a shopping list
-             * @example milk
-             */
-            catalogItemId: string | null;
-            /** Format: uuid */
-            id: string;
-            isCompleted: boolean;
-            /**
-             * @description only present, true, when the text was on the shopping list already (accents, case, singular or plural ignored), so no item was added: this is that item, its quantity joined with the new one ("1 l + 2 l"), or unticked when it was ticked (answered 200)
-             * @enum {boolean}
-             */
-            merged?: true;
-            /** @description position in the note, 0..n-1 without gaps */
-            order: number;
-            /**
-             * @description how much ("2 l", "500 g", "3", "Bio"); null: not said
-             * @example 2 l
-             */
-            quantity: string | null;
-            text: string;
-            url: string | null;
-            /** @description raised on every change of the item; the ETag, and If-Match of PUT */
-            version: number;
-        };
         AdminUserDto: {
             /** Format: date-time */
             createdDate: string;
@@ -1950,6 +1846,8 @@ export interface components {
             userIds: string[];
         };
         BalancesDto: {
+            /** @description with ?currency=: the nets in that currency and the rate used */
+            converted?: components["schemas"]["ConvertedBalancesDto"];
             /** @example EUR */
             currency: string;
             /** Format: date */
@@ -1971,6 +1869,8 @@ export interface components {
              * @description the paying party: a user id, or a unit id
              */
             from: string;
+            /** @description with ?currency=: the payment in that currency at the answer's rate, to record with the settlement as its original */
+            original?: components["schemas"]["OriginalDto"];
             /**
              * Format: uuid
              * @description the receiving party: a user id, or a unit id
@@ -2005,32 +1905,6 @@ export interface components {
             };
             /** @description HMAC signature of the parameters */
             signature?: string;
-        };
-        CatalogAnswerDto: {
-            /** @description catalogue items one of whose names starts with `q`, best first */
-            items: components["schemas"]["CatalogItemDto"][];
-            /** @description what the group typed before that the catalogue lacks, starting with `q`, most recent first */
-            learned: components["schemas"]["LearnedItemDto"][];
-            /** @description ticked in the last 8 weeks (starting with `q` when given), most often first */
-            recent: components["schemas"]["RecentItemDto"][];
-        };
-        CatalogItemDto: {
-            /** @enum {string} */
-            aisle: "produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other";
-            /**
-             * @description an icon of the app (domain/catalog/icons.json)
-             * @example tomato
-             */
-            icon: string;
-            /**
-             * @description the same in every language
-             * @example tomato
-             */
-            id: string;
-            /** @example Tomate */
-            name: string;
-            /** @example Tomaten */
-            plural?: string;
         };
         CategoryDto: {
             /** @example #3B82F6 */
@@ -2138,6 +2012,35 @@ export interface components {
             /** @description the token of the confirmation link */
             token: string;
         };
+        ConvertedBalancesDto: {
+            /** @example CHF */
+            currency: string;
+            /** @description each party's net in `currency` (each rounded on its own, so they may miss 0 by a unit) */
+            parties: components["schemas"]["ConvertedNetDto"][];
+            /**
+             * @description the group's currency per 1 unit of `currency`
+             * @example 1.0636
+             */
+            rate: string;
+            /**
+             * Format: date
+             * @description the day the rate is from
+             */
+            rateDate: string;
+            /** @enum {string} */
+            source: "ECB" | "manual";
+        };
+        ConvertedNetDto: {
+            /**
+             * @description the net in the asked currency, half-up to its minor unit
+             * @example 24.45
+             */
+            net: string;
+            /** Format: uuid */
+            unitId?: string;
+            /** Format: uuid */
+            userId?: string;
+        };
         CountedPageMeta: {
             page: number;
             pageSize: number;
@@ -2185,11 +2088,6 @@ export interface components {
              * @default false
              */
             isPrivate?: boolean;
-            /**
-             * @description list (default at creation): a plain checklist; shopping: a shopping list. Left out of a PUT, the note keeps its kind
-             * @enum {string}
-             */
-            kind?: "list" | "shopping";
             /** @example Groceries */
             title: string;
         };
@@ -2205,10 +2103,10 @@ export interface components {
         };
         CreateSettlementDto: {
             /**
-             * @description a decimal string > 0, at most 2 decimals, ≤ 999999999.99
+             * @description in the group's currency: a decimal string > 0, at most 2 decimals, ≤ 999999999.99; may be left out when original is given
              * @example 14.00
              */
-            amount: string;
+            amount?: string;
             /**
              * Format: date
              * @description YYYY-MM-DD; today (UTC) when omitted
@@ -2225,6 +2123,8 @@ export interface components {
              */
             id?: string;
             note?: string | null;
+            /** @description paid in another currency (as a transaction's original): 400 AMOUNT_RATE_MISMATCH, SAME_CURRENCY, RATE_UNKNOWN */
+            original?: components["schemas"]["OriginalInputDto"] | null;
             /**
              * Format: uuid
              * @description who received
@@ -2280,12 +2180,12 @@ export interface components {
             emailStatus: "Confirmed";
         };
         /** @enum {string} */
-        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "ShoppingStore" | "ShoppingTrip" | "Notification";
+        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "Notification";
         /**
          * @description stable UPPER_SNAKE identifier
          * @enum {string}
          */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "ITEM_LIMIT" | "TRIP_IN_PROGRESS" | "NO_TRIP" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "AMOUNT_RATE_MISMATCH" | "SAME_CURRENCY" | "RATE_UNKNOWN" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "ITEM_LIMIT" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS";
         FileStatusDto: {
             /** @enum {string} */
             category: "ProfilePicture" | "MarkerImage";
@@ -2408,23 +2308,6 @@ export interface components {
             suggestedCategoryId?: string;
             /** @enum {string} */
             type: "Expense" | "Income";
-        };
-        LearnedItemDto: {
-            /**
-             * @description the aisle it had last (or was moved to)
-             * @enum {string}
-             */
-            aisle: "produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other";
-            /**
-             * @description the quantity it had last
-             * @example 2
-             */
-            quantity: string | null;
-            /**
-             * @description as the group wrote it last
-             * @example Hafermilch Barista
-             */
-            text: string;
         };
         /**
          * @description what is counted
@@ -2611,25 +2494,10 @@ export interface components {
         };
         NewNoteItemDto: {
             /**
-             * @description the aisle; left out: guessed on a shopping list (POST), kept (PUT). Moving an item of a shopping list to another aisle teaches the group
-             * @enum {string|null}
-             */
-            aisle?: "produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other" | null;
-            /**
-             * @description the catalogue item picked (GET /catalog); left out: found from the text on a shopping list
-             * @example milk
-             */
-            catalogItemId?: string;
-            /**
              * Format: uuid
              * @description a client-made id for the new item: the same id again from the same user with the same content answers the existing one (200); other content or another's id is 409 ID_CONFLICT
              */
             id?: string;
-            /**
-             * @description how much; left out: on a shopping list read from the text ("2 l Milch" → "Milch", "2 l"), kept by PUT; null or "" clears it
-             * @example 2 l
-             */
-            quantity?: string | null;
             /** @example Milk */
             text: string;
             /**
@@ -2658,18 +2526,11 @@ export interface components {
             isPrivate: boolean;
             /** @description in order */
             items: components["schemas"]["NoteItemDto"][];
-            /**
-             * @description list: a plain checklist; shopping: a shopping list (quantities read from the text, aisles, merging, trips)
-             * @enum {string}
-             */
-            kind: "list" | "shopping";
             /** @description the caller's own reminder on the note (PUT /notes/{noteId}/reminder); null: none */
             reminder: components["schemas"]["NoteReminderDto"] | null;
             /** @description the reminders on the note the caller sees: their own (first) and other members' that name them or the group; another member's "me" reminder is never among them */
             reminders: components["schemas"]["SeenNoteReminderDto"][];
             title: string;
-            /** @description the shopping trip on this list now (POST /notes/{noteId}/trip); null: none */
-            trip: components["schemas"]["TripDto"] | null;
             /**
              * Format: date-time
              * @description moves when the note or any of its items changes
@@ -2679,44 +2540,17 @@ export interface components {
             version: number;
         };
         NoteItemDto: {
-            /** @description added by another member while a shopping trip on the list is on: new for the shopper (false again when the trip ends) */
-            addedDuringTrip: boolean;
-            /**
-             * @description the aisle (a shopping list's items always have one)
-             * @enum {string|null}
-             */
-            aisle: "produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other" | null;
-            /**
-             * @description the catalogue item it is (GET /catalog), on a shopping list
-             * @example milk
-             */
-            catalogItemId: string | null;
             /** Format: uuid */
             id: string;
             isCompleted: boolean;
             /** @description position in the note, 0..n-1 without gaps */
             order: number;
-            /**
-             * @description how much ("2 l", "500 g", "3", "Bio"); null: not said
-             * @example 2 l
-             */
-            quantity: string | null;
             text: string;
             url: string | null;
             /** @description raised on every change of the item; the ETag, and If-Match of PUT */
             version: number;
         };
         NoteItemInputDto: {
-            /**
-             * @description the aisle; left out: guessed on a shopping list (POST), kept (PUT). Moving an item of a shopping list to another aisle teaches the group
-             * @enum {string|null}
-             */
-            aisle?: "produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other" | null;
-            /**
-             * @description how much; left out: on a shopping list read from the text ("2 l Milch" → "Milch", "2 l"), kept by PUT; null or "" clears it
-             * @example 2 l
-             */
-            quantity?: string | null;
             /** @example Milk */
             text: string;
             /**
@@ -2765,7 +2599,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "NoteReminder" | "BillReminder" | "Test" | "TripStarted" | "TripEnded";
+            kind: "NoteReminder" | "BillReminder" | "Test";
             /** @description delivered after its time (the service was down): sent marked late, or only to the inbox when more than 24 h late */
             late: boolean;
             /**
@@ -2796,8 +2630,6 @@ export interface components {
             push: boolean;
             /** @description what falls inside is delivered when they end; the inbox gets it then too */
             quietHours: components["schemas"]["QuietHoursDto"] | null;
-            /** @description messages when another member goes shopping from a shared list and when they are done (default true) */
-            shoppingTrips: boolean;
             /**
              * @description IANA time zone of the user's reminders, bill reminders and quiet hours (UTC until set)
              * @example Europe/Berlin
@@ -2812,6 +2644,40 @@ export interface components {
         NotificationTestResultDto: {
             /** @description one entry per chosen channel, the inbox first */
             channels: components["schemas"]["ChannelTestResultDto"][];
+        };
+        OriginalDto: {
+            /**
+             * @description the amount as paid, a decimal string in the currency's minor unit
+             * @example 84.00
+             */
+            amount: string;
+            /**
+             * @description ISO 4217
+             * @example CHF
+             */
+            currency: string;
+            /**
+             * @description the group's currency per 1 unit of `currency`, ≤ 8 decimals
+             * @example 1.0611
+             */
+            rate: string;
+        };
+        OriginalInputDto: {
+            /**
+             * @description a decimal string > 0, at most the currency's decimals
+             * @example 84.00
+             */
+            amount: string;
+            /**
+             * @description ISO 4217, not the group's currency (400 SAME_CURRENCY)
+             * @example CHF
+             */
+            currency: string;
+            /**
+             * @description the group's currency per 1 unit, > 0, ≤ 8 decimals; omitted: the stored rate of the date (GET /budget/rates), else 400 RATE_UNKNOWN
+             * @example 1.0611
+             */
+            rate?: string;
         };
         PageMeta: {
             page: number;
@@ -2936,25 +2802,32 @@ export interface components {
              */
             to: string;
         };
-        RecentItemDto: {
-            /** @enum {string} */
-            aisle: "produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other";
-            /** @example milk */
-            catalogItemId: string | null;
-            /** @description how often it was ticked in the last 8 weeks */
-            count: number;
+        RateDto: {
             /**
-             * @description the catalogue item's icon
-             * @example glass-of-milk
+             * @description ISO 4217
+             * @example CHF
              */
-            icon: string | null;
-            /** @description the quantity it had last time */
-            quantity: string | null;
+            currency: string;
             /**
-             * @description the catalogue's name in the asked language, else as the group wrote it
-             * @example Milch
+             * Format: date
+             * @description the day asked about
              */
-            text: string;
+            date: string;
+            /**
+             * @description the group's currency per 1 unit of `currency`, a decimal string, ≤ 8 decimals
+             * @example 1.06360349
+             */
+            rate: string;
+            /**
+             * Format: date
+             * @description the day the rate is from: the latest on or before `date` (a weekend or holiday reads the working day before)
+             */
+            rateDate: string;
+            /**
+             * @description ECB: the European Central Bank's euro reference rates (through the euro); manual: the group's own
+             * @enum {string}
+             */
+            source: "ECB" | "manual";
         };
         RecurringTransactionDto: {
             /** @example 12.34 */
@@ -2979,6 +2852,8 @@ export interface components {
              * @description the next date an occurrence is due; null when ended
              */
             nextOccurrence: string | null;
+            /** @description paid in another currency at a fixed rate, copied to each occurrence; null: in the group's */
+            original: components["schemas"]["OriginalDto"] | null;
             /** @description the group's members are reminded this many days before each occurrence, at 08:00 their time; null: no reminder */
             remindDaysBefore: number | null;
             /** @description copied to each occurrence; null: not shared */
@@ -3135,10 +3010,10 @@ export interface components {
         };
         SaveRecurringTransactionDto: {
             /**
-             * @description a decimal string > 0, at most 2 decimals, ≤ 999999999.99
+             * @description in the group's currency: a decimal string > 0, at most 2 decimals, ≤ 999999999.99; may be left out when original is given (then original.amount × rate, half-up to the cent)
              * @example 12.34
              */
-            amount: string;
+            amount?: string;
             /**
              * Format: uuid
              * @description omitted or null: the group's default account (on update: unchanged)
@@ -3164,6 +3039,8 @@ export interface components {
             interval?: number;
             /** @description default true on create; omitted on update: unchanged */
             isEnabled?: boolean;
+            /** @description paid in another currency: amount and currency as paid, the rate (the group's currency per unit; omitted: the stored rate of the date). amount and original.amount × rate more than a cent apart: 400 AMOUNT_RATE_MISMATCH; the group's currency: 400 SAME_CURRENCY; no rate known: 400 RATE_UNKNOWN. On update: omitted or null: paid in the group's currency. */
+            original?: components["schemas"]["OriginalInputDto"] | null;
             /** @description remind the members this many days before each occurrence (0: on the day), at 08:00 their time; null or omitted: no reminder */
             remindDaysBefore?: number | null;
             /** @description Expense and Income only (a Transfer: 400 SPLIT_NOT_ALLOWED). On create: omitted takes the group's default split when it is on (an Expense), null opts out. On update: omitted keeps the current split (applied to the new amount), null removes it. */
@@ -3191,10 +3068,10 @@ export interface components {
         };
         SaveTransactionDto: {
             /**
-             * @description a decimal string > 0, at most 2 decimals, ≤ 999999999.99
+             * @description in the group's currency: a decimal string > 0, at most 2 decimals, ≤ 999999999.99; may be left out when original is given (then original.amount × rate, half-up to the cent)
              * @example 12.34
              */
-            amount: string;
+            amount?: string;
             /**
              * Format: uuid
              * @description omitted or null: the group's default account (on update: unchanged)
@@ -3211,6 +3088,8 @@ export interface components {
              */
             date?: string;
             description?: string | null;
+            /** @description paid in another currency: amount and currency as paid, the rate (the group's currency per unit; omitted: the stored rate of the date). amount and original.amount × rate more than a cent apart: 400 AMOUNT_RATE_MISMATCH; the group's currency: 400 SAME_CURRENCY; no rate known: 400 RATE_UNKNOWN. On update: omitted or null: paid in the group's currency. */
+            original?: components["schemas"]["OriginalInputDto"] | null;
             /** @description Expense and Income only (a Transfer: 400 SPLIT_NOT_ALLOWED). On create: omitted takes the group's default split when it is on (an Expense), null opts out. On update: omitted keeps the current split (applied to the new amount), null removes it. */
             split?: components["schemas"]["SplitInputDto"] | null;
             /**
@@ -3314,6 +3193,20 @@ export interface components {
             /** @description the link with which the user chooses a password ({APP_URL}/reset-password?token=…); works once. The web app shows it with its own address when APP_URL is a loopback address */
             setPasswordUrl: string;
         };
+        SetRateDto: {
+            /**
+             * @description ISO 4217
+             * @example CHF
+             */
+            currency: string;
+            /** Format: date */
+            date: string;
+            /**
+             * @description the group's currency per 1 unit of `currency` (a card's fee included): > 0, ≤ 8 decimals
+             * @example 1.07
+             */
+            rate: string;
+        };
         SettlementDto: {
             /** @example 14.00 */
             amount: string;
@@ -3328,6 +3221,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             note: string | null;
+            /** @description paid in another currency: the amount as paid and the rate; null: in the group's */
+            original: components["schemas"]["OriginalDto"] | null;
             /** Format: uuid */
             toUserId: string;
         };
@@ -3444,13 +3339,6 @@ export interface components {
             /** @example 1 */
             weight: string;
         };
-        StartTripDto: {
-            /**
-             * Format: uuid
-             * @description the store shopped at (its order is learned from the ticks)
-             */
-            storeId?: string | null;
-        };
         StatementImportDto: {
             /** Format: uuid */
             accountId: string;
@@ -3479,25 +3367,6 @@ export interface components {
             /** @description CSV: the columns read */
             mapping?: components["schemas"]["ImportMappingDto"];
             rows: components["schemas"]["ImportRowDto"][];
-        };
-        StoreDto: {
-            /** @description every aisle once, in the shop’s order */
-            aisleOrder: ("produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other")[];
-            /** Format: date-time */
-            createdDate: string;
-            /** Format: uuid */
-            id: string;
-            /** @example REWE */
-            name: string;
-            /** Format: date-time */
-            updatedDate: string;
-            version: number;
-        };
-        StoreInputDto: {
-            /** @description the aisles in the shop's order; left out ones follow in the default order (POST: the default order; PUT: left out keeps the store's) */
-            aisleOrder?: ("produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other")[];
-            /** @example REWE */
-            name: string;
         };
         ToggleNoteItemDto: {
             /** @description set the item to this state (a repeat changes nothing); without it the toggle flips */
@@ -3534,6 +3403,8 @@ export interface components {
             description: string | null;
             /** Format: uuid */
             id: string;
+            /** @description paid in another currency: the amount as paid and the rate; null: in the group's */
+            original: components["schemas"]["OriginalDto"] | null;
             /**
              * Format: uuid
              * @description set when the scheduler made it
@@ -3548,27 +3419,6 @@ export interface components {
             targetBudgetAccountId: string | null;
             /** @enum {string} */
             type: "Expense" | "Income" | "Transfer";
-        };
-        TripDto: {
-            /** @description items ticked on the trip so far (and not unticked) */
-            boughtCount: number;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            noteId: string;
-            /**
-             * Format: uuid
-             * @description who is shopping
-             */
-            shopperId: string;
-            /** @example Anna */
-            shopperNickname: string;
-            /** Format: date-time */
-            startedDate: string;
-            /** Format: uuid */
-            storeId: string | null;
-            /** @example REWE */
-            storeName: string | null;
         };
         UnreadCountDto: {
             unreadCount: number;
@@ -3594,11 +3444,6 @@ export interface components {
             content?: string | null;
             /** @default ShoppingCart */
             icon?: string;
-            /**
-             * @description list (default at creation): a plain checklist; shopping: a shopping list. Left out of a PUT, the note keeps its kind
-             * @enum {string}
-             */
-            kind?: "list" | "shopping";
             /** @example Groceries */
             title: string;
         };
@@ -3615,8 +3460,6 @@ export interface components {
             inbox?: true;
             push?: boolean;
             quietHours?: components["schemas"]["QuietHoursDto"] | null;
-            /** @description "Anna is shopping (REWE) — anything else?" and "Anna bought 12 items": false turns them off */
-            shoppingTrips?: boolean;
             /** @example Europe/Berlin */
             timeZone?: string;
             /**
@@ -5023,6 +4866,8 @@ export interface operations {
     Sharing_balances: {
         parameters: {
             query?: {
+                /** @description ISO 4217: the nets and suggestions also in this currency, at the rate of `to` (or today); the group's currency: 400 SAME_CURRENCY */
+                currency?: string;
                 /** @description on or after this date; omitted: from the first row */
                 from?: string;
                 /** @description on or before this date; omitted: up to the last row */
@@ -5128,6 +4973,107 @@ export interface operations {
             };
             /** @description Not found (or not in your group) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Rates_get: {
+        parameters: {
+            query: {
+                /** @description ISO 4217 */
+                currency: string;
+                /** @description default: today (UTC) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Rates_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5421,59 +5367,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SplitSettingsDto"];
-                };
-            };
-            /** @description Validation failed or malformed input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, invalid or expired credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not allowed (role, module or account state) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    Catalog_catalog: {
-        parameters: {
-            query?: {
-                /** @description at most this many catalogue items (learned and recent: at most 5 and 10) */
-                limit?: number;
-                /** @description the language of the names; left out: the caller's language (English without one) */
-                locale?: "en" | "de";
-                /** @description the first letters typed (accents and case ignored); empty: no catalogue items, the recent ones only */
-                q?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CatalogAnswerDto"];
                 };
             };
             /** @description Validation failed or malformed input */
@@ -7307,13 +7200,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description a repeat of an earlier add with the same id (the item as it is), or a merge (`merged: true`) */
+            /** @description a repeat of an earlier add with the same id: the item as it is */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AddedNoteItemDto"];
+                    "application/json": components["schemas"]["NoteItemDto"];
                 };
             };
             201: {
@@ -7321,7 +7214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AddedNoteItemDto"];
+                    "application/json": components["schemas"]["NoteItemDto"];
                 };
             };
             /** @description Validation failed or malformed input */
@@ -7785,131 +7678,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["NoteDto"];
                 };
-            };
-            /** @description Validation failed or malformed input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, invalid or expired credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not allowed (role, module or account state) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (or not in your group) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    Trips_start: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                noteId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["StartTripDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TripDto"];
-                };
-            };
-            /** @description Validation failed or malformed input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, invalid or expired credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not allowed (role, module or account state) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (or not in your group) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Conflict with the current state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    Trips_stop: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                noteId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed or malformed input */
             400: {
@@ -8918,221 +8686,6 @@ export interface operations {
             };
             /** @description Missing, invalid or expired credentials */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (or not in your group) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    Stores_stores: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StoreDto"][];
-                };
-            };
-            /** @description Missing, invalid or expired credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not allowed (role, module or account state) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    Stores_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["StoreInputDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StoreDto"];
-                };
-            };
-            /** @description Validation failed or malformed input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, invalid or expired credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not allowed (role, module or account state) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    Stores_update: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
-                "If-Match"?: string;
-            };
-            path: {
-                storeId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["StoreInputDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StoreDto"];
-                };
-            };
-            /** @description Validation failed or malformed input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, invalid or expired credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not allowed (role, module or account state) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (or not in your group) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    Stores_remove: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                storeId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Validation failed or malformed input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, invalid or expired credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not allowed (role, module or account state) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,6 +11,8 @@ const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'dev-secret-chan
 export const MIN_SECRET_LENGTH = 32;
 /** Default port of the embedded PostgreSQL (loopback only): away from a system PostgreSQL on 5432. */
 export const EMBEDDED_DATABASE_DEFAULT_PORT = 5438;
+/** The ECB's daily euro reference rates (the 90-day and full-history files are the same format). */
+export const DEFAULT_EXCHANGE_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml';
 
 /** A configured secret, or undefined when unset (then a stored random key is used); placeholders and short ones are refused. */
 function configuredSecret(read: EnvReader, name: string): string | undefined {
@@ -119,6 +121,8 @@ export class AppConfig {
     timeoutMs: number;
   };
   geocoder: { provider: Geocoder; nominatimUrl?: string; userAgent?: string; cacheTtlSeconds: number };
+  /** the euro reference rates loaded once a day (docs/budget.md, "Other currencies"): ECB XML at `url` (empty: none loaded) */
+  exchangeRates: { url: string; timeoutMs: number };
   bcryptCost: number;
   /**
    * bcrypt hashes/compares at once (BCRYPT_CONCURRENCY), how many while no other request is in
@@ -322,6 +326,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // default: Hearth/1 (+APP_URL), identifying the deployment as Nominatim's policy asks
       userAgent: read.optional('NOMINATIM_USER_AGENT'),
       cacheTtlSeconds: read.int('GEOCODER_CACHE_TTL_SECONDS', 86_400, 0),
+    },
+    exchangeRates: {
+      url: env.EXCHANGE_RATES_URL === '' ? '' : read.url('EXCHANGE_RATES_URL', ['http', 'https'], DEFAULT_EXCHANGE_RATES_URL),
+      timeoutMs: read.int('EXCHANGE_RATES_TIMEOUT_MS', 15_000, 100, 120_000),
     },
     bcryptCost: read.int('BCRYPT_COST', 12, 4, 15),
     hashing: {

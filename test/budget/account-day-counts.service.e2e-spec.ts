@@ -1,3 +1,5 @@
+import { OriginalResolver } from '../../src/modules/budget/rates/original-resolver';
+import { RatesService } from '../../src/modules/budget/rates/rates.service';
 import { Clock } from '../../src/common/clock/clock';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../src/config/app-config';
@@ -33,7 +35,7 @@ describe('budget: per-account day counts', () => {
     const accounts = new BudgetAccountsRepository(s.db, sql, new UnitOfWork(s.db));
     const categories = new CategoriesRepository(s.db, sql, new UnitOfWork(s.db));
     const splits = new SplitResolver(new SharingRepository(new UnitOfWork(s.db), sql), new UsersRepository(s.db, sql));
-    service = new TransactionsService(new UnitOfWork(s.db), new TransactionsRepository(new UnitOfWork(s.db), sql), new TransactionRefsResolver(accounts, categories), splits, new Clock());
+    service = new TransactionsService(new UnitOfWork(s.db), new TransactionsRepository(new UnitOfWork(s.db), sql), new TransactionRefsResolver(accounts, categories), splits, new Clock(), new OriginalResolver(new RatesService(sql, new Clock(), { exchangeRates: { url: '' } } as AppConfig, { register() {}, schedule() {} } as never)));
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Budget}')`, [user.groupId]);
     await s.db.query(
       `INSERT INTO users (id, username, email, password_hash, nickname, role, status, email_status, group_id)

@@ -1,3 +1,5 @@
+import { OriginalResolver } from '../../src/modules/budget/rates/original-resolver';
+import { RatesService } from '../../src/modules/budget/rates/rates.service';
 import { Clock } from '../../src/common/clock/clock';
 import { NotificationsRepository } from '../../src/modules/notifications/notifications.repository';
 import type { Notifier } from '../../src/modules/notifications/notifier.service';
@@ -38,7 +40,7 @@ describe('recurring transactions: dates', () => {
     const unit = new UnitOfWork(s.db);
     const reminders = new ReminderScheduler({} as AppConfig, unit, new NotificationsRepository(sql), {} as RecipientDirectory, {} as Notifier, []);
     const splits = new SplitResolver(new SharingRepository(unit, sql), new UsersRepository(s.db, sql));
-    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(unit, sql), new TransactionRefsResolver(accounts, categories), reminders, splits, new Clock());
+    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(unit, sql), new TransactionRefsResolver(accounts, categories), reminders, splits, new Clock(), new OriginalResolver(new RatesService(sql, new Clock(), { exchangeRates: { url: '' } } as AppConfig, { register() {}, schedule() {} } as never)));
     const noJobs = { register: () => undefined, schedule: () => undefined } as unknown as JobsService;
     scheduler = new RecurringScheduler(unit, recurring, noJobs);
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Budget}')`, [user.groupId]);

@@ -59,6 +59,7 @@ describe('Budget: recurring transactions', () => {
       remindDaysBefore: null,
       createdDate: expect.any(String),
       split: null,
+      original: null,
     });
     expect(await call(t, member, 'GET', `/recurring-transactions/${recurring.id}`)).toEqual(recurring);
     expect(await call(t, member, 'GET', '/recurring-transactions')).toEqual([recurring]);

@@ -237,6 +237,7 @@ describe('Budget: sharing costs', () => {
       note: 'Groceries back',
       createdBy: cleo.id,
       createdDate: expect.stringMatching(/Z$/),
+      original: null,
     });
     const second = await call(t, anna, 'POST', '/budget/settlements', { fromUserId: anna.id, toUserId: cleo.id, amount: '3.50', date: '2026-03-07' });
     const third = await call(t, cleo, 'POST', '/budget/settlements', { fromUserId: cleo.id, toUserId: ben.id, amount: '1.00', date: '2026-04-01' });

@@ -59,6 +59,7 @@ describe('Budget: creating a transaction', () => {
       'createdBy',
       'createdDate',
       'split',
+      'original',
     ]);
     expect(body).toEqual({
       id: expect.any(String),
@@ -73,6 +74,7 @@ describe('Budget: creating a transaction', () => {
       createdBy: member.id,
       createdDate: (await stored(body.id)).created,
       split: null,
+      original: null,
     });
     expect(await createdRow(body.id)).toEqual({
       group_id: member.groupId,

@@ -31,6 +31,7 @@ describe('Budget: transactions', () => {
       createdBy: member.id,
       createdDate: expect.stringMatching(/Z$/),
       split: null,
+      original: null,
     });
     expect(await call(t, member, 'GET', `/transactions/${created.id}`)).toEqual(created);
     const [row] = await t.db.query('SELECT amount::text AS amount, date::text AS date FROM transactions WHERE id = $1', [created.id]);

@@ -69,7 +69,7 @@ describe('GET /account/export', () => {
     const transactions = (await get(seeded.alice, '/transactions?pageSize=100')).items;
 
     const csvTransactions = rowsOf(files.get('budget/transactions.csv'));
-    expect(Object.keys(csvTransactions[0])).toEqual(['date', 'type', 'amount', 'currency', 'category', 'account', 'targetAccount', 'description']);
+    expect(Object.keys(csvTransactions[0])).toEqual(['date', 'type', 'amount', 'currency', 'category', 'account', 'targetAccount', 'description', 'originalAmount', 'originalCurrency', 'rate']);
     const expected = transactions.map((tx: any) => ({
       date: tx.date,
       type: tx.type,
@@ -79,6 +79,9 @@ describe('GET /account/export', () => {
       account: guarded(name(accounts, tx.budgetAccountId)),
       targetAccount: guarded(name(accounts, tx.targetBudgetAccountId ?? null)),
       description: guarded(tx.description),
+      originalAmount: tx.original?.amount ?? '',
+      originalCurrency: tx.original?.currency ?? '',
+      rate: tx.original?.rate ?? '',
     }));
     const byKey = (a: any, b: any) => `${a.date}${a.amount}`.localeCompare(`${b.date}${b.amount}`);
     expect([...csvTransactions].sort(byKey)).toEqual([...expected].sort(byKey));
@@ -119,7 +122,7 @@ describe('GET /account/export', () => {
     expect(csvSplits.map((row) => row.share).sort()).toEqual(['30.00', '30.01']);
     const settlements = (await get(seeded.alice, '/budget/settlements')).items;
     expect(rowsOf(files.get('budget/settlements.csv'))).toEqual(
-      settlements.map((s: any) => ({ date: s.date, from: nickname(s.fromUserId), to: nickname(s.toUserId), amount: s.amount, currency: 'CHF', note: "'=cash" })),
+      settlements.map((s: any) => ({ date: s.date, from: nickname(s.fromUserId), to: nickname(s.toUserId), amount: s.amount, currency: 'CHF', note: "'=cash", originalAmount: '', originalCurrency: '', rate: '' })),
     );
     // RFC 4180: CRLF line ends, a quoted comma and quote
     expect(files.get('budget/accounts.csv')!.toString()).toContain('"Savings, ""long-term"""');
@@ -189,7 +192,7 @@ describe('GET /account/export', () => {
     const empty = await signedInUser(t);
     const files = await exportOf(empty);
     expect(rowsOf(files.get('budget/transactions.csv'))).toEqual([]);
-    expect(files.get('budget/transactions.csv')!.toString()).toBe('date,type,amount,currency,category,account,targetAccount,description\r\n');
+    expect(files.get('budget/transactions.csv')!.toString()).toBe('date,type,amount,currency,category,account,targetAccount,description,originalAmount,originalCurrency,rate\r\n');
     expect(JSON.parse(files.get('map/markers.geojson')!.toString())).toEqual({ type: 'FeatureCollection', features: [] });
     expect([...files.keys()].filter((path) => path.startsWith('notes/'))).toEqual([]);
 

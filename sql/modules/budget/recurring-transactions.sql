@@ -26,8 +26,8 @@ SELECT id FROM recurring_transactions WHERE is_enabled AND next_occurrence <= $1
 
 -- budget_recurring_insert_occurrence
 INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id,
-                             target_budget_account_id, recurring_transaction_id, occurrence_date, created_by_id, split)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $5, NULL, $11)
+                             target_budget_account_id, recurring_transaction_id, occurrence_date, created_by_id, split, original)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $5, NULL, $11, $12)
    ON CONFLICT (recurring_transaction_id, occurrence_date) DO NOTHING
    RETURNING id;
 
@@ -35,7 +35,7 @@ INSERT INTO transactions (id, group_id, type, amount, date, description, categor
 SELECT r.id, r.group_id, r.type, r.amount, r.description, r.category_id, r.budget_account_id,
           r.target_budget_account_id, r.frequency, r.interval, r.start_date::text AS start_date,
           r.end_date::text AS end_date, r.next_occurrence::text AS next_occurrence,
-          r.split, (a.is_disabled OR COALESCE(ta.is_disabled, false)) AS account_disabled, r.split_is_default,
+          r.split, r.original, (a.is_disabled OR COALESCE(ta.is_disabled, false)) AS account_disabled, r.split_is_default,
           CASE WHEN r.split_is_default THEN ARRAY(
             SELECT (m->>'userId')::uuid FROM jsonb_array_elements(r.split->'members') m
              WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = (m->>'userId')::uuid AND u.group_id = r.group_id AND u.status = 'Active')) END AS current_members

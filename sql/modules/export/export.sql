@@ -38,7 +38,8 @@ SELECT r.type, r.amount::text AS amount, r.description, c.name AS category, a.na
     WHERE r.group_id = $1 ORDER BY r.start_date, r.id;
 
 -- export_settlements
-SELECT s.id, to_char(s.date, 'YYYY-MM-DD') AS date, f.nickname AS from_member, r.nickname AS to_member, s.amount::text AS amount, s.note
+SELECT s.id, to_char(s.date, 'YYYY-MM-DD') AS date, f.nickname AS from_member, r.nickname AS to_member, s.amount::text AS amount, s.note,
+          s.original->>'amount' AS original_amount, s.original->>'currency' AS original_currency, s.original->>'rate' AS original_rate
      FROM settlements s
      LEFT JOIN users f ON f.id = s.from_user_id
      LEFT JOIN users r ON r.id = s.to_user_id
@@ -57,7 +58,8 @@ SELECT to_char(s.date, 'YYYY-MM-DD') AS date, s.transaction_id, s.user_id, t.typ
 
 -- export_transactions
 SELECT t.id, to_char(t.date, 'YYYY-MM-DD') AS date, t.type, t.amount::text AS amount, c.name AS category,
-          a.name AS account, ta.name AS target_account, t.description
+          a.name AS account, ta.name AS target_account, t.description,
+          t.original->>'amount' AS original_amount, t.original->>'currency' AS original_currency, t.original->>'rate' AS original_rate
      FROM transactions t
      JOIN budget_accounts a ON a.id = t.budget_account_id
      LEFT JOIN budget_accounts ta ON ta.id = t.target_budget_account_id

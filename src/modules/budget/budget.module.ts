@@ -39,6 +39,9 @@ import { SharingRepository } from './sharing/sharing.repository';
 import { SharingService } from './sharing/sharing.service';
 import { SplitResolver } from './sharing/split-resolver';
 import { UsersModule } from '../users/users.module';
+import { RatesController } from './rates/rates.controller';
+import { RatesService } from './rates/rates.service';
+import { OriginalResolver } from './rates/original-resolver';
 
 /** Budget module: categories, accounts, transactions, reports, recurring transactions, statement import and sharing costs. */
 @Module({
@@ -51,6 +54,7 @@ import { UsersModule } from '../users/users.module';
     RecurringTransactionsController,
     StatementImportsController,
     SharingController,
+    RatesController,
   ],
   providers: [
     BillsCalendarLayer,
@@ -73,8 +77,10 @@ import { UsersModule } from '../users/users.module';
     SharingRepository,
     SplitResolver,
     TransactionsSearch,
+    RatesService,
+    OriginalResolver,
   ],
-  exports: [RecurringScheduler, StatementImportsService, SharingService, TransactionsSearch, BillReminderSource],
+  exports: [RecurringScheduler, StatementImportsService, SharingService, TransactionsSearch, BillReminderSource, RatesService],
 })
 export class BudgetModule implements OnModuleInit {
   onModuleInit(): void {

@@ -1,3 +1,4 @@
+import type { Original } from '../../../domain/currency';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -37,6 +38,8 @@ export interface DueRuleRow {
   next_occurrence: string;
   /** the rule's split (jsonb), copied to each occurrence (less the members who left, when it is the group's default) */
   split: StoredSplit | null;
+  /** the rule's amount as paid in another currency (jsonb), copied to each occurrence */
+  original: Original | null;
   account_disabled: boolean;
   /** the split was taken from the group's default */
   split_is_default: boolean;
@@ -137,6 +140,7 @@ export class RecurringTransactionsRepository {
       occurrenceDate: date,
       createdById: null,
       split,
+      original: rule.original,
     });
     const inserted = await this.sql.rows(RECURRING_INSERT_OCCURRENCE, [
         occurrence.id,
@@ -150,6 +154,7 @@ export class RecurringTransactionsRepository {
         occurrence.targetBudgetAccountId,
       occurrence.recurringTransactionId,
       occurrence.split,
+      occurrence.original,
     ]);
     if (inserted.length === 0) return false;
     await recordCreated(manager, Transaction, occurrence);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
 import { Clock, utcDate } from '../../common/clock/clock';
-import { normaliseMoney } from '../../../domain/amount';
+import { OriginalResolver } from './rates/original-resolver';
 import { AppError } from '../../common/errors/app-error';
 import { Tenant } from '../../common/tenancy/group-scope';
 import { UnitOfWork } from '../../database/transaction';
@@ -33,6 +33,7 @@ const toDto = (r: RecurringTransaction): RecurringTransactionDto => ({
   remindDaysBefore: r.remindDaysBefore,
   createdDate: r.createdDate,
   split: r.split,
+  original: r.original ?? null,
 });
 
 const sameRule = (a: Recurrence, b: Recurrence) =>
@@ -61,6 +62,7 @@ export class RecurringTransactionsService {
     private readonly scheduler: ReminderScheduler,
     private readonly splits: SplitResolver,
     private readonly clock: Clock,
+    private readonly originals: OriginalResolver,
   ) {}
 
   async list(tenant: Tenant): Promise<RecurringTransactionDto[]> {
@@ -77,7 +79,7 @@ export class RecurringTransactionsService {
       const refs = await this.refs.resolve(user, dto);
       const rule = { frequency: dto.frequency, interval: dto.interval ?? 1, startDate: dto.startDate, endDate: dto.endDate ?? null };
       const isEnabled = dto.isEnabled ?? true;
-      const amount = normaliseMoney(dto.amount);
+      const { amount, original } = await this.originals.resolve(user, dto, dto.startDate);
       // the group's default applies to the rule once, as to a new Expense; each occurrence copies the rule's split, less those who left since
       const input = { type: dto.type, amount, split: dto.split, payer: user.userId };
       const split = await this.splits.resolve(user, input);
@@ -86,6 +88,7 @@ export class RecurringTransactionsService {
         groupId: user.groupId,
         type: dto.type,
         amount,
+        original,
         split,
         splitIsDefault: split !== null && takesDefaultSplit(input),
         description: dto.description ?? null,
@@ -115,7 +118,7 @@ export class RecurringTransactionsService {
       const enabling = dto.isEnabled === true && !recurring.isEnabled;
       const remindDaysBefore = dto.remindDaysBefore ?? null;
       const reminderChanged = ruleChanged || enabling || remindDaysBefore !== recurring.remindDaysBefore;
-      const amount = normaliseMoney(dto.amount);
+      const { amount, original } = await this.originals.resolve(tenant, dto, dto.startDate);
       const split = await this.splits.resolve(tenant, {
         type: dto.type,
         amount,
@@ -126,6 +129,7 @@ export class RecurringTransactionsService {
       Object.assign(recurring, {
         type: dto.type,
         amount,
+        original,
         split,
         // a split given (or null) is the rule's own from now on; an omitted one stays as it came
         splitIsDefault: split !== null && dto.split === undefined && recurring.splitIsDefault,

@@ -24,7 +24,7 @@ export const RECURRING_LOCK_DUE = statement(
   `SELECT r.id, r.group_id, r.type, r.amount, r.description, r.category_id, r.budget_account_id,
           r.target_budget_account_id, r.frequency, r.interval, r.start_date::text AS start_date,
           r.end_date::text AS end_date, r.next_occurrence::text AS next_occurrence,
-          r.split, (a.is_disabled OR COALESCE(ta.is_disabled, false)) AS account_disabled, r.split_is_default,
+          r.split, r.original, (a.is_disabled OR COALESCE(ta.is_disabled, false)) AS account_disabled, r.split_is_default,
           CASE WHEN r.split_is_default THEN ARRAY(
             SELECT (m->>'userId')::uuid FROM jsonb_array_elements(r.split->'members') m
              WHERE ${isActiveMember(`(m->>'userId')::uuid`, 'r.group_id')}) END AS current_members
@@ -40,14 +40,14 @@ export const RECURRING_MOVE_CURSOR = statement('budget_recurring_move_cursor', '
 
 /**
  * The occurrence of a rule ($10) on a date ($5, also its occurrence date), with the rule's split
- * ($11, copied), unless it exists (the unique index on (recurring_transaction_id, occurrence_date));
+ * ($11, copied) and its original ($12, copied), unless it exists (the unique index on (recurring_transaction_id, occurrence_date));
  * its id when inserted.
  */
 export const RECURRING_INSERT_OCCURRENCE = statement(
   'budget_recurring_insert_occurrence',
   `INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id,
-                             target_budget_account_id, recurring_transaction_id, occurrence_date, created_by_id, split)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $5, NULL, $11)
+                             target_budget_account_id, recurring_transaction_id, occurrence_date, created_by_id, split, original)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $5, NULL, $11, $12)
    ON CONFLICT (recurring_transaction_id, occurrence_date) DO NOTHING
    RETURNING id`,
 );

@@ -7,7 +7,7 @@ import { insertMany } from '../../database/bulk-insert';
 import type { SearchHitRow, SearchValues } from '../../common/search/search-sql';
 import { Sql, SqlRunner } from '../../database/sql';
 import { UnitOfWork } from '../../database/transaction';
-import { createdHistoryRow, recordCreatedMany } from '../history/history-rows';
+import { createdHistoryRow, recordCreatedMany, updatedHistoryRow } from '../history/history-rows';
 import type { TransactionDto, TransactionListQuery } from './dto/transaction.dto';
 import { Transaction } from './entities/transaction.entity';
 import type { SplitFacts } from './sharing/split-resolver';
@@ -22,6 +22,9 @@ import {
   TRANSACTION_COLUMNS,
   TRANSACTION_CREATE,
   TRANSACTION_CREATE_FACTS,
+  TRANSACTION_LOCK,
+  TRANSACTION_UPDATE,
+  LockedTransactionRow,
   TRANSACTIONS_COUNT,
   TRANSACTIONS_PAGE_BY_AMOUNT_SQL,
   TRANSACTIONS_PAGE_BY_DATE,
@@ -63,12 +66,19 @@ export type NewTransaction = Pick<
   | 'type'
   | 'amount'
   | 'split'
+  | 'original'
   | 'date'
   | 'description'
   | 'categoryId'
   | 'budgetAccountId'
   | 'targetBudgetAccountId'
   | 'createdById'
+>;
+
+/** The editable values a PUT /transactions/{id} writes. */
+export type TransactionChange = Pick<
+  Transaction,
+  'type' | 'amount' | 'split' | 'original' | 'date' | 'description' | 'categoryId' | 'budgetAccountId' | 'targetBudgetAccountId'
 >;
 
 /** Pages up to this offset run their count and their rows in parallel; deeper ones need the count first. */
@@ -96,8 +106,8 @@ class SqlFilter {
 
 /**
  * The SQL of the `transactions` table. A create is one fixed statement with its history row
- * (`insertCreated`), a statement import bulk inserts with their history rows (`createMany`);
- * updates and deletes go through `save`/`remove` (the history subscriber sees them); the day counts
+ * (`insertCreated`), an update too (`update`), a statement import bulk inserts with their history
+ * rows (`createMany`); deletes go through `remove` (the history subscriber sees them); the day counts
  * (per group and per account) and the day sums are kept by triggers (migrations) and only read
  * here; reads use fixed statements (transactions.sql.ts). Occurrences of recurring rules are
  * inserted by `RecurringTransactionsRepository.insertOccurrence` (ON CONFLICT, with its own history row).
@@ -205,14 +215,44 @@ export class TransactionsRepository {
       targetBudgetAccountId: row.targetBudgetAccountId,
       createdById: row.createdById,
       split: row.split === null ? null : JSON.stringify(row.split),
+      original: row.original === null ? null : JSON.stringify(row.original),
       ...historyRowParams(history),
     });
     return { ...row, createdDate: created_date };
   }
 
-  /** Updates through save(): an "Updated" history row with the changed fields; the same triggers. */
-  save(transaction: Transaction): Promise<Transaction> {
-    return this.unitOfWork.manager.save(transaction);
+  /** PUT: the transaction, locked in the current unit of work (TRANSACTION_LOCK), or 404. */
+  async lockRow(tenant: Tenant, id: string): Promise<LockedTransactionRow> {
+    const [row] = await this.sql.rows<LockedTransactionRow>(TRANSACTION_LOCK, [id, tenant.groupId]);
+    if (!row) throw AppError.notFound('Transaction');
+    return row;
+  }
+
+  /**
+   * Updates a locked transaction (`lockRow`) with its "Updated" history row (exactly the row the
+   * history subscriber writes for a saved Transaction: the changed fields, the updated row's label)
+   * in one statement, TRANSACTION_UPDATE, in the current unit of work: both commit or neither does,
+   * with what the triggers write on the update. A change of no recorded field writes nothing, as
+   * save() does not. Answers the row as it now is.
+   */
+  async update(before: LockedTransactionRow, change: TransactionChange): Promise<TransactionRow> {
+    const after = { ...before, ...change };
+    const history = await updatedHistoryRow(this.unitOfWork.manager, Transaction, before as unknown as Transaction, change);
+    if (!history) return after;
+    await this.sql.rows(TRANSACTION_UPDATE, {
+      id: before.id,
+      type: change.type,
+      amount: change.amount,
+      date: change.date,
+      description: change.description,
+      categoryId: change.categoryId,
+      budgetAccountId: change.budgetAccountId,
+      targetBudgetAccountId: change.targetBudgetAccountId,
+      split: change.split === null ? null : JSON.stringify(change.split),
+      original: change.original === null ? null : JSON.stringify(change.original),
+      ...historyRowParams(history),
+    });
+    return after;
   }
 
   /** Deletes through remove(): a "Deleted" history row; the same triggers. */

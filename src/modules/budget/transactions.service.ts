@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
 import { Clock, utcDate } from '../../common/clock/clock';
-import { normaliseMoney } from '../../../domain/amount';
 import { AppError } from '../../common/errors/app-error';
 import { CountedPage } from '../../common/pagination/pagination';
 import { Tenant } from '../../common/tenancy/group-scope';
@@ -10,6 +9,7 @@ import { SaveTransactionDto, TransactionDto, TransactionListQuery } from './dto/
 import { memberFields, SplitResolver, takesDefaultSplit } from './sharing/split-resolver';
 import { TransactionRefsResolver } from './transaction-refs';
 import { TransactionsRepository } from './transactions.repository';
+import { OriginalResolver } from './rates/original-resolver';
 import { toTransactionDto } from './transactions.sql';
 
 /** Transactions: CRUD through audited saves; the list in raw SQL shaped for the covering indexes. */
@@ -21,6 +21,7 @@ export class TransactionsService {
     private readonly refs: TransactionRefsResolver,
     private readonly splits: SplitResolver,
     private readonly clock: Clock,
+    private readonly originals: OriginalResolver,
   ) {}
 
   async get(tenant: Tenant, id: string): Promise<TransactionDto> {
@@ -46,7 +47,8 @@ export class TransactionsService {
       defaultSplit: takesDefaultSplit(input),
     });
     const refs = await this.refs.resolve(user, dto, {}, facts.refs);
-    const amount = normaliseMoney(dto.amount);
+    const date = dto.date ?? utcDate(this.clock.now());
+    const { amount, original } = await this.originals.resolve(user, dto, date);
     const split = await this.splits.resolve(user, { ...input, amount }, facts.split);
     const transaction = await this.transactions.insertCreated(
       {
@@ -54,7 +56,8 @@ export class TransactionsService {
         type: dto.type,
         amount,
         split,
-        date: dto.date ?? utcDate(this.clock.now()),
+        original,
+        date,
         description: dto.description ?? null,
         ...refs,
         createdById: user.userId,
@@ -68,12 +71,13 @@ export class TransactionsService {
   /** An omitted split keeps the current one (applied to the new amount); one without paidBy is paid by the creator (an occurrence's: the caller). */
   update(tenant: AuthUser, id: string, dto: SaveTransactionDto): Promise<TransactionDto> {
     return this.unitOfWork.run(async () => {
-      const transaction = await this.transactions.lockInGroup(tenant, id);
+      const transaction = await this.transactions.lockRow(tenant, id);
       const refs = await this.refs.resolve(tenant, dto, {
         currentAccountId: transaction.budgetAccountId,
         keepAccountIds: [transaction.budgetAccountId, transaction.targetBudgetAccountId].filter((x): x is string => !!x),
       });
-      const amount = normaliseMoney(dto.amount);
+      const date = dto.date ?? transaction.date;
+      const { amount, original } = await this.originals.resolve(tenant, dto, date);
       const split = await this.splits.resolve(tenant, {
         type: dto.type,
         amount,
@@ -81,15 +85,16 @@ export class TransactionsService {
         payer: transaction.createdById ?? tenant.userId,
         current: { split: transaction.split, amount: transaction.amount },
       });
-      Object.assign(transaction, {
+      const updated = await this.transactions.update(transaction, {
         type: dto.type,
         amount,
         split,
-        date: dto.date ?? transaction.date,
+        original,
+        date,
         description: dto.description ?? null,
         ...refs,
       });
-      return toTransactionDto(await this.transactions.save(transaction));
+      return toTransactionDto(updated);
     });
   }
 

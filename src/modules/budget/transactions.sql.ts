@@ -4,6 +4,7 @@ import type { TransactionType } from './entities/budget-enums';
 import type { Transaction } from './entities/transaction.entity';
 import type { HistoryRowValues } from '../history/history-rows';
 import type { StoredSplit } from './sharing/sharing';
+import type { Original } from '../../../domain/currency';
 import { accountsOfGroup, defaultAccountOf } from './budget-accounts.sql';
 import { categoriesOfGroup } from './categories.sql';
 import { hasKeptSums, splitSettingsOf } from './sharing/sharing.sql';
@@ -27,7 +28,7 @@ import { isActiveMember } from '../users/users.sql';
  */
 export const TRANSACTION_COLUMNS = `t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", ${isoTimestamp('t.created_date')} AS "createdDate", t.split`;
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", ${isoTimestamp('t.created_date')} AS "createdDate", t.split, t.original`;
 
 /** A row of TRANSACTION_COLUMNS. */
 export interface TransactionRow {
@@ -45,6 +46,8 @@ export interface TransactionRow {
   createdDate: string;
   /** jsonb, as stored */
   split: StoredSplit | null;
+  /** jsonb, as stored */
+  original: Original | null;
 }
 
 /**
@@ -65,6 +68,7 @@ export function toTransactionDto(t: TransactionRow | Transaction) {
     createdBy: t.createdById,
     createdDate: typeof t.createdDate === 'string' ? t.createdDate : t.createdDate.toISOString(),
     split: t.split,
+    original: t.original,
   };
 }
 
@@ -184,6 +188,7 @@ export type TransactionCreateParams = HistoryRowParams &
   Pick<TransactionRow, 'id' | 'type' | 'amount' | 'date' | 'description' | 'categoryId' | 'budgetAccountId' | 'targetBudgetAccountId' | 'createdById'> & {
     groupId: string;
     split: string | null;
+    original: string | null;
   };
 
 /**
@@ -197,9 +202,9 @@ export const TRANSACTION_CREATE = statement<TransactionCreateParams, { created_d
   'budget_transaction_create',
   (p) => `WITH t AS (
   INSERT INTO transactions (id, group_id, type, amount, date, description, category_id, budget_account_id, target_budget_account_id,
-                            recurring_transaction_id, occurrence_date, import_ref, created_by_id, split)
+                            recurring_transaction_id, occurrence_date, import_ref, created_by_id, split, original)
   VALUES (${p.id}, ${p.groupId}, ${p.type}, ${p.amount}, ${p.date}, ${p.description}, ${p.categoryId}, ${p.budgetAccountId}, ${p.targetBudgetAccountId},
-          NULL, NULL, NULL, ${p.createdById}, ${p.split}::jsonb)
+          NULL, NULL, NULL, ${p.createdById}, ${p.split}::jsonb, ${p.original}::jsonb)
   RETURNING id, group_id, created_date
 ), history AS (
   INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, parent_id, action, changes,
@@ -207,6 +212,53 @@ export const TRANSACTION_CREATE = statement<TransactionCreateParams, { created_d
   SELECT ${historyValues(p, 't.group_id', 't.id', 'Created')} FROM t
 )
 SELECT ${isoTimestamp('t.created_date')} AS created_date FROM t`,
+);
+
+/** A row of TRANSACTION_LOCK: the row as the API prints it, with the fields its history compares besides. */
+export interface LockedTransactionRow extends TransactionRow {
+  groupId: string;
+  importRef: string | null;
+}
+
+/**
+ * PUT /transactions/{id}: the row, locked until the unit of work ends (the update, and whatever the
+ * triggers write on it, sees no concurrent change). ($1 transaction id, $2 group id) One row or none.
+ */
+export const TRANSACTION_LOCK = statement(
+  'budget_transaction_lock',
+  `SELECT ${TRANSACTION_COLUMNS}, t.group_id AS "groupId", t.import_ref AS "importRef"
+     FROM transactions t WHERE t.id = $1 AND t.group_id = $2 FOR UPDATE`,
+);
+
+/** The parameters of TRANSACTION_UPDATE: the row's new editable values (`split` as jsonb text, or null), then its "Updated" history row's. */
+export type TransactionUpdateParams = HistoryRowParams &
+  Pick<TransactionRow, 'id' | 'type' | 'amount' | 'date' | 'description' | 'categoryId' | 'budgetAccountId' | 'targetBudgetAccountId'> & {
+    split: string | null;
+    original: string | null;
+  };
+
+/**
+ * PUT /transactions/{id}: updates the editable fields and inserts its "Updated" action-history row
+ * in one statement (both commit or neither does, with what the triggers write on the update: the
+ * balances, the day counts and sums, a split's shares and the members' sums). The history values
+ * are those the history subscriber writes for an updated Transaction (`updatedHistoryRow` in
+ * history-rows.ts); a PUT that changes no recorded field runs no statement, as save() does not.
+ */
+export const TRANSACTION_UPDATE = statement<TransactionUpdateParams, { updated: boolean }>(
+  'budget_transaction_update',
+  (p) => `WITH t AS (
+  UPDATE transactions
+     SET type = ${p.type}, amount = ${p.amount}, date = ${p.date}, description = ${p.description}, category_id = ${p.categoryId},
+         budget_account_id = ${p.budgetAccountId}, target_budget_account_id = ${p.targetBudgetAccountId}, split = ${p.split}::jsonb,
+         original = ${p.original}::jsonb, updated_date = now()
+   WHERE id = ${p.id}
+  RETURNING id, group_id
+), history AS (
+  INSERT INTO action_histories (id, group_id, admin_only, private_to_user_id, entity_type, entity_id, parent_id, action, changes,
+                                user_id, user_nickname, entity_label, parent_label)
+  SELECT ${historyValues(p, 't.group_id', 't.id', 'Updated')} FROM t
+)
+SELECT true AS updated FROM t`,
 );
 
 /** The values of an action-history row (in action_histories' column order above) for a statement's SELECT list. */
@@ -346,6 +398,9 @@ export const TRANSACTIONS_LAST_OCCURRENCE = statement(
   'SELECT MAX(occurrence_date)::text AS last FROM transactions WHERE recurring_transaction_id = $1',
 );
 
+/** A transaction's amount as paid in another currency, numeric (null: paid in the group's); the expression of ix_transactions_group_original_amount. */
+const ORIGINAL_AMOUNT = (alias: string) => `((${alias}.original->>'amount')::numeric)`;
+
 /** The newest transactions of a group read row by row for every search: enough for a common word. */
 const SEARCH_WINDOW = 5_000;
 /**
@@ -365,7 +420,7 @@ const SEARCH_SHORT_ROWS = 2_000;
 /**
  * GET /search, transactions: the group's transactions whose description (the payee of an imported
  * row is part of it) matches (src/common/search/search-sql.ts), or whose amount is a word of the query
- * ("42.50", "42,50"); the newest `candidates` are ranked, best first. A transaction has no title
+ * ("42.50", "42,50"), in the group's currency or as paid in another (its `original`); the newest `candidates` are ranked, best first. A transaction has no title
  * of its own: a query of stop words only finds none.
  *
  * A million rows, in three steps, each run only when the one before found too few (docs/search.md):
@@ -392,8 +447,11 @@ const SEARCH_SHORT_ROWS = 2_000;
 export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
   const p = new SearchParams(3, slots);
   const amount = (slot: number) => `$${3 + searchParamCount(slots) + slot}::numeric`;
-  const isAmount = (slot: number) => `(${amount(slot)} IS NOT NULL AND t.group_id = $1 AND t.amount = ${amount(slot)})`;
-  const amountLevel = (slot: number) => `CASE WHEN c.amount = ${amount(slot)} THEN 1 ELSE 0 END`;
+  // the amount in the group's currency (ix_transactions_group_amount), or as paid in another one
+  // (ix_transactions_group_original_amount, partial: only rows with an original)
+  const isAmount = (slot: number) =>
+    `(${amount(slot)} IS NOT NULL AND t.group_id = $1 AND (t.amount = ${amount(slot)} OR (t.original IS NOT NULL AND ${ORIGINAL_AMOUNT('t')} = ${amount(slot)})))`;
+  const amountLevel = (slot: number) => `CASE WHEN c.amount = ${amount(slot)} OR ${ORIGINAL_AMOUNT('c')} = ${amount(slot)} THEN 1 ELSE 0 END`;
   const prefix = (slot: number) => `$${3 + searchParamCount(slots) + slots + slot}::text`;
   // what the older rows are narrowed by: each word in the text with its stems beside it (one scan of
   // ix_transactions_search_words for all the words), else as before; the match itself is tested after
@@ -419,7 +477,7 @@ export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
       .map((s, i) => `(${prefix(i)} IS ${withPrefix ? 'NULL' : 'NOT NULL'} OR t.search_vector @@ ${s.query} OR (${s.parts} AND t.search_text LIKE '%' || ${s.word} || '%') OR ${isAmount(i)} OR ${typo(i)})`)
       .join(' AND ') || 'true';
   const row = { alias: 't', title: 't.description', typoText: 't.search_text' };
-  const columns = 't.id, t.group_id, t.description, t.amount, t.date, t.search_vector, t.search_text';
+  const columns = 't.id, t.group_id, t.description, t.amount, t.original, t.date, t.search_vector, t.search_text';
   const matches = searchMatches(row, p, { extra: isAmount, titleWords: false });
   const newest = 'ORDER BY t.date DESC, t.id DESC';
   const found = '(SELECT count(*) FROM recent)';

@@ -22,6 +22,10 @@ export interface TransactionRow {
   account: string;
   target_account: string | null;
   description: string | null;
+  /** paid in another currency (else null): the amount as paid, its code, the rate */
+  original_amount: string | null;
+  original_currency: string | null;
+  original_rate: string | null;
 }
 
 export interface SplitRow {
@@ -44,6 +48,10 @@ export interface SettlementRow {
   to_member: string | null;
   amount: string;
   note: string | null;
+  /** paid in another currency (else null): the amount as paid, its code, the rate */
+  original_amount: string | null;
+  original_currency: string | null;
+  original_rate: string | null;
 }
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';

@@ -110,8 +110,10 @@ export class ExportService {
     const { groupId, currency } = user;
     const repository = this.repository;
     lazy('budget/transactions.csv', () =>
-      csvStream(['date', 'type', 'amount', 'currency', 'category', 'account', 'targetAccount', 'description'], repository.transactions(groupId), (t) => [
+      // paid in another currency: the amount as paid, its code and the rate (the group's currency per unit); empty otherwise
+      csvStream(['date', 'type', 'amount', 'currency', 'category', 'account', 'targetAccount', 'description', 'originalAmount', 'originalCurrency', 'rate'], repository.transactions(groupId), (t) => [
         t.date, t.type, t.amount, currency, guardCell(t.category), guardCell(t.account), guardCell(t.target_account), guardCell(t.description),
+        t.original_amount, t.original_currency, t.original_rate,
       ]),
     );
     // who owes whom: each member's part of the shared transactions, and the payments between members
@@ -121,8 +123,8 @@ export class ExportService {
       ]),
     );
     lazy('budget/settlements.csv', () =>
-      csvStream(['date', 'from', 'to', 'amount', 'currency', 'note'], repository.settlements(groupId), (s) => [
-        s.date, guardCell(s.from_member), guardCell(s.to_member), s.amount, currency, guardCell(s.note),
+      csvStream(['date', 'from', 'to', 'amount', 'currency', 'note', 'originalAmount', 'originalCurrency', 'rate'], repository.settlements(groupId), (s) => [
+        s.date, guardCell(s.from_member), guardCell(s.to_member), s.amount, currency, guardCell(s.note), s.original_amount, s.original_currency, s.original_rate,
       ]),
     );
     const categories = await this.repository.categories(groupId);

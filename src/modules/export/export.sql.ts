@@ -12,7 +12,8 @@ export const EXPORT_BATCH = 2000;
 export const EXPORT_TRANSACTIONS = statement(
   'export_transactions',
   `SELECT t.id, to_char(t.date, 'YYYY-MM-DD') AS date, t.type, t.amount::text AS amount, c.name AS category,
-          a.name AS account, ta.name AS target_account, t.description
+          a.name AS account, ta.name AS target_account, t.description,
+          t.original->>'amount' AS original_amount, t.original->>'currency' AS original_currency, t.original->>'rate' AS original_rate
      FROM transactions t
      JOIN budget_accounts a ON a.id = t.budget_account_id
      LEFT JOIN budget_accounts ta ON ta.id = t.target_budget_account_id
@@ -40,7 +41,8 @@ export const EXPORT_SPLITS = statement(
 /** The group's settlements after ($2 date, $3 id), oldest first, with the members' nicknames. */
 export const EXPORT_SETTLEMENTS = statement(
   'export_settlements',
-  `SELECT s.id, to_char(s.date, 'YYYY-MM-DD') AS date, f.nickname AS from_member, r.nickname AS to_member, s.amount::text AS amount, s.note
+  `SELECT s.id, to_char(s.date, 'YYYY-MM-DD') AS date, f.nickname AS from_member, r.nickname AS to_member, s.amount::text AS amount, s.note,
+          s.original->>'amount' AS original_amount, s.original->>'currency' AS original_currency, s.original->>'rate' AS original_rate
      FROM settlements s
      LEFT JOIN users f ON f.id = s.from_user_id
      LEFT JOIN users r ON r.id = s.to_user_id

@@ -176,3 +176,22 @@ export async function recordUpdatedMany<T extends object>(manager: EntityManager
   }
   await insertMany(manager, ActionHistory, rows);
 }
+
+/**
+ * The values of the "Updated" row the subscriber would write for a row a repository updates with
+ * its own fixed SQL (PUT /transactions): `before` the row as read (the entity's properties),
+ * `after` the values written; the changes are the recorded fields whose value differs, the label is
+ * the updated row's. Undefined when no recorded field changed (the subscriber writes none then).
+ */
+export async function updatedHistoryRow<T extends object>(
+  manager: EntityManager,
+  target: new () => T,
+  before: Partial<T> & { id: string },
+  after: Partial<T>,
+): Promise<HistoryRowValues | undefined> {
+  const audit = AUDITED_ENTITIES.get(target);
+  if (!audit) throw new Error(`${target.name} is not @Audited`);
+  const changes = updatedChanges(audit, manager.connection.getMetadata(target).columns, new Set(Object.keys(after)), before, after);
+  if (Object.keys(changes).length === 0) return undefined;
+  return historyRowValues(manager, audit, { ...before, ...after }, 'Updated', changes);
+}

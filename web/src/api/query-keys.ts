@@ -83,6 +83,7 @@ export const queryKeys = {
     balances: (period: unknown) => ['budget', 'balances', period] as const,
     explain: (party: string, period: unknown, page: number) => ['budget', 'balances', 'explain', party, period, page] as const,
     settlementsAll: ['budget', 'settlements'] as const,
+    rate: (currency: string, date: string) => ['budget', 'rates', currency, date] as const,
     settlements: (period: unknown, page: number, pageSize: number) => ['budget', 'settlements', period, page, pageSize] as const,
   },
   calendar: {

@@ -50,18 +50,18 @@ SELECT u.id FROM unnest($2::uuid[]) AS u(id)
 
 -- budget_settlement_anywhere
 SELECT s.id, s.from_user_id AS "fromUserId", s.to_user_id AS "toUserId", s.amount, s.date::text AS date, s.note,
-  s.created_by_id AS "createdBy", to_char(s.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", s.group_id AS "groupId" FROM settlements s WHERE s.id = $1;
+  s.created_by_id AS "createdBy", to_char(s.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", s.original, s.group_id AS "groupId" FROM settlements s WHERE s.id = $1;
 
 -- budget_settlement_by_id
 SELECT s.id, s.from_user_id AS "fromUserId", s.to_user_id AS "toUserId", s.amount, s.date::text AS date, s.note,
-  s.created_by_id AS "createdBy", to_char(s.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate" FROM settlements s WHERE s.id = $1 AND s.group_id = $2;
+  s.created_by_id AS "createdBy", to_char(s.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", s.original FROM settlements s WHERE s.id = $1 AND s.group_id = $2;
 
 -- budget_settlements_count
 SELECT count(*)::int AS total FROM settlements s WHERE s.group_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::uuid IS NULL OR s.from_user_id = $4::uuid OR s.to_user_id = $4::uuid);
 
 -- budget_settlements_page
 SELECT s.id, s.from_user_id AS "fromUserId", s.to_user_id AS "toUserId", s.amount, s.date::text AS date, s.note,
-  s.created_by_id AS "createdBy", to_char(s.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate" FROM settlements s WHERE s.group_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::uuid IS NULL OR s.from_user_id = $4::uuid OR s.to_user_id = $4::uuid) ORDER BY s.date DESC, s.created_date DESC, s.id DESC OFFSET $5 LIMIT $6;
+  s.created_by_id AS "createdBy", to_char(s.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdDate", s.original FROM settlements s WHERE s.group_id = $1 AND date >= COALESCE($2::date, '-infinity') AND date <= COALESCE($3::date, 'infinity') AND ($4::uuid IS NULL OR s.from_user_id = $4::uuid OR s.to_user_id = $4::uuid) ORDER BY s.date DESC, s.created_date DESC, s.id DESC OFFSET $5 LIMIT $6;
 
 -- budget_sharing_check_balances
 SELECT to_jsonb(d) AS row FROM (

@@ -3,6 +3,7 @@ import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-
 import { FREQUENCIES, Frequency, TRANSACTION_TYPES, TransactionType } from '../entities/budget-enums';
 import { IsDateOnly } from './budget-validators';
 import { SplitDto } from '../sharing/split.dto';
+import { OriginalDto } from '../rates/original.dto';
 import { TransactionFieldsDto } from './transaction.dto';
 
 export class RecurringTransactionDto {
@@ -25,6 +26,8 @@ export class RecurringTransactionDto {
   @ApiProperty({ format: 'date-time' }) createdDate: Date;
   @ApiProperty({ type: SplitDto, nullable: true, description: 'copied to each occurrence; null: not shared' })
   split: SplitDto | null;
+  @ApiProperty({ type: OriginalDto, nullable: true, description: "paid in another currency at a fixed rate, copied to each occurrence; null: in the group's" })
+  original: OriginalDto | null;
 }
 
 /** POST and PUT body. */

@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { PageQuery, sortPattern } from '../../../common/pagination/pagination';
 import { TRANSACTION_TYPES, TransactionType } from '../entities/budget-enums';
 import { IsDateOnly, IsMoney, MAX_AMOUNT, MONEY_PATTERN } from './budget-validators';
 import { SplitDto, SplitInputDto } from '../sharing/split.dto';
+import { OriginalDto, OriginalInputDto } from '../rates/original.dto';
 
 export class TransactionDto {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -22,6 +23,8 @@ export class TransactionDto {
   @ApiProperty({ format: 'date-time' }) createdDate: string;
   @ApiProperty({ type: SplitDto, nullable: true, description: "how it is shared between members; null: the household's own" })
   split: SplitDto | null;
+  @ApiProperty({ type: OriginalDto, nullable: true, description: "paid in another currency: the amount as paid and the rate; null: in the group's" })
+  original: OriginalDto | null;
 }
 
 /** Fields shared by transactions and recurring transactions. */
@@ -30,9 +33,27 @@ export class TransactionFieldsDto {
   @IsIn(TRANSACTION_TYPES)
   type: TransactionType;
 
-  @ApiProperty({ example: '12.34', pattern: MONEY_PATTERN.source, description: `a decimal string > 0, at most 2 decimals, ≤ ${MAX_AMOUNT}` })
+  @ApiPropertyOptional({
+    example: '12.34',
+    pattern: MONEY_PATTERN.source,
+    description: `in the group's currency: a decimal string > 0, at most 2 decimals, ≤ ${MAX_AMOUNT}; may be left out when original is given (then original.amount × rate, half-up to the cent)`,
+  })
+  @ValidateIf((o: TransactionFieldsDto) => o.amount !== undefined || !o.original)
   @IsMoney()
-  amount: string;
+  amount?: string;
+
+  @ApiPropertyOptional({
+    type: OriginalInputDto,
+    nullable: true,
+    description:
+      'paid in another currency: amount and currency as paid, the rate (the group\'s currency per unit; omitted: the stored rate of the date). ' +
+      'amount and original.amount × rate more than a cent apart: 400 AMOUNT_RATE_MISMATCH; the group\'s currency: 400 SAME_CURRENCY; no rate known: 400 RATE_UNKNOWN. ' +
+      'On update: omitted or null: paid in the group\'s currency.',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OriginalInputDto)
+  original?: OriginalInputDto | null;
 
   @ApiPropertyOptional({ maxLength: 500, nullable: true, type: String })
   @IsOptional()

@@ -3,6 +3,7 @@ import { BudgetAccount } from './budget-account.entity';
 import type { TransactionType } from './budget-enums';
 import { Category } from './category.entity';
 import type { StoredSplit } from '../sharing/sharing';
+import type { Original } from '../../../../domain/currency';
 import { GroupOwnedEntity } from '../../../database/group-owned';
 
 /** The columns a transaction and a recurring transaction share: what moves, how much, between which accounts. */
@@ -47,6 +48,14 @@ export abstract class MoneyMovement extends GroupOwnedEntity {
    */
   @Column({ type: 'jsonb', nullable: true })
   split: StoredSplit | null;
+
+  /**
+   * Paid in another currency: the amount as paid, its ISO 4217 code and the rate (the group's
+   * currency per unit, decimal strings); `amount` is then that amount × rate, rounded half-up to the
+   * cent (docs/budget.md, "Other currencies"). null: paid in the group's currency.
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  original: Original | null;
 
   /** the user who created it; null when the scheduler did */
   @Column({ type: 'uuid', nullable: true })

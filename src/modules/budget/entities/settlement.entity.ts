@@ -2,6 +2,7 @@ import { Check, Column, Entity, Index } from 'typeorm';
 import { Audited } from '../../history/audited';
 import { GroupOwnedEntity } from '../../../database/group-owned';
 import { settlementLabel } from '../history-labels';
+import type { Original } from '../../../../domain/currency';
 
 /**
  * A payment between two members that is not an expense (a repayment, cash handed over, a loan):
@@ -33,6 +34,10 @@ export class Settlement extends GroupOwnedEntity {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   note: string | null;
+
+  /** paid in another currency: the amount as paid, its code and the rate (as a transaction's); null: in the group's */
+  @Column({ type: 'jsonb', nullable: true })
+  original: Original | null;
 
   /** the member who recorded it */
   @Column({ type: 'uuid', nullable: true })

@@ -29,6 +29,8 @@ import { categoryName } from '../history-labels';
 @Index('ix_transactions_target_account', { synchronize: false })
 @Index('ix_transactions_description_trgm', { synchronize: false })
 @Index('ix_transactions_group_amount', ['groupId', 'amount', 'id'])
+// an amount as paid in another currency, for search: (group_id, (original->>'amount')::numeric) WHERE original IS NOT NULL (migration Currencies)
+@Index('ix_transactions_group_original_amount', { synchronize: false })
 // exactly-once recurring occurrences: the scheduler inserts with ON CONFLICT DO NOTHING on this
 // a statement imported twice adds nothing: the bank's id (or a hash) of each imported row, per account
 @Index('uq_transactions_import_ref', { synchronize: false })

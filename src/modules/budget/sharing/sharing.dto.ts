@@ -1,6 +1,8 @@
+import { OriginalDto, OriginalInputDto } from '../rates/original.dto';
+import { CURRENCY_PATTERN, RATE_SOURCES, RateSource } from '../rates/rates.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 import { IsDateOnly, IsMoney, MAX_AMOUNT, MONEY_PATTERN } from '../dto/budget-validators';
 import { SPLIT_MAX_PEOPLE, SPLIT_VALUE_PATTERN } from './split.dto';
 import { PeriodPageQuery } from '../dto/transaction.dto';
@@ -109,6 +111,8 @@ export class SettlementDto {
   @ApiProperty({ type: String, nullable: true }) note: string | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) createdBy: string | null;
   @ApiProperty({ format: 'date-time' }) createdDate: string;
+  @ApiProperty({ type: OriginalDto, nullable: true, description: "paid in another currency: the amount as paid and the rate; null: in the group's" })
+  original: OriginalDto | null;
 }
 
 export class CreateSettlementDto {
@@ -129,9 +133,20 @@ export class CreateSettlementDto {
   @IsUUID()
   toUserId: string;
 
-  @ApiProperty({ example: '14.00', pattern: MONEY_PATTERN.source, description: `a decimal string > 0, at most 2 decimals, ≤ ${MAX_AMOUNT}` })
+  @ApiPropertyOptional({
+    example: '14.00',
+    pattern: MONEY_PATTERN.source,
+    description: `in the group's currency: a decimal string > 0, at most 2 decimals, ≤ ${MAX_AMOUNT}; may be left out when original is given`,
+  })
+  @ValidateIf((o: CreateSettlementDto) => o.amount !== undefined || !o.original)
   @IsMoney()
-  amount: string;
+  amount?: string;
+
+  @ApiPropertyOptional({ type: OriginalInputDto, nullable: true, description: 'paid in another currency (as a transaction\'s original): 400 AMOUNT_RATE_MISMATCH, SAME_CURRENCY, RATE_UNKNOWN' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OriginalInputDto)
+  original?: OriginalInputDto | null;
 
   @ApiPropertyOptional({ format: 'date', description: 'YYYY-MM-DD; today (UTC) when omitted' })
   @IsOptional()
@@ -164,6 +179,12 @@ export class BalancesQuery {
   @IsOptional()
   @IsDateOnly()
   to?: string;
+
+  @ApiPropertyOptional({ example: 'CHF', pattern: CURRENCY_PATTERN.source, description: "ISO 4217: the nets and suggestions also in this currency, at the rate of `to` (or today); the group's currency: 400 SAME_CURRENCY" })
+  @IsOptional()
+  @IsString()
+  @Matches(CURRENCY_PATTERN, { message: 'currency must be an ISO 4217 code such as CHF' })
+  currency?: string;
 }
 
 export class BalancePartyDto {
@@ -183,6 +204,23 @@ export class BalanceSuggestionDto {
   @ApiProperty({ format: 'uuid', description: 'the paying party: a user id, or a unit id' }) from: string;
   @ApiProperty({ format: 'uuid', description: 'the receiving party: a user id, or a unit id' }) to: string;
   @ApiProperty({ example: '26.00' }) amount: string;
+  @ApiPropertyOptional({ type: OriginalDto, description: 'with ?currency=: the payment in that currency at the answer\'s rate, to record with the settlement as its original' })
+  original?: OriginalDto;
+}
+
+export class ConvertedNetDto {
+  @ApiPropertyOptional({ format: 'uuid' }) userId?: string;
+  @ApiPropertyOptional({ format: 'uuid' }) unitId?: string;
+  @ApiProperty({ example: '24.45', description: 'the net in the asked currency, half-up to its minor unit' }) net: string;
+}
+
+export class ConvertedBalancesDto {
+  @ApiProperty({ example: 'CHF' }) currency: string;
+  @ApiProperty({ example: '1.0636', description: "the group's currency per 1 unit of `currency`" }) rate: string;
+  @ApiProperty({ enum: RATE_SOURCES }) source: RateSource;
+  @ApiProperty({ format: 'date', description: 'the day the rate is from' }) rateDate: string;
+  @ApiProperty({ type: [ConvertedNetDto], description: "each party's net in `currency` (each rounded on its own, so they may miss 0 by a unit)" })
+  parties: ConvertedNetDto[];
 }
 
 export class BalanceMemberDto {
@@ -206,6 +244,8 @@ export class BalancesDto {
   suggestions: BalanceSuggestionDto[];
   @ApiProperty({ type: [BalanceMemberDto], description: 'every member the parties stand for, current and former, with their names' })
   members: BalanceMemberDto[];
+  @ApiPropertyOptional({ type: ConvertedBalancesDto, description: 'with ?currency=: the nets in that currency and the rate used' })
+  converted?: ConvertedBalancesDto;
 }
 
 export class ExplainQuery extends PeriodPageQuery {

@@ -1,7 +1,9 @@
+import { OriginalResolver } from '../rates/original-resolver';
+import { RatesService } from '../rates/rates.service';
+import { convertFromCents, currencyDigits } from '../../../../domain/currency';
 import { Injectable, Logger } from '@nestjs/common';
 import { AuthUser } from '../../../common/auth/auth-user';
 import { Clock, utcDate } from '../../../common/clock/clock';
-import { normaliseMoney } from '../../../../domain/amount';
 import { AppError, FieldError } from '../../../common/errors/app-error';
 import { Page } from '../../../common/pagination/pagination';
 import { Tenant } from '../../../common/tenancy/group-scope';
@@ -46,6 +48,8 @@ export class SharingService {
     private readonly users: UsersRepository,
     private readonly splits: SplitResolver,
     private readonly clock: Clock,
+    private readonly originals: OriginalResolver,
+    private readonly rates: RatesService,
   ) {}
 
   async settings(tenant: Tenant): Promise<SplitSettingsDto> {
@@ -98,8 +102,8 @@ export class SharingService {
         { field: 'fromUserId', userId: dto.fromUserId },
         { field: 'toUserId', userId: dto.toUserId },
       ]);
-      const amount = normaliseMoney(dto.amount);
       const date = dto.date ?? utcDate(this.clock.now());
+      const { amount, original } = await this.originals.resolve(user, dto, date);
       const note = dto.note || null;
       if (dto.id) {
         // the same member's identical retry answers the settlement it made; an id taken anywhere else is 409, whoever holds it
@@ -113,7 +117,8 @@ export class SharingService {
             settlement.toUserId === dto.toUserId &&
             settlement.amount === amount &&
             settlement.date === date &&
-            settlement.note === note;
+            settlement.note === note &&
+            JSON.stringify(settlement.original) === JSON.stringify(original);
           if (retry) return settlement;
           throw idTaken();
         }
@@ -126,6 +131,7 @@ export class SharingService {
         amount,
         date,
         note,
+        original,
         createdById: user.userId,
       });
       return toSettlementDto(saved);
@@ -164,7 +170,30 @@ export class SharingService {
       this.users.findActiveMembers(user),
     ]);
     const members = await this.membersOf(user, current, totals.map((t) => t.userId));
-    return { currency: user.currency, from: query.from ?? null, to: query.to ?? null, ...balanceSheet(members, totals, settings?.units ?? []) };
+    const sheet: BalancesDto = { currency: user.currency, from: query.from ?? null, to: query.to ?? null, ...balanceSheet(members, totals, settings?.units ?? []) };
+    return query.currency ? this.convert(user, sheet, query.currency, query.to ?? utcDate(this.clock.now())) : sheet;
+  }
+
+  /**
+   * The balances also in another currency, at its rate on `date`: each party's net, and each
+   * suggestion with its `original` (the payment in that currency, half-up to its minor unit), which
+   * recorded with the suggestion's amount keeps the group's nets exact.
+   */
+  private async convert(user: AuthUser, sheet: BalancesDto, currency: string, date: string): Promise<BalancesDto> {
+    const rate = await this.rates.get(user, currency, date);
+    const digits = currencyDigits(currency);
+    const inCurrency = (amount: string) => convertFromCents(toCents(amount), rate.rate, digits);
+    return {
+      ...sheet,
+      suggestions: sheet.suggestions.map((s) => ({ ...s, original: { amount: inCurrency(s.amount), currency, rate: rate.rate } })),
+      converted: {
+        currency,
+        rate: rate.rate,
+        source: rate.source,
+        rateDate: rate.rateDate,
+        parties: sheet.parties.map((p) => ({ ...(p.userId ? { userId: p.userId } : { unitId: p.unitId }), net: inCurrency(p.net) })),
+      },
+    };
   }
 
   /** The rows behind one party's net, newest first; a party that is neither a member with rows, a current member nor a unit: 404. */
@@ -243,5 +272,6 @@ function toSettlementDto(s: Settlement): SettlementDto {
     note: s.note,
     createdBy: s.createdById,
     createdDate: s.createdDate.toISOString(),
+    original: s.original ?? null,
   };
 }

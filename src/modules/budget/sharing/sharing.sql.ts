@@ -1,3 +1,4 @@
+import type { Original } from '../../../../domain/currency';
 import { isoTimestamp, statement } from '../../../database/sql';
 
 /*
@@ -56,7 +57,7 @@ export interface MemberTotalsRow {
 // ---- settlements -----------------------------------------------------------------------------
 
 const SETTLEMENT_COLUMNS = `s.id, s.from_user_id AS "fromUserId", s.to_user_id AS "toUserId", s.amount, s.date::text AS date, s.note,
-  s.created_by_id AS "createdBy", ${isoTimestamp('s.created_date')} AS "createdDate"`;
+  s.created_by_id AS "createdBy", ${isoTimestamp('s.created_date')} AS "createdDate", s.original`;
 
 /** A row of SETTLEMENT_COLUMNS, as the API prints a settlement. */
 export interface SettlementRow {
@@ -68,6 +69,8 @@ export interface SettlementRow {
   note: string | null;
   createdBy: string | null;
   createdDate: string;
+  /** jsonb, as stored: paid in another currency */
+  original: Original | null;
 }
 
 /** `GET /budget/settlements/{id}`. ($1 id, $2 group id) */

@@ -101,6 +101,17 @@ export function useBudgetMutation<Variables, Result>(mutationFn: (variables: Var
   return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: budgetKey }) });
 }
 
+/** The rate of another currency in the group's on a day (GET /budget/rates); off until a foreign currency is chosen. */
+export function useRate(currency: string | null, date: string) {
+  return useQuery({
+    queryKey: queryKeys.budget.rate(currency ?? '', date),
+    queryFn: () => call(api.GET('/api/v1/budget/rates', { params: { query: { currency: currency!, date } } })),
+    enabled: currency !== null && /^\d{4}-\d{2}-\d{2}$/.test(date),
+    retry: false,
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
 export const budgetApi = {
   createCategory: (body: Schema<'SaveCategoryDto'>) => call(api.POST('/api/v1/categories', { body })),
   updateCategory: ({ id, body }: { id: string; body: Schema<'SaveCategoryDto'> }) =>
@@ -159,10 +170,12 @@ export function useSplitSettings() {
   return useQuery({ queryKey: queryKeys.budget.splitSettings, queryFn: () => call(api.GET('/api/v1/budget/split-settings')) });
 }
 
-export function useBalances(period: Period) {
+/** The balances of a period; with `currency`, also in that currency (the nets, each suggestion's payment, the rate). */
+export function useBalances(period: Period, currency?: string) {
+  const query = currency ? { ...period, currency } : period;
   return useQuery({
-    queryKey: queryKeys.budget.balances(period),
-    queryFn: () => call(api.GET('/api/v1/budget/balances', { params: { query: period } })),
+    queryKey: queryKeys.budget.balances(query),
+    queryFn: () => call(api.GET('/api/v1/budget/balances', { params: { query } })),
     placeholderData: keepPreviousData,
   });
 }

@@ -3,7 +3,7 @@ import { translatorFor } from '@/i18n/testing';
 import { byDay, changeDetails, describeChange, type HistoryRowLike, type Writers } from './sentence';
 
 const writers = (locale: string): Writers => ({
-  money: (amount) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(amount as unknown as number),
+  money: (amount, currency = 'EUR') => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as unknown as number),
   date: (value) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`)),
   list: (words) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(words),
 });
@@ -30,6 +30,13 @@ describe('describeChange', () => {
     expect(say({ ...settlement, userId: 'cleo', userNickname: 'Cleo' })).toBe('Cleo recorded that Anna paid Cleo €14.00');
     expect(say({ entityType: 'Settlement', action: 'Deleted', changes: { amount: { old: '14.00' } }, entityLabel: 'Anna → Cleo' })).toBe('Anna deleted the payment “Anna paid Cleo €14.00”');
     expect(say({ entityType: 'SplitSettings', action: 'Updated' })).toBe('Anna changed how costs are shared');
+    // paid in another currency: both amounts
+    const original = { new: { amount: '84.00', currency: 'CHF', rate: '1.0609' } };
+    const dinner: Row = { ...shared, changes: { ...shared.changes, amount: { new: '89.12' }, original }, entityLabel: 'Dinner' };
+    dinner.changes!.split = { new: { ...split, owed: [...split.owed, { userId: 'dan' }] } };
+    expect(say(dinner)).toBe('Anna paid CHF\u00a084.00 (€89.12) Dinner, shared by 4');
+    expect(sag(dinner)).toBe('Anna hat 84,00\u00a0CHF (89,12\u00a0€) für Dinner bezahlt, geteilt auf 4');
+    expect(say({ ...settlement, changes: { ...payment, original: { new: { amount: '14.90', currency: 'CHF', rate: '0.94' } } } })).toBe('Anna paid Cleo CHF\u00a014.90 (€14.00)');
     expect(sag({ entityType: 'SplitSettings', action: 'Updated' })).toBe('Anna hat geändert, wie Kosten geteilt werden');
   });
 

@@ -21,7 +21,8 @@ export interface HistoryRowLike {
 
 /** How amounts and dates are written (the page passes Intl in the chosen language). */
 export interface Writers {
-  money: (amount: string) => string;
+  /** an amount in the group's currency, or in `currency` (ISO 4217) when given */
+  money: (amount: string, currency?: string) => string;
   date: (value: string) => string;
   list: (words: string[]) => string;
 }
@@ -128,6 +129,12 @@ export function describeChange(row: HistoryRowLike, t: Translate, write: Writers
     if (action === 'Restored') return t('history.restored', { who, thing });
     return changed(thing);
   };
+  /** "CHF 84.00 (€89.12)" for an amount paid in another currency (its `original`), else the amount alone */
+  const paid = (amount: string, original: unknown) => {
+    const o = original as { amount?: unknown; currency?: unknown } | null | undefined;
+    if (!o || typeof o.amount !== 'string' || typeof o.currency !== 'string') return write.money(amount);
+    return t('history.money.both', { original: write.money(o.amount, o.currency), amount: write.money(amount) });
+  };
 
   switch (row.entityType) {
     case 'NoteItem': {
@@ -183,7 +190,7 @@ export function describeChange(row: HistoryRowLike, t: Translate, write: Writers
     case 'RecurringTransaction': {
       const recurring = row.entityType === 'RecurringTransaction';
       const amount = text(changes.amount?.new);
-      const money = amount ? write.money(amount) : '';
+      const money = amount ? paid(amount, changes.original?.new) : '';
       if (action === 'Created') {
         const type = changes.type?.new;
         if (type === 'Transfer') return t(recurring ? 'history.money.movedRecurring' : 'history.money.moved', { who, amount: money });
@@ -215,7 +222,7 @@ export function describeChange(row: HistoryRowLike, t: Translate, write: Writers
       // the label is "Ben → Anna" with the nicknames of the time
       const [from, to] = (label ?? '').split(' → ');
       const amount = text(changes.amount?.new) ?? text(changes.amount?.old);
-      const money = amount ? write.money(amount) : '';
+      const money = amount ? paid(amount, changes.original?.new ?? changes.original?.old) : '';
       if (!from || !to) return generic(t('history.noun.payment'));
       const payment = t('history.settlement.payment', { from, to, amount: money });
       if (action === 'Deleted') return t('history.settlement.deleted', { who, payment });

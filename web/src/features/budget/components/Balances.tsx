@@ -6,6 +6,7 @@ import { useSession } from '@/api/session-context';
 import { useT, type Translate } from '@/i18n';
 import { Button, DateText, EmptyState, Field, LoadState, Notice, Page, SelectField } from '@/ui';
 import { Pager } from '@/ui/Pager';
+import { formatMoney } from '@/ui/format';
 import {
   sharingApi,
   useBalanceExplanation,
@@ -23,14 +24,22 @@ import { amountForInput, normaliseAmount, validateAmount } from '../money';
 import { periodPresets, settlementDate } from '../period';
 import '../sharing.css';
 import { useAmountQuestion } from './AmountQuestion';
+import { useCurrencyForm } from './CurrencyFields';
 import { SettlementText, useMoney } from './SharingParts';
 
 /** /budget/balances: who owes whom in sentences, with the payments that settle everything. */
+/** Currencies a group most often settles a trip in, offered beside its own. */
+const SETTLE_CURRENCIES = ['EUR', 'CHF', 'GBP', 'USD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'JPY'];
+
 export default function Balances() {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const period: Period = { ...(params.get('from') ? { from: params.get('from') as string } : {}), ...(params.get('to') ? { to: params.get('to') as string } : {}) };
-  const balances = useBalances(period);
+  const currency = params.get('currency') ?? undefined;
+  const balances = useBalances(period, currency);
+  const { claims } = useSession();
+  const group = claims?.currency ?? 'EUR';
+  const choices = [...new Set([group, ...SETTLE_CURRENCIES])];
   return (
     <Page
       title={t('budget.balances.title')}
@@ -41,6 +50,22 @@ export default function Balances() {
       }
     >
       <PeriodPicker period={period} onChange={(next) => setParams(Object.fromEntries(Object.entries(next).filter(([, value]) => value)) as Record<string, string>)} />
+      <SelectField
+        label={t('budget.balances.settleIn')}
+        value={currency ?? group}
+        onChange={(event) => {
+          const next = new URLSearchParams(params);
+          if (event.target.value === group) next.delete('currency');
+          else next.set('currency', event.target.value);
+          setParams(next);
+        }}
+      >
+        {choices.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </SelectField>
       <LoadState query={balances}>{(data) => <BalancesBody data={data} period={period} />}</LoadState>
     </Page>
   );
@@ -101,17 +126,20 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
   // the suggestion whose payment is shown for confirmation before it is recorded
   const [confirming, setConfirming] = useState<string | null>(null);
   const record = useBudgetMutation(sharingApi.recordSettlement);
-  const settle = async (from: string, to: string, amount: string) => {
+  /** "CHF 24.45 (€26.00)" when the balances are asked in another currency */
+  const both = (amount: string, original?: { amount: string; currency: string }) =>
+    original ? t('history.money.both', { original: formatMoney(original.amount, original.currency), amount: money(amount) }) : money(amount);
+  const settle = async (from: string, to: string, amount: string, original?: { amount: string; currency: string; rate: string }) => {
     // a unit settles through any of its members: the person recording it when they are one, else its first
     const member = (id: string) => {
       const userIds = parties.get(id)?.userIds ?? [id];
       return claims && userIds.includes(claims.userId) ? claims.userId : userIds[0];
     };
     setRecorded(null);
-    const settlement = await record.mutateAsync({ fromUserId: member(from), toUserId: member(to), amount, date: settlementDate(period) });
+    const settlement = await record.mutateAsync({ fromUserId: member(from), toUserId: member(to), amount, original, date: settlementDate(period) });
     setConfirming(null);
     // said as it is recorded: a unit's payment in the name of its member
-    setRecorded({ id: settlement.id, sentence: t('budget.settlements.sentence', { from: name(member(from)), to: name(member(to)), amount: money(amount) }) });
+    setRecorded({ id: settlement.id, sentence: t('budget.settlements.sentence', { from: name(member(from)), to: name(member(to)), amount: both(amount, original) }) });
   };
   const shared = data.parties.some((party) => party.paid !== '0.00' || party.share !== '0.00' || party.sent !== '0.00' || party.received !== '0.00');
   return (
@@ -127,7 +155,7 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
         ) : (
           <ul className="debts" aria-label={t('budget.balances.suggestions')}>
             {data.suggestions.map((suggestion) => {
-              const sentence = t('budget.balances.owes', { from: name(suggestion.from), fromIs: parties.get(suggestion.from)?.unitId ? 'unit' : 'member', to: name(suggestion.to), amount: money(suggestion.amount) });
+              const sentence = t('budget.balances.owes', { from: name(suggestion.from), fromIs: parties.get(suggestion.from)?.unitId ? 'unit' : 'member', to: name(suggestion.to), amount: both(suggestion.amount, suggestion.original) });
               const key = `${suggestion.from}-${suggestion.to}`;
               return (
                 <li key={key}>
@@ -139,11 +167,11 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
                           from: name(suggestion.from),
                           fromIs: parties.get(suggestion.from)?.unitId ? 'unit' : 'member',
                           to: name(suggestion.to),
-                          amount: money(suggestion.amount),
+                          amount: both(suggestion.amount, suggestion.original),
                         })}
                       </p>
                       <span className="row-actions">
-                        <Button busy={record.isPending} onClick={() => void settle(suggestion.from, suggestion.to, suggestion.amount).catch(() => undefined)}>
+                        <Button busy={record.isPending} onClick={() => void settle(suggestion.from, suggestion.to, suggestion.amount, suggestion.original).catch(() => undefined)}>
                           {t('budget.balances.confirm.record')}
                         </Button>
                         <Button variant="secondary" onClick={() => setConfirming(null)}>
@@ -264,10 +292,23 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
   const record = useBudgetMutation(sharingApi.recordSettlement);
   const amountQuestion = useAmountQuestion();
   const amount = watch('amount');
-  const send = async (decimal: string) => {
+  // paid in another currency: the rate of the day, the amount in the group's shown as typed
+  const money = useCurrencyForm(null, watch('date'));
+  const [rateMissing, setRateMissing] = useState(false);
+  const send = async (typed: string) => {
     const values = getValues();
+    const paid = money.body(typed);
+    setRateMissing(!paid);
+    if (!paid) return;
     try {
-      const settlement = await record.mutateAsync({ fromUserId: values.from, toUserId: values.to, amount: decimal, date: values.date, note: values.note.trim() || null });
+      const settlement = await record.mutateAsync({
+        fromUserId: values.from,
+        toUserId: values.to,
+        amount: paid.amount,
+        original: paid.original,
+        date: values.date,
+        note: values.note.trim() || null,
+      });
       setValue('amount', '');
       setValue('note', '');
       setSaved(settlement.id);
@@ -323,6 +364,9 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
           />
           <Field label={t('budget.settlements.form.date')} id="settlement-date" type="date" error={errors.date?.message} {...register('date', rules.date)} />
         </div>
+        {money.select}
+        {money.fields(amount)}
+        {rateMissing ? <Notice tone="warning">{t('budget.rate.needed')}</Notice> : null}
         <Field label={t('budget.settlements.form.note')} id="settlement-note" maxLength={500} autoComplete="off" {...register('note')} />
         {amountQuestion.question(amount, (chosen) => {
           setValue('amount', amountForInput(chosen));

@@ -46,7 +46,14 @@ export function SettlementText({ settlement, name }: { settlement: Settlement; n
   const money = useMoney();
   return (
     <span className="effect-main">
-      {t('budget.settlements.sentence', { from: name(settlement.fromUserId), to: name(settlement.toUserId), amount: money(settlement.amount) })}
+      {t('budget.settlements.sentence', {
+        from: name(settlement.fromUserId),
+        to: name(settlement.toUserId),
+        // paid in another currency: both amounts, "CHF 24.45 (€26.00)"
+        amount: settlement.original
+          ? t('history.money.both', { original: formatMoney(settlement.original.amount, settlement.original.currency), amount: money(settlement.amount) })
+          : money(settlement.amount),
+      })}
       <small>
         <DateText value={settlement.date} />
         {settlement.note ? ` · ${settlement.note}` : ''}

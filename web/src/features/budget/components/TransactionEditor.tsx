@@ -5,10 +5,11 @@ import { applyProblem, type SummaryItem } from '@/api/form-errors';
 import { Button, ErrorSummary, Field, LoadState, Page } from '@/ui';
 import { DangerAction } from '@/ui/DangerAction';
 import { budgetApi, useBudgetMutation, useTransaction, type Transaction, type TransactionInput, type TransactionType } from '../api';
-import { amountForInput, normaliseAmount, today } from '../money';
+import { amountForInput, today } from '../money';
 import { retypeAndSave, useAmountQuestion } from './AmountQuestion';
 import { RequireBudgetSetup, type BudgetBasics } from './Setup';
 import { useSplitForm } from './SplitFields';
+import { useCurrencyForm } from './CurrencyFields';
 import { defaultAccountId, MoneyMovementFields, movementBody, movementLabels, MOVEMENT_FIELDS, type MoneyMovementValues } from './TransactionFields';
 import { useT, type MessageId } from '@/i18n';
 
@@ -64,7 +65,7 @@ function EditTransaction({ transactionId }: { transactionId: string }) {
                 existing={data}
                 initial={{
                   type: data.type,
-                  amount: amountForInput(data.amount),
+                  amount: amountForInput(data.original?.amount ?? data.amount),
                   date: data.date,
                   description: data.description ?? '',
                   categoryId: data.categoryId ?? '',
@@ -95,15 +96,18 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
   const type = watch('type');
   const split = useSplitForm(existing?.split, !existing && initial.type === 'Expense');
   const amountQuestion = useAmountQuestion();
+  const money = useCurrencyForm(existing?.original, watch('date'));
   const submit = handleSubmit(async (values) => {
     setSummary([]);
     // "1.500": the chosen reading goes into the field as the language writes it, then saves
     if (amountQuestion.ask(values.amount)) return;
-    const amount = normaliseAmount(values.amount) as string;
+    const paid = money.body(values.amount);
+    if (!paid) return setSummary([{ field: 'amount', message: t('budget.rate.needed') }]);
+    const { amount, original } = paid;
     const unfit = split.check(amount, values.type);
     if (unfit.length) return setSummary(unfit);
     try {
-      await save.mutateAsync({ ...movementBody(values, amount), date: values.date, split: split.body(amount, values.type) });
+      await save.mutateAsync({ ...movementBody(values, amount), original, date: values.date, split: split.body(amount, values.type) });
       navigate('/budget/transactions', { state: { saved: true } });
     } catch (error) {
       setSummary(split.refuse(error) ?? applyProblem(error, FIELDS, setError, movementLabels(t)));
@@ -115,9 +119,20 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
     <>
       <form onSubmit={submit} noValidate>
         <ErrorSummary items={summary} />
-        <MoneyMovementFields form={form} categories={basics.categories} accounts={accounts} />
+        <MoneyMovementFields
+          form={form}
+          categories={basics.categories}
+          accounts={accounts}
+          currency={money.currency}
+          beside={
+            <>
+              {money.select}
+              {money.fields(watch('amount'))}
+            </>
+          }
+        />
         <Field label={t('budget.field.date')} type="date" error={formState.errors.date?.message} {...register('date', { required: t('budget.field.date.required') })} />
-        {split.fields(watch('amount'), type)}
+        {split.fields(money.converted(watch('amount')) ?? '', type)}
         {amountQuestion.question(watch('amount'), retypeAndSave((text) => setValue('amount', text), submit))}
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>

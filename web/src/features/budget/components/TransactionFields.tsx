@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useSession } from '@/api/session-context';
@@ -32,12 +32,16 @@ interface Props<Values extends MoneyMovementValues> {
   form: UseFormReturn<Values>;
   categories: Category[];
   accounts: Account[];
+  /** the currency the amount is typed in (default: the group's) */
+  currency?: string;
+  /** what stands beside the amount: its currency, the rate, the converted amount */
+  beside?: ReactNode;
 }
 
 /** The picker's "New category…" option. */
 export const NEW_CATEGORY = '__new__';
 
-export function MoneyMovementFields<Values extends MoneyMovementValues>({ form, categories, accounts }: Props<Values>) {
+export function MoneyMovementFields<Values extends MoneyMovementValues>({ form, categories, accounts, currency, beside }: Props<Values>) {
   // react-hook-form's generic paths: these fields exist on every Values by the constraint
   const t = useT();
   const { register: reg, formState, watch, setValue } = form as unknown as UseFormReturn<MoneyMovementValues>;
@@ -74,13 +78,14 @@ export function MoneyMovementFields<Values extends MoneyMovementValues>({ form, 
         </div>
       </fieldset>
       <Field
-        label={t('budget.field.amount', { currency: claims?.currency ?? '' })}
+        label={t('budget.field.amount', { currency: currency ?? claims?.currency ?? '' })}
         hint={t('budget.field.amount.hint')}
         inputMode="decimal"
         autoComplete="off"
         error={err.amount?.message}
         {...reg('amount', { validate: validateAmount })}
       />
+      {beside}
       {type === 'Transfer' ? null : (
         <SelectField
           label={t('budget.field.category')}

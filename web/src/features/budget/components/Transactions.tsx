@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { ArrowLeftRight, Repeat } from 'lucide-react';
 import { Button, DateText, EmptyState, Field, FilterPanel, LoadState, Money, Notice, Page, SelectField } from '@/ui';
 import { Pager } from '@/ui/Pager';
+import { formatMoney } from '@/ui/format';
 import { NamedIcon } from '@/ui/pickers';
 import { useTransactions, type Account, type Category, type Transaction, type TransactionFilters, type TransactionType } from '../api';
 import { negate } from '../money';
@@ -226,6 +227,7 @@ function TransactionRow({ transaction, names }: { transaction: Transaction; name
         <strong className={`tx-amount amount-${transaction.type.toLowerCase()}`}>
           <span className="visually-hidden">{t(TYPE_NAME[transaction.type])}: </span>
           <Money amount={signed[transaction.type]} />
+          {transaction.original ? <small className="tx-original">{formatMoney(transaction.original.amount, transaction.original.currency)}</small> : null}
         </strong>
       </Link>
     </li>

@@ -37,7 +37,7 @@ export default function HistoryPage() {
   const entityTypes = ENTITY_TYPES.filter((entity) => !entity.adminOnly || claims?.role === 'Admin');
   const lists = new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' });
   const write: Writers = {
-    money: (amount) => formatMoney(amount, claims?.currency ?? 'EUR', locale),
+    money: (amount, currency) => formatMoney(amount, currency ?? claims?.currency ?? 'EUR', locale),
     date: (value) => formatDate(value, false, locale),
     list: (words) => lists.format(words),
   };

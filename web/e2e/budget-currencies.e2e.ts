@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { expect, seedGroup, seedUser, signIn, test } from './support/fixtures';
+
+const now = new Date();
+const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
+/**
+ * A trip to Switzerland at 360 px: a dinner for four paid in francs is entered with its rate, the
+ * amount in euros shown as it is typed, and the balances settled up in francs until everyone is even.
+ */
+test.describe('Budget, a trip in another currency', () => {
+  test('a CHF dinner for four, then settling up in francs', async ({ page, service }) => {
+    test.setTimeout(120_000);
+    const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });
+    const anna = await seedUser(service.db, group.id, { nickname: 'Anna' });
+    for (const nickname of ['Ben', 'Cleo', 'Dan']) await seedUser(service.db, group.id, { nickname });
+    await service.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES ($1, $2, 'Travel', true)`, [randomUUID(), group.id]);
+    await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, 'Eating out', '#16A34A', 'ShoppingCart', 1)`, [randomUUID(), group.id]);
+    // the group's own rate of the day (no ECB file is served to this test)
+    await service.db.query(`INSERT INTO budget_manual_rates (group_id, currency, date, rate) VALUES ($1, 'CHF', $2, '1.0611')`, [group.id, today]);
+    await signIn(page, anna);
+
+    await page.goto('/budget/transactions/new?type=Expense');
+    await page.getByLabel('Currency').selectOption('CHF');
+    await expect(page.getByLabel(/^Rate/)).toHaveValue('1.0611');
+    await page.getByLabel(/^Amount/).fill('84');
+    await expect(page.getByText('= €89.13')).toBeVisible();
+    await page.getByLabel('Category').selectOption({ label: 'Eating out' });
+    await page.getByLabel('Description (optional)').fill('Dinner');
+    await page.getByLabel('Share this between members').check();
+    const between = page.getByRole('group', { name: 'Split between' });
+    for (const name of ['Anna', 'Ben', 'Cleo', 'Dan']) await between.getByLabel(name, { exact: true }).check();
+    await page.getByRole('button', { name: 'Add expense' }).click();
+    await expect(page.getByText('Transaction saved.')).toBeVisible();
+    // the list shows both amounts
+    await expect(page.getByRole('link', { name: /Dinner/ })).toContainText('CHF');
+    await expect(page.getByRole('link', { name: /Dinner/ })).toContainText('89.13');
+
+    // settling up in francs: each suggested payment recorded with its original, until everyone is even
+    await page.goto('/budget/balances');
+    await page.getByLabel('Settle in').selectOption('CHF');
+    const suggestions = page.getByRole('list', { name: 'Payments that settle everything' });
+    for (let i = 0; i < 3; i++) {
+      const debt = suggestions.getByRole('listitem').first();
+      await expect(debt).toContainText('CHF');
+      await debt.getByRole('button', { name: 'Record payment' }).click();
+      await debt.getByRole('button', { name: 'Yes, record it' }).click();
+      await expect(page.getByText(/^Recorded: /)).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'Everyone is settled up' })).toBeVisible();
+    // no wider than the phone
+    expect(await page.evaluate(() => { const root = (globalThis as any).document.scrollingElement; return root.scrollWidth <= root.clientWidth; })).toBe(true);
+  });
+});

@@ -1,0 +1,105 @@
+import { useEffect, useMemo, useState } from 'react';
+import { centsDecimal } from '@domain/amount';
+import { convertToCents, isRate, type Original } from '@domain/currency';
+import { useSession } from '@/api/session-context';
+import { Field, SelectField } from '@/ui';
+import { formatMoney } from '@/ui/format';
+import { useT } from '@/i18n';
+import { useRate } from '../api';
+import { normaliseAmount } from '../money';
+
+const LAST_USED = 'hearth.budget.lastCurrency';
+/** Currencies a trip from a euro, franc or pound household most often meets, listed first. */
+const COMMON = ['EUR', 'CHF', 'GBP', 'USD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'JPY'];
+
+function lastUsed(): string | null {
+  try {
+    return localStorage.getItem(LAST_USED);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The currency beside an amount (docs/budget.md, "Other currencies"): the group's by default, the
+ * last one used on a trip next; in another currency the rate is filled in from GET /budget/rates
+ * (editable), and the amount in the group's currency is shown as it is typed. `body` turns the typed
+ * amount into what the API takes: the group's amount, and `original` when paid in another currency.
+ */
+export function useCurrencyForm(existing: Original | null | undefined, date: string) {
+  const t = useT();
+  const { claims } = useSession();
+  const group = claims?.currency ?? 'EUR';
+  const [currency, setCurrency] = useState(existing?.currency ?? group);
+  const [rate, setRate] = useState(existing?.rate ?? '');
+  const [rateTyped, setRateTyped] = useState(!!existing);
+  const foreign = currency !== group;
+  const stored = useRate(foreign ? currency : null, date);
+  useEffect(() => {
+    if (foreign && !rateTyped && stored.data) setRate(stored.data.rate);
+  }, [foreign, rateTyped, stored.data]);
+  const options = useMemo(() => {
+    const last = lastUsed();
+    const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : COMMON;
+    return [...new Set([group, ...(last ? [last] : []), ...COMMON, ...all])];
+  }, [group]);
+  const rateValid = isRate(rate.trim());
+  /** the group's amount of a typed amount, or null when either is not usable yet */
+  const converted = (typed: string): string | null => {
+    const amount = normaliseAmount(typed);
+    if (amount === null) return null;
+    if (!foreign) return amount;
+    return rateValid ? centsDecimal(convertToCents(amount, rate.trim())) : null;
+  };
+  return {
+    currency,
+    foreign,
+    converted,
+    /** the amount and original the API takes, or null while the rate is missing */
+    body(typed: string): { amount: string; original: Original | null } | null {
+      const amount = normaliseAmount(typed);
+      if (amount === null) return null;
+      if (!foreign) return { amount, original: null };
+      if (!rateValid) return null;
+      try {
+        localStorage.setItem(LAST_USED, currency);
+      } catch {
+        // private mode: the group's currency stays the first choice
+      }
+      return { amount: centsDecimal(convertToCents(amount, rate.trim())), original: { amount, currency, rate: rate.trim() } };
+    },
+    select: (
+      <SelectField label={t('budget.field.currency')} value={currency} onChange={(event) => {
+        setCurrency(event.target.value);
+        setRateTyped(false);
+        setRate('');
+      }}>
+        {options.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </SelectField>
+    ),
+    fields: (typed: string) =>
+      foreign ? (
+        <>
+          <Field
+            label={t('budget.field.rate', { currency, group })}
+            hint={stored.data ? t('budget.rate.from', { date: stored.data.rateDate }) : stored.isError ? t('budget.rate.unknown') : undefined}
+            inputMode="decimal"
+            autoComplete="off"
+            value={rate}
+            error={rate && !rateValid ? t('budget.rate.invalid') : undefined}
+            onChange={(event) => {
+              setRate(event.target.value.replace(',', '.'));
+              setRateTyped(true);
+            }}
+          />
+          <p className="converted" aria-live="polite">
+            {converted(typed) ? t('budget.rate.converted', { amount: formatMoney(converted(typed)!, group) }) : null}
+          </p>
+        </>
+      ) : null,
+  };
+}

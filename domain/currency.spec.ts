@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { centsDecimal } from './amount';
+import { fromCents } from './amount';
 import { convertFromCents, convertToCents, crossRate, isCurrencyCode, normaliseOriginalAmount, rateUnits, unitsRate } from './currency';
 
 const rate = fc.bigInt({ min: 1n, max: 10n ** 12n }).map(unitsRate);
@@ -17,7 +17,7 @@ describe('convertToCents', () => {
   it('is exact: the product of the two decimals, rounded once, never through a float', () => {
     fc.assert(
       fc.property(cents, rate, (amount, r) => {
-        const text = centsDecimal(amount);
+        const text = fromCents(amount);
         const exact = amount * rateUnits(r)!; // in 10^-10 of the group's unit
         const got = convertToCents(text, r);
         // |got × 10^8 − exact| ≤ half a cent, ties up
@@ -31,13 +31,13 @@ describe('convertToCents', () => {
     fc.assert(
       fc.property(cents, cents, rate, (a, b, r) => {
         const [lo, hi] = a <= b ? [a, b] : [b, a];
-        expect(convertToCents(centsDecimal(lo), r) <= convertToCents(centsDecimal(hi), r)).toBe(true);
+        expect(convertToCents(fromCents(lo), r) <= convertToCents(fromCents(hi), r)).toBe(true);
       }),
     );
   });
 
   it('at rate 1 is the amount itself', () => {
-    fc.assert(fc.property(cents, (a) => expect(convertToCents(centsDecimal(a), '1')).toBe(a)));
+    fc.assert(fc.property(cents, (a) => expect(convertToCents(fromCents(a), '1')).toBe(a)));
   });
 });
 

@@ -20,7 +20,7 @@ import { reportMembers } from '../../src/modules/budget/reports.sql';
 import { balanceSheet, computeSplit, type MemberSums, type SplitRequest, type StoredSplit } from '../../src/modules/budget/sharing/sharing';
 import { authorize, Claims, hearthFastify, intParam, markerDto, pool, problem, Row, run, send } from './common';
 import * as sql from './statements';
-import { centsDecimal } from '../../domain/amount';
+import { fromCents } from '../../domain/amount';
 import { convertToCents, isCurrencyCode, isRate, normaliseOriginalAmount, rateUnits, unitsRate } from '../../domain/currency';
 
 const app = hearthFastify();
@@ -288,7 +288,7 @@ app.post('/api/v1/transactions', async (request, reply) => {
     ? normaliseOriginalAmount(body.original.amount, body.original.currency)
     : null;
   const original = paid ? { amount: paid, currency: body.original!.currency, rate: unitsRate(rateUnits(body.original!.rate)!) } : null;
-  if (original && body.amount === undefined) body.amount = centsDecimal(convertToCents(original.amount, original.rate));
+  if (original && body.amount === undefined) body.amount = fromCents(convertToCents(original.amount, original.rate));
   if ((body?.type !== 'Expense' && body?.type !== 'Income') || typeof body.amount !== 'string' || !MONEY.test(body.amount) || !UUID.test(String(body.categoryId))) {
     return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed');
   }

@@ -11,7 +11,7 @@ export interface paths {
         /** My profile */
         get: operations["Account_get"];
         /**
-         * Update my profile (nickname, language)
+         * Update my profile (nickname, language, birthday)
          * @description Each field given changes. The access token’s Nickname claim follows at the next refresh. An unknown locale is 400 LOCALE_UNSUPPORTED.
          */
         put: operations["Account_update"];
@@ -166,6 +166,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether my account is linked to the identity provider
+         * @description 404 without OIDC_ISSUER.
+         */
+        get: operations["OidcAccount_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Unlink the identity provider
+         * @description Needs the account’s password (400 INVALID_PASSWORD); refused while password sign-in is off (409 OIDC_LAST_WAY_IN).
+         */
+        delete: operations["OidcAccount_unlink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/oidc/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin linking my account to the identity provider
+         * @description Answers the provider’s address to open in this browser (and sets the cookie that binds it); the provider then sends it back to returnTo.
+         */
+        post: operations["OidcAccount_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/password": {
         parameters: {
             query?: never;
@@ -302,6 +346,44 @@ export interface paths {
          */
         post: operations["Registration_register"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My access tokens, newest first (never the tokens themselves) */
+        get: operations["AccessTokens_list"];
+        put?: never;
+        /**
+         * Make an access token for a script, a phone or Home Assistant
+         * @description The token is in this answer only. Use: `Authorization: Bearer hearth_pat_…` on the API (scopes `read`, `write`), or as the password of CalDAV’s HTTP Basic sign-in with the username (scope `dav`). A token never opens administration, the account, its sessions or its tokens (403 TOKEN_SCOPE), and stops at once when ended, expired, or when its person is deactivated or leaves the group (401). Wrong tokens count towards a per-IP limit (RATE_LIMIT_TOKEN_FAILURES_PER_IP): 429 RATE_LIMITED.
+         */
+        post: operations["AccessTokens_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of my access tokens at once */
+        delete: operations["AccessTokens_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -561,6 +643,251 @@ export interface paths {
          * @description Every userId must be a member of the group, current or former (400 UNKNOWN_MEMBER); a member belongs to at most one unit and is weighted once (400 VALIDATION_FAILED); a new unit gets its id from the service, a unit keeps its id when it is sent back.
          */
         put: operations["Sharing_saveSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an event
+         * @description All-day events take dates (`end` exclusive), others instants and an IANA `timeZone` (default: the creator's). `recurrence.rrule` repeats it (RFC 5545; occurrences keep their wall-clock time across daylight-saving changes). `color` defaults to the creator's colour.
+         */
+        post: operations["Calendar_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event with its exceptions and exclusions
+         * @description ETag: its version. A private event exists only for its creator.
+         */
+        get: operations["Calendar_get"];
+        /**
+         * Replace an event
+         * @description The whole event. With `If-Match`, a stale version is 412 with the current event.
+         */
+        put: operations["Calendar_update"];
+        post?: never;
+        /** Delete an event (every occurrence) */
+        delete: operations["Calendar_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/events/{eventId}/occurrences/{originalStart}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change one occurrence of a series
+         * @description An exception with its own fields (RFC 5545 RECURRENCE-ID); omitted fields keep the series'. Answers the event.
+         */
+        put: operations["Calendar_updateOccurrence"];
+        post?: never;
+        /**
+         * Delete one occurrence of a series
+         * @description RFC 5545 EXDATE. Answers the event.
+         */
+        delete: operations["Calendar_removeOccurrence"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/events/{eventId}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * This and all following occurrences
+         * @description Ends the series before the occurrence `from` and answers the new series that starts there (a new event with the same fields and rule).
+         */
+        post: operations["Calendar_split"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My feeds (without their addresses) */
+        get: operations["CalendarFeeds_list"];
+        put?: never;
+        /**
+         * Make a secret feed address for a calendar app
+         * @description The `url` (`…/ical/{token}.ics`, 256 random bits) is shown only in this answer. The feed is RFC 5545: series as rules with their exclusions and changed occurrences, a VTIMEZONE for each zone used, one UID per event; it shows what its owner may see when it is read (private events only to them), and answers 404 once the feed is ended or its owner has left the group.
+         */
+        post: operations["CalendarFeeds_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/feeds/{feedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End a feed: its address answers 404 from now on */
+        delete: operations["CalendarFeeds_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview an ICS file for import; kept 24 h for its commit
+         * @description The file is the raw `text/calendar` body (at most 5 MiB, 2 000 events). Each event is previewed as `create`, or `update` when an event with its UID was imported (or made) before. VEVENTs that cannot be read are listed in `skipped`. A body that is not iCalendar is 400 ICS_INVALID; another content type 415.
+         */
+        post: operations["CalendarImports_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/imports/{importId}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the previewed events
+         * @description Each event is made, or the event with its UID updated (never duplicated: committing again updates the same events). An event the calendar refuses (a rule it does not take, for instance) is listed in `failed`; the others are imported.
+         */
+        post: operations["CalendarImports_commit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/occurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calendar's occurrences between two dates
+         * @description `from`/`to` are dates in the caller's time zone (notification settings), both included, at most 366 days apart. Events' series are expanded (exceptions in place of their occurrence, deleted ones left out) and merged with the read-only layers (`bills`: recurring transactions, `reminders`: note reminders, `birthdays`: members' birthdays, `subscriptions`); default: every layer the group's modules allow. Sorted by start.
+         */
+        get: operations["Calendar_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The group's outside calendars */
+        get: operations["CalendarSubscriptions_list"];
+        put?: never;
+        /**
+         * Subscribe the group to an outside calendar (an ICS address)
+         * @description Fetched at once (400 CALENDAR_FETCH_FAILED when that fails) and every 15 minutes after, with ETag / If-Modified-Since; at most 5 MB within 10 s. The address must resolve to a public address unless the server allows private ones (NOTIFY_ALLOW_PRIVATE_URLS; else 400 CALENDAR_URL_NOT_ALLOWED). Its events show read-only in the layer `subscriptions` and as a calendar of its own over CalDAV.
+         */
+        post: operations["CalendarSubscriptions_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/subscriptions/{subscriptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unsubscribe the group from an outside calendar */
+        delete: operations["CalendarSubscriptions_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggestions for a shopping list
+         * @description `items`: the catalogue (at least 400 everyday things per language, German with Austrian and regional names) whose name, plural or another common name starts with `q`, accents and case ignored, best first ("tom" → Tomaten). `learned`: what the group typed before that the catalogue lacks, with its last aisle and quantity. `recent`: what the group ticked in the last 8 weeks, most often first (only those starting with `q` when it is given). Icons are part of the app (domain/catalog/icons.json).
+         */
+        get: operations["Catalog_catalog"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1009,7 +1336,7 @@ export interface paths {
         put?: never;
         /**
          * Add an item
-         * @description The item goes after the last uncompleted item (items below move down one place), so a list typed in order keeps it. At most 999 items a note. With a client-made `id` the add is safe to repeat: the same id again from the same user with the same content answers the item as it is (200, nothing written); other content, or an id used elsewhere, is 409 ID_CONFLICT.
+         * @description The item goes after the last uncompleted item (items below move down one place), so a list typed in order keeps it. At most 999 items a note. With a client-made `id` the add is safe to repeat: the same id again from the same user with the same content answers the item as it is (200, nothing written); other content, or an id used elsewhere, is 409 ID_CONFLICT. On a shopping list (`kind: "shopping"`): a quantity typed with the name is read off it ("2 l Milch" → text "Milch", quantity "2 l"; "500g Hackfleisch", "Milch 2 l" alike) unless `quantity` is sent; the aisle is guessed at once (the group's learned aisle, else the catalogue's); a text already on the list (accents, case, singular or plural ignored) adds nothing: 200 with that item and `merged: true`, its quantity joined ("1 l + 2 l"), or unticked when it was ticked.
          */
         post: operations["NoteItems_add"];
         delete?: never;
@@ -1028,7 +1355,7 @@ export interface paths {
         get?: never;
         /**
          * Edit an item
-         * @description Replaces text and url (an omitted url clears it). With `If-Match`, a stale version is 412.
+         * @description Replaces text and url (an omitted url clears it); `quantity` and `aisle` when sent (omitted: kept). Moving a shopping list's item to another aisle teaches the group (its next adds of the thing go there). With `If-Match`, a stale version is 412.
          */
         put: operations["NoteItems_update"];
         post?: never;
@@ -1118,6 +1445,30 @@ export interface paths {
          * @description Other members' reminders stay. Answers the note; without a reminder of the caller's the note is answered as it is.
          */
         delete: operations["NoteReminders_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notes/{noteId}/trip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Go shopping
+         * @description The list's other members are told "Anna is shopping (REWE) — anything else?" (each can turn trip messages off: notification settings `shoppingTrips`); what they add meanwhile comes with `addedDuringTrip: true`. Ticks on the trip teach the store its aisle order. One trip a list at a time: 409 TRIP_IN_PROGRESS.
+         */
+        post: operations["Trips_start"];
+        /**
+         * Done shopping
+         * @description Ends the trip (any member of the list may; ticking the last open item ends it too): the others are told "Anna bought 12 items". No trip: 404 NO_TRIP.
+         */
+        delete: operations["Trips_stop"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1349,8 +1700,68 @@ export interface paths {
          * @description Checked in this order: user, password, email confirmed (else the confirmation mail is re-sent), registration status, group. Returns the access token and sets the HttpOnly `refresh_token` cookie.
          */
         post: operations["Session_login"];
-        /** Log out: revoke this session and clear the refresh cookie */
+        /**
+         * Log out: revoke this session and clear the refresh cookie
+         * @description A session that began at the identity provider answers 200 with `endSessionUrl` when the provider has an end_session_endpoint: open it to sign out there too (it comes back to {APP_URL}/sign-in).
+         */
         delete: operations["Session_logout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in with the identity provider (a browser navigation)
+         * @description Redirects to the provider (authorization code flow with PKCE, state and nonce). The provider sends the browser back to /api/v1/session/oidc/callback. 404 without OIDC_ISSUER.
+         */
+        get: operations["OidcSession_begin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity provider’s answer (a browser navigation)
+         * @description Checks state (single use, this browser’s), the PKCE verifier and the ID token (signature, iss, aud, exp, nonce), then signs in as POST /session does (the refresh cookie; the session is listed as signed in with OIDC_BUTTON_LABEL) and redirects to the app. Any failure redirects to {APP_URL}/sign-in?error=CODE (OIDC_STATE_INVALID, OIDC_REFUSED, OIDC_TOKEN_INVALID, OIDC_UNKNOWN_ACCOUNT, OIDC_EMAIL_REQUIRED, OIDC_UNAVAILABLE, REGISTRATION_PENDING, …).
+         */
+        get: operations["OidcSession_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the sign-in page offers: password sign-in, and the identity provider’s button */
+        get: operations["OidcSession_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1406,6 +1817,54 @@ export interface paths {
         post?: never;
         /** Revoke one of my sessions */
         delete: operations["Sessions_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shopping/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The group's stores
+         * @description By name. Each with its aisle order (learned on trips there, or set by PUT).
+         */
+        get: operations["Stores_stores"];
+        put?: never;
+        /**
+         * Add a store
+         * @description `aisleOrder` left out: the default order; left-out aisles follow in the default order.
+         */
+        post: operations["Stores_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shopping/stores/{storeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename a store or set its aisle order
+         * @description `aisleOrder` left out keeps the order. With `If-Match`, a stale version is 412.
+         */
+        put: operations["Stores_update"];
+        post?: never;
+        /**
+         * Delete a store
+         * @description A trip at the store goes on without one.
+         */
+        delete: operations["Stores_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1595,6 +2054,50 @@ export interface paths {
         patch: operations["UsersAdmin_changeStatus"];
         trace?: never;
     };
+    "/api/v1/users/{userId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user’s access tokens (Admin)
+         * @description Unknown user: 404.
+         */
+        get: operations["UserAccessTokens_list"];
+        put?: never;
+        post?: never;
+        /**
+         * End every access token of a user at once (Admin)
+         * @description Unknown user: 404.
+         */
+        delete: operations["UserAccessTokens_removeAll"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{userId}/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one access token of a user at once (Admin)
+         * @description Unknown user or token: 404.
+         */
+        delete: operations["UserAccessTokens_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -1689,6 +2192,39 @@ export interface components {
              * @example Alice
              */
             userNickname: string;
+        };
+        AddedNoteItemDto: {
+            /** @description added by another member while a shopping trip on the list is on: new for the shopper (false again when the trip ends) */
+            addedDuringTrip: boolean;
+            /**
+             * @description the aisle (a shopping list's items always have one)
+             * @enum {string|null}
+             */
+            aisle: "produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other" | null;
+            /**
+             * @description the catalogue item it is (GET /catalog), on a shopping list
+             * @example milk
+             */
+            catalogItemId: string | null;
+            /** Format: uuid */
+            id: string;
+            isCompleted: boolean;
+            /**
+             * @description only present, true, when the text was on the shopping list already (accents, case, singular or plural ignored), so no item was added: this is that item, its quantity joined with the new one ("1 l + 2 l"), or unticked when it was ticked (answered 200)
+             * @enum {boolean}
+             */
+            merged?: true;
+            /** @description position in the note, 0..n-1 without gaps */
+            order: number;
+            /**
+             * @description how much ("2 l", "500 g", "3", "Bio"); null: not said
+             * @example 2 l
+             */
+            quantity: string | null;
+            text: string;
+            url: string | null;
+            /** @description raised on every change of the item; the ETag, and If-Match of PUT */
+            version: number;
         };
         AdminUserDto: {
             /** Format: date-time */
@@ -1898,6 +2434,54 @@ export interface components {
             /** @description a household account whose spending is everyone's: its imported expenses take the group's default split */
             shared: boolean;
         };
+        CalendarImportDto: {
+            events: components["schemas"]["CalendarImportEventDto"][];
+            /**
+             * Format: date-time
+             * @description the preview may be committed until then
+             */
+            expiresDate: string;
+            /** Format: uuid */
+            id: string;
+            /** @description VEVENTs left out and why */
+            skipped: components["schemas"]["CalendarImportSkippedDto"][];
+        };
+        CalendarImportEventDto: {
+            /**
+             * @description create a new event, or update the one with this UID
+             * @enum {string}
+             */
+            action: "create" | "update";
+            allDay: boolean;
+            end: string;
+            /** @description the event number to commit by (0-based, in file order) */
+            index: number;
+            /** @description the RRULE, when it repeats */
+            rrule: string | null;
+            /** @description a date (all-day) or a UTC instant */
+            start: string;
+            timeZone: string;
+            title: string;
+            /** @description the RFC 5545 UID: an event imported before with the same UID is updated, never duplicated */
+            uid: string;
+        };
+        CalendarImportFailureDto: {
+            /** @description the error code the event was refused with (RRULE_UNSUPPORTED, …) */
+            code: string;
+            index: number;
+            message: string;
+            uid: string;
+        };
+        CalendarImportResultDto: {
+            created: number;
+            /** @description events the calendar refused (each on its own; the others are imported) */
+            failed: components["schemas"]["CalendarImportFailureDto"][];
+            updated: number;
+        };
+        CalendarImportSkippedDto: {
+            reason: string;
+            uid: string | null;
+        };
         CaptchaChallengeDto: {
             /** @description algorithm, nonce, salt, cost, keyLength, keyPrefix, keySignature, expiresAt */
             parameters: {
@@ -1905,6 +2489,32 @@ export interface components {
             };
             /** @description HMAC signature of the parameters */
             signature?: string;
+        };
+        CatalogAnswerDto: {
+            /** @description catalogue items one of whose names starts with `q`, best first */
+            items: components["schemas"]["CatalogItemDto"][];
+            /** @description what the group typed before that the catalogue lacks, starting with `q`, most recent first */
+            learned: components["schemas"]["LearnedItemDto"][];
+            /** @description ticked in the last 8 weeks (starting with `q` when given), most often first */
+            recent: components["schemas"]["RecentItemDto"][];
+        };
+        CatalogItemDto: {
+            /** @enum {string} */
+            aisle: "produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other";
+            /**
+             * @description an icon of the app (domain/catalog/icons.json)
+             * @example tomato
+             */
+            icon: string;
+            /**
+             * @description the same in every language
+             * @example tomato
+             */
+            id: string;
+            /** @example Tomate */
+            name: string;
+            /** @example Tomaten */
+            plural?: string;
         };
         CategoryDto: {
             /** @example #3B82F6 */
@@ -1956,6 +2566,10 @@ export interface components {
             detail: string | null;
             /** @description delivered (for push: accepted by at least one device’s push service) */
             ok: boolean;
+        };
+        CommitCalendarImportDto: {
+            /** @description indexes of previewed events not to import */
+            exclude?: number[];
         };
         CommitImportDto: {
             /** @description whether each named payee's Expense rows are shared by the group's default split (over shared and the account; a row's own shared or split wins) */
@@ -2059,6 +2673,40 @@ export interface components {
             /** @description a household account whose spending is everyone's: rows imported into it take the group's default split (an Expense, when the group shares by default); false when omitted on create, unchanged when omitted on update */
             shared?: boolean;
         };
+        CreatedFeedDto: {
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: uuid */
+            id: string;
+            layers: ("events" | "bills" | "reminders" | "birthdays" | "subscriptions")[];
+            name: string;
+            onlyMine: boolean;
+            /**
+             * Format: uri
+             * @description the secret address of the feed (`…/ical/{token}.ics`): shown only now; anyone with it can read the feed
+             */
+            url: string;
+        };
+        CreatedPersonalAccessTokenDto: {
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            expiresDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description noted at most once a minute
+             */
+            lastUsedDate: string | null;
+            name: string;
+            scopes: ("read" | "write" | "dav")[];
+            /**
+             * @description shown only in this answer; stored only as a hash
+             * @example hearth_pat_3q2-7wEXAMPLEexample0123456789ab
+             */
+            token: string;
+        };
         CreatedUserDto: {
             /**
              * Format: date-time
@@ -2068,6 +2716,23 @@ export interface components {
             /** @description the link with which the user chooses a password ({APP_URL}/reset-password?token=…); works once. The web app shows it with its own address when APP_URL is a loopback address */
             setPasswordUrl: string;
             user: components["schemas"]["AdminUserDto"];
+        };
+        CreateFeedDto: {
+            /**
+             * @description what the feed shows
+             * @example [
+             *       "events",
+             *       "bills"
+             *     ]
+             */
+            layers: ("events" | "bills" | "reminders" | "birthdays" | "subscriptions")[];
+            /** @example Family on my phone */
+            name: string;
+            /**
+             * @description only events the owner made or is invited to by name (not the whole group's)
+             * @default false
+             */
+            onlyMine?: boolean;
         };
         CreateNoteDto: {
             /**
@@ -2088,8 +2753,26 @@ export interface components {
              * @default false
              */
             isPrivate?: boolean;
+            /**
+             * @description list (default at creation): a plain checklist; shopping: a shopping list. Left out of a PUT, the note keeps its kind
+             * @enum {string}
+             */
+            kind?: "list" | "shopping";
             /** @example Groceries */
             title: string;
+        };
+        CreatePersonalAccessTokenDto: {
+            /** @description days until the token stops working; without it, it works until ended */
+            expiresInDays?: number;
+            /** @example Home Assistant */
+            name: string;
+            /**
+             * @description `read`: reading the group’s data (GET); `write`: what the person may change besides, except the account, sessions, tokens and administration; `dav`: the calendar over CalDAV (the token as the password of HTTP Basic), nothing of the API.
+             * @example [
+             *       "read"
+             *     ]
+             */
+            scopes: ("read" | "write" | "dav")[];
         };
         CreatePushSubscriptionDto: {
             /**
@@ -2130,6 +2813,18 @@ export interface components {
              * @description who received
              */
             toUserId: string;
+        };
+        CreateSubscriptionDto: {
+            /** @example #16A34A */
+            color: string;
+            /** @example School holidays */
+            name: string;
+            /**
+             * Format: uri
+             * @description an ICS address (http or https; `webcal://` is read as https)
+             * @example https://school.example/holidays.ics
+             */
+            url: string;
         };
         CreateUploadDto: {
             /**
@@ -2179,13 +2874,131 @@ export interface components {
             /** @enum {string} */
             emailStatus: "Confirmed";
         };
+        EndSessionDto: {
+            /** @description open it in the browser to sign out at the identity provider too */
+            endSessionUrl: string;
+        };
         /** @enum {string} */
-        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "Notification";
+        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "ShoppingStore" | "ShoppingTrip" | "Notification" | "CalendarEvent" | "CalendarEventException";
         /**
          * @description stable UPPER_SNAKE identifier
          * @enum {string}
          */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "AMOUNT_RATE_MISMATCH" | "SAME_CURRENCY" | "RATE_UNKNOWN" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "ITEM_LIMIT" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "MALFORMED_URL" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_ACCEPTABLE" | "METHOD_NOT_ALLOWED" | "ROUTE_NOT_FOUND" | "REQUEST_TIMEOUT" | "ORIGIN_FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_ID" | "ID_CONFLICT" | "ID_TAKEN" | "INVALID_IF_MATCH" | "VERSION_CONFLICT" | "INVALID_ORDER" | "INVALID_TRANSITION" | "AMBIGUOUS_DATE" | "RATE_LIMITED" | "COOLDOWN" | "STREAMS_FULL" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "NOT_READY" | "UNAUTHORIZED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "INVALID_PASSWORD" | "INVALID_REFRESH" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_STALE" | "TOKEN_SCOPE" | "LOCAL_LOGIN_DISABLED" | "OIDC_STATE_INVALID" | "OIDC_REFUSED" | "OIDC_TOKEN_INVALID" | "OIDC_UNKNOWN_ACCOUNT" | "OIDC_EMAIL_REQUIRED" | "OIDC_UNAVAILABLE" | "OIDC_ALREADY_LINKED" | "OIDC_LAST_WAY_IN" | "REFRESH_RACE" | "REFRESH_REUSED" | "SESSION_REVOKED" | "ACCOUNT_DEACTIVATED" | "ACCOUNT_DISABLED" | "ACCOUNT_INACTIVE" | "REGISTRATION_PENDING" | "REGISTRATION_DECLINED" | "EMAIL_NOT_CONFIRMED" | "EMAIL_ALREADY_CONFIRMED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "USERNAME_TAKEN" | "CAPTCHA_INVALID" | "CAPTCHA_NOT_SELF_HOSTED" | "LOCALE_UNSUPPORTED" | "SELF_CHANGE" | "GROUP_NAME_TAKEN" | "GROUP_REQUIRED" | "NO_GROUP" | "MODULE_DISABLED" | "MARKER_NOT_DELETED" | "IMAGE_LIMIT" | "IMAGE_TOO_LARGE" | "UNSUPPORTED_IMAGE_TYPE" | "UPLOAD_INVALID" | "UPLOAD_SIZE_MISMATCH" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_MISMATCH" | "STORAGE_URL_EXPIRED" | "STORAGE_URL_INVALID" | "GEOCODER_BUSY" | "GEOCODER_UNAVAILABLE" | "ACCOUNT_HAS_RECURRING" | "ACCOUNT_HAS_TRANSACTIONS" | "ACCOUNT_IS_DEFAULT" | "ACCOUNT_NAME_TAKEN" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "DEFAULT_ACCOUNT_CONFLICT" | "NO_DEFAULT_ACCOUNT" | "EMPTY_STATEMENT" | "MALFORMED_STATEMENT" | "STATEMENT_TOO_LARGE" | "UNMAPPED_COLUMNS" | "UNSUPPORTED_FORMAT" | "SETTINGS_CONFLICT" | "SETTLEMENT_TO_SELF" | "AMOUNT_RATE_MISMATCH" | "SAME_CURRENCY" | "RATE_UNKNOWN" | "SPLIT_NOT_ALLOWED" | "SPLIT_PAID_MISMATCH" | "SPLIT_SHARE_MISMATCH" | "UNKNOWN_MEMBER" | "EVENT_ENDS_BEFORE_START" | "RRULE_UNSUPPORTED" | "ITEM_LIMIT" | "TRIP_IN_PROGRESS" | "NO_TRIP" | "REMINDER_IN_PAST" | "TOO_MANY_REMINDERS" | "SNOOZE_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "BACKUP_IN_PROGRESS" | "CALENDAR_URL_NOT_ALLOWED" | "CALENDAR_FETCH_FAILED" | "ICS_INVALID";
+        EventBodyDto: {
+            /** @description true: `start`/`end` are dates (`end` exclusive); false: instants */
+            allDay: boolean;
+            /**
+             * @description "group" (everyone) or member ids (400 UNKNOWN_MEMBER for anyone not a member)
+             * @default group
+             */
+            attendees?: "group" | string[];
+            /** @description default: the creator's colour; stored upper-case */
+            color?: string;
+            description?: string | null;
+            /**
+             * @description as `start`; an all-day end is exclusive (a one-day event ends the next day); before `start`: 400 EVENT_ENDS_BEFORE_START
+             * @example 2026-10-03T11:30:00+02:00
+             */
+            end: string;
+            /**
+             * @description only its creator sees it, everywhere; only the creator can change it
+             * @default false
+             */
+            isPrivate?: boolean;
+            location?: string | null;
+            /**
+             * Format: uuid
+             * @description a place of the group's map (400 VALIDATION_FAILED otherwise)
+             */
+            markerId?: string | null;
+            recurrence?: components["schemas"]["EventRecurrenceDto"] | null;
+            /** @description at most 5; each attendee is reminded once per occurrence */
+            reminders?: components["schemas"]["EventReminderDto"][];
+            /**
+             * @description an instant (ISO 8601 with Z or an offset), or `YYYY-MM-DD` for an all-day event
+             * @example 2026-10-03T10:00:00+02:00
+             */
+            start: string;
+            /**
+             * @description an IANA time zone the series keeps its wall-clock time in; default: the creator's (notification settings)
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+            /** @example Football */
+            title: string;
+        };
+        EventDto: {
+            allDay: boolean;
+            attendees: "group" | string[];
+            /** @example #2563EB */
+            color: string;
+            /** Format: uuid */
+            createdBy: string | null;
+            /** Format: date-time */
+            createdDate: string;
+            description: string | null;
+            /** @description its end (all-day: exclusive) */
+            end: string;
+            /**
+             * @description the ETag: send it as If-Match
+             * @example "3"
+             */
+            etag: string;
+            exceptions: components["schemas"]["EventExceptionDto"][];
+            /** @description the occurrences deleted one by one (EXDATE), by `originalStart` */
+            exdates: string[];
+            /** Format: uuid */
+            id: string;
+            isPrivate: boolean;
+            location: string | null;
+            /** Format: uuid */
+            markerId: string | null;
+            recurrence: components["schemas"]["EventRecurrenceDto"] | null;
+            reminders: components["schemas"]["EventReminderDto"][];
+            /** @description the first occurrence: a date (all-day) or a UTC instant */
+            start: string;
+            /** @example Europe/Berlin */
+            timeZone: string;
+            title: string;
+            /** @description RFC 5545 UID: never changes */
+            uid: string;
+            /** Format: date-time */
+            updatedDate: string;
+        };
+        EventExceptionDto: {
+            attendees: "group" | string[];
+            color: string;
+            description: string | null;
+            end: string;
+            location: string | null;
+            /** Format: uuid */
+            markerId: string | null;
+            /** @description the occurrence's start as the series gives it */
+            originalStart: string;
+            start: string;
+            title: string;
+        };
+        EventRecurrenceDto: {
+            /**
+             * @description an RFC 5545 RRULE (without or with `RRULE:`) of FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, BYDAY (ordinals like 2SA, -1FR in MONTHLY and YEARLY rules), BYMONTHDAY, BYMONTH, BYSETPOS, WKST, COUNT, UNTIL; any other part is 400 RRULE_UNSUPPORTED naming it
+             * @example FREQ=WEEKLY;BYDAY=SA
+             */
+            rrule: string;
+        };
+        EventReminderDto: {
+            /** @example 60 */
+            minutesBefore: number;
+        };
+        FeedDto: {
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: uuid */
+            id: string;
+            layers: ("events" | "bills" | "reminders" | "birthdays" | "subscriptions")[];
+            name: string;
+            onlyMine: boolean;
+        };
         FileStatusDto: {
             /** @enum {string} */
             category: "ProfilePicture" | "MarkerImage";
@@ -2236,7 +3049,7 @@ export interface components {
              *       "Notes"
              *     ]
              */
-            modules: ("Map" | "Budget" | "Notes")[];
+            modules: ("Map" | "Budget" | "Notes" | "Calendar")[];
             /**
              * @description unique, compared case-insensitively
              * @example Home
@@ -2252,7 +3065,7 @@ export interface components {
             id: string;
             /** @description number of Active users in the group */
             memberCount: number;
-            modules: ("Map" | "Budget" | "Notes")[];
+            modules: ("Map" | "Budget" | "Notes" | "Calendar")[];
             name: string;
         };
         GroupMemberDto: {
@@ -2266,7 +3079,19 @@ export interface components {
         };
         ImportErrorDto: {
             line: number;
+            /** @description the same in English */
             message: string;
+            /**
+             * @description the values the reason's wording names: the cell's text (value), a column, a format, a limit (max)…
+             * @example {
+             *       "value": "31.02.2026"
+             *     }
+             */
+            params: {
+                [key: string]: string | number;
+            };
+            /** @description why the line cannot be read: a stable code a client words in its own language */
+            reason: components["schemas"]["ImportReason"];
         };
         ImportMappingDto: {
             amount?: string;
@@ -2279,6 +3104,11 @@ export interface components {
             payee?: string;
             reference?: string;
         };
+        /**
+         * @description statement import: why the file cannot be read, a stable code a client words in its own language with `params`
+         * @enum {string}
+         */
+        ImportReason: "NOT_A_DATE" | "NOT_A_DATE_IN_FORMAT" | "NOT_AN_OFX_DATE" | "NO_BOOKING_DATE" | "NOT_AN_AMOUNT" | "ZERO_AMOUNT" | "NOT_BOOKED" | "NO_DIRECTION" | "NEGATIVE_CREDIT" | "NOT_AN_INDICATOR" | "EMPTY_FILE" | "NOT_TEXT" | "UNKNOWN_FORMAT" | "XML_NOT_A_STATEMENT" | "NO_ENTRIES" | "NO_ROWS" | "HEADER_ONLY" | "COLUMNS_NOT_RECOGNISED" | "MAPPING_COLUMN_MISSING" | "MAPPING_INCOMPLETE" | "DATES_AMBIGUOUS" | "QUOTE_NOT_CLOSED" | "TOO_MANY_COLUMNS" | "TOO_MANY_ROWS" | "TOO_MANY_ELEMENTS" | "NO_OFX_ELEMENT" | "OFX_TEXT_OUTSIDE" | "OFX_CLOSES_UNOPENED" | "OFX_ENDS_INSIDE" | "OFX_NOT_CLOSED" | "NESTED_TOO_DEEP" | "NAME_TOO_LONG" | "TOO_MANY_ATTRIBUTES" | "XML_DOCTYPE" | "XML_MALFORMED" | "QIF_NO_TYPE";
         ImportRowDto: {
             /**
              * @description positive decimal string; the sign is in type
@@ -2308,6 +3138,23 @@ export interface components {
             suggestedCategoryId?: string;
             /** @enum {string} */
             type: "Expense" | "Income";
+        };
+        LearnedItemDto: {
+            /**
+             * @description the aisle it had last (or was moved to)
+             * @enum {string}
+             */
+            aisle: "produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other";
+            /**
+             * @description the quantity it had last
+             * @example 2
+             */
+            quantity: string | null;
+            /**
+             * @description as the group wrote it last
+             * @example Hafermilch Barista
+             */
+            text: string;
         };
         /**
          * @description what is counted
@@ -2494,10 +3341,25 @@ export interface components {
         };
         NewNoteItemDto: {
             /**
+             * @description the aisle; left out: guessed on a shopping list (POST), kept (PUT). Moving an item of a shopping list to another aisle teaches the group
+             * @enum {string|null}
+             */
+            aisle?: "produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other" | null;
+            /**
+             * @description the catalogue item picked (GET /catalog); left out: found from the text on a shopping list
+             * @example milk
+             */
+            catalogItemId?: string;
+            /**
              * Format: uuid
              * @description a client-made id for the new item: the same id again from the same user with the same content answers the existing one (200); other content or another's id is 409 ID_CONFLICT
              */
             id?: string;
+            /**
+             * @description how much; left out: on a shopping list read from the text ("2 l Milch" → "Milch", "2 l"), kept by PUT; null or "" clears it
+             * @example 2 l
+             */
+            quantity?: string | null;
             /** @example Milk */
             text: string;
             /**
@@ -2526,11 +3388,18 @@ export interface components {
             isPrivate: boolean;
             /** @description in order */
             items: components["schemas"]["NoteItemDto"][];
+            /**
+             * @description list: a plain checklist; shopping: a shopping list (quantities read from the text, aisles, merging, trips)
+             * @enum {string}
+             */
+            kind: "list" | "shopping";
             /** @description the caller's own reminder on the note (PUT /notes/{noteId}/reminder); null: none */
             reminder: components["schemas"]["NoteReminderDto"] | null;
             /** @description the reminders on the note the caller sees: their own (first) and other members' that name them or the group; another member's "me" reminder is never among them */
             reminders: components["schemas"]["SeenNoteReminderDto"][];
             title: string;
+            /** @description the shopping trip on this list now (POST /notes/{noteId}/trip); null: none */
+            trip: components["schemas"]["TripDto"] | null;
             /**
              * Format: date-time
              * @description moves when the note or any of its items changes
@@ -2540,17 +3409,44 @@ export interface components {
             version: number;
         };
         NoteItemDto: {
+            /** @description added by another member while a shopping trip on the list is on: new for the shopper (false again when the trip ends) */
+            addedDuringTrip: boolean;
+            /**
+             * @description the aisle (a shopping list's items always have one)
+             * @enum {string|null}
+             */
+            aisle: "produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other" | null;
+            /**
+             * @description the catalogue item it is (GET /catalog), on a shopping list
+             * @example milk
+             */
+            catalogItemId: string | null;
             /** Format: uuid */
             id: string;
             isCompleted: boolean;
             /** @description position in the note, 0..n-1 without gaps */
             order: number;
+            /**
+             * @description how much ("2 l", "500 g", "3", "Bio"); null: not said
+             * @example 2 l
+             */
+            quantity: string | null;
             text: string;
             url: string | null;
             /** @description raised on every change of the item; the ETag, and If-Match of PUT */
             version: number;
         };
         NoteItemInputDto: {
+            /**
+             * @description the aisle; left out: guessed on a shopping list (POST), kept (PUT). Moving an item of a shopping list to another aisle teaches the group
+             * @enum {string|null}
+             */
+            aisle?: "produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other" | null;
+            /**
+             * @description how much; left out: on a shopping list read from the text ("2 l Milch" → "Milch", "2 l"), kept by PUT; null or "" clears it
+             * @example 2 l
+             */
+            quantity?: string | null;
             /** @example Milk */
             text: string;
             /**
@@ -2595,11 +3491,11 @@ export interface components {
              * @description what it is about
              * @enum {string}
              */
-            entityType?: "Note" | "RecurringTransaction";
+            entityType?: "Note" | "RecurringTransaction" | "CalendarEvent";
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "NoteReminder" | "BillReminder" | "Test";
+            kind: "NoteReminder" | "BillReminder" | "EventReminder" | "Test" | "TripStarted" | "TripEnded";
             /** @description delivered after its time (the service was down): sent marked late, or only to the inbox when more than 24 h late */
             late: boolean;
             /**
@@ -2630,6 +3526,8 @@ export interface components {
             push: boolean;
             /** @description what falls inside is delivered when they end; the inbox gets it then too */
             quietHours: components["schemas"]["QuietHoursDto"] | null;
+            /** @description messages when another member goes shopping from a shared list and when they are done (default true) */
+            shoppingTrips: boolean;
             /**
              * @description IANA time zone of the user's reminders, bill reminders and quiet hours (UTC until set)
              * @example Europe/Berlin
@@ -2644,6 +3542,67 @@ export interface components {
         NotificationTestResultDto: {
             /** @description one entry per chosen channel, the inbox first */
             channels: components["schemas"]["ChannelTestResultDto"][];
+        };
+        OccurrenceBodyDto: {
+            attendees?: "group" | string[];
+            color?: string;
+            description?: string | null;
+            end?: string;
+            location?: string | null;
+            /** Format: uuid */
+            markerId?: string | null;
+            /** @description the occurrence's new start (an instant, or a date for all-day events) */
+            start?: string;
+            title?: string;
+        };
+        OccurrenceDto: {
+            allDay: boolean;
+            attendees: "group" | string[];
+            color: string;
+            end: string;
+            /** @description other layers: the owning feature's entity (the recurring transaction, the note, the member) */
+            entityId?: string;
+            /**
+             * Format: uuid
+             * @description events: the event
+             */
+            eventId?: string;
+            isException: boolean;
+            isPrivate?: boolean;
+            isRecurring?: boolean;
+            location?: string | null;
+            /** @description unique within the answer and stable across answers */
+            occurrenceId: string;
+            /** @description events: the occurrence's start as the series gives it (for the occurrence endpoints) */
+            originalStart?: string;
+            /** @enum {string} */
+            source: "event" | "bill" | "reminder" | "birthday" | "subscription";
+            start: string;
+            timeZone: string;
+            title: string;
+        };
+        OidcLinkDto: {
+            /** @example Sign in with Authentik */
+            buttonLabel: string | null;
+            linked: boolean;
+            /** Format: date-time */
+            linkedDate: string | null;
+        };
+        OidcOptionDto: {
+            /**
+             * @description OIDC_BUTTON_LABEL
+             * @example Sign in with Authentik
+             */
+            buttonLabel: string;
+            /**
+             * @description open it in the browser (with `?returnTo=` a path of the app) to sign in
+             * @example /api/v1/session/oidc
+             */
+            url: string;
+        };
+        OidcRedirectDto: {
+            /** @description open it in the browser: the provider, then back to `returnTo` with `?oidc=linked` or `?error=CODE` */
+            url: string;
         };
         OriginalDto: {
             /**
@@ -2685,6 +3644,21 @@ export interface components {
             totalItems: number;
             totalPages: number;
         };
+        PersonalAccessTokenDto: {
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            expiresDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description noted at most once a minute
+             */
+            lastUsedDate: string | null;
+            name: string;
+            scopes: ("read" | "write" | "dav")[];
+        };
         PinNoteDto: {
             isPinned: boolean;
         };
@@ -2714,6 +3688,17 @@ export interface components {
             limit?: components["schemas"]["ProblemLimit"];
             /** @description statement import: the line of the file the problem is on */
             line?: number;
+            /**
+             * @description the values the reason's wording names: the cell's text (value), a column, a format, a limit (max)…
+             * @example {
+             *       "value": "31.02.2026"
+             *     }
+             */
+            params?: {
+                [key: string]: string | number;
+            };
+            /** @description statement import: why the file cannot be read, a stable code a client words in its own language with `params` */
+            reason?: components["schemas"]["ImportReason"];
             /** @example 0199a6d4-7c1e-7a4f-9d0a-3b1f2c4d5e6f */
             requestId?: string;
             /** @example 400 */
@@ -2739,6 +3724,11 @@ export interface components {
             max: number;
         };
         ProfileDto: {
+            /**
+             * @description YYYY-MM-DD or --MM-DD (no year); shown to the group in the calendar
+             * @example 1990-05-12
+             */
+            birthday: string | null;
             /** Format: date-time */
             createdDate: string;
             /** @description the confirmed address (for an unconfirmed registration, the one awaiting confirmation) */
@@ -2769,7 +3759,7 @@ export interface components {
             currency: string;
             /** Format: uuid */
             id: string;
-            modules: ("Map" | "Budget" | "Notes")[];
+            modules: ("Map" | "Budget" | "Notes" | "Calendar")[];
             name: string;
         };
         PushKeysDto: {
@@ -2828,6 +3818,26 @@ export interface components {
              * @enum {string}
              */
             source: "ECB" | "manual";
+        };
+        RecentItemDto: {
+            /** @enum {string} */
+            aisle: "produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other";
+            /** @example milk */
+            catalogItemId: string | null;
+            /** @description how often it was ticked in the last 8 weeks */
+            count: number;
+            /**
+             * @description the catalogue item's icon
+             * @example glass-of-milk
+             */
+            icon: string | null;
+            /** @description the quantity it had last time */
+            quantity: string | null;
+            /**
+             * @description the catalogue's name in the asked language, else as the group wrote it
+             * @example Milch
+             */
+            text: string;
         };
         RecurringTransactionDto: {
             /** @example 12.34 */
@@ -3163,6 +4173,8 @@ export interface components {
             isCurrent: boolean;
             /** Format: date-time */
             lastUsedDate: string;
+            /** @description the identity provider’s label (OIDC_BUTTON_LABEL) when the session began there; null: with the password */
+            signedInWith: string | null;
             userAgent: string | null;
         };
         SetNoteReminderDto: {
@@ -3226,12 +4238,22 @@ export interface components {
             /** Format: uuid */
             toUserId: string;
         };
+        SignInOptionsDto: {
+            /** @description password sign-in, registration and resets (LOCAL_LOGIN) */
+            localLogin: boolean;
+            /** @description the identity provider’s button; null without OIDC_ISSUER */
+            oidc: components["schemas"]["OidcOptionDto"] | null;
+        };
         SnoozeNotificationDto: {
             /**
              * @description delivered again after this many minutes (the push action "Snooze 1 h")
              * @default 60
              */
             minutes?: number;
+        };
+        SplitBodyDto: {
+            /** @description the first occurrence of the new series (its `originalStart`: an instant, or a date for all-day events) */
+            from: string;
         };
         SplitDto: {
             adjustments: components["schemas"]["SplitPartDto"][];
@@ -3339,6 +4361,20 @@ export interface components {
             /** @example 1 */
             weight: string;
         };
+        StartOidcLinkDto: {
+            /**
+             * @description the app’s path to come back to (default `/account`)
+             * @example /account
+             */
+            returnTo?: string;
+        };
+        StartTripDto: {
+            /**
+             * Format: uuid
+             * @description the store shopped at (its order is learned from the ticks)
+             */
+            storeId?: string | null;
+        };
         StatementImportDto: {
             /** Format: uuid */
             accountId: string;
@@ -3367,6 +4403,41 @@ export interface components {
             /** @description CSV: the columns read */
             mapping?: components["schemas"]["ImportMappingDto"];
             rows: components["schemas"]["ImportRowDto"][];
+        };
+        StoreDto: {
+            /** @description every aisle once, in the shop’s order */
+            aisleOrder: ("produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other")[];
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: uuid */
+            id: string;
+            /** @example REWE */
+            name: string;
+            /** Format: date-time */
+            updatedDate: string;
+            version: number;
+        };
+        StoreInputDto: {
+            /** @description the aisles in the shop's order; left out ones follow in the default order (POST: the default order; PUT: left out keeps the store's) */
+            aisleOrder?: ("produce" | "bakery" | "dairy" | "meat-fish" | "frozen" | "pantry" | "breakfast" | "sweets-snacks" | "drinks" | "household" | "personal-care" | "baby" | "pets" | "other")[];
+            /** @example REWE */
+            name: string;
+        };
+        SubscriptionDto: {
+            color: string;
+            /** Format: date-time */
+            createdDate: string;
+            /** @description how many events it had when last fetched */
+            eventCount: number;
+            /** Format: date-time */
+            fetchedDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description why the last fetch failed (null after a good one) */
+            lastError: string | null;
+            name: string;
+            /** Format: uri */
+            url: string;
         };
         ToggleNoteItemDto: {
             /** @description set the item to this state (a repeat changes nothing); without it the toggle flips */
@@ -3420,6 +4491,31 @@ export interface components {
             /** @enum {string} */
             type: "Expense" | "Income" | "Transfer";
         };
+        TripDto: {
+            /** @description items ticked on the trip so far (and not unticked) */
+            boughtCount: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            noteId: string;
+            /**
+             * Format: uuid
+             * @description who is shopping
+             */
+            shopperId: string;
+            /** @example Anna */
+            shopperNickname: string;
+            /** Format: date-time */
+            startedDate: string;
+            /** Format: uuid */
+            storeId: string | null;
+            /** @example REWE */
+            storeName: string | null;
+        };
+        UnlinkOidcDto: {
+            /** @description the account’s password: unlinking needs another way in */
+            currentPassword: string;
+        };
         UnreadCountDto: {
             unreadCount: number;
         };
@@ -3444,6 +4540,11 @@ export interface components {
             content?: string | null;
             /** @default ShoppingCart */
             icon?: string;
+            /**
+             * @description list (default at creation): a plain checklist; shopping: a shopping list. Left out of a PUT, the note keeps its kind
+             * @enum {string}
+             */
+            kind?: "list" | "shopping";
             /** @example Groceries */
             title: string;
         };
@@ -3460,6 +4561,8 @@ export interface components {
             inbox?: true;
             push?: boolean;
             quietHours?: components["schemas"]["QuietHoursDto"] | null;
+            /** @description "Anna is shopping (REWE) — anything else?" and "Anna bought 12 items": false turns them off */
+            shoppingTrips?: boolean;
             /** @example Europe/Berlin */
             timeZone?: string;
             /**
@@ -3469,6 +4572,11 @@ export interface components {
             webhookUrl?: string | null;
         };
         UpdateProfileDto: {
+            /**
+             * @description YYYY-MM-DD, or --MM-DD without the year; null removes it. The group sees it in the calendar's birthdays layer
+             * @example 1990-05-12
+             */
+            birthday?: string | null;
             /**
              * @description another value is refused with 400 LOCALE_UNSUPPORTED
              * @enum {string}
@@ -3935,6 +5043,150 @@ export interface operations {
             };
         };
     };
+    OidcAccount_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcLinkDto"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    OidcAccount_unlink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnlinkOidcDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    OidcAccount_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartOidcLinkDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcRedirectDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     Account_changePassword: {
         parameters: {
             query?: never;
@@ -4276,6 +5528,148 @@ export interface operations {
              *     Rate limit exceeded (Retry-After header)
              */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    AccessTokens_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessTokenDto"][];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    AccessTokens_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePersonalAccessTokenDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPersonalAccessTokenDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    AccessTokens_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5367,6 +6761,993 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SplitSettingsDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventBodyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_updateOccurrence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
+            path: {
+                eventId: string;
+                /** @description the occurrence's start as the series gives it: an instant (URL-encoded, like 2026-10-03T08%3A00%3A00Z) or a date for all-day events */
+                originalStart: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OccurrenceBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_removeOccurrence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
+            path: {
+                eventId: string;
+                /** @description the occurrence's start as the series gives it: an instant (URL-encoded, like 2026-10-03T08%3A00%3A00Z) or a date for all-day events */
+                originalStart: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_split: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SplitBodyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarFeeds_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedDto"][];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarFeeds_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFeedDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedFeedDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarFeeds_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                feedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarImports_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/calendar": string;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarImportDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: the body is not of a type the route reads (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarImports_commit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommitCalendarImportDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarImportResultDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_list: {
+        parameters: {
+            query: {
+                /** @description only what this member attends (events for the group or naming them; their own layers' entries) */
+                attendee?: string;
+                /** @description the first date, in the caller's time zone */
+                from: string;
+                /** @description a comma list of events, bills, reminders, birthdays, subscriptions; default: every layer the group's modules allow */
+                layers?: string;
+                /** @description the last date (included); at most 366 days after `from` */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OccurrenceDto"][];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarSubscriptions_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDto"][];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarSubscriptions_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSubscriptionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarSubscriptions_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Catalog_catalog: {
+        parameters: {
+            query?: {
+                /** @description at most this many catalogue items (learned and recent: at most 5 and 10) */
+                limit?: number;
+                /** @description the language of the names; left out: the caller's language (English without one) */
+                locale?: "en" | "de";
+                /** @description the first letters typed (accents and case ignored); empty: no catalogue items, the recent ones only */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogAnswerDto"];
                 };
             };
             /** @description Validation failed or malformed input */
@@ -7200,13 +9581,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description a repeat of an earlier add with the same id: the item as it is */
+            /** @description a repeat of an earlier add with the same id (the item as it is), or a merge (`merged: true`) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NoteItemDto"];
+                    "application/json": components["schemas"]["AddedNoteItemDto"];
                 };
             };
             201: {
@@ -7214,7 +9595,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NoteItemDto"];
+                    "application/json": components["schemas"]["AddedNoteItemDto"];
                 };
             };
             /** @description Validation failed or malformed input */
@@ -7678,6 +10059,131 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["NoteDto"];
                 };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Trips_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StartTripDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Trips_stop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed or malformed input */
             400: {
@@ -8529,6 +11035,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description the session began at the identity provider */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndSessionDto"];
+                };
+            };
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -8542,6 +11057,117 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    OidcSession_begin: {
+        parameters: {
+            query?: {
+                /** @description a path of the app to open afterwards (default `/`) */
+                returnTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description to the identity provider */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Rate limit or cooldown (Retry-After header)
+             *
+             *     Rate limit exceeded (Retry-After header)
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    OidcSession_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description to the app */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Rate limit or cooldown (Retry-After header)
+             *
+             *     Rate limit exceeded (Retry-After header)
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    OidcSession_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInOptionsDto"];
                 };
             };
         };
@@ -8686,6 +11312,221 @@ export interface operations {
             };
             /** @description Missing, invalid or expired credentials */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Stores_stores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreDto"][];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Stores_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Stores_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Stores_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9523,6 +12364,174 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    UserAccessTokens_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessTokenDto"][];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    UserAccessTokens_removeAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    UserAccessTokens_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

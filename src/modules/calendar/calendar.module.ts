@@ -21,6 +21,6 @@ import { EventReminderSource } from './event-reminder.source';
   imports: [TypeOrmModule.forFeature([CalendarEvent, CalendarEventException, CalendarChange]), NotificationsModule, UsersModule],
   controllers: [CalendarController],
   providers: [CalendarService, CalendarOccurrencesService, CalendarRepository, CalendarLayers, EventReminderSource],
-  exports: [CalendarService, CalendarOccurrencesService, CalendarRepository, CalendarLayers],
+  exports: [CalendarService, CalendarOccurrencesService, CalendarRepository, CalendarLayers, EventReminderSource],
 })
 export class CalendarModule {}

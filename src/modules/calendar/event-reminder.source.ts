@@ -1,10 +1,9 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { formatInstant, occurrencesFrom, SeriesTimes, startOfDate } from '../../../domain/calendar';
 import { Sql } from '../../database/sql';
 import { notificationBody, notificationTitle } from '../notifications/notification-text';
 import type { Recipient, RecipientBatch } from '../notifications/recipients';
 import type { DueReminder, ReminderOccurrence, ReminderSource } from '../notifications/reminder-source';
-import { ReminderScheduler } from '../notifications/reminder-scheduler.service';
 import { CALENDAR_EXCEPTIONS_OF_EVENTS, CALENDAR_REMINDERS_LOCK_DUE, CALENDAR_REMINDERS_MOVE, CALENDAR_REMINDERS_OF_RECIPIENT, DueEventRow, ExceptionRow } from './calendar.sql';
 
 export const EVENT_REMINDER_SOURCE = 'EventReminder';
@@ -44,16 +43,14 @@ interface Pending extends Cursor {
  * Calendar module is off (the cursor moves on).
  */
 @Injectable()
-export class EventReminderSource implements ReminderSource, OnModuleInit {
+export class EventReminderSource implements ReminderSource {
   readonly name = EVENT_REMINDER_SOURCE;
 
-  constructor(
-    private readonly sql: Sql,
-    private readonly scheduler: ReminderScheduler,
-  ) {}
+  constructor(private readonly sql: Sql) {}
 
-  onModuleInit(): void {
-    this.scheduler.register(this);
+  /** An event's notification opens the event. */
+  link(entityType: string | null, entityId: string | null): string | null {
+    return entityType === 'CalendarEvent' && entityId ? `/calendar/events/${entityId}` : null;
   }
 
   async load(ids: string[], batch: RecipientBatch): Promise<DueReminder[]> {

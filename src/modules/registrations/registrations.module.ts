@@ -2,6 +2,8 @@ import { Global, Module } from '@nestjs/common';
 import { SEARCH_SOURCES } from '../../common/search/search-source';
 import { BillReminderSource } from '../budget/bill-reminder.source';
 import { BudgetModule } from '../budget/budget.module';
+import { CalendarModule } from '../calendar/calendar.module';
+import { EventReminderSource } from '../calendar/event-reminder.source';
 import { TransactionsSearch } from '../budget/transactions-search';
 import { MarkersModule } from '../markers/markers.module';
 import { PlacesSearch } from '../markers/places-search';
@@ -20,7 +22,7 @@ import { REMINDER_SOURCES } from '../notifications/reminder-source';
  */
 @Global()
 @Module({
-  imports: [NotesModule, MarkersModule, BudgetModule],
+  imports: [NotesModule, MarkersModule, BudgetModule, CalendarModule],
   providers: [
     {
       provide: SEARCH_SOURCES,
@@ -29,8 +31,8 @@ import { REMINDER_SOURCES } from '../notifications/reminder-source';
     },
     {
       provide: REMINDER_SOURCES,
-      useFactory: (notes: NoteReminderSource, bills: BillReminderSource) => [notes, bills],
-      inject: [NoteReminderSource, BillReminderSource],
+      useFactory: (notes: NoteReminderSource, bills: BillReminderSource, events: EventReminderSource) => [notes, bills, events],
+      inject: [NoteReminderSource, BillReminderSource, EventReminderSource],
     },
   ],
   exports: [SEARCH_SOURCES, REMINDER_SOURCES],

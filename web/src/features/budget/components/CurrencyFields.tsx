@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { centsDecimal } from '@domain/amount';
+import { fromCents } from '@domain/amount';
 import { convertToCents, isRate, type Original } from '@domain/currency';
 import { useSession } from '@/api/session-context';
 import { Field, SelectField } from '@/ui';
@@ -49,7 +49,7 @@ export function useCurrencyForm(existing: Original | null | undefined, date: str
     const amount = normaliseAmount(typed);
     if (amount === null) return null;
     if (!foreign) return amount;
-    return rateValid ? centsDecimal(convertToCents(amount, rate.trim())) : null;
+    return rateValid ? fromCents(convertToCents(amount, rate.trim())) : null;
   };
   return {
     currency,
@@ -66,7 +66,7 @@ export function useCurrencyForm(existing: Original | null | undefined, date: str
       } catch {
         // private mode: the group's currency stays the first choice
       }
-      return { amount: centsDecimal(convertToCents(amount, rate.trim())), original: { amount, currency, rate: rate.trim() } };
+      return { amount: fromCents(convertToCents(amount, rate.trim())), original: { amount, currency, rate: rate.trim() } };
     },
     select: (
       <SelectField label={t('budget.field.currency')} value={currency} onChange={(event) => {

@@ -7,6 +7,7 @@ import { SEARCH_CANDIDATES, SEARCH_CANDIDATES_MIN, SearchHitRow, SearchTerms, wi
 import { TransactionsSearch } from '../budget/transactions-search';
 import { PlacesSearch } from '../markers/places-search';
 import { NotesSearch } from '../notes/notes-search';
+import { CalendarSearch } from '../calendar/calendar-search';
 import type { SearchHitDto, SearchQuery } from './dto/search.dto';
 import { SearchRepository } from './search.repository';
 import { escapeHtml, fold, snippetOf } from './snippet';
@@ -44,8 +45,9 @@ export class SearchService {
     notes: NotesSearch,
     places: PlacesSearch,
     transactions: TransactionsSearch,
+    events: CalendarSearch,
   ) {
-    this.sources = [notes, places, transactions];
+    this.sources = [notes, places, transactions, events];
   }
 
   async search(user: AuthUser, query: SearchQuery): Promise<CountedPage<SearchHitDto>> {

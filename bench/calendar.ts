@@ -71,7 +71,7 @@ export async function benchCalendar(): Promise<CalendarResult[]> {
         `INSERT INTO calendar_changes (event_id, group_id, uid) SELECT id, group_id, uid FROM calendar_events`,
       );
       const accounts = (await db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES (gen_random_uuid(), $1, 'Main', true) RETURNING id`, [group])).rows;
-      const category = (await db.query(`INSERT INTO categories (id, group_id, name, color, icon, "order") VALUES (gen_random_uuid(), $1, 'Home', '#112233', 'Home', 1) RETURNING id`, [group])).rows[0].id;
+      const category = (await db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES (gen_random_uuid(), $1, 'Home', '#112233', 'Home', 1) RETURNING id`, [group])).rows[0].id;
       await db.query(
         `INSERT INTO recurring_transactions (id, group_id, type, amount, description, budget_account_id, category_id, frequency, interval, start_date, next_occurrence)
          SELECT gen_random_uuid(), $1, 'Expense', 10 + i, 'Bill ' || i, $2, $3, (ARRAY['Monthly','Weekly','Yearly'])[1 + i % 3], 1, date '2025-01-01' + i, date '2027-01-01'

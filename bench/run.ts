@@ -26,6 +26,7 @@ import { benchParsers } from './parsers';
 import { benchLive } from './live';
 import { benchNotify } from './notify';
 import { benchShopping } from './shopping';
+import { benchCalendar } from './calendar';
 import { runSearch, seedSearch } from './search';
 import { PASSWORD } from './budget';
 import { capture } from './capture';
@@ -89,7 +90,7 @@ interface AbScenario {
 }
 
 interface OtherScenario {
-  kind: 'token' | 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify' | 'sharing' | 'search' | 'caldav' | 'shopping';
+  kind: 'token' | 'login' | 'burst' | 'latency' | 'export' | 'backup' | 'live' | 'import' | 'parsers' | 'notify' | 'sharing' | 'search' | 'caldav' | 'shopping' | 'calendar';
   name: string;
   title: string;
 }
@@ -151,6 +152,7 @@ const SCENARIOS: Scenario[] = [
   { kind: 'backup', name: 'backup', title: 'backup and restore (1 M, in-process)' },
   { kind: 'live', name: 'live', title: 'live changes: 1 000 idle streams, one change fanned out (own server and database)' },
   { kind: 'notify', name: 'notify', title: 'reminders: 10 000 due in one minute, and the idle scheduler (own server and database)' },
+  { kind: 'calendar', name: 'calendar', title: 'calendar: one month of occurrences of 2 000 events and the bills (own server and database)' },
   { kind: 'import', name: 'import', title: 'statement import: preview and commit of 10 000 rows (CSV, OFX)' },
   { kind: 'parsers', name: 'parsers', title: 'statement parsers: 5 MiB of hostile input per format through the preview' },
   { kind: 'caldav', name: 'caldav', title: 'calendar feed and CalDAV sync of 2 000 events' },
@@ -555,7 +557,7 @@ async function main(): Promise<void> {
   console.log(`bench: ${machine}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${chosen.map((s) => s.name).join(', ')}`);
   if (profile) console.log('--profile: Hearth runs under the profiler, which slows it; read the profile, not the ratios');
   const started = performance.now();
-  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import' && s.kind !== 'parsers' && s.kind !== 'notify' && s.kind !== 'caldav' && s.kind !== 'shopping');
+  const http = chosen.filter((s) => s.kind !== 'backup' && s.kind !== 'live' && s.kind !== 'import' && s.kind !== 'parsers' && s.kind !== 'notify' && s.kind !== 'caldav' && s.kind !== 'shopping' && s.kind !== 'calendar');
   const backup = !capturing && chosen.some((s) => s.kind === 'backup');
   const runBackup = async (seeded?: string) => {
     console.log('\n== backup and restore (in-process: the services, no HTTP)');
@@ -599,6 +601,10 @@ async function main(): Promise<void> {
   if (!capturing && chosen.some((s) => s.kind === 'notify')) {
     console.log('\n== reminders: 10 000 due in one minute, then the idle scheduler [notify]');
     results.push(...(await benchNotify()));
+  }
+  if (!capturing && chosen.some((s) => s.kind === 'calendar')) {
+    console.log('\n== calendar: one month of occurrences [calendar]');
+    results.push(...(await benchCalendar()));
   }
   if (results.length) printTable(machine);
   console.log(`\nbench: done in ${fmt((performance.now() - started) / 1000)} s`);

@@ -4135,7 +4135,7 @@ export interface components {
             /** @description the note's or place's title, the list item's text, the transaction's description */
             title: string;
             /** @enum {string} */
-            type: "Note" | "NoteItem" | "Place" | "Transaction";
+            type: "Note" | "NoteItem" | "Place" | "Transaction" | "Event";
         };
         SeenNoteReminderDto: {
             /**
@@ -10922,7 +10922,7 @@ export interface operations {
                 pageSize?: number;
                 /** @description what to find: words in any order (docs/search.md) */
                 q: string;
-                /** @description the kinds to search, comma-separated (default all the group's modules have): Note, NoteItem, Place, Transaction */
+                /** @description the kinds to search, comma-separated (default all the group's modules have): Note, NoteItem, Place, Transaction, Event */
                 types?: string;
             };
             header?: never;

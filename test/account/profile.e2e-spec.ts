@@ -40,6 +40,7 @@ describe('profile and email change', () => {
       group: { id: group.id, name: 'Profile Group', currency: 'CHF', modules: ['Map', 'Notes'] },
       pictureUrl: null,
       locale: null,
+      birthday: null,
       createdDate: expect.stringMatching(/Z$/),
     });
     expect(response.json()).not.toHaveProperty('passwordHash');

@@ -1,3 +1,6 @@
+-- backup_advance_calendar_seq
+SELECT setval('calendar_change_seq', greatest(nextval('calendar_change_seq'), (SELECT coalesce(max(seq), 0) + 1 FROM calendar_changes)));
+
 -- backup_constraints_from_or_to
 SELECT conrelid::regclass::text AS "table", conname AS name, pg_get_constraintdef(oid) AS definition
      FROM pg_constraint WHERE contype = ANY($2::"char"[]) AND (conrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relname = ANY($1)) OR confrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relname = ANY($1))) ORDER BY conrelid::regclass::text, conname;

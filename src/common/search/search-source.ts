@@ -2,7 +2,7 @@ import type { AuthUser, ModuleName } from '../auth/auth-user';
 import type { SearchHitRow, SearchTerms } from './search-sql';
 
 /** The kinds of things GET /search finds. */
-export const SEARCH_TYPES = ['Note', 'NoteItem', 'Place', 'Transaction'] as const;
+export const SEARCH_TYPES = ['Note', 'NoteItem', 'Place', 'Transaction', 'Event'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** What a feature is asked for. */

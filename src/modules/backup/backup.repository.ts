@@ -14,6 +14,7 @@ import {
   BACKUP_HAS_TABLE,
   BACKUP_INDEXES_OF,
   BACKUP_MIGRATIONS,
+  BACKUP_ADVANCE_CALENDAR_SEQ,
   BACKUP_RECORD_MIGRATION,
   BACKUP_TABLES,
 } from './backup.sql';
@@ -176,6 +177,11 @@ export class BackupRepository {
   /** A QueryRunner-like object for running migrations inside the restore's transaction. */
   queryRunner(): { query: (sql: string, parameters?: unknown[]) => Promise<any> } {
     return { query: async (sql, parameters) => (await this.client.query(sql, parameters as any[])).rows };
+  }
+
+  /** The calendar's change counter past every restored change (see BACKUP_ADVANCE_CALENDAR_SEQ). */
+  async advanceCalendarSequence(): Promise<void> {
+    await rowsOnConnection(this.client, BACKUP_ADVANCE_CALENDAR_SEQ, []);
   }
 
   async recordMigration(timestamp: number, name: string): Promise<void> {

@@ -65,3 +65,12 @@ export const BACKUP_INDEXES_OF = statement(
 export const BACKUP_RECORD_MIGRATION = statement('backup_record_migration', 'INSERT INTO migrations ("timestamp", name) VALUES ($1, $2)');
 
 export const BACKUP_FORGET_MIGRATION = statement('backup_forget_migration', 'DELETE FROM migrations WHERE name = $1');
+
+/**
+ * After a restore, the calendar's change counter moves past every restored change and never back,
+ * so a sync token handed out before the restore never hides a change made after it.
+ */
+export const BACKUP_ADVANCE_CALENDAR_SEQ = statement(
+  'backup_advance_calendar_seq',
+  `SELECT setval('calendar_change_seq', greatest(nextval('calendar_change_seq'), (SELECT coalesce(max(seq), 0) + 1 FROM calendar_changes)))`,
+);

@@ -110,6 +110,7 @@ export class RestoreService {
         }
       });
       await repository.restoreAfterLoad(rebuild, tables);
+      if (tables.includes('calendar_changes')) await repository.advanceCalendarSequence();
       await repository.setUserTriggers(tables, true);
       const migrated: string[] = [];
       for (const migration of migrations.slice(archiveIndex + 1)) {

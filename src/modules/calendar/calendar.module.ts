@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { UsersModule } from '../users/users.module';
 import { CalendarLayers } from './calendar-layers';
+import { CalendarSearch } from './calendar-search';
 import { CalendarOccurrencesService } from './calendar-occurrences.service';
 import { CalendarController } from './calendar.controller';
 import { CalendarRepository } from './calendar.repository';
@@ -20,7 +21,7 @@ import { EventReminderSource } from './event-reminder.source';
 @Module({
   imports: [TypeOrmModule.forFeature([CalendarEvent, CalendarEventException, CalendarChange]), NotificationsModule, UsersModule],
   controllers: [CalendarController],
-  providers: [CalendarService, CalendarOccurrencesService, CalendarRepository, CalendarLayers, EventReminderSource],
-  exports: [CalendarService, CalendarOccurrencesService, CalendarRepository, CalendarLayers, EventReminderSource],
+  providers: [CalendarService, CalendarOccurrencesService, CalendarRepository, CalendarLayers, EventReminderSource, CalendarSearch],
+  exports: [CalendarService, CalendarOccurrencesService, CalendarRepository, CalendarLayers, EventReminderSource, CalendarSearch],
 })
 export class CalendarModule {}

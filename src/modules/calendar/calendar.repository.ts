@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { findInGroupTx, lockInGroup } from '../../common/tenancy/group-scope';
@@ -84,6 +84,14 @@ export class CalendarRepository {
     const events = await this.sql.rows<EventRangeRow>(CALENDAR_EVENTS_IN_RANGE, [user.groupId, user.userId, from, to]);
     const recurring = events.filter((event) => event.rrule !== null).map((event) => event.id);
     const exceptions = recurring.length ? await this.sql.rows<ExceptionRow>(CALENDAR_EXCEPTIONS_OF_EVENTS, [recurring]) : [];
+    return { events, exceptions };
+  }
+
+  /** Every event of the group the user sees, with all their exceptions (feeds, CalDAV, the person's export). */
+  async allVisible(user: Pick<AuthUser, 'groupId' | 'userId'>): Promise<{ events: CalendarEvent[]; exceptions: CalendarEventException[] }> {
+    const events = (await this.manager.find(CalendarEvent, { where: { groupId: user.groupId }, order: { startValue: 'ASC', id: 'ASC' } })).filter((event) => eventVisibleTo(event, user.userId));
+    const recurring = events.filter((event) => event.rrule !== null).map((event) => event.id);
+    const exceptions = recurring.length ? await this.manager.find(CalendarEventException, { where: { eventId: In(recurring) }, order: { originalStart: 'ASC' } }) : [];
     return { events, exceptions };
   }
 

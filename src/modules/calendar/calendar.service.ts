@@ -183,6 +183,40 @@ export class CalendarService {
     return event ? toEventDto(event, await this.events.exceptionsOf(event.id)) : null;
   }
 
+  /**
+   * Every event the user may see, with its exceptions (what a feed, a CalDAV calendar and the
+   * person's export hold; `calendar/events.ics` is written from this).
+   */
+  async visibleEvents(user: CalendarUser): Promise<EventDto[]> {
+    const { events, exceptions } = await this.events.allVisible(user);
+    const byEvent = new Map<string, CalendarEventException[]>();
+    for (const x of exceptions) byEvent.set(x.eventId, [...(byEvent.get(x.eventId) ?? []), x]);
+    return events.map((event) => toEventDto(event, byEvent.get(event.id) ?? []));
+  }
+
+  /**
+   * What changed for `user` since the sync token `since` (a change number; '0' or null: from the
+   * start): the UIDs changed (still there and visible) and those gone (deleted, or private to
+   * someone else now), and the token to ask with next time (RFC 6578 sync-collection). The group's
+   * current token is also its calendar's ctag.
+   */
+  async changesSince(user: CalendarUser, since: string | null): Promise<{ token: string; changed: { uid: string; eventId: string }[]; removed: string[] }> {
+    const rows = await this.events.changesSince(user.groupId, since && /^\d{1,19}$/.test(since) ? since : '0');
+    const changed: { uid: string; eventId: string }[] = [];
+    const removed: string[] = [];
+    for (const row of rows) {
+      if (row.deleted || (row.private_to !== null && row.private_to !== user.userId)) removed.push(row.uid);
+      else changed.push({ uid: row.uid, eventId: row.event_id });
+    }
+    const token = rows.length ? rows[rows.length - 1].seq : await this.events.latestSeq(user.groupId);
+    return { token, changed, removed };
+  }
+
+  /** The group's current sync token (its latest change number): the ctag. */
+  syncToken(user: CalendarUser): Promise<string> {
+    return this.events.latestSeq(user.groupId);
+  }
+
   async create(user: CalendarUser, dto: EventBodyDto, options: CreateOptions = {}): Promise<EventDto> {
     const times = await this.checkTimes(user, dto);
     const [attendeeIds] = await Promise.all([this.checkAttendees(user, dto.attendees), this.checkMarker(user, dto.markerId)]);

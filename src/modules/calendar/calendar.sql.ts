@@ -1,4 +1,5 @@
-import { statement } from '../../database/sql';
+import { bySlots, SearchParams, searchMatches, searchScore } from '../../common/search/search-sql';
+import { isoTimestamp, statement } from '../../database/sql';
 
 /*
  * The statements of the calendar's tables (CalendarRepository). Writes of events go through save()
@@ -148,3 +149,23 @@ export const CALENDAR_EVENT_PRIVACY = statement(
   'calendar_event_privacy',
   `SELECT e.is_private, e.created_by, e.title FROM calendar_events e WHERE e.id = $1`,
 );
+
+/**
+ * GET /search, events: the best `$3` events the user $2 may see in the group $1 whose title,
+ * description or place matches (the search's parameters from $4 on), ranked as notes are; `context`
+ * is the event's first start, `body` its description.
+ */
+export const CALENDAR_EVENTS_SEARCH_SQL = bySlots((slots) => {
+  const p = new SearchParams(4, slots);
+  return `WITH c AS (
+  SELECT e.id, e.title, concat_ws(' · ', e.location, e.description) AS body, e.start_value, e.updated_date, e.search_vector, e.search_text
+    FROM calendar_events e
+   WHERE e.group_id = $1 AND ${VISIBLE} AND ${searchMatches({ alias: 'e', title: 'e.title', typoText: 'search_fold(e.title)' }, p)}
+   ORDER BY e.updated_date DESC, e.id DESC
+   LIMIT ${p.candidates})
+SELECT c.id, NULL::uuid AS parent_id, c.title, c.body, c.start_value AS context, ${isoTimestamp('c.updated_date')} AS date,
+       ${searchScore({ alias: 'c', title: 'c.title' }, p)} AS score, (SELECT count(*) FROM c)::int AS total
+  FROM c
+ ORDER BY score DESC, c.updated_date DESC, c.id DESC
+ LIMIT $3`;
+});

@@ -3,6 +3,7 @@ import { SEARCH_SOURCES } from '../../common/search/search-source';
 import { BillReminderSource } from '../budget/bill-reminder.source';
 import { BudgetModule } from '../budget/budget.module';
 import { CalendarModule } from '../calendar/calendar.module';
+import { CalendarSearch } from '../calendar/calendar-search';
 import { EventReminderSource } from '../calendar/event-reminder.source';
 import { TransactionsSearch } from '../budget/transactions-search';
 import { MarkersModule } from '../markers/markers.module';
@@ -26,8 +27,8 @@ import { REMINDER_SOURCES } from '../notifications/reminder-source';
   providers: [
     {
       provide: SEARCH_SOURCES,
-      useFactory: (notes: NotesSearch, places: PlacesSearch, transactions: TransactionsSearch) => [notes, places, transactions],
-      inject: [NotesSearch, PlacesSearch, TransactionsSearch],
+      useFactory: (notes: NotesSearch, places: PlacesSearch, transactions: TransactionsSearch, events: CalendarSearch) => [notes, places, transactions, events],
+      inject: [NotesSearch, PlacesSearch, TransactionsSearch, CalendarSearch],
     },
     {
       provide: REMINDER_SOURCES,

@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { SearchTextColumn, SearchVectorColumn } from '../../../database/search-columns';
 import { GroupOwnedEntity } from '../../../database/group-owned';
 import { Audited } from '../../history/audited';
 import { User } from '../../users/entities/user.entity';
@@ -25,7 +26,19 @@ export function eventPrivateTo(event: Pick<CalendarEvent, 'isPrivate' | 'created
 @Index('ix_calendar_events_range', ['groupId', 'rangeStart'])
 @Check('ck_calendar_events_color', `"color" ~ '^#[0-9A-F]{6}$'`)
 @Check('ck_calendar_events_times', `("all_day" AND "start_value" ~ '^\\d{4}-\\d{2}-\\d{2}$' AND "end_value" ~ '^\\d{4}-\\d{2}-\\d{2}$') OR (NOT "all_day" AND "start_value" ~ 'Z$' AND "end_value" ~ 'Z$')`)
+// search (docs/search.md): led by group_id (btree_gin), the newest matches first; migration CalendarSearch
+@Index('ix_calendar_events_group_updated', ['groupId', 'updatedDate', 'id'])
+@Index('ix_calendar_events_search_vector', { synchronize: false })
+@Index('ix_calendar_events_search_text', { synchronize: false })
+@Index('ix_calendar_events_search_title', { synchronize: false })
 export class CalendarEvent extends GroupOwnedEntity {
+  /** search (docs/search.md): kept by the database from the title, description and location */
+  @SearchVectorColumn()
+  searchVector?: never;
+
+  @SearchTextColumn()
+  searchText?: never;
+
   /** RFC 5545 UID: made once (or taken from an imported or CalDAV-made event), never changed. */
   @Column({ type: 'varchar', length: 255 })
   uid: string;

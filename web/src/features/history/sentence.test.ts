@@ -40,6 +40,23 @@ describe('describeChange', () => {
     expect(sag({ entityType: 'SplitSettings', action: 'Updated' })).toBe('Anna hat geändert, wie Kosten geteilt werden');
   });
 
+  it('says which event was added and when, in words, and what changed of one occurrence', () => {
+    const football: Row = {
+      entityType: 'CalendarEvent',
+      action: 'Created',
+      changes: { startValue: { new: '2026-10-03T08:00:00Z' }, timeZone: { new: 'Europe/Berlin' }, rrule: { new: 'FREQ=WEEKLY;BYDAY=SA' }, allDay: { new: false } },
+      entityLabel: 'Football',
+    };
+    expect(say(football)).toBe('Anna added “Football”, Saturdays 10:00');
+    expect(sag(football)).toBe('Anna hat „Football“ hinzugefügt, samstags um 10:00');
+    expect(say({ ...football, changes: { ...football.changes, rrule: { new: null } } })).toBe('Anna added “Football”, Oct 3, 2026 10:00');
+    expect(say({ entityType: 'CalendarEvent', action: 'Updated', changes: { exdates: { old: [], new: ['2026-10-10T08:00:00Z'] } }, entityLabel: 'Football' })).toBe(
+      'Anna cancelled one occurrence of “Football”',
+    );
+    expect(say({ entityType: 'CalendarEventException', action: 'Created', entityLabel: 'Football', parentLabel: 'Football' })).toBe('Anna changed one occurrence of “Football”');
+    expect(sag({ entityType: 'CalendarEvent', action: 'Deleted', entityLabel: 'Football' })).toBe('Anna hat „Football“ gelöscht');
+  });
+
   it('says what happened to list items, on which list', () => {
     const ticked: Row = { entityType: 'NoteItem', action: 'Updated', changes: { isCompleted: { old: false, new: true } }, entityLabel: 'Milk', parentLabel: 'Shopping' };
     expect(say(ticked)).toBe('Anna ticked “Milk” on “Shopping”');

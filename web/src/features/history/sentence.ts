@@ -41,6 +41,8 @@ export const ENTITY_TYPES: { type: EntityType; adminOnly?: boolean }[] = [
   { type: 'NoteItem' },
   { type: 'ShoppingStore' },
   { type: 'ShoppingTrip' },
+  { type: 'CalendarEvent' },
+  { type: 'CalendarEventException' },
   { type: 'User', adminOnly: true },
   { type: 'Group', adminOnly: true },
 ];
@@ -110,6 +112,29 @@ function renamed(changes: Record<string, Change>, name: string): { from: string;
   return change && from && to ? { from, to } : null;
 }
 
+/** A new event's time in words: "Saturdays 10:00" for a weekly rule on one day, else its first date (and time), in the event's zone. */
+function eventWhen(changes: Record<string, Change>, t: Translate, write: Writers): string | null {
+  const start = text(changes.startValue?.new);
+  if (!start) return null;
+  if (changes.allDay?.new === true) return write.date(start);
+  const zone = text(changes.timeZone?.new) ?? 'UTC';
+  let local: string;
+  try {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+        .formatToParts(new Date(start))
+        .map((part) => [part.type, part.value]),
+    );
+    local = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  } catch {
+    return null;
+  }
+  const time = local.slice(11, 16);
+  const weekly = /^FREQ=WEEKLY;BYDAY=(MO|TU|WE|TH|FR|SA|SU)$/.exec(text(changes.rrule?.new) ?? '');
+  if (weekly) return t('history.event.weekly', { day: weekly[1], time });
+  return `${write.date(local.slice(0, 10))} ${time}`;
+}
+
 /** The whole sentence of a row, its actor first ("Hearth" for what the scheduler and jobs did). */
 export function describeChange(row: HistoryRowLike, t: Translate, write: Writers): string {
   const who = row.userId === null ? t('history.system') : (row.userNickname ?? t('history.system'));
@@ -169,6 +194,19 @@ export function describeChange(row: HistoryRowLike, t: Translate, write: Writers
       if (rename) return t('history.renamed.note', { who, ...rename });
       if (only('isPinned')) return t(changes.isPinned.new ? 'history.note.pinned' : 'history.note.unpinned', { who, note });
       return changed(note);
+    }
+    case 'CalendarEvent': {
+      const event = quoted(label, 'event');
+      const when = action === 'Created' ? eventWhen(changes, t, write) : null;
+      if (when) return t('history.event.added', { who, event, when });
+      const rename = renamed(changes, 'title');
+      if (rename) return t('history.renamed.event', { who, ...rename });
+      if (only('exdates')) return t('history.event.occurrenceCancelled', { who, event });
+      return generic(event);
+    }
+    case 'CalendarEventException': {
+      const event = parent ? t('history.quoted', { label: parent }) : t('history.noun.event');
+      return t('history.event.occurrenceChanged', { who, event });
     }
     case 'Marker': {
       const place = quoted(label, 'place');

@@ -7,12 +7,13 @@ import { useOfflineSearch, useServerSearch } from './api';
 import type { HitKind } from './match';
 import { Snippet } from './Snippet';
 
-const KINDS: HitKind[] = ['Note', 'NoteItem', 'Place', 'Transaction'];
+const KINDS: HitKind[] = ['Note', 'NoteItem', 'Place', 'Transaction', 'Event'];
 const KIND_LABEL: Record<HitKind, MessageId> = {
   Note: 'search.kind.Note',
   NoteItem: 'search.kind.NoteItem',
   Place: 'search.kind.Place',
   Transaction: 'search.kind.Transaction',
+  Event: 'search.kind.Event',
 };
 
 /** Where a hit opens. */
@@ -26,6 +27,8 @@ export function hitPath(hit: { type: HitKind; id: string; parentId?: string }): 
       return `/map/markers/${hit.id}`;
     case 'Transaction':
       return `/budget/transactions/${hit.id}`;
+    case 'Event':
+      return `/calendar/events/${hit.id}`;
   }
 }
 

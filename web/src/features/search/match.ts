@@ -9,7 +9,7 @@
 import { decimalCents, typedAmount } from '@domain/amount';
 import { fold, oneEditApart } from '@domain/text';
 
-export type HitKind = 'Note' | 'NoteItem' | 'Place' | 'Transaction';
+export type HitKind = 'Note' | 'NoteItem' | 'Place' | 'Transaction' | 'Event';
 
 /** A thing to search, as the offline matcher sees it. */
 export interface Searchable {

@@ -56,6 +56,8 @@ test.describe('Budget, sharing costs in a flat', () => {
     for (const [index, name] of ['Groceries', 'Eating out', 'Clothes'].entries()) {
       await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#16A34A', 'ShoppingCart', $4)`, [randomUUID(), group.id, name, index + 1]);
     }
+    // the month the dates below are in stays "This month" on the page, if midnight comes during the run
+    await page.clock.setFixedTime(now);
     await signIn(page, anna);
 
     // nothing shared yet: the page says what to do first

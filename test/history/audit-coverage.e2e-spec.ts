@@ -43,6 +43,7 @@ const NOT_AUDITED: Record<string, string> = {
   CalendarImport: 'a preview kept 24 hours; the events its commit writes go through the calendar service, each with its history row',
   ShoppingLearnedItem: "what a group's shopping lists learned from their items' changes, which have their own rows",
   ShoppingPurchase: "a tick of a shopping list's item, for the recent suggestions; the tick itself is the item's row",
+  ManualRate: "a group's own exchange rate for a day, a figure that fills in forms; each transaction paid at it keeps the rate in its own audited `original`",
 };
 
 interface Fixture {

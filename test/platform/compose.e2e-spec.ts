@@ -32,6 +32,8 @@ function acceptedVariables(): Set<string> {
     {},
     { DATABASE_URL: 'postgres://x@127.0.0.1/x', S3_ENDPOINT: 'http://s3:8333', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b' },
     { JWT_ALGORITHM: 'RS256', GEOCODER: 'nominatim', NOMINATIM_URL: 'http://n', CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SECRET: 's' },
+    // the OpenID Connect settings are read only with an issuer
+    { OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: 'hearth', OIDC_CREATE_ACCOUNTS: 'true', OIDC_ADMIN_GROUP: 'admins' },
   ];
   for (const variant of variants) {
     const env = new Proxy(variant, {

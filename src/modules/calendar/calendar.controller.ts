@@ -20,6 +20,7 @@ function tagged(reply: FastifyReply, event: EventDto): EventDto {
 const ORIGINAL_START = ApiParam({
   name: 'originalStart',
   description: "the occurrence's start as the series gives it: an instant (URL-encoded, like 2026-10-03T08%3A00%3A00Z) or a date for all-day events",
+  schema: { type: 'string', pattern: '^\\d{4}-?\\d{2}-?\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}(:?\\d{2})?)?)?$' },
 });
 
 @ApiTags('Calendar')

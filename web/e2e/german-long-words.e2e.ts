@@ -166,8 +166,10 @@ test.describe('Lange Wörter bei 360 px', () => {
 
     // the budget's sections: one row (it scrolls sideways on its own)
     await page.goto('/budget');
-    const tops = await page.getByRole('navigation', { name: 'Haushaltsbuch' }).getByRole('listitem').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
-    expect(tops).toHaveLength(7);
+    const sections = page.getByRole('navigation', { name: 'Haushaltsbuch' }).getByRole('listitem');
+    // the page's code loads after the document: wait for its sections before measuring them
+    await expect(sections).toHaveCount(7);
+    const tops = await sections.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
     expect(new Set(tops).size).toBe(1);
   });
 

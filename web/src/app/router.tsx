@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
               { element: <RequireModule module="Calendar" />, children: [{ path: '/calendar/*', ...page(() => withSection('calendar', import('@/features/calendar/routes/CalendarPage'))) }] },
               { path: '/members', ...page(() => import('@/features/members/routes/MembersPage')) },
               { path: '/welcome', ...page(() => import('@/features/members/routes/WelcomePage')) },
-              { path: '/history', ...page(() => withSection('history', import('@/features/history/routes/HistoryPage'))) },
+              { path: '/history', ...page(() => withSection('history', withSection('shopping', import('@/features/history/routes/HistoryPage')))) },
               { path: '/account', ...page(() => import('@/features/account/routes/AccountPage')) },
               { path: '/notifications', ...page(() => import('@/features/notifications/routes/InboxPage')) },
               { path: '/account/sessions', ...page(() => import('@/features/account/routes/SessionsPage')) },

@@ -128,7 +128,7 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
   const record = useBudgetMutation(sharingApi.recordSettlement);
   /** "CHF 24.45 (€26.00)" when the balances are asked in another currency */
   const both = (amount: string, original?: { amount: string; currency: string }) =>
-    original ? t('history.money.both', { original: formatMoney(original.amount, original.currency), amount: money(amount) }) : money(amount);
+    original ? t('budget.money.both', { original: formatMoney(original.amount, original.currency), amount: money(amount) }) : money(amount);
   const settle = async (from: string, to: string, amount: string, original?: { amount: string; currency: string; rate: string }) => {
     // a unit settles through any of its members: the person recording it when they are one, else its first
     const member = (id: string) => {

@@ -51,7 +51,7 @@ export function SettlementText({ settlement, name }: { settlement: Settlement; n
         to: name(settlement.toUserId),
         // paid in another currency: both amounts, "CHF 24.45 (€26.00)"
         amount: settlement.original
-          ? t('history.money.both', { original: formatMoney(settlement.original.amount, settlement.original.currency), amount: money(settlement.amount) })
+          ? t('budget.money.both', { original: formatMoney(settlement.original.amount, settlement.original.currency), amount: money(settlement.amount) })
           : money(settlement.amount),
       })}
       <small>

@@ -51,7 +51,7 @@ export function NoteForm({ initial, askPrivacy, submitLabel, onSubmit, onCancel 
           color: t('notes.field.colour'),
           icon: t('notes.field.icon'),
           isPrivate: t('notes.field.private'),
-          kind: t('shopping.kind.label'),
+          kind: t('notes.kind.label'),
         }),
       );
     }
@@ -62,12 +62,12 @@ export function NoteForm({ initial, askPrivacy, submitLabel, onSubmit, onCancel 
       <ErrorSummary items={summary} />
       {askPrivacy ? (
         <fieldset className="note-kind">
-          <legend>{t('shopping.kind.label')}</legend>
+          <legend>{t('notes.kind.label')}</legend>
           <label className="radio">
-            <input type="radio" value="list" {...register('kind')} /> {t('shopping.kind.list')}
+            <input type="radio" value="list" {...register('kind')} /> {t('notes.kind.list')}
           </label>
           <label className="radio">
-            <input type="radio" value="shopping" {...register('kind')} /> {t('shopping.kind.shopping')}
+            <input type="radio" value="shopping" {...register('kind')} /> {t('notes.kind.shopping')}
           </label>
         </fieldset>
       ) : null}

@@ -231,13 +231,13 @@ test.describe('Notifications', () => {
     await section.getByLabel('Webhook URL (optional)').fill('');
     await section.getByRole('checkbox', { name: 'By email' }).check();
     await section.getByRole('checkbox', { name: 'Hold notifications during quiet hours' }).check();
-    await section.getByLabel('From').fill('22:30');
+    await section.getByLabel('From', { exact: true }).fill('22:30');
     await section.getByLabel('Until').fill('06:45');
     await section.getByLabel('Time zone').selectOption('America/New_York');
     await section.getByRole('button', { name: 'Save notification settings' }).click();
     await expect(section.getByText('Your notification settings have been saved.')).toBeVisible();
     const settings = await apiAs(page, 'GET', '/account/notification-settings');
-    expect(settings.body).toEqual({ timeZone: 'America/New_York', quietHours: { from: '22:30', to: '06:45' }, inbox: true, push: false, email: true, webhookUrl: null });
+    expect(settings.body).toEqual({ timeZone: 'America/New_York', quietHours: { from: '22:30', to: '06:45' }, inbox: true, push: false, email: true, webhookUrl: null, shoppingTrips: true });
 
     // a test through every chosen channel: the inbox and the mail
     await section.getByRole('button', { name: 'Send a test' }).click();

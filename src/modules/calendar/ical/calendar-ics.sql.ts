@@ -1,27 +1,15 @@
 import { statement } from '../../../database/sql';
+import type { EventRangeRow } from '../calendar.sql';
 
 /*
  * The calendar's reads for iCalendar (feeds, CalDAV, exports): whole events with their exceptions,
  * under the private-event rule (the user $2 sees the group $1's events and their own private ones).
  */
 
-export interface IcsEventRow {
-  id: string;
-  uid: string;
-  title: string;
+/** An event as the range reads give it (calendar.sql.ts), with what iCalendar writes besides. */
+export interface IcsEventRow extends EventRangeRow {
   description: string | null;
-  location: string | null;
-  all_day: boolean;
-  start_value: string;
-  end_value: string;
-  time_zone: string;
-  rrule: string | null;
-  exdates: string[];
-  attendee_ids: string[] | null;
-  color: string;
-  is_private: boolean;
   reminders: number[];
-  created_by: string | null;
   version: number;
   created_date: Date;
   updated_date: Date;

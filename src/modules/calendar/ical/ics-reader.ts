@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import type { IcsAlarm, IcsEvent, IcsException } from './ics-event';
+import { MAX_REMINDER_MINUTES } from '../dto/event-input.dto';
 
 /**
  * Reads iCalendar (a CalDAV PUT body, an imported file, an outside calendar) with ical.js into the
@@ -25,7 +26,6 @@ export interface ReadResult {
   skipped: { uid: string | null; reason: string }[];
 }
 
-const MAX_MINUTES_BEFORE = 40_320;
 
 /** Instants as the calendar stores them: whole seconds in UTC (`2026-03-07T09:00:00Z`). */
 const WHOLE = { suppressMilliseconds: true } as const;
@@ -86,7 +86,7 @@ function readAlarms(vevent: ICAL.Component): IcsAlarm[] {
     const seconds = value.toSeconds();
     if (seconds > 0) continue;
     const minutes = Math.abs(Math.round(seconds / 60));
-    if (minutes > MAX_MINUTES_BEFORE) continue;
+    if (minutes > MAX_REMINDER_MINUTES) continue;
     if (!alarms.some((a) => a.minutesBefore === minutes)) alarms.push({ minutesBefore: minutes });
   }
   return alarms.sort((a, b) => a.minutesBefore - b.minutesBefore);

@@ -13,6 +13,16 @@ import { MAX_REMINDER_MINUTES } from '../dto/event-input.dto';
 
 export class IcsParseError extends Error {}
 
+/** At most this many components (events, alarms, zones) in one file. */
+export const MAX_COMPONENTS = 20_000;
+
+/** How often `needle` stands in `text` (a plain scan, no parsing). */
+function countOf(text: string, needle: string): number {
+  let count = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) count++;
+  return count;
+}
+
 export interface ReadOptions {
   /** the zone of floating times and of events whose zone is not an IANA name */
   defaultZone: string;
@@ -170,6 +180,9 @@ function readVevent(vevent: ICAL.Component, fileZones: Map<string, ICAL.Timezone
 
 /** Parses iCalendar text; throws IcsParseError when it is not iCalendar at all. */
 export function readCalendar(ics: string, options: ReadOptions): ReadResult {
+  // the parser works in one go: 5 MB of tiny events would hold the service for seconds, so a file
+  // with more components than any family's or school's calendar is refused before it is parsed
+  if (countOf(ics, 'BEGIN:V') > MAX_COMPONENTS) throw new IcsParseError(`not iCalendar: more than ${MAX_COMPONENTS} components`);
   let root: ICAL.Component;
   try {
     root = new ICAL.Component(ICAL.parse(ics) as any[]);

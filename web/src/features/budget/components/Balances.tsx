@@ -364,8 +364,7 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
           />
           <Field label={t('budget.settlements.form.date')} id="settlement-date" type="date" error={errors.date?.message} {...register('date', rules.date)} />
         </div>
-        {money.select}
-        {money.fields(amount)}
+        {money.beside(amount)}
         {rateMissing ? <Notice tone="warning">{t('budget.rate.needed')}</Notice> : null}
         <Field label={t('budget.settlements.form.note')} id="settlement-note" maxLength={500} autoComplete="off" {...register('note')} />
         {amountQuestion.question(amount, (chosen) => {

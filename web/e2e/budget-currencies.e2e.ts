@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, seedGroup, seedUser, signIn, test } from './support/fixtures';
+import { join } from 'node:path';
+import { expect, SCREENSHOTS, seedGroup, seedUser, signIn, test } from './support/fixtures';
 
 const now = new Date();
-const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+const dateOf = (day: Date) => `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+const today = dateOf(now);
 
 /**
  * A trip to Switzerland at 360 px: a dinner for four paid in francs is entered with its rate, the
@@ -50,5 +52,62 @@ test.describe('Budget, a trip in another currency', () => {
     await expect(page.getByRole('heading', { name: 'Everyone is settled up' })).toBeVisible();
     // no wider than the phone
     expect(await page.evaluate(() => { const root = (globalThis as any).document.scrollingElement; return root.scrollWidth <= root.clientWidth; })).toBe(true);
+  });
+
+  test('a monthly parking fee in francs keeps its rate, shows both amounts, and is edited back to euros', async ({ page, service }) => {
+    test.setTimeout(120_000);
+    const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });
+    const anna = await seedUser(service.db, group.id, { nickname: 'Anna' });
+    await service.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES ($1, $2, 'Travel', true)`, [randomUUID(), group.id]);
+    const category = `INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, 'Car', '#16A34A', 'ShoppingCart', 1)`;
+    await service.db.query(category, [randomUUID(), group.id]);
+    await service.db.query(`INSERT INTO budget_manual_rates (group_id, currency, date, rate) VALUES ($1, 'CHF', $2, '1.0611')`, [group.id, today]);
+    // the first date a few days ahead: the rule is in the overview's next 30 days, and nothing is entered yet
+    const first = dateOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 3));
+    await signIn(page, anna);
+
+    await page.goto('/budget/recurring/new');
+    await page.getByLabel('First date').fill(first);
+    await expect(page.getByLabel('Currency')).toHaveValue('EUR');
+    await page.getByLabel('Currency').selectOption('CHF');
+    // the rate of the first date (the latest known on or before it), editable
+    await expect(page.getByLabel(/^Rate/)).toHaveValue('1.0611');
+    await expect(page.getByText('Every occurrence is entered at this rate, until you change it here.')).toBeVisible();
+    await page.getByLabel(/^Amount/).fill('84');
+    await expect(page.getByText('= €89.13')).toBeVisible();
+    await page.getByLabel('Category').selectOption({ label: 'Car' });
+    await page.getByLabel('Description (optional)').fill('Parking in Basel');
+    await expect(page.getByLabel('Repeats')).toHaveValue('Monthly');
+    await page.getByRole('button', { name: 'Create recurring transaction' }).click();
+    await expect(page).toHaveURL(/\/budget\/recurring$/);
+
+    // the list and the overview's next 30 days show both amounts
+    const card = page.getByRole('listitem', { name: 'Parking in Basel' });
+    await expect(card).toContainText(/CHF\s84\.00 \(€89\.13\)/);
+    await page.screenshot({ path: join(SCREENSHOTS, 'budget-currencies-recurring.png'), fullPage: true });
+    await page.goto('/budget');
+    await expect(page.getByRole('list', { name: 'Coming up' })).toContainText(/-CHF\s84\.00 \(-€89\.13\)/);
+    // both amounts still fit the phone
+    expect(await page.evaluate(() => { const root = (globalThis as any).document.scrollingElement; return root.scrollWidth <= root.clientWidth; })).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOTS, 'budget-currencies-upcoming.png'), fullPage: true });
+    const [stored] = (await service.db.query(`SELECT amount, original FROM recurring_transactions WHERE group_id = $1`, [group.id])).rows;
+    expect(stored).toEqual({ amount: '89.13', original: { amount: '84.00', currency: 'CHF', rate: '1.0611' } });
+
+    // the francs come back to the form
+    await page.goto('/budget/recurring');
+    await card.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByLabel('Currency')).toHaveValue('CHF');
+    await expect(page.getByLabel(/^Amount/)).toHaveValue('84.00');
+    await expect(page.getByLabel(/^Rate/)).toHaveValue('1.0611');
+    // back to the group's currency: the rate goes, and the original with it
+    await page.getByLabel('Currency').selectOption('EUR');
+    await expect(page.getByLabel(/^Rate/)).toHaveCount(0);
+    await page.getByLabel(/^Amount/).fill('90');
+    await page.getByRole('button', { name: 'Save recurring transaction' }).click();
+    await expect(page).toHaveURL(/\/budget\/recurring$/);
+    await expect(card).toContainText('€90.00');
+    await expect(card).not.toContainText('CHF');
+    const [edited] = (await service.db.query(`SELECT amount, original FROM recurring_transactions WHERE group_id = $1`, [group.id])).rows;
+    expect(edited).toEqual({ amount: '90.00', original: null });
   });
 });

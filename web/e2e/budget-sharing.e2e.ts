@@ -243,4 +243,61 @@ test.describe('Budget, sharing costs in a flat', () => {
     await expect(page.getByRole('list', { name: 'Saldo jedes Mitglieds' })).toContainText('Anna & Ben sind ausgeglichen');
     await expect(page.getByRole('list', { name: 'Zahlungen zwischen Mitgliedern' })).toContainText(/Anna hat Cleo 7,04\s€ gezahlt/);
   });
+
+  test('the sharing settings: who left is listed apart, each rule is named where it failed, and the fixed settings are saved', async ({ page, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });
+    const anna = await seedUser(service.db, group.id, { nickname: 'Anna' });
+    const ben = await seedUser(service.db, group.id, { nickname: 'Ben' });
+    const dan = await seedUser(service.db, group.id, { nickname: 'Dan' });
+    await service.db.query("UPDATE users SET status = 'Deactivated' WHERE id = $1", [dan.id]);
+    const weights = [anna, ben, dan].map((member, index) => ({ userId: member.id, weight: index ? '1' : '2' }));
+    await service.db.query(`INSERT INTO split_settings (id, group_id, shared_by_default, mode, weights) VALUES ($1, $2, true, 'shares', $3)`, [
+      randomUUID(),
+      group.id,
+      JSON.stringify(weights),
+    ]);
+    await signIn(page, anna);
+    await page.goto('/budget/balances/settings');
+
+    // Dan left: named in the note, listed unticked with his weight kept out of the default
+    await expect(page.getByText('No longer in the group: Dan.')).toBeVisible();
+    const between = page.getByRole('group', { name: 'Shared between' });
+    await expect(between.getByLabel('Anna', { exact: true })).toBeChecked();
+    await expect(between.getByLabel('Dan', { exact: true })).not.toBeChecked();
+    await expect(page.getByLabel('Shares of Anna')).toHaveValue('2');
+
+    // a share of nothing and a unit with neither a name nor two members: each message in the summary and at its field
+    await page.getByLabel('Shares of Ben').fill('0');
+    await page.getByRole('button', { name: 'Add a unit' }).click();
+    await page.getByRole('group', { name: 'Unit 1' }).getByLabel('Anna', { exact: true }).check();
+    await page.getByRole('button', { name: 'Save sharing settings' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    for (const message of ['Enter a share greater than 0, like 1, 0.5 or 70', 'Give the unit a name, like "Anna & Ben"', 'A unit needs at least two members']) {
+      await expect(summary.getByRole('link', { name: message })).toBeVisible();
+    }
+    await expect(page.getByLabel('Name of the unit')).toHaveAccessibleDescription(/Give the unit a name/);
+    await expect(page.getByRole('group', { name: 'Unit 1' })).toContainText('A unit needs at least two members');
+    // nobody shares: said above the members
+    await between.getByLabel('Anna', { exact: true }).uncheck();
+    await between.getByLabel('Ben', { exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Save sharing settings' }).click();
+    await expect(summary.getByRole('link', { name: 'Choose at least one member who shares new expenses' })).toBeVisible();
+    await expect(between).toContainText('Choose at least one member who shares new expenses');
+    await expect(summary.getByRole('link', { name: 'Enter a share greater than 0, like 1, 0.5 or 70' })).toHaveCount(0);
+
+    // fixed: saved without Dan, and the page read again shows what was saved
+    await between.getByLabel('Anna', { exact: true }).check();
+    await between.getByLabel('Ben', { exact: true }).check();
+    await page.getByLabel('Shares of Ben').fill('1');
+    await page.getByLabel('Name of the unit').fill('Anna & Ben');
+    await page.getByRole('group', { name: 'Unit 1' }).getByLabel('Ben', { exact: true }).check();
+    await page.getByRole('button', { name: 'Save sharing settings' }).click();
+    await expect(page.getByText('Sharing settings saved.')).toBeVisible();
+    await expect(summary).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel('Name of the unit')).toHaveValue('Anna & Ben');
+    await expect(page.getByText('No longer in the group')).toHaveCount(0);
+    await expect(between.getByLabel('Dan', { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel('Shares of Ben')).toHaveValue(/^1(\.00?)?$/);
+  });
 });

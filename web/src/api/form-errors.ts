@@ -33,11 +33,18 @@ export function applyProblem<F extends string>(
   return summary;
 }
 
-/** The summary for react-hook-form's own (client-side) validation failures, in field order. */
-export function invalidSummary(errors: Record<string, { message?: unknown } | undefined>): SummaryItem[] {
-  return Object.entries(errors)
-    .filter(([, error]) => error?.message)
-    .map(([field, error]) => ({ field, message: String(error!.message) }));
+/**
+ * The summary for react-hook-form's own (client-side) validation failures, in field order. Errors of
+ * fields inside lists are named by their path (`units.0.name`, the id a `Field` registered so takes).
+ */
+export function invalidSummary(errors: object, path = ''): SummaryItem[] {
+  return Object.entries(errors).flatMap(([key, error]): SummaryItem[] => {
+    if (!error || typeof error !== 'object') return [];
+    const field = path ? `${path}.${key}` : key;
+    if ('message' in error && error.message) return [{ field, message: String(error.message) }];
+    // a field's error without a message (its type only) is not a list to look into
+    return 'type' in error ? [] : invalidSummary(error, field);
+  });
 }
 
 /**

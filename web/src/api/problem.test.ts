@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activate, loadMessages } from '@/i18n';
-import { applyProblem } from './form-errors';
+import { applyProblem, invalidSummary } from './form-errors';
 import { describeProblem, ProblemError, readProblem, retryAfterSeconds } from './problem';
 
 describe('problem details', () => {
@@ -25,6 +25,23 @@ describe('problem details', () => {
   it('a body that is not JSON keeps the status', async () => {
     const problem = await readProblem(new Response('<html>Bad gateway</html>', { status: 502 }));
     expect(problem).toMatchObject({ status: 502, code: 'UNKNOWN', errors: [] });
+  });
+});
+
+describe('invalidSummary', () => {
+  it('lists every failed rule, those of fields inside lists by their path', () => {
+    const errors = {
+      sharedByDefault: { type: 'validate', message: 'Choose' },
+      members: [undefined, { weight: { type: 'validate', message: 'Enter a weight' } }],
+      units: [{ name: { type: 'validate', message: 'Name it' }, userIds: { type: 'validate', message: 'Two' } }],
+      mode: { type: 'validate' },
+    };
+    expect(invalidSummary(errors)).toEqual([
+      { field: 'sharedByDefault', message: 'Choose' },
+      { field: 'members.1.weight', message: 'Enter a weight' },
+      { field: 'units.0.name', message: 'Name it' },
+      { field: 'units.0.userIds', message: 'Two' },
+    ]);
   });
 });
 

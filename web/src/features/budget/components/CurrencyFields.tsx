@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { fromCents } from '@domain/amount';
 import { convertToCents, isRate, type Original } from '@domain/currency';
+import type { SummaryItem } from '@/api/form-errors';
 import { useSession } from '@/api/session-context';
 import { Field, SelectField } from '@/ui';
 import { formatMoney } from '@/ui/format';
@@ -68,38 +69,42 @@ export function useCurrencyForm(existing: Original | null | undefined, date: str
       }
       return { amount: fromCents(convertToCents(amount, rate.trim())), original: { amount, currency, rate: rate.trim() } };
     },
-    select: (
-      <SelectField label={t('budget.field.currency')} value={currency} onChange={(event) => {
-        setCurrency(event.target.value);
-        setRateTyped(false);
-        setRate('');
-      }}>
-        {options.map((code) => (
-          <option key={code} value={code}>
-            {code}
-          </option>
-        ))}
-      </SelectField>
+    /** the summary's line when the amount cannot be converted yet (no usable rate) */
+    rateNeeded: { field: 'amount', message: t('budget.rate.needed') } satisfies SummaryItem,
+    /** what stands beside the amount: the currency, and in another one the rate and the amount converted as typed */
+    beside: (typed: string) => (
+      <>
+        <SelectField label={t('budget.field.currency')} value={currency} onChange={(event) => {
+          setCurrency(event.target.value);
+          setRateTyped(false);
+          setRate('');
+        }}>
+          {options.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </SelectField>
+        {foreign ? (
+          <>
+            <Field
+              label={t('budget.field.rate', { currency, group })}
+              hint={stored.data ? t('budget.rate.from', { date: stored.data.rateDate }) : stored.isError ? t('budget.rate.unknown') : undefined}
+              inputMode="decimal"
+              autoComplete="off"
+              value={rate}
+              error={rate && !rateValid ? t('budget.rate.invalid') : undefined}
+              onChange={(event) => {
+                setRate(event.target.value.replace(',', '.'));
+                setRateTyped(true);
+              }}
+            />
+            <p className="converted" aria-live="polite">
+              {converted(typed) ? t('budget.rate.converted', { amount: formatMoney(converted(typed)!, group) }) : null}
+            </p>
+          </>
+        ) : null}
+      </>
     ),
-    fields: (typed: string) =>
-      foreign ? (
-        <>
-          <Field
-            label={t('budget.field.rate', { currency, group })}
-            hint={stored.data ? t('budget.rate.from', { date: stored.data.rateDate }) : stored.isError ? t('budget.rate.unknown') : undefined}
-            inputMode="decimal"
-            autoComplete="off"
-            value={rate}
-            error={rate && !rateValid ? t('budget.rate.invalid') : undefined}
-            onChange={(event) => {
-              setRate(event.target.value.replace(',', '.'));
-              setRateTyped(true);
-            }}
-          />
-          <p className="converted" aria-live="polite">
-            {converted(typed) ? t('budget.rate.converted', { amount: formatMoney(converted(typed)!, group) }) : null}
-          </p>
-        </>
-      ) : null,
   };
 }

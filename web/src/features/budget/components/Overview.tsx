@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { LoadState, Money, Page } from '@/ui';
 import { useMonthlyReport, useRecurringList, type Account, type Category } from '../api';
-import { negate, sumCents, today } from '../money';
+import { sumCents, today } from '../money';
 import { addDays, upcomingDates } from '../upcoming';
 import { AccountBalances } from './AccountBalances';
 import { RequireBudgetSetup } from './Setup';
+import { useBothAmounts } from './SharingParts';
 import { Totals } from './Totals';
 import { Message, useLocale, useT } from '@/i18n';
 import { TYPE_NAME } from '../words';
@@ -61,6 +62,8 @@ function Upcoming({ accounts, categories }: { accounts: Account[]; categories: C
   const t = useT();
   const locale = useLocale();
   const recurring = useRecurringList();
+  // paid in another currency: "-CHF 84.00 (-€89.12)"
+  const both = useBothAmounts();
   const from = today();
   const to = addDays(from, UPCOMING_DAYS);
   const dateText = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -95,7 +98,7 @@ function Upcoming({ accounts, categories }: { accounts: Account[]; categories: C
                         </span>
                       </span>
                       <strong className={`tx-amount ${rule.type === 'Expense' ? 'amount-out' : rule.type === 'Income' ? 'amount-in' : ''}`}>
-                        <Money amount={rule.type === 'Expense' ? negate(rule.amount) : rule.amount} />
+                        {both(rule.amount, rule.original, rule.type === 'Expense')}
                       </strong>
                     </li>
                   );

@@ -5,11 +5,12 @@ import { applyProblem, type SummaryItem } from '@/api/form-errors';
 import { Button, Checkbox, DateText, ErrorSummary, Field, LoadState, Page, SelectField } from '@/ui';
 import { DangerAction } from '@/ui/DangerAction';
 import { budgetApi, useBudgetMutation, useRecurring, type Recurring, type RecurringInput } from '../api';
-import { amountForInput, normaliseAmount, today } from '../money';
+import { amountForInput, today } from '../money';
 import type { Frequency } from '../schedule';
 import { retypeAndSave, useAmountQuestion } from './AmountQuestion';
 import { RequireBudgetSetup, type BudgetBasics } from './Setup';
 import { useSplitForm } from './SplitFields';
+import { useCurrencyForm } from './CurrencyFields';
 import { defaultAccountId, MoneyMovementFields, movementBody, movementLabels, MOVEMENT_FIELDS, type MoneyMovementValues } from './TransactionFields';
 import { useT } from '@/i18n';
 
@@ -88,7 +89,8 @@ function EditRecurring({ id }: { id: string }) {
                   existing={data}
                   initial={{
                     type: data.type,
-                    amount: amountForInput(data.amount),
+                    // paid in another currency: the amount as paid, beside its currency and rate
+                    amount: amountForInput(data.original?.amount ?? data.amount),
                     description: data.description ?? '',
                     categoryId: data.categoryId ?? '',
                     budgetAccountId: data.budgetAccountId,
@@ -123,16 +125,22 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
   const { register, handleSubmit, setError, setValue, formState, watch } = form;
   const split = useSplitForm(existing?.split, !existing);
   const amountQuestion = useAmountQuestion();
+  // the rate of the first date, as the service takes it when none is given; every occurrence keeps it
+  const money = useCurrencyForm(existing?.original, watch('startDate'));
   const submit = handleSubmit(async (values) => {
     setSummary([]);
     // "1.500": the chosen reading goes into the field as the language writes it, then saves
     if (amountQuestion.ask(values.amount)) return;
-    const amount = normaliseAmount(values.amount) as string;
+    const paid = money.body(values.amount);
+    if (!paid) return setSummary([money.rateNeeded]);
+    const { amount, original } = paid;
     const unfit = split.check(amount, values.type);
     if (unfit.length) return setSummary(unfit);
     try {
       await save.mutateAsync({
         ...movementBody(values, amount),
+        // null in the group's currency: an edit back to it drops the original
+        original,
         split: split.body(amount, values.type),
         frequency: values.frequency,
         interval: Number(values.interval),
@@ -151,8 +159,19 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
     <>
       <form onSubmit={submit} noValidate>
         <ErrorSummary items={summary} />
-        <MoneyMovementFields form={form} categories={basics.categories} accounts={accounts} />
-        {split.fields(watch('amount'), watch('type'))}
+        <MoneyMovementFields
+          form={form}
+          categories={basics.categories}
+          accounts={accounts}
+          currency={money.currency}
+          beside={
+            <>
+              {money.beside(watch('amount'))}
+              {money.foreign ? <p className="field-hint">{t('budget.recurring.rateKept')}</p> : null}
+            </>
+          }
+        />
+        {split.fields(money.converted(watch('amount')) ?? '', watch('type'))}
         <div className="grid-2">
           <SelectField label={t('budget.recurring.repeats')} error={formState.errors.frequency?.message} {...register('frequency')}>
             <option value="Daily">{t('budget.frequency.Daily')}</option>

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { describeProblem } from '@/api/problem';
 import { useGroupMembers } from '@/api/members';
-import { Button, DateText, EmptyState, LoadState, Money, Notice, Page } from '@/ui';
+import { Button, DateText, EmptyState, LoadState, Notice, Page } from '@/ui';
 import { budgetApi, useAccounts, useBudgetMutation, useCategories, useRecurringList, type Recurring } from '../api';
 import { describeSchedule } from '../schedule';
 import { useListFormat, useT } from '@/i18n';
-import { useMoney } from './SharingParts';
+import { useBothAmounts, useMoney } from './SharingParts';
 import { TYPE_NAME } from '../words';
 
 /** Recurring transactions: what, how often, the next date, enabled or paused. */
@@ -17,6 +17,8 @@ export default function RecurringList() {
   const accounts = useAccounts();
   const members = useGroupMembers();
   const money = useMoney();
+  // paid in another currency: "CHF 84.00 (€89.12)"
+  const both = useBothAmounts();
   const listFormat = useListFormat();
   const [message, setMessage] = useState<string | null>(null);
   const toggle = useBudgetMutation(budgetApi.toggleRecurring);
@@ -61,7 +63,7 @@ export default function RecurringList() {
                   </h3>
                   <strong>
                     <span className="visually-hidden">{t(TYPE_NAME[item.type])}: </span>
-                    <Money amount={item.amount} />
+                    {both(item.amount, item.original)}
                   </strong>
                 </div>
                 <p className="meta-line">

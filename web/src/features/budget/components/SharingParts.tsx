@@ -1,8 +1,9 @@
-/** Small pieces the sharing pages have in common: amounts in the group's currency, the mode picker, a settlement's sentence. */
+/** Small pieces the budget's pages have in common: amounts in the group's currency (and as paid), the mode picker, a settlement's sentence. */
 import { useSession } from '@/api/session-context';
 import { useLocale, useT, type MessageId } from '@/i18n';
 import { DateText, formatMoney } from '@/ui';
 import type { Settlement, StoredSplit } from '../api';
+import { negate } from '../money';
 import type { SplitMode } from '../split';
 
 /** An amount (decimal string) in the group's currency and the chosen language. */
@@ -10,6 +11,21 @@ export function useMoney(): (amount: string) => string {
   const locale = useLocale();
   const { claims } = useSession();
   return (amount: string) => formatMoney(amount, claims?.currency ?? 'EUR', locale);
+}
+
+/**
+ * An amount in the group's currency, after what was paid in another currency when it was: "CHF 84.00 (€89.12)"
+ * (docs/budget.md, "Other currencies"); `negative` writes both as money going out.
+ */
+export function useBothAmounts(): (amount: string, original?: { amount: string; currency: string } | null, negative?: boolean) => string {
+  const t = useT();
+  const locale = useLocale();
+  const money = useMoney();
+  const sign = (amount: string, negative?: boolean) => (negative ? negate(amount) : amount);
+  return (amount, original, negative) =>
+    original
+      ? t('budget.money.both', { original: formatMoney(sign(original.amount, negative), original.currency, locale), amount: money(sign(amount, negative)) })
+      : money(sign(amount, negative));
 }
 
 export const MODE_WORDS: Record<SplitMode, { label: MessageId; hint: MessageId; value: MessageId }> = {
@@ -43,16 +59,14 @@ export function ModePicker<Mode extends SplitMode>({ name, modes, value, onChang
 /** "Ben paid Anna €14.00", with its date and note below. */
 export function SettlementText({ settlement, name }: { settlement: Settlement; name: (userId: string) => string }) {
   const t = useT();
-  const money = useMoney();
+  const both = useBothAmounts();
   return (
     <span className="effect-main">
       {t('budget.settlements.sentence', {
         from: name(settlement.fromUserId),
         to: name(settlement.toUserId),
         // paid in another currency: both amounts, "CHF 24.45 (€26.00)"
-        amount: settlement.original
-          ? t('budget.money.both', { original: formatMoney(settlement.original.amount, settlement.original.currency), amount: money(settlement.amount) })
-          : money(settlement.amount),
+        amount: both(settlement.amount, settlement.original),
       })}
       <small>
         <DateText value={settlement.date} />

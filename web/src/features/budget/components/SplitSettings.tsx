@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useGroupMembers } from '@/api/members';
 import { describeProblem } from '@/api/problem';
 import { useListFormat, useT } from '@/i18n';
-import { Button, Checkbox, ErrorSummary, Field, LoadState, Notice, Page } from '@/ui';
+import { Button, Checkbox, ErrorSummary, Field, LoadState, Notice, Page, useProblemForm } from '@/ui';
 import { sharingApi, useBudgetMutation, useSplitSettings, type SplitSettings as Settings } from '../api';
-import { normaliseAmount } from '../money';
+import { isWeight, splitDefaultsBody, splitDefaultsValues, type DefaultUnit, type SplitDefaultsValues } from '../split-defaults';
 import { ModePicker } from './SharingParts';
 import '../sharing.css';
 
@@ -35,107 +36,83 @@ export default function SplitSettings() {
   );
 }
 
-interface Unit {
-  key: string;
-  id?: string;
-  name: string;
-  userIds: string[];
-}
-
 function SettingsForm({ settings, members: current }: { settings: Settings; members: Member[] }) {
   const t = useT();
   const listOf = useListFormat();
-  // members named by the settings who left the group stay listed, so their weight is not dropped unseen
-  const known = new Set(current.map((member) => member.id));
   const dropped = settings.droppedMembers ?? [];
-  const nameOf = (id: string) => dropped.find((member) => member.userId === id)?.name ?? t('budget.split.formerMember');
-  const members = [
-    ...current,
-    ...[...settings.weights.map((weight) => weight.userId), ...settings.units.flatMap((unit) => unit.userIds)]
-      .filter((id, index, all) => !known.has(id) && all.indexOf(id) === index)
-      .map((id) => ({ id, nickname: nameOf(id) })),
-  ];
-  const [sharedByDefault, setShared] = useState(settings.sharedByDefault);
-  const [mode, setMode] = useState(settings.mode);
-  // the default leaves out who left: they start unticked, so saving takes them out of it
-  const [included, setIncluded] = useState<string[]>(
-    settings.weights.length ? settings.weights.map((weight) => weight.userId).filter((id) => known.has(id)) : current.map((member) => member.id),
-  );
-  const [weights, setWeights] = useState<Record<string, string>>(Object.fromEntries(settings.weights.map((weight) => [weight.userId, weight.weight])));
-  const [units, setUnits] = useState<Unit[]>(settings.units.map((unit) => ({ key: unit.id, id: unit.id, name: unit.name, userIds: unit.userIds })));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // checked when sent, as before: a message stays until the next send
+  const { register, control, watch, setValue, clearErrors, submit, summary, formState } = useProblemForm<SplitDefaultsValues>({
+    defaultValues: splitDefaultsValues(settings, current, t('budget.split.formerMember')),
+    reValidateMode: 'onSubmit',
+    // the service's refusals are shown as a notice (save.error), not on fields
+    labels: {},
+  });
+  const errors = formState.errors;
   const [saved, setSaved] = useState(false);
   const save = useBudgetMutation(sharingApi.saveSplitSettings);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    const found: Record<string, string> = {};
-    if (sharedByDefault && included.length === 0) found.weights = t('budget.sharing.error.nobody');
-    if (mode === 'shares') {
-      for (const id of included) {
-        const weight = normaliseAmount(weights[id] ?? '');
-        if (!weight || /^0(\.0+)?$/.test(weight)) found[`weight-${id}`] = t('budget.sharing.error.weight');
-      }
-    }
-    units.forEach((unit) => {
-      if (!unit.name.trim()) found[`unit-${unit.key}-name`] = t('budget.sharing.error.unitName');
-      if (unit.userIds.length < 2) found[`unit-${unit.key}-members`] = t('budget.sharing.error.unitMembers');
-    });
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  const send = submit(async (values) => {
     try {
-      await save.mutateAsync({
-        sharedByDefault,
-        mode,
-        weights: members.filter((member) => included.includes(member.id)).map((member) => ({ userId: member.id, weight: mode === 'shares' ? (normaliseAmount(weights[member.id] ?? '') as string) : '1' })),
-        units: units.map((unit) => ({ ...(unit.id ? { id: unit.id } : {}), name: unit.name.trim(), userIds: unit.userIds })),
-      });
+      await save.mutateAsync(splitDefaultsBody(values));
       setSaved(true);
     } catch {
       // shown from save.error
     }
+  });
+  const mode = watch('mode');
+  const members = watch('members');
+  const units = watch('units');
+  const unitOf = (id: string) => units.findIndex((unit) => unit.userIds.includes(id));
+  // the units are a list that grows and shrinks: controlled fields (no field array, whose code would weigh on every page's first load)
+  const setUnits = (next: DefaultUnit[]) => {
+    // messages are kept by position: one of a removed unit would stand under the next
+    clearErrors('units');
+    setValue('units', next);
   };
-  const unitOf = (id: string) => units.find((unit) => unit.userIds.includes(id));
-  const summary = Object.entries(errors).map(([field, message]) => ({ field, message }));
   return (
-    <form onSubmit={submit} noValidate>
+    <form
+      onSubmit={(event) => {
+        setSaved(false);
+        return send(event);
+      }}
+      noValidate
+    >
       <ErrorSummary items={summary} />
       {saved ? <Notice tone="success">{t('budget.sharing.saved')}</Notice> : null}
       {save.error ? <Notice tone="warning">{describeProblem(save.error)}</Notice> : null}
       <h2>{t('budget.sharing.defaults')}</h2>
-      <Checkbox label={t('budget.sharing.sharedByDefault')} checked={sharedByDefault} onChange={(event) => setShared(event.target.checked)} name="sharedByDefault" />
+      {/* sharing by default needs someone to share with: said above the members */}
+      <Checkbox
+        label={t('budget.sharing.sharedByDefault')}
+        {...register('sharedByDefault', { validate: (on, values) => !on || values.members.some((one) => one.included) || t('budget.sharing.error.nobody') })}
+      />
       <p className="field-hint">{t('budget.sharing.sharedByDefault.hint')}</p>
-      <ModePicker name="default-mode" modes={['equal', 'shares'] as const} value={mode} onChange={setMode} />
+      <Controller
+        control={control}
+        name="mode"
+        render={({ field }) => <ModePicker name="default-mode" modes={['equal', 'shares'] as const} value={field.value} onChange={field.onChange} />}
+      />
       {dropped.length ? <Notice tone="info">{t('budget.sharing.dropped', { names: listOf(dropped.map((member) => member.name)) })}</Notice> : null}
-      <fieldset className="split-group" id="weights">
+      <fieldset className="split-group" id="members">
         <legend>{t('budget.sharing.who')}</legend>
-        {errors.weights ? <p className="field-message">{errors.weights}</p> : null}
+        {errors.sharedByDefault ? <p className="field-message">{errors.sharedByDefault.message}</p> : null}
         <ul className="split-rows">
-          {members.map((member) => {
-            const on = included.includes(member.id);
-            const error = errors[`weight-${member.id}`];
+          {members.map((member, index) => {
+            const error = errors.members?.[index]?.weight?.message;
             return (
-              <li key={member.id} className="split-row">
+              <li key={member.userId} className="split-row">
                 <span className="checkbox split-who">
-                  <input
-                    type="checkbox"
-                    id={`default-${member.id}`}
-                    checked={on}
-                    onChange={() => setIncluded(on ? included.filter((id) => id !== member.id) : members.map((one) => one.id).filter((id) => id === member.id || included.includes(id)))}
-                  />
-                  <label htmlFor={`default-${member.id}`}>{member.nickname}</label>
+                  <input type="checkbox" id={`default-${member.userId}`} {...register(`members.${index}.included`)} />
+                  <label htmlFor={`default-${member.userId}`}>{member.nickname}</label>
                 </span>
-                {on && mode === 'shares' ? (
+                {member.included && mode === 'shares' ? (
                   <input
-                    id={`weight-${member.id}`}
+                    id={`members.${index}.weight`}
                     className="split-value"
                     inputMode="decimal"
                     autoComplete="off"
                     aria-label={t('budget.split.value.shares', { name: member.nickname })}
                     aria-invalid={error ? true : undefined}
-                    value={weights[member.id] ?? ''}
-                    onChange={(event) => setWeights({ ...weights, [member.id]: event.target.value })}
+                    {...register(`members.${index}.weight`, { validate: (value) => isWeight(value) || t('budget.sharing.error.weight') })}
                   />
                 ) : (
                   <span />
@@ -151,26 +128,48 @@ function SettingsForm({ settings, members: current }: { settings: Settings; memb
       <h2>{t('budget.sharing.units')}</h2>
       <p className="field-hint">{t('budget.sharing.units.hint')}</p>
       {units.map((unit, index) => {
-        const change = (patch: Partial<Unit>) => setUnits(units.map((other) => (other.key === unit.key ? { ...other, ...patch } : other)));
+        const membersError = errors.units?.[index]?.userIds?.message;
         return (
-          <fieldset key={unit.key} className="unit-row" id={`unit-${unit.key}-members`}>
+          <fieldset key={unit.key} className="unit-row" id={`units.${index}.userIds`}>
             <legend>{t('budget.sharing.unit', { number: index + 1 })}</legend>
-            <Field label={t('budget.sharing.unit.name')} id={`unit-${unit.key}-name`} maxLength={50} value={unit.name} error={errors[`unit-${unit.key}-name`]} onChange={(event) => change({ name: event.target.value })} />
-            {errors[`unit-${unit.key}-members`] ? <p className="field-message">{errors[`unit-${unit.key}-members`]}</p> : null}
-            {members.map((member) => {
-              const elsewhere = unitOf(member.id);
-              const inThis = unit.userIds.includes(member.id);
-              return (
-                <Checkbox
-                  key={member.id}
-                  id={`unit-${unit.key}-${member.id}`}
-                  label={elsewhere && !inThis ? t('budget.sharing.unit.inOther', { name: member.nickname, unit: elsewhere.name || t('budget.sharing.unit', { number: units.indexOf(elsewhere) + 1 }) }) : member.nickname}
-                  checked={inThis}
-                  disabled={Boolean(elsewhere && !inThis)}
-                  onChange={() => change({ userIds: inThis ? unit.userIds.filter((id) => id !== member.id) : members.map((one) => one.id).filter((id) => id === member.id || unit.userIds.includes(id)) })}
-                />
-              );
-            })}
+            <Controller
+              control={control}
+              name={`units.${index}.name`}
+              rules={{ validate: (value) => value.trim() !== '' || t('budget.sharing.error.unitName') }}
+              render={({ field }) => <Field label={t('budget.sharing.unit.name')} maxLength={50} error={errors.units?.[index]?.name?.message} {...field} />}
+            />
+            {membersError ? <p className="field-message">{membersError}</p> : null}
+            <Controller
+              control={control}
+              name={`units.${index}.userIds`}
+              rules={{ validate: (ids) => ids.length >= 2 || t('budget.sharing.error.unitMembers') }}
+              render={({ field }) => (
+                <>
+                  {members.map((member) => {
+                    const elsewhere = unitOf(member.userId);
+                    const inThis = field.value.includes(member.userId);
+                    const other = elsewhere >= 0 && !inThis ? units[elsewhere] : null;
+                    const otherName = other ? other.name || t('budget.sharing.unit', { number: elsewhere + 1 }) : '';
+                    return (
+                      <Checkbox
+                        key={member.userId}
+                        id={`unit-${unit.key}-${member.userId}`}
+                        label={other ? t('budget.sharing.unit.inOther', { name: member.nickname, unit: otherName }) : member.nickname}
+                        checked={inThis}
+                        disabled={Boolean(other)}
+                        onChange={() =>
+                          field.onChange(
+                            inThis
+                              ? field.value.filter((id) => id !== member.userId)
+                              : members.map((one) => one.userId).filter((id) => id === member.userId || field.value.includes(id)),
+                          )
+                        }
+                      />
+                    );
+                  })}
+                </>
+              )}
+            />
             <Button variant="secondary" onClick={() => setUnits(units.filter((other) => other.key !== unit.key))}>
               {t('budget.sharing.unit.remove')}
             </Button>

@@ -102,7 +102,7 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
     // "1.500": the chosen reading goes into the field as the language writes it, then saves
     if (amountQuestion.ask(values.amount)) return;
     const paid = money.body(values.amount);
-    if (!paid) return setSummary([{ field: 'amount', message: t('budget.rate.needed') }]);
+    if (!paid) return setSummary([money.rateNeeded]);
     const { amount, original } = paid;
     const unfit = split.check(amount, values.type);
     if (unfit.length) return setSummary(unfit);
@@ -124,12 +124,7 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
           categories={basics.categories}
           accounts={accounts}
           currency={money.currency}
-          beside={
-            <>
-              {money.select}
-              {money.fields(watch('amount'))}
-            </>
-          }
+          beside={money.beside(watch('amount'))}
         />
         <Field label={t('budget.field.date')} type="date" error={formState.errors.date?.message} {...register('date', { required: t('budget.field.date.required') })} />
         {split.fields(money.converted(watch('amount')) ?? '', type)}

@@ -6,7 +6,6 @@ import { useSession } from '@/api/session-context';
 import { useT, type Translate } from '@/i18n';
 import { Button, DateText, EmptyState, Field, LoadState, Notice, Page, SelectField } from '@/ui';
 import { Pager } from '@/ui/Pager';
-import { formatMoney } from '@/ui/format';
 import {
   sharingApi,
   useBalanceExplanation,
@@ -25,7 +24,7 @@ import { periodPresets, settlementDate } from '../period';
 import '../sharing.css';
 import { useAmountQuestion } from './AmountQuestion';
 import { useCurrencyForm } from './CurrencyFields';
-import { SettlementText, useMoney } from './SharingParts';
+import { SettlementText, useMoney, useMoneyBoth } from './SharingParts';
 
 /** /budget/balances: who owes whom in sentences, with the payments that settle everything. */
 /** Currencies a group most often settles a trip in, offered beside its own. */
@@ -127,8 +126,7 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
   const [confirming, setConfirming] = useState<string | null>(null);
   const record = useBudgetMutation(sharingApi.recordSettlement);
   /** "CHF 24.45 (€26.00)" when the balances are asked in another currency */
-  const both = (amount: string, original?: { amount: string; currency: string }) =>
-    original ? t('budget.money.both', { original: formatMoney(original.amount, original.currency), amount: money(amount) }) : money(amount);
+  const both = useMoneyBoth();
   const settle = async (from: string, to: string, amount: string, original?: { amount: string; currency: string; rate: string }) => {
     // a unit settles through any of its members: the person recording it when they are one, else its first
     const member = (id: string) => {

@@ -12,6 +12,18 @@ export function useMoney(): (amount: string) => string {
   return (amount: string) => formatMoney(amount, claims?.currency ?? 'EUR', locale);
 }
 
+/**
+ * An amount in the group's currency, and when it was paid in another one both, the paid amount
+ * first: "CHF 84.00 (€89.12)" (balances, settlements, an imported statement's rows).
+ */
+export function useMoneyBoth(): (amount: string, original?: { amount: string; currency: string } | null) => string {
+  const t = useT();
+  const locale = useLocale();
+  const money = useMoney();
+  return (amount, original) =>
+    original ? t('budget.money.both', { original: formatMoney(original.amount, original.currency, locale), amount: money(amount) }) : money(amount);
+}
+
 export const MODE_WORDS: Record<SplitMode, { label: MessageId; hint: MessageId; value: MessageId }> = {
   equal: { label: 'budget.split.mode.equal', hint: 'budget.split.mode.equal.hint', value: 'budget.split.value.equal' },
   shares: { label: 'budget.split.mode.shares', hint: 'budget.split.mode.shares.hint', value: 'budget.split.value.shares' },
@@ -43,16 +55,14 @@ export function ModePicker<Mode extends SplitMode>({ name, modes, value, onChang
 /** "Ben paid Anna €14.00", with its date and note below. */
 export function SettlementText({ settlement, name }: { settlement: Settlement; name: (userId: string) => string }) {
   const t = useT();
-  const money = useMoney();
+  const both = useMoneyBoth();
   return (
     <span className="effect-main">
       {t('budget.settlements.sentence', {
         from: name(settlement.fromUserId),
         to: name(settlement.toUserId),
         // paid in another currency: both amounts, "CHF 24.45 (€26.00)"
-        amount: settlement.original
-          ? t('budget.money.both', { original: formatMoney(settlement.original.amount, settlement.original.currency), amount: money(settlement.amount) })
-          : money(settlement.amount),
+        amount: both(settlement.amount, settlement.original),
       })}
       <small>
         <DateText value={settlement.date} />

@@ -56,6 +56,11 @@ export function fromCents(cents: Cents): string {
   return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 }
 
+/** The size of an amount, its sign dropped: -1250n → 1250n. */
+export function absCents(cents: Cents): Cents {
+  return cents < 0n ? -cents : cents;
+}
+
 /** The sum of some cents. */
 export function sumCents(values: Iterable<Cents>): Cents {
   let total = 0n;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { fromCents } from './amount';
-import { convertFromCents, convertToCents, crossRate, isCurrencyCode, normaliseOriginalAmount, rateUnits, unitsRate } from './currency';
+import { convertFromCents, convertToCents, crossRate, impliedRate, isCurrencyCode, normaliseOriginalAmount, rateUnits, roundRate, unitsRate } from './currency';
 
 const rate = fc.bigInt({ min: 1n, max: 10n ** 12n }).map(unitsRate);
 const cents = fc.bigInt({ min: 0n, max: 10n ** 11n });
@@ -94,5 +94,41 @@ describe('codes and amounts', () => {
     expect(normaliseOriginalAmount('1.234', 'KWD')).toBe('1.234');
     expect(normaliseOriginalAmount('0', 'CHF')).toBeNull();
     expect(normaliseOriginalAmount('-1', 'CHF')).toBeNull();
+  });
+});
+
+describe('impliedRate and roundRate', () => {
+  it('is amount ÷ original, half-up to 8 decimals, never 0', () => {
+    expect(impliedRate('89.13', '84.00')).toBe('1.06107143'); // 1.061071428…
+    expect(impliedRate('52.96', '49.9')).toBe('1.06132265'); // 1.0613226452…
+    expect(impliedRate('1', '0.9424')).toBe('1.06112054');
+    expect(impliedRate('9.18', '1500')).toBe('0.00612');
+    expect(impliedRate('0.01', '999999999')).toBe('0.00000001');
+    expect(() => impliedRate('1', '0')).toThrow();
+  });
+
+  it('turns the original back into the amount within a cent', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 8n }), fc.bigInt({ min: 1n, max: 10n ** 6n }), (booked, paid) => {
+        const rate = impliedRate(fromCents(booked), fromCents(paid));
+        const back = convertToCents(fromCents(paid), rate);
+        expect(back - booked <= 1n && booked - back <= 1n).toBe(true);
+      }),
+    );
+  });
+
+  it('crossRate is the same division between two rates', () => {
+    fc.assert(fc.property(rate, rate, (a, b) => expect(crossRate(a, b)).toBe(impliedRate(a, b))));
+  });
+
+  it('rounds a bank rate of any length to 8 decimals; refuses what is no rate', () => {
+    expect(roundRate('1.0611235412')).toBe('1.06112354');
+    expect(roundRate('0.94240000')).toBe('0.9424');
+    expect(roundRate('1.165')).toBe('1.165');
+    expect(roundRate('0')).toBeNull();
+    expect(roundRate('-1.2')).toBeNull();
+    expect(roundRate('1,2')).toBeNull();
+    expect(roundRate('')).toBeNull();
+    expect(roundRate('1'.repeat(41))).toBeNull();
   });
 });

@@ -90,12 +90,34 @@ function decimalOf(units: bigint, digits: number): string {
  * (the euro itself).
  */
 export function crossRate(perEuroGroup: string, perEuroOf: string): string {
-  const group = rateUnits(perEuroGroup);
-  const of = rateUnits(perEuroOf);
-  if (group === null || of === null) throw new Error(`not rates: ${perEuroGroup}, ${perEuroOf}`);
-  const units = divideHalfUp(group * RATE_SCALE, of);
+  if (rateUnits(perEuroGroup) === null || rateUnits(perEuroOf) === null) throw new Error(`not rates: ${perEuroGroup}, ${perEuroOf}`);
+  return impliedRate(perEuroGroup, perEuroOf);
+}
+
+/**
+ * The rate at which `original` (an amount as paid, a decimal string > 0, any number of decimals)
+ * became `amount` (the group's, likewise): amount ÷ original, the group's currency per 1 unit,
+ * rounded half-up to 8 decimals ("89.13" for "84.00" → "1.06107143"). Never 0: the smallest is
+ * one unit of 10⁻⁸. Throws on text that is not such a decimal.
+ */
+export function impliedRate(amount: string, original: string): string {
+  const a = scaled(amount);
+  const o = scaled(original);
+  if (!a || !o || o.value === 0n) throw new Error(`not an amount and an original: ${amount}, ${original}`);
+  // (a.value / 10^a.scale) / (o.value / 10^o.scale) in units of 10^-8
+  const units = divideHalfUp(a.value * RATE_SCALE * 10n ** BigInt(o.scale), o.value * 10n ** BigInt(a.scale));
   // a rate rounded to 8 decimals is never 0: the smallest stays one unit
   return unitsRate(units > 0n ? units : 1n);
+}
+
+/**
+ * A rate written with any number of decimals (a bank's "1.0611235412") rounded half-up to the 8 a
+ * rate keeps; null when it is not a decimal string > 0 with at most 10 whole digits (and 40 characters).
+ */
+export function roundRate(text: string): string | null {
+  if (text.length > 40 || !/^\d{1,10}(?:\.\d+)?$/.test(text) || !/[1-9]/.test(text)) return null;
+  const rate = impliedRate(text, '1');
+  return isRate(rate) ? rate : null;
 }
 
 /** Whether two amounts in cents differ by more than one cent (400 AMOUNT_RATE_MISMATCH). */

@@ -3101,6 +3101,10 @@ export interface components {
             description?: string;
             /** @description with amount: the column of S/H, Soll/Haben, DR/CR or Debit/Credit that signs an unsigned amount */
             indicator?: string;
+            /** @description the amount as paid in another currency ("Originalbetrag"); its code in originalCurrency or beside the amount */
+            originalAmount?: string;
+            /** @description the currency of originalAmount ("Währung") */
+            originalCurrency?: string;
             payee?: string;
             reference?: string;
         };
@@ -3127,6 +3131,8 @@ export interface components {
             index: number;
             /** @description the line of the file the row starts on */
             line: number;
+            /** @description paid in another currency (CAMT InstdAmt, OFX CURRENCY/ORIGCURRENCY, a CSV's original amount columns): kept on the transaction; amount stays the group's */
+            original?: components["schemas"]["OriginalDto"];
             payee?: string;
             reference?: string;
             /** @description whether the row's transaction will be shared by the group's default split when committed as it is: an Expense of a shared account while the group shares by default */
@@ -6165,7 +6171,7 @@ export interface operations {
             query?: {
                 /** @description how to read dates that both day/month orders read (03/04/2026); else 400 AMBIGUOUS_DATE (the format the account used last does not decide). Used only when it reads every date of the file */
                 dateFormat?: "YYYY-MM-DD" | "YYYYMMDD" | "DD.MM.YYYY" | "DD.MM.YY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "DD/MM/YY" | "MM/DD/YY" | "DD-MM-YYYY" | "MM-DD-YYYY" | "YYYY/MM/DD";
-                /** @description CSV columns as JSON: {"date", "amount" | "debit" + "credit", "indicator"? (S/H, Soll/Haben, DR/CR or Debit/Credit, with "amount"), "description"?, "payee"?, "reference"?}, each a header name or a 0-based column number; remembered for the account */
+                /** @description CSV columns as JSON: {"date", "amount" | "debit" + "credit", "indicator"? (S/H, Soll/Haben, DR/CR or Debit/Credit, with "amount"), "description"?, "payee"?, "reference"?, "originalAmount"? and "originalCurrency"? (a card statement's amount as paid in another currency)}, each a header name or a 0-based column number; remembered for the account */
                 mapping?: string;
             };
             header?: never;

@@ -103,6 +103,9 @@ test.describe('Budget: import statement', () => {
     await page.getByLabel(/^Amount/).selectOption({ label: 'How much' });
     await page.getByLabel('Description').selectOption({ label: 'What' });
     await page.getByLabel('Payee or payer').selectOption({ label: 'Who' });
+    // a card statement's amount as paid abroad and its currency can be named too
+    await expect(page.getByLabel(/^Original amount/)).toBeVisible();
+    await expect(page.getByLabel('Currency of the original amount')).toBeVisible();
     await page.getByRole('button', { name: 'Read statement' }).click();
 
     const rows = page.getByRole('list', { name: 'Statement rows by payee' }).locator(':scope > li');
@@ -114,5 +117,27 @@ test.describe('Budget: import statement', () => {
     await page.getByRole('link', { name: 'Show the imported transactions' }).click();
     await expect(page.getByText('Imported 2 transactions.')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Transactions' }).getByText('Café Süd — Kaffee')).toBeVisible();
+  });
+
+  test('a card statement with a row paid in francs shows both amounts in the preview and keeps the francs', async ({ page, service }) => {
+    await signedInWithBudget(page, service);
+
+    await page.goto('/budget/transactions/import');
+    await page.getByLabel('Statement file').setInputFiles(join(FIXTURES, 'card-statement-chf.csv'));
+    await page.getByRole('button', { name: 'Read statement' }).click();
+
+    const rows = page.getByRole('list', { name: 'Statement rows by payee' }).locator(':scope > li');
+    await expect(rows).toHaveCount(4);
+    // paid in francs: the francs first, then what the card booked in euros
+    await expect(rows.filter({ hasText: 'COOP-3456 ZUERICH' }).getByText('-CHF 84.00 (-€89.13)')).toBeVisible();
+    // a row in euros has one amount
+    await expect(rows.filter({ hasText: 'REWE MARKT KOELN' }).getByText('-€23.45', { exact: true })).toBeVisible();
+    await page.getByLabel(/^Category for all remaining rows/).selectOption({ label: 'Groceries' });
+    await page.getByRole('button', { name: 'Add 4 transactions' }).click();
+
+    await page.getByRole('link', { name: 'Show the imported transactions' }).click();
+    const coop = page.getByRole('list', { name: 'Transactions' }).getByRole('listitem').filter({ hasText: 'COOP-3456 ZUERICH' });
+    await expect(coop).toContainText('-€89.13');
+    await expect(coop).toContainText('CHF 84.00');
   });
 });

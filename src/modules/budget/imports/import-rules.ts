@@ -1,5 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { StatementRow } from './parse';
+import { absCents, type Cents, fromCents } from '../../../../domain/amount';
+import {
+  convertFromCents,
+  convertToCents,
+  currencyDigits,
+  differsByMoreThanACent,
+  impliedRate,
+  isCurrencyCode,
+  isRate,
+  normaliseOriginalAmount,
+  type Original,
+} from '../../../../domain/currency';
+import type { StatementOriginal, StatementRow } from './parse';
 
 /**
  * The import ref of each row: the bank's own id when the format has one (OFX FITID, CAMT
@@ -144,4 +156,24 @@ export function matchManual(
 export function transactionDescription(payee: string | undefined, description: string): string | null {
   const parts = payee && description && description !== payee && !description.startsWith(payee) ? `${payee} — ${description}` : description || payee || '';
   return parts ? parts.slice(0, 500) : null;
+}
+
+/**
+ * A row's `original` (docs/import.md, "Other currencies"), or undefined: the file's currency when it
+ * is an ISO 4217 code other than the group's; the amount as paid in its minor unit (worked out from
+ * the file's rate when the file gives only that); and the first of the file's rates that turns it
+ * into the row's amount within a cent, else amount ÷ original rounded to a rate's 8 decimals (a
+ * card's fee folded into the booked amount shows in the rate, as a manual rate with a fee does).
+ */
+export function importedOriginal(cents: Cents, given: StatementOriginal | undefined, groupCurrency: string): Original | undefined {
+  if (!given) return undefined;
+  const currency = given.currency.trim().toUpperCase();
+  if (currency === groupCurrency || !isCurrencyCode(currency)) return undefined;
+  const booked = absCents(cents);
+  const rates = (given.rates ?? []).filter(isRate);
+  const paid = given.amount ?? (rates.length ? convertFromCents(booked, rates[0], currencyDigits(currency)) : undefined);
+  const amount = paid === undefined ? null : normaliseOriginalAmount(paid, currency);
+  if (amount === null) return undefined;
+  const rate = rates.find((candidate) => !differsByMoreThanACent(convertToCents(amount, candidate), booked)) ?? impliedRate(fromCents(booked), amount);
+  return isRate(rate) ? { amount, currency, rate } : undefined;
 }

@@ -5,6 +5,7 @@ import { TRANSACTION_TYPES, type TransactionType } from '../entities/budget-enum
 import { IMPORT_REASONS, type ImportReason, REASON_PARAMS, type ReasonParams } from '../../../common/errors/import-reasons';
 import { DATE_FORMATS } from './parse/dates';
 import { splitShapeProblem, SplitInputDto } from '../sharing/split.dto';
+import { OriginalDto } from '../rates/original.dto';
 
 export const STATEMENT_FORMATS = ['csv', 'ofx', 'camt', 'qif'] as const;
 
@@ -24,7 +25,8 @@ export class ImportQuery {
     maxLength: 2000,
     description:
       'CSV columns as JSON: {"date", "amount" | "debit" + "credit", "indicator"? (S/H, Soll/Haben, DR/CR or Debit/Credit, with "amount"), ' +
-      '"description"?, "payee"?, "reference"?}, each a header name ' +
+      '"description"?, "payee"?, "reference"?, "originalAmount"? and "originalCurrency"? (a card statement\'s amount as paid in another currency)}, ' +
+      'each a header name ' +
       'or a 0-based column number; remembered for the account',
     example: '{"date":"Buchungstag","amount":"Betrag","description":"Verwendungszweck"}',
   })
@@ -43,6 +45,9 @@ export class ImportMappingDto {
   @ApiPropertyOptional() description?: string;
   @ApiPropertyOptional() payee?: string;
   @ApiPropertyOptional() reference?: string;
+  @ApiPropertyOptional({ description: 'the amount as paid in another currency ("Originalbetrag"); its code in originalCurrency or beside the amount' })
+  originalAmount?: string;
+  @ApiPropertyOptional({ description: 'the currency of originalAmount ("Währung")' }) originalCurrency?: string;
 }
 
 export class ImportRowDto {
@@ -54,6 +59,13 @@ export class ImportRowDto {
   @ApiProperty() description: string;
   @ApiPropertyOptional() payee?: string;
   @ApiPropertyOptional() reference?: string;
+  @ApiPropertyOptional({
+    type: OriginalDto,
+    description:
+      "paid in another currency (CAMT InstdAmt, OFX CURRENCY/ORIGCURRENCY, a CSV's original amount columns): kept on the transaction; " +
+      "amount stays the group's",
+  })
+  original?: OriginalDto;
   @ApiPropertyOptional({ format: 'uuid', description: "the category the group used most for this payee or these leading words" })
   suggestedCategoryId?: string;
   @ApiPropertyOptional({

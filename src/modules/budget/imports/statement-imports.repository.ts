@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { fromCents, toCents } from '../../../../domain/amount';
+import type { Original } from '../../../../domain/currency';
 import type { Tenant } from '../../../common/tenancy/group-scope';
 import { Sql } from '../../../database/sql';
 import type { ColumnMapping, StatementRow } from './parse/statement';
@@ -14,12 +16,23 @@ import {
 } from './statement-imports.sql';
 
 /** One previewed row as kept until commit: the parsed row, its position and import ref, what the preview found. */
-export interface StoredRow extends Omit<StatementRow, 'bankRef'> {
+export interface StoredRow extends Omit<StatementRow, 'bankRef' | 'original'> {
   index: number;
   importRef: string;
   suggestedCategoryId?: string;
   duplicateOf?: string;
+  /** paid in another currency, as the transaction will keep it */
+  original?: Original;
 }
+
+/**
+ * A row as the `rows` JSON keeps it (JSON has no bigint): its signed amount as decimal text
+ * ("-12.50"). Previews stored before kept integer `cents`, read as well until they expire (24 h).
+ */
+type JsonRow = Omit<StoredRow, 'cents'> & { amount?: string; cents?: number };
+
+const toJson = ({ cents, ...row }: StoredRow): JsonRow => ({ ...row, amount: fromCents(cents) });
+const fromJson = ({ amount, cents, ...row }: JsonRow): StoredRow => ({ ...row, cents: amount !== undefined ? toCents(amount) : BigInt(cents!) });
 
 export interface StoredPreview {
   id: string;
@@ -52,7 +65,7 @@ export class StatementImportsRepository {
       preview.budget_account_id,
       preview.createdById,
       preview.format,
-      JSON.stringify(preview.rows),
+      JSON.stringify(preview.rows.map(toJson)),
       preview.expiresAt,
     ]);
     await this.sql.rows(STATEMENT_IMPORTS_TRIM_GROUP, [preview.group_id, keep]);
@@ -60,8 +73,8 @@ export class StatementImportsRepository {
 
   /** A preview of the caller's group that has not expired (another group's is as missing). */
   async findLive(tenant: Tenant, id: string, now: Date): Promise<StoredPreview | undefined> {
-    const [row] = await this.sql.rows<StoredPreview & Record<string, unknown>>(STATEMENT_IMPORT_LIVE, [id, tenant.groupId, now]);
-    return row;
+    const [row] = await this.sql.rows<Omit<StoredPreview, 'rows'> & { rows: JsonRow[] }>(STATEMENT_IMPORT_LIVE, [id, tenant.groupId, now]);
+    return row && { ...row, rows: row.rows.map(fromJson) };
   }
 
   /** Holds the group's import lock until the unit of work ends. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { absCents, type Cents, fromCents } from '../../../../domain/amount';
 import { AuthUser } from '../../../common/auth/auth-user';
 import { AppError, FieldError } from '../../../common/errors/app-error';
 import { Tenant } from '../../../common/tenancy/group-scope';
@@ -9,9 +10,8 @@ import { CategoriesRepository } from '../categories.repository';
 import { TransactionsRepository } from '../transactions.repository';
 import { MemberField, memberFields, SplitResolver } from '../sharing/split-resolver';
 import type { SplitRequest, StoredSplit } from '../sharing/sharing';
-import { CategorySuggester, duplicateRef, importRefs, matchManual, transactionDescription } from './import-rules';
+import { CategorySuggester, duplicateRef, importedOriginal, importRefs, matchManual, transactionDescription } from './import-rules';
 import { STATEMENT_LIMITS } from './parse/limits';
-import { centsToAmount } from './parse/money';
 import { ColumnMapping, StatementError } from './parse/statement';
 import { CommitImportDto, CommitResultDto, ImportQuery, StatementImportDto } from './statement-import.dto';
 import { StatementImportsRepository, StoredPreview, StoredRow } from './statement-imports.repository';
@@ -23,7 +23,9 @@ const SUGGESTION_HISTORY = 5000;
 const DAY_MS = 86_400_000;
 
 const shiftDate = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const typeOf = (cents: number) => (cents < 0 ? 'Expense' : 'Income');
+const typeOf = (cents: Cents) => (cents < 0n ? 'Expense' : 'Income');
+/** A row's amount as the API writes amounts: positive, the sign in its type. */
+const amountOf = (cents: Cents) => fromCents(absCents(cents));
 /** The payee a row is shared by in the preview and the commit's `payees`: its payee, else its description. */
 export const payeeOf = (row: { payee?: string; description: string }): string => row.payee ?? row.description;
 /** A CAMT row's ref by NtryRef (`camt:<NtryRef>@<date>/<cents>`, a batch's `/n`, a repeat's `#n`): its parts. */
@@ -52,7 +54,7 @@ function parseMappingQuery(raw: string | undefined): Partial<ColumnMapping> | un
     throw invalid();
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid();
-  const allowed = ['date', 'amount', 'debit', 'credit', 'indicator', 'description', 'payee', 'reference'];
+  const allowed = ['date', 'amount', 'debit', 'credit', 'indicator', 'description', 'payee', 'reference', 'originalAmount', 'originalCurrency'];
   const mapping: Record<string, string> = {};
   for (const [key, column] of Object.entries(value)) {
     if (!allowed.includes(key) || !(typeof column === 'string' || (typeof column === 'number' && Number.isInteger(column) && column >= 0)) || String(column).length > 200) {
@@ -109,16 +111,20 @@ export class StatementImportsService {
     await new Promise((resolve) => setImmediate(resolve));
 
     const refs = importRefs(accountId, parsed.rows);
-    const rows: StoredRow[] = parsed.rows.map((row, index) => ({
-      index,
-      line: row.line,
-      date: row.date,
-      cents: row.cents,
-      description: row.description,
-      ...(row.payee ? { payee: row.payee } : {}),
-      ...(row.reference ? { reference: row.reference } : {}),
-      importRef: refs[index],
-    }));
+    const rows: StoredRow[] = parsed.rows.map((row, index) => {
+      const original = importedOriginal(row.cents, row.original, user.currency);
+      return {
+        index,
+        line: row.line,
+        date: row.date,
+        cents: row.cents,
+        description: row.description,
+        ...(row.payee ? { payee: row.payee } : {}),
+        ...(row.reference ? { reference: row.reference } : {}),
+        ...(original ? { original } : {}),
+        importRef: refs[index],
+      };
+    });
     const id = newId();
     if (rows.length) await this.markDuplicates(accountId, id, rows);
     const suggester = new CategorySuggester(await this.transactions.findCategorisedHistory(user, SUGGESTION_HISTORY));
@@ -128,7 +134,7 @@ export class StatementImportsService {
     }
 
     const canShare = (await this.splitResolver.defaultRequest(user)) !== null;
-    const sharedByDefault = (cents: number) => canShare && account.shared && typeOf(cents) === 'Expense';
+    const sharedByDefault = (cents: Cents) => canShare && account.shared && typeOf(cents) === 'Expense';
     const expiresAt = new Date(now.getTime() + PREVIEW_TTL_MS);
     await this.unitOfWork.run(async () => {
       // a group keeps at most STATEMENT_LIMITS.previewsPerGroup open previews: the oldest beyond expire
@@ -144,7 +150,7 @@ export class StatementImportsService {
       id,
       format: parsed.format,
       accountId,
-      rows: rows.map(({ cents, importRef: _ref, ...row }) => ({ ...row, amount: centsToAmount(cents), type: typeOf(cents), shared: sharedByDefault(cents) })),
+      rows: rows.map(({ cents, importRef: _ref, ...row }) => ({ ...row, amount: amountOf(cents), type: typeOf(cents), shared: sharedByDefault(cents) })),
       errors: parsed.errors.slice(0, STATEMENT_LIMITS.errorsListed),
       errorCount: parsed.errors.length,
       ...(parsed.mapping ? { mapping: parsed.mapping } : {}),
@@ -175,7 +181,7 @@ export class StatementImportsService {
     const dates = open.map((row) => row.date).sort();
     const candidates = await this.transactions.findNotImported(accountId, shiftDate(dates[0], -3), shiftDate(dates[dates.length - 1], 3));
     const matched = matchManual(
-      open.map((row) => ({ index: row.index, date: row.date, type: typeOf(row.cents), amount: centsToAmount(row.cents) })),
+      open.map((row) => ({ index: row.index, date: row.date, type: typeOf(row.cents), amount: amountOf(row.cents) })),
       candidates,
     );
     for (const row of open) {
@@ -197,7 +203,7 @@ export class StatementImportsService {
     }
     for (const found of await this.transactions.findImported(accountId, [...legacy.keys()])) {
       const row = legacy.get(found.import_ref)!;
-      if (found.date === row.date && found.type === typeOf(row.cents) && found.amount === centsToAmount(row.cents)) row.duplicateOf = found.id;
+      if (found.date === row.date && found.type === typeOf(row.cents) && found.amount === amountOf(row.cents)) row.duplicateOf = found.id;
     }
   }
 
@@ -251,7 +257,8 @@ export class StatementImportsService {
           groupId: user.groupId,
           split: splits[i],
           type: typeOf(row.cents),
-          amount: centsToAmount(row.cents),
+          amount: amountOf(row.cents),
+          original: row.original ?? null,
           date: row.date,
           description: transactionDescription(row.payee, row.description),
           categoryId: categoryId!,
@@ -297,7 +304,7 @@ export class StatementImportsService {
       const request = split === undefined ? (wantsDefault(r) ? fallback : null) : split;
       if (!request) return null;
       if (split) named.push(...memberFields(split, `rows[${row.index}].split`));
-      return this.splitResolver.compute(centsToAmount(row.cents), request, user.userId, `rows[${row.index}].split`);
+      return this.splitResolver.compute(amountOf(row.cents), request, user.userId, `rows[${row.index}].split`);
     });
     await this.splitResolver.assertMembers(user, named);
     return splits;

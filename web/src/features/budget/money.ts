@@ -1,5 +1,5 @@
 import { currentLocale, translate } from '@/i18n';
-import { amountReadings, formatAmountInput, parseAmount } from '@domain/amount';
+import { amountReadings, formatAmountInput, fromCents, parseAmount, sumCents as sumDomainCents, toCents } from '@domain/amount';
 import { intlLocale } from '@/ui/amount';
 
 /**
@@ -86,16 +86,7 @@ export function negate(amount: string): string {
   return amount.startsWith('-') ? amount.slice(1) : `-${amount}`;
 }
 
-/** Adds decimal strings exactly, in integer cents (BigInt), for the overview's total. */
+/** Adds decimal strings exactly, in integer cents (@domain/amount's Cents), for the overview's and the import's totals. */
 export function sumCents(amounts: string[]): string {
-  let cents = 0n;
-  for (const amount of amounts) {
-    const negative = amount.startsWith('-');
-    const [whole, fraction = ''] = amount.replace('-', '').split('.');
-    const value = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
-    cents += negative ? -value : value;
-  }
-  const sign = cents < 0n ? '-' : '';
-  const absolute = cents < 0n ? -cents : cents;
-  return `${sign}${absolute / 100n}.${String(absolute % 100n).padStart(2, '0')}`;
+  return fromCents(sumDomainCents(amounts.map(toCents)));
 }

@@ -1,7 +1,8 @@
+import { absCents, type Cents, fromCents } from '../../../../../domain/amount';
 import { DateFormat, detectDateFormat, parseDate } from './dates';
 import { STATEMENT_LIMITS, tooManyRows } from './limits';
 import { DecimalSeparator, detectDecimalSeparator, parseAmount } from './money';
-import { cleanText, ColumnMapping, ParsedStatement, ParseOptions, RowError, rowError, StatementError, StatementRow } from './statement';
+import { cleanText, ColumnMapping, ParsedStatement, ParseOptions, RowError, rowError, StatementError, StatementOriginal, StatementRow } from './statement';
 
 const NEWLINE = 10;
 const QUOTE_CHAR = 34;
@@ -34,6 +35,14 @@ const HEADERS: Record<DetectedField, string[]> = {
     'zahlungsempfaenger', 'empfaenger', 'auftraggeber', 'auftraggeber empfaenger', 'name zahlungsbeteiligter', 'zahlungspflichtiger', 'gegenkonto name',
   ],
   reference: ['reference', 'ref', 'referenz', 'kundenreferenz', 'transaction id', 'id', 'mandatsreferenz', 'check number', 'cheque number'],
+  // a card statement's amount as paid abroad, and its currency (read only with an original amount column)
+  originalAmount: [
+    'original amount', 'originalbetrag', 'original betrag', 'urspruenglicher betrag', 'betrag in originalwaehrung', 'betrag in fremdwaehrung',
+    'fremdwaehrungsbetrag', 'foreign amount', 'amount in original currency', 'foreign currency amount',
+  ],
+  originalCurrency: [
+    'original currency', 'originalwaehrung', 'fremdwaehrung', 'foreign currency', 'waehrung', 'currency', 'ccy',
+  ],
 };
 
 export function normaliseHeader(header: string): string {
@@ -74,6 +83,12 @@ function mappingFromHeader(header: string[]): ColumnMapping | undefined {
   for (const field of ['description', 'payee', 'reference'] as const) {
     const column = find(field);
     if (column) mapping[field] = column;
+  }
+  const originalAmount = find('originalAmount');
+  if (originalAmount) {
+    mapping.originalAmount = originalAmount;
+    const originalCurrency = find('originalCurrency');
+    if (originalCurrency) mapping.originalCurrency = originalCurrency;
   }
   return mapping;
 }
@@ -273,6 +288,21 @@ function findIndicator(header: string[], body: Record_[], mapping: ColumnMapping
   return byValues;
 }
 
+/** A code written beside an amount ("84,00 CHF", "CHF 84.00"). */
+const CODE_BESIDE = /(?:^|[^A-Za-z])([A-Za-z]{3})(?![A-Za-z])/;
+
+/**
+ * A card statement's amount as paid in another currency: the original amount column's value (its
+ * sign dropped: the row's own amount says the direction) and the currency column's code, else a
+ * code written in the amount's cell. Nothing when either is missing or the amount is none.
+ */
+function originalOf(amountText: string, currencyText: string, separator: DecimalSeparator): StatementOriginal | undefined {
+  const cents = amountText ? parseAmount(amountText, separator) : undefined;
+  const currency = cleanText(currencyText, 10) || (CODE_BESIDE.exec(amountText)?.[1] ?? '');
+  if (!cents || !currency) return undefined;
+  return { currency: currency.toUpperCase(), amount: fromCents(absCents(cents)) };
+}
+
 /**
  * A CSV statement: read in one bounded pass (readCsvRecords); this finds the header row (banks put
  * account details above it), maps its columns, and detects the date format, the decimal separator
@@ -331,6 +361,8 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParsedStatem
     description: column(mapping.description),
     payee: column(mapping.payee),
     reference: column(mapping.reference),
+    originalAmount: column(mapping.originalAmount),
+    originalCurrency: column(mapping.originalCurrency),
   };
 
   const cell = (record: Record_, index: number) => (index >= 0 ? (record.fields[index] ?? '') : '');
@@ -359,24 +391,28 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParsedStatem
       );
       continue;
     }
-    let cents: number | undefined;
+    let cents: Cents | undefined;
     if (at.amount >= 0) cents = parseAmount(cell(record, at.amount), separator);
     else {
       const debitText = cell(record, at.debit);
       const creditText = cell(record, at.credit);
-      const debit = debitText ? parseAmount(debitText, separator) : 0;
-      const credit = creditText ? parseAmount(creditText, separator) : 0;
-      if (debit !== undefined && credit !== undefined) cents = Math.abs(credit) - Math.abs(debit);
+      const debit = debitText ? parseAmount(debitText, separator) : 0n;
+      const credit = creditText ? parseAmount(creditText, separator) : 0n;
+      if (debit !== undefined && credit !== undefined) cents = absCents(credit) - absCents(debit);
     }
-    if (cents === undefined || cents === 0) {
+    if (cents === undefined || cents === 0n) {
       const shown = at.amount >= 0 ? cell(record, at.amount) : `${cell(record, at.debit)}/${cell(record, at.credit)}`;
-      errors.push(cents === 0 ? rowError(record.line, 'ZERO_AMOUNT', {}, 'The amount is zero') : rowError(record.line, 'NOT_AN_AMOUNT', { value: cleanText(shown, 40) }, `"${cleanText(shown, 40)}" is not an amount`));
+      errors.push(
+        cents === 0n
+          ? rowError(record.line, 'ZERO_AMOUNT', {}, 'The amount is zero')
+          : rowError(record.line, 'NOT_AN_AMOUNT', { value: cleanText(shown, 40) }, `"${cleanText(shown, 40)}" is not an amount`),
+      );
       continue;
     }
     if (at.indicator >= 0) {
       // the indicator gives the direction: an amount signed against it is not guessed at
       const direction = indicatorOf(cell(record, at.indicator));
-      if (!direction || (cents < 0 && direction === 'credit')) {
+      if (!direction || (cents < 0n && direction === 'credit')) {
         const shown = cell(record, at.indicator);
         const amount = cleanText(cell(record, at.amount), 40);
         const indicator = cleanText(shown, 10);
@@ -387,11 +423,20 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParsedStatem
         );
         continue;
       }
-      cents = direction === 'debit' ? -Math.abs(cents) : cents;
+      cents = direction === 'debit' ? -absCents(cents) : cents;
     }
     const payee = cleanText(cell(record, at.payee), 200) || undefined;
     const reference = cleanText(cell(record, at.reference), 200) || undefined;
-    rows.push({ line: record.line, date, cents, description: cleanText(cell(record, at.description)) || payee || '', payee, reference });
+    const original = at.originalAmount >= 0 ? originalOf(cell(record, at.originalAmount), cell(record, at.originalCurrency), separator) : undefined;
+    rows.push({
+      line: record.line,
+      date,
+      cents,
+      description: cleanText(cell(record, at.description)) || payee || '',
+      payee,
+      reference,
+      ...(original ? { original } : {}),
+    });
   }
   return { format: 'csv', rows, errors, mapping, dateFormat };
 }

@@ -7,7 +7,6 @@ import { parseQif } from './qif';
 import { ParsedStatement, ParseOptions, StatementError, StatementFormat } from './statement';
 
 export * from './statement';
-export { centsToAmount } from './money';
 export { DATE_FORMATS, isDateFormat } from './dates';
 export { STATEMENT_LIMITS } from './limits';
 

@@ -1,3 +1,4 @@
+import type { Cents } from '../../../../../domain/amount';
 import { STATEMENT_LIMITS } from './limits';
 
 /** Which character separates the cents: `1.234,56` (comma) or `1,234.56` (dot). */
@@ -25,14 +26,14 @@ export function detectDecimalSeparator(values: string[], fallback: DecimalSepara
 }
 
 /** Largest amount a transaction may carry (numeric(14,2) and the API's rule). */
-const MAX_CENTS = 99_999_999_999;
+export const MAX_CENTS = 99_999_999_999n;
 
 /**
  * A bank's amount text to signed integer cents, or undefined when it is not a number:
  * thousands separators, a currency sign or code, a sign before or after (`12,50-`), parentheses
  * (`(12.50)`, accountants' negative) and the Unicode minus are understood.
  */
-export function parseAmount(raw: string, separator: DecimalSeparator): number | undefined {
+export function parseAmount(raw: string, separator: DecimalSeparator): Cents | undefined {
   // longer is no amount (and the patterns below stay linear on what they are given)
   if (raw.length > STATEMENT_LIMITS.cell) return undefined;
   let text = raw.replace(/[\s\u00a0\u202f']/g, '');
@@ -62,13 +63,7 @@ export function parseAmount(raw: string, separator: DecimalSeparator): number | 
   if (!match) return undefined;
   const whole = match[1].split(thousands).join('');
   if (whole.length > 12) return undefined;
-  const cents = Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  const cents = BigInt(whole) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
   if (cents > MAX_CENTS) return undefined;
   return negative ? -cents : cents;
-}
-
-/** Integer cents to the API's positive decimal string: 123456 → "1234.56". */
-export function centsToAmount(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }

@@ -1,7 +1,9 @@
+import { absCents, type Cents, fromCents } from '../../../../../domain/amount';
+import { convertToCents, roundRate } from '../../../../../domain/currency';
 import { STATEMENT_LIMITS, tooManyRows } from './limits';
-import { parseAmount } from './money';
-import { cleanText, ParsedStatement, RowError, rowError, StatementError, StatementRow } from './statement';
-import { decodeEntities, descendants, elementLines, lineOf, parseXml, text, XmlNode } from './xml';
+import { MAX_CENTS, parseAmount } from './money';
+import { cleanText, ParsedStatement, RowError, rowError, StatementError, StatementOriginal, StatementRow } from './statement';
+import { child, decodeEntities, descendants, elementLines, lineOf, parseXml, text, XmlNode } from './xml';
 
 /**
  * OFX 1.x is SGML: leaf elements are usually not closed (`<TRNAMT>-12.50`), aggregates are. This
@@ -105,6 +107,25 @@ function ofxDate(value: string): string | undefined {
   return `${y}-${m}-${d}`;
 }
 
+/**
+ * A transaction in another currency. `<CURRENCY>`: TRNAMT is in CURSYM, and the account's amount is
+ * TRNAMT × CURRATE (CURRATE: the ratio of the statement's CURDEF to CURSYM, i.e. CURDEF per 1
+ * CURSYM). `<ORIGCURRENCY>`: TRNAMT is already in the account's currency, converted from CURSYM at
+ * CURRATE; the file does not carry the amount as paid (the service works it out). A CURRATE that is
+ * no rate leaves the row as the file's TRNAMT alone.
+ */
+function foreignOf(trn: XmlNode, cents: Cents): { cents: Cents; original: StatementOriginal } | undefined {
+  const given = child(trn, 'CURRENCY') ?? child(trn, 'ORIGCURRENCY');
+  const currency = cleanText(text(given, 'CURSYM'), 10).toUpperCase();
+  const rate = roundRate(text(given, 'CURRATE'));
+  if (!given || !currency || !rate) return undefined;
+  const paid = absCents(cents);
+  if (!child(trn, 'CURRENCY')) return { cents, original: { currency, rates: [rate] } };
+  const converted = convertToCents(fromCents(paid), rate);
+  if (converted === 0n || converted > MAX_CENTS) return undefined;
+  return { cents: cents < 0n ? -converted : converted, original: { currency, amount: fromCents(paid), rates: [rate] } };
+}
+
 /** OFX 1.x (SGML) or 2.x (XML), also Quicken's QFX: every `STMTTRN` of every statement in the file. */
 export function parseOfx(source: string): ParsedStatement {
   const isXml = /^\s*<\?xml/i.test(source);
@@ -127,8 +148,8 @@ export function parseOfx(source: string): ParsedStatement {
     const rawAmount = text(trn, 'TRNAMT');
     // OFX amounts use a dot; some banks write a comma
     const cents = parseAmount(rawAmount, rawAmount.includes(',') && !rawAmount.includes('.') ? ',' : '.');
-    if (cents === undefined || cents === 0) return errors.push(
-        cents === 0
+    if (cents === undefined || cents === 0n) return errors.push(
+        cents === 0n
           ? rowError(line, 'ZERO_AMOUNT', {}, 'The amount is zero')
           : rowError(line, 'NOT_AN_AMOUNT', { value: cleanText(rawAmount, 40) }, `"${cleanText(rawAmount, 40)}" is not an amount`),
       );
@@ -136,7 +157,17 @@ export function parseOfx(source: string): ParsedStatement {
     const memo = cleanText(text(trn, 'MEMO'));
     const reference = cleanText(text(trn, 'CHECKNUM') || text(trn, 'REFNUM'), 200) || undefined;
     const fitId = cleanText(text(trn, 'FITID'), 180) || undefined;
-    rows.push({ line, date, cents, description: memo || payee || '', payee, reference, bankRef: fitId && `fitid:${fitId}` });
+    const foreign = foreignOf(trn, cents);
+    rows.push({
+      line,
+      date,
+      cents: foreign?.cents ?? cents,
+      description: memo || payee || '',
+      payee,
+      reference,
+      bankRef: fitId && `fitid:${fitId}`,
+      ...(foreign ? { original: foreign.original } : {}),
+    });
   });
   return { format: 'ofx', rows, errors };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Cents, sumCents } from '../../../../../domain/amount';
 import { CONTENT_TYPES, FRAGMENTS, OPENINGS, StatementKind } from '../../../../../bench/hostile-statements';
 import { readCsvRecords } from './csv';
 import { detectDateFormat } from './dates';
@@ -12,10 +13,9 @@ import { parseQif } from './qif';
 import { boundMarkup } from './xml';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '../../../../../test/budget/fixtures', name));
-const sum = (cents: number[]) => cents.reduce((a, b) => a + b, 0);
-const totals = (rows: { cents: number }[]) => ({
-  expense: -sum(rows.filter((r) => r.cents < 0).map((r) => r.cents)),
-  income: sum(rows.filter((r) => r.cents > 0).map((r) => r.cents)),
+const totals = (rows: { cents: Cents }[]) => ({
+  expense: -sumCents(rows.filter((r) => r.cents < 0n).map((r) => r.cents)),
+  income: sumCents(rows.filter((r) => r.cents > 0n).map((r) => r.cents)),
 });
 const failure = (run: () => unknown): StatementError => {
   try {
@@ -41,10 +41,10 @@ describe('statement parsers', () => {
       payee: 'Auftraggeber/Empfänger',
     });
     expect(parsed.rows).toHaveLength(7);
-    expect(parsed.rows[0]).toMatchObject({ line: 5, date: '2026-03-02', cents: -1280, payee: 'Bäckerei Müller', description: 'Brötchen und Kuchen' });
-    expect(parsed.rows[3]).toMatchObject({ date: '2026-03-10', cents: -123456, payee: 'Hausverwaltung Schäfer' });
+    expect(parsed.rows[0]).toMatchObject({ line: 5, date: '2026-03-02', cents: -1280n, payee: 'Bäckerei Müller', description: 'Brötchen und Kuchen' });
+    expect(parsed.rows[3]).toMatchObject({ date: '2026-03-10', cents: -123456n, payee: 'Hausverwaltung Schäfer' });
     expect(parsed.rows[4].description).toBe('Strom; Abschlag 03/2026');
-    expect(totals(parsed.rows)).toEqual({ expense: 148981, income: 329510 });
+    expect(totals(parsed.rows)).toEqual({ expense: 148981n, income: 329510n });
   });
 
   it('reads a US CSV: MM/DD/YYYY, negative amounts, 2,500.00 in quotes', () => {
@@ -52,11 +52,11 @@ describe('statement parsers', () => {
     expect(parsed.dateFormat).toBe('MM/DD/YYYY');
     expect(parsed.mapping).toEqual({ date: 'Date', amount: 'Amount', description: 'Description' });
     expect(parsed.rows.map((r) => [r.date, r.cents])).toEqual([
-      ['2026-03-02', -575],
-      ['2026-03-05', 250000],
-      ['2026-03-14', -4599],
-      ['2026-03-21', -12340],
-      ['2026-03-28', -6000],
+      ['2026-03-02', -575n],
+      ['2026-03-05', 250000n],
+      ['2026-03-14', -4599n],
+      ['2026-03-21', -12340n],
+      ['2026-03-28', -6000n],
     ]);
     expect(parsed.rows[0].description).toBe('STARBUCKS #1234, SEATTLE WA');
   });
@@ -72,21 +72,21 @@ describe('statement parsers', () => {
   it('lists bad rows without hiding good ones, and names unmapped columns', () => {
     const csv = Buffer.from('Date,Description,Amount\n2026-03-01,Good,-1.00\nyesterday,Bad date,-2.00\n2026-03-02,Bad amount,lots\n2026-03-03,Good,4.00\n');
     const parsed = parseStatement(csv, 'text/csv');
-    expect(parsed.rows.map((r) => r.cents)).toEqual([-100, 400]);
+    expect(parsed.rows.map((r) => r.cents)).toEqual([-100n, 400n]);
     expect(parsed.errors.map((e) => e.line)).toEqual([3, 4]);
     const unmapped = failure(() => parseStatement(Buffer.from('When,What,How much\n2026-03-01,x,1\n'), 'text/csv'));
     expect(unmapped.code).toBe('UNMAPPED_COLUMNS');
     expect(unmapped.columns).toEqual(['When', 'What', 'How much']);
     const mapped = parseStatement(Buffer.from('When,What,How much\n2026-03-01,x,1\n'), 'text/csv', { mapping: { date: 'When', amount: '2', description: 'What' } });
-    expect(mapped.rows).toEqual([{ line: 2, date: '2026-03-01', cents: 100, description: 'x' }]);
+    expect(mapped.rows).toEqual([{ line: 2, date: '2026-03-01', cents: 100n, description: 'x' }]);
   });
 
   it('reads amounts in both conventions', () => {
-    expect(parseAmount('1.234,56', ',')).toBe(123456);
-    expect(parseAmount('-1.234,56 €', ',')).toBe(-123456);
-    expect(parseAmount('12,50-', ',')).toBe(-1250);
-    expect(parseAmount('(1,234.50)', '.')).toBe(-123450);
-    expect(parseAmount('$2,500', '.')).toBe(250000);
+    expect(parseAmount('1.234,56', ',')).toBe(123456n);
+    expect(parseAmount('-1.234,56 €', ',')).toBe(-123456n);
+    expect(parseAmount('12,50-', ',')).toBe(-1250n);
+    expect(parseAmount('(1,234.50)', '.')).toBe(-123450n);
+    expect(parseAmount('$2,500', '.')).toBe(250000n);
     expect(parseAmount('abc', '.')).toBeUndefined();
     expect(parseAmount('1.2.3', '.')).toBeUndefined();
     expect(detectDecimalSeparator(['1.234', '12,50'], '.')).toBe(',');
@@ -98,10 +98,10 @@ describe('statement parsers', () => {
     expect(parsed.format).toBe('ofx');
     expect(parsed.errors).toEqual([]);
     expect(parsed.rows.map((r) => r.bankRef)).toEqual(['fitid:2026030301', 'fitid:2026030601', 'fitid:2026030901', 'fitid:2026031201', 'fitid:2026032001']);
-    expect(parsed.rows[2]).toMatchObject({ payee: 'NETFLIX.COM', description: 'NETFLIX.COM', cents: -1599 });
+    expect(parsed.rows[2]).toMatchObject({ payee: 'NETFLIX.COM', description: 'NETFLIX.COM', cents: -1599n });
     expect(parsed.rows[3].payee).toBe('TRADER JOE&S #552');
     expect(parsed.rows[4].reference).toBe('1045');
-    expect(totals(parsed.rows)).toEqual({ expense: 22236, income: 180000 });
+    expect(totals(parsed.rows)).toEqual({ expense: 22236n, income: 180000n });
     expect(parsed.rows[0].line).toBe(39);
   });
 
@@ -114,10 +114,10 @@ describe('statement parsers', () => {
   it('reads OFX 2.x XML (a credit card statement)', () => {
     const parsed = parseStatement(fixture('ofx-2.ofx'), 'application/x-ofx');
     expect(parsed.rows.map((r) => [r.date, r.cents, r.bankRef])).toEqual([
-      ['2026-03-04', -2350, 'fitid:CC-2026-0001'],
-      ['2026-03-08', -31000, 'fitid:CC-2026-0002'],
-      ['2026-03-15', 5000, 'fitid:CC-2026-0003'],
-      ['2026-03-22', -999, 'fitid:CC-2026-0004'],
+      ['2026-03-04', -2350n, 'fitid:CC-2026-0001'],
+      ['2026-03-08', -31000n, 'fitid:CC-2026-0002'],
+      ['2026-03-15', 5000n, 'fitid:CC-2026-0003'],
+      ['2026-03-22', -999n, 'fitid:CC-2026-0004'],
     ]);
     expect(parsed.rows[0].payee).toBe('Café & Bar Zürich');
   });
@@ -126,24 +126,48 @@ describe('statement parsers', () => {
     const parsed = parseStatement(fixture('camt053.xml'), 'application/vnd.camt+xml');
     expect(parsed.format).toBe('camt');
     expect(parsed.rows.map((r) => [r.date, r.cents, r.payee, r.bankRef])).toEqual([
-      ['2026-03-01', 210000, 'Muster GmbH', 'camt:2026030100001'],
-      ['2026-03-02', -5430, 'Edeka Zentrale', 'camt:2026030200002'],
-      ['2026-03-05', -10000, 'Sportverein Blau-Weiss', 'camt:2026030500003/1'],
-      ['2026-03-05', -5000, 'Musikschule am Park', 'camt:2026030500003/2'],
-      ['2026-03-05', -3000, 'Zeitungsverlag Nord', 'camt:2026030500003/3'],
-      ['2026-03-25', -3999, 'Telekom Deutschland GmbH', 'camt:NREF-5@2026-03-25/-3999'],
+      ['2026-03-01', 210000n, 'Muster GmbH', 'camt:2026030100001'],
+      ['2026-03-02', -5430n, 'Edeka Zentrale', 'camt:2026030200002'],
+      ['2026-03-05', -10000n, 'Sportverein Blau-Weiss', 'camt:2026030500003/1'],
+      ['2026-03-05', -5000n, 'Musikschule am Park', 'camt:2026030500003/2'],
+      ['2026-03-05', -3000n, 'Zeitungsverlag Nord', 'camt:2026030500003/3'],
+      ['2026-03-25', -3999n, 'Telekom Deutschland GmbH', 'camt:NREF-5@2026-03-25/-3999'],
     ]);
     expect(parsed.errors).toEqual([{ line: expect.any(Number), reason: 'NOT_BOOKED', params: { status: 'PDNG' }, message: expect.stringContaining('PDNG') }]);
-    expect(totals(parsed.rows)).toEqual({ expense: 27429, income: 210000 });
+    expect(totals(parsed.rows)).toEqual({ expense: 27429n, income: 210000n });
+  });
+
+  it('reads what a row paid in another currency says: CAMT InstdAmt and CcyXchg, OFX CURRENCY and ORIGCURRENCY, CSV original columns', () => {
+    const camt = parseStatement(fixture('camt053-chf.xml'), 'application/vnd.camt+xml');
+    // 1 EUR = 0.9424 CHF (UnitCcy EUR): the euros per franc first
+    expect(camt.rows.map((r) => r.original)).toEqual([undefined, { currency: 'CHF', amount: '84.00', rates: ['1.06112054', '0.9424'] }, undefined]);
+    const ofx = parseStatement(fixture('ofx-chf.ofx'), 'application/x-ofx');
+    expect(ofx.rows.map((r) => [r.cents, r.original])).toEqual([
+      [-2350n, undefined],
+      // TRNAMT in francs: the account's amount is 84.00 × 1.0611
+      [-8913n, { currency: 'CHF', amount: '84.00', rates: ['1.0611'] }],
+      // TRNAMT already in euros
+      [-5825n, { currency: 'GBP', rates: ['1.165'] }],
+    ]);
+    const csv = parseStatement(fixture('card-statement-chf.csv'), 'text/csv');
+    expect(csv.rows.map((r) => [r.cents, r.original])).toEqual([
+      [-2345n, { currency: 'EUR', amount: '23.45' }],
+      [-8913n, { currency: 'CHF', amount: '84.00' }],
+      [-5296n, { currency: 'CHF', amount: '49.90' }],
+      [-1000n, { currency: 'XYZ', amount: '12.34' }],
+    ]);
+    // a code beside the amount, without a currency column; an empty cell is none
+    const beside = parseStatement(Buffer.from('Date,Amount,Original amount\n2026-07-14,-89.13,CHF 84.00\n2026-07-15,-5.00,\n'), 'text/csv');
+    expect(beside.rows.map((r) => r.original)).toEqual([{ currency: 'CHF', amount: '84.00' }, undefined]);
   });
 
   it('reads QIF, Quicken dates with an apostrophe, splits ignored', () => {
     const parsed = parseQif(fixture('statement.qif').toString());
     expect(parsed.rows.map((r) => [r.line, r.date, r.cents, r.payee])).toEqual([
-      [2, '2026-03-01', -105000, 'Landlord LLC'],
-      [7, '2026-03-07', -3248, 'Costco Wholesale'],
-      [11, '2026-03-15', 120000, 'Freelance Client'],
-      [17, '2026-03-28', -1800, 'Pizza Place'],
+      [2, '2026-03-01', -105000n, 'Landlord LLC'],
+      [7, '2026-03-07', -3248n, 'Costco Wholesale'],
+      [11, '2026-03-15', 120000n, 'Freelance Client'],
+      [17, '2026-03-28', -1800n, 'Pizza Place'],
     ]);
     expect(parsed.rows[2].reference).toBe('1001');
     expect(failure(() => parseQif('D03/01/2026\nT-1\n^\n')).code).toBe('UNSUPPORTED_FORMAT');
@@ -184,18 +208,18 @@ describe('statement parsers', () => {
     const read = (csv: string) => parseStatement(Buffer.from(csv), 'text/csv');
     const sh = read('Buchungstag;Betrag;Soll/Haben;Text\n01.03.2026;12,50;Soll;Brot\n02.03.2026;100,00;Haben;Gehalt\n03.03.2026;5,00;;Kaffee\n04.03.2026;-7,00;H;Widerspruch\n');
     expect(sh.mapping).toMatchObject({ amount: 'Betrag', indicator: 'Soll/Haben' });
-    expect(sh.rows.map((r) => r.cents)).toEqual([-1250, 10000]);
+    expect(sh.rows.map((r) => r.cents)).toEqual([-1250n, 10000n]);
     expect(sh.errors.map((e) => e.line)).toEqual([4, 5]);
     // found by its values under any name, in any case
     const values = read('Date,Amount,Kind,Description\n2026-03-01,9.99,debit,Shop\n2026-03-02,20.00,Credit,Refund\n');
-    expect([values.mapping?.indicator, values.rows.map((r) => r.cents)]).toEqual(['Kind', [-999, 2000]]);
+    expect([values.mapping?.indicator, values.rows.map((r) => r.cents)]).toEqual(['Kind', [-999n, 2000n]]);
     // signed amounts with an indicator that agrees
-    expect(read('Date,Amount,DR/CR\n2026-03-01,-9.99,DR\n2026-03-02,20.00,CR\n').rows.map((r) => r.cents)).toEqual([-999, 2000]);
+    expect(read('Date,Amount,DR/CR\n2026-03-01,-9.99,DR\n2026-03-02,20.00,CR\n').rows.map((r) => r.cents)).toEqual([-999n, 2000n]);
     // a given mapping names it
     const given = parseStatement(Buffer.from('When,How much,Dir\n2026-03-01,9.99,S\n'), 'text/csv', { mapping: { date: 'When', amount: 'How much', indicator: 'Dir' } });
-    expect(given.rows.map((r) => r.cents)).toEqual([-999]);
+    expect(given.rows.map((r) => r.cents)).toEqual([-999n]);
     // no indicator column: the amounts' own signs, as before
-    expect(read('Date,Amount,Note\n2026-03-01,9.99,S-Bahn\n').rows.map((r) => r.cents)).toEqual([999]);
+    expect(read('Date,Amount,Note\n2026-03-01,9.99,S-Bahn\n').rows.map((r) => r.cents)).toEqual([999n]);
   });
 
   it('takes a given or remembered date format only when it reads every date; both orders reading all is ambiguous', () => {

@@ -75,9 +75,9 @@ export function parseQif(source: string, options: Pick<ParseOptions, 'dateFormat
       continue;
     }
     const cents = parseAmount(amountText(record), separator);
-    if (cents === undefined || cents === 0) {
+    if (cents === undefined || cents === 0n) {
       errors.push(
-        cents === 0
+        cents === 0n
           ? rowError(record.line, 'ZERO_AMOUNT', {}, 'The amount is zero')
           : rowError(record.line, 'NOT_AN_AMOUNT', { value: cleanText(amountText(record), 40) }, `"${cleanText(amountText(record), 40)}" is not an amount`),
       );

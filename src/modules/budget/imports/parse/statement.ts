@@ -1,22 +1,39 @@
+import type { Cents } from '../../../../../domain/amount';
+
 /**
- * What every statement parser returns: signed amounts in integer cents (exact; a statement never
- * holds more than 999 999 999.99 a row, far below 2^53), calendar dates, the bank's own id of the
- * row when the format has one.
+ * What every statement parser returns: signed amounts in cents (`Cents` of domain/amount.ts,
+ * exact), calendar dates, the bank's own id of the row when the format has one, and what the file
+ * says about a row paid in another currency.
  */
 export type StatementFormat = 'csv' | 'ofx' | 'camt' | 'qif';
+
+/**
+ * A row paid in another currency, as the file gives it (docs/import.md, "Other currencies"); the
+ * service keeps it as the transaction's `original` when the code is ISO 4217 and not the group's.
+ */
+export interface StatementOriginal {
+  /** the code as the file writes it */
+  currency: string;
+  /** the amount as paid, a positive decimal string; absent when the file gives only a rate (OFX ORIGCURRENCY) */
+  amount?: string;
+  /** the file's rates, the account's currency per 1 unit of `currency`, best first; the first that turns `amount` into the row's amount is kept */
+  rates?: string[];
+}
 
 export interface StatementRow {
   /** 1-based line of the file where the row starts */
   line: number;
   /** YYYY-MM-DD */
   date: string;
-  /** signed: negative money leaves the account */
-  cents: number;
+  /** signed, in the account's currency: negative money leaves the account */
+  cents: Cents;
   description: string;
   payee?: string;
   reference?: string;
   /** the bank's id of the row (OFX FITID, CAMT AcctSvcrRef / NtryRef), when it gives one */
   bankRef?: string;
+  /** paid in another currency */
+  original?: StatementOriginal;
 }
 
 import type { ImportReason, ReasonParams } from '../../../../common/errors/import-reasons';
@@ -47,6 +64,10 @@ export interface ColumnMapping {
   description?: string;
   payee?: string;
   reference?: string;
+  /** the amount as paid in another currency (a card statement's "Originalbetrag") */
+  originalAmount?: string;
+  /** that amount's currency code ("Währung") */
+  originalCurrency?: string;
 }
 
 export interface ParsedStatement {

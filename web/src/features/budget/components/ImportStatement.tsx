@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { describeProblem, ProblemError } from '@/api/problem';
-import { useLocale, useT, type MessageId } from '@/i18n';
-import { Button, ErrorSummary, Field, Money, Notice, Page, Select, SelectField } from '@/ui';
+import { useLocale, useT } from '@/i18n';
+import { Button, ErrorSummary, Field, Notice, Page, Select, SelectField } from '@/ui';
 import { Disclosure } from '@/ui/Disclosure';
 import { formatDate } from '@/ui/format';
 import {
@@ -19,9 +20,12 @@ import {
 import { reasonText } from '../import-reasons';
 import { negate, sumCents } from '../money';
 import { RequireBudgetSetup } from './Setup';
+import { useBothAmounts } from './SharingParts';
 
 const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'DD/MM/YY', 'MM/DD/YY', 'DD-MM-YYYY', 'MM-DD-YYYY', 'DD.MM.YYYY', 'YYYY-MM-DD'];
-const MAPPED: (keyof ColumnMapping)[] = ['date', 'amount', 'debit', 'credit', 'description', 'payee'];
+/** The columns the column step asks for, in its order. */
+const MAPPED = ['date', 'amount', 'debit', 'credit', 'description', 'payee', 'originalAmount', 'originalCurrency'] as const satisfies (keyof ColumnMapping)[];
+type MappedField = (typeof MAPPED)[number];
 
 /** Import statement: account and file → (columns, when not recognised) → preview by payee → the result, with a link to the rows. */
 export default function ImportStatement() {
@@ -43,43 +47,43 @@ interface Imported {
 /** Why the file cannot be read, in the person's language: the service's reason with its values, else its code's words. */
 const problemText = (problem: ProblemError): string => reasonText(problem.reason, problem.params) ?? describeProblem(problem);
 
+/** The file step's form: the account, the file, and when asked for, the date format and the columns. */
+interface FileStepValues {
+  accountId: string;
+  file: FileList | null;
+  dateFormat: string;
+  /** a column number per field of the mapping; '' for none */
+  columns: Partial<Record<MappedField, string>>;
+}
+
 function ImportFlow({ accounts, categories }: { accounts: Account[]; categories: Category[] }) {
   const t = useT();
-  const [accountId, setAccountId] = useState(() => (accounts.find((a) => a.isDefault) ?? accounts[0])?.id ?? '');
-  const [file, setFile] = useState<File | null>(null);
-  const [dateFormat, setDateFormat] = useState('');
-  const [mapping, setMapping] = useState<Partial<ColumnMapping> | null>(null);
+  const { register, handleSubmit, formState, setValue } = useForm<FileStepValues>({
+    defaultValues: { accountId: (accounts.find((a) => a.isDefault) ?? accounts[0])?.id ?? '', file: null, dateFormat: '', columns: {} },
+  });
+  // the column step, once the service could not recognise the columns (until another file is chosen)
+  const [askColumns, setAskColumns] = useState(false);
   const [problem, setProblem] = useState<ProblemError | null>(null);
-  const [fileError, setFileError] = useState<string>();
   const [preview, setPreview] = useState<StatementPreview | null>(null);
   const [imported, setImported] = useState<Imported | null>(null);
   const upload = useBudgetMutation((variables: StatementUpload) => budgetApi.previewStatement(variables));
 
-  const send = async (extra: { mapping?: Partial<ColumnMapping> } = {}) => {
-    if (!file) {
-      setFileError(t('import.chooseFile'));
-      return;
-    }
-    setFileError(undefined);
+  const submit = handleSubmit(async ({ accountId, file, dateFormat, columns }) => {
     try {
       const result = await upload.mutateAsync({
         budgetAccountId: accountId,
-        file,
+        file: file![0],
         dateFormat: (dateFormat || undefined) as StatementUpload['dateFormat'],
-        mapping: extra.mapping ?? (mapping ?? undefined),
+        mapping: askColumns ? Object.fromEntries(Object.entries(columns).filter(([, column]) => column)) : undefined,
       });
       setProblem(null);
       setPreview(result);
     } catch (error) {
       if (!(error instanceof ProblemError)) throw error;
       setProblem(error);
-      if (error.code === 'UNMAPPED_COLUMNS' && error.columns.length && !mapping) setMapping({});
+      if (error.code === 'UNMAPPED_COLUMNS' && error.columns.length) setAskColumns(true);
     }
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void send();
-  };
+  });
 
   if (imported) {
     return (
@@ -88,7 +92,7 @@ function ImportFlow({ accounts, categories }: { accounts: Account[]; categories:
         onAnother={() => {
           setImported(null);
           setPreview(null);
-          setFile(null);
+          setValue('file', null);
         }}
       />
     );
@@ -110,7 +114,7 @@ function ImportFlow({ accounts, categories }: { accounts: Account[]; categories:
   const columns = problem?.code === 'UNMAPPED_COLUMNS' ? problem.columns : [];
 
   return (
-    <form onSubmit={submit} className="stack import-form" aria-label={t('import.form')} noValidate>
+    <form onSubmit={(event) => void submit(event)} className="stack import-form" aria-label={t('import.form')} noValidate>
       {problem && !ambiguous ? (
         <ErrorSummary
           items={[{ message: problem.line ? t('import.problemAtLine', { detail: problemText(problem), line: problem.line }) : problemText(problem) }]}
@@ -118,7 +122,7 @@ function ImportFlow({ accounts, categories }: { accounts: Account[]; categories:
         />
       ) : null}
       <p>{t('import.intro')}</p>
-      <SelectField label={t('import.account')} name="account" value={accountId} onChange={(event) => setAccountId(event.target.value)}>
+      <SelectField label={t('import.account')} id="account" {...register('accountId')}>
         {accounts.map((account) => (
           <option key={account.id} value={account.id}>
             {account.isDefault ? t('import.defaultAccount', { name: account.name }) : account.name}
@@ -127,18 +131,22 @@ function ImportFlow({ accounts, categories }: { accounts: Account[]; categories:
       </SelectField>
       <Field
         label={t('import.file')}
-        name="file"
+        id="file"
         type="file"
         accept=".csv,.txt,.ofx,.qfx,.xml,.qif"
-        error={fileError}
-        onChange={(event) => {
-          setFile(event.target.files?.[0] ?? null);
-          setProblem(null);
-          setMapping(null);
-        }}
+        error={formState.errors.file?.message}
+        {...register('file', {
+          validate: (files) => (files?.length ? true : t('import.chooseFile')),
+          // another file: what the service said of the last one, and its columns, no longer hold
+          onChange: () => {
+            setProblem(null);
+            setAskColumns(false);
+            setValue('columns', {});
+          },
+        })}
       />
       {ambiguous ? (
-        <SelectField label={t('import.dateFormat')} name="dateFormat" value={dateFormat} error={problemText(problem!)} onChange={(event) => setDateFormat(event.target.value)}>
+        <SelectField label={t('import.dateFormat')} id="dateFormat" error={problemText(problem!)} {...register('dateFormat')}>
           <option value="">{t('import.chooseDateFormat')}</option>
           {DATE_FORMATS.map((format) => (
             <option key={format} value={format}>
@@ -147,18 +155,12 @@ function ImportFlow({ accounts, categories }: { accounts: Account[]; categories:
           ))}
         </SelectField>
       ) : null}
-      {columns.length && mapping ? (
+      {columns.length && askColumns ? (
         <fieldset className="stack">
           <legend>{t('import.columns.legend')}</legend>
           <p className="field-hint">{t('import.columns.hint')}</p>
           {MAPPED.map((key) => (
-            <SelectField
-              key={key}
-              label={t(`import.columns.${key}` as MessageId)}
-              name={`column-${key}`}
-              value={mapping[key] ?? ''}
-              onChange={(event) => setMapping((current) => ({ ...current, [key]: event.target.value || undefined }))}
-            >
+            <SelectField key={key} label={t(`import.columns.${key}`)} id={`column-${key}`} {...register(`columns.${key}`)}>
               <option value="">—</option>
               {columns.map((column, i) => (
                 <option key={`${i}-${column}`} value={String(i)}>
@@ -433,7 +435,10 @@ function PayeeRows({
   const chosen = new Set(includedPositions.map((position) => choices[position].categoryId));
   const value = chosen.size === 1 ? [...chosen][0] : chosen.size > 1 ? MIXED : '';
   const missing = includedPositions.some((position) => !choices[position].categoryId);
+  const both = useBothAmounts();
   const signed = (row: StatementRow) => (row.type === 'Expense' ? negate(row.amount) : row.amount);
+  // paid in another currency: both amounts, signed alike ("-CHF 84.00 (-€89.13)")
+  const amounts = (row: StatementRow) => both(row.amount, row.original, row.type === 'Expense');
   const total = sumCents(includedPositions.map((position) => signed(rows[position])));
   const left = rows.length - includedPositions.length;
   const first = rows[0];
@@ -449,7 +454,8 @@ function PayeeRows({
             {rows.length === 1 ? formatDate(first.date, false, locale) : t('import.group.count', { count: rows.length })}
             {' · '}
             <span className={`amount-${total.startsWith('-') ? 'expense' : 'income'}`}>
-              <Money amount={total} />
+              {/* one row: its amounts as its own line shows them */}
+              <span className="money">{rows.length === 1 && includedPositions.length === 1 ? amounts(first) : both(total)}</span>
             </span>
             {left ? ` · ${t('import.group.leftOut', { count: left })}` : ''}
           </span>
@@ -493,7 +499,7 @@ function PayeeRows({
                     {' · '}
                     <strong className={`tx-amount amount-${row.type.toLowerCase()}`}>
                       <span className="visually-hidden">{t(row.type === 'Income' ? 'import.row.income' : 'import.row.expense')} </span>
-                      <Money amount={signed(row)} />
+                      <span className="money">{amounts(row)}</span>
                     </strong>
                   </span>
                   {row.description && row.description !== group.name ? <span className="tx-sub">{row.description}</span> : null}

@@ -80,7 +80,8 @@ export function useDayName() {
 export function useTimeText(zone: string) {
   const t = useT();
   const locale = intlLocale(useLocale());
-  const format = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone });
+  // the language's own short time: "00:15" in English (UK) and German, as a column under "23:00", not "0:15"
+  const format = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: zone });
   return (occurrence: Pick<Occurrence, 'start' | 'end' | 'allDay'>, day: string) => {
     if (occurrence.allDay) return t('calendar.allDay');
     const starts = wallClock(occurrence.start, zone).date === day;

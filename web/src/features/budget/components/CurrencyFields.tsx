@@ -3,7 +3,7 @@ import { fromCents } from '@domain/amount';
 import { convertToCents, isRate, type Original } from '@domain/currency';
 import { useSession } from '@/api/session-context';
 import { Field, SelectField } from '@/ui';
-import { formatMoney } from '@/ui/format';
+import { formatDate, formatMoney } from '@/ui/format';
 import { useT } from '@/i18n';
 import { useRate } from '../api';
 import { normaliseAmount } from '../money';
@@ -86,7 +86,7 @@ export function useCurrencyForm(existing: Original | null | undefined, date: str
         <>
           <Field
             label={t('budget.field.rate', { currency, group })}
-            hint={stored.data ? t('budget.rate.from', { date: stored.data.rateDate }) : stored.isError ? t('budget.rate.unknown') : undefined}
+            hint={stored.data ? t('budget.rate.from', { date: formatDate(stored.data.rateDate) }) : stored.isError ? t('budget.rate.unknown') : undefined}
             inputMode="decimal"
             autoComplete="off"
             value={rate}

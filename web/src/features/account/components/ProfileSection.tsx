@@ -93,7 +93,12 @@ export function ProfileSection({ account }: { account: Profile }) {
           ) : null}
           <div className="date-parts-row">
             {numberPart('birthdayDay', 'day', t('account.birthday.day'), 2)}
-            <SelectField label={t('account.birthday.month')} autoComplete="bday-month" aria-invalid={errors.birthdayMonth ? true : undefined} {...register('birthdayMonth', birthdayRule('month'))}>
+            <SelectField
+              label={t('account.birthday.month')}
+              autoComplete="bday-month"
+              aria-invalid={errors.birthdayMonth ? true : undefined}
+              {...register('birthdayMonth', birthdayRule('month'))}
+            >
               <option value="">{t('account.birthday.noMonth')}</option>
               {Array.from({ length: 12 }, (_, index) => (
                 <option key={index} value={String(index + 1)}>

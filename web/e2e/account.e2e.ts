@@ -13,8 +13,8 @@ test.describe('Account', () => {
     await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
 
     await page.getByLabel('Name', { exact: true }).fill('Hanna B.');
-    await page.getByRole('button', { name: 'Save name' }).click();
-    await expect(page.getByText('Your name has been saved.')).toBeVisible();
+    await page.getByRole('button', { name: 'Save name and birthday' }).click();
+    await expect(page.getByText('Your name and birthday have been saved.')).toBeVisible();
 
     await page.getByLabel('Choose a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngImage(300, 200) });
     await expect(page.getByRole('img', { name: 'Preview of the chosen picture' })).toBeVisible();
@@ -39,6 +39,52 @@ test.describe('Account', () => {
     await expect(page.getByRole('heading', { name: 'Email address confirmed' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to your account' }).click();
     await expect(page.getByText(`Your address: ${newEmail}`)).toBeVisible();
+  });
+
+  test("a birthday without its year shows on the calendar's agenda in its month, and emptying it removes it", async ({ page, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Calendar'] });
+    const member = await seedUser(service.db, group.id, { nickname: 'Hanna' });
+    // Wednesday 4 March 2026: the 20th is in the agenda's first weeks whatever day the test runs on
+    await page.clock.setFixedTime(new Date('2026-03-04T12:00:00Z'));
+    await signIn(page, member);
+    await page.goto('/account');
+    const profile = page.getByRole('region', { name: 'What your group sees' });
+    const birthday = profile.getByRole('group', { name: 'Birthday' });
+    const day = birthday.getByLabel('Day');
+    const month = birthday.getByLabel('Month');
+    const year = birthday.getByLabel('Year (optional)');
+    const save = profile.getByRole('button', { name: 'Save name and birthday' });
+
+    // a day the month does not have is named before anything is sent
+    await day.fill('31');
+    await month.selectOption({ label: 'April' });
+    await save.click();
+    await expect(profile.getByRole('alert')).toContainText('That month has no such day: check the day');
+    await expect(day).toHaveAttribute('aria-invalid', 'true');
+
+    // 20 March, no year
+    await day.fill('20');
+    await month.selectOption({ label: 'March' });
+    await expect(year).toHaveValue('');
+    await save.click();
+    await expect(profile.getByText('Your name and birthday have been saved.')).toBeVisible();
+    expect((await service.db.query('SELECT birthday FROM users WHERE id = $1', [member.id])).rows[0].birthday).toBe('--03-20');
+
+    await page.getByRole('link', { name: 'Calendar' }).first().click();
+    const onTheDay = page.getByRole('region', { name: 'Friday 20 March' });
+    await expect(onTheDay.getByRole('listitem')).toContainText(/All day\s*Hanna\s*Birthday/);
+
+    // back on the account page it reads 20 March; emptied, it is gone from the calendar
+    await onTheDay.getByRole('link', { name: 'Change in your account' }).click();
+    await expect(day).toHaveValue('20');
+    await expect(month.locator('option:checked')).toHaveText('March');
+    await day.fill('');
+    await month.selectOption({ label: '—' });
+    await save.click();
+    await expect(profile.getByText('Your name and birthday have been saved.')).toBeVisible();
+    await page.getByRole('link', { name: 'Calendar' }).first().click();
+    await expect(page.getByText('Nothing in the next 8 weeks')).toBeVisible();
+    expect((await service.db.query('SELECT birthday FROM users WHERE id = $1', [member.id])).rows[0].birthday).toBeNull();
   });
 
   test('a wrong current password is shown next to its field', async ({ page, service }) => {

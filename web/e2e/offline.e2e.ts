@@ -3,22 +3,7 @@ import { join } from 'node:path';
 import { expect, SCREENSHOTS, seedGroup, seedUser, signIn, test } from './support/fixtures';
 import type { SeededUser, Service } from './support/service';
 import { headersOf, noteWithItems } from './support/api';
-import { kept } from './support/kept';
-
-/** The signed-in shell is there (a page load has taken up the session before the next one starts). */
-async function signedIn(page: Page): Promise<void> {
-  await expect(page.getByRole('link', { name: 'Menu' })).toBeVisible();
-}
-
-/** The service worker is active and controls this page (a reload brings it under control). */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-  if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
-  await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
-  await signedIn(page);
-}
-
-const offlineBar = (page: Page) => page.getByRole('status').filter({ hasText: 'Offline —' });
+import { controlledByServiceWorker, kept, offlineBar, signedIn } from './support/kept';
 
 async function itemsOnServer(service: Service, noteId: string): Promise<string[]> {
   const { rows } = await service.db.query('SELECT text, is_completed FROM note_items WHERE note_id = $1 ORDER BY "order"', [noteId]);

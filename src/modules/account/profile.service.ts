@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { isBirthday } from '../../../domain/birthday';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
 import { Clock, utcDate } from '../../common/clock/clock';
@@ -138,13 +139,4 @@ export class ProfileService {
       createdDate: user.createdDate,
     };
   }
-}
-
-/** A real date (`YYYY-MM-DD` from 1900 up to today) or a month and day (`--MM-DD`, 29 February included). */
-export function isBirthday(value: string, today: string): boolean {
-  const year = value.startsWith('--') ? '2000' : value.slice(0, 4);
-  const iso = `${year}-${value.slice(-5)}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso) return false;
-  return value.startsWith('--') || (year >= '1900' && iso <= today);
 }

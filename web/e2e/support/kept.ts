@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** What the app keeps on the device (IndexedDB `hearth-offline`), read without ever creating the database. */
 export interface Kept {
@@ -36,3 +36,18 @@ const READ = `(async () => {
 export function kept(page: Page): Promise<Kept> {
   return page.evaluate(READ) as Promise<Kept>;
 }
+
+/** The signed-in shell is there (a page load has taken up the session before the next one starts). */
+export async function signedIn(page: Page): Promise<void> {
+  await expect(page.getByRole('link', { name: 'Menu' })).toBeVisible();
+}
+
+/** The service worker is active and controls this page (a reload brings it under control). */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+  if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
+  await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
+  await signedIn(page);
+}
+
+export const offlineBar = (page: Page) => page.getByRole('status').filter({ hasText: 'Offline —' });

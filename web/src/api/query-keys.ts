@@ -94,6 +94,8 @@ export const queryKeys = {
     events: ['calendar', 'event'] as const,
     event: (eventId: string) => ['calendar', 'event', eventId] as const,
     feeds: ['calendar', 'feeds'] as const,
+    /** the person's zone the calendar's days are in, as last read (kept for offline use) */
+    zone: ['calendar', 'zone'] as const,
   },
 } as const;
 
@@ -109,9 +111,10 @@ export const offlineKeys: readonly (readonly string[])[] = [
   queryKeys.budget.balancesAll,
   queryKeys.budget.settlementsAll,
   queryKeys.budget.splitSettings,
-  // the agenda's next 8 weeks (and any other range seen), and the events opened
+  // the agenda's next 8 weeks (and any other range seen), the events opened, and the zone their days are in
   queryKeys.calendar.occurrences,
   queryKeys.calendar.events,
+  queryKeys.calendar.zone,
 ];
 
 /** Whether `key` lies under `prefix` (every part of the prefix equal, in order). */

@@ -14,10 +14,16 @@ type Hyphenator = (text: string, options?: { minWordLength?: number }) => string
  * page by its words (search in the page, assistive and test tools that match text).
  */
 const MIN_WORD = 15;
+/**
+ * Inside a box about ten letters wide (a shopping list's tile, `data-hyphens="narrow"`), words from
+ * this length on: "Spülmittel" broke as "Spülmitt|el" there, without a hyphen.
+ */
+const MIN_WORD_NARROW = 8;
+const NARROW = '[data-hyphens="narrow"]';
 /** Elements whose text is not wrapped, or must stay exactly as typed, are skipped. */
 const SKIP = 'script, style, textarea, input, select, option, code, pre, kbd, .mono, .money, [contenteditable], [data-no-hyphens]';
-const LONG_WORD = new RegExp(`[\\p{L}\\p{M}]{${MIN_WORD},}`, 'gu');
-const HAS_LONG_WORD = new RegExp(LONG_WORD.source, 'u');
+const longWordOf = (min: number) => new RegExp(`[\\p{L}\\p{M}]{${min},}`, 'gu');
+const LONG_WORDS = new Map([MIN_WORD, MIN_WORD_NARROW].map((min) => [min, longWordOf(min)]));
 
 const patterns: Record<string, () => Promise<{ hyphenateSync: Hyphenator }>> = {
   de: () => import('hyphen/de'),
@@ -40,14 +46,15 @@ export async function hyphenatorFor(locale: string): Promise<Hyphenator | undefi
   return hyphenateSync;
 }
 
-/** `text` with soft hyphens in its long words (words of fewer than MIN_WORD letters, and words already hyphenated, stay). */
-export function hyphenateWith(hyphenate: Hyphenator, locale: string, text: string): string {
-  if (!HAS_LONG_WORD.test(text)) return text;
-  return text.replace(LONG_WORD, (word) => {
-    const key = `${locale}:${word}`;
+/** `text` with soft hyphens in its long words (words of fewer than `min` letters, and words already hyphenated, stay). */
+export function hyphenateWith(hyphenate: Hyphenator, locale: string, text: string, min: number = MIN_WORD): string {
+  const longWord = LONG_WORDS.get(min) ?? longWordOf(min);
+  if (text.search(longWord) === -1) return text;
+  return text.replace(longWord, (word) => {
+    const key = `${locale}:${min}:${word}`;
     let done = cache.get(key);
     if (done === undefined) {
-      done = hyphenate(word, { minWordLength: MIN_WORD });
+      done = hyphenate(word, { minWordLength: min });
       if (cache.size > 5000) cache.clear();
       cache.set(key, done);
     }
@@ -60,7 +67,7 @@ function hyphenateNode(node: Node, hyphenate: Hyphenator, locale: string): void 
     const parent = node.parentElement;
     if (!parent || parent.closest(SKIP)) return;
     const text = node.nodeValue ?? '';
-    const next = hyphenateWith(hyphenate, locale, text);
+    const next = hyphenateWith(hyphenate, locale, text, parent.closest(NARROW) ? MIN_WORD_NARROW : MIN_WORD);
     if (next !== text) node.nodeValue = next;
     return;
   }

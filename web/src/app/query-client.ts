@@ -20,7 +20,10 @@ export const queryClient = new QueryClient({
  * week after it was last used, not five minutes (docs/offline.md).
  */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-for (const queryKey of [queryKeys.notes.all, queryKeys.map.markers, queryKeys.budget.all, queryKeys.calendar.occurrences, queryKeys.calendar.events]) queryClient.setQueryDefaults(queryKey, { gcTime: WEEK_MS });
+const { calendar } = queryKeys;
+for (const queryKey of [queryKeys.notes.all, queryKeys.map.markers, queryKeys.budget.all, calendar.occurrences, calendar.events, calendar.zone]) {
+  queryClient.setQueryDefaults(queryKey, { gcTime: WEEK_MS });
+}
 
 // the notes' queued changes (docs/offline.md), known before any is restored from the device
 registerNoteOps(queryClient);

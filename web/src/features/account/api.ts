@@ -21,13 +21,18 @@ export function useSessions() {
   return useQuery({ queryKey: sessionsKey, queryFn: () => call(api.GET('/api/v1/sessions')) });
 }
 
-/** The name shown to the group; the token's Nickname claim is taken at once, so the header agrees. */
-export function useSaveNickname() {
+/**
+ * What the group sees of the person: the name and the birthday (`null` removes it). The token's
+ * Nickname claim is taken at once, so the header agrees.
+ */
+export function useSaveProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (nickname: string) => call(api.PUT('/api/v1/account', { body: { nickname } })),
+    mutationFn: (body: { nickname: string; birthday: string | null }) => call(api.PUT('/api/v1/account', { body })),
     onSuccess: async (profile) => {
       client.setQueryData(accountKey, profile);
+      // the birthday is a layer of the calendar
+      void client.invalidateQueries({ queryKey: queryKeys.calendar.occurrences });
       // the claim would follow at the next refresh: take it now
       await session.refresh().catch(() => undefined);
     },

@@ -3,7 +3,8 @@
  * edits, the feed addresses and the phone's access token. Every change of an event invalidates
  * every range shown (an occurrence moved out of one week into another) and the event itself.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schema } from '@/api/client';
 import { queryKeys } from '@/api/query-keys';
 
@@ -37,6 +38,21 @@ export function useOccurrences(query: OccurrenceQuery) {
       ),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The person's zone (`zone`, from the notification settings while they are read) or, until then and
+ * with no network, the one last read: kept on the device with the ranges, whose days are that zone's.
+ * Without it a phone abroad, offline, showed the kept weeks in its own zone (another day for an
+ * evening event) or, from another day on, none of them.
+ */
+export function useKeptZone(zone: string | undefined): string | undefined {
+  const client = useQueryClient();
+  const kept = useQuery<string>({ queryKey: queryKeys.calendar.zone, queryFn: skipToken }).data;
+  useEffect(() => {
+    if (zone && zone !== kept) client.setQueryData(queryKeys.calendar.zone, zone);
+  }, [client, zone, kept]);
+  return zone ?? kept;
 }
 
 export function useEvent(eventId: string) {

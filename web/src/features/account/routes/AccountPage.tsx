@@ -4,10 +4,10 @@ import { useT } from '@/i18n';
 import { EmailSection } from '../components/EmailSection';
 import { LanguageSection } from '../components/LanguageSection';
 import { ExportSection } from '../components/ExportSection';
-import { NicknameSection } from '../components/NicknameSection';
 import { NotificationsSection } from '../components/NotificationsSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { PictureSection } from '../components/PictureSection';
+import { ProfileSection } from '../components/ProfileSection';
 import { useAccount } from '../api';
 
 export default function AccountPage() {
@@ -32,7 +32,7 @@ export default function AccountPage() {
                 : t('account.signedInAs', { username: profile.username })}
             </p>
             <PictureSection account={profile} />
-            <NicknameSection account={profile} />
+            <ProfileSection account={profile} />
             <LanguageSection />
             <EmailSection account={profile} />
             <PasswordSection />

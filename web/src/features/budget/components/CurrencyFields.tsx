@@ -4,7 +4,7 @@ import { convertToCents, isRate, type Original } from '@domain/currency';
 import type { SummaryItem } from '@/api/form-errors';
 import { useSession } from '@/api/session-context';
 import { Field, SelectField } from '@/ui';
-import { formatMoney } from '@/ui/format';
+import { formatDate, formatMoney } from '@/ui/format';
 import { useT } from '@/i18n';
 import { useRate } from '../api';
 import { normaliseAmount } from '../money';
@@ -89,7 +89,7 @@ export function useCurrencyForm(existing: Original | null | undefined, date: str
           <>
             <Field
               label={t('budget.field.rate', { currency, group })}
-              hint={stored.data ? t('budget.rate.from', { date: stored.data.rateDate }) : stored.isError ? t('budget.rate.unknown') : undefined}
+              hint={stored.data ? t('budget.rate.from', { date: formatDate(stored.data.rateDate) }) : stored.isError ? t('budget.rate.unknown') : undefined}
               inputMode="decimal"
               autoComplete="off"
               value={rate}

@@ -222,7 +222,9 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
           <Button type="submit" busy={formState.isSubmitting}>
             {existing ? t('budget.recurring.save') : t('budget.recurring.create')}
           </Button>
-          <Link to="/budget/recurring">{t('common.cancel')}</Link>
+          <Link className="btn btn-secondary" to="/budget/recurring">
+            {t('common.cancel')}
+          </Link>
         </div>
       </form>
       {existing ? (

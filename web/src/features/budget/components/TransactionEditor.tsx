@@ -133,7 +133,9 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
           <Button type="submit" busy={formState.isSubmitting}>
             {existing ? t('budget.transaction.save') : t(ADD[type])}
           </Button>
-          <Link to="/budget/transactions">{t('common.cancel')}</Link>
+          <Link className="btn btn-secondary" to="/budget/transactions">
+            {t('common.cancel')}
+          </Link>
         </div>
       </form>
       {existing ? (

@@ -5,7 +5,7 @@ import { useGroupMembers } from '@/api/members';
 import { browserTimeZone, useNotificationSettings } from '@/api/notification-settings';
 import { useLocale, useT, type MessageId } from '@/i18n';
 import { intlLocale } from '@/ui/format';
-import { LAYERS, type Layer, type Occurrence } from '../api';
+import { LAYERS, useKeptZone, type Layer, type Occurrence } from '../api';
 import { wallClock } from '../dates';
 
 export { LAYERS };
@@ -17,10 +17,10 @@ export const LAYER_NAMES: Record<Layer, MessageId> = {
   subscriptions: 'calendar.layer.subscriptions',
 };
 
-/** The zone the calendar's days are in: the person's (notification settings), else this device's. */
+/** The zone the calendar's days are in: the person's (notification settings; offline, as last read), else this device's. */
 export function useCalendarZone(): string {
   const settings = useNotificationSettings();
-  return settings.data?.timeZone ?? browserTimeZone() ?? 'UTC';
+  return useKeptZone(settings.data?.timeZone) ?? browserTimeZone() ?? 'UTC';
 }
 
 /** The members with the colour each is shown in. */
@@ -80,7 +80,8 @@ export function useDayName() {
 export function useTimeText(zone: string) {
   const t = useT();
   const locale = intlLocale(useLocale());
-  const format = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone });
+  // the language's own short time: "00:15" in English (UK) and German, as a column under "23:00", not "0:15"
+  const format = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: zone });
   return (occurrence: Pick<Occurrence, 'start' | 'end' | 'allDay'>, day: string) => {
     if (occurrence.allDay) return t('calendar.allDay');
     const starts = wallClock(occurrence.start, zone).date === day;

@@ -92,7 +92,9 @@ export function Tile({ item, icon, highlighted, isNew, onToggle, onOpen }: TileP
 export function ItemName({ text, quantity }: { text: string; quantity: string | null }) {
   return (
     <>
-      <span className="shop-tile-name">{text}</span>
+      <span className="shop-tile-name" data-hyphens="narrow">
+        {text}
+      </span>
       {quantity ? <span className="shop-tile-quantity">{quantity}</span> : null}
     </>
   );

@@ -8,7 +8,7 @@ import { Sql } from '../../../database/sql';
 import { JobsService } from '../../../infrastructure/jobs/jobs.service';
 import { AddressRefused, AnswerTooLarge, DeadlineExceeded, assertPublicUrl, getSafely } from '../../notifications/outbound';
 import { checkRrule, expandSeries, type OccurrenceWindow } from '../../../../domain/calendar';
-import { CalendarLayers, type CalendarLayerSource, type LayerOccurrence, type LayerRequest } from '../calendar-layers';
+import type { CalendarLayerSource, LayerOccurrence, LayerRequest } from '../calendar-layers';
 import type { IcsEvent } from '../ical/ics-event';
 import { IcsParseError, readCalendar } from '../ical/ics-reader';
 import type { CreateSubscriptionDto, SubscriptionDto } from './subscription.dto';
@@ -84,11 +84,9 @@ export class CalendarSubscriptionsService implements OnModuleInit, CalendarLayer
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly jobs: JobsService,
-    private readonly layers: CalendarLayers,
   ) {}
 
   onModuleInit(): void {
-    this.layers.register(this);
     this.jobs.register(SUBSCRIPTION_REFRESH_QUEUE, () => this.refreshAll().then(() => undefined), { retryLimit: 0 });
     this.jobs.schedule(SUBSCRIPTION_REFRESH_QUEUE, EVERY_15_MINUTES);
   }

@@ -719,6 +719,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/calendar/events/{eventId}/occurrences/{originalStart}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give one occurrence back to its series
+         * @description A deleted occurrence (EXDATE) comes back, a changed one (RECURRENCE-ID) goes back to the series' own time and fields. Answers the event.
+         */
+        post: operations["Calendar_restoreOccurrence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/calendar/events/{eventId}/split": {
         parameters: {
             query?: never;
@@ -7115,6 +7135,77 @@ export interface operations {
         };
     };
     Calendar_removeOccurrence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
+            path: {
+                eventId: string;
+                /** @description the occurrence's start as the series gives it: an instant (URL-encoded, like 2026-10-03T08%3A00%3A00Z) or a date for all-day events */
+                originalStart: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    Calendar_restoreOccurrence: {
         parameters: {
             query?: never;
             header?: {

@@ -53,6 +53,10 @@ describe('describeChange', () => {
     expect(say({ entityType: 'CalendarEvent', action: 'Updated', changes: { exdates: { old: [], new: ['2026-10-10T08:00:00Z'] } }, entityLabel: 'Football' })).toBe(
       'Anna cancelled one occurrence of “Football”',
     );
+    const exdates = { old: ['2026-10-10T08:00:00Z'], new: [] };
+    const restored: Row = { entityType: 'CalendarEvent', action: 'Updated', changes: { exdates }, entityLabel: 'Football' };
+    expect(say(restored)).toBe('Anna restored one occurrence of “Football”');
+    expect(sag(restored)).toBe('Anna hat einen abgesagten Termin von „Football“ wiederhergestellt');
     expect(say({ entityType: 'CalendarEventException', action: 'Created', entityLabel: 'Football', parentLabel: 'Football' })).toBe('Anna changed one occurrence of “Football”');
     expect(sag({ entityType: 'CalendarEvent', action: 'Deleted', entityLabel: 'Football' })).toBe('Anna hat „Football“ gelöscht');
   });

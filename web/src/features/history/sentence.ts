@@ -201,7 +201,12 @@ export function describeChange(row: HistoryRowLike, t: Translate, write: Writers
       if (when) return t('history.event.added', { who, event, when });
       const rename = renamed(changes, 'title');
       if (rename) return t('history.renamed.event', { who, ...rename });
-      if (only('exdates')) return t('history.event.occurrenceCancelled', { who, event });
+      if (only('exdates')) {
+        // fewer deleted occurrences than before: one came back (restored in the app, or an EXDATE a phone dropped)
+        const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+        const restored = count(changes.exdates.new) < count(changes.exdates.old);
+        return t(restored ? 'history.event.occurrenceRestored' : 'history.event.occurrenceCancelled', { who, event });
+      }
       return generic(event);
     }
     case 'CalendarEventException': {

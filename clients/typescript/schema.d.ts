@@ -2899,7 +2899,7 @@ export interface components {
             endSessionUrl: string;
         };
         /** @enum {string} */
-        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "ShoppingStore" | "ShoppingTrip" | "Notification" | "CalendarEvent" | "CalendarEventException";
+        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "ShoppingStore" | "ShoppingTrip" | "Notification" | "CalendarEvent" | "CalendarEventException" | "CalendarSubscription" | "CalendarFeed";
         /**
          * @description stable UPPER_SNAKE identifier
          * @enum {string}

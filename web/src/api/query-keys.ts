@@ -94,6 +94,8 @@ export const queryKeys = {
     events: ['calendar', 'event'] as const,
     event: (eventId: string) => ['calendar', 'event', eventId] as const,
     feeds: ['calendar', 'feeds'] as const,
+    /** the group's outside calendars (their list) */
+    subscriptions: ['calendar', 'subscriptions'] as const,
   },
 } as const;
 

@@ -61,6 +61,20 @@ describe('describeChange', () => {
     expect(sag({ entityType: 'CalendarEvent', action: 'Deleted', entityLabel: 'Football' })).toBe('Anna hat „Football“ gelöscht');
   });
 
+  it('says which outside calendar was subscribed to, ended or refreshed, and which feed was made or ended', () => {
+    const school: Row = { entityType: 'CalendarSubscription', action: 'Created', entityLabel: 'School holidays' };
+    expect(say(school)).toBe('Anna subscribed to the calendar “School holidays”');
+    expect(sag(school)).toBe('Anna hat den Kalender „School holidays“ abonniert');
+    expect(say({ ...school, action: 'Deleted' })).toBe('Anna unsubscribed from the calendar “School holidays”');
+    expect(sag({ ...school, action: 'Deleted' })).toBe('Anna hat das Abo des Kalenders „School holidays“ beendet');
+    const refreshed: Row = { ...school, action: 'Updated', userId: null, changes: { version: { old: 1, new: 2 } } };
+    expect(say(refreshed)).toBe('The subscribed calendar “School holidays” brought new events');
+    expect(sag(refreshed)).toBe('Der abonnierte Kalender „School holidays“ hat neue Termine gebracht');
+    const feed: Row = { entityType: 'CalendarFeed', action: 'Created', entityLabel: 'My phone' };
+    expect(say(feed)).toBe('Anna made the calendar feed “My phone”');
+    expect(sag({ ...feed, action: 'Deleted' })).toBe('Anna hat den Kalender-Feed „My phone“ beendet');
+  });
+
   it('says what happened to list items, on which list', () => {
     const ticked: Row = { entityType: 'NoteItem', action: 'Updated', changes: { isCompleted: { old: false, new: true } }, entityLabel: 'Milk', parentLabel: 'Shopping' };
     expect(say(ticked)).toBe('Anna ticked “Milk” on “Shopping”');

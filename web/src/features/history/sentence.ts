@@ -43,6 +43,8 @@ export const ENTITY_TYPES: { type: EntityType; adminOnly?: boolean }[] = [
   { type: 'ShoppingTrip' },
   { type: 'CalendarEvent' },
   { type: 'CalendarEventException' },
+  { type: 'CalendarSubscription' },
+  { type: 'CalendarFeed' },
   { type: 'User', adminOnly: true },
   { type: 'Group', adminOnly: true },
 ];
@@ -212,6 +214,20 @@ export function describeChange(row: HistoryRowLike, t: Translate, write: Writers
     case 'CalendarEventException': {
       const event = parent ? t('history.quoted', { label: parent }) : t('history.noun.event');
       return t('history.event.occurrenceChanged', { who, event });
+    }
+    case 'CalendarSubscription': {
+      const calendar = quoted(label, 'subscription');
+      if (action === 'Created') return t('history.subscription.added', { who, calendar });
+      if (action === 'Deleted') return t('history.subscription.removed', { who, calendar });
+      // a refresh (by the system) that brought new content
+      if (only('version')) return t('history.subscription.refreshed', { calendar });
+      return generic(calendar);
+    }
+    case 'CalendarFeed': {
+      const feed = quoted(label, 'feed');
+      if (action === 'Created') return t('history.feed.added', { who, feed });
+      if (action === 'Deleted') return t('history.feed.removed', { who, feed });
+      return generic(feed);
     }
     case 'Marker': {
       const place = quoted(label, 'place');

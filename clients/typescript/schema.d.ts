@@ -892,7 +892,11 @@ export interface paths {
         delete: operations["CalendarSubscriptions_remove"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename or recolour an outside calendar
+         * @description Omitted fields keep their value; the address stays (end it and subscribe again).
+         */
+        patch: operations["CalendarSubscriptions_update"];
         trace?: never;
     };
     "/api/v1/catalog": {
@@ -4605,6 +4609,12 @@ export interface components {
             /** @example Ally */
             nickname?: string;
         };
+        UpdateSubscriptionDto: {
+            /** @example #16A34A */
+            color?: string;
+            /** @example School holidays */
+            name?: string;
+        };
         UploadTicketDto: {
             /** Format: date-time */
             expiresAt: string;
@@ -7778,6 +7788,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarSubscriptions_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSubscriptionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDto"];
+                };
             };
             /** @description Validation failed or malformed input */
             400: {

@@ -3,6 +3,7 @@ import { CalendarSubscriptionsService } from '../../src/modules/calendar/subscri
 import { createTestApp, type TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
 import { openStream, type TestStream } from '../support/sse';
+import { waitFor } from '../support/wait';
 
 /**
  * Outside calendars and feeds are live (docs/calendar.md, docs/live.md): an outside calendar added,
@@ -43,7 +44,7 @@ afterAll(async () => {
 const calendarChanges = (stream: TestStream, entityType: string) =>
   stream.changes().filter((c) => c.entityType === entityType).map((c) => `${c.action} ${c.entityId}`);
 
-async function historyTypes(token: string): Promise<{ entityType: string; action: string; entityLabel: string | null }[]> {
+async function historyTypes(token: string): Promise<{ entityType: string; action: string; entityLabel: string | null; changes: unknown }[]> {
   const response = await t.api('GET', '/action-histories?pageSize=100', { token });
   expect(response.statusCode).toBe(200);
   return response.json().items.filter((row: { entityType: string }) => row.entityType === 'CalendarSubscription' || row.entityType === 'CalendarFeed');
@@ -64,12 +65,20 @@ describe('outside calendars and feeds, live', () => {
       await benStream.next((e) => e.event === 'change' && e.data.entityType === 'CalendarSubscription' && e.data.action === 'Created', 5000);
       expect(benStream.changes().find((c) => c.entityType === 'CalendarSubscription')).toMatchObject({ entityId: id, userId: anna.id });
 
+      // renamed and recoloured: Ben hears of it; the same name again changes nothing
+      const payload = { name: 'School holidays', color: '#dc2626' };
+      const renamed = await t.api('PATCH', `/calendar/subscriptions/${id}`, { token: anna.accessToken, payload });
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.json()).toMatchObject({ name: 'School holidays', color: '#DC2626' });
+      await benStream.next((e) => e.event === 'change' && e.data.entityType === 'CalendarSubscription' && e.data.action === 'Updated', 5000);
+      expect((await t.api('PATCH', `/calendar/subscriptions/${id}`, { token: anna.accessToken, payload: { name: 'School holidays' } })).statusCode).toBe(200);
+
       // a refresh that brought new events: announced (by the system); one that brought nothing new: not
       const service = t.app.get(CalendarSubscriptionsService);
       await service.refreshAll();
       ics = holidays('Easter holidays (longer)');
       await service.refreshAll();
-      await benStream.next((e) => e.event === 'change' && e.data.entityType === 'CalendarSubscription' && e.data.action === 'Updated', 5000);
+      await waitFor(async () => calendarChanges(benStream, 'CalendarSubscription').length === 3);
 
       // Anna makes a feed address for her phone: her other device hears of it
       const feed = await t.api('POST', '/calendar/feeds', { token: anna.accessToken, payload: { name: 'My phone', layers: ['events'] } });
@@ -82,7 +91,7 @@ describe('outside calendars and feeds, live', () => {
       await benStream.next((e) => e.event === 'change' && e.data.entityType === 'CalendarSubscription' && e.data.action === 'Deleted', 5000);
       await annaPhone.next((e) => e.event === 'change' && e.data.entityType === 'CalendarSubscription' && e.data.action === 'Deleted', 5000);
 
-      expect(calendarChanges(benStream, 'CalendarSubscription')).toEqual([`Created ${id}`, `Updated ${id}`, `Deleted ${id}`]);
+      expect(calendarChanges(benStream, 'CalendarSubscription')).toEqual([`Created ${id}`, `Updated ${id}`, `Updated ${id}`, `Deleted ${id}`]);
       expect(calendarChanges(benStream, 'CalendarFeed')).toEqual([]);
       expect(calendarChanges(annaPhone, 'CalendarFeed')).toEqual([`Created ${feed.json().id}`, `Deleted ${feed.json().id}`]);
       expect(cleoStream.changes().filter((c) => c.entityType.startsWith('Calendar'))).toEqual([]);
@@ -90,16 +99,19 @@ describe('outside calendars and feeds, live', () => {
       // the history: the group's outside calendar for both, the feed for Anna alone
       const benHistory = await historyTypes(ben.accessToken);
       expect(benHistory.map((r) => `${r.entityType} ${r.action} ${r.entityLabel}`)).toEqual([
-        'CalendarSubscription Deleted School',
-        'CalendarSubscription Updated School',
+        'CalendarSubscription Deleted School holidays',
+        'CalendarSubscription Updated School holidays',
+        'CalendarSubscription Updated School holidays',
         'CalendarSubscription Created School',
       ]);
+      expect(benHistory[2]).toMatchObject({ changes: { name: { old: 'School', new: 'School holidays' }, color: { old: '#16A34A', new: '#DC2626' } } });
       const annaHistory = await historyTypes(anna.accessToken);
       expect(annaHistory.map((r) => `${r.entityType} ${r.action} ${r.entityLabel}`)).toEqual([
-        'CalendarSubscription Deleted School',
+        'CalendarSubscription Deleted School holidays',
         'CalendarFeed Deleted My phone',
         'CalendarFeed Created My phone',
-        'CalendarSubscription Updated School',
+        'CalendarSubscription Updated School holidays',
+        'CalendarSubscription Updated School holidays',
         'CalendarSubscription Created School',
       ]);
       expect(await historyTypes(cleo.accessToken)).toEqual([]);

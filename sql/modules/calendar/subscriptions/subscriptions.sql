@@ -15,6 +15,12 @@ INSERT INTO calendar_subscriptions (id, group_id, url, name, color, created_by, 
 SELECT s.id, s.group_id, s.url, s.name, s.color, jsonb_array_length(s.events) AS event_count, s.etag, s.last_modified, s.fetched_date, s.last_error,
        s.version, s.created_date FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2;
 
+-- calendar_subscription_rename
+UPDATE calendar_subscriptions s SET name = coalesce($3, s.name), color = coalesce($4, s.color)
+     FROM calendar_subscriptions old
+    WHERE s.group_id = $1 AND s.id = $2 AND old.id = s.id
+   RETURNING s.id, s.group_id, old.name AS old_name, s.name, old.color AS old_color, s.color;
+
 -- calendar_subscription_store
 UPDATE calendar_subscriptions s SET events = $2::jsonb, etag = $3, last_modified = $4, fetched_date = $5, last_error = NULL,
           version = CASE WHEN s.events = $2::jsonb THEN s.version ELSE s.version + 1 END

@@ -14,13 +14,14 @@ import type { CalendarLayerSource, LayerOccurrence, LayerRequest } from '../cale
 import type { IcsEvent } from '../ical/ics-event';
 import { IcsParseError, readCalendar } from '../ical/ics-reader';
 import { CalendarSubscription } from './calendar-subscription.entity';
-import type { CreateSubscriptionDto, SubscriptionDto } from './subscription.dto';
+import type { CreateSubscriptionDto, SubscriptionDto, UpdateSubscriptionDto } from './subscription.dto';
 import {
   SUBSCRIPTION_CHECKED,
   SUBSCRIPTION_DELETE,
   SUBSCRIPTION_EVENTS,
   SUBSCRIPTION_INSERT,
   SUBSCRIPTION_OF_GROUP,
+  SUBSCRIPTION_RENAME,
   SUBSCRIPTION_STORE,
   SUBSCRIPTIONS_ALL,
   SUBSCRIPTIONS_COUNT,
@@ -134,6 +135,22 @@ export class CalendarSubscriptionsService implements OnModuleInit, CalendarLayer
 
   async list(user: AuthUser): Promise<SubscriptionDto[]> {
     return (await this.sql.rows<SubscriptionRow>(SUBSCRIPTIONS_OF_GROUP, [user.groupId])).map(toDto);
+  }
+
+  /** Renames or recolours it: the group's history and the other members' open pages hear of it. */
+  async update(user: AuthUser, id: string, dto: UpdateSubscriptionDto): Promise<SubscriptionDto> {
+    await this.unitOfWork.run(async (manager) => {
+      type Renamed = { id: string; group_id: string; old_name: string; name: string; old_color: string; color: string };
+      const [row] = await this.sql.rows<Renamed>(SUBSCRIPTION_RENAME, [user.groupId, id, dto.name?.trim() ?? null, dto.color?.toUpperCase() ?? null]);
+      if (!row) throw AppError.notFound('Subscription');
+      const changes: Record<string, { old: unknown; new: unknown }> = {};
+      if (row.name !== row.old_name) changes.name = { old: row.old_name, new: row.name };
+      if (row.color !== row.old_color) changes.color = { old: row.old_color, new: row.color };
+      if (!Object.keys(changes).length) return;
+      await recordChange(manager, CalendarSubscription, { id: row.id, groupId: row.group_id, name: row.name }, 'Updated', changes);
+    });
+    const [row] = await this.sql.rows<SubscriptionRow>(SUBSCRIPTION_OF_GROUP, [user.groupId, id]);
+    return toDto(row);
   }
 
   async remove(user: AuthUser, id: string): Promise<void> {

@@ -37,6 +37,15 @@ export const SUBSCRIPTIONS_COUNT = statement('calendar_subscriptions_count', `SE
 
 export const SUBSCRIPTION_DELETE = statement('calendar_subscription_delete', `DELETE FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2 RETURNING s.id, s.group_id, s.name`);
 
+/** A new name ($3) and colour ($4), each kept when null; answers the row before and after. */
+export const SUBSCRIPTION_RENAME = statement(
+  'calendar_subscription_rename',
+  `UPDATE calendar_subscriptions s SET name = coalesce($3, s.name), color = coalesce($4, s.color)
+     FROM calendar_subscriptions old
+    WHERE s.group_id = $1 AND s.id = $2 AND old.id = s.id
+   RETURNING s.id, s.group_id, old.name AS old_name, s.name, old.color AS old_color, s.color`,
+);
+
 /** Every subscription (the periodic fetch), oldest fetch first. */
 export const SUBSCRIPTIONS_ALL = statement('calendar_subscriptions_all', `SELECT ${COLUMNS} FROM calendar_subscriptions s ORDER BY s.fetched_date NULLS FIRST, s.id`);
 

@@ -70,6 +70,10 @@ describe('describeChange', () => {
     const refreshed: Row = { ...school, action: 'Updated', userId: null, changes: { version: { old: 1, new: 2 } } };
     expect(say(refreshed)).toBe('The subscribed calendar “School holidays” brought new events');
     expect(sag(refreshed)).toBe('Der abonnierte Kalender „School holidays“ hat neue Termine gebracht');
+    const rename = { name: { old: 'School', new: 'School holidays' }, color: { old: '#16A34A', new: '#DC2626' } };
+    expect(say({ ...school, action: 'Updated', changes: rename })).toBe('Anna renamed the subscribed calendar “School” to “School holidays”');
+    expect(sag({ ...school, action: 'Updated', changes: rename })).toBe('Anna hat den abonnierten Kalender „School“ in „School holidays“ umbenannt');
+    expect(say({ ...school, action: 'Updated', changes: { color: rename.color } })).toBe('Anna changed the colour of “School holidays”');
     const feed: Row = { entityType: 'CalendarFeed', action: 'Created', entityLabel: 'My phone' };
     expect(say(feed)).toBe('Anna made the calendar feed “My phone”');
     expect(sag({ ...feed, action: 'Deleted' })).toBe('Anna hat den Kalender-Feed „My phone“ beendet');

@@ -221,6 +221,8 @@ export function describeChange(row: HistoryRowLike, t: Translate, write: Writers
       if (action === 'Deleted') return t('history.subscription.removed', { who, calendar });
       // a refresh (by the system) that brought new content
       if (only('version')) return t('history.subscription.refreshed', { calendar });
+      const rename = renamed(changes, 'name');
+      if (rename) return t('history.renamed.subscription', { who, ...rename });
       return generic(calendar);
     }
     case 'CalendarFeed': {

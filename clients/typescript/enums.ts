@@ -140,4 +140,6 @@ export const ENTITY_TYPE_VALUES = [
   "Notification",
   "CalendarEvent",
   "CalendarEventException",
+  "CalendarSubscription",
+  "CalendarFeed",
 ] as const satisfies readonly components['schemas']['EntityType'][];

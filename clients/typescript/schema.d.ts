@@ -719,6 +719,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/calendar/events/{eventId}/occurrences/{originalStart}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give one occurrence back to its series
+         * @description A deleted occurrence (EXDATE) comes back, a changed one (RECURRENCE-ID) goes back to the series' own time and fields. Answers the event.
+         */
+        post: operations["Calendar_restoreOccurrence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/calendar/events/{eventId}/split": {
         parameters: {
             query?: never;
@@ -872,7 +892,11 @@ export interface paths {
         delete: operations["CalendarSubscriptions_remove"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename or recolour an outside calendar
+         * @description Omitted fields keep their value; the address stays (end it and subscribe again).
+         */
+        patch: operations["CalendarSubscriptions_update"];
         trace?: never;
     };
     "/api/v1/catalog": {
@@ -2879,7 +2903,7 @@ export interface components {
             endSessionUrl: string;
         };
         /** @enum {string} */
-        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "ShoppingStore" | "ShoppingTrip" | "Notification" | "CalendarEvent" | "CalendarEventException";
+        EntityType: "User" | "Group" | "Marker" | "MarkerImage" | "Category" | "BudgetAccount" | "Transaction" | "RecurringTransaction" | "Settlement" | "SplitSettings" | "Note" | "NoteItem" | "ShoppingStore" | "ShoppingTrip" | "Notification" | "CalendarEvent" | "CalendarEventException" | "CalendarSubscription" | "CalendarFeed";
         /**
          * @description stable UPPER_SNAKE identifier
          * @enum {string}
@@ -4590,6 +4614,12 @@ export interface components {
             locale?: "de" | "en";
             /** @example Ally */
             nickname?: string;
+        };
+        UpdateSubscriptionDto: {
+            /** @example #16A34A */
+            color?: string;
+            /** @example School holidays */
+            name?: string;
         };
         UploadTicketDto: {
             /** Format: date-time */
@@ -7191,6 +7221,77 @@ export interface operations {
             };
         };
     };
+    Calendar_restoreOccurrence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag (`"<version>"`) of the version edited from: a stale one is 412 VERSION_CONFLICT; without it the last write wins */
+                "If-Match"?: string;
+            };
+            path: {
+                eventId: string;
+                /** @description the occurrence's start as the series gives it: an instant (URL-encoded, like 2026-10-03T08%3A00%3A00Z) or a date for all-day events */
+                originalStart: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names a stale version (VERSION_CONFLICT, the current resource in `current`) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     Calendar_split: {
         parameters: {
             query?: never;
@@ -7693,6 +7794,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Validation failed or malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (role, module or account state) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not in your group) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    CalendarSubscriptions_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSubscriptionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDto"];
+                };
             };
             /** @description Validation failed or malformed input */
             400: {

@@ -39,6 +39,16 @@ export class UnitOfWork {
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return inTransaction(this.dataSource, (manager) => running.run(manager, () => work(manager)));
   }
+
+  /**
+   * Runs `work` in the unit of work running now when there is one (its rows commit with the
+   * caller's, or not at all), else in one of its own: a service step that is its own change when
+   * called alone and one part of a larger change when an adapter composes several (a CalDAV PUT).
+   */
+  join<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const current = running.getStore();
+    return current ? work(current) : this.run(work);
+  }
 }
 
 /**

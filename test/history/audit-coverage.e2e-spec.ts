@@ -22,6 +22,8 @@ import { ShoppingTrip } from '../../src/modules/notes/shopping/entities/shopping
 import { Notification } from '../../src/modules/notifications/entities/notification.entity';
 import { CalendarEventException } from '../../src/modules/calendar/entities/calendar-event-exception.entity';
 import { CalendarEvent } from '../../src/modules/calendar/entities/calendar-event.entity';
+import { CalendarFeed } from '../../src/modules/calendar/feeds/calendar-feed.entity';
+import { CalendarSubscription } from '../../src/modules/calendar/subscriptions/calendar-subscription.entity';
 import { User } from '../../src/modules/users/entities/user.entity';
 import { createTestApp, TestApp } from '../support/app';
 
@@ -38,8 +40,6 @@ const NOT_AUDITED: Record<string, string> = {
   NoteReminder: "a note's reminder is when and whom to remind, not a change of the note; what it sends is each recipient's Notification",
   CalendarChange: "the calendar's change log for sync tokens: bookkeeping of event changes, each of which has its own history row",
   AccessToken: 'a credential of its person (stored as a hash), like a session; made and ended only by its person or an administrator',
-  CalendarFeed: "a member's own secret feed address (a credential, like an access token), not the group's data",
-  CalendarSubscription: 'an outside calendar: its address and the content the 15-minute job fetches and replaces; its events are not the group’s to change',
   CalendarImport: 'a preview kept 24 hours; the events its commit writes go through the calendar service, each with its history row',
   ShoppingLearnedItem: "what a group's shopping lists learned from their items' changes, which have their own rows",
   ShoppingPurchase: "a tick of a shopping list's item, for the recent suggestions; the tick itself is the item's row",
@@ -303,6 +303,30 @@ Object.assign(FIXTURES, {
     mutate: (exception: CalendarEventException) => {
       exception.title = 'Football (Sunday)';
       return { title: { old: 'Football', new: 'Football (Sunday)' } };
+    },
+  },
+  CalendarSubscription: {
+    build: async (manager) => {
+      const group = await manager.save(manager.create(Group, { name: `Audit outside ${++counter}`, currency: 'EUR', modules: ['Calendar'] }));
+      return manager.create(CalendarSubscription, { id: newId(), groupId: group.id, url: 'https://school.example/holidays.ics', name: 'School', color: '#16A34A' });
+    },
+    mutate: (subscription: CalendarSubscription) => {
+      subscription.name = 'School holidays';
+      subscription.lastError = 'no answer within 10 seconds'; // the fetch's bookkeeping: ignored by the audit
+      return { name: { old: 'School', new: 'School holidays' } };
+    },
+  },
+  CalendarFeed: {
+    build: async (manager) => {
+      const group = await manager.save(manager.create(Group, { name: `Audit feed ${++counter}`, currency: 'EUR', modules: ['Calendar'] }));
+      const user = await manager.save(
+        manager.create(User, { username: `feeder${counter}`, email: `feeder${counter}@example.test`, passwordHash: 'x', nickname: 'F', groupId: group.id }),
+      );
+      return manager.create(CalendarFeed, { id: newId(), userId: user.id, groupId: group.id, name: 'Phone', layers: ['events'], onlyMine: false, tokenHash: 'a'.repeat(64) });
+    },
+    mutate: (feed: CalendarFeed) => {
+      feed.onlyMine = true;
+      return { onlyMine: { old: false, new: true } };
     },
   },
 } satisfies Record<string, Fixture>);

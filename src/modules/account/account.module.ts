@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { CalendarModule } from '../calendar/calendar.module';
 import { FilesModule } from '../files/files.module';
 import { UsersModule } from '../users/users.module';
 import { AccountPasswordsService } from './account-passwords.service';
@@ -13,9 +12,9 @@ import { RegistrationService } from './registration.service';
 
 /** Registration, profile, password, email and picture (docs/accounts.md). Tokens and confirmations: EmailConfirmationsModule. */
 @Module({
-  imports: [AuthModule, UsersModule, FilesModule, EmailConfirmationsModule, CalendarModule],
+  imports: [AuthModule, UsersModule, FilesModule, EmailConfirmationsModule],
   controllers: [RegistrationController, AccountController],
   providers: [RegistrationService, AccountPasswordsService, ProfileService, BirthdaysLayer],
-  exports: [RegistrationService],
+  exports: [RegistrationService, BirthdaysLayer],
 })
 export class AccountModule {}

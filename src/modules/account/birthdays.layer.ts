@@ -1,8 +1,8 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { memberColor } from '../../../domain/calendar';
 import { addDays } from '../../../domain/recurrence';
 import { Sql } from '../../database/sql';
-import { CalendarLayers, CalendarLayerSource, LayerOccurrence, LayerRequest } from '../calendar/calendar-layers';
+import type { CalendarLayerSource, LayerOccurrence, LayerRequest } from '../calendar/calendar-layers';
 import { BIRTHDAYS_OF_GROUP } from './birthdays.sql';
 
 /**
@@ -11,19 +11,12 @@ import { BIRTHDAYS_OF_GROUP } from './birthdays.sql';
  * title is the member's nickname: the app words it ("Anna's birthday").
  */
 @Injectable()
-export class BirthdaysLayer implements CalendarLayerSource, OnModuleInit {
+export class BirthdaysLayer implements CalendarLayerSource {
   readonly layer = 'birthdays' as const;
   readonly source = 'birthday' as const;
   readonly module = null;
 
-  constructor(
-    private readonly sql: Sql,
-    private readonly layers: CalendarLayers,
-  ) {}
-
-  onModuleInit(): void {
-    this.layers.register(this);
-  }
+  constructor(private readonly sql: Sql) {}
 
   async occurrences({ user, window, timeZone }: LayerRequest): Promise<LayerOccurrence[]> {
     const rows = await this.sql.rows<{ id: string; nickname: string; birthday: string }>(BIRTHDAYS_OF_GROUP, [user.groupId]);

@@ -1,7 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { addDays, Frequency, occurrencesBetween } from '../../../domain/recurrence';
 import { Sql } from '../../database/sql';
-import { CalendarLayers, CalendarLayerSource, LayerOccurrence, LayerRequest } from '../calendar/calendar-layers';
+import type { CalendarLayerSource, LayerOccurrence, LayerRequest } from '../calendar/calendar-layers';
 import { BILLS_IN_RANGE } from './bills-calendar.sql';
 
 /** The colour of a bill without a category. */
@@ -25,19 +25,12 @@ interface BillRow {
  * title is the description, else the category's name, else the type.
  */
 @Injectable()
-export class BillsCalendarLayer implements CalendarLayerSource, OnModuleInit {
+export class BillsCalendarLayer implements CalendarLayerSource {
   readonly layer = 'bills' as const;
   readonly source = 'bill' as const;
   readonly module = 'Budget' as const;
 
-  constructor(
-    private readonly sql: Sql,
-    private readonly layers: CalendarLayers,
-  ) {}
-
-  onModuleInit(): void {
-    this.layers.register(this);
-  }
+  constructor(private readonly sql: Sql) {}
 
   async occurrences({ user, window, timeZone }: LayerRequest): Promise<LayerOccurrence[]> {
     const rows = await this.sql.rows<BillRow>(BILLS_IN_RANGE, [user.groupId, window.fromDate, window.toDate]);

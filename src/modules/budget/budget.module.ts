@@ -1,6 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CalendarModule } from '../calendar/calendar.module';
 import { BillsCalendarLayer } from './bills-calendar.layer';
 import { registerUniqueConstraints } from '../../common/errors/problem.filter';
 import { BudgetAccountsController } from './budget-accounts.controller';
@@ -46,7 +45,7 @@ import { OriginalResolver } from './rates/original-resolver';
 /** Budget module: categories, accounts, transactions, reports, recurring transactions, statement import and sharing costs. */
 @Module({
   // the tables this feature owns (their repositories below hold all of their SQL)
-  imports: [TypeOrmModule.forFeature([Category, BudgetAccount, Transaction, RecurringTransaction, Settlement, SplitSettings]), NotificationsModule, UsersModule, CalendarModule],
+  imports: [TypeOrmModule.forFeature([Category, BudgetAccount, Transaction, RecurringTransaction, Settlement, SplitSettings]), NotificationsModule, UsersModule],
   controllers: [
     CategoriesController,
     BudgetAccountsController,
@@ -80,7 +79,7 @@ import { OriginalResolver } from './rates/original-resolver';
     RatesService,
     OriginalResolver,
   ],
-  exports: [RecurringScheduler, StatementImportsService, SharingService, TransactionsSearch, BillReminderSource, RatesService],
+  exports: [RecurringScheduler, StatementImportsService, SharingService, TransactionsSearch, BillReminderSource, BillsCalendarLayer, RatesService],
 })
 export class BudgetModule implements OnModuleInit {
   onModuleInit(): void {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AuthUser, ModuleName } from '../../common/auth/auth-user';
 import type { OccurrenceWindow } from '../../../domain/calendar';
 import type { CalendarLayer } from './dto/event-input.dto';
@@ -31,8 +31,8 @@ export interface LayerRequest {
  * A read-only layer of the calendar, offered by the feature that owns its data (bills by the budget,
  * note reminders by notes, birthdays by the account, subscriptions by the subscriptions feature):
  * "its occurrences between two dates", by its own statements under its own visibility rule. The
- * calendar merges them; it never reads another feature's tables. A source registers itself with
- * CalendarLayers when its module starts.
+ * calendar merges them; it never reads another feature's tables. A source is exported by its own
+ * module and listed under CALENDAR_LAYERS in the registrations module (docs/architecture.md).
  */
 export interface CalendarLayerSource {
   readonly layer: Exclude<CalendarLayer, 'events'>;
@@ -42,13 +42,16 @@ export interface CalendarLayerSource {
   occurrences(request: LayerRequest): Promise<LayerOccurrence[]>;
 }
 
+/** The layer sources, as one list under a DI token (provided by the registrations module, like SEARCH_SOURCES). */
+export const CALENDAR_LAYERS = Symbol('CalendarLayers');
+
 /** The registered layer sources, by layer. */
 @Injectable()
 export class CalendarLayers {
   private readonly sources = new Map<string, CalendarLayerSource>();
 
-  register(source: CalendarLayerSource): void {
-    this.sources.set(source.layer, source);
+  constructor(@Inject(CALENDAR_LAYERS) sources: CalendarLayerSource[]) {
+    for (const source of sources) this.sources.set(source.layer, source);
   }
 
   get(layer: CalendarLayer): CalendarLayerSource | undefined {

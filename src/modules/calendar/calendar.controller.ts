@@ -127,6 +127,26 @@ export class CalendarController {
     return tagged(reply, await this.calendar.removeOccurrence(user, eventId, originalStart, ifMatch));
   }
 
+  @Post('events/:eventId/occurrences/:originalStart/restore')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Give one occurrence back to its series',
+    description: 'A deleted occurrence (EXDATE) comes back, a changed one (RECURRENCE-ID) goes back to the series\' own time and fields. Answers the event.',
+  })
+  @ORIGINAL_START
+  @ApiIfMatch()
+  @ApiOkResponse({ type: EventDto })
+  @ApiProblems(400, 404, 412)
+  async restoreOccurrence(
+    @CurrentUser() user: AuthUser,
+    @UuidParam('eventId') eventId: string,
+    @Param('originalStart') originalStart: string,
+    @IfMatch() ifMatch: number | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<EventDto> {
+    return tagged(reply, await this.calendar.restoreOccurrence(user, eventId, originalStart, ifMatch));
+  }
+
   @Post('events/:eventId/split')
   @ApiOperation({
     summary: 'This and all following occurrences',

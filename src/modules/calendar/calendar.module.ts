@@ -15,7 +15,7 @@ import { EventReminderSource } from './event-reminder.source';
 
 /**
  * The group's calendar (docs/calendar.md), behind the Calendar module gate: events and series, their
- * occurrences merged with the layers other features register with CalendarLayers. Exports the
+ * occurrences merged with the layers other features offer (CALENDAR_LAYERS, listed in the registrations module). Exports the
  * service and the repository's sync reads for the feeds and the CalDAV adapter.
  */
 @Module({

@@ -220,7 +220,7 @@ export class CalendarService {
   async create(user: CalendarUser, dto: EventBodyDto, options: CreateOptions = {}): Promise<EventDto> {
     const times = await this.checkTimes(user, dto);
     const [attendeeIds] = await Promise.all([this.checkAttendees(user, dto.attendees), this.checkMarker(user, dto.markerId)]);
-    return this.unitOfWork.run(async (manager) => {
+    return this.unitOfWork.join(async (manager) => {
       const id = newId();
       const uid = options.uid ?? `${id}@hearth`;
       if (options.uid && (await this.events.uidTaken(user.groupId, uid))) throw AppError.conflict('ID_CONFLICT', 'An event with this UID exists already');
@@ -247,7 +247,7 @@ export class CalendarService {
   async update(user: CalendarUser, eventId: string, dto: EventBodyDto, ifMatch?: number): Promise<EventDto> {
     const times = await this.checkTimes(user, dto);
     const [attendeeIds] = await Promise.all([this.checkAttendees(user, dto.attendees), this.checkMarker(user, dto.markerId)]);
-    return this.unitOfWork.run(async () => {
+    return this.unitOfWork.join(async () => {
       const event = await this.events.findVisible(user, eventId, true);
       await this.checkVersion(event, ifMatch);
       if (dto.isPrivate !== undefined && dto.isPrivate !== event.isPrivate && event.createdBy !== user.userId) {
@@ -261,7 +261,7 @@ export class CalendarService {
   }
 
   async remove(user: CalendarUser, eventId: string, ifMatch?: number): Promise<void> {
-    await this.unitOfWork.run(async () => {
+    await this.unitOfWork.join(async () => {
       const event = await this.events.findVisible(user, eventId, true);
       await this.checkVersion(event, ifMatch);
       await this.events.remove(event);
@@ -272,7 +272,7 @@ export class CalendarService {
   /** Changes one occurrence of the series on its own (RFC 5545 RECURRENCE-ID). */
   async updateOccurrence(user: CalendarUser, eventId: string, originalStart: string, dto: OccurrenceBodyDto, ifMatch?: number): Promise<EventDto> {
     const [attendeeIds] = await Promise.all([dto.attendees === undefined ? Promise.resolve(undefined) : this.checkAttendees(user, dto.attendees), this.checkMarker(user, dto.markerId)]);
-    return this.unitOfWork.run(async (manager) => {
+    return this.unitOfWork.join(async (manager) => {
       const event = await this.events.findVisible(user, eventId, true);
       await this.checkVersion(event, ifMatch);
       const exceptions = await this.events.exceptionsOf(event.id);
@@ -305,7 +305,7 @@ export class CalendarService {
 
   /** Deletes one occurrence of the series (RFC 5545 EXDATE); its exception goes with it. */
   async removeOccurrence(user: CalendarUser, eventId: string, originalStart: string, ifMatch?: number): Promise<EventDto> {
-    return this.unitOfWork.run(async () => {
+    return this.unitOfWork.join(async () => {
       const event = await this.events.findVisible(user, eventId, true);
       await this.checkVersion(event, ifMatch);
       const key = this.occurrenceOf(event, originalStart);
@@ -319,11 +319,32 @@ export class CalendarService {
   }
 
   /**
+   * Gives an occurrence back to the series: a deleted one (its EXDATE) comes back, a changed one
+   * (its exception) goes back to the series' own time and fields. An occurrence that is the
+   * series' own already is left as it is (no new version, no history row).
+   */
+  async restoreOccurrence(user: CalendarUser, eventId: string, originalStart: string, ifMatch?: number): Promise<EventDto> {
+    return this.unitOfWork.join(async () => {
+      const event = await this.events.findVisible(user, eventId, true);
+      await this.checkVersion(event, ifMatch);
+      const key = this.occurrenceOf(event, originalStart);
+      const exceptions = await this.events.exceptionsOf(event.id);
+      const exception = exceptions.find((x) => x.originalStart === key);
+      if (!exception && !event.exdates.includes(key)) return toEventDto(event, exceptions);
+      if (exception) await this.events.removeException(exception);
+      if (event.exdates.includes(key)) event.exdates = event.exdates.filter((date) => date !== key);
+      event.version += 1;
+      const saved = await this.saveEvent(event);
+      return toEventDto(saved, await this.events.exceptionsOf(event.id));
+    });
+  }
+
+  /**
    * "This and all following": the series ends before the occurrence `from`, and a new series (a new
    * UID) starts there with the same rule; exceptions and exclusions from `from` on move to it.
    */
   async split(user: CalendarUser, eventId: string, from: string, ifMatch?: number): Promise<EventDto> {
-    return this.unitOfWork.run(async (manager) => {
+    return this.unitOfWork.join(async (manager) => {
       const event = await this.events.findVisible(user, eventId, true);
       await this.checkVersion(event, ifMatch);
       if (!event.rrule) throw AppError.invalidField('from', 'only a repeating event can be split');

@@ -21,5 +21,7 @@ export const ENTITY_TYPES = [
   'Notification',
   'CalendarEvent',
   'CalendarEventException',
+  'CalendarSubscription',
+  'CalendarFeed',
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];

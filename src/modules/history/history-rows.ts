@@ -145,6 +145,24 @@ export async function recordCreated<T extends object>(manager: EntityManager, ta
 }
 
 /**
+ * The row the subscriber would write for a change a repository or service made with its own SQL
+ * (a DELETE … RETURNING, an UPDATE of bookkeeping fields): `entity` holds the row's values as the
+ * entity's properties (enough for its group, label and privacy), `changes` what the row says
+ * changed (none for a deletion). Through `manager`, so it commits with the change.
+ */
+export async function recordChange<T extends object>(
+  manager: EntityManager,
+  target: new () => T,
+  entity: Partial<T> & { id: string },
+  action: HistoryAction,
+  changes: FieldChanges = {},
+): Promise<void> {
+  const audit = AUDITED_ENTITIES.get(target);
+  if (!audit) throw new Error(`${target.name} is not @Audited`);
+  await insertHistoryRow(manager, audit, entity, action, changes);
+}
+
+/**
  * The "Created" rows the subscriber would write, for many rows a repository inserted in bulk
  * without it (a statement import of thousands of transactions: one save() per row, each with its
  * own history INSERT, took ~30 s for 10 000). Each row is built as recordCreated builds it; they are

@@ -1,7 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { formatInstant } from '../../../domain/calendar';
 import { Sql } from '../../database/sql';
-import { CalendarLayers, CalendarLayerSource, LayerOccurrence, LayerRequest } from '../calendar/calendar-layers';
+import type { CalendarLayerSource, LayerOccurrence, LayerRequest } from '../calendar/calendar-layers';
 import { firstIndexFrom, occurrenceIn } from './note-reminder-rule';
 import { ruleOf } from './note-reminder-view';
 import { NOTE_REMINDERS_FOR_CALENDAR, NoteReminderRow } from './note-reminders.sql';
@@ -16,19 +16,12 @@ const REMINDER_COLOR = '#F59E0B';
  * zone: in the caller's), as moments (start = end). The title is the note's.
  */
 @Injectable()
-export class NoteRemindersCalendarLayer implements CalendarLayerSource, OnModuleInit {
+export class NoteRemindersCalendarLayer implements CalendarLayerSource {
   readonly layer = 'reminders' as const;
   readonly source = 'reminder' as const;
   readonly module = 'Notes' as const;
 
-  constructor(
-    private readonly sql: Sql,
-    private readonly layers: CalendarLayers,
-  ) {}
-
-  onModuleInit(): void {
-    this.layers.register(this);
-  }
+  constructor(private readonly sql: Sql) {}
 
   async occurrences({ user, window, timeZone }: LayerRequest): Promise<LayerOccurrence[]> {
     const rows = await this.sql.rows<NoteReminderRow & { title: string }>(NOTE_REMINDERS_FOR_CALENDAR, [user.groupId, user.userId]);

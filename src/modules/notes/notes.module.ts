@@ -1,7 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { registerUniqueConstraints } from '../../common/errors/problem.filter';
-import { CalendarModule } from '../calendar/calendar.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { NoteRemindersCalendarLayer } from './note-reminders-calendar.layer';
 import { UsersModule } from '../users/users.module';
@@ -34,7 +33,6 @@ import { ShoppingService } from './shopping/shopping.service';
     TypeOrmModule.forFeature([Note, NoteItem, NoteReminder, ShoppingStore, ShoppingTrip, ShoppingLearnedItem, ShoppingPurchase, ShoppingMergedAdd]),
     NotificationsModule,
     UsersModule,
-    CalendarModule,
   ],
   controllers: [NotesController, NoteItemsController, NoteRemindersController, CatalogController, StoresController, TripsController],
   providers: [
@@ -49,7 +47,7 @@ import { ShoppingService } from './shopping/shopping.service';
     ShoppingRepository,
     ShoppingService,
   ],
-  exports: [NotesSearch, NoteReminderSource],
+  exports: [NotesSearch, NoteReminderSource, NoteRemindersCalendarLayer],
 })
 export class NotesModule implements OnModuleInit {
   onModuleInit(): void {

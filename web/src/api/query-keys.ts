@@ -96,6 +96,8 @@ export const queryKeys = {
     feeds: ['calendar', 'feeds'] as const,
     /** the person's zone the calendar's days are in, as last read (kept for offline use) */
     zone: ['calendar', 'zone'] as const,
+    /** the group's outside calendars (their list) */
+    subscriptions: ['calendar', 'subscriptions'] as const,
   },
 } as const;
 

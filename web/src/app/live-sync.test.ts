@@ -35,6 +35,7 @@ const KEYS: QueryKey[] = [
   ['calendar', 'event', 'ev-1'],
   ['calendar', 'event', 'ev-2'],
   ['calendar', 'feeds'],
+  ['calendar', 'subscriptions'],
   ['history', { page: 1 }],
 ];
 
@@ -93,6 +94,12 @@ describe('live changes invalidate exactly the queries that show them (docs/live.
     ['a user: and the calendar (birthdays are a layer)', change('User', 'u-2'), [['members'], ['admin', 'users'], ['account'], ['calendar', 'occurrences', { from: '2026-11-28', to: '2027-01-22' }]]],
     ['a calendar event: every range shown and the event', change('CalendarEvent', 'ev-1'), [['calendar', 'occurrences', { from: '2026-11-28', to: '2027-01-22' }], ['calendar', 'event', 'ev-1']]],
     ['one occurrence changed on its own: the ranges and its series', change('CalendarEventException', 'x-1', 'ev-2'), [['calendar', 'occurrences', { from: '2026-11-28', to: '2027-01-22' }], ['calendar', 'event', 'ev-2']]],
+    [
+      'an outside calendar (added, removed, refreshed): the list and every range shown',
+      change('CalendarSubscription', 's-1'),
+      [['calendar', 'subscriptions'], ['calendar', 'occurrences', { from: '2026-11-28', to: '2027-01-22' }]],
+    ],
+    ["one of the member's feed addresses: their feeds", change('CalendarFeed', 'f-1'), [['calendar', 'feeds']]],
     ['a group', change('Group', 'g-1'), [['members'], ['admin', 'groups']]],
     ["a notification: the bell's count and the inbox", change('Notification', 'n-1'), [['notifications', 'unread'], ['notifications', 'list', 1]]],
   ])('%s, and the history page', async (_name, c, expected) => {

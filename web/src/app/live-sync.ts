@@ -56,6 +56,12 @@ function touched(change: LiveChange): Match[] {
     case 'CalendarEventException':
       // one occurrence changed on its own: the ranges and its series
       return [starts(calendar.occurrences), starts(parent ? calendar.event(parent) : calendar.events)];
+    case 'CalendarSubscription':
+      // an outside calendar added, removed or refreshed with new events: the list, and its layer in every range shown
+      return [starts(calendar.subscriptions), starts(calendar.occurrences)];
+    case 'CalendarFeed':
+      // the owner's own feed addresses (only the owner is sent the event): their list on the owner's other devices
+      return [starts(calendar.feeds)];
     case 'User':
       // birthdays are a layer of the calendar
       return [starts(queryKeys.members), starts(admin.users), starts(queryKeys.account.all), starts(calendar.occurrences)];

@@ -7,7 +7,7 @@ SELECT f.id, f.name, f.layers, f.only_mine, f.created_date, u.id AS user_id, u.n
     WHERE f.token_hash = $1;
 
 -- calendar_feed_delete
-DELETE FROM calendar_feeds f WHERE f.id = $1 AND f.user_id = $2 RETURNING f.id;
+DELETE FROM calendar_feeds f WHERE f.id = $1 AND f.user_id = $2 RETURNING f.id, f.user_id, f.group_id, f.name;
 
 -- calendar_feed_insert
 INSERT INTO calendar_feeds (id, user_id, group_id, name, layers, only_mine, token_hash) VALUES ($1, $2, $3, $4, $5, $6, $7)

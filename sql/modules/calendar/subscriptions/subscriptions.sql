@@ -2,7 +2,7 @@
 UPDATE calendar_subscriptions SET fetched_date = $2, last_error = $3 WHERE id = $1;
 
 -- calendar_subscription_delete
-DELETE FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2 RETURNING s.id;
+DELETE FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2 RETURNING s.id, s.group_id, s.name;
 
 -- calendar_subscription_events
 SELECT s.id, s.name, s.color, s.version, s.events FROM calendar_subscriptions s WHERE s.group_id = $1 AND ($2::uuid[] IS NULL OR s.id = ANY($2::uuid[])) ORDER BY s.name, s.id;
@@ -15,10 +15,18 @@ INSERT INTO calendar_subscriptions (id, group_id, url, name, color, created_by, 
 SELECT s.id, s.group_id, s.url, s.name, s.color, jsonb_array_length(s.events) AS event_count, s.etag, s.last_modified, s.fetched_date, s.last_error,
        s.version, s.created_date FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2;
 
+-- calendar_subscription_rename
+UPDATE calendar_subscriptions s SET name = coalesce($3, s.name), color = coalesce($4, s.color)
+     FROM calendar_subscriptions old
+    WHERE s.group_id = $1 AND s.id = $2 AND old.id = s.id
+   RETURNING s.id, s.group_id, old.name AS old_name, s.name, old.color AS old_color, s.color;
+
 -- calendar_subscription_store
-UPDATE calendar_subscriptions SET events = $2::jsonb, etag = $3, last_modified = $4, fetched_date = $5, last_error = NULL,
-          version = CASE WHEN events = $2::jsonb THEN version ELSE version + 1 END
-    WHERE id = $1;
+UPDATE calendar_subscriptions s SET events = $2::jsonb, etag = $3, last_modified = $4, fetched_date = $5, last_error = NULL,
+          version = CASE WHEN s.events = $2::jsonb THEN s.version ELSE s.version + 1 END
+     FROM calendar_subscriptions old
+    WHERE s.id = $1 AND old.id = s.id
+   RETURNING s.id, s.group_id, s.name, old.version AS old_version, s.version;
 
 -- calendar_subscriptions_all
 SELECT s.id, s.group_id, s.url, s.name, s.color, jsonb_array_length(s.events) AS event_count, s.etag, s.last_modified, s.fetched_date, s.last_error,

@@ -5,12 +5,15 @@ import { Clock } from '../../../common/clock/clock';
 import { AppError } from '../../../common/errors/app-error';
 import { AppConfig } from '../../../config/app-config';
 import { Sql } from '../../../database/sql';
+import { UnitOfWork } from '../../../database/transaction';
+import { recordChange, recordCreated } from '../../history/history-rows';
 import { CalendarLayers } from '../calendar-layers';
 import type { CalendarLayer } from '../dto/event-input.dto';
 import { CalendarIcsRepository } from '../ical/calendar-ics.repository';
 import type { IcsEvent } from '../ical/ics-event';
 import { writeCalendar } from '../ical/ics-writer';
 import { layerEvents } from '../ical/layer-events';
+import { CalendarFeed } from './calendar-feed.entity';
 import type { CreateFeedDto, CreatedFeedDto, FeedDto } from './feed.dto';
 import { FEED_BY_TOKEN, FEED_DELETE, FEED_INSERT, FEEDS_COUNT, FEEDS_OF_USER, FeedOwnerRow, FeedRow } from './feeds.sql';
 
@@ -43,13 +46,20 @@ export class CalendarFeedsService {
     private readonly clock: Clock,
     private readonly events: CalendarIcsRepository,
     private readonly layers: CalendarLayers,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async create(user: AuthUser, dto: CreateFeedDto): Promise<CreatedFeedDto> {
     const [{ count }] = await this.sql.rows<{ count: number }>(FEEDS_COUNT, [user.userId]);
     if (count >= MAX_FEEDS_PER_USER) throw AppError.badRequest('VALIDATION_FAILED', `A member keeps at most ${MAX_FEEDS_PER_USER} feeds; end one first`);
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
-    const [row] = await this.sql.rows<FeedRow>(FEED_INSERT, [randomUUID(), user.userId, user.groupId, dto.name.trim(), dto.layers, dto.onlyMine ?? false, sha256(token)]);
+    const feed = { id: randomUUID(), userId: user.userId, groupId: user.groupId, name: dto.name.trim(), layers: dto.layers, onlyMine: dto.onlyMine ?? false };
+    // its history row is the owner's alone: the owner's other devices hear of it, nobody else
+    const row = await this.unitOfWork.run(async (manager) => {
+      const [inserted] = await this.sql.rows<FeedRow>(FEED_INSERT, [feed.id, feed.userId, feed.groupId, feed.name, feed.layers, feed.onlyMine, sha256(token)]);
+      await recordCreated(manager, CalendarFeed, feed as CalendarFeed);
+      return inserted;
+    });
     return { ...toDto(row), url: `${this.config.publicUrl}/ical/${token}.ics` };
   }
 
@@ -58,7 +68,11 @@ export class CalendarFeedsService {
   }
 
   async remove(user: AuthUser, id: string): Promise<void> {
-    if (!(await this.sql.rows(FEED_DELETE, [id, user.userId])).length) throw AppError.notFound('Feed');
+    await this.unitOfWork.run(async (manager) => {
+      const [row] = await this.sql.rows<{ id: string; user_id: string; group_id: string; name: string }>(FEED_DELETE, [id, user.userId]);
+      if (!row) throw AppError.notFound('Feed');
+      await recordChange(manager, CalendarFeed, { id: row.id, userId: row.user_id, groupId: row.group_id, name: row.name }, 'Deleted');
+    });
   }
 
   /** The feed of a token as iCalendar, or null (unknown, ended, or its owner gone). */

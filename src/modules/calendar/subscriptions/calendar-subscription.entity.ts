@@ -1,12 +1,15 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Audited } from '../../history/audited';
 
 /**
  * An outside calendar (an ICS address) the group subscribes to, shown read-only as the layer
  * `subscriptions`. Fetched at once and every 15 minutes; what it last answered is kept parsed
  * (`events`, the calendar's iCalendar event shape) with the validators for the next conditional
- * request.
+ * request. Its history rows (added, removed, and "brought new events" when a refresh changed the
+ * content) are the group's and announce the change live (docs/calendar.md).
  */
 @Entity('calendar_subscriptions')
+@Audited('CalendarSubscription', { module: 'Calendar', ignore: ['events', 'etag', 'lastModified', 'fetchedDate', 'lastError', 'createdBy', 'version'] })
 @Index('ix_calendar_subscriptions_group', ['groupId'])
 export class CalendarSubscription {
   @PrimaryColumn('uuid')

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PartialType, PickType } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
 
 export class CreateSubscriptionDto {
@@ -18,6 +18,9 @@ export class CreateSubscriptionDto {
   @Matches(/^#[0-9A-Fa-f]{6}$/, { message: '$property must be a colour #RRGGBB' })
   color: string;
 }
+
+/** A new name or colour (the address stays: end it and subscribe again). */
+export class UpdateSubscriptionDto extends PartialType(PickType(CreateSubscriptionDto, ['name', 'color'] as const)) {}
 
 export class SubscriptionDto {
   @ApiProperty({ format: 'uuid' }) id: string;

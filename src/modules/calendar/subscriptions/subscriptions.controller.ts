@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { CurrentUser, RequireModule } from '../../../common/auth/decorators';
 import { ApiProblems } from '../../../common/http/api-problems';
 import { UuidParam } from '../../../common/validation/uuid-param';
-import { CreateSubscriptionDto, SubscriptionDto } from './subscription.dto';
+import { CreateSubscriptionDto, SubscriptionDto, UpdateSubscriptionDto } from './subscription.dto';
 import { CalendarSubscriptionsService } from './subscriptions.service';
 
 @ApiTags('Calendar')
@@ -34,6 +34,14 @@ export class CalendarSubscriptionsController {
   @ApiOkResponse({ type: [SubscriptionDto] })
   list(@CurrentUser() user: AuthUser): Promise<SubscriptionDto[]> {
     return this.subscriptions.list(user);
+  }
+
+  @Patch(':subscriptionId')
+  @ApiOperation({ summary: 'Rename or recolour an outside calendar', description: 'Omitted fields keep their value; the address stays (end it and subscribe again).' })
+  @ApiOkResponse({ type: SubscriptionDto })
+  @ApiProblems(400, 404)
+  update(@CurrentUser() user: AuthUser, @UuidParam('subscriptionId') id: string, @Body() dto: UpdateSubscriptionDto): Promise<SubscriptionDto> {
+    return this.subscriptions.update(user, id, dto);
   }
 
   @Delete(':subscriptionId')

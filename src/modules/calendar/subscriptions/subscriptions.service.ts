@@ -5,19 +5,23 @@ import { Clock } from '../../../common/clock/clock';
 import { AppError } from '../../../common/errors/app-error';
 import { AppConfig } from '../../../config/app-config';
 import { Sql } from '../../../database/sql';
+import { UnitOfWork } from '../../../database/transaction';
+import { recordChange, recordCreated } from '../../history/history-rows';
 import { JobsService } from '../../../infrastructure/jobs/jobs.service';
 import { AddressRefused, AnswerTooLarge, DeadlineExceeded, assertPublicUrl, getSafely } from '../../notifications/outbound';
 import { checkRrule, expandSeries, type OccurrenceWindow } from '../../../../domain/calendar';
-import { CalendarLayers, type CalendarLayerSource, type LayerOccurrence, type LayerRequest } from '../calendar-layers';
+import type { CalendarLayerSource, LayerOccurrence, LayerRequest } from '../calendar-layers';
 import type { IcsEvent } from '../ical/ics-event';
 import { IcsParseError, readCalendar } from '../ical/ics-reader';
-import type { CreateSubscriptionDto, SubscriptionDto } from './subscription.dto';
+import { CalendarSubscription } from './calendar-subscription.entity';
+import type { CreateSubscriptionDto, SubscriptionDto, UpdateSubscriptionDto } from './subscription.dto';
 import {
   SUBSCRIPTION_CHECKED,
   SUBSCRIPTION_DELETE,
   SUBSCRIPTION_EVENTS,
   SUBSCRIPTION_INSERT,
   SUBSCRIPTION_OF_GROUP,
+  SUBSCRIPTION_RENAME,
   SUBSCRIPTION_STORE,
   SUBSCRIPTIONS_ALL,
   SUBSCRIPTIONS_COUNT,
@@ -84,11 +88,10 @@ export class CalendarSubscriptionsService implements OnModuleInit, CalendarLayer
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly jobs: JobsService,
-    private readonly layers: CalendarLayers,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   onModuleInit(): void {
-    this.layers.register(this);
     this.jobs.register(SUBSCRIPTION_REFRESH_QUEUE, () => this.refreshAll().then(() => undefined), { retryLimit: 0 });
     this.jobs.schedule(SUBSCRIPTION_REFRESH_QUEUE, EVERY_15_MINUTES);
   }
@@ -109,18 +112,23 @@ export class CalendarSubscriptionsService implements OnModuleInit, CalendarLayer
       throw AppError.badRequest('CALENDAR_FETCH_FAILED', `The calendar could not be read: ${fetched.kind === 'failed' ? fetched.reason : 'no content'}`);
     }
     const id = randomUUID();
-    await this.sql.rows(SUBSCRIPTION_INSERT, [
-      id,
-      user.groupId,
-      url.href,
-      dto.name.trim(),
-      dto.color.toUpperCase(),
-      user.userId,
-      JSON.stringify(fetched.events),
-      fetched.etag,
-      fetched.lastModified,
-      this.clock.now(),
-    ]);
+    const added = { id, groupId: user.groupId, url: url.href, name: dto.name.trim(), color: dto.color.toUpperCase(), createdBy: user.userId };
+    // the row and its history row (the live event of the other members' screens) commit together
+    await this.unitOfWork.run(async (manager) => {
+      await this.sql.rows(SUBSCRIPTION_INSERT, [
+        id,
+        user.groupId,
+        added.url,
+        added.name,
+        added.color,
+        user.userId,
+        JSON.stringify(fetched.events),
+        fetched.etag,
+        fetched.lastModified,
+        this.clock.now(),
+      ]);
+      await recordCreated(manager, CalendarSubscription, added as CalendarSubscription);
+    });
     const [row] = await this.sql.rows<SubscriptionRow>(SUBSCRIPTION_OF_GROUP, [user.groupId, id]);
     return toDto(row);
   }
@@ -129,8 +137,28 @@ export class CalendarSubscriptionsService implements OnModuleInit, CalendarLayer
     return (await this.sql.rows<SubscriptionRow>(SUBSCRIPTIONS_OF_GROUP, [user.groupId])).map(toDto);
   }
 
+  /** Renames or recolours it: the group's history and the other members' open pages hear of it. */
+  async update(user: AuthUser, id: string, dto: UpdateSubscriptionDto): Promise<SubscriptionDto> {
+    await this.unitOfWork.run(async (manager) => {
+      type Renamed = { id: string; group_id: string; old_name: string; name: string; old_color: string; color: string };
+      const [row] = await this.sql.rows<Renamed>(SUBSCRIPTION_RENAME, [user.groupId, id, dto.name?.trim() ?? null, dto.color?.toUpperCase() ?? null]);
+      if (!row) throw AppError.notFound('Subscription');
+      const changes: Record<string, { old: unknown; new: unknown }> = {};
+      if (row.name !== row.old_name) changes.name = { old: row.old_name, new: row.name };
+      if (row.color !== row.old_color) changes.color = { old: row.old_color, new: row.color };
+      if (!Object.keys(changes).length) return;
+      await recordChange(manager, CalendarSubscription, { id: row.id, groupId: row.group_id, name: row.name }, 'Updated', changes);
+    });
+    const [row] = await this.sql.rows<SubscriptionRow>(SUBSCRIPTION_OF_GROUP, [user.groupId, id]);
+    return toDto(row);
+  }
+
   async remove(user: AuthUser, id: string): Promise<void> {
-    if (!(await this.sql.rows(SUBSCRIPTION_DELETE, [user.groupId, id])).length) throw AppError.notFound('Subscription');
+    await this.unitOfWork.run(async (manager) => {
+      const [row] = await this.sql.rows<{ id: string; group_id: string; name: string }>(SUBSCRIPTION_DELETE, [user.groupId, id]);
+      if (!row) throw AppError.notFound('Subscription');
+      await recordChange(manager, CalendarSubscription, { id: row.id, groupId: row.group_id, name: row.name }, 'Deleted');
+    });
   }
 
   /** The kept events of the group's outside calendars (all, or the ones named). */
@@ -151,7 +179,15 @@ export class CalendarSubscriptionsService implements OnModuleInit, CalendarLayer
     const fetched = await this.fetch(row.url, row.etag, row.last_modified);
     const now = this.clock.now();
     if (fetched.kind === 'content') {
-      await this.sql.rows(SUBSCRIPTION_STORE, [row.id, JSON.stringify(fetched.events), fetched.etag, fetched.lastModified, now]);
+      await this.unitOfWork.run(async (manager) => {
+        type Stored = { id: string; group_id: string; name: string; old_version: number; version: number };
+        const [stored] = await this.sql.rows<Stored>(SUBSCRIPTION_STORE, [row.id, JSON.stringify(fetched.events), fetched.etag, fetched.lastModified, now]);
+        // new events: a history row (by the system), so the members' open calendars hear of it and refetch
+        if (stored && stored.version !== stored.old_version) {
+          const changes = { version: { old: stored.old_version, new: stored.version } };
+          await recordChange(manager, CalendarSubscription, { id: stored.id, groupId: stored.group_id, name: stored.name }, 'Updated', changes);
+        }
+      });
       return true;
     }
     await this.sql.rows(SUBSCRIPTION_CHECKED, [row.id, now, fetched.kind === 'failed' ? fetched.reason.slice(0, 500) : null]);

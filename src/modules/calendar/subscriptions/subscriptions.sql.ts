@@ -35,7 +35,16 @@ export const SUBSCRIPTION_OF_GROUP = statement('calendar_subscription_of_group',
 
 export const SUBSCRIPTIONS_COUNT = statement('calendar_subscriptions_count', `SELECT count(*)::int AS count FROM calendar_subscriptions s WHERE s.group_id = $1`);
 
-export const SUBSCRIPTION_DELETE = statement('calendar_subscription_delete', `DELETE FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2 RETURNING s.id`);
+export const SUBSCRIPTION_DELETE = statement('calendar_subscription_delete', `DELETE FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2 RETURNING s.id, s.group_id, s.name`);
+
+/** A new name ($3) and colour ($4), each kept when null; answers the row before and after. */
+export const SUBSCRIPTION_RENAME = statement(
+  'calendar_subscription_rename',
+  `UPDATE calendar_subscriptions s SET name = coalesce($3, s.name), color = coalesce($4, s.color)
+     FROM calendar_subscriptions old
+    WHERE s.group_id = $1 AND s.id = $2 AND old.id = s.id
+   RETURNING s.id, s.group_id, old.name AS old_name, s.name, old.color AS old_color, s.color`,
+);
 
 /** Every subscription (the periodic fetch), oldest fetch first. */
 export const SUBSCRIPTIONS_ALL = statement('calendar_subscriptions_all', `SELECT ${COLUMNS} FROM calendar_subscriptions s ORDER BY s.fetched_date NULLS FIRST, s.id`);
@@ -46,12 +55,14 @@ export const SUBSCRIPTION_EVENTS = statement(
   `SELECT s.id, s.name, s.color, s.version, s.events FROM calendar_subscriptions s WHERE s.group_id = $1 AND ($2::uuid[] IS NULL OR s.id = ANY($2::uuid[])) ORDER BY s.name, s.id`,
 );
 
-/** A fetch answered new content ($2 events, $3 ETag, $4 Last-Modified) at $5. */
+/** A fetch answered new content ($2 events, $3 ETag, $4 Last-Modified) at $5; answers the version before and after. */
 export const SUBSCRIPTION_STORE = statement(
   'calendar_subscription_store',
-  `UPDATE calendar_subscriptions SET events = $2::jsonb, etag = $3, last_modified = $4, fetched_date = $5, last_error = NULL,
-          version = CASE WHEN events = $2::jsonb THEN version ELSE version + 1 END
-    WHERE id = $1`,
+  `UPDATE calendar_subscriptions s SET events = $2::jsonb, etag = $3, last_modified = $4, fetched_date = $5, last_error = NULL,
+          version = CASE WHEN s.events = $2::jsonb THEN s.version ELSE s.version + 1 END
+     FROM calendar_subscriptions old
+    WHERE s.id = $1 AND old.id = s.id
+   RETURNING s.id, s.group_id, s.name, old.version AS old_version, s.version`,
 );
 
 /** A fetch answered 304 ($2 the time) or failed ($3 why). */

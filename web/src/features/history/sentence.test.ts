@@ -53,8 +53,30 @@ describe('describeChange', () => {
     expect(say({ entityType: 'CalendarEvent', action: 'Updated', changes: { exdates: { old: [], new: ['2026-10-10T08:00:00Z'] } }, entityLabel: 'Football' })).toBe(
       'Anna cancelled one occurrence of “Football”',
     );
+    const exdates = { old: ['2026-10-10T08:00:00Z'], new: [] };
+    const restored: Row = { entityType: 'CalendarEvent', action: 'Updated', changes: { exdates }, entityLabel: 'Football' };
+    expect(say(restored)).toBe('Anna restored one occurrence of “Football”');
+    expect(sag(restored)).toBe('Anna hat einen abgesagten Termin von „Football“ wiederhergestellt');
     expect(say({ entityType: 'CalendarEventException', action: 'Created', entityLabel: 'Football', parentLabel: 'Football' })).toBe('Anna changed one occurrence of “Football”');
     expect(sag({ entityType: 'CalendarEvent', action: 'Deleted', entityLabel: 'Football' })).toBe('Anna hat „Football“ gelöscht');
+  });
+
+  it('says which outside calendar was subscribed to, ended or refreshed, and which feed was made or ended', () => {
+    const school: Row = { entityType: 'CalendarSubscription', action: 'Created', entityLabel: 'School holidays' };
+    expect(say(school)).toBe('Anna subscribed to the calendar “School holidays”');
+    expect(sag(school)).toBe('Anna hat den Kalender „School holidays“ abonniert');
+    expect(say({ ...school, action: 'Deleted' })).toBe('Anna unsubscribed from the calendar “School holidays”');
+    expect(sag({ ...school, action: 'Deleted' })).toBe('Anna hat das Abo des Kalenders „School holidays“ beendet');
+    const refreshed: Row = { ...school, action: 'Updated', userId: null, changes: { version: { old: 1, new: 2 } } };
+    expect(say(refreshed)).toBe('The subscribed calendar “School holidays” brought new events');
+    expect(sag(refreshed)).toBe('Der abonnierte Kalender „School holidays“ hat neue Termine gebracht');
+    const rename = { name: { old: 'School', new: 'School holidays' }, color: { old: '#16A34A', new: '#DC2626' } };
+    expect(say({ ...school, action: 'Updated', changes: rename })).toBe('Anna renamed the subscribed calendar “School” to “School holidays”');
+    expect(sag({ ...school, action: 'Updated', changes: rename })).toBe('Anna hat den abonnierten Kalender „School“ in „School holidays“ umbenannt');
+    expect(say({ ...school, action: 'Updated', changes: { color: rename.color } })).toBe('Anna changed the colour of “School holidays”');
+    const feed: Row = { entityType: 'CalendarFeed', action: 'Created', entityLabel: 'My phone' };
+    expect(say(feed)).toBe('Anna made the calendar feed “My phone”');
+    expect(sag({ ...feed, action: 'Deleted' })).toBe('Anna hat den Kalender-Feed „My phone“ beendet');
   });
 
   it('says what happened to list items, on which list', () => {

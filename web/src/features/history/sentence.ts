@@ -43,6 +43,8 @@ export const ENTITY_TYPES: { type: EntityType; adminOnly?: boolean }[] = [
   { type: 'ShoppingTrip' },
   { type: 'CalendarEvent' },
   { type: 'CalendarEventException' },
+  { type: 'CalendarSubscription' },
+  { type: 'CalendarFeed' },
   { type: 'User', adminOnly: true },
   { type: 'Group', adminOnly: true },
 ];
@@ -201,12 +203,33 @@ export function describeChange(row: HistoryRowLike, t: Translate, write: Writers
       if (when) return t('history.event.added', { who, event, when });
       const rename = renamed(changes, 'title');
       if (rename) return t('history.renamed.event', { who, ...rename });
-      if (only('exdates')) return t('history.event.occurrenceCancelled', { who, event });
+      if (only('exdates')) {
+        // fewer deleted occurrences than before: one came back (restored in the app, or an EXDATE a phone dropped)
+        const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+        const restored = count(changes.exdates.new) < count(changes.exdates.old);
+        return t(restored ? 'history.event.occurrenceRestored' : 'history.event.occurrenceCancelled', { who, event });
+      }
       return generic(event);
     }
     case 'CalendarEventException': {
       const event = parent ? t('history.quoted', { label: parent }) : t('history.noun.event');
       return t('history.event.occurrenceChanged', { who, event });
+    }
+    case 'CalendarSubscription': {
+      const calendar = quoted(label, 'subscription');
+      if (action === 'Created') return t('history.subscription.added', { who, calendar });
+      if (action === 'Deleted') return t('history.subscription.removed', { who, calendar });
+      // a refresh (by the system) that brought new content
+      if (only('version')) return t('history.subscription.refreshed', { calendar });
+      const rename = renamed(changes, 'name');
+      if (rename) return t('history.renamed.subscription', { who, ...rename });
+      return generic(calendar);
+    }
+    case 'CalendarFeed': {
+      const feed = quoted(label, 'feed');
+      if (action === 'Created') return t('history.feed.added', { who, feed });
+      if (action === 'Deleted') return t('history.feed.removed', { who, feed });
+      return generic(feed);
     }
     case 'Marker': {
       const place = quoted(label, 'place');

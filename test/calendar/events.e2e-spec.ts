@@ -130,8 +130,14 @@ describe('calendar: events, series and their occurrences', () => {
     expect((await asBen('DELETE', `/calendar/events/${secret.id}`)).statusCode).toBe(404);
     expect((await occurrences(asBen, 'from=2026-11-04&to=2026-11-04')).map((o) => o.title)).not.toContain('Surprise party planning');
     expect((await occurrences(asAnna, 'from=2026-11-04&to=2026-11-04')).map((o) => o.title)).toContain('Surprise party planning');
-    const history = await asBen('GET', '/history?entityType=CalendarEvent&pageSize=100');
-    expect(history.body).not.toContain('Surprise');
+    // the history: Anna's own lists her private event, Ben's does not
+    const history = (ask: typeof asBen) => ask('GET', '/action-histories?entityType=CalendarEvent&pageSize=100');
+    const own = await history(asAnna);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('Surprise party planning');
+    const others = await history(asBen);
+    expect(others.statusCode).toBe(200);
+    expect(others.body).not.toContain('Surprise');
   });
 
   it("keeps another group's events apart", async () => {

@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { Clock } from '../../../common/clock/clock';
 import { AppError } from '../../../common/errors/app-error';
@@ -9,7 +9,7 @@ import { notificationBody, notificationTitle } from '../../notifications/notific
 import { guessAisle } from '../../../../domain/shopping/aisle-guess';
 import { type Aisle, isAisle } from '../../../../domain/shopping/aisles';
 import { catalogKey } from '../../../../domain/shopping/catalog';
-import { CATALOG_LOCALES, catalogFor, exactInAny, guessInAny } from '../../../../domain/shopping/catalogs';
+import { catalogFor, exactInAny, guessInAny } from '../../../../domain/shopping/catalogs';
 import { completeOrder, learnOrder } from '../../../../domain/shopping/grouping';
 import { itemKey } from '../../../../domain/shopping/merge';
 import type { NoteItem } from '../entities/note-item.entity';
@@ -62,7 +62,7 @@ export interface ShoppingItemFacts {
  * of a new item, what a tick teaches, stores and trips. Items themselves are NoteItemsService's.
  */
 @Injectable()
-export class ShoppingService implements OnApplicationBootstrap {
+export class ShoppingService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly shopping: ShoppingRepository,
@@ -71,10 +71,8 @@ export class ShoppingService implements OnApplicationBootstrap {
     private readonly clock: Clock,
   ) {}
 
-  /** Builds the catalogue's indexes just after the start (about 60 ms), so no suggestion waits for them. */
-  onApplicationBootstrap(): void {
-    setTimeout(() => CATALOG_LOCALES.forEach((locale) => catalogFor(locale)), 0).unref();
-  }
+  // The catalogue's indexes (~0.7 MB of heap for both languages) are built by the first call that needs
+  // one (catalogFor), about 60 ms once, not with every process: most never list a shopping item.
 
   // the catalogue
 

@@ -9,7 +9,7 @@ import { notificationBody, notificationTitle } from '../../notifications/notific
 import { guessAisle } from '../../../../domain/shopping/aisle-guess';
 import { type Aisle, isAisle } from '../../../../domain/shopping/aisles';
 import { catalogKey } from '../../../../domain/shopping/catalog';
-import { catalogFor, exactInAny, guessInAny } from '../../../../domain/shopping/catalogs';
+import { catalogue } from './catalogue';
 import { completeOrder, learnOrder } from '../../../../domain/shopping/grouping';
 import { itemKey } from '../../../../domain/shopping/merge';
 import type { NoteItem } from '../entities/note-item.entity';
@@ -78,7 +78,7 @@ export class ShoppingService {
 
   /** GET /catalog: catalogue items from the first letters, the group's learned and recent items. */
   async catalog(user: AuthUser, query: CatalogQuery): Promise<CatalogAnswerDto> {
-    const index = catalogFor(query.locale ?? (await this.shopping.localeOf(user.userId)));
+    const index = catalogue().catalogFor(query.locale ?? (await this.shopping.localeOf(user.userId)));
     const q = query.q ?? '';
     const prefix = catalogKey(q);
     const items = index.search(q, query.limit ?? 10).map(({ id, name, plural, aisle, icon }) => ({ id, name, ...(plural ? { plural } : {}), aisle, icon }));
@@ -110,15 +110,15 @@ export class ShoppingService {
    * group learned, else the catalogue's guess).
    */
   async factsOf(groupId: string, text: string, picked?: string | null, asked?: string | null): Promise<ShoppingItemFacts> {
-    const entry = picked ? (catalogFor('en').get(picked) ?? exactInAny(text)) : exactInAny(text);
+    const entry = picked ? (catalogue().catalogFor('en').get(picked) ?? catalogue().exactInAny(text)) : catalogue().exactInAny(text);
     const key = itemKey(text, entry?.id);
     const learned = asked ? undefined : await this.shopping.learned(groupId, key);
-    return { key, catalogItemId: entry?.id ?? null, aisle: guessAisle({ asked, learned: learned?.aisle, catalog: entry ?? guessInAny(text) }) };
+    return { key, catalogItemId: entry?.id ?? null, aisle: guessAisle({ asked, learned: learned?.aisle, catalog: entry ?? catalogue().guessInAny(text) }) };
   }
 
   /** An item's key for merging: its catalogue item (kept, or found from its text), else its folded text. */
   keyOf(item: Pick<NoteItem, 'text' | 'catalogItemId'>): string {
-    return itemKey(item.text, item.catalogItemId ?? exactInAny(item.text)?.id);
+    return itemKey(item.text, item.catalogItemId ?? catalogue().exactInAny(item.text)?.id);
   }
 
   /** Records what an added or changed item of a shopping list teaches the group; `taught`: a member chose its aisle. */
@@ -130,7 +130,7 @@ export class ShoppingService {
       aisle: isAisle(item.aisle) ? item.aisle : 'other',
       quantity: item.quantity,
       taught,
-      catalogItemId: item.catalogItemId ?? exactInAny(item.text)?.id ?? null,
+      catalogItemId: item.catalogItemId ?? catalogue().exactInAny(item.text)?.id ?? null,
     });
   }
 

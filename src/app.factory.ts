@@ -76,7 +76,7 @@ export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
  * one fails here, once, before any module starts.
  */
 export async function prepareDatabase(config: AppConfig): Promise<void> {
-  const dataSource = createDataSource(config.databaseUrl);
+  const dataSource = createDataSource(config.databaseUrl, config.migrationsRun ? {} : { migrations: [] });
   await dataSource.initialize();
   try {
     if (config.migrationsRun) await runMigrations(dataSource);

@@ -57,8 +57,8 @@ export class AppModule {
         // completion, by a Fastify hook (app.factory.ts)
         LoggerModule.forRoot({ pinoHttp: { logger: rootLogger }, forRoutes: [] }),
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(config.databaseUrl, {}, config.databaseTimeoutMs),
-          migrations: [],
+          // never migrates: prepareDatabase does, before Nest starts, on a DataSource of its own
+          ...dataSourceOptions(config.databaseUrl, { migrations: [] }, config.databaseTimeoutMs),
           retryAttempts: 3,
         }),
         DatabaseModule,

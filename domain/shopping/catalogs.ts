@@ -1,6 +1,7 @@
 import de from '../catalog/de.json';
 import en from '../catalog/en.json';
 import { CatalogEntry, CatalogIndex } from './catalog';
+import { CATALOG_LOCALES, type CatalogLocale, isCatalogLocale } from './catalog-locales';
 
 /*
  * The catalogue in every language it is written in (domain/catalog/<lang>.json), each searchable.
@@ -8,15 +9,10 @@ import { CatalogEntry, CatalogIndex } from './catalog';
  * never be part of the first load).
  */
 
-export const CATALOG_LOCALES = ['en', 'de'] as const;
-export type CatalogLocale = (typeof CATALOG_LOCALES)[number];
+export { CATALOG_LOCALES, type CatalogLocale, isCatalogLocale };
 
 const DATA: Record<CatalogLocale, CatalogEntry[]> = { en: en as CatalogEntry[], de: de as CatalogEntry[] };
 const built = new Map<CatalogLocale, CatalogIndex>();
-
-export function isCatalogLocale(value: unknown): value is CatalogLocale {
-  return value === 'en' || value === 'de';
-}
 
 /** The catalogue of a language (English for one without a catalogue), indexed at the first call. */
 export function catalogFor(locale: string | null | undefined): CatalogIndex {

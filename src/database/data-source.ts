@@ -28,7 +28,8 @@ export function dataSourceOptions(databaseUrl: string, extra: Partial<DataSource
     type: 'postgres',
     url: databaseUrl,
     entities: entityClasses(),
-    migrations: migrationClasses(),
+    // required only where they may run: a serving process that does not migrate keeps none of their code
+    migrations: 'migrations' in extra ? extra.migrations : migrationClasses(),
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     namingStrategy: new SnakeNamingStrategy(),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { memberColor } from '../../../domain/calendar';
+import { memberColor } from '../../../domain/member-color';
 import { addDays } from '../../../domain/recurrence';
 import { Sql } from '../../database/sql';
 import type { CalendarLayerSource, LayerOccurrence, LayerRequest } from '../calendar/calendar-layers';

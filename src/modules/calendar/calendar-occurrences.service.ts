@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { expandSeries, isDate, OccurrenceWindow, windowOf } from '../../../domain/calendar';
+import type { OccurrenceWindow } from '../../../domain/calendar';
+import { calendarRules } from './calendar-rules';
 import { AppError } from '../../common/errors/app-error';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { NotificationSettingsService } from '../notifications/notification-settings.service';
@@ -28,13 +29,13 @@ export class CalendarOccurrencesService {
   ) {}
 
   async list(user: AuthUser, query: OccurrencesQuery): Promise<OccurrenceDto[]> {
-    if (!isDate(query.from)) throw AppError.invalidField('from', 'from must be a date YYYY-MM-DD');
-    if (!isDate(query.to)) throw AppError.invalidField('to', 'to must be a date YYYY-MM-DD');
+    if (!calendarRules().isDate(query.from)) throw AppError.invalidField('from', 'from must be a date YYYY-MM-DD');
+    if (!calendarRules().isDate(query.to)) throw AppError.invalidField('to', 'to must be a date YYYY-MM-DD');
     if (query.to < query.from) throw AppError.invalidField('to', 'to must not be before from');
     const days = Math.round((Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000);
     if (days > MAX_OCCURRENCE_DAYS) throw AppError.invalidField('to', `from and to must be at most ${MAX_OCCURRENCE_DAYS} days apart`);
     const timeZone = (await this.settings.of(user.userId)).timeZone;
-    const window = windowOf(query.from, query.to, timeZone);
+    const window = calendarRules().windowOf(query.from, query.to, timeZone);
     const allowed = this.layers.allowed(user);
     const asked = query.layers ? (query.layers.split(',') as CalendarLayer[]) : allowed;
     const layers = [...new Set(asked)].filter((layer) => allowed.includes(layer));
@@ -67,7 +68,7 @@ export class CalendarOccurrencesService {
       const series = { allDay: event.all_day, start: event.start_value, end: event.end_value, timeZone: event.time_zone, rrule: event.rrule, exdates: event.exdates };
       const eventAttendees = event.attendee_ids ?? 'group';
       if (attends(eventAttendees, attendee)) {
-        for (const o of expandSeries(series, window)) {
+        for (const o of calendarRules().expandSeries(series, window)) {
           if (changedKeys.has(o.key)) continue;
           out.push(occurrence(event, o.key, { start: o.start, end: o.end, title: event.title, location: event.location, color: event.color, attendees: eventAttendees }, false));
         }
@@ -77,7 +78,8 @@ export class CalendarOccurrencesService {
         if (excluded.has(x.original_start)) continue;
         const attendees = x.attendee_ids ?? 'group';
         if (!attends(attendees, attendee)) continue;
-        const own = expandSeries({ allDay: event.all_day, start: x.start_value, end: x.end_value, timeZone: event.time_zone, rrule: null }, window);
+        const times = { allDay: event.all_day, start: x.start_value, end: x.end_value, timeZone: event.time_zone, rrule: null };
+        const own = calendarRules().expandSeries(times, window);
         if (!own.length) continue;
         out.push(occurrence(event, x.original_start, { start: x.start_value, end: x.end_value, title: x.title, location: x.location, color: x.color, attendees }, true));
       }

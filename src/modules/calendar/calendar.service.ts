@@ -1,21 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  checkRrule,
-  countBefore,
-  expandSeries,
-  formatInstant,
-  isDate,
-  isTimeZone,
-  memberColor,
-  occurrenceKey,
-  occurrencesFrom,
-  parseInstant,
-  rrulePart,
-  SeriesTimes,
-  startOfDate,
-  windowOf,
-  withRrulePart,
-} from '../../../domain/calendar';
+import type { SeriesTimes } from '../../../domain/calendar';
+import { calendarRules } from './calendar-rules';
 import { addDays } from '../../../domain/recurrence';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AppError } from '../../common/errors/app-error';
@@ -108,18 +93,18 @@ function endsBeforeStart(): AppError {
 /** Checks and normalises start/end of one form (all-day dates or instants). */
 function checkStartEnd(allDay: boolean, start: string, end: string): { startValue: string; endValue: string } {
   if (allDay) {
-    if (!isDate(start)) throw AppError.invalidField('start', 'start of an all-day event must be a date YYYY-MM-DD');
-    if (!isDate(end)) throw AppError.invalidField('end', 'end of an all-day event must be a date YYYY-MM-DD (exclusive)');
+    if (!calendarRules().isDate(start)) throw AppError.invalidField('start', 'start of an all-day event must be a date YYYY-MM-DD');
+    if (!calendarRules().isDate(end)) throw AppError.invalidField('end', 'end of an all-day event must be a date YYYY-MM-DD (exclusive)');
     if (end < start) throw endsBeforeStart();
     // RFC 5545: an all-day event without a later end lasts its one day
     return { startValue: start, endValue: end === start ? addDays(start, 1) : end };
   }
-  const from = parseInstant(start);
+  const from = calendarRules().parseInstant(start);
   if (!from) throw AppError.invalidField('start', 'start must be an instant in ISO 8601 with Z or an offset, like 2026-10-03T10:00:00+02:00');
-  const to = parseInstant(end);
+  const to = calendarRules().parseInstant(end);
   if (!to) throw AppError.invalidField('end', 'end must be an instant in ISO 8601 with Z or an offset, like 2026-10-03T11:00:00+02:00');
   if (to.getTime() < from.getTime()) throw endsBeforeStart();
-  return { startValue: formatInstant(from), endValue: formatInstant(to) };
+  return { startValue: calendarRules().formatInstant(from), endValue: calendarRules().formatInstant(to) };
 }
 
 /** The bounds of every occurrence of the series (exceptions apart): the first start, the last end or null when endless. */
@@ -128,15 +113,15 @@ export function seriesRange(times: Times): { rangeStart: Date; rangeEnd: Date | 
   const rangeStart = instant(times.startValue, times.allDay ? -ZONE_SLACK_MS : 0);
   if (!times.rrule) return { rangeStart, rangeEnd: instant(times.endValue, times.allDay ? ZONE_SLACK_MS : 0) };
   const duration = times.allDay ? Date.parse(`${times.endValue}T00:00:00Z`) - Date.parse(`${times.startValue}T00:00:00Z`) : Date.parse(times.endValue) - Date.parse(times.startValue);
-  const until = rrulePart(times.rrule, 'UNTIL');
+  const until = calendarRules().rrulePart(times.rrule, 'UNTIL');
   if (until) {
     const untilMs = Date.parse(`${until.slice(0, 4)}-${until.slice(4, 6)}-${until.slice(6, 8)}T00:00:00Z`) + DAY_MS;
     return { rangeStart, rangeEnd: new Date(untilMs + duration + 2 * ZONE_SLACK_MS) };
   }
-  const count = rrulePart(times.rrule, 'COUNT');
+  const count = calendarRules().rrulePart(times.rrule, 'COUNT');
   if (count && Number(count) <= MAX_COUNTED) {
     const series = { allDay: times.allDay, start: times.startValue, end: times.endValue, timeZone: times.timeZone, rrule: times.rrule };
-    const all = occurrencesFrom(series, rangeStart, Number(count));
+    const all = calendarRules().occurrencesFrom(series, rangeStart, Number(count));
     const last = all[all.length - 1];
     return { rangeStart, rangeEnd: last ? instant(last.end, times.allDay ? ZONE_SLACK_MS : 0) : rangeStart };
   }
@@ -351,8 +336,8 @@ export class CalendarService {
       const key = this.occurrenceOf(event, from);
       if (key <= event.startValue) throw AppError.invalidField('from', 'from must be a later occurrence than the first: to change them all, change the event');
       const times = seriesTimes(event);
-      const count = rrulePart(event.rrule, 'COUNT');
-      const before = countBefore(times, key);
+      const count = calendarRules().rrulePart(event.rrule, 'COUNT');
+      const before = calendarRules().countBefore(times, key);
       const duration = event.allDay
         ? Date.parse(`${event.endValue}T00:00:00Z`) - Date.parse(`${event.startValue}T00:00:00Z`)
         : Date.parse(event.endValue) - Date.parse(event.startValue);
@@ -364,8 +349,10 @@ export class CalendarService {
         uid: `${id}@hearth`,
         createdBy: user.userId,
         startValue: key,
-        endValue: event.allDay ? new Date(Date.parse(`${key}T00:00:00Z`) + duration).toISOString().slice(0, 10) : formatInstant(new Date(Date.parse(key) + duration)),
-        rrule: count ? withRrulePart(event.rrule, 'COUNT', String(Math.max(1, Number(count) - before))) : event.rrule,
+        endValue: event.allDay
+          ? new Date(Date.parse(`${key}T00:00:00Z`) + duration).toISOString().slice(0, 10)
+          : calendarRules().formatInstant(new Date(Date.parse(key) + duration)),
+        rrule: count ? calendarRules().withRrulePart(event.rrule, 'COUNT', String(Math.max(1, Number(count) - before))) : event.rrule,
         exdates: event.exdates.filter((date) => date >= key),
         version: 1,
       });
@@ -373,8 +360,8 @@ export class CalendarService {
       delete (next as Partial<CalendarEvent>).createdDate;
       delete (next as Partial<CalendarEvent>).updatedDate;
       // the old series: up to the moment before `from`
-      const until = event.allDay ? addDays(key, -1).replace(/-/g, '') : formatInstant(new Date(Date.parse(key) - 1000)).replace(/[-:]/g, '');
-      event.rrule = withRrulePart(withRrulePart(event.rrule, 'COUNT', undefined), 'UNTIL', until);
+      const until = event.allDay ? addDays(key, -1).replace(/-/g, '') : calendarRules().formatInstant(new Date(Date.parse(key) - 1000)).replace(/[-:]/g, '');
+      event.rrule = calendarRules().withRrulePart(calendarRules().withRrulePart(event.rrule, 'COUNT', undefined), 'UNTIL', until);
       event.exdates = event.exdates.filter((date) => date < key);
       Object.assign(event, seriesRange(event));
       event.version += 1;
@@ -394,15 +381,15 @@ export class CalendarService {
 
   /** The key of an occurrence of the series named by `originalStart`; 404 when the series has none there. */
   private occurrenceOf(event: CalendarEvent, originalStart: string): string {
-    const key = occurrenceKey(originalStart, event.allDay);
+    const key = calendarRules().occurrenceKey(originalStart, event.allDay);
     if (key === null) {
       throw AppError.invalidField('originalStart', event.allDay ? 'originalStart must be a date YYYY-MM-DD' : 'originalStart must be an instant like 2026-10-03T08:00:00Z');
     }
     const date = key.slice(0, 10);
     const window = event.allDay
-      ? windowOf(date, date, 'UTC')
+      ? calendarRules().windowOf(date, date, 'UTC')
       : { fromDate: date, toDate: date, from: new Date(Date.parse(key)), to: new Date(Date.parse(key) + 1) };
-    const found = expandSeries({ ...seriesTimes(event), exdates: [] }, window, 10).some((o) => o.key === key);
+    const found = calendarRules().expandSeries({ ...seriesTimes(event), exdates: [] }, window, 10).some((o) => o.key === key);
     if (!found) throw AppError.notFound('Occurrence');
     return key;
   }
@@ -412,16 +399,16 @@ export class CalendarService {
       const days = Math.round((Date.parse(`${event.endValue}T00:00:00Z`) - Date.parse(`${event.startValue}T00:00:00Z`)) / DAY_MS);
       return { startValue: key, endValue: addDays(key, days) };
     }
-    return { startValue: key, endValue: formatInstant(new Date(Date.parse(key) + Date.parse(event.endValue) - Date.parse(event.startValue))) };
+    return { startValue: key, endValue: calendarRules().formatInstant(new Date(Date.parse(key) + Date.parse(event.endValue) - Date.parse(event.startValue))) };
   }
 
   private async checkTimes(user: CalendarUser, dto: EventBodyDto): Promise<Times> {
     const { startValue, endValue } = checkStartEnd(dto.allDay, dto.start, dto.end);
     const timeZone = dto.timeZone ?? (await this.settings.of(user.userId)).timeZone;
-    if (!isTimeZone(timeZone)) throw AppError.invalidField('timeZone', 'timeZone must be an IANA time zone like Europe/Berlin');
+    if (!calendarRules().isTimeZone(timeZone)) throw AppError.invalidField('timeZone', 'timeZone must be an IANA time zone like Europe/Berlin');
     let rrule: string | null = null;
     if (dto.recurrence?.rrule !== undefined) {
-      const checked = checkRrule(dto.recurrence.rrule);
+      const checked = calendarRules().checkRrule(dto.recurrence.rrule);
       if (!checked.ok) {
         throw new AppError(400, 'RRULE_UNSUPPORTED', `The rule part ${checked.part} is not supported: ${checked.message}`, [{ field: 'recurrence.rrule', message: checked.message }], undefined, {
           part: checked.part,
@@ -460,7 +447,7 @@ export class CalendarService {
       timeZone: times.timeZone,
       rrule: times.rrule,
       attendeeIds,
-      color: dto.color ?? currentColor ?? memberColor(user.userId),
+      color: dto.color ?? currentColor ?? calendarRules().memberColor(user.userId),
       reminders: [...new Set((dto.reminders ?? []).map((r) => r.minutesBefore))].sort((a, b) => a - b),
       ...seriesRange(times),
     };
@@ -470,16 +457,16 @@ export class CalendarService {
 /** A moved occurrence keeps its length: the end that goes with a new start. */
 function shiftedEnd(event: CalendarEvent, original: { startValue: string; endValue: string }, start: string): string {
   if (event.allDay) {
-    if (!isDate(start)) return start;
+    if (!calendarRules().isDate(start)) return start;
     const days = Math.round((Date.parse(`${original.endValue}T00:00:00Z`) - Date.parse(`${original.startValue}T00:00:00Z`)) / DAY_MS);
     return addDays(start, days);
   }
-  const instant = parseInstant(start);
+  const instant = calendarRules().parseInstant(start);
   if (!instant) return start;
-  return formatInstant(new Date(instant.getTime() + Date.parse(original.endValue) - Date.parse(original.startValue)));
+  return calendarRules().formatInstant(new Date(instant.getTime() + Date.parse(original.endValue) - Date.parse(original.startValue)));
 }
 
 /** The first instant of a date in a zone, for ordering all-day entries among timed ones. */
 export function sortInstant(start: string, allDay: boolean, zone: string): number {
-  return allDay ? startOfDate(start, zone).getTime() : Date.parse(start);
+  return allDay ? calendarRules().startOfDate(start, zone).getTime() : Date.parse(start);
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { formatInstant, occurrencesFrom, SeriesTimes, startOfDate } from '../../../domain/calendar';
+import type { SeriesTimes } from '../../../domain/calendar';
+import { calendarRules } from './calendar-rules';
 import { Sql } from '../../database/sql';
 import { notificationBody, notificationTitle } from '../notifications/notification-text';
 import type { Recipient, RecipientBatch } from '../notifications/recipients';
@@ -16,7 +17,7 @@ interface Cursor {
 }
 
 export function cursorText(cursor: Cursor): string {
-  return `${formatInstant(new Date(cursor.at))}|${cursor.minutes}`;
+  return `${calendarRules().formatInstant(new Date(cursor.at))}|${cursor.minutes}`;
 }
 
 function parseCursor(text: string): Cursor {
@@ -112,12 +113,12 @@ class DueEventReminder implements DueReminder {
     const { row } = this;
     const times: SeriesTimes = { allDay: row.all_day, start: row.start_value, end: row.end_value, timeZone: row.time_zone, rrule: row.rrule, exdates: row.exdates };
     const moved = new Map(this.exceptions.map((x) => [x.original_start, x.start_value]));
-    const startOf = (start: string) => (row.all_day ? startOfDate(start, row.time_zone).getTime() : Date.parse(start));
+    const startOf = (start: string) => (row.all_day ? calendarRules().startOfDate(start, row.time_zone).getTime() : Date.parse(start));
     let best: Pending | null = null;
     for (const minutes of row.reminders) {
       // the occurrences whose reminder of `minutes` comes after the cursor (a moved one: a few earlier ones too)
       const from = new Date(cursor.at + minutes * MINUTE_MS - 7 * 86_400_000);
-      for (const o of occurrencesFrom(times, from, 12)) {
+      for (const o of calendarRules().occurrencesFrom(times, from, 12)) {
         const start = moved.get(o.key) ?? o.start;
         const candidate: Pending = { at: startOf(start) - minutes * MINUTE_MS, minutes, key: o.key, start, allDay: row.all_day };
         if (!after(candidate, cursor)) continue;

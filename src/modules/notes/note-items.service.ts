@@ -14,7 +14,7 @@ import { ShoppingService } from './shopping/shopping.service';
 import { ShoppingRepository } from './shopping/shopping.repository';
 import { readQuantity } from '../../../domain/shopping/quantity';
 import { mergeInto, mergeTarget } from '../../../domain/shopping/merge';
-import { exactInAny } from '../../../domain/shopping/catalogs';
+import { catalogue } from './shopping/catalogue';
 
 const TOGGLE_WINDOW_MS = 60_000;
 
@@ -116,7 +116,7 @@ export class NoteItemsService {
       const shopping = note.kind === 'shopping';
       const url = dto.url ?? null;
       const quantity = dto.quantity === undefined ? item.quantity : dto.quantity;
-      const catalogItemId = !shopping ? item.catalogItemId : item.text === dto.text ? item.catalogItemId : (exactInAny(dto.text)?.id ?? null);
+      const catalogItemId = !shopping ? item.catalogItemId : item.text === dto.text ? item.catalogItemId : (catalogue().exactInAny(dto.text)?.id ?? null);
       let aisle = dto.aisle === undefined ? item.aisle : dto.aisle;
       if (shopping && !aisle) aisle = (await this.shopping.factsOf(note.groupId, dto.text, catalogItemId)).aisle;
       const moved = shopping && dto.aisle != null && dto.aisle !== item.aisle;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { formatInstant } from '../../../domain/calendar';
+import { calendarRules } from '../calendar/calendar-rules';
 import { Sql } from '../../database/sql';
 import type { CalendarLayerSource, LayerOccurrence, LayerRequest } from '../calendar/calendar-layers';
 import { firstIndexFrom, occurrenceIn } from './note-reminder-rule';
@@ -35,7 +35,7 @@ export class NoteRemindersCalendarLayer implements CalendarLayerSource {
       for (let n = first; n < first + MAX_PER_REMINDER; n++) {
         const at = occurrenceIn(rule, n, zone);
         if (!at || at.toMillis() >= window.to.getTime()) break;
-        const start = formatInstant(at.toJSDate());
+        const start = calendarRules().formatInstant(at.toJSDate());
         out.push({ entityId: row.note_id, occurrenceId: `reminder/${row.id}/${n}`, title: row.title, start, end: start, allDay: false, timeZone: zone, color: REMINDER_COLOR, attendees });
       }
     }

@@ -1,4 +1,5 @@
-import { XMLParser } from 'fast-xml-parser';
+import type * as FastXml from 'fast-xml-parser';
+import { onFirstUse } from '../../../common/first-use';
 import { isCurrencyCode, isRate } from '../../../../domain/currency';
 
 /** One published reference rate: units of `currency` per euro on `date`. */
@@ -11,14 +12,15 @@ export interface EcbRate {
 /** The largest rates file read (the full history since 1999 is about 6 MB). */
 export const ECB_MAX_BYTES = 32 * 1024 * 1024;
 
-const parser = new XMLParser({
+/** fast-xml-parser loads with the first rates file read (the rates job), not with every process. */
+const parser = onFirstUse(() => new (require('fast-xml-parser') as typeof FastXml).XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
   removeNSPrefix: true,
   parseAttributeValue: false,
   processEntities: false,
   isArray: (name) => name === 'Cube',
-});
+}));
 
 type Cube = { time?: string; currency?: string; rate?: string; Cube?: Cube[] };
 
@@ -30,7 +32,7 @@ type Cube = { time?: string; currency?: string; rate?: string; Cube?: Cube[] };
  */
 export function parseEcbRates(xml: string): EcbRate[] {
   if (xml.length > ECB_MAX_BYTES) throw new Error('rates file too large');
-  const document = parser.parse(xml) as { Envelope?: { Cube?: Cube[] } };
+  const document = parser().parse(xml) as { Envelope?: { Cube?: Cube[] } };
   const outer = document.Envelope?.Cube?.[0];
   if (!outer) throw new Error('not an ECB euro reference rates file');
   const rates: EcbRate[] = [];

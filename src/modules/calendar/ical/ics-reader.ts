@@ -1,7 +1,8 @@
-import ICAL from 'ical.js';
+import type ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import type { IcsAlarm, IcsEvent, IcsException } from './ics-event';
 import { MAX_REMINDER_MINUTES } from '../dto/event-input.dto';
+import { ical } from './ical-library';
 
 /**
  * Reads iCalendar (a CalDAV PUT body, an imported file, an outside calendar) with ical.js into the
@@ -62,13 +63,13 @@ function timeOf(time: ICAL.Time, tzid: string | undefined, fileZones: Map<string
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
   if (time.isDate) return { value: `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`, allDay: true, zone: null };
   const wall = { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second };
-  if (time.zone === ICAL.Timezone.utcTimezone || (!tzid && time.zone?.tzid === 'UTC')) {
+  if (time.zone === ical().Timezone.utcTimezone || (!tzid && time.zone?.tzid === 'UTC')) {
     return { value: DateTime.fromObject(wall, { zone: 'utc' }).toUTC().toISO(WHOLE)!, allDay: false, zone: null };
   }
   if (tzid && isIanaZone(tzid)) return { value: DateTime.fromObject(wall, { zone: tzid }).toUTC().toISO(WHOLE)!, allDay: false, zone: tzid };
   const fileZone = tzid ? fileZones.get(tzid) : undefined;
   if (fileZone) {
-    const local = ICAL.Time.fromData({ ...wall, isDate: false }, fileZone);
+    const local = ical().Time.fromData({ ...wall, isDate: false }, fileZone);
     return { value: DateTime.fromSeconds(local.toUnixTime(), { zone: 'utc' }).toISO(WHOLE)!, allDay: false, zone: null };
   }
   // floating (or an unknown zone without VTIMEZONE): the default zone's wall clock, marked by zone null
@@ -92,7 +93,7 @@ function readAlarms(vevent: ICAL.Component): IcsAlarm[] {
     if (!trigger) continue;
     const related = String(trigger.getParameter('related') ?? 'START').toUpperCase();
     const value = trigger.getFirstValue();
-    if (related !== 'START' || !(value instanceof ICAL.Duration)) continue; // absolute or end-related: not a reminder the calendar keeps
+    if (related !== 'START' || !(value instanceof ical().Duration)) continue; // absolute or end-related: not a reminder the calendar keeps
     const seconds = value.toSeconds();
     if (seconds > 0) continue;
     const minutes = Math.abs(Math.round(seconds / 60));
@@ -133,7 +134,7 @@ function readVevent(vevent: ICAL.Component, fileZones: Map<string, ICAL.Timezone
   } else {
     end = null;
     const duration = vevent.getFirstPropertyValue('duration') as ICAL.Duration | null;
-    if (duration instanceof ICAL.Duration) {
+    if (duration instanceof ical().Duration) {
       endValue = start.allDay
         ? addDays(startValue, Math.max(1, Math.round(duration.toSeconds() / 86_400)))
         : DateTime.fromISO(startValue, { zone: 'utc' }).plus({ seconds: duration.toSeconds() }).toISO(WHOLE)!;
@@ -185,7 +186,7 @@ export function readCalendar(ics: string, options: ReadOptions): ReadResult {
   if (countOf(ics, 'BEGIN:V') > MAX_COMPONENTS) throw new IcsParseError(`not iCalendar: more than ${MAX_COMPONENTS} components`);
   let root: ICAL.Component;
   try {
-    root = new ICAL.Component(ICAL.parse(ics) as any[]);
+    root = new (ical().Component)(ical().parse(ics) as any[]);
   } catch (error) {
     throw new IcsParseError(`not iCalendar: ${(error as Error).message}`);
   }
@@ -195,7 +196,7 @@ export function readCalendar(ics: string, options: ReadOptions): ReadResult {
   const vevents: ICAL.Component[] = [];
   for (const calendar of calendars) {
     for (const vtimezone of calendar.getAllSubcomponents('vtimezone')) {
-      const zone = new ICAL.Timezone(vtimezone);
+      const zone = new (ical().Timezone)(vtimezone);
       if (zone.tzid) fileZones.set(zone.tzid, zone);
     }
     vevents.push(...calendar.getAllSubcomponents('vevent'));

@@ -1,7 +1,7 @@
-import ICAL from 'ical.js';
+import type ICAL from 'ical.js';
 import { DateTime } from 'luxon';
-import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { IcsEvent, IcsOccurrenceFields } from './ics-event';
+import { ical, timeZones } from './ical-library';
 
 /**
  * Writes events as RFC 5545 iCalendar through ical.js (escaping, folding and line ends are the
@@ -19,14 +19,14 @@ const vtimezones = new Map<string, string | null>();
 export function vtimezoneOf(zone: string): ICAL.Component | null {
   if (!vtimezones.has(zone)) vtimezones.set(zone, vtimezoneText(zone));
   const text = vtimezones.get(zone);
-  return text ? new ICAL.Component(ICAL.parse(text) as any[]) : null;
+  return text ? new (ical().Component)(ical().parse(text) as any[]) : null;
 }
 
 function vtimezoneText(zone: string): string | null {
   let component: string | null = null;
   if (zone !== 'UTC' && zone !== 'Etc/UTC') {
     try {
-      const block = tzlib_get_ical_block(zone);
+      const block = timeZones().tzlib_get_ical_block(zone);
       const text = Array.isArray(block) ? block[0] : '';
       if (text.startsWith('BEGIN:VTIMEZONE')) component = text;
     } catch {
@@ -43,22 +43,23 @@ function hasVtimezone(zone: string): boolean {
 
 function dateValue(date: string): ICAL.Time {
   const [year, month, day] = date.slice(0, 10).split('-').map(Number);
-  return ICAL.Time.fromData({ year, month, day, isDate: true });
+  return ical().Time.fromData({ year, month, day, isDate: true });
 }
 
 function utcValue(instant: string): ICAL.Time {
   const t = DateTime.fromISO(instant, { zone: 'utc' });
-  return ICAL.Time.fromData({ year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second, isDate: false }, ICAL.Timezone.utcTimezone);
+  const { Time, Timezone } = ical();
+  return Time.fromData({ year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second, isDate: false }, Timezone.utcTimezone);
 }
 
 /** A date-time property's value: local wall time with TZID when the zone is known, else UTC. */
 function setTime(component: ICAL.Component, name: string, value: string, allDay: boolean, zone: string): void {
-  const property = new ICAL.Property(name, component);
+  const property = new (ical().Property)(name, component);
   if (allDay) {
     property.setValue(dateValue(value));
   } else if (hasVtimezone(zone)) {
     const t = DateTime.fromISO(value, { zone: 'utc' }).setZone(zone);
-    property.setValue(ICAL.Time.fromData({ year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second, isDate: false }));
+    property.setValue(ical().Time.fromData({ year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second, isDate: false }));
     property.setParameter('tzid', zone);
   } else {
     property.setValue(utcValue(value));
@@ -77,17 +78,17 @@ function addFields(vevent: ICAL.Component, fields: IcsOccurrenceFields): void {
   if (fields.description) vevent.addPropertyWithValue('description', fields.description);
   if (fields.location) vevent.addPropertyWithValue('location', fields.location);
   for (const reminder of fields.reminders ?? []) {
-    const alarm = new ICAL.Component('valarm');
+    const alarm = new (ical().Component)('valarm');
     alarm.addPropertyWithValue('action', 'DISPLAY');
     alarm.addPropertyWithValue('description', fields.title);
-    alarm.addPropertyWithValue('trigger', ICAL.Duration.fromSeconds(-reminder.minutesBefore * 60));
+    alarm.addPropertyWithValue('trigger', ical().Duration.fromSeconds(-reminder.minutesBefore * 60));
     vevent.addSubcomponent(alarm);
   }
 }
 
 /** The VEVENTs of one event: the series (or single event) first, then its changed occurrences. */
 export function veventsOf(event: IcsEvent): ICAL.Component[] {
-  const master = new ICAL.Component('vevent');
+  const master = new (ical().Component)('vevent');
   master.addPropertyWithValue('uid', event.uid);
   master.addPropertyWithValue('dtstamp', stamp(event.updatedDate ?? event.createdDate));
   if (event.createdDate) master.addPropertyWithValue('created', stamp(event.createdDate));
@@ -97,10 +98,10 @@ export function veventsOf(event: IcsEvent): ICAL.Component[] {
   if (event.color) master.addPropertyWithValue('color', event.color);
   const out = [master];
   if (event.rrule) {
-    master.addPropertyWithValue('rrule', ICAL.Recur.fromString(event.rrule.replace(/^RRULE:/i, '')));
+    master.addPropertyWithValue('rrule', ical().Recur.fromString(event.rrule.replace(/^RRULE:/i, '')));
     for (const exdate of event.exdates ?? []) setTime(master, 'exdate', exdate, event.allDay, event.timeZone);
     for (const exception of event.exceptions ?? []) {
-      const vevent = new ICAL.Component('vevent');
+      const vevent = new (ical().Component)('vevent');
       vevent.addPropertyWithValue('uid', event.uid);
       vevent.addPropertyWithValue('dtstamp', stamp(event.updatedDate ?? event.createdDate));
       setTime(vevent, 'recurrence-id', exception.originalStart, event.allDay, event.timeZone);
@@ -164,7 +165,7 @@ function headOf(options: CalendarOptions): string {
   const key = `${options.method ?? ''}|${options.name ?? ''}`;
   const found = heads.get(key);
   if (found !== undefined) return found;
-  const calendar = new ICAL.Component('vcalendar');
+  const calendar = new (ical().Component)('vcalendar');
   calendar.addPropertyWithValue('version', '2.0');
   calendar.addPropertyWithValue('prodid', PRODID);
   calendar.addPropertyWithValue('calscale', 'GREGORIAN');

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { AuthUser } from '../../../common/auth/auth-user';
-import { windowOf } from '../../../../domain/calendar';
+import { calendarRules } from '../calendar-rules';
 import type { CalendarLayers } from '../calendar-layers';
 import type { CalendarLayer } from '../dto/event-input.dto';
 import type { IcsEvent } from './ics-event';
@@ -18,7 +18,7 @@ export async function layerEvents(layers: CalendarLayers, layer: Exclude<Calenda
   const source = layers.get(layer);
   if (!source || (source.module !== null && !user.modules.includes(source.module))) return [];
   const today = DateTime.fromJSDate(now, { zone: timeZone });
-  const window = windowOf(today.minus({ days: LAYER_DAYS_BACK }).toISODate()!, today.plus({ days: LAYER_DAYS_AHEAD }).toISODate()!, timeZone);
+  const window = calendarRules().windowOf(today.minus({ days: LAYER_DAYS_BACK }).toISODate()!, today.plus({ days: LAYER_DAYS_AHEAD }).toISODate()!, timeZone);
   const occurrences = await source.occurrences({ user, window, timeZone });
   return occurrences.map((o) => ({
     uid: `${layer}-${o.occurrenceId}@hearth`,

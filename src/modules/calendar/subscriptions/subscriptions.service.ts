@@ -9,7 +9,8 @@ import { UnitOfWork } from '../../../database/transaction';
 import { recordChange, recordCreated } from '../../history/history-rows';
 import { JobsService } from '../../../infrastructure/jobs/jobs.service';
 import { AddressRefused, AnswerTooLarge, DeadlineExceeded, assertPublicUrl, getSafely } from '../../notifications/outbound';
-import { checkRrule, expandSeries, type OccurrenceWindow } from '../../../../domain/calendar';
+import type { OccurrenceWindow } from '../../../../domain/calendar';
+import { calendarRules } from '../calendar-rules';
 import type { CalendarLayerSource, LayerOccurrence, LayerRequest } from '../calendar-layers';
 import type { IcsEvent } from '../ical/ics-event';
 import { IcsParseError, readCalendar } from '../ical/ics-reader';
@@ -257,13 +258,13 @@ export class CalendarSubscriptionsService implements OnModuleInit, CalendarLayer
  * calendar takes that rule, else its first occurrence only; changed occurrences replace theirs.
  */
 export function expandOutside(event: IcsEvent, window: OccurrenceWindow): { key: string; start: string; end: string; title: string }[] {
-  const checked = event.rrule ? checkRrule(event.rrule) : null;
+  const checked = event.rrule ? calendarRules().checkRrule(event.rrule) : null;
   const rrule = checked && checked.ok ? checked.rrule : null;
   const changed = new Map((event.exceptions ?? []).map((x) => [x.originalStart, x]));
   const times = { allDay: event.allDay, start: event.start, end: event.end, timeZone: event.timeZone, rrule, exdates: [...(event.exdates ?? []), ...changed.keys()] };
   let occurrences;
   try {
-    occurrences = expandSeries(times, window);
+    occurrences = calendarRules().expandSeries(times, window);
   } catch {
     return [];
   }

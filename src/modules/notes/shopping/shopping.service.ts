@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { Clock } from '../../../common/clock/clock';
 import { AppError } from '../../../common/errors/app-error';
@@ -9,7 +9,7 @@ import { notificationBody, notificationTitle } from '../../notifications/notific
 import { guessAisle } from '../../../../domain/shopping/aisle-guess';
 import { type Aisle, isAisle } from '../../../../domain/shopping/aisles';
 import { catalogKey } from '../../../../domain/shopping/catalog';
-import { CATALOG_LOCALES, catalogFor, exactInAny, guessInAny } from '../../../../domain/shopping/catalogs';
+import { catalogue } from './catalogue';
 import { completeOrder, learnOrder } from '../../../../domain/shopping/grouping';
 import { itemKey } from '../../../../domain/shopping/merge';
 import type { NoteItem } from '../entities/note-item.entity';
@@ -62,7 +62,7 @@ export interface ShoppingItemFacts {
  * of a new item, what a tick teaches, stores and trips. Items themselves are NoteItemsService's.
  */
 @Injectable()
-export class ShoppingService implements OnApplicationBootstrap {
+export class ShoppingService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly shopping: ShoppingRepository,
@@ -71,16 +71,14 @@ export class ShoppingService implements OnApplicationBootstrap {
     private readonly clock: Clock,
   ) {}
 
-  /** Builds the catalogue's indexes just after the start (about 60 ms), so no suggestion waits for them. */
-  onApplicationBootstrap(): void {
-    setTimeout(() => CATALOG_LOCALES.forEach((locale) => catalogFor(locale)), 0).unref();
-  }
+  // The catalogue's indexes (~0.7 MB of heap for both languages) are built by the first call that needs
+  // one (catalogFor), about 60 ms once, not with every process: most never list a shopping item.
 
   // the catalogue
 
   /** GET /catalog: catalogue items from the first letters, the group's learned and recent items. */
   async catalog(user: AuthUser, query: CatalogQuery): Promise<CatalogAnswerDto> {
-    const index = catalogFor(query.locale ?? (await this.shopping.localeOf(user.userId)));
+    const index = catalogue().catalogFor(query.locale ?? (await this.shopping.localeOf(user.userId)));
     const q = query.q ?? '';
     const prefix = catalogKey(q);
     const items = index.search(q, query.limit ?? 10).map(({ id, name, plural, aisle, icon }) => ({ id, name, ...(plural ? { plural } : {}), aisle, icon }));
@@ -112,15 +110,15 @@ export class ShoppingService implements OnApplicationBootstrap {
    * group learned, else the catalogue's guess).
    */
   async factsOf(groupId: string, text: string, picked?: string | null, asked?: string | null): Promise<ShoppingItemFacts> {
-    const entry = picked ? (catalogFor('en').get(picked) ?? exactInAny(text)) : exactInAny(text);
+    const entry = picked ? (catalogue().catalogFor('en').get(picked) ?? catalogue().exactInAny(text)) : catalogue().exactInAny(text);
     const key = itemKey(text, entry?.id);
     const learned = asked ? undefined : await this.shopping.learned(groupId, key);
-    return { key, catalogItemId: entry?.id ?? null, aisle: guessAisle({ asked, learned: learned?.aisle, catalog: entry ?? guessInAny(text) }) };
+    return { key, catalogItemId: entry?.id ?? null, aisle: guessAisle({ asked, learned: learned?.aisle, catalog: entry ?? catalogue().guessInAny(text) }) };
   }
 
   /** An item's key for merging: its catalogue item (kept, or found from its text), else its folded text. */
   keyOf(item: Pick<NoteItem, 'text' | 'catalogItemId'>): string {
-    return itemKey(item.text, item.catalogItemId ?? exactInAny(item.text)?.id);
+    return itemKey(item.text, item.catalogItemId ?? catalogue().exactInAny(item.text)?.id);
   }
 
   /** Records what an added or changed item of a shopping list teaches the group; `taught`: a member chose its aisle. */
@@ -132,7 +130,7 @@ export class ShoppingService implements OnApplicationBootstrap {
       aisle: isAisle(item.aisle) ? item.aisle : 'other',
       quantity: item.quantity,
       taught,
-      catalogItemId: item.catalogItemId ?? exactInAny(item.text)?.id ?? null,
+      catalogItemId: item.catalogItemId ?? catalogue().exactInAny(item.text)?.id ?? null,
     });
   }
 

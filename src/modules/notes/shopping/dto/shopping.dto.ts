@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { AISLES, type Aisle } from '../../../../../domain/shopping/aisles';
-import { CATALOG_LOCALES } from '../../../../../domain/shopping/catalogs';
+import { CATALOG_LOCALES } from '../../../../../domain/shopping/catalog-locales';
 
 export class CatalogQuery {
   @ApiPropertyOptional({ maxLength: 100, description: 'the first letters typed (accents and case ignored); empty: no catalogue items, the recent ones only' })

@@ -217,6 +217,7 @@ test.describe('Accessibility (axe-core and 24 px targets, 360 and 1280 px, light
       ['new event', '/calendar/new', async (p) => expect(p.getByLabel('What')).toBeVisible()],
       ['event', `/calendar/events/${ids.event}`, async (p) => expect(p.getByLabel('What')).toHaveValue('Football')],
       ['calendar on your phone', '/calendar/phone', async (p) => expect(p.getByRole('button', { name: 'Make a password for my phone' })).toBeVisible()],
+      ['calendar other calendars', '/calendar/other', async (p) => expect(p.getByLabel('Calendar address')).toBeVisible()],
       ['members', '/members', async (p) => expect(p.getByText('Bo', { exact: true }).first()).toBeVisible()],
       ['welcome', '/welcome', async (p) => expect(p.getByRole('heading', { name: 'What you can do here' })).toBeVisible()],
       ['history', '/history', async (p) => expect(p.getByRole('table').or(p.getByRole('list')).first()).toBeVisible()],

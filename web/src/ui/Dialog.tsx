@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useT } from '@/i18n';
 
 interface DialogProps {
@@ -12,6 +12,8 @@ interface DialogProps {
 export function Dialog({ open, title, onClose, children }: DialogProps) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
+  // each dialog's own heading id: a page with several (a list's rows) names each by its own title
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -19,9 +21,9 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="dialog-title" onClose={onClose} onCancel={onClose}>
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
       <div className="dialog-head">
-        <h2 id="dialog-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
         <button type="button" className="btn btn-link dialog-close" onClick={onClose} aria-label={t('common.close')}>
           ×
         </button>

@@ -14,6 +14,11 @@ export type EventInput = Schema<'EventBodyDto'>;
 export type OccurrenceInput = Schema<'OccurrenceBodyDto'>;
 export type Feed = Schema<'FeedDto'>;
 export type FeedInput = Schema<'CreateFeedDto'>;
+export type Subscription = Schema<'SubscriptionDto'>;
+export type SubscriptionInput = Schema<'CreateSubscriptionDto'>;
+export type SubscriptionChange = Schema<'UpdateSubscriptionDto'>;
+export type CalendarImport = Schema<'CalendarImportDto'>;
+export type CalendarImportResult = Schema<'CalendarImportResultDto'>;
 
 /** The layers of `GET /calendar/occurrences?layers=` (a comma list in the query). */
 export const LAYERS = ['events', 'bills', 'reminders', 'birthdays', 'subscriptions'] as const;
@@ -66,7 +71,11 @@ function useCalendarMutation<T, R>(run: (input: T) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSettled: () => client.invalidateQueries({ predicate: (query) => query.queryKey[0] === queryKeys.calendar.all[0] && query.queryKey[1] !== 'feeds' }),
+    // every calendar query but the lists of feeds and outside calendars, which an event's change leaves as they are
+    onSettled: () =>
+      client.invalidateQueries({
+        predicate: (query) => query.queryKey[0] === queryKeys.calendar.all[0] && query.queryKey[1] !== 'feeds' && query.queryKey[1] !== 'subscriptions',
+      }),
   });
 }
 
@@ -83,6 +92,13 @@ export function useSaveEvent() {
 
 export function useDeleteEvent() {
   return useCalendarMutation((eventId: string) => call(api.DELETE('/api/v1/calendar/events/{eventId}', { params: { path: { eventId } } })));
+}
+
+/** A deleted occurrence comes back; a changed one goes back to the series' time and fields. */
+export function useRestoreOccurrence() {
+  return useCalendarMutation(({ eventId, originalStart }: { eventId: string; originalStart: string }) =>
+    call(api.POST('/api/v1/calendar/events/{eventId}/occurrences/{originalStart}/restore', { params: { path: { eventId, originalStart } } })),
+  );
 }
 
 /** Only this one: an exception for the occurrence the series gave at `originalStart`. */
@@ -125,4 +141,57 @@ export function useDeleteFeed() {
 /** An access token for the phone's calendar app (CalDAV), shown once. */
 export function useCreateDavToken() {
   return useMutation({ mutationFn: (name: string) => call(api.POST('/api/v1/account/tokens', { body: { name, scopes: ['dav'] } })) });
+}
+
+/** The group's outside calendars (ICS addresses the service fetches every 15 minutes). */
+export function useSubscriptions() {
+  return useQuery({ queryKey: queryKeys.calendar.subscriptions, queryFn: () => call(api.GET('/api/v1/calendar/subscriptions')) });
+}
+
+/** A change of an outside calendar changes the list and the occurrences of its layer. */
+function useSubscriptionMutation<T, R>(run: (input: T) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.calendar.subscriptions }),
+        client.invalidateQueries({ queryKey: queryKeys.calendar.occurrences }),
+      ]),
+  });
+}
+
+export function useCreateSubscription() {
+  return useSubscriptionMutation((body: SubscriptionInput) => call(api.POST('/api/v1/calendar/subscriptions', { body })));
+}
+
+export function useChangeSubscription() {
+  return useSubscriptionMutation(({ id, body }: { id: string; body: SubscriptionChange }) =>
+    call(api.PATCH('/api/v1/calendar/subscriptions/{subscriptionId}', { params: { path: { subscriptionId: id } }, body })),
+  );
+}
+
+export function useDeleteSubscription() {
+  return useSubscriptionMutation((id: string) =>
+    call(api.DELETE('/api/v1/calendar/subscriptions/{subscriptionId}', { params: { path: { subscriptionId: id } } })),
+  );
+}
+
+/** An .ics file's preview: the file is sent as the raw `text/calendar` body, its bytes untouched. */
+export function usePreviewImport() {
+  return useMutation({
+    mutationFn: (file: File) =>
+      call(
+        api.POST('/api/v1/calendar/imports', {
+          body: file as unknown as string,
+          bodySerializer: (body: unknown) => body as BodyInit,
+          headers: { 'content-type': 'text/calendar' },
+        }),
+      ),
+  });
+}
+
+/** The previewed events written (created, or updated by their UID); the calendar's ranges are read again. */
+export function useCommitImport() {
+  return useCalendarMutation((importId: string) => call(api.POST('/api/v1/calendar/imports/{importId}/commit', { params: { path: { importId } }, body: {} })));
 }

@@ -4,11 +4,10 @@ import { useSession } from '@/api/session-context';
 import { useLocale, useT } from '@/i18n';
 import { Disclosure } from '@/ui/Disclosure';
 import { EmptyState, LoadState, Page } from '@/ui';
-import { SubNav } from '@/ui/SubNav';
 import { intlLocale } from '@/ui/format';
 import { useOccurrences, type Layer, type Occurrence } from '../api';
 import { addDays, byDay, dayIn, monthWeeks, shiftMonth, weekStart } from '../dates';
-import { LAYERS, LAYER_NAMES, OccurrenceRow, useCalendarFilters, useCalendarZone, useDayName, useMemberColors } from './shared';
+import { CalendarNav, LAYERS, LAYER_NAMES, OccurrenceRow, useCalendarFilters, useCalendarZone, useDayName, useMemberColors } from './shared';
 
 /** How far the agenda reaches, and what is kept on the device for offline use. */
 export const AGENDA_DAYS = 56;
@@ -31,15 +30,7 @@ function Frame({ view, children }: { view: View; children: React.ReactNode }) {
         </Link>
       }
     >
-      <SubNav
-        label={t('calendar.views')}
-        items={[
-          { to: `/calendar${suffix}`, label: t('calendar.view.agenda'), end: true },
-          { to: `/calendar/week${suffix}`, label: t('calendar.view.week') },
-          { to: `/calendar/month${suffix}`, label: t('calendar.view.month') },
-          { to: '/calendar/phone', label: t('calendar.phone.title') },
-        ]}
-      />
+      <CalendarNav suffix={suffix} />
       <Filters />
       {children}
     </Page>

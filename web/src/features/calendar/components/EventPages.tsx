@@ -9,15 +9,17 @@ import {
   useDeleteEvent,
   useDeleteOccurrence,
   useEvent,
+  useRestoreOccurrence,
   useSaveEvent,
   useSaveOccurrence,
   useSplitEvent,
   type CalendarEvent,
   type OccurrenceInput,
 } from '../api';
+import { wallClock } from '../dates';
 import { describeRRule } from '../repeat';
 import { EventForm, eventBody, eventValues, newEventValues, type EventValues } from './EventForm';
-import { useCalendarZone } from './shared';
+import { useCalendarZone, useDayName } from './shared';
 
 /** Back to the view the event was opened from (its date and filters kept). */
 function useBack() {
@@ -93,6 +95,42 @@ function SeriesQuestion({ open, title, busy, error, onChoose, onClose }: { open:
   );
 }
 
+/** A series' occurrences deleted one by one (its EXDATEs), each with "Bring back". */
+function RemovedDates({ event, zone }: { event: CalendarEvent; zone: string }) {
+  const t = useT();
+  const restore = useRestoreOccurrence();
+  const dayName = useDayName();
+  if (!event.recurrence || event.exdates.length === 0) return null;
+  const today = wallClock(new Date(), zone).date;
+  // a date of an all-day series, else the instant's day and time in the calendar's zone
+  const format = (start: string) => {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(start)) return dayName(start, today, true);
+    const at = wallClock(start, zone);
+    return t('calendar.removed.when', { day: dayName(at.date, today, true), time: at.time });
+  };
+  return (
+    <section className="card stack" aria-labelledby="removed-title">
+      <h2 id="removed-title">{t('calendar.removed.title')}</h2>
+      <ul className="cal-feeds">
+        {[...event.exdates].sort().map((start) => (
+          <li key={start}>
+            <span>{format(start)}</span>
+            <Button
+              variant="secondary"
+              busy={restore.isPending && restore.variables?.originalStart === start}
+              aria-label={t('calendar.removed.bringBackDate', { date: format(start) })}
+              onClick={() => restore.mutate({ eventId: event.id, originalStart: start })}
+            >
+              {t('calendar.removed.bringBack')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {restore.error ? <Notice tone="warning">{describeProblem(restore.error)}</Notice> : null}
+    </section>
+  );
+}
+
 /** /calendar/events/:eventId(?occurrence=&start=&end=): an event, or one occurrence of a series. */
 export function EventPage() {
   const { eventId = '' } = useParams();
@@ -118,6 +156,7 @@ function EventEditor({ event }: { event: CalendarEvent }) {
   const split = useSplitEvent();
   const remove = useDeleteEvent();
   const removeOne = useDeleteOccurrence();
+  const reset = useRestoreOccurrence();
   const [pending, setPending] = useState<{ kind: 'save'; values: EventValues } | { kind: 'delete' } | null>(null);
   const [busy, setBusy] = useState<Scope | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -193,6 +232,24 @@ function EventEditor({ event }: { event: CalendarEvent }) {
           back();
         }}
       />
+      {exception && originalStart ? (
+        <div className="stack">
+          <p>{t('calendar.removed.changedAlone')}</p>
+          {reset.error ? <Notice tone="warning">{describeProblem(reset.error)}</Notice> : null}
+          <div className="actions">
+            <Button
+              variant="secondary"
+              busy={reset.isPending}
+              onClick={async () => {
+                await reset.mutateAsync({ eventId: event.id, originalStart });
+                back();
+              }}
+            >
+              {t('calendar.removed.reset')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <div className="actions danger-zone">
         <Button variant="danger" onClick={() => (isSeries ? setPending({ kind: 'delete' }) : setConfirmDelete(true))}>
           {t('calendar.delete')}
@@ -227,6 +284,7 @@ function EventEditor({ event }: { event: CalendarEvent }) {
           </div>
         </div>
       </Dialog>
+      <RemovedDates event={event} zone={zone} />
       <p>
         <Link to="/calendar">{t('calendar.backToCalendar')}</Link>
       </p>

@@ -5,10 +5,9 @@ import { Message, useT } from '@/i18n';
 import { Button, Checkbox, DateText, ErrorSummary, Field, LoadState, Notice, Page } from '@/ui';
 import { copyText } from '@/ui/clipboard';
 import { FormButtons } from '@/ui/FormButtons';
-import { SubNav } from '@/ui/SubNav';
 import { useProblemForm } from '@/ui/use-problem-form';
 import { useCreateDavToken, useCreateFeed, useDeleteFeed, useFeeds, type Layer } from '../api';
-import { LAYERS, LAYER_NAMES } from './shared';
+import { CalendarNav, LAYERS, LAYER_NAMES } from './shared';
 
 /** A read-only address with a copy button. */
 function CopyField({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -153,15 +152,7 @@ export function PhonePage() {
   const t = useT();
   return (
     <Page title={t('calendar.phone.title')}>
-      <SubNav
-        label={t('calendar.views')}
-        items={[
-          { to: '/calendar', label: t('calendar.view.agenda'), end: true },
-          { to: '/calendar/week', label: t('calendar.view.week') },
-          { to: '/calendar/month', label: t('calendar.view.month') },
-          { to: '/calendar/phone', label: t('calendar.phone.title') },
-        ]}
-      />
+      <CalendarNav />
       <DavAccess />
       <Feeds />
     </Page>

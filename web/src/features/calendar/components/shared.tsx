@@ -5,6 +5,7 @@ import { useGroupMembers } from '@/api/members';
 import { browserTimeZone, useNotificationSettings } from '@/api/notification-settings';
 import { useLocale, useT, type MessageId } from '@/i18n';
 import { intlLocale } from '@/ui/format';
+import { SubNav } from '@/ui/SubNav';
 import { LAYERS, useKeptZone, type Layer, type Occurrence } from '../api';
 import { wallClock } from '../dates';
 
@@ -16,6 +17,23 @@ export const LAYER_NAMES: Record<Layer, MessageId> = {
   birthdays: 'calendar.layer.birthdays',
   subscriptions: 'calendar.layer.subscriptions',
 };
+
+/** The calendar's tabs: its three views (keeping `suffix`, the day and filters in view), "On your phone", other calendars. */
+export function CalendarNav({ suffix = '' }: { suffix?: string }) {
+  const t = useT();
+  return (
+    <SubNav
+      label={t('calendar.views')}
+      items={[
+        { to: `/calendar${suffix}`, label: t('calendar.view.agenda'), end: true },
+        { to: `/calendar/week${suffix}`, label: t('calendar.view.week') },
+        { to: `/calendar/month${suffix}`, label: t('calendar.view.month') },
+        { to: '/calendar/phone', label: t('calendar.phone.title') },
+        { to: '/calendar/other', label: t('calendar.other.title') },
+      ]}
+    />
+  );
+}
 
 /** The zone the calendar's days are in: the person's (notification settings; offline, as last read), else this device's. */
 export function useCalendarZone(): string {

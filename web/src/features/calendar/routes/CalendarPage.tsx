@@ -8,9 +8,10 @@ import { AgendaView, MonthView, WeekView } from '../components/CalendarViews';
 
 const NewEventPage = lazy(() => import('../components/EventPages').then((module) => ({ default: module.NewEventPage })));
 const EventPage = lazy(() => import('../components/EventPages').then((module) => ({ default: module.EventPage })));
+const OtherCalendarsPage = lazy(() => import('../components/OtherCalendarsPage').then((module) => ({ default: module.OtherCalendarsPage })));
 const PhonePage = lazy(() => import('../components/PhonePage').then((module) => ({ default: module.PhonePage })));
 
-/** /calendar: the agenda (the phone's default), /calendar/week, /calendar/month, an event, "On your phone". */
+/** /calendar: the agenda (the phone's default), /calendar/week, /calendar/month, an event, "On your phone", other calendars (outside ones, an .ics import). */
 export default function CalendarPage() {
   const t = useT();
   return (
@@ -21,6 +22,7 @@ export default function CalendarPage() {
       <Route path="new" element={<NewEventPage />} />
       <Route path="events/:eventId" element={<EventPage />} />
       <Route path="phone" element={<PhonePage />} />
+      <Route path="other" element={<OtherCalendarsPage />} />
       <Route
         path="*"
         element={

@@ -91,7 +91,8 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
     expect(hook.received.filter((r) => r.path === '/fee-payer').map((r) => r.body.body)).toEqual(['Gym CHF\u00a01,284.00 (€1,362.45) is due tomorrow']);
     // a description as long as it may be: the title is cut to its column, the body keeps both amounts whole
     const long = 'Fitness '.repeat(62) + 'Club';
-    await call(a, payer, 'PUT', `/recurring-transactions/${rule.id}`, { ...fee, description: long, original: { amount: '84.00', currency: 'CHF', rate: '1.0611' } });
+    const francs = { amount: '84.00', currency: 'CHF', rate: '1.0611' };
+    await call(a, payer, 'PUT', `/recurring-transactions/${rule.id}`, { ...fee, description: long, original: francs });
     await runAt(a, '2027-02-28T07:00:05Z');
     const [cut] = (await inbox(a, payer)).items;
     expect([...cut.title]).toHaveLength(200);

@@ -1,5 +1,8 @@
 import fc from 'fast-check';
-import { amountReadings, decimalCents, formatAmountInput, formatMoney, fromCents, normaliseMoney, parseAmount, toCents } from './amount';
+import {
+  amountReadings, decimalCents, formatAmountInput, formatMoney, formatRateInput, fromCents, normaliseMoney, parseAmount, parseRateInput, toCents,
+} from './amount';
+import { isRate, rateUnits, unitsRate } from './currency';
 
 describe('money as cents', () => {
   it('reads and writes decimal strings exactly', () => {
@@ -139,5 +142,41 @@ describe('amounts written in a language', () => {
         expect(parseAmount(formatAmountInput(decimal(value), locale), locale)).toBe(decimal(value));
       }),
     );
+  });
+});
+
+describe.each(['de', 'en', 'de-CH', 'fr', 'ar-EG'])('exchange rates typed in %s', (locale) => {
+  // every rate the API takes: up to 10 whole digits and 8 decimals, trailing zeros too ("1.10")
+  const rate = fc
+    .tuple(fc.bigInt({ min: 0n, max: 10n ** 10n - 1n }), fc.integer({ min: 0, max: 8 }), fc.bigInt({ min: 0n, max: 10n ** 8n - 1n }))
+    .map(([whole, decimals, fraction]) => (decimals ? `${whole}.${String(fraction).padStart(8, '0').slice(0, decimals)}` : String(whole)));
+
+  it('reads back every rate it writes, exactly (never through a float)', () => {
+    fc.assert(fc.property(rate, (text) => expect(parseRateInput(formatRateInput(text, locale), locale)).toBe(text)));
+    fc.assert(fc.property(fc.bigInt({ min: 1n, max: 10n ** 18n - 1n }).map(unitsRate), (text) => {
+      const read = parseRateInput(formatRateInput(text, locale), locale)!;
+      expect(isRate(read) && rateUnits(read) === rateUnits(text)).toBe(true);
+    }));
+  });
+
+  it('reads a dot and a comma both as the decimal point', () => {
+    expect(['1.0611', '1,0611', ' 1,0611 ', '0,00612345', '158,2', '1.500,25', '1,500.25'].map((t) => parseRateInput(t, locale))).toEqual([
+      '1.0611', '1.0611', '1.0611', '0.00612345', '158.2', '1500.25', '1500.25',
+    ]);
+  });
+
+  it('reads no sign, currency, word or ninth decimal', () => {
+    const unreadable = ['', '-1,06', 'CHF 1,06', '1,06 €', 'abc', '1,123456789', '1,2,3', '1.500.000', ',5'];
+    expect(unreadable.map((t) => parseRateInput(t, locale))).toEqual(unreadable.map(() => null));
+  });
+});
+
+describe('exchange rates written in a language', () => {
+  it('writes the rate with the language\'s decimal sign, every decimal kept', () => {
+    expect(formatRateInput('1.0611', 'de')).toBe('1,0611');
+    expect(formatRateInput('1.0611', 'en')).toBe('1.0611');
+    expect(formatRateInput('1.10', 'de')).toBe('1,10');
+    expect(formatRateInput('1234.56789012', 'de')).toBe('1234,56789012');
+    expect(formatRateInput('2', 'de')).toBe('2');
   });
 });

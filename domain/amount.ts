@@ -3,7 +3,7 @@
  * a `bigint`), never a float; the API writes amounts as decimal strings ("-12.50"). Amounts as
  * people type them: into a search box in any language ("42,50", "1.250,00", "1,250.00"), into a
  * form in their language (`parseAmount`), and written back in it (`formatMoney`,
- * `formatAmountInput`).
+ * `formatAmountInput`); exchange rates likewise (`parseRateInput`, `formatRateInput`).
  */
 
 /** Cents, the one money representation of the domain. */
@@ -179,4 +179,33 @@ function decimalPoint(text: string, localeDecimal: string): string | null | unde
 
 function count(text: string, char: string): number {
   return text.split(char).length - 1;
+}
+
+// ---- exchange rates in a person's language ---------------------------------------------------
+
+/**
+ * A rate (the API's decimal string, "1.0611") as `locale` writes it for typing: "1,0611" in
+ * German, "1.0611" in English. Every decimal is kept and no groups are added (a rate typed back
+ * must read as the same rate); only the point is exchanged, so nothing passes through a float.
+ */
+export function formatRateInput(rate: string, locale: string): string {
+  return rate.replace('.', decimalSeparator(locale));
+}
+
+/**
+ * A rate as a person typed it → the API's decimal string, or null when it is not one (a sign, a
+ * currency, letters, more than the 8 decimals domain/currency.ts allows). Both "1,0611" and
+ * "1.0611" are 1.0611 in every language: a rate has decimals far more often than thousands, so one
+ * "." or "," alone (or the language's own decimal sign) is its decimal point. Groups of thousands
+ * are read only before a decimal point ("1.500,25", "1,500.25"). The text is only rearranged,
+ * never made a number.
+ */
+export function parseRateInput(input: string, locale: string): string | null {
+  const own = decimalSeparator(locale);
+  const text = (own === '.' || own === ',' ? input : input.split(own).join('.')).trim();
+  const plain = /^(\d+)(?:[.,](\d{1,8}))?$/.exec(text);
+  if (plain) return plain[2] ? `${plain[1]}.${plain[2]}` : plain[1];
+  // groups of thousands only before a decimal point: "1.500,25", "1 500,25", "1,500.25"
+  const grouped = /^[\d.,\s'\u2019]+$/.test(text) ? parseAmount(text, locale) : null;
+  return grouped !== null && /\.\d{1,8}$/.test(grouped) ? grouped : null;
 }

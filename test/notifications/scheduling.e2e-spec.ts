@@ -73,6 +73,33 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
     expect([await received(a, payer), await received(a, partner)]).toEqual([2, 1]);
   });
 
+  it('names both amounts of a bill paid in francs, each in the recipient\'s language, the description cut to the column', async () => {
+    const { member: payer, food } = await budgetSetup(a);
+    const partner = await signedInUser(a, { groupId: payer.groupId! });
+    await settings(a, payer, { timeZone: 'Europe/Berlin', webhookUrl: `${hook.url}/fee-payer` });
+    await settings(a, partner, { timeZone: 'Europe/Berlin' });
+    expect((await a.api('PUT', '/account', { token: partner.accessToken, payload: { locale: 'de' } })).statusCode).toBe(200);
+    const fee = { type: 'Expense', description: 'Gym', categoryId: food.id, frequency: 'Monthly', startDate: '2027-02-01', remindDaysBefore: 1 };
+    const rule = await call(a, payer, 'POST', '/recurring-transactions', { ...fee, original: { amount: '1284.00', currency: 'CHF', rate: '1.0611' } });
+    expect(rule.amount).toBe('1362.45');
+    await runAt(a, '2027-01-31T07:00:05Z');
+    const [en] = (await inbox(a, payer)).items;
+    expect(en).toMatchObject({ kind: 'BillReminder', title: 'Upcoming: Gym', body: 'Gym CHF\u00a01,284.00 (€1,362.45) is due tomorrow' });
+    const [de] = (await inbox(a, partner)).items;
+    expect(de).toMatchObject({ title: 'Demnächst: Gym', body: 'Gym 1.284,00\u00a0CHF (1.362,45\u00a0€) ist morgen fällig' });
+    await deliveriesSettled(a);
+    expect(hook.received.filter((r) => r.path === '/fee-payer').map((r) => r.body.body)).toEqual(['Gym CHF\u00a01,284.00 (€1,362.45) is due tomorrow']);
+    // a description as long as it may be: the title is cut to its column, the body keeps both amounts whole
+    const long = 'Fitness '.repeat(62) + 'Club';
+    const francs = { amount: '84.00', currency: 'CHF', rate: '1.0611' };
+    await call(a, payer, 'PUT', `/recurring-transactions/${rule.id}`, { ...fee, description: long, original: francs });
+    await runAt(a, '2027-02-28T07:00:05Z');
+    const [cut] = (await inbox(a, payer)).items;
+    expect([...cut.title]).toHaveLength(200);
+    expect(cut.title).toMatch(/^Upcoming: Fitness .*…$/);
+    expect(cut.body).toBe(`${long} CHF\u00a084.00 (€89.13) is due tomorrow`);
+  });
+
   it('refuses remindDaysBefore outside 0–30', async () => {
     const { member } = await budgetSetup(a);
     const response = await a.api('POST', '/recurring-transactions', {

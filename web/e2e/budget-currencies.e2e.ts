@@ -7,19 +7,28 @@ const dateOf = (day: Date) => `${day.getFullYear()}-${String(day.getMonth() + 1)
 const today = dateOf(now);
 
 /**
+ * A euro household with Anna in it, its default account, one category and the group's own CHF rate
+ * of today, 1.0611 (no ECB file is served to these tests).
+ */
+async function seedTrip(db: Parameters<typeof seedGroup>[0], names: { account: string; category: string }) {
+  const group = await seedGroup(db, { modules: ['Budget'], currency: 'EUR' });
+  const anna = await seedUser(db, group.id, { nickname: 'Anna' });
+  await db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES ($1, $2, $3, true)`, [randomUUID(), group.id, names.account]);
+  const category = `INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#16A34A', 'ShoppingCart', 1)`;
+  await db.query(category, [randomUUID(), group.id, names.category]);
+  await db.query(`INSERT INTO budget_manual_rates (group_id, currency, date, rate) VALUES ($1, 'CHF', $2, '1.0611')`, [group.id, today]);
+  return { group, anna };
+}
+
+/**
  * A trip to Switzerland at 360 px: a dinner for four paid in francs is entered with its rate, the
  * amount in euros shown as it is typed, and the balances settled up in francs until everyone is even.
  */
 test.describe('Budget, a trip in another currency', () => {
   test('a CHF dinner for four, then settling up in francs', async ({ page, service }) => {
     test.setTimeout(120_000);
-    const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });
-    const anna = await seedUser(service.db, group.id, { nickname: 'Anna' });
+    const { group, anna } = await seedTrip(service.db, { account: 'Travel', category: 'Eating out' });
     for (const nickname of ['Ben', 'Cleo', 'Dan']) await seedUser(service.db, group.id, { nickname });
-    await service.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES ($1, $2, 'Travel', true)`, [randomUUID(), group.id]);
-    await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, 'Eating out', '#16A34A', 'ShoppingCart', 1)`, [randomUUID(), group.id]);
-    // the group's own rate of the day (no ECB file is served to this test)
-    await service.db.query(`INSERT INTO budget_manual_rates (group_id, currency, date, rate) VALUES ($1, 'CHF', $2, '1.0611')`, [group.id, today]);
     await signIn(page, anna);
 
     await page.goto('/budget/transactions/new?type=Expense');
@@ -56,12 +65,7 @@ test.describe('Budget, a trip in another currency', () => {
 
   test('a monthly parking fee in francs keeps its rate, shows both amounts, and is edited back to euros', async ({ page, service }) => {
     test.setTimeout(120_000);
-    const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });
-    const anna = await seedUser(service.db, group.id, { nickname: 'Anna' });
-    await service.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES ($1, $2, 'Travel', true)`, [randomUUID(), group.id]);
-    const category = `INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, 'Car', '#16A34A', 'ShoppingCart', 1)`;
-    await service.db.query(category, [randomUUID(), group.id]);
-    await service.db.query(`INSERT INTO budget_manual_rates (group_id, currency, date, rate) VALUES ($1, 'CHF', $2, '1.0611')`, [group.id, today]);
+    const { group, anna } = await seedTrip(service.db, { account: 'Travel', category: 'Car' });
     // the first date a few days ahead: the rule is in the overview's next 30 days, and nothing is entered yet
     const first = dateOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 3));
     await signIn(page, anna);
@@ -109,5 +113,33 @@ test.describe('Budget, a trip in another currency', () => {
     await expect(card).not.toContainText('CHF');
     const [edited] = (await service.db.query(`SELECT amount, original FROM recurring_transactions WHERE group_id = $1`, [group.id])).rows;
     expect(edited).toEqual({ amount: '90.00', original: null });
+  });
+});
+
+/** A German phone: the rate is shown and read with the decimal comma, and a rate with a dot is read too. */
+test.describe('Budget, a rate typed in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('a CHF dinner at "1,0611", typed again as "1.0611" and then "1,05"', async ({ page, service }) => {
+    test.setTimeout(120_000);
+    const { group, anna } = await seedTrip(service.db, { account: 'Reise', category: 'Essen' });
+    const login = await page.request.post('/api/v1/session', { data: { username: anna.username, password: anna.password } });
+    expect(login.status()).toBe(200);
+
+    await page.goto('/budget/transactions/new?type=Expense');
+    await page.getByLabel('Währung').selectOption('CHF');
+    await expect(page.getByLabel(/^Kurs/)).toHaveValue('1,0611');
+    await page.getByLabel(/^Betrag/).fill('84');
+    await expect(page.getByText(/^= 89,13\s€$/)).toBeVisible();
+    // the form the rates are published in is read too
+    await page.getByLabel(/^Kurs/).fill('1.0611');
+    await expect(page.getByText(/^= 89,13\s€$/)).toBeVisible();
+    await page.getByLabel(/^Kurs/).fill('1,05');
+    await expect(page.getByText(/^= 88,20\s€$/)).toBeVisible();
+    await page.getByLabel('Kategorie').selectOption({ label: 'Essen' });
+    await page.getByRole('button', { name: 'Ausgabe hinzufügen' }).click();
+    await expect(page.getByText('Buchung gespeichert.')).toBeVisible();
+    const [stored] = (await service.db.query(`SELECT amount, original FROM transactions WHERE group_id = $1`, [group.id])).rows;
+    expect(stored).toEqual({ amount: '88.20', original: { amount: '84.00', currency: 'CHF', rate: '1.05' } });
   });
 });

@@ -5,7 +5,8 @@ SELECT count(*)::int AS n FROM recurring_transactions
 -- budget_bill_reminders_lock
 SELECT r.id, r.group_id, r.type, r.amount::text AS amount, r.description, r.frequency, r.interval,
           r.start_date::text AS start_date, r.end_date::text AS end_date, r.is_enabled, r.remind_days_before,
-          r.remind_next_occurrence::text AS remind_next_occurrence, r.remind_set_date, g.currency, c.name AS category_name,
+          r.remind_next_occurrence::text AS remind_next_occurrence, r.remind_set_date, r.original, g.currency,
+          c.name AS category_name,
           ('Budget' = ANY(g.modules)) AS module_on
      FROM recurring_transactions r
      JOIN groups g ON g.id = r.group_id

@@ -15,7 +15,8 @@ export const BILL_REMINDER_TIME = { hour: 8, minute: 0 };
 
 /**
  * Bill reminders of recurring transactions for the scheduler: every Active member of the group is
- * told "Rent €950.00 is due tomorrow" `remindDaysBefore` days before each occurrence, at 08:00 in
+ * told "Rent €950.00 is due tomorrow" (with both amounts when it is paid in another currency: "Rent
+ * CHF 84.00 (€89.12) is due tomorrow") `remindDaysBefore` days before each occurrence, at 08:00 in
  * their own time zone. A paused rule, or one of a group whose Budget module is off, reminds nobody
  * (and moves on).
  */
@@ -47,6 +48,14 @@ export class BillReminderSource implements ReminderSource {
   remindersOf(userId: string): Promise<string[]> {
     return this.recurring.billRemindersOfMember(userId);
   }
+}
+
+/** The rule's amount in the group's currency, after what it is paid in when another currency: "CHF 84.00 (€89.12)". */
+function billAmount(row: BillReminderRow, locale: string): string {
+  const amount = formatMoney(row.amount, row.currency, locale);
+  if (!row.original) return amount;
+  const original = formatMoney(row.original.amount, row.original.currency, locale);
+  return translate(locale, 'notifications.billReminder.both', { original, amount });
 }
 
 class DueBillReminder implements DueReminder {
@@ -83,7 +92,7 @@ class DueBillReminder implements DueReminder {
       fires: () => row.is_enabled && row.module_on,
       text: (recipient: Recipient) => {
         const description = row.description ?? row.category_name ?? translate(recipient.locale, 'notifications.billReminder.untitled');
-        const amount = formatMoney(row.amount, row.currency, recipient.locale);
+        const amount = billAmount(row, recipient.locale);
         return {
           title: notificationTitle(recipient.locale, 'notifications.billReminder.title', { description }, ['description']),
           body: notificationBody(recipient.locale, 'notifications.billReminder.body', { description, amount, days, type: row.type }, ['description']),

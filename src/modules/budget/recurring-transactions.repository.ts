@@ -197,6 +197,8 @@ export interface BillReminderRow {
   remind_days_before: number;
   remind_next_occurrence: string | null;
   remind_set_date: Date;
+  /** paid in another currency: the amount as paid, its code and rate (docs/budget.md, "Other currencies") */
+  original: Original | null;
   currency: string;
   category_name: string | null;
   module_on: boolean;

@@ -267,6 +267,11 @@ describe('imports', () => {
       'BEGIN:VEVENT',
       'DTSTART:20260315T150000Z',
       'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:picnic@club.example',
+      'DTSTART:soon',
+      'SUMMARY:Picnic',
+      'END:VEVENT',
       'END:VCALENDAR',
       '',
     ].join('\r\n');
@@ -276,6 +281,7 @@ describe('imports', () => {
     expect(preview.json().skipped).toEqual([
       { uid: 'no-start@club.example', reason: 'NO_START', params: { title: 'Party' }, message: 'no DTSTART' },
       { uid: null, reason: 'NO_UID', params: {}, message: 'a VEVENT has no UID' },
+      { uid: 'picnic@club.example', reason: 'UNREADABLE', params: { title: 'Picnic' }, message: expect.stringMatching(/^invalid date-time value/) },
     ]);
   });
 

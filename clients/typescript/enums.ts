@@ -143,3 +143,18 @@ export const ENTITY_TYPE_VALUES = [
   "CalendarSubscription",
   "CalendarFeed",
 ] as const satisfies readonly components['schemas']['EntityType'][];
+
+export const ICS_SKIP_REASON_VALUES = [
+  "NO_UID",
+  "NO_START",
+  "UNREADABLE",
+] as const satisfies readonly components['schemas']['IcsSkipReason'][];
+
+export const SUBSCRIPTION_ERROR_VALUES = [
+  "ADDRESS_REFUSED",
+  "UNREACHABLE",
+  "TIMED_OUT",
+  "TOO_LARGE",
+  "HTTP_STATUS",
+  "NOT_A_CALENDAR",
+] as const satisfies readonly components['schemas']['SubscriptionError'][];

@@ -18,4 +18,4 @@ export function createHearthClient(options: ClientOptions & { baseUrl: string })
 export type HearthClient = ReturnType<typeof createHearthClient>;
 
 export { RICH_TEXT } from './rich-text';
-export { ENTITY_TYPE_VALUES, ERROR_CODE_VALUES } from './enums';
+export { ENTITY_TYPE_VALUES, ERROR_CODE_VALUES, ICS_SKIP_REASON_VALUES, SUBSCRIPTION_ERROR_VALUES } from './enums';

@@ -2503,7 +2503,14 @@ export interface components {
             updated: number;
         };
         CalendarImportSkippedDto: {
-            reason: string;
+            /** @description the same in English */
+            message: string;
+            /** @description the values the reason's wording names: the event's SUMMARY (title) */
+            params: {
+                title?: string;
+            };
+            /** @description why the event is left out: a stable code a client words in its own language (UNREADABLE: a value the parser cannot read) */
+            reason: components["schemas"]["IcsSkipReason"];
             uid: string | null;
         };
         CaptchaChallengeDto: {
@@ -3101,6 +3108,11 @@ export interface components {
             /** @enum {string} */
             role: "User" | "Admin";
         };
+        /**
+         * @description why the event is left out: a stable code a client words in its own language (UNREADABLE: a value the parser cannot read)
+         * @enum {string}
+         */
+        IcsSkipReason: "NO_UID" | "NO_START" | "UNREADABLE";
         ImportErrorDto: {
             line: number;
             /** @description the same in English */
@@ -4463,11 +4475,31 @@ export interface components {
             fetchedDate: string | null;
             /** Format: uuid */
             id: string;
-            /** @description why the last fetch failed (null after a good one) */
+            /** @description why the last fetch failed, in English (null after a good one) */
             lastError: string | null;
+            /** @description why the last fetch failed as a stable code with its params, for a client to word in its own language (null after a good one) */
+            lastFailure: components["schemas"]["SubscriptionFailureDto"] | null;
             name: string;
             /** Format: uri */
             url: string;
+        };
+        /**
+         * @description why the last fetch failed: a stable code a client words in its own language
+         * @enum {string}
+         */
+        SubscriptionError: "ADDRESS_REFUSED" | "UNREACHABLE" | "TIMED_OUT" | "TOO_LARGE" | "HTTP_STATUS" | "NOT_A_CALENDAR";
+        SubscriptionFailureDto: {
+            /** @description why the last fetch failed: a stable code a client words in its own language */
+            code: components["schemas"]["SubscriptionError"];
+            /**
+             * @description the values the code's wording names: status (HTTP_STATUS), maxMb (TOO_LARGE), seconds (TIMED_OUT)
+             * @example {
+             *       "status": 404
+             *     }
+             */
+            params: {
+                [key: string]: number;
+            };
         };
         ToggleNoteItemDto: {
             /** @description set the item to this state (a repeat changes nothing); without it the toggle flips */

@@ -81,6 +81,7 @@ describe('outside calendars', () => {
   let server: Server;
   let url: string;
   let body = '';
+  let answer: 'calendar' | 'missing' | 'page' = 'calendar';
   const requests: Record<string, string | undefined>[] = [];
 
   const holidays = (summary: string) =>
@@ -109,6 +110,14 @@ describe('outside calendars', () => {
         response.end(Buffer.alloc(6 * 1024 * 1024, 'A'));
         return;
       }
+      if (answer === 'missing') {
+        response.writeHead(404, { 'content-type': 'text/plain' });
+        return response.end('not here');
+      }
+      if (answer === 'page') {
+        response.writeHead(200, { 'content-type': 'text/html' });
+        return response.end('<html>moved</html>');
+      }
       if (request.headers['if-none-match'] === etag) {
         response.writeHead(304, { etag });
         return response.end();
@@ -121,6 +130,30 @@ describe('outside calendars', () => {
   });
 
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('say why the last refresh failed by a code with its parameters, the English sentence beside it, until a good one', async () => {
+    const anna = await signedInUser(t);
+    const created = await t.api('POST', '/calendar/subscriptions', { token: anna.accessToken, payload: { url, name: 'Club', color: '#16a34a' } });
+    expect(created.json()).toMatchObject({ lastError: null, lastFailure: null });
+    const service = t.app.get(CalendarSubscriptionsService);
+    const shown = async () =>
+      ((await t.api('GET', '/calendar/subscriptions', { token: anna.accessToken })).json() as any[]).find((s) => s.id === created.json().id);
+    try {
+      answer = 'missing';
+      await service.refreshAll();
+      const missing = await shown();
+      expect(missing).toMatchObject({ lastFailure: { code: 'HTTP_STATUS', params: { status: 404 } }, lastError: 'the address answered 404', eventCount: 1 });
+      answer = 'page';
+      await service.refreshAll();
+      const page = await shown();
+      expect(page).toMatchObject({ lastFailure: { code: 'NOT_A_CALENDAR', params: {} }, lastError: expect.stringMatching(/^the answer is not a calendar/) });
+    } finally {
+      answer = 'calendar';
+    }
+    await service.refreshAll(); // unchanged (304): read again, so the error is gone
+    expect(await shown()).toMatchObject({ lastError: null, lastFailure: null });
+    expect((await t.api('DELETE', `/calendar/subscriptions/${created.json().id}`, { token: anna.accessToken })).statusCode).toBe(204);
+  });
 
   it('are fetched at once and again with the ETag, and shown read-only in the layer subscriptions', async () => {
     const anna = await signedInUser(t);
@@ -213,6 +246,42 @@ describe('imports', () => {
       ['Match (moved)', '2026-03-14T14:00:00Z'],
       ['Training', '2026-03-16T17:00:00Z'],
       ['Training', '2026-03-23T17:00:00Z'],
+    ]);
+  });
+
+  it("lists the events it leaves out by a reason code with the event's title, the English message beside it", async () => {
+    const anna = await signedInUser(t);
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Other app//EN',
+      'BEGIN:VEVENT',
+      'UID:fine@club.example',
+      'DTSTART:20260314T150000Z',
+      'SUMMARY:Match',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:no-start@club.example',
+      'SUMMARY:Party',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'DTSTART:20260315T150000Z',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:picnic@club.example',
+      'DTSTART:soon',
+      'SUMMARY:Picnic',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    const preview = await t.api('POST', '/calendar/imports', { token: anna.accessToken, payload: ics, headers: { 'content-type': 'text/calendar' } });
+    expect(preview.statusCode).toBe(201);
+    expect(preview.json().events.map((e: any) => e.uid)).toEqual(['fine@club.example']);
+    expect(preview.json().skipped).toEqual([
+      { uid: 'no-start@club.example', reason: 'NO_START', params: { title: 'Party' }, message: 'no DTSTART' },
+      { uid: null, reason: 'NO_UID', params: {}, message: 'a VEVENT has no UID' },
+      { uid: 'picnic@club.example', reason: 'UNREADABLE', params: { title: 'Picnic' }, message: expect.stringMatching(/^invalid date-time value/) },
     ]);
   });
 

@@ -312,7 +312,8 @@ Object.assign(FIXTURES, {
     },
     mutate: (subscription: CalendarSubscription) => {
       subscription.name = 'School holidays';
-      subscription.lastError = 'no answer within 10 seconds'; // the fetch's bookkeeping: ignored by the audit
+      // the fetch's bookkeeping: ignored by the audit
+      Object.assign(subscription, { lastError: 'no answer within 10 seconds', lastErrorCode: 'TIMED_OUT', lastErrorParams: { seconds: 10 } });
       return { name: { old: 'School', new: 'School holidays' } };
     },
   },

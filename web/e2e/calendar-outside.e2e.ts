@@ -18,10 +18,12 @@ const vevent = (uid: string, title: string, ...times: string[]) =>
 
 // the club's fixtures: Sunday 8 March, 14:00–16:00 in Berlin
 const CLUB = ics(vevent('match-1@club.example', 'Club match', 'DTSTART:20260308T130000Z', 'DTEND:20260308T150000Z'));
-// a file from another app: a parents' evening (Thursday 12 March, 18:00–19:00) and an all-day school trip (Friday 13 March)
+// a file from another app: a parents' evening (Thursday 12 March, 18:00–19:00), an all-day school trip (Friday 13 March)
+// and a sports day without a start, which the import leaves out
 const FILE = ics(
   vevent('evening@school.example', "Parents' evening", 'DTSTART:20260312T170000Z', 'DTEND:20260312T180000Z'),
   vevent('trip@school.example', 'School trip', 'DTSTART;VALUE=DATE:20260313', 'DTEND;VALUE=DATE:20260314'),
+  vevent('sports@school.example', 'Sports day'),
 );
 
 let server: Server;
@@ -112,6 +114,10 @@ test.describe('Calendar: other calendars', () => {
     await expect(page.getByText('2 new events')).toBeVisible();
     await expect(page.getByText('0 events already in the calendar, to be changed')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Events in the file' }).getByText("Parents' evening")).toBeVisible();
+    // the event left out, worded from its reason code (the service's English "no DTSTART" never shows)
+    await expect(page.getByText('1 event that cannot be read')).toBeVisible();
+    await expect(page.getByText('“Sports day”: it has no start time', { exact: true })).toBeVisible();
+    await expect(page.getByText('DTSTART')).toHaveCount(0);
     await shot('3-preview');
     await page.getByRole('button', { name: 'Import 2 events' }).click();
     await expect(page.getByText('Imported: 2 new events, 0 changed.')).toBeVisible();
@@ -169,5 +175,28 @@ test.describe('Calendar: other calendars', () => {
     await page.getByRole('link', { name: 'Agenda' }).click();
     await expect(page.getByRole('region', { name: 'Saturday 14 March' }).getByRole('link', { name: /Football/ })).toBeVisible();
     await expect(page.getByText('Club match')).toHaveCount(0);
+  });
+
+  test("an outside calendar's failed refresh is said in the person's language (German)", async ({ page, request, service }) => {
+    const group = await seedGroup(service.db, { modules: ['Calendar'] });
+    const member = await seedUser(service.db, group.id, { nickname: 'Jonas' });
+    const headers = await headersOf(request, member);
+    expect((await request.put('/api/v1/account', { headers, data: { locale: 'de' } })).status()).toBe(200);
+    const added = await request.post('/api/v1/calendar/subscriptions', { headers, data: { url: `${base}/club.ics`, name: 'Verein', color: '#16A34A' } });
+    expect(added.status()).toBe(201);
+    // the refresh every 15 minutes found the address gone: stored as the service stores it (code, params and the English sentence)
+    await service.db.query(
+      `UPDATE calendar_subscriptions SET last_error = 'the address answered 404', last_error_code = 'HTTP_STATUS', last_error_params = '{"status": 404}'
+        WHERE id = $1`,
+      [(await added.json()).id],
+    );
+    // signed in through the API (the refresh cookie lands in the browser): signIn() looks for English words
+    expect((await page.request.post('/api/v1/session', { data: { username: member.username, password: member.password } })).status()).toBe(200);
+    await page.goto('/calendar/other');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    const list = page.getByRole('list', { name: 'Externe Kalender' });
+    await expect(list.getByText('Das letzte Aktualisieren ist fehlgeschlagen: die Adresse antwortete mit dem Fehler 404', { exact: true })).toBeVisible();
+    await expect(page.getByText('the address answered')).toHaveCount(0);
+    await page.screenshot({ path: join(SCREENSHOTS, 'calendar-outside-5-failed-de.png'), fullPage: true });
   });
 });

@@ -1,5 +1,5 @@
 -- calendar_subscription_checked
-UPDATE calendar_subscriptions SET fetched_date = $2, last_error = $3 WHERE id = $1;
+UPDATE calendar_subscriptions SET fetched_date = $2, last_error = $3, last_error_code = $4, last_error_params = $5::jsonb WHERE id = $1;
 
 -- calendar_subscription_delete
 DELETE FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2 RETURNING s.id, s.group_id, s.name;
@@ -13,7 +13,7 @@ INSERT INTO calendar_subscriptions (id, group_id, url, name, color, created_by, 
 
 -- calendar_subscription_of_group
 SELECT s.id, s.group_id, s.url, s.name, s.color, jsonb_array_length(s.events) AS event_count, s.etag, s.last_modified, s.fetched_date, s.last_error,
-       s.version, s.created_date FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2;
+       s.last_error_code, s.last_error_params, s.version, s.created_date FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2;
 
 -- calendar_subscription_rename
 UPDATE calendar_subscriptions s SET name = coalesce($3, s.name), color = coalesce($4, s.color)
@@ -23,6 +23,7 @@ UPDATE calendar_subscriptions s SET name = coalesce($3, s.name), color = coalesc
 
 -- calendar_subscription_store
 UPDATE calendar_subscriptions s SET events = $2::jsonb, etag = $3, last_modified = $4, fetched_date = $5, last_error = NULL,
+          last_error_code = NULL, last_error_params = NULL,
           version = CASE WHEN s.events = $2::jsonb THEN s.version ELSE s.version + 1 END
      FROM calendar_subscriptions old
     WHERE s.id = $1 AND old.id = s.id
@@ -30,11 +31,11 @@ UPDATE calendar_subscriptions s SET events = $2::jsonb, etag = $3, last_modified
 
 -- calendar_subscriptions_all
 SELECT s.id, s.group_id, s.url, s.name, s.color, jsonb_array_length(s.events) AS event_count, s.etag, s.last_modified, s.fetched_date, s.last_error,
-       s.version, s.created_date FROM calendar_subscriptions s ORDER BY s.fetched_date NULLS FIRST, s.id;
+       s.last_error_code, s.last_error_params, s.version, s.created_date FROM calendar_subscriptions s ORDER BY s.fetched_date NULLS FIRST, s.id;
 
 -- calendar_subscriptions_count
 SELECT count(*)::int AS count FROM calendar_subscriptions s WHERE s.group_id = $1;
 
 -- calendar_subscriptions_of_group
 SELECT s.id, s.group_id, s.url, s.name, s.color, jsonb_array_length(s.events) AS event_count, s.etag, s.last_modified, s.fetched_date, s.last_error,
-       s.version, s.created_date FROM calendar_subscriptions s WHERE s.group_id = $1 ORDER BY s.name, s.id;
+       s.last_error_code, s.last_error_params, s.version, s.created_date FROM calendar_subscriptions s WHERE s.group_id = $1 ORDER BY s.name, s.id;

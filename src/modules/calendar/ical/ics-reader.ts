@@ -3,6 +3,9 @@ import { DateTime } from 'luxon';
 import type { IcsAlarm, IcsEvent, IcsException } from './ics-event';
 import { MAX_REMINDER_MINUTES } from '../dto/event-input.dto';
 import { ical } from './ical-library';
+import type { IcsSkipped, IcsSkipReason } from './ics-skip-reasons';
+
+export type { IcsSkipped, IcsSkipReason } from './ics-skip-reasons';
 
 /**
  * Reads iCalendar (a CalDAV PUT body, an imported file, an outside calendar) with ical.js into the
@@ -13,6 +16,15 @@ import { ical } from './ical-library';
  */
 
 export class IcsParseError extends Error {}
+
+class IcsEventRefused extends IcsParseError {
+  constructor(
+    readonly reason: IcsSkipReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** At most this many components (events, alarms, zones) in one file. */
 export const MAX_COMPONENTS = 20_000;
@@ -33,8 +45,8 @@ export interface ReadOptions {
 
 export interface ReadResult {
   events: IcsEvent[];
-  /** VEVENTs left out, with why (no UID, no DTSTART, an unreadable rule) */
-  skipped: { uid: string | null; reason: string }[];
+  /** VEVENTs left out, with why (no UID, no DTSTART, a value the parser cannot read) */
+  skipped: IcsSkipped[];
 }
 
 
@@ -122,9 +134,9 @@ interface Occurrence extends Omit<IcsException, 'originalStart'> {
 
 function readVevent(vevent: ICAL.Component, fileZones: Map<string, ICAL.Timezone>, defaultZone: string): Occurrence {
   const uid = text(vevent, 'uid');
-  if (!uid) throw new IcsParseError('a VEVENT has no UID');
+  if (!uid) throw new IcsEventRefused('NO_UID', 'a VEVENT has no UID');
   const start = readTime(vevent.getFirstProperty('dtstart'), fileZones);
-  if (!start) throw new IcsParseError('no DTSTART');
+  if (!start) throw new IcsEventRefused('NO_START', 'no DTSTART');
   const zone = start.zone ?? defaultZone;
   const startValue = start.allDay ? start.value : settle(start.value, zone);
   let end = readTime(vevent.getFirstProperty('dtend'), fileZones);
@@ -209,7 +221,15 @@ export function readCalendar(ics: string, options: ReadOptions): ReadResult {
     try {
       occurrence = readVevent(vevent, fileZones, options.defaultZone);
     } catch (error) {
-      skipped.push({ uid: text(vevent, 'uid'), reason: (error as Error).message });
+      const title = (() => {
+        try {
+          return text(vevent, 'summary')?.trim().slice(0, 200) || undefined;
+        } catch {
+          return undefined;
+        }
+      })();
+      const reason = error instanceof IcsEventRefused ? error.reason : 'UNREADABLE';
+      skipped.push({ uid: text(vevent, 'uid'), reason, params: title ? { title } : {}, message: (error as Error).message });
       continue;
     }
     const list = byUid.get(occurrence.uid) ?? [];

@@ -233,7 +233,7 @@ describe('iCalendar read from other calendars', () => {
       '',
     ].join('\r\n');
     const { events, skipped } = readCalendar(ics, { defaultZone: 'Europe/Vienna' });
-    expect(skipped).toEqual([{ uid: null, reason: 'a VEVENT has no UID' }]);
+    expect(skipped).toEqual([{ uid: null, reason: 'NO_UID', params: { title: 'no uid' }, message: 'a VEVENT has no UID' }]);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       uid: 'w1',

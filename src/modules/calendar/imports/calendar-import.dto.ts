@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, Min } from 'class-validator';
+import { ICS_SKIP_REASONS, type IcsSkipReason } from '../ical/ics-skip-reasons';
 
 export const IMPORT_ACTIONS = ['create', 'update'] as const;
 
@@ -17,7 +18,15 @@ export class CalendarImportEventDto {
 
 export class CalendarImportSkippedDto {
   @ApiProperty({ type: String, nullable: true }) uid: string | null;
-  @ApiProperty() reason: string;
+  @ApiProperty({
+    enum: ICS_SKIP_REASONS,
+    enumName: 'IcsSkipReason',
+    description: 'why the event is left out: a stable code a client words in its own language (UNREADABLE: a value the parser cannot read)',
+  })
+  reason: IcsSkipReason;
+  @ApiProperty({ type: 'object', properties: { title: { type: 'string' } }, description: "the values the reason's wording names: the event's SUMMARY (title)" })
+  params: { title?: string };
+  @ApiProperty({ description: 'the same in English' }) message: string;
 }
 
 export class CalendarImportDto {

@@ -9,7 +9,10 @@ import { Audited } from '../../history/audited';
  * content) are the group's and announce the change live (docs/calendar.md).
  */
 @Entity('calendar_subscriptions')
-@Audited('CalendarSubscription', { module: 'Calendar', ignore: ['events', 'etag', 'lastModified', 'fetchedDate', 'lastError', 'createdBy', 'version'] })
+@Audited('CalendarSubscription', {
+  module: 'Calendar',
+  ignore: ['events', 'etag', 'lastModified', 'fetchedDate', 'lastError', 'lastErrorCode', 'lastErrorParams', 'createdBy', 'version'],
+})
 @Index('ix_calendar_subscriptions_group', ['groupId'])
 export class CalendarSubscription {
   @PrimaryColumn('uuid')
@@ -53,6 +56,14 @@ export class CalendarSubscription {
   /** why the last fetch failed (null after a good one) */
   @Column({ type: 'varchar', length: 500, nullable: true })
   lastError: string | null;
+
+  /** the same as a stable code (SUBSCRIPTION_ERRORS), worded by the client */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  lastErrorCode: string | null;
+
+  /** the values the code's wording names (the HTTP status…) */
+  @Column({ type: 'jsonb', nullable: true })
+  lastErrorParams: Record<string, number> | null;
 
   /** grows with every change of the content: the read-only CalDAV calendar's ctag */
   @Column({ type: 'integer', default: 1 })

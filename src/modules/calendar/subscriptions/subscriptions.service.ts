@@ -15,6 +15,7 @@ import type { CalendarLayerSource, LayerOccurrence, LayerRequest } from '../cale
 import type { IcsEvent } from '../ical/ics-event';
 import { IcsParseError, readCalendar } from '../ical/ics-reader';
 import { CalendarSubscription } from './calendar-subscription.entity';
+import type { SubscriptionError, SubscriptionErrorParams } from './subscription-errors';
 import type { CreateSubscriptionDto, SubscriptionDto, UpdateSubscriptionDto } from './subscription.dto';
 import {
   SUBSCRIPTION_CHECKED,
@@ -48,7 +49,10 @@ export interface SubscriptionEvents {
   events: IcsEvent[];
 }
 
-type FetchResult = { kind: 'content'; events: IcsEvent[]; etag: string | null; lastModified: string | null } | { kind: 'unchanged' } | { kind: 'failed'; reason: string };
+type Failed = { kind: 'failed'; code: SubscriptionError; params: SubscriptionErrorParams; reason: string };
+const failed = (code: SubscriptionError, reason: string, params: SubscriptionErrorParams = {}): Failed => ({ kind: 'failed', code, params, reason });
+
+type FetchResult = { kind: 'content'; events: IcsEvent[]; etag: string | null; lastModified: string | null } | { kind: 'unchanged' } | Failed;
 
 const toDto = (row: SubscriptionRow): SubscriptionDto => ({
   id: row.id,
@@ -58,6 +62,7 @@ const toDto = (row: SubscriptionRow): SubscriptionDto => ({
   eventCount: row.event_count,
   fetchedDate: row.fetched_date,
   lastError: row.last_error,
+  lastFailure: row.last_error_code ? { code: row.last_error_code, params: row.last_error_params ?? {} } : null,
   createdDate: row.created_date,
 });
 
@@ -191,7 +196,9 @@ export class CalendarSubscriptionsService implements OnModuleInit, CalendarLayer
       });
       return true;
     }
-    await this.sql.rows(SUBSCRIPTION_CHECKED, [row.id, now, fetched.kind === 'failed' ? fetched.reason.slice(0, 500) : null]);
+    const problem = fetched.kind === 'failed' ? fetched : null;
+    const params = problem ? JSON.stringify(problem.params) : null;
+    await this.sql.rows(SUBSCRIPTION_CHECKED, [row.id, now, problem?.reason.slice(0, 500) ?? null, problem?.code ?? null, params]);
     if (fetched.kind === 'failed') this.logger.warn({ subscriptionId: row.id, reason: fetched.reason }, 'outside calendar not fetched');
     return false;
   }
@@ -209,13 +216,15 @@ export class CalendarSubscriptionsService implements OnModuleInit, CalendarLayer
         maxBytes: SUBSCRIPTION_MAX_BYTES,
       });
     } catch (error) {
-      if (error instanceof AddressRefused) return { kind: 'failed', reason: 'the address is not one this server may fetch' };
-      if (error instanceof AnswerTooLarge) return { kind: 'failed', reason: 'the calendar is larger than 5 MB' };
-      if (error instanceof DeadlineExceeded) return { kind: 'failed', reason: 'no answer within 10 seconds' };
-      return { kind: 'failed', reason: `the address could not be reached (${(error as Error).message})` };
+      if (error instanceof AddressRefused) return failed('ADDRESS_REFUSED', 'the address is not one this server may fetch');
+      const maxMb = Math.round(SUBSCRIPTION_MAX_BYTES / (1024 * 1024));
+      if (error instanceof AnswerTooLarge) return failed('TOO_LARGE', `the calendar is larger than ${maxMb} MB`, { maxMb });
+      const seconds = Math.round(SUBSCRIPTION_TIMEOUT_MS / 1000);
+      if (error instanceof DeadlineExceeded) return failed('TIMED_OUT', `no answer within ${seconds} seconds`, { seconds });
+      return failed('UNREACHABLE', `the address could not be reached (${(error as Error).message})`);
     }
     if (answer.status === 304) return { kind: 'unchanged' };
-    if (answer.status !== 200) return { kind: 'failed', reason: `the address answered ${answer.status}` };
+    if (answer.status !== 200) return failed('HTTP_STATUS', `the address answered ${answer.status}`, { status: answer.status });
     try {
       const { events } = readCalendar(answer.body.toString('utf8'), { defaultZone: 'UTC', maxEvents: SUBSCRIPTION_MAX_EVENTS });
       const header = (name: string) => {
@@ -224,7 +233,7 @@ export class CalendarSubscriptionsService implements OnModuleInit, CalendarLayer
       };
       return { kind: 'content', events, etag: header('etag'), lastModified: header('last-modified') };
     } catch (error) {
-      if (error instanceof IcsParseError) return { kind: 'failed', reason: `the answer is not a calendar (${error.message})` };
+      if (error instanceof IcsParseError) return failed('NOT_A_CALENDAR', `the answer is not a calendar (${error.message})`);
       throw error;
     }
   }

@@ -1,4 +1,5 @@
 import { statement } from '../../../database/sql';
+import type { SubscriptionError, SubscriptionErrorParams } from './subscription-errors';
 
 /* The statements of the group's outside calendars (CalendarSubscriptionsService). */
 
@@ -13,12 +14,14 @@ export interface SubscriptionRow {
   last_modified: string | null;
   fetched_date: Date | null;
   last_error: string | null;
+  last_error_code: SubscriptionError | null;
+  last_error_params: SubscriptionErrorParams | null;
   version: number;
   created_date: Date;
 }
 
 const COLUMNS = `s.id, s.group_id, s.url, s.name, s.color, jsonb_array_length(s.events) AS event_count, s.etag, s.last_modified, s.fetched_date, s.last_error,
-       s.version, s.created_date`;
+       s.last_error_code, s.last_error_params, s.version, s.created_date`;
 
 export const SUBSCRIPTION_INSERT = statement(
   'calendar_subscription_insert',
@@ -59,11 +62,15 @@ export const SUBSCRIPTION_EVENTS = statement(
 export const SUBSCRIPTION_STORE = statement(
   'calendar_subscription_store',
   `UPDATE calendar_subscriptions s SET events = $2::jsonb, etag = $3, last_modified = $4, fetched_date = $5, last_error = NULL,
+          last_error_code = NULL, last_error_params = NULL,
           version = CASE WHEN s.events = $2::jsonb THEN s.version ELSE s.version + 1 END
      FROM calendar_subscriptions old
     WHERE s.id = $1 AND old.id = s.id
    RETURNING s.id, s.group_id, s.name, old.version AS old_version, s.version`,
 );
 
-/** A fetch answered 304 ($2 the time) or failed ($3 why). */
-export const SUBSCRIPTION_CHECKED = statement('calendar_subscription_checked', `UPDATE calendar_subscriptions SET fetched_date = $2, last_error = $3 WHERE id = $1`);
+/** A fetch answered 304 ($2 the time) or failed ($3 why in English, $4 its code, $5 the code's params). */
+export const SUBSCRIPTION_CHECKED = statement(
+  'calendar_subscription_checked',
+  `UPDATE calendar_subscriptions SET fetched_date = $2, last_error = $3, last_error_code = $4, last_error_params = $5::jsonb WHERE id = $1`,
+);

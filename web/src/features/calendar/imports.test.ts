@@ -15,7 +15,8 @@ const event = (index: number, action: 'create' | 'update') => ({
 
 describe('importCounts', () => {
   it('counts the new, the changed and the refused events of a preview', () => {
-    const preview = { events: [event(0, 'create'), event(1, 'update'), event(2, 'create')], skipped: [{ uid: null, reason: 'a VEVENT has no UID' }] };
+    const skipped = [{ uid: null, reason: 'NO_UID' as const, params: {}, message: 'a VEVENT has no UID' }];
+    const preview = { events: [event(0, 'create'), event(1, 'update'), event(2, 'create')], skipped };
     expect(importCounts(preview)).toEqual({ create: 2, update: 1, skipped: 1 });
   });
 

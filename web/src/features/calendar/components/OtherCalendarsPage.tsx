@@ -18,6 +18,7 @@ import {
   type Subscription,
 } from '../api';
 import { importCounts } from '../imports';
+import { failureText, skippedText } from '../reasons';
 import { CalendarNav } from './shared';
 
 const DEFAULT_COLOR = '#16a34a';
@@ -115,8 +116,8 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
       <div className="cal-sub-text">
         <strong>{subscription.name}</strong>
         <span className="muted">{subscription.url}</span>
-        {subscription.lastError ? (
-          <span className="field-message">{t('calendar.other.failed', { reason: subscription.lastError })}</span>
+        {subscription.lastFailure ? (
+          <span className="field-message">{failureText(subscription.lastFailure)}</span>
         ) : subscription.fetchedDate ? (
           <span>
             {t('calendar.other.events', { count: subscription.eventCount })} · {t('calendar.other.fetched')}{' '}
@@ -170,7 +171,7 @@ function Subscriptions() {
 }
 
 /** An event a commit refused, in the person's language when its code is known. */
-const failureText = (failure: CalendarImportResult['failed'][number]) => problemMessage(failure.code) ?? failure.message;
+const refusalText = (failure: CalendarImportResult['failed'][number]) => problemMessage(failure.code) ?? failure.message;
 
 function ImportPreview({ preview, onDone }: { preview: CalendarImport; onDone: (result: CalendarImportResult) => void }) {
   const t = useT();
@@ -201,7 +202,7 @@ function ImportPreview({ preview, onDone }: { preview: CalendarImport; onDone: (
           <h4>{t('calendar.import.skippedTitle')}</h4>
           <ul>
             {preview.skipped.map((skip, index) => (
-              <li key={`${skip.uid ?? ''}-${index}`}>{skip.uid ? t('calendar.import.skippedUid', { uid: skip.uid, reason: skip.reason }) : skip.reason}</li>
+              <li key={`${skip.uid ?? ''}-${index}`}>{skippedText(skip)}</li>
             ))}
           </ul>
         </>
@@ -241,7 +242,7 @@ function ImportFile() {
               <p>{t('calendar.import.failed', { count: result.failed.length })}</p>
               <ul>
                 {result.failed.map((failure) => (
-                  <li key={failure.index}>{t('calendar.import.failedOne', { uid: failure.uid, reason: failureText(failure) })}</li>
+                  <li key={failure.index}>{t('calendar.import.failedOne', { uid: failure.uid, reason: refusalText(failure) })}</li>
                 ))}
               </ul>
             </>

@@ -3724,6 +3724,8 @@ export interface components {
              */
             entity?: string;
             errors?: components["schemas"]["ProblemFieldError"][];
+            /** @description CALENDAR_FETCH_FAILED: why the address could not be read, for a client to word in its own language */
+            failure?: components["schemas"]["ProblemFailure"];
             /** @example /api/v1/markers */
             instance?: string;
             /** @description a limit gone past (IMAGE_LIMIT, IMAGE_TOO_LARGE, ITEM_LIMIT, STATEMENT_TOO_LARGE…): what and how many at most */
@@ -3749,6 +3751,22 @@ export interface components {
             title: string;
             /** @example https://hearth.dev/problems/validation-failed */
             type: string;
+        };
+        ProblemFailure: {
+            /**
+             * @description CALENDAR_FETCH_FAILED: a SubscriptionError code (as an outside calendar's lastFailure)
+             * @example HTTP_STATUS
+             */
+            code: string;
+            /**
+             * @description the HTTP status, the size limit in MB, the wait in seconds
+             * @example {
+             *       "status": 404
+             *     }
+             */
+            params: {
+                [key: string]: number;
+            };
         };
         ProblemFieldError: {
             /** @example latitude */

@@ -80,7 +80,9 @@ test.describe('Calendar: other calendars', () => {
     await page.getByLabel('Calendar address').fill(`${base}/about.html`);
     await page.getByLabel('Name').fill('Club');
     await page.getByRole('button', { name: 'Add calendar' }).click();
-    await expect(page.getByText('The calendar could not be fetched from that address. Check it and try again.')).toBeVisible();
+    const why = 'The calendar could not be read: the address did not answer with a calendar';
+    await expect(page.getByRole('alert').getByText(why)).toBeVisible();
+    await expect(page.getByLabel('Calendar address')).toHaveAccessibleDescription(new RegExp(why));
 
     // the club's fixtures
     await page.getByLabel('Calendar address').fill(`${base}/club.ics`);

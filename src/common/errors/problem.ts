@@ -16,6 +16,14 @@ export class ProblemLimit {
   @ApiProperty({ example: 10, description: 'the most allowed' }) max: number;
 }
 
+/** Why something fetched from another server could not be read: a stable code and the values its wording names. */
+export class ProblemFailure {
+  @ApiProperty({ example: 'HTTP_STATUS', description: 'CALENDAR_FETCH_FAILED: a SubscriptionError code (as an outside calendar\'s lastFailure)' })
+  code: string;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, example: { status: 404 }, description: 'the HTTP status, the size limit in MB, the wait in seconds' })
+  params: Record<string, number>;
+}
+
 /** RFC 9457 problem details, the body of every failure. */
 export class Problem {
   @ApiProperty({ example: 'https://hearth.dev/problems/validation-failed' }) type: string;
@@ -44,6 +52,8 @@ export class Problem {
   })
   reason?: ImportReason;
   @ApiPropertyOptional(REASON_PARAMS) params?: ReasonParams;
+  @ApiPropertyOptional({ type: ProblemFailure, description: 'CALENDAR_FETCH_FAILED: why the address could not be read, for a client to word in its own language' })
+  failure?: ProblemFailure;
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -9,6 +9,7 @@ export type ProblemLimit = Schema<'ProblemLimit'>;
 export type ImportReason = Schema<'ImportReason'>;
 /** The values a reason's wording names. */
 export type ReasonParams = Record<string, string | number>;
+export type ProblemFailure = Schema<'ProblemFailure'>;
 
 /** RFC 9457 problem details as the API sends them, and the error the web client throws for them. */
 export interface FieldProblem {
@@ -35,6 +36,8 @@ export interface ProblemBody {
   /** statement import: why the file cannot be read, and the values its wording names */
   reason?: ImportReason;
   params?: ReasonParams;
+  /** CALENDAR_FETCH_FAILED: why the address could not be read (a code and its values) */
+  failure?: ProblemFailure;
 }
 
 export class ProblemError extends Error {
@@ -55,6 +58,8 @@ export class ProblemError extends Error {
   /** statement import: why the file cannot be read, or null; `params` names its values */
   readonly reason: ImportReason | null;
   readonly params: ReasonParams;
+  /** CALENDAR_FETCH_FAILED: why the address could not be read, or null */
+  readonly failure: ProblemFailure | null;
 
   constructor(status: number, body: ProblemBody, retryAfter: number | null = null) {
     super(body.detail ?? body.title ?? `HTTP ${status}`);
@@ -71,6 +76,7 @@ export class ProblemError extends Error {
     this.entity = typeof body.entity === 'string' ? body.entity : null;
     this.reason = typeof body.reason === 'string' ? body.reason : null;
     this.params = body.params && typeof body.params === 'object' ? body.params : {};
+    this.failure = body.failure && typeof body.failure.code === 'string' ? body.failure : null;
   }
 }
 

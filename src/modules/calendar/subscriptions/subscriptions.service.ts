@@ -114,9 +114,12 @@ export class CalendarSubscriptionsService implements OnModuleInit, CalendarLayer
       throw error;
     }
     const fetched = await this.fetch(url.href, null, null);
-    if (fetched.kind !== 'content') {
-      throw AppError.badRequest('CALENDAR_FETCH_FAILED', `The calendar could not be read: ${fetched.kind === 'failed' ? fetched.reason : 'no content'}`);
+    if (fetched.kind === 'failed') {
+      // the code and its values beside the English, so the app words why in the person's language
+      const failure = { code: fetched.code, params: fetched.params };
+      throw new AppError(400, 'CALENDAR_FETCH_FAILED', `The calendar could not be read: ${fetched.reason}`, undefined, undefined, { failure });
     }
+    if (fetched.kind !== 'content') throw AppError.badRequest('CALENDAR_FETCH_FAILED', 'The calendar could not be read: no content');
     const id = randomUUID();
     const added = { id, groupId: user.groupId, url: url.href, name: dto.name.trim(), color: dto.color.toUpperCase(), createdBy: user.userId };
     // the row and its history row (the live event of the other members' screens) commit together

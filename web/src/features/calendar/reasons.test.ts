@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activate, loadMessages } from '@/i18n';
 import { loadSection } from '@/i18n/locales';
-import { failureText, skippedText } from './reasons';
+import { addFailureText, failureText, skippedText } from './reasons';
 
 describe("the calendar's other calendars, in the person's language", () => {
   beforeAll(() => loadSection('calendar'));
@@ -26,6 +26,16 @@ describe("the calendar's other calendars, in the person's language", () => {
     expect(failureText({ code: 'TOO_LARGE', params: { maxMb: 5 } })).toBe('The last refresh failed: the calendar is larger than 5 MB');
     expect(failureText({ code: 'TIMED_OUT', params: { seconds: 10 } })).toBe('The last refresh failed: no answer within 10 seconds');
     expect(failureText({ code: 'SOMETHING_NEW' as never, params: {} })).toBe('The last refresh failed.');
+  });
+
+  it('words why an outside calendar could not be added from the problem\'s failure, and a code it does not know without why', async () => {
+    activate('de', await loadMessages('de'));
+    expect(addFailureText({ code: 'HTTP_STATUS', params: { status: 404 } })).toBe(
+      'Der Kalender konnte nicht gelesen werden: die Adresse antwortete mit dem Fehler 404',
+    );
+    activate('en', await loadMessages('en'));
+    expect(addFailureText({ code: 'NOT_A_CALENDAR', params: {} })).toBe('The calendar could not be read: the address did not answer with a calendar');
+    expect(addFailureText({ code: 'SOMETHING_NEW', params: {} })).toBe('The calendar could not be fetched from that address. Check it and try again.');
   });
 
   it('has a message in every language for every code the service can answer (the lists generated from openapi.json)', async () => {

@@ -41,3 +41,12 @@ export function failureText(failure: Schema<'SubscriptionFailureDto'>): string {
   const id = FAILURE_MESSAGES[failure.code];
   return id ? translate('calendar.other.failed', { reason: translate(id, failure.params) }) : translate('calendar.other.failedUnknown');
 }
+
+/**
+ * Why an outside calendar could not be added (its address answered, but not with a calendar), from
+ * the problem's `failure`: "The calendar could not be read: the address answered with error 404".
+ */
+export function addFailureText(failure: Schema<'ProblemFailure'>): string {
+  const id = FAILURE_MESSAGES[failure.code as SubscriptionError];
+  return id ? translate('calendar.other.addFailed', { reason: translate(id, failure.params) }) : translate('problem.CALENDAR_FETCH_FAILED');
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { describeProblem, problemMessage } from '@/api/problem';
+import { describeProblem, ProblemError, problemMessage } from '@/api/problem';
 import { useT } from '@/i18n';
 import { Button, DateText, Dialog, ErrorSummary, Field, LoadState, Notice, Page } from '@/ui';
 import { DangerAction } from '@/ui/DangerAction';
@@ -18,7 +18,7 @@ import {
   type Subscription,
 } from '../api';
 import { importCounts } from '../imports';
-import { failureText, skippedText } from '../reasons';
+import { addFailureText, failureText, skippedText } from '../reasons';
 import { CalendarNav } from './shared';
 
 const DEFAULT_COLOR = '#16a34a';
@@ -61,7 +61,17 @@ function AddSubscription() {
       noValidate
       aria-labelledby="add-subscription-title"
       onSubmit={form.submit(async (values) => {
-        const made = await create.mutateAsync({ name: values.name.trim(), url: values.url.trim(), color: values.color });
+        let made;
+        try {
+          made = await create.mutateAsync({ name: values.name.trim(), url: values.url.trim(), color: values.color });
+        } catch (error) {
+          // the address answered, but not with a calendar: why, on the address field, in the person's words
+          if (!(error instanceof ProblemError) || !error.failure) throw error;
+          const message = addFailureText(error.failure);
+          form.setError('url', { message });
+          form.setSummary([{ field: 'url', message }]);
+          return;
+        }
         setAdded(made.name);
         form.reset({ name: '', url: '', color: DEFAULT_COLOR });
       })}

@@ -52,7 +52,8 @@ function parseArgs(argv: string[]): Options {
   const [a, b, path] = positional;
   if (!a || !b || !path?.startsWith('/')) {
     throw new Error(
-      'usage: npm run bench:ab -- A B PATH [--starts K] [--rounds N] [--seconds S] [--connections C] [--post BODY] [--node-a FLAGS] [--node-b FLAGS]   (A, B: bare, hearth or a build directory)',
+      'usage: npm run bench:ab -- A B PATH [--starts K] [--rounds N] [--seconds S] [--connections C] ' +
+        '[--post BODY] [--node-a FLAGS] [--node-b FLAGS]   (A, B: bare, hearth or a build directory)',
     );
   }
   return {
@@ -156,7 +157,8 @@ async function oneStart(options: Options, database: string, pinning: Pinning): P
     }
     clearInterval(sampler);
     const rss = servers.map((_, i) => `${Math.round(startRss[i] / MB)} → ${Math.round(largestRss[i] / MB)} MB (${(largestRss[i] / startRss[i]).toFixed(2)}×)`);
-    console.log(`  this start: A ${fmt(perRequestOf(totals[0]))}, B ${fmt(perRequestOf(totals[1]))} ms (B ÷ A ${percent(totals)}); RSS after start → largest: A ${rss[0]}, B ${rss[1]}`);
+    console.log(`  this start: A ${fmt(perRequestOf(totals[0]))}, B ${fmt(perRequestOf(totals[1]))} ms (B ÷ A ${percent(totals)}); ` +
+      `RSS after start → largest: A ${rss[0]}, B ${rss[1]}`);
     return totals;
   } finally {
     clearInterval(sampler);
@@ -181,7 +183,8 @@ async function main(): Promise<void> {
   if (!pinned) console.log('not pinned (needs taskset and 2 cores): expect more noise');
   const described = options.builds.map((build, i) => [build, ...options.nodeFlags[i]].join(' '));
   console.log(
-    `A: ${described[0]}, B: ${described[1]}; ${options.body ? 'POST' : 'GET'} ${options.path}; ${options.starts} starts × ${options.rounds} rounds of ${options.seconds} s, ` +
+    `A: ${described[0]}, B: ${described[1]}; ${options.body ? 'POST' : 'GET'} ${options.path}; ` +
+      `${options.starts} starts × ${options.rounds} rounds of ${options.seconds} s, ` +
       `${options.connections} connections${pinned ? `; servers on core ${pinning.servers}, load on core ${pinning.load}` : ''}`,
   );
   const all: Total[] = [

@@ -48,7 +48,8 @@ async function measure(label: string, work: () => Promise<unknown>): Promise<num
   }
   peak = Math.max(peak, process.memoryUsage().rss);
   const seconds = (performance.now() - start) / 1000;
-  console.log(`  ${label.padEnd(10)} ${seconds.toFixed(1).padStart(6)} s   idle RSS ${(idle / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB (+${((peak - idle) / MB).toFixed(0)} MB)`);
+  console.log(`  ${label.padEnd(10)} ${seconds.toFixed(1).padStart(6)} s   idle RSS ${(idle / MB).toFixed(0)} ` +
+    `MB, peak ${(peak / MB).toFixed(0)} MB (+${((peak - idle) / MB).toFixed(0)} MB)`);
   return seconds;
 }
 

@@ -91,7 +91,8 @@ export async function benchCaldav(): Promise<CaldavResult[]> {
       return text;
     };
     const sync = (syncToken: string) =>
-      report(`<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>${syncToken}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`);
+      report(`<?xml version="1.0"?><d:sync-collection ` +
+        `xmlns:d="DAV:"><d:sync-token>${syncToken}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`);
 
     const feeds: number[] = [];
     const empties: number[] = [];
@@ -103,7 +104,8 @@ export async function benchCaldav(): Promise<CaldavResult[]> {
         const listed = await sync('');
         const hrefs = [...listed.matchAll(/<d:href>([^<]+\.ics)<\/d:href>/g)].map((m) => m[1]);
         const data = await report(
-          `<?xml version="1.0"?><c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop>${hrefs.map((h) => `<d:href>${h}</d:href>`).join('')}</c:calendar-multiget>`,
+          `<?xml version="1.0"?><c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop>` +
+            `${hrefs.map((h) => `<d:href>${h}</d:href>`).join('')}</c:calendar-multiget>`,
         );
         return { listed, hrefs, data };
       });

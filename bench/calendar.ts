@@ -41,7 +41,8 @@ export async function benchCalendar(): Promise<CalendarResult[]> {
       const group = (await db.query(`INSERT INTO groups (id, name, currency, modules) VALUES (gen_random_uuid(), 'Bench family', 'EUR', '{Map,Budget,Notes,Calendar}') RETURNING id`)).rows[0].id;
       await db.query(
         `INSERT INTO users (id, username, password_hash, email, email_status, status, nickname, role, group_id, birthday)
-         SELECT gen_random_uuid(), CASE WHEN i = 1 THEN 'bench' ELSE 'member' || i END, $2, 'member' || i || '@example.test', 'Confirmed', 'Active', 'Member ' || i, 'User', $1,
+         SELECT gen_random_uuid(), CASE WHEN i = 1 THEN 'bench' ELSE 'member' || i END, $2, 'member' || i || '@example.test',
+                'Confirmed', 'Active', 'Member ' || i, 'User', $1,
                 '--' || lpad((i % 12 + 1)::text, 2, '0') || '-15'
            FROM generate_series(1, 5) i`,
         [group, bcrypt.hashSync(PASSWORD, 4)],
@@ -49,22 +50,26 @@ export async function benchCalendar(): Promise<CalendarResult[]> {
       await db.query(`INSERT INTO notification_settings (user_id, time_zone) SELECT id, 'Europe/Berlin' FROM users`);
       // one-off events spread over 2024-2028, repeating ones starting in 2024-2026
       await db.query(
-        `INSERT INTO calendar_events (id, group_id, uid, title, all_day, start_value, end_value, time_zone, rrule, exdates, attendee_ids, color, is_private, reminders,
-                                      created_by, range_start, range_end)
+        `INSERT INTO calendar_events (id, group_id, uid, title, all_day, start_value, end_value, time_zone, rrule, exdates, attendee_ids, color,
+                                      is_private, reminders, created_by, range_start, range_end)
          SELECT id, $1, id || '@hearth', 'Event ' || i, false,
                 to_char(s AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), to_char((s + interval '1 hour') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
                 'Europe/Berlin', NULL, '{}', NULL, '#2563EB', i % 20 = 0, '{}', (SELECT id FROM users WHERE username = 'bench'), s, s + interval '1 hour'
-           FROM (SELECT gen_random_uuid() AS id, i, timestamptz '2024-01-01 08:00Z' + (i * interval '1 day' * 1826 / $2) AS s FROM generate_series(1, $2::int) i) x`,
+           FROM (SELECT gen_random_uuid() AS id, i, timestamptz '2024-01-01 08:00Z' + (i * interval '1 day' * 1826 / $2) AS s
+                   FROM generate_series(1, $2::int) i) x`,
         [group, EVENTS - REPEATING],
       );
       await db.query(
-        `INSERT INTO calendar_events (id, group_id, uid, title, all_day, start_value, end_value, time_zone, rrule, exdates, attendee_ids, color, is_private, reminders,
-                                      created_by, range_start, range_end)
+        `INSERT INTO calendar_events (id, group_id, uid, title, all_day, start_value, end_value, time_zone, rrule, exdates, attendee_ids, color,
+                                      is_private, reminders, created_by, range_start, range_end)
          SELECT id, $1, id || '@hearth', 'Series ' || i, false,
-                to_char(s AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), to_char((s + interval '90 minutes') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-                'Europe/Berlin', ($3::text[])[1 + i % cardinality($3::text[])], '{}', NULL, '#DC2626', false, '{}', (SELECT id FROM users WHERE username = 'bench'), s,
+                to_char(s AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+                to_char((s + interval '90 minutes') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+                'Europe/Berlin', ($3::text[])[1 + i % cardinality($3::text[])], '{}', NULL, '#DC2626', false, '{}',
+                (SELECT id FROM users WHERE username = 'bench'), s,
                 CASE WHEN i % cardinality($3::text[]) = cardinality($3::text[]) - 1 THEN s + interval '31 days' END
-           FROM (SELECT gen_random_uuid() AS id, i, timestamptz '2024-01-06 09:00Z' + (i * interval '1 day' * 900 / $2) AS s FROM generate_series(1, $2::int) i) x`,
+           FROM (SELECT gen_random_uuid() AS id, i, timestamptz '2024-01-06 09:00Z' + (i * interval '1 day' * 900 / $2) AS s
+                   FROM generate_series(1, $2::int) i) x`,
         [group, REPEATING, RULES],
       );
       await db.query(
@@ -73,8 +78,10 @@ export async function benchCalendar(): Promise<CalendarResult[]> {
       const accounts = (await db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES (gen_random_uuid(), $1, 'Main', true) RETURNING id`, [group])).rows;
       const category = (await db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES (gen_random_uuid(), $1, 'Home', '#112233', 'Home', 1) RETURNING id`, [group])).rows[0].id;
       await db.query(
-        `INSERT INTO recurring_transactions (id, group_id, type, amount, description, budget_account_id, category_id, frequency, interval, start_date, next_occurrence)
-         SELECT gen_random_uuid(), $1, 'Expense', 10 + i, 'Bill ' || i, $2, $3, (ARRAY['Monthly','Weekly','Yearly'])[1 + i % 3], 1, date '2025-01-01' + i, date '2027-01-01'
+        `INSERT INTO recurring_transactions (id, group_id, type, amount, description, budget_account_id, category_id, frequency, interval,
+                                            start_date, next_occurrence)
+         SELECT gen_random_uuid(), $1, 'Expense', 10 + i, 'Bill ' || i, $2, $3, (ARRAY['Monthly','Weekly','Yearly'])[1 + i % 3], 1,
+                date '2025-01-01' + i, date '2027-01-01'
            FROM generate_series(1, 30) i`,
         [group, accounts[0].id, category],
       );

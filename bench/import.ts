@@ -45,7 +45,8 @@ function germanCsv(): Buffer {
     const date = `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
     const income = i % 5 === 1;
     const amount = money(cents(i), true);
-    lines.push(`${date};${date};${PAYEES[i % PAYEES.length]};${income ? 'Gutschrift' : 'Lastschrift'};Vorgang ${i} Referenz ${i * 31};${income ? '' : `-${amount}`};${income ? amount : ''};EUR`);
+    const [debit, credit] = income ? ['', amount] : [`-${amount}`, ''];
+    lines.push(`${date};${date};${PAYEES[i % PAYEES.length]};${income ? 'Gutschrift' : 'Lastschrift'};Vorgang ${i} Referenz ${i * 31};${debit};${credit};EUR`);
   }
   return Buffer.from(new TextEncoder().encode(lines.join('\r\n')));
 }

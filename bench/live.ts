@@ -107,7 +107,8 @@ export async function benchLive(): Promise<LiveResult[]> {
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
     const idleCpu = cpuMs(server.pid) - cpuStart;
     console.log(
-      `  ${STREAMS} streams: RSS ${(before / MB).toFixed(0)} → ${(after / MB).toFixed(0)} MB; CPU in ${IDLE_SECONDS} s idle: ${baseCpu.toFixed(0)} ms with 1 stream, ${idleCpu.toFixed(0)} ms with ${STREAMS}`,
+      `  ${STREAMS} streams: RSS ${(before / MB).toFixed(0)} → ${(after / MB).toFixed(0)} MB; ` +
+        `CPU in ${IDLE_SECONDS} s idle: ${baseCpu.toFixed(0)} ms with 1 stream, ${idleCpu.toFixed(0)} ms with ${STREAMS}`,
     );
 
     const toFirst: number[] = [];

@@ -81,7 +81,8 @@ export async function benchNotify(): Promise<NotifyResult[]> {
       await db.query(
         `WITH n AS (INSERT INTO notes (id, group_id, title, created_by) SELECT gen_random_uuid(), group_id, 'Later', id FROM users LIMIT 1 RETURNING *),
               r AS (INSERT INTO note_reminders (id, note_id, group_id, start_local, time_zone, setter_time_zone, recipients, set_by, set_date, next_index)
-                    SELECT gen_random_uuid(), n.id, n.group_id, to_char(now() + interval '7 days', 'YYYY-MM-DD"T"HH24:MI:SS'), 'UTC', 'UTC', 'me', n.created_by, now(), 0 FROM n RETURNING id)
+                    SELECT gen_random_uuid(), n.id, n.group_id, to_char(now() + interval '7 days', 'YYYY-MM-DD"T"HH24:MI:SS'), 'UTC', 'UTC', 'me',
+                           n.created_by, now(), 0 FROM n RETURNING id)
          INSERT INTO notification_schedule (source, source_id, due_at) SELECT 'NoteReminder', id, now() + interval '7 days' FROM r`,
       );
     });
@@ -102,7 +103,8 @@ export async function benchNotify(): Promise<NotifyResult[]> {
     }
     const toWritten = (lastWritten - due.getTime()) / 1000;
     const toDelivered = (lastReceived - due.getTime()) / 1000;
-    console.log(`  written ${written}, delivered ${received}: all written ${toWritten.toFixed(1)} s after they were due, the last webhook ${toDelivered.toFixed(1)} s after`);
+    console.log(`  written ${written}, delivered ${received}: all written ${toWritten.toFixed(1)} s after they were due, ` +
+      `the last webhook ${toDelivered.toFixed(1)} s after`);
 
     // the idle scheduler: nothing due for a week
     const counters = () =>
@@ -118,7 +120,10 @@ export async function benchNotify(): Promise<NotifyResult[]> {
     const per30 = ((after.scans - before.scans) * 30) / IDLE_SECONDS;
     // this process's own two reads are transactions too
     const transactionsPer30 = ((after.transactions - before.transactions - 4) * 30) / IDLE_SECONDS;
-    console.log(`  idle ${IDLE_SECONDS} s: ${after.scans - before.scans} looks at the queue (${per30.toFixed(1)} per 30 s); ${(transactionsPer30).toFixed(0)} transactions per 30 s in the whole database`);
+    console.log(
+      `  idle ${IDLE_SECONDS} s: ${after.scans - before.scans} looks at the queue (${per30.toFixed(1)} per 30 s); ` +
+        `${(transactionsPer30).toFixed(0)} transactions per 30 s in the whole database`,
+    );
     return [
       {
         scenario: `notify: ${REMINDERS} reminders due in one minute, one instance`,

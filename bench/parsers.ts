@@ -59,7 +59,8 @@ export async function benchParsers(): Promise<ImportResult[]> {
         await light;
         if (outcome.startsWith('5')) throw new Error(`${file.kind} ${file.name}: ${outcome}`);
         if (round === 0) continue; // warm-up
-        console.log(`  ${file.kind.padEnd(7)} ${file.name.padEnd(34)} ${(body.length / 1024 / 1024).toFixed(2)} MiB: ${ms.toFixed(0).padStart(5)} ms, light request ≤ ${wait.toFixed(0)} ms (${outcome})`);
+        console.log(`  ${file.kind.padEnd(7)} ${file.name.padEnd(34)} ${(body.length / 1024 / 1024).toFixed(2)} MiB: ` +
+          `${ms.toFixed(0).padStart(5)} ms, light request ≤ ${wait.toFixed(0)} ms (${outcome})`);
         const key = file.name === CAP ? CAP : file.kind;
         const before = worst.get(key) ?? { ms: 0, wait: 0 };
         worst.set(key, { ms: Math.max(before.ms, ms), wait: Math.max(before.wait, wait) });

@@ -320,7 +320,8 @@ async function runAb(ctx: Context, s: AbScenario): Promise<void> {
       servers
         .map((server, i) => {
           const x = stats[i];
-          return `  ${server.name.padEnd(8)}${fmt(x.rps).padStart(9)}${fmt(x.p50).padStart(8)}${fmt(x.p99).padStart(8)}${fmt(x.cpu, 2).padStart(12)}${fmt(x.rss / MB).padStart(8)}${x.bad ? `   (${x.bad} non-2xx/errors!)` : ''}`;
+          const columns = [fmt(x.rps).padStart(9), fmt(x.p50).padStart(8), fmt(x.p99).padStart(8), fmt(x.cpu, 2).padStart(12), fmt(x.rss / MB).padStart(8)];
+          return `  ${server.name.padEnd(8)}${columns.join('')}${x.bad ? `   (${x.bad} non-2xx/errors!)` : ''}`;
         })
         .join('\n'),
   );
@@ -420,7 +421,8 @@ async function runLogin(ctx: Context): Promise<void> {
     const list = samples.get(server)!;
     return { rps: median(list.map((x) => x.rps)), p99: median(list.map((x) => x.p99)), cpu: median(list.map((x) => x.cpuPerRequest.get(server.pid)!)) };
   });
-  console.log(`  Hearth ${fmt(h.rps, 1)} logins/s (p99 ${fmt(h.p99)} ms, CPU ${fmt(h.cpu, 1)} ms each), bare ${fmt(b.rps, 1)} (p99 ${fmt(b.p99)} ms, CPU ${fmt(b.cpu, 1)} ms)`);
+  console.log(`  Hearth ${fmt(h.rps, 1)} logins/s (p99 ${fmt(h.p99)} ms, CPU ${fmt(h.cpu, 1)} ms each), ` +
+    `bare ${fmt(b.rps, 1)} (p99 ${fmt(b.p99)} ms, CPU ${fmt(b.cpu, 1)} ms)`);
   results.push({
     scenario: 'POST /session vs bcrypt ceiling',
     value: `${pct(h.rps / ceiling)}  (${fmt(h.rps, 1)} of ${fmt(ceiling, 1)}/s; bare ${fmt(b.rps, 1)}/s)`,
@@ -516,7 +518,8 @@ async function runExport(ctx: Context): Promise<void> {
     peak = Math.max(peak, memory(ctx.hearth.pid).rss);
     const seconds = (performance.now() - start) / 1000;
     const above = (peak - idle) / MB;
-    console.log(`  ${label.padEnd(20)} zip ${fmt(bytes / MB, 1)} MB in ${fmt(seconds, 1)} s; RSS ${fmt(idle / MB)} MB before, peak ${fmt(peak / MB)} MB (+${fmt(above)} MB)`);
+    console.log(`  ${label.padEnd(20)} zip ${fmt(bytes / MB, 1)} MB in ${fmt(seconds, 1)} s; ` +
+      `RSS ${fmt(idle / MB)} MB before, peak ${fmt(peak / MB)} MB (+${fmt(above)} MB)`);
     results.push({ scenario: `export, ${label}: RSS above idle`, value: `+${fmt(above)} MB (${fmt(seconds, 1)} s, zip ${fmt(bytes / MB, 1)} MB)`, target: `≤ ${EXPORT_RSS_MB} MB`, pass: above <= EXPORT_RSS_MB });
   }
   trackMemory(ctx);
@@ -633,7 +636,8 @@ async function runHttp(chosen: Scenario[], profile: string | undefined, capturin
     const floor = await startServer('floor', [...NODE_MEMORY_FLAGS, join(__dirname, 'floor', 'server.js')], { ...serverEnv, PORT: String(floorPort) }, floorPort, '/health');
     servers.push(floor);
     console.log(
-      `Hearth pid ${hearth.pid} (RSS ${fmt(startRss / MB)} MB after start), bare pid ${bare.pid} (RSS ${fmt(memory(bare.pid).rss / MB)} MB), floor pid ${floor.pid} (RSS ${fmt(memory(floor.pid).rss / MB)} MB)`,
+      `Hearth pid ${hearth.pid} (RSS ${fmt(startRss / MB)} MB after start), ` +
+        `bare pid ${bare.pid} (RSS ${fmt(memory(bare.pid).rss / MB)} MB), floor pid ${floor.pid} (RSS ${fmt(memory(floor.pid).rss / MB)} MB)`,
     );
     const token = await login(hearth.base);
     const ctx: Context = { data, hearth, bare, floor, token, flatToken: await login(hearth.base, FLAT_USERNAME), url, bcryptCost, peakRss: startRss, rps: new Map() };
@@ -667,7 +671,9 @@ async function runHttp(chosen: Scenario[], profile: string | undefined, capturin
       if (s.name === 'transaction-create-split' && ctx.rps.has('transaction-create')) splitCreateShare(ctx);
     }
     trackMemory(ctx);
-    console.log(`\nHearth: ${fmt((cpuMs(hearth.pid) - cpuStart) / 1000, 1)} s CPU over the run; RSS ${fmt(startRss / MB)} MB after start, largest ${fmt(ctx.peakRss / MB)} MB, now ${fmt(memory(hearth.pid).rss / MB)} MB (VmHWM, start-up included: ${fmt(memory(hearth.pid).peak / MB)} MB)`);
+    console.log(`\nHearth: ${fmt((cpuMs(hearth.pid) - cpuStart) / 1000, 1)} s CPU over the run; ` +
+      `RSS ${fmt(startRss / MB)} MB after start, largest ${fmt(ctx.peakRss / MB)} MB, now ${fmt(memory(hearth.pid).rss / MB)} ` +
+      `MB (VmHWM, start-up included: ${fmt(memory(hearth.pid).peak / MB)} MB)`);
     results.push({ scenario: 'Hearth RSS after start', value: `${fmt(startRss / MB)} MB`, target: '≤ 150 MB', pass: startRss <= 150 * MB });
     results.push({ scenario: 'Hearth largest RSS / start', value: `${fmt(ctx.peakRss / startRss, 2)}× (${fmt(ctx.peakRss / MB)} MB)`, target: '≤ 1.5×', pass: ctx.peakRss <= 1.5 * startRss });
     if (profile) {

@@ -240,7 +240,8 @@ export async function runSearch(base: string, url: string): Promise<Row[]> {
     }
     all.push(...times);
     console.log(
-      `  ${JSON.stringify(q).padEnd(22)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms   ${total} hits`,
+      `  ${JSON.stringify(q).padEnd(22)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ` +
+        `ms   p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms   ${total} hits`,
     );
   }
   const p95 = percentile(all, 95);

@@ -56,7 +56,9 @@ async function seedFlat(db: Client, password: string, bcryptCost: number): Promi
               'members', jsonb_build_array(jsonb_build_object('userId', m[1], 'value', NULL), jsonb_build_object('userId', m[2], 'value', NULL),
                                            jsonb_build_object('userId', m[3], 'value', NULL)),
               'adjustments', '[]'::jsonb,
-              'owed', (SELECT jsonb_agg(jsonb_build_object('userId', m[k], 'amount', ((c / 3 + CASE WHEN k <= c % 3 THEN 1 ELSE 0 END) / 100.0)::numeric(14,2)::text) ORDER BY k)
+              'owed', (SELECT jsonb_agg(jsonb_build_object('userId', m[k],
+                                                            'amount', ((c / 3 + CASE WHEN k <= c % 3 THEN 1 ELSE 0 END) / 100.0)::numeric(14,2)::text)
+                                        ORDER BY k)
                          FROM generate_series(1, 3) AS k))
        FROM generate_series(1, $5::int) AS i, LATERAL (SELECT (i::bigint * 7919) % 20000 + 1 AS c, $2::uuid[] AS m) v`,
     [groupId, memberIds, categoryId, accountId, FLAT_TRANSACTIONS],

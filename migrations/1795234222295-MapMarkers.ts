@@ -67,11 +67,29 @@ export class MapMarkers1795234222295 implements MigrationInterface {
     // trusted extensions from contrib (no superuser needed since PostgreSQL 13)
     await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS unaccent`);
-    await queryRunner.query(`CREATE TABLE "markers" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, "title" character varying(100) NOT NULL, "date" date NOT NULL, "rating" smallint NOT NULL DEFAULT '5', "description" text NOT NULL DEFAULT '', "latitude" double precision NOT NULL, "longitude" double precision NOT NULL, "address" character varying(500), "created_by" uuid, "deleted_date" TIMESTAMP WITH TIME ZONE, CONSTRAINT "ck_markers_longitude" CHECK ("longitude" BETWEEN -180 AND 180), CONSTRAINT "ck_markers_latitude" CHECK ("latitude" BETWEEN -90 AND 90), CONSTRAINT "ck_markers_rating" CHECK ("rating" BETWEEN 1 AND 5), CONSTRAINT "PK_05eb83870b9b88db9d4e949965c" PRIMARY KEY ("id"))`);
+    await queryRunner.query(
+      `CREATE TABLE "markers" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), ` +
+        `"updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, "title" character varying(100) NOT NULL, ` +
+        `"date" date NOT NULL, "rating" smallint NOT NULL DEFAULT '5', "description" text NOT NULL DEFAULT '', "latitude" double precision NOT NULL, ` +
+        `"longitude" double precision NOT NULL, "address" character varying(500), "created_by" uuid, "deleted_date" TIMESTAMP WITH TIME ZONE, ` +
+        `CONSTRAINT "ck_markers_longitude" CHECK ("longitude" BETWEEN -180 AND 180), CONSTRAINT "ck_markers_latitude" CHECK ("latitude" BETWEEN -90 AND 90), ` +
+        `CONSTRAINT "ck_markers_rating" CHECK ("rating" BETWEEN 1 AND 5), CONSTRAINT "PK_05eb83870b9b88db9d4e949965c" PRIMARY KEY ("id"))`,
+    );
     await queryRunner.query(`CREATE INDEX "ix_markers_group_date" ON "markers"  ("group_id", "date", "id") `);
-    await queryRunner.query(`CREATE TABLE "geo_places" ("id" integer NOT NULL, "name" character varying(200) NOT NULL, "search_name" character varying(200) NOT NULL, "country_code" character(2) NOT NULL, "admin_code" character varying(20) NOT NULL DEFAULT '', "feature_code" character varying(10) NOT NULL, "population" integer NOT NULL DEFAULT '0', "latitude" double precision NOT NULL, "longitude" double precision NOT NULL, CONSTRAINT "PK_489dc9d6796ce119aa5dc6d703f" PRIMARY KEY ("id"))`);
-    await queryRunner.query(`ALTER TABLE "markers" ADD CONSTRAINT "FK_91b53e4589c02ee091e72befdd8" FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "markers" ADD CONSTRAINT "FK_95864ce15fa03c7a30436e5d47f" FOREIGN KEY ("created_by") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(
+      `CREATE TABLE "geo_places" ("id" integer NOT NULL, "name" character varying(200) NOT NULL, "search_name" character varying(200) NOT NULL, ` +
+        `"country_code" character(2) NOT NULL, "admin_code" character varying(20) NOT NULL DEFAULT '', ` +
+        `"feature_code" character varying(10) NOT NULL, "population" integer NOT NULL DEFAULT '0', "latitude" double precision NOT NULL, ` +
+        `"longitude" double precision NOT NULL, CONSTRAINT "PK_489dc9d6796ce119aa5dc6d703f" PRIMARY KEY ("id"))`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "markers" ADD CONSTRAINT "FK_91b53e4589c02ee091e72befdd8" ` +
+        `FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "markers" ADD CONSTRAINT "FK_95864ce15fa03c7a30436e5d47f" ` +
+        `FOREIGN KEY ("created_by") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
+    );
     // declared on the entities with synchronize: false
     // GET /markers/locations: an index-only scan over the live markers of one group, bbox on latitude
     await queryRunner.query(

@@ -4,30 +4,97 @@ export class Budget1795236158260 implements MigrationInterface {
   name = 'Budget1795236158260';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE TABLE "budget_accounts" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, "name" character varying(50) NOT NULL, "is_default" boolean NOT NULL DEFAULT false, "is_disabled" boolean NOT NULL DEFAULT false, CONSTRAINT "PK_34c44517adef513ba171445354a" PRIMARY KEY ("id"))`);
+    await queryRunner.query(
+      `CREATE TABLE "budget_accounts" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), ` +
+        `"updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, ` +
+        `"name" character varying(50) NOT NULL, "is_default" boolean NOT NULL DEFAULT false, ` +
+        `"is_disabled" boolean NOT NULL DEFAULT false, CONSTRAINT "PK_34c44517adef513ba171445354a" PRIMARY KEY ("id"))`,
+    );
     await queryRunner.query(`CREATE INDEX "ix_budget_accounts_group" ON "budget_accounts"  ("group_id") `);
-    await queryRunner.query(`CREATE TABLE "categories" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, "name" character varying(50) NOT NULL, "color" character varying(7) NOT NULL, "icon" character varying(50) NOT NULL, "sort_order" integer NOT NULL, CONSTRAINT "ck_categories_color" CHECK ("color" ~ '^#[0-9A-Fa-f]{6}$'), CONSTRAINT "PK_24dbc6126a28ff948da33e97d3b" PRIMARY KEY ("id"))`);
+    await queryRunner.query(
+      `CREATE TABLE "categories" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), ` +
+        `"updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, "name" character varying(50) NOT NULL, ` +
+        `"color" character varying(7) NOT NULL, "icon" character varying(50) NOT NULL, "sort_order" integer NOT NULL, ` +
+        `CONSTRAINT "ck_categories_color" CHECK ("color" ~ '^#[0-9A-Fa-f]{6}$'), CONSTRAINT "PK_24dbc6126a28ff948da33e97d3b" PRIMARY KEY ("id"))`,
+    );
     await queryRunner.query(`CREATE INDEX "ix_categories_group_order" ON "categories"  ("group_id", "sort_order") `);
-    await queryRunner.query(`CREATE TABLE "recurring_transactions" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, "type" character varying(10) NOT NULL, "amount" numeric(14,2) NOT NULL, "description" character varying(500), "category_id" uuid, "budget_account_id" uuid NOT NULL, "target_budget_account_id" uuid, "frequency" character varying(10) NOT NULL, "interval" integer NOT NULL DEFAULT '1', "start_date" date NOT NULL, "end_date" date, "next_occurrence" date, "is_enabled" boolean NOT NULL DEFAULT true, "created_by_id" uuid, CONSTRAINT "ck_recurring_transactions_shape" CHECK (("type" = 'Transfer' AND "category_id" IS NULL AND "target_budget_account_id" IS NOT NULL AND "target_budget_account_id" <> "budget_account_id") OR ("type" IN ('Expense', 'Income') AND "category_id" IS NOT NULL AND "target_budget_account_id" IS NULL)), CONSTRAINT "ck_recurring_transactions_end" CHECK ("end_date" IS NULL OR "end_date" >= "start_date"), CONSTRAINT "ck_recurring_transactions_interval" CHECK ("interval" >= 1), CONSTRAINT "ck_recurring_transactions_amount" CHECK ("amount" > 0), CONSTRAINT "ck_recurring_transactions_frequency" CHECK ("frequency" IN ('Daily', 'Weekly', 'Monthly', 'Yearly')), CONSTRAINT "ck_recurring_transactions_type" CHECK ("type" IN ('Expense', 'Income', 'Transfer')), CONSTRAINT "PK_6485db3243762a54992dc0ce3b7" PRIMARY KEY ("id"))`);
+    await queryRunner.query(
+      `CREATE TABLE "recurring_transactions" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), ` +
+        `"updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, "type" character varying(10) NOT NULL, ` +
+        `"amount" numeric(14,2) NOT NULL, "description" character varying(500), "category_id" uuid, "budget_account_id" uuid NOT NULL, ` +
+        `"target_budget_account_id" uuid, "frequency" character varying(10) NOT NULL, "interval" integer NOT NULL DEFAULT '1', ` +
+        `"start_date" date NOT NULL, "end_date" date, "next_occurrence" date, "is_enabled" boolean NOT NULL DEFAULT true, "created_by_id" uuid, ` +
+        `CONSTRAINT "ck_recurring_transactions_shape" CHECK (("type" = 'Transfer' AND "category_id" IS NULL AND "target_budget_account_id" ` +
+        `IS NOT NULL AND "target_budget_account_id" <> "budget_account_id") OR ("type" IN ('Expense', ` +
+        `'Income') AND "category_id" IS NOT NULL AND "target_budget_account_id" IS NULL)), ` +
+        `CONSTRAINT "ck_recurring_transactions_end" CHECK ("end_date" IS NULL OR "end_date" >= "start_date"), ` +
+        `CONSTRAINT "ck_recurring_transactions_interval" CHECK ("interval" >= 1), CONSTRAINT "ck_recurring_transactions_amount" CHECK ("amount" > 0), ` +
+        `CONSTRAINT "ck_recurring_transactions_frequency" CHECK ("frequency" IN ('Daily', 'Weekly', 'Monthly', 'Yearly')), ` +
+        `CONSTRAINT "ck_recurring_transactions_type" CHECK ("type" IN ('Expense', 'Income', 'Transfer')), ` +
+        `CONSTRAINT "PK_6485db3243762a54992dc0ce3b7" PRIMARY KEY ("id"))`,
+    );
     await queryRunner.query(`CREATE INDEX "ix_recurring_transactions_target_account" ON "recurring_transactions"  ("target_budget_account_id") `);
     await queryRunner.query(`CREATE INDEX "ix_recurring_transactions_account" ON "recurring_transactions"  ("budget_account_id") `);
     await queryRunner.query(`CREATE INDEX "ix_recurring_transactions_category" ON "recurring_transactions"  ("category_id") `);
     await queryRunner.query(`CREATE INDEX "ix_recurring_transactions_due" ON "recurring_transactions"  ("next_occurrence") `);
     await queryRunner.query(`CREATE INDEX "ix_recurring_transactions_group" ON "recurring_transactions"  ("group_id") `);
-    await queryRunner.query(`CREATE TABLE "transactions" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, "type" character varying(10) NOT NULL, "amount" numeric(14,2) NOT NULL, "date" date NOT NULL, "description" character varying(500), "category_id" uuid, "budget_account_id" uuid NOT NULL, "target_budget_account_id" uuid, "recurring_transaction_id" uuid, "occurrence_date" date, "created_by_id" uuid, CONSTRAINT "ck_transactions_shape" CHECK (("type" = 'Transfer' AND "category_id" IS NULL AND "target_budget_account_id" IS NOT NULL AND "target_budget_account_id" <> "budget_account_id") OR ("type" IN ('Expense', 'Income') AND "category_id" IS NOT NULL AND "target_budget_account_id" IS NULL)), CONSTRAINT "ck_transactions_amount" CHECK ("amount" > 0), CONSTRAINT "ck_transactions_type" CHECK ("type" IN ('Expense', 'Income', 'Transfer')), CONSTRAINT "PK_a219afd8dd77ed80f5a862f1db9" PRIMARY KEY ("id"))`);
+    await queryRunner.query(
+      `CREATE TABLE "transactions" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), ` +
+        `"updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, "type" character varying(10) NOT NULL, ` +
+        `"amount" numeric(14,2) NOT NULL, "date" date NOT NULL, "description" character varying(500), "category_id" uuid, ` +
+        `"budget_account_id" uuid NOT NULL, "target_budget_account_id" uuid, "recurring_transaction_id" uuid, "occurrence_date" date, ` +
+        `"created_by_id" uuid, CONSTRAINT "ck_transactions_shape" CHECK (("type" = 'Transfer' AND "category_id" ` +
+        `IS NULL AND "target_budget_account_id" IS NOT NULL AND "target_budget_account_id" <> "budget_account_id") OR ("type" ` +
+        `IN ('Expense', 'Income') AND "category_id" IS NOT NULL AND "target_budget_account_id" IS NULL)), ` +
+        `CONSTRAINT "ck_transactions_amount" CHECK ("amount" > 0), CONSTRAINT "ck_transactions_type" CHECK ("type" IN ('Expense', ` +
+        `'Income', 'Transfer')), CONSTRAINT "PK_a219afd8dd77ed80f5a862f1db9" PRIMARY KEY ("id"))`,
+    );
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_transactions_recurring_occurrence" ON "transactions"  ("recurring_transaction_id", "occurrence_date") `);
     await queryRunner.query(`CREATE INDEX "ix_transactions_group_amount" ON "transactions"  ("group_id", "amount", "id") `);
-    await queryRunner.query(`ALTER TABLE "budget_accounts" ADD CONSTRAINT "FK_c078f57c3fe3cbe5482ac87838f" FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "categories" ADD CONSTRAINT "FK_9cb2a5ee5d6a59afa025f3b96d7" FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "recurring_transactions" ADD CONSTRAINT "FK_6c2da13e5247d8799cfd3fdbf0d" FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "recurring_transactions" ADD CONSTRAINT "FK_eb623e5e626cf95fd42710adf25" FOREIGN KEY ("category_id") REFERENCES "categories"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "recurring_transactions" ADD CONSTRAINT "FK_e2b74bf3e0682723f9c4b478351" FOREIGN KEY ("budget_account_id") REFERENCES "budget_accounts"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "recurring_transactions" ADD CONSTRAINT "FK_bc8f2b6461d8c1c88e9b0fa0260" FOREIGN KEY ("target_budget_account_id") REFERENCES "budget_accounts"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "transactions" ADD CONSTRAINT "FK_4ad1884a5fad7c6262357290dbb" FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "transactions" ADD CONSTRAINT "FK_c9e41213ca42d50132ed7ab2b0f" FOREIGN KEY ("category_id") REFERENCES "categories"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "transactions" ADD CONSTRAINT "FK_9aac10ca9711bc67d9910010c88" FOREIGN KEY ("budget_account_id") REFERENCES "budget_accounts"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "transactions" ADD CONSTRAINT "FK_0ffeaf2de78de94691c0f800545" FOREIGN KEY ("target_budget_account_id") REFERENCES "budget_accounts"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "transactions" ADD CONSTRAINT "FK_50371499043ce644481531ce059" FOREIGN KEY ("recurring_transaction_id") REFERENCES "recurring_transactions"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(
+      `ALTER TABLE "budget_accounts" ADD CONSTRAINT "FK_c078f57c3fe3cbe5482ac87838f" ` +
+        `FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "categories" ADD CONSTRAINT "FK_9cb2a5ee5d6a59afa025f3b96d7" ` +
+        `FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "recurring_transactions" ADD CONSTRAINT "FK_6c2da13e5247d8799cfd3fdbf0d" ` +
+        `FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "recurring_transactions" ADD CONSTRAINT "FK_eb623e5e626cf95fd42710adf25" ` +
+        `FOREIGN KEY ("category_id") REFERENCES "categories"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "recurring_transactions" ADD CONSTRAINT "FK_e2b74bf3e0682723f9c4b478351" ` +
+        `FOREIGN KEY ("budget_account_id") REFERENCES "budget_accounts"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "recurring_transactions" ADD CONSTRAINT "FK_bc8f2b6461d8c1c88e9b0fa0260" ` +
+        `FOREIGN KEY ("target_budget_account_id") REFERENCES "budget_accounts"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "transactions" ADD CONSTRAINT "FK_4ad1884a5fad7c6262357290dbb" ` +
+        `FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "transactions" ADD CONSTRAINT "FK_c9e41213ca42d50132ed7ab2b0f" ` +
+        `FOREIGN KEY ("category_id") REFERENCES "categories"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "transactions" ADD CONSTRAINT "FK_9aac10ca9711bc67d9910010c88" ` +
+        `FOREIGN KEY ("budget_account_id") REFERENCES "budget_accounts"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "transactions" ADD CONSTRAINT "FK_0ffeaf2de78de94691c0f800545" ` +
+        `FOREIGN KEY ("target_budget_account_id") REFERENCES "budget_accounts"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "transactions" ADD CONSTRAINT "FK_50371499043ce644481531ce059" FOREIGN KEY ("recurring_transaction_id") ` +
+        `REFERENCES "recurring_transactions"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
+    );
     // hand-made indexes (declared on the entities with synchronize: false)
     // one default account per group, enforced by the database
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_budget_accounts_default" ON "budget_accounts" ("group_id") WHERE "is_default"`);

@@ -51,7 +51,8 @@ BEGIN
   RETURN NULL;
 END $$`);
     await queryRunner.query(
-      `CREATE TRIGGER action_histories_notify AFTER INSERT ON action_histories REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION hearth_notify_change()`,
+      `CREATE TRIGGER action_histories_notify AFTER INSERT ON action_histories ` +
+        `REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION hearth_notify_change()`,
     );
   }
 

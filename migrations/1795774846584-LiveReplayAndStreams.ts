@@ -12,11 +12,16 @@ export class LiveReplayAndStreams1795774846584 implements MigrationInterface {
   name = 'LiveReplayAndStreams1795774846584';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE TABLE "live_streams" ("id" uuid NOT NULL, "user_id" uuid NOT NULL, "opened_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT clock_timestamp(), "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "PK_33ffe1dff05e56f4381fe715c6d" PRIMARY KEY ("id"))`);
+    await queryRunner.query(
+      `CREATE TABLE "live_streams" ("id" uuid NOT NULL, "user_id" uuid NOT NULL, "opened_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT clock_timestamp(), ` +
+        `"expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "PK_33ffe1dff05e56f4381fe715c6d" PRIMARY KEY ("id"))`,
+    );
     await queryRunner.query(`CREATE INDEX "ix_live_streams_user_opened" ON "live_streams"  ("user_id", "opened_at") `);
     await queryRunner.query(`CREATE INDEX "ix_action_histories_admin_cursor" ON "action_histories"  ("tx", "seq") WHERE admin_only`);
     await queryRunner.query(`CREATE INDEX "ix_action_histories_group_cursor" ON "action_histories"  ("group_id", "tx", "seq") `);
-    await queryRunner.query(`CREATE FUNCTION hearth_live_open(stream uuid, owner uuid, expires timestamptz, most int) RETURNS SETOF uuid LANGUAGE plpgsql VOLATILE AS $$
+    await queryRunner.query(
+      `CREATE FUNCTION hearth_live_open(stream uuid, owner uuid, expires timestamptz, most int) ` +
+        `RETURNS SETOF uuid LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   ended uuid;
 BEGIN
@@ -29,7 +34,8 @@ BEGIN
     PERFORM pg_notify('hearth_access', 'stream:' || ended);
     RETURN NEXT ended;
   END LOOP;
-END $$`);
+END $$`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

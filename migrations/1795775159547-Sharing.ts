@@ -18,18 +18,37 @@ export class Sharing1795775159547 implements MigrationInterface {
   name = 'Sharing1795775159547';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE TABLE "settlements" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, "from_user_id" uuid NOT NULL, "to_user_id" uuid NOT NULL, "amount" numeric(14,2) NOT NULL, "date" date NOT NULL, "note" character varying(500), "created_by_id" uuid, CONSTRAINT "ck_settlements_parties" CHECK ("from_user_id" <> "to_user_id"), CONSTRAINT "ck_settlements_amount" CHECK ("amount" > 0), CONSTRAINT "PK_5f523ce152b84e818bff9467aab" PRIMARY KEY ("id"))`);
+    await queryRunner.query(
+      `CREATE TABLE "settlements" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), ` +
+        `"updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, "from_user_id" uuid NOT NULL, ` +
+        `"to_user_id" uuid NOT NULL, "amount" numeric(14,2) NOT NULL, "date" date NOT NULL, "note" character varying(500), ` +
+        `"created_by_id" uuid, CONSTRAINT "ck_settlements_parties" CHECK ("from_user_id" <> "to_user_id"), ` +
+        `CONSTRAINT "ck_settlements_amount" CHECK ("amount" > 0), CONSTRAINT "PK_5f523ce152b84e818bff9467aab" PRIMARY KEY ("id"))`,
+    );
     await queryRunner.query(`CREATE INDEX "ix_settlements_to" ON "settlements"  ("group_id", "to_user_id", "date") `);
     await queryRunner.query(`CREATE INDEX "ix_settlements_from" ON "settlements"  ("group_id", "from_user_id", "date") `);
     await queryRunner.query(`CREATE INDEX "ix_settlements_group_date" ON "settlements"  ("group_id", "date", "id") `);
-    await queryRunner.query(`CREATE TABLE "split_settings" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, "shared_by_default" boolean NOT NULL DEFAULT false, "mode" character varying(10) NOT NULL DEFAULT 'equal', "weights" jsonb NOT NULL DEFAULT '[]', "units" jsonb NOT NULL DEFAULT '[]', CONSTRAINT "PK_b966a3652899015b5959d0d6ace" PRIMARY KEY ("id"))`);
+    await queryRunner.query(
+      `CREATE TABLE "split_settings" ("id" uuid NOT NULL, "created_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), ` +
+        `"updated_date" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "group_id" uuid NOT NULL, ` +
+        `"shared_by_default" boolean NOT NULL DEFAULT false, "mode" character varying(10) NOT NULL DEFAULT 'equal', ` +
+        `"weights" jsonb NOT NULL DEFAULT '[]', "units" jsonb NOT NULL DEFAULT '[]', CONSTRAINT "PK_b966a3652899015b5959d0d6ace" PRIMARY KEY ("id"))`,
+    );
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_split_settings_group" ON "split_settings"  ("group_id") `);
     await queryRunner.query(`ALTER TABLE "recurring_transactions" ADD "split" jsonb`);
     await queryRunner.query(`ALTER TABLE "transactions" ADD "split" jsonb`);
-    await queryRunner.query(`ALTER TABLE "recurring_transactions" ADD CONSTRAINT "ck_recurring_transactions_split" CHECK ("split" IS NULL OR "type" <> 'Transfer')`);
+    await queryRunner.query(
+      `ALTER TABLE "recurring_transactions" ADD CONSTRAINT "ck_recurring_transactions_split" CHECK ("split" IS NULL OR "type" <> 'Transfer')`,
+    );
     await queryRunner.query(`ALTER TABLE "transactions" ADD CONSTRAINT "ck_transactions_split" CHECK ("split" IS NULL OR "type" <> 'Transfer')`);
-    await queryRunner.query(`ALTER TABLE "settlements" ADD CONSTRAINT "FK_6c8f4669439022b4a709819e975" FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "split_settings" ADD CONSTRAINT "FK_48dbd9be64c531e613c8aed8ef1" FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(
+      `ALTER TABLE "settlements" ADD CONSTRAINT "FK_6c8f4669439022b4a709819e975" ` +
+        `FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "split_settings" ADD CONSTRAINT "FK_48dbd9be64c531e613c8aed8ef1" ` +
+        `FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
 
     // ---- the kept tables (no entities: only the triggers below write them) ----
     await queryRunner.query(
@@ -68,7 +87,9 @@ export class Sharing1795775159547 implements MigrationInterface {
        WHERE ${where}
        GROUP BY n.id, p.user_id, n.group_id, n.date, n.type, n.budget_account_id, n.category_id
        ORDER BY n.id, p.user_id;`;
-    const changed = `(o.split, o.date, o.type, o.budget_account_id, o.category_id, o.group_id) IS DISTINCT FROM (n.split, n.date, n.type, n.budget_account_id, n.category_id, n.group_id)`;
+    const changed =
+      `(o.split, o.date, o.type, o.budget_account_id, o.category_id, o.group_id) ` +
+      `IS DISTINCT FROM (n.split, n.date, n.type, n.budget_account_id, n.category_id, n.group_id)`;
     await queryRunner.query(`CREATE FUNCTION "transaction_shares_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         ${sharesOf('new_rows n', 'n.split IS NOT NULL')}
@@ -83,10 +104,12 @@ export class Sharing1795775159547 implements MigrationInterface {
         RETURN NULL;
       END $$`);
     await queryRunner.query(
-      `CREATE TRIGGER "transactions_shares_insert" AFTER INSERT ON "transactions" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "transaction_shares_insert"()`,
+      `CREATE TRIGGER "transactions_shares_insert" AFTER INSERT ON "transactions" ` +
+        `REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "transaction_shares_insert"()`,
     );
     await queryRunner.query(
-      `CREATE TRIGGER "transactions_shares_update" AFTER UPDATE ON "transactions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "transaction_shares_update"()`,
+      `CREATE TRIGGER "transactions_shares_update" AFTER UPDATE ON "transactions" ` +
+        `REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "transaction_shares_update"()`,
     );
     // (a deleted transaction's shares go with it: ON DELETE CASCADE, whose deletes fire the shares' triggers)
 

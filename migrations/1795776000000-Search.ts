@@ -32,7 +32,10 @@ export class Search1795776000000 implements MigrationInterface {
       ['hearth_english', 'english'],
     ]) {
       await queryRunner.query(`CREATE TEXT SEARCH CONFIGURATION public.${name} (COPY = pg_catalog.${language})`);
-      await queryRunner.query(`ALTER TEXT SEARCH CONFIGURATION public.${name} ALTER MAPPING FOR hword, hword_part, word WITH public.unaccent, ${language}_stem`);
+      await queryRunner.query(
+        `ALTER TEXT SEARCH CONFIGURATION public.${name} ` +
+          `ALTER MAPPING FOR hword, hword_part, word WITH public.unaccent, ${language}_stem`,
+      );
     }
     await queryRunner.query(`CREATE FUNCTION public.search_fold(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
       AS $$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, $1)) $$`);
@@ -53,7 +56,8 @@ export class Search1795776000000 implements MigrationInterface {
           RETURN NEW;
         END $$`);
       await queryRunner.query(
-        `CREATE TRIGGER "${table}_search" BEFORE INSERT OR UPDATE OF ${watched.map((c) => `"${c}"`).join(', ')} ON "${table}" FOR EACH ROW EXECUTE FUNCTION "${table}_search"()`,
+        `CREATE TRIGGER "${table}_search" BEFORE INSERT OR UPDATE OF ${watched.map((c) => `"${c}"`).join(', ')} ` +
+          `ON "${table}" FOR EACH ROW EXECUTE FUNCTION "${table}_search"()`,
       );
       // the rows already there: the trigger fires on an update of a watched column
       await queryRunner.query(`UPDATE "${table}" SET "${watched[0]}" = "${watched[0]}"`);

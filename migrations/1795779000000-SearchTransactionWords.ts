@@ -12,7 +12,8 @@ export class SearchTransactionWords1795779000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX "public"."ix_transactions_search_text"`);
     await queryRunner.query(
-      `CREATE INDEX "ix_transactions_search_words" ON "transactions" USING gin ("group_id", ("search_text" || ' ' || strip("search_vector")::text) gin_trgm_ops)`,
+      `CREATE INDEX "ix_transactions_search_words" ON "transactions" ` +
+        `USING gin ("group_id", ("search_text" || ' ' || strip("search_vector")::text) gin_trgm_ops)`,
     );
   }
 

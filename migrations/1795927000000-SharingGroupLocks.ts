@@ -25,13 +25,16 @@ export class SharingGroupLocks1795927000000 implements MigrationInterface {
         RETURN NEW;
       END $$`);
     await queryRunner.query(
-      `CREATE TRIGGER "transactions_sharing_lock_insert" BEFORE INSERT ON "transactions" FOR EACH ROW WHEN (NEW.split IS NOT NULL) EXECUTE FUNCTION "sharing_group_write_lock"()`,
+      `CREATE TRIGGER "transactions_sharing_lock_insert" BEFORE INSERT ON "transactions" ` +
+        `FOR EACH ROW WHEN (NEW.split IS NOT NULL) EXECUTE FUNCTION "sharing_group_write_lock"()`,
     );
     await queryRunner.query(
-      `CREATE TRIGGER "transactions_sharing_lock_update" BEFORE UPDATE ON "transactions" FOR EACH ROW WHEN (OLD.split IS NOT NULL OR NEW.split IS NOT NULL) EXECUTE FUNCTION "sharing_group_write_lock"()`,
+      `CREATE TRIGGER "transactions_sharing_lock_update" BEFORE UPDATE ON "transactions" ` +
+        `FOR EACH ROW WHEN (OLD.split IS NOT NULL OR NEW.split IS NOT NULL) EXECUTE FUNCTION "sharing_group_write_lock"()`,
     );
     await queryRunner.query(
-      `CREATE TRIGGER "transactions_sharing_lock_delete" BEFORE DELETE ON "transactions" FOR EACH ROW WHEN (OLD.split IS NOT NULL) EXECUTE FUNCTION "sharing_group_write_lock"()`,
+      `CREATE TRIGGER "transactions_sharing_lock_delete" BEFORE DELETE ON "transactions" ` +
+        `FOR EACH ROW WHEN (OLD.split IS NOT NULL) EXECUTE FUNCTION "sharing_group_write_lock"()`,
     );
     await queryRunner.query(
       `CREATE TRIGGER "settlements_sharing_lock" BEFORE INSERT OR UPDATE OR DELETE ON "settlements" FOR EACH ROW EXECUTE FUNCTION "sharing_group_write_lock"()`,

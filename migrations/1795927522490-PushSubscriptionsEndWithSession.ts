@@ -13,12 +13,18 @@ export class PushSubscriptionsEndWithSession1795927522490 implements MigrationIn
     await queryRunner.query(`ALTER TABLE "push_subscriptions" DROP CONSTRAINT "FK_d1de1cf3978af9932b61f122913"`);
     await queryRunner.query(`DELETE FROM "push_subscriptions" WHERE "session_id" IS NULL`);
     await queryRunner.query(`ALTER TABLE "push_subscriptions" ALTER COLUMN "session_id" SET NOT NULL`);
-    await queryRunner.query(`ALTER TABLE "push_subscriptions" ADD CONSTRAINT "FK_d1de1cf3978af9932b61f122913" FOREIGN KEY ("session_id") REFERENCES "sessions"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(
+      `ALTER TABLE "push_subscriptions" ADD CONSTRAINT "FK_d1de1cf3978af9932b61f122913" ` +
+        `FOREIGN KEY ("session_id") REFERENCES "sessions"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "push_subscriptions" DROP CONSTRAINT "FK_d1de1cf3978af9932b61f122913"`);
     await queryRunner.query(`ALTER TABLE "push_subscriptions" ALTER COLUMN "session_id" DROP NOT NULL`);
-    await queryRunner.query(`ALTER TABLE "push_subscriptions" ADD CONSTRAINT "FK_d1de1cf3978af9932b61f122913" FOREIGN KEY ("session_id") REFERENCES "sessions"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(
+      `ALTER TABLE "push_subscriptions" ADD CONSTRAINT "FK_d1de1cf3978af9932b61f122913" ` +
+        `FOREIGN KEY ("session_id") REFERENCES "sessions"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
+    );
   }
 }

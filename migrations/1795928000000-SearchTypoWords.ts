@@ -38,10 +38,12 @@ export class SearchTypoWords1795928000000 implements MigrationInterface {
     for (const table of TABLES) {
       // one statement per INSERT (an import of 10 000 rows adds its words at once); an UPDATE adds the words of the rows whose text it changed
       await queryRunner.query(
-        `CREATE TRIGGER "${table}_search_words_insert" AFTER INSERT ON "${table}" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_add()`,
+        `CREATE TRIGGER "${table}_search_words_insert" AFTER INSERT ON "${table}" ` +
+          `REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_add()`,
       );
       await queryRunner.query(
-        `CREATE TRIGGER "${table}_search_words_update" AFTER UPDATE ON "${table}" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_change()`,
+        `CREATE TRIGGER "${table}_search_words_update" AFTER UPDATE ON "${table}" ` +
+          `REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_change()`,
       );
     }
     await queryRunner.query(`CREATE TEMPORARY TABLE search_words_all (group_id uuid, search_text text)`);

@@ -18,17 +18,20 @@ export class CalendarSearch1795942000000 implements MigrationInterface {
           RETURN NEW;
         END $$`);
     await queryRunner.query(
-      `CREATE TRIGGER "calendar_events_search" BEFORE INSERT OR UPDATE OF "title", "description", "location" ON "calendar_events" FOR EACH ROW EXECUTE FUNCTION "calendar_events_search"()`,
+      `CREATE TRIGGER "calendar_events_search" BEFORE INSERT OR UPDATE OF "title", "description", "location" ` +
+        `ON "calendar_events" FOR EACH ROW EXECUTE FUNCTION "calendar_events_search"()`,
     );
     await queryRunner.query(`UPDATE "calendar_events" SET "title" = "title"`);
     await queryRunner.query(`CREATE INDEX "ix_calendar_events_search_vector" ON "calendar_events" USING gin ("group_id", "search_vector")`);
     await queryRunner.query(`CREATE INDEX "ix_calendar_events_search_text" ON "calendar_events" USING gin ("group_id", "search_text" gin_trgm_ops)`);
     await queryRunner.query(`CREATE INDEX "ix_calendar_events_search_title" ON "calendar_events" USING gin (search_fold("title") gin_trgm_ops)`);
     await queryRunner.query(
-      `CREATE TRIGGER "calendar_events_search_words_insert" AFTER INSERT ON "calendar_events" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_add()`,
+      `CREATE TRIGGER "calendar_events_search_words_insert" AFTER INSERT ON "calendar_events" ` +
+        `REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_add()`,
     );
     await queryRunner.query(
-      `CREATE TRIGGER "calendar_events_search_words_update" AFTER UPDATE ON "calendar_events" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_change()`,
+      `CREATE TRIGGER "calendar_events_search_words_update" AFTER UPDATE ON "calendar_events" ` +
+        `REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_change()`,
     );
     await queryRunner.query(`CREATE INDEX "ix_calendar_events_group_updated" ON "calendar_events" ("group_id", "updated_date", "id") `);
   }

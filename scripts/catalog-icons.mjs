@@ -24,7 +24,8 @@ for (const name of [...used].sort()) {
   if (!icon) throw new Error(`the icon set has no "${name}"`);
   icons[name] = icon.body;
 }
-const text = `${JSON.stringify({ source: 'Fluent Emoji Flat (@iconify-json/fluent-emoji-flat), © Microsoft Corporation, MIT licence', width: set.width ?? 32, height: set.height ?? 32, icons }, null, 1)}\n`;
+const source = 'Fluent Emoji Flat (@iconify-json/fluent-emoji-flat), © Microsoft Corporation, MIT licence';
+const text = `${JSON.stringify({ source, width: set.width ?? 32, height: set.height ?? 32, icons }, null, 1)}\n`;
 const target = join(dir, 'icons.json');
 if (process.argv.includes('--check')) {
   if (readFileSync(target, 'utf8') !== text) {

@@ -55,7 +55,8 @@ export function explainStartupFailure(error: unknown, config: AppConfig | undefi
   for (const cause of causes) {
     const code = (cause as { code?: string } | null)?.code;
     if (code && CONNECTION_CODES[code] && config) {
-      return `Cannot connect to the database (${describeDatabase(config)}): ${CONNECTION_CODES[code]} (${code}). Check DATABASE_URL, or unset it to use the embedded PostgreSQL.`;
+      return `Cannot connect to the database (${describeDatabase(config)}): ${CONNECTION_CODES[code]} (${code}). ` +
+        `Check DATABASE_URL, or unset it to use the embedded PostgreSQL.`;
     }
   }
   return null;

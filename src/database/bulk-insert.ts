@@ -22,7 +22,8 @@ export async function insertMany<T extends ObjectLiteral>(manager: EntityManager
     .filter((column): column is NonNullable<typeof column> => !!column);
   const driver = manager.connection.driver;
   const casts = columns.map((column, i) => `$${i + 1}::${driver.normalizeType(column)}[]`);
-  const sql = `INSERT INTO "${metadata.tableName}" (${columns.map((column) => `"${column.databaseName}"`).join(', ')}) SELECT * FROM unnest(${casts.join(', ')})`;
+  const names = columns.map((column) => `"${column.databaseName}"`).join(', ');
+  const sql = `INSERT INTO "${metadata.tableName}" (${names}) SELECT * FROM unnest(${casts.join(', ')})`;
   for (let first = 0; first < rows.length; first += CHUNK) {
     const chunk = rows.slice(first, first + CHUNK);
     const values = columns.map((column) => {

@@ -176,7 +176,8 @@ export async function startEmbeddedDatabase(options: {
       await initCluster(programs, directory, secret, ids, onLog);
     } catch (error) {
       throw new EmbeddedDatabaseError(
-        `The embedded PostgreSQL could not be created in ${directory}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)} (${explain(output)})`,
+        `The embedded PostgreSQL could not be created in ${directory}: ` +
+          `${error instanceof Error ? error.message.split('\n')[0] : String(error)} (${explain(output)})`,
       );
     }
   }

@@ -83,7 +83,8 @@ describe('Budget: other currencies (rates served in the ECB format)', () => {
     }
   });
 
-  it('answers the latest rate on or before a day: a weekend reads Friday, a currency missing on a day reads the day before, through the euro for any pair', async () => {
+  it('answers the latest rate on or before a day: a weekend reads Friday, ' +
+    'a currency missing on a day reads the day before, through the euro for any pair', async () => {
     const user = await budgetUser(t);
     expect(await call(t, user, 'GET', '/budget/rates?currency=CHF&date=2026-11-22')).toMatchObject({ rate: '1.06530308', source: 'ECB', rateDate: '2026-11-20' });
     expect(await call(t, user, 'GET', '/budget/rates?currency=GBP&date=2026-11-23')).toMatchObject({ rateDate: '2026-11-20', rate: '1.17082309' });

@@ -223,7 +223,8 @@ describe('Budget: recurring transactions', () => {
     await scheduler.runDue(at('2027-02-06'));
     expect(await occurrences(recurring.id)).toEqual(['2027-02-01', '2027-02-02', '2027-02-03', '2027-02-04', '2027-02-05', '2027-02-06']);
     const [{ n }] = await t.db.query(
-      `SELECT count(*)::int AS n FROM action_histories WHERE entity_type = 'Transaction' AND entity_id IN (SELECT id FROM transactions WHERE recurring_transaction_id = $1)`,
+      `SELECT count(*)::int AS n FROM action_histories WHERE entity_type = 'Transaction' ` +
+        `AND entity_id IN (SELECT id FROM transactions WHERE recurring_transaction_id = $1)`,
       [recurring.id],
     );
     expect(n).toBe(6);

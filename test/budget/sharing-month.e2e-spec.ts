@@ -61,7 +61,8 @@ describe('Budget: sharing costs over a month', () => {
     expect(Object.values(nets(await balances(anna)))).toEqual(['0.00', '0.00', '0.00']);
   });
 
-  it('a flat of three over a month: shared and personal expenses, a shared refund, edits, a partial payment; the suggestions settle it to exactly zero', async () => {
+  it('a flat of three over a month: shared and personal expenses, a shared refund, ' +
+    'edits, a partial payment; the suggestions settle it to exactly zero', async () => {
     const { anna, ben, cleo, food, salary } = await flatOfThree(t);
     const rent = await createCategory(t, anna, { name: 'Rent' });
     const home = await createCategory(t, anna, { name: 'Household' });

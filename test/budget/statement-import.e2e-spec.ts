@@ -360,7 +360,8 @@ describe('Budget: bank statement import', () => {
     const { member, main } = await budgetSetup(t);
     const bomb =
       '<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n<!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n' +
-      '<!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">\n]>\n<Document><BkToCstmrStmt><Stmt><Ntry>&lol2;</Ntry></Stmt></BkToCstmrStmt></Document>';
+      '<!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">\n]>\n' +
+      '<Document><BkToCstmrStmt><Stmt><Ntry>&lol2;</Ntry></Stmt></BkToCstmrStmt></Document>';
     const external = '<?xml version="1.0"?>\n<!DOCTYPE OFX [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<OFX><STMTTRN><NAME>&xxe;</NAME></STMTTRN></OFX>';
     for (const [body, type] of [
       [bomb, 'application/vnd.camt+xml'],
@@ -431,7 +432,8 @@ describe('Budget: bank statement import', () => {
     expect(await commit(member, p.id, categorised(p, food.id, salary.id))).toEqual({ created: 4321, skipped: 0 });
     expect((await monthly(member, main.id)).totalExpense).toBe((cents / 100).toFixed(2));
     const [{ n }] = await t.db.query(
-      `SELECT count(*)::int AS n FROM action_histories h JOIN transactions tr ON tr.id = h.entity_id WHERE tr.budget_account_id = $1 AND h.action = 'Created' AND h.user_id = $2`,
+      `SELECT count(*)::int AS n FROM action_histories h JOIN transactions tr ON tr.id = h.entity_id ` +
+        `WHERE tr.budget_account_id = $1 AND h.action = 'Created' AND h.user_id = $2`,
       [main.id, member.id],
     );
     expect(n).toBe(4321);

@@ -68,7 +68,8 @@ describe('history labels', () => {
     expect(await labels(mia, photo.imageId)).toEqual([['Created', null, 'Lisbon café']]);
   });
 
-  it('labels budget rows: categories and accounts by name, a transaction by its category, else its description; its description (the payee) beside', async () => {
+  it('labels budget rows: categories and accounts by name, a transaction by its category, ' +
+    'else its description; its description (the payee) beside', async () => {
     const tom = await signedInUser(t, { modules: ['Budget'] });
     const groceries = await call(tom, 'POST', '/categories', { name: 'Groceries', color: '#22AA66', icon: 'cart' });
     const joint = await call(tom, 'POST', '/budget-accounts', { name: 'Joint' });

@@ -214,7 +214,8 @@ describe.each([
     await long.startTransaction();
     const slow = randomUUID();
     await long.query(
-      `INSERT INTO action_histories (id, group_id, entity_type, entity_id, action, user_id, user_nickname) VALUES (gen_random_uuid(), $1, 'Marker', $2, 'Updated', NULL, 'System')`,
+      `INSERT INTO action_histories (id, group_id, entity_type, entity_id, action, user_id, user_nickname) ` +
+        `VALUES (gen_random_uuid(), $1, 'Marker', $2, 'Updated', NULL, 'System')`,
       [groupId, slow],
     );
     try {

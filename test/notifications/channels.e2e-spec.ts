@@ -21,7 +21,10 @@ describe('Notifications: channels', () => {
     await Promise.all([push.close(), hook.close()]);
   });
 
-  /** A test notification's id, delivered to no outward channel yet (the test endpoint sends at once, so insert one through the inbox of the scheduler's kind). */
+  /**
+   * A test notification's id, delivered to no outward channel yet (the test endpoint sends at once, so insert one through
+   * the inbox of the scheduler's kind).
+   */
   async function notificationFor(userId: string, groupId: string, key: string): Promise<string> {
     const [row] = await t.db.query(
       `INSERT INTO notifications (id, recipient_id, group_id, kind, occurrence_key, title, body, due_date)

@@ -18,7 +18,8 @@ describe('Notifications: limits', () => {
   /** `count` note reminders set by `user` with occurrences left, written straight into the tables. */
   async function seedNoteReminders(user: { id: string; groupId: string | null }, count: number): Promise<void> {
     await t.db.query(
-      `WITH n AS (INSERT INTO notes (id, group_id, title, created_by) SELECT gen_random_uuid(), $1, 'Seeded ' || i, $2 FROM generate_series(1, $3) i RETURNING id)
+      `WITH n AS (INSERT INTO notes (id, group_id, title, created_by) SELECT gen_random_uuid(), $1, 'Seeded ' || i, $2
+                    FROM generate_series(1, $3) i RETURNING id)
        INSERT INTO note_reminders (id, note_id, group_id, start_local, setter_time_zone, recipients, set_by, set_date, next_index)
        SELECT gen_random_uuid(), n.id, $1, '2028-01-01T08:00:00', 'UTC', 'me', $2, now(), 0 FROM n`,
       [user.groupId, user.id, count],

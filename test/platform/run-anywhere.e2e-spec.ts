@@ -177,7 +177,8 @@ describe('npm start with nothing configured', () => {
     expect(failure?.status).toBe(1);
     const stderr = failure!.stderr.toString().trim();
     expect(stderr).toBe(
-      'Cannot connect to the database (PostgreSQL at 127.0.0.1:1/hearth): nothing answers there (ECONNREFUSED). Check DATABASE_URL, or unset it to use the embedded PostgreSQL.',
+      'Cannot connect to the database (PostgreSQL at 127.0.0.1:1/hearth): ' +
+        'nothing answers there (ECONNREFUSED). Check DATABASE_URL, or unset it to use the embedded PostgreSQL.',
     );
   }, 60_000);
 });

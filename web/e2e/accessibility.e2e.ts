@@ -58,7 +58,8 @@ function undersizedTargets(page: Page): Promise<Undersized[]> {
     }
     const browser = globalThis as unknown as { document: Root; getComputedStyle(node: Node): { visibility: string; display: string; opacity: string } };
     const selector =
-      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="checkbox"], [role="tab"], [role="switch"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], ' +
+        '[role="checkbox"], [role="tab"], [role="switch"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
     const found: Node[] = [];
     const collect = (root: Root) => {
       found.push(...root.querySelectorAll(selector));

@@ -118,7 +118,8 @@ test.describe('Budget: a household account, its imports and settling up', () => 
     const split = { mode: 'equal', paidBy: [{ userId: anna.id, amount: '900.00' }], members: [{ userId: anna.id, value: null }, { userId: ben.id, value: null }], adjustments: [], owed: [{ userId: anna.id, amount: '450.00' }, { userId: ben.id, amount: '450.00' }] };
     const rule = (description: string, remind: number | null, shared: unknown) =>
       service.db.query(
-        `INSERT INTO recurring_transactions (id, group_id, type, amount, description, category_id, budget_account_id, frequency, interval, start_date, next_occurrence, is_enabled, remind_days_before, split, created_by_id)
+        `INSERT INTO recurring_transactions (id, group_id, type, amount, description, category_id, budget_account_id, frequency, interval,
+                                             start_date, next_occurrence, is_enabled, remind_days_before, split, created_by_id)
          VALUES ($1, $2, 'Expense', '900.00', $3, $4, $5, 'Monthly', 1, '2099-01-01', '2099-01-01', true, $6, $7, $8)`,
         [randomUUID(), group.id, description, category, card, remind, shared ? JSON.stringify(shared) : null, anna.id],
       );

@@ -106,7 +106,8 @@ test.describe('Budget', () => {
     await expect(page.getByTestId('total-net')).toHaveText(money(1457.5));
   });
 
-  test('editing a recurring transaction or a transaction shows its stored category and account while the kept lists are older and the fresh ones arrive late', async ({ page, service, request }) => {
+  test('editing a recurring transaction or a transaction shows its stored category ' +
+    'and account while the kept lists are older and the fresh ones arrive late', async ({ page, service, request }) => {
     const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });
     const member = await seedUser(service.db, group.id);
     const headers = await headersOf(request, member);

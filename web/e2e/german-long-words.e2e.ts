@@ -34,8 +34,11 @@ async function overflows(page: Page): Promise<string[]> {
     const found: string[] = [];
     const root = document.scrollingElement!;
     if (root.scrollWidth > root.clientWidth) found.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
-    const describe = (element: Element) =>
-      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} "${(element.textContent ?? '').replace(/\u00ad/g, '').trim().slice(0, 60)}"`;
+    const describe = (element: Element) => {
+      const id = element.id ? `#${element.id}` : '';
+      const classes = element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
+      return `${element.tagName.toLowerCase()}${id}${classes} "${(element.textContent ?? '').replace(/\u00ad/g, '').trim().slice(0, 60)}"`;
+    };
     /** inside a box that scrolls sideways on purpose (a tab bar, a wide table's wrapper) */
     const inScroller = (element: Element) => {
       for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {

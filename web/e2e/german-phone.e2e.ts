@@ -202,7 +202,8 @@ test.describe('Auf Deutsch, am Telefon', () => {
     await expect(details.getByRole('row', { name: /Empfänger/ })).toContainText('Zalando Erstattung');
     await shoot(page, 'Deutsch-Verlauf-mit-Einzelheiten');
 
-    const headers = { authorization: `Bearer ${(await (await page.request.post('/api/v1/session', { data: { username: anna.username, password: anna.password } })).json()).accessToken}` };
+    const session = await page.request.post('/api/v1/session', { data: { username: anna.username, password: anna.password } });
+    const headers = { authorization: `Bearer ${(await session.json()).accessToken}` };
     await inEnglish(page, headers);
     await expect(page.getByRole('region', { name: 'Today' }).getByRole('listitem').filter({ hasText: 'Ben added income €39.99 Zalando Erstattung · Sonstiges' })).toHaveCount(1);
     await shoot(page, 'English-History-at-360');

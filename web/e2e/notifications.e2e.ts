@@ -203,7 +203,8 @@ test.describe('Notifications', () => {
     expect((await apiAs<Note>(page, 'GET', `/notes/${note.id}`)).body.reminder).toBeNull();
   });
 
-  test("the account's notifications: the zone from the browser at first sign-in, channels, the webhook's refusal inline, quiet hours, a test, push on and off", async ({ browser, service }) => {
+  test("the account's notifications: the zone from the browser at first sign-in, " +
+    "channels, the webhook's refusal inline, quiet hours, a test, push on and off", async ({ browser, service }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const mia = await seedUser(service.db, group.id, { nickname: 'Mia' });
     const context = await browser.newContext({ baseURL: service.url, timezoneId: 'Europe/Berlin', viewport: { width: 360, height: 780 }, hasTouch: true, locale: 'en-GB' });
@@ -223,7 +224,8 @@ test.describe('Notifications', () => {
     // a webhook on the loopback is refused, beside the field
     await section.getByLabel('Webhook URL (optional)').fill('http://127.0.0.1:9/hook');
     await section.getByRole('button', { name: 'Save notification settings' }).click();
-    await expect(section.getByText('This address does not lead to a public address (it is in a private network, or its name cannot be found), and this server may reach only public ones. Use a public address.').first()).toBeVisible();
+    await expect(section.getByText('This address does not lead to a public address (it is in a private network, or its name cannot be found), ' +
+      'and this server may reach only public ones. Use a public address.').first()).toBeVisible();
     await expect(section.getByLabel('Webhook URL (optional)')).toHaveAttribute('aria-invalid', 'true');
     await section.getByLabel('Webhook URL (optional)').evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await shots(page, 'account-webhook-refused');
@@ -346,7 +348,8 @@ test.describe('Notifications', () => {
 
     // shown with title, body and both actions
     const shown = () =>
-      worker.evaluate(`self.registration.getNotifications().then((list) => list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, actions: n.actions.map((a) => a.action + ':' + a.title) })))`);
+      worker.evaluate(`self.registration.getNotifications().then((list) => list.map((n) => ({ title: n.title, ` +
+        `body: n.body, tag: n.tag, actions: n.actions.map((a) => a.action + ':' + a.title) })))`);
     await expect.poll(shown).toEqual(
       expect.arrayContaining([
         { title: 'Reminder: Groceries', body: 'Milk and bread still open.', tag: reminder.id, actions: ['done:Done', 'snooze:Snooze 1 h'] },
@@ -359,7 +362,8 @@ test.describe('Notifications', () => {
     // "Done" on the reminder: read at the service, the notification gone
     const click = (tag: string, action: string) =>
       worker.evaluate(
-        `self.registration.getNotifications({ tag: ${JSON.stringify(tag)} }).then(([notification]) => { self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: ${JSON.stringify(action)} })); return true; })`,
+        `self.registration.getNotifications({ tag: ${JSON.stringify(tag)} }).then(([notification]) => { self.dispatchEvent(new ` +
+          `NotificationEvent('notificationclick', { notification, action: ${JSON.stringify(action)} })); return true; })`,
       );
     await click(reminder.id, 'done');
     const row = async (id: string) => (await service.db.query<{ read_at: Date | null; snoozed_until: Date | null }>('SELECT read_at, snoozed_until FROM notifications WHERE id = $1', [id])).rows[0];

@@ -142,7 +142,8 @@ test.describe('Offline', () => {
     const { rows } = await service.db.query(
       `SELECT h.entity_type, h.action, coalesce(i.text, n.title) AS what, h.changes
          FROM action_histories h LEFT JOIN note_items i ON i.id = h.entity_id LEFT JOIN notes n ON n.id = h.entity_id
-        WHERE h.group_id = $1 AND h.user_id = $2 AND h.entity_type <> 'User' AND h.created_date > (SELECT max(created_date) FROM note_items WHERE note_id = $3 AND text = 'Rice')
+        WHERE h.group_id = $1 AND h.user_id = $2 AND h.entity_type <> 'User'
+          AND h.created_date > (SELECT max(created_date) FROM note_items WHERE note_id = $3 AND text = 'Rice')
         ORDER BY h.created_date`,
       [group.id, member.id, note.id],
     );

@@ -25,7 +25,8 @@ test.describe('Rich text', () => {
     const markerId = randomUUID();
     // the row goes straight into the database, past the API's sanitiser, then through a backup and a restore
     await service.db.query(
-      `INSERT INTO markers (id, group_id, title, date, rating, description, latitude, longitude, created_by) VALUES ($1, $2, 'Old mill', '2026-05-01', 4, $3, 47.5, 8.5, $4)`,
+      `INSERT INTO markers (id, group_id, title, date, rating, description, latitude, longitude, created_by) ` +
+        `VALUES ($1, $2, 'Old mill', '2026-05-01', 4, $3, 47.5, 8.5, $4)`,
       [markerId, group.id, PAYLOAD, member.id],
     );
     const dir = mkdtempSync(join(tmpdir(), 'hearth-xss-'));

@@ -4,6 +4,7 @@ import { expect, SCREENSHOTS, seedGroup, seedUser, test } from './support/fixtur
 import type { SeededUser } from './support/service';
 import AxeBuilder from '@axe-core/playwright';
 import { moveByKeyboard } from './helpers/sortable';
+import { kept } from './support/kept';
 
 /*
  * A German family's shopping list on two 360 px phones: Tom goes shopping, Mia adds "2 l Milch"
@@ -158,22 +159,11 @@ test.describe('Shopping list in a store', () => {
   });
 });
 
-/** The cached queries' keys the app has kept in IndexedDB (as offline.e2e.ts reads them). */
-const STORED_QUERIES = `(async () => {
-  if (!(await indexedDB.databases()).some((db) => db.name === 'hearth-offline')) return [];
-  const db = await new Promise((resolve, reject) => { const open = indexedDB.open('hearth-offline'); open.onsuccess = () => resolve(open.result); open.onerror = () => reject(open.error); });
-  try {
-    if (!db.objectStoreNames.contains('keyval')) return [];
-    const all = await new Promise((resolve, reject) => { const request = db.transaction('keyval').objectStore('keyval').getAll(); request.onsuccess = () => resolve(request.result); request.onerror = () => reject(request.error); });
-    const cache = all.find((value) => value && value.clientState);
-    return cache ? cache.clientState.queries.map((query) => query.queryHash) : [];
-  } finally { db.close(); }
-})()`;
-
 test.describe('Shopping list offline', () => {
   test.use({ locale: 'en-GB' });
 
-  test('with no network the list opens with its icons, the catalogue still suggests ("tom" → Tomatoes), and the item reaches the server once back online', async ({ page, context, service }) => {
+  test('with no network the list opens with its icons, the catalogue still suggests ("tom" → Tomatoes), ' +
+    'and the item reaches the server once back online', async ({ page, context, service }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const ines = await seedUser(service.db, group.id, { nickname: 'Ines' });
     const login = await page.request.post('/api/v1/session', { data: { username: ines.username, password: ines.password } });
@@ -188,7 +178,7 @@ test.describe('Shopping list offline', () => {
     if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
     await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
     await expect(page.getByRole('button', { name: 'Milk 2 l' })).toBeVisible();
-    await expect.poll(async () => ((await page.evaluate(STORED_QUERIES)) as string[]).join(' ')).toContain(`"notes","detail","${note.id}"`);
+    await expect.poll(async () => (await kept(page)).queries.join(' ')).toContain(`"notes","detail","${note.id}"`);
 
     await context.setOffline(true);
     await page.reload();

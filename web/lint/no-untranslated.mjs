@@ -16,7 +16,11 @@ const LETTER = /\p{L}/u;
 const TOKEN_PROP = /^(enterKeyHint|inputMode|autoComplete|autoCapitalize)$/;
 /** a URL or its scheme (`https://`, `mailto:`): the same in every language */
 const URL_TEXT = /^\s*[a-z][a-z0-9+.-]*:(\/\/)?\S*\s*$/i;
-const TEXT_PROP = /^(aria-(label|description|roledescription|valuetext|placeholder)|title|placeholder|alt|label|hint|legend|heading|description|message|caption|summary|confirm|empty)$|(Label|Text|Title|Message|Hint|Heading|Caption|Description)$/;
+/** props whose values are read: by name (`aria-label`, `title`) or by ending (`emptyLabel`, `errorText`) */
+const ARIA_TEXT = 'aria-(label|description|roledescription|valuetext|placeholder)';
+const TEXT_PROP_NAMES = 'title|placeholder|alt|label|hint|legend|heading|description|message|caption|summary|confirm|empty';
+const TEXT_PROP_ENDINGS = 'Label|Text|Title|Message|Hint|Heading|Caption|Description';
+const TEXT_PROP = new RegExp(`^(${ARIA_TEXT}|${TEXT_PROP_NAMES})$|(${TEXT_PROP_ENDINGS})$`);
 const SENTENCE = /^\s*\p{Lu}[\p{Ll}’']+(?:[,:;]?\s+\S+)+|^\s*\p{Lu}[\p{Ll}’']+[.!?…]\s*$/u;
 /** calls whose string arguments are not text: message ids, class names, matching, logging */
 const NOT_TEXT_CALLS = new Set(['t', 'translate', 'require', 'matchMedia', 'querySelector', 'querySelectorAll', 'getItem', 'setItem', 'removeItem', 'warn', 'error', 'log']);

@@ -17,7 +17,8 @@ function inChild(body: string): any {
     import { pbkdf2 } from 'node:crypto';
     import { lowerThreadPoolPriority as lower } from '${MODULE}';
     const poolWork = () => new Promise((resolve, reject) => pbkdf2('x', 'salt', 1000, 32, 'sha256', (e, key) => (e ? reject(e) : resolve(key))));
-    const threads = () => readdirSync('/proc/self/task').map((id) => ({ id: Number(id), name: readFileSync('/proc/self/task/' + id + '/comm', 'utf8').trim() }));
+    const comm = (id) => readFileSync('/proc/self/task/' + id + '/comm', 'utf8').trim();
+    const threads = () => readdirSync('/proc/self/task').map((id) => ({ id: Number(id), name: comm(id) }));
     const priorities = () => threads().map((t) => ({ ...t, nice: getPriority(t.id) }));
     ${body}
   `;

@@ -23,7 +23,8 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     const title = STATUS_CODES[problem.status] ?? 'Error';
     const body = JSON.stringify({ type: problemType(problem.code), title, status: problem.status, detail: problem.detail, code: problem.code });
     socket.write(
-      `HTTP/1.1 ${problem.status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${problem.status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ` +
+        `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);

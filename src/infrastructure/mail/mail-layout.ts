@@ -43,7 +43,8 @@ export function renderDraft(draft: MailDraft, say: (id: MessageId, values?: Reco
     ...(draft.list?.length ? [`<ul>${draft.list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`] : []),
     ...(draft.action
       ? [
-          `<p style="margin:24px 0"><a href="${escapeHtml(draft.action.url)}" style="background:#3b82f6;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(draft.action.label)}</a></p>`,
+          `<p style="margin:24px 0"><a href="${escapeHtml(draft.action.url)}" style="background:#3b82f6;color:#fff;padding:10px ` +
+            `18px;border-radius:6px;text-decoration:none">${escapeHtml(draft.action.label)}</a></p>`,
           paragraph(say('mail.linkFallback', { url: draft.action.url })),
         ]
       : []),

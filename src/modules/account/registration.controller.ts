@@ -46,7 +46,8 @@ export class RegistrationController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: 'Get an ALTCHA proof-of-work challenge',
-    description: 'For the ALTCHA widget (CAPTCHA_PROVIDER=altcha, the default). Challenges expire after 10 minutes; a solution is accepted once. 404 CAPTCHA_NOT_SELF_HOSTED with Turnstile or hCaptcha.',
+    description: 'For the ALTCHA widget (CAPTCHA_PROVIDER=altcha, the default). Challenges expire after 10 minutes; ' +
+      'a solution is accepted once. 404 CAPTCHA_NOT_SELF_HOSTED with Turnstile or hCaptcha.',
   })
   @ApiOkResponse({ type: CaptchaChallengeDto })
   @ApiProblems(404, 429)
@@ -91,7 +92,8 @@ export class RegistrationController {
   @AuthRateLimit()
   @ApiOperation({
     summary: 'Send the confirmation email again',
-    description: 'Re-sends the link for the address awaiting confirmation (a pending email change). 409 EMAIL_ALREADY_CONFIRMED when none awaits; 429 COOLDOWN with Retry-After within EMAIL_COOLDOWN_SECONDS.',
+    description: 'Re-sends the link for the address awaiting confirmation (a pending email change). ' +
+      '409 EMAIL_ALREADY_CONFIRMED when none awaits; 429 COOLDOWN with Retry-After within EMAIL_COOLDOWN_SECONDS.',
   })
   @ApiNoContentResponse()
   @ApiProblems(401, 409, 429)

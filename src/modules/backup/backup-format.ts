@@ -11,7 +11,8 @@ export const OBJECT_PREFIX = 'objects/';
  * whoever holds an archive must not be able to sign a token or a push), `push_subscriptions` (each
  * belongs to a signed-in device's session, and is bound to the VAPID key a restore renews),
  * `used_captchas` (a replay guard that expires within minutes), `live_streams` (the live streams
- * open at the time), `oidc_logins` (sign-ins at the identity provider under way, minutes long) and `geo_places` (the bundled place-name data set, loaded by a migration).
+ * open at the time), `oidc_logins` (sign-ins at the identity provider under way, minutes long) and
+ * `geo_places` (the bundled place-name data set, loaded by a migration).
  * Every other table is included, new ones too. A restore skips these tables in an archive made
  * before they were left out.
  */

@@ -5,7 +5,10 @@ import { REPORT_CATEGORIES, REPORT_MEMBER_MONTHLY, REPORT_MEMBER_YEARLY, REPORT_
 import { BUDGET_ACCOUNT_IN_GROUP } from './transactions.sql';
 
 export interface SumRow {
-  /** which grouping set the row belongs to: 'total', 'category' or 'bucket' (a day or a month); 'member': a member's paid (income) and part (expense) of the shared expenses, their id in `bucket` */
+  /**
+   * which grouping set the row belongs to: 'total', 'category' or 'bucket' (a day or a month); 'member': a member's paid
+   * (income) and part (expense) of the shared expenses, their id in `bucket`
+   */
   kind: 'total' | 'category' | 'bucket' | 'member';
   category_id: string | null;
   bucket: string | null;

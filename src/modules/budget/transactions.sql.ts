@@ -26,9 +26,11 @@ import { isActiveMember } from '../users/users.sql';
  * Columns of one transaction as the API prints it (createdDate as ISO text, amount as numeric
  * text), named as the entity's fields: a TransactionRow, which `toTransactionDto` below maps like the entity.
  */
-export const TRANSACTION_COLUMNS = `t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
+export const TRANSACTION_COLUMNS =
+  `t.id, t.type, t.amount, t.date::text AS date, t.description, t.category_id AS "categoryId",
   t.budget_account_id AS "budgetAccountId", t.target_budget_account_id AS "targetBudgetAccountId",
-  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", ${isoTimestamp('t.created_date')} AS "createdDate", t.split, t.original`;
+  t.recurring_transaction_id AS "recurringTransactionId", t.created_by_id AS "createdById", ` +
+  `${isoTimestamp('t.created_date')} AS "createdDate", t.split, t.original`;
 
 /** A row of TRANSACTION_COLUMNS. */
 export interface TransactionRow {
@@ -263,8 +265,11 @@ SELECT true AS updated FROM t`,
 
 /** The values of an action-history row (in action_histories' column order above) for a statement's SELECT list. */
 function historyValues(p: Placeholders<HistoryRowParams>, group: string, entity: string, action: 'Created' | 'Updated'): string {
-  return `${p.historyId}::uuid, ${group}, ${p.adminOnly}::boolean, ${p.privateToUserId}::uuid, ${p.entityType}::varchar, ${entity}, ${p.parentId}::uuid, '${action}', ${p.changes}::jsonb,
-         ${p.userId}::uuid, ${p.userNickname}::varchar, ${p.entityLabel}::varchar, ${p.parentLabel}::varchar`;
+  return (
+    `${p.historyId}::uuid, ${group}, ${p.adminOnly}::boolean, ${p.privateToUserId}::uuid, ${p.entityType}::varchar, ` +
+    `${entity}, ${p.parentId}::uuid, '${action}', ${p.changes}::jsonb,
+         ${p.userId}::uuid, ${p.userNickname}::varchar, ${p.entityLabel}::varchar, ${p.parentLabel}::varchar`
+  );
 }
 
 /** The filters every list statement takes as $2..$4 (null: not filtered); the bounds stay index conditions. */
@@ -420,7 +425,8 @@ const SEARCH_SHORT_ROWS = 2_000;
 /**
  * GET /search, transactions: the group's transactions whose description (the payee of an imported
  * row is part of it) matches (src/common/search/search-sql.ts), or whose amount is a word of the query
- * ("42.50", "42,50"), in the group's currency or as paid in another (its `original`); the newest `candidates` are ranked, best first. A transaction has no title
+ * ("42.50", "42,50"), in the group's currency or as paid in another (its `original`); the newest `candidates` are ranked,
+ * best first. A transaction has no title
  * of its own: a query of stop words only finds none.
  *
  * A million rows, in three steps, each run only when the one before found too few (docs/search.md):
@@ -450,7 +456,8 @@ export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
   // the amount in the group's currency (ix_transactions_group_amount), or as paid in another one
   // (ix_transactions_group_original_amount, partial: only rows with an original)
   const isAmount = (slot: number) =>
-    `(${amount(slot)} IS NOT NULL AND t.group_id = $1 AND (t.amount = ${amount(slot)} OR (t.original IS NOT NULL AND ${ORIGINAL_AMOUNT('t')} = ${amount(slot)})))`;
+    `(${amount(slot)} IS NOT NULL AND t.group_id = $1 AND (t.amount = ${amount(slot)} ` +
+      `OR (t.original IS NOT NULL AND ${ORIGINAL_AMOUNT('t')} = ${amount(slot)})))`;
   const amountLevel = (slot: number) => `CASE WHEN c.amount = ${amount(slot)} OR ${ORIGINAL_AMOUNT('c')} = ${amount(slot)} THEN 1 ELSE 0 END`;
   const prefix = (slot: number) => `$${3 + searchParamCount(slots) + slots + slot}::text`;
   // what the older rows are narrowed by: each word in the text with its stems beside it (one scan of
@@ -474,7 +481,8 @@ export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
   /** a row has every word of one kind (with a prefix, or without), as the match tests it */
   const hasAll = (withPrefix: boolean) =>
     p.slots
-      .map((s, i) => `(${prefix(i)} IS ${withPrefix ? 'NULL' : 'NOT NULL'} OR t.search_vector @@ ${s.query} OR (${s.parts} AND t.search_text LIKE '%' || ${s.word} || '%') OR ${isAmount(i)} OR ${typo(i)})`)
+      .map((s, i) => `(${prefix(i)} IS ${withPrefix ? 'NULL' : 'NOT NULL'} OR t.search_vector @@ ${s.query} OR ` +
+        `(${s.parts} AND t.search_text LIKE '%' || ${s.word} || '%') OR ${isAmount(i)} OR ${typo(i)})`)
       .join(' AND ') || 'true';
   const row = { alias: 't', title: 't.description', typoText: 't.search_text' };
   const columns = 't.id, t.group_id, t.description, t.amount, t.original, t.date, t.search_vector, t.search_text';

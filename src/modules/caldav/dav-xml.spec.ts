@@ -11,10 +11,15 @@ describe('WebDAV bodies', () => {
   it('reads calendar-query time ranges, multiget hrefs and sync tokens', () => {
     expect(
       readReport(`<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>
-        <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT"><c:time-range start="20260301T000000Z" end="20260401T000000Z"/></c:comp-filter></c:comp-filter></c:filter></c:calendar-query>`),
+        <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT"><c:time-range start="20260301T000000Z" end="20260401T000000Z"/>` +
+          `</c:comp-filter></c:comp-filter></c:filter></c:calendar-query>`,
+      ),
     ).toEqual({ kind: 'calendar-query', props: ['d:getetag'], timeRange: { start: '2026-03-01T00:00:00Z', end: '2026-04-01T00:00:00Z' } });
     expect(
-      readReport(`<c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><c:calendar-data/></d:prop><d:href>/dav/a.ics</d:href><d:href>/dav/b&amp;c.ics</d:href></c:calendar-multiget>`),
+      readReport(
+        `<c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><c:calendar-data/></d:prop>` +
+          `<d:href>/dav/a.ics</d:href><d:href>/dav/b&amp;c.ics</d:href></c:calendar-multiget>`,
+      ),
     ).toEqual({ kind: 'calendar-multiget', props: ['c:calendar-data'], hrefs: ['/dav/a.ics', '/dav/b&c.ics'] });
     expect(readReport(`<d:sync-collection xmlns:d="DAV:"><d:sync-token/><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`)).toEqual({
       kind: 'sync-collection',
@@ -22,7 +27,8 @@ describe('WebDAV bodies', () => {
       syncToken: '',
       limit: null,
     });
-    expect(readProppatch(`<d:propertyupdate xmlns:d="DAV:" xmlns:i="http://apple.com/ns/ical/"><d:set><d:prop><i:calendar-color>#FF0000</i:calendar-color></d:prop></d:set></d:propertyupdate>`)).toEqual([
+    expect(readProppatch(`<d:propertyupdate xmlns:d="DAV:" ` +
+      `xmlns:i="http://apple.com/ns/ical/"><d:set><d:prop><i:calendar-color>#FF0000</i:calendar-color></d:prop></d:set></d:propertyupdate>`)).toEqual([
       'ic:calendar-color',
     ]);
   });

@@ -40,7 +40,8 @@ export class CalendarController {
     description:
       "`from`/`to` are dates in the caller's time zone (notification settings), both included, at most 366 days apart. " +
       "Events' series are expanded (exceptions in place of their occurrence, deleted ones left out) and merged with the read-only layers " +
-      "(`bills`: recurring transactions, `reminders`: note reminders, `birthdays`: members' birthdays, `subscriptions`); default: every layer the group's modules allow. Sorted by start.",
+      "(`bills`: recurring transactions, `reminders`: note reminders, `birthdays`: members' birthdays, `subscriptions`); " +
+        "default: every layer the group's modules allow. Sorted by start.",
   })
   @ApiOkResponse({ type: [OccurrenceDto] })
   @ApiProblems(400)
@@ -53,7 +54,8 @@ export class CalendarController {
     summary: 'Create an event',
     description:
       'All-day events take dates (`end` exclusive), others instants and an IANA `timeZone` (default: the creator\'s). ' +
-      '`recurrence.rrule` repeats it (RFC 5545; occurrences keep their wall-clock time across daylight-saving changes). `color` defaults to the creator\'s colour.',
+      '`recurrence.rrule` repeats it (RFC 5545; occurrences keep their wall-clock time across daylight-saving changes). ' +
+      '`color` defaults to the creator\'s colour.',
   })
   @ApiCreatedResponse({ type: EventDto })
   @ApiProblems(400)

@@ -24,7 +24,8 @@ const ECHO_TIMEOUT_MS = 1000;
  * itself: nothing is published for a rolled-back change, or by the service's own code.
  *
  * Messages are `<kind>\n<payload>`: `hearth_changes` and `hearth_access` (the notification as
- * PostgreSQL sent it, or a stream ended by its user's newer ones: RedisStreamRegistry), `beat` (the relay is alive), `lost` (a new relay: what committed before it
+ * PostgreSQL sent it, or a stream ended by its user's newer ones: RedisStreamRegistry), `beat` (the relay is alive),
+ * `lost` (a new relay: what committed before it
  * listened was heard by no one, so every stream ends and resumes from the history) and `stop` (the
  * relay is shutting down: take over now).
  *

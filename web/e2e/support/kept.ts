@@ -15,10 +15,18 @@ export interface Kept {
 const READ = `(async () => {
   const none = { entries: [], queries: [], waiting: 0, data: '' };
   if (!(await indexedDB.databases()).some((db) => db.name === 'hearth-offline')) return none;
-  const db = await new Promise((resolve, reject) => { const open = indexedDB.open('hearth-offline'); open.onsuccess = () => resolve(open.result); open.onerror = () => reject(open.error); });
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('hearth-offline');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
   try {
     if (!db.objectStoreNames.contains('keyval')) return none;
-    const read = (method) => new Promise((resolve, reject) => { const request = db.transaction('keyval').objectStore('keyval')[method](); request.onsuccess = () => resolve(request.result); request.onerror = () => reject(request.error); });
+    const read = (method) => new Promise((resolve, reject) => {
+      const request = db.transaction('keyval').objectStore('keyval')[method]();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
     const entries = (await read('getAllKeys')).map(String).sort();
     const cache = (await read('getAll')).find((value) => value && value.clientState);
     if (!cache) return { ...none, entries };

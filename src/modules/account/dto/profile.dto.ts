@@ -28,7 +28,8 @@ export class ProfileDto {
     enum: [...supportedLocales(), null],
     nullable: true,
     type: String,
-    description: 'the language of the app and of the mails sent to me; null until chosen (mails are then English, or the language the administrator who made the account used)',
+    description: 'the language of the app and of the mails sent to me; ' +
+      'null until chosen (mails are then English, or the language the administrator who made the account used)',
   })
   locale: string | null;
   @ApiProperty({ nullable: true, type: String, example: '1990-05-12', description: 'YYYY-MM-DD or --MM-DD (no year); shown to the group in the calendar' })

@@ -36,7 +36,8 @@ export class TransactionFieldsDto {
   @ApiPropertyOptional({
     example: '12.34',
     pattern: MONEY_PATTERN.source,
-    description: `in the group's currency: a decimal string > 0, at most 2 decimals, ≤ ${MAX_AMOUNT}; may be left out when original is given (then original.amount × rate, half-up to the cent)`,
+    description: `in the group's currency: a decimal string > 0, at most 2 decimals, ≤ ${MAX_AMOUNT}; ` +
+      `may be left out when original is given (then original.amount × rate, half-up to the cent)`,
   })
   @ValidateIf((o: TransactionFieldsDto) => o.amount !== undefined || !o.original)
   @IsMoney()
@@ -47,7 +48,8 @@ export class TransactionFieldsDto {
     nullable: true,
     description:
       'paid in another currency: amount and currency as paid, the rate (the group\'s currency per unit; omitted: the stored rate of the date). ' +
-      'amount and original.amount × rate more than a cent apart: 400 AMOUNT_RATE_MISMATCH; the group\'s currency: 400 SAME_CURRENCY; no rate known: 400 RATE_UNKNOWN. ' +
+      'amount and original.amount × rate more than a cent apart: 400 AMOUNT_RATE_MISMATCH; ' +
+      'the group\'s currency: 400 SAME_CURRENCY; no rate known: 400 RATE_UNKNOWN. ' +
       'On update: omitted or null: paid in the group\'s currency.',
   })
   @IsOptional()

@@ -20,6 +20,9 @@ export interface RateLookupRow {
   group_per_euro: string | null;
 }
 
+/** The ECB's per-euro rate of `currency` (a placeholder) on the day `d` found, as text. */
+const ecbPerEuro = (currency: string) => `(SELECT per_euro::text FROM exchange_rates WHERE currency = ${currency}::varchar AND date = (SELECT date FROM d))`;
+
 /**
  * The rate of `currency` in the group's currency on `date`: the group's latest manual rate on or
  * before it, and the ECB's latest working day on or before it on which both currencies were
@@ -41,9 +44,9 @@ export const RATE_LOOKUP = statement<RateLookupParams, RateLookupRow>(
 )
 SELECT (SELECT rate FROM m) AS manual_rate, (SELECT date::text FROM m) AS manual_date, (SELECT date::text FROM d) AS ecb_date,
        CASE WHEN ${p.currency}::varchar = 'EUR' THEN '1'
-            ELSE (SELECT per_euro::text FROM exchange_rates WHERE currency = ${p.currency}::varchar AND date = (SELECT date FROM d)) END AS of_per_euro,
+            ELSE ${ecbPerEuro(p.currency)} END AS of_per_euro,
        CASE WHEN ${p.groupCurrency}::varchar = 'EUR' THEN '1'
-            ELSE (SELECT per_euro::text FROM exchange_rates WHERE currency = ${p.groupCurrency}::varchar AND date = (SELECT date FROM d)) END AS group_per_euro`,
+            ELSE ${ecbPerEuro(p.groupCurrency)} END AS group_per_euro`,
 );
 
 /** PUT /budget/rates: the group's rate of a currency on a day, replacing one set before. */

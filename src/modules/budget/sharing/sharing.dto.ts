@@ -70,7 +70,8 @@ export class SplitSettingsDto {
   @ApiPropertyOptional({
     type: [DroppedMemberDto],
     description:
-      'present when members of the weights have left the group (deactivated, or moved to another group): the default leaves them out and divides among the others',
+      'present when members of the weights have left the group (deactivated, or moved to another group): ' +
+        'the default leaves them out and divides among the others',
   })
   droppedMembers?: DroppedMemberDto[];
 }
@@ -119,7 +120,8 @@ export class CreateSettlementDto {
   @ApiPropertyOptional({
     format: 'uuid',
     description:
-      "a client-made id: the same member's retry with the same id and values answers the settlement it made; an id used anywhere else (other values, another member, another group) is 409 ID_TAKEN",
+      "a client-made id: the same member's retry with the same id and values answers the settlement it made; " +
+        "an id used anywhere else (other values, another member, another group) is 409 ID_TAKEN",
   })
   @IsOptional()
   @IsUUID()

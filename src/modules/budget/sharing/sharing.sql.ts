@@ -236,11 +236,12 @@ const SUM_VALUES = ['paid', 'share', 'count'];
 function checkAndRepair(name: string, table: string, fresh: string, key: string[], values: string[], zeroable: boolean) {
   const on = key.map((k) => `k.${k} = f.${k}`).join(' AND ');
   const differs = values.map((v) => `k.${v} IS DISTINCT FROM f.${v}`).join(' OR ');
+  const zeroedOrDiffers = `(f.${key[0]} IS NULL AND (${values.map((v) => `k.${v} <> 0`).join(' OR ')})) OR (f.${key[0]} IS NOT NULL AND (${differs}))`;
   const diff = `
     SELECT ${key.map((k) => `COALESCE(k.${k}, f.${k}) AS ${k}`).join(', ')},
            ${values.map((v) => `k.${v} AS kept_${v}, f.${v} AS fresh_${v}`).join(', ')}
       FROM (SELECT * FROM ${table} WHERE group_id = $1) k FULL JOIN (${fresh}) f ON ${on}
-     WHERE ${zeroable ? `(f.${key[0]} IS NULL AND (${values.map((v) => `k.${v} <> 0`).join(' OR ')})) OR (f.${key[0]} IS NOT NULL AND (${differs}))` : differs}`;
+     WHERE ${zeroable ? zeroedOrDiffers : differs}`;
   const check = statement(`budget_sharing_check_${name}`, `SELECT to_jsonb(d) AS row FROM (${diff}) d`);
   const repair = zeroable
     ? statement(

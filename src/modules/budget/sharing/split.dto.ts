@@ -47,7 +47,8 @@ export class SplitMemberDto {
 export class SplitInputDto {
   @ApiPropertyOptional({
     type: [SplitPaymentDto],
-    description: "who paid (for an Income: who received the money); the amounts sum to the transaction's amount (400 SPLIT_PAID_MISMATCH). Omitted: the creator paid everything",
+    description: "who paid (for an Income: who received the money); " +
+      "the amounts sum to the transaction's amount (400 SPLIT_PAID_MISMATCH). Omitted: the creator paid everything",
   })
   @IsOptional()
   @IsArray()

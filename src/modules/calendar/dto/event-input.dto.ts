@@ -46,7 +46,8 @@ export class EventRecurrenceDto {
     example: 'FREQ=WEEKLY;BYDAY=SA',
     maxLength: 500,
     description:
-      'an RFC 5545 RRULE (without or with `RRULE:`) of FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, BYDAY (ordinals like 2SA, -1FR in MONTHLY and YEARLY rules), ' +
+      'an RFC 5545 RRULE (without or with `RRULE:`) of FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), ' +
+        'INTERVAL, BYDAY (ordinals like 2SA, -1FR in MONTHLY and YEARLY rules), ' +
       'BYMONTHDAY, BYMONTH, BYSETPOS, WKST, COUNT, UNTIL; any other part is 400 RRULE_UNSUPPORTED naming it',
   })
   @IsString()

@@ -55,7 +55,8 @@ export const SUBSCRIPTIONS_ALL = statement('calendar_subscriptions_all', `SELECT
 /** The stored events of the subscriptions of the group $1 ($2: only these ids, or null for all). */
 export const SUBSCRIPTION_EVENTS = statement(
   'calendar_subscription_events',
-  `SELECT s.id, s.name, s.color, s.version, s.events FROM calendar_subscriptions s WHERE s.group_id = $1 AND ($2::uuid[] IS NULL OR s.id = ANY($2::uuid[])) ORDER BY s.name, s.id`,
+  `SELECT s.id, s.name, s.color, s.version, s.events FROM calendar_subscriptions s ` +
+    `WHERE s.group_id = $1 AND ($2::uuid[] IS NULL OR s.id = ANY($2::uuid[])) ORDER BY s.name, s.id`,
 );
 
 /** A fetch answered new content ($2 events, $3 ETag, $4 Last-Modified) at $5; answers the version before and after. */

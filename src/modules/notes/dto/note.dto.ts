@@ -52,7 +52,9 @@ export class NoteDto {
   reminder: NoteReminderDto | null;
   @ApiProperty({
     type: [SeenNoteReminderDto],
-    description: "the reminders on the note the caller sees: their own (first) and other members' that name them or the group; another member's \"me\" reminder is never among them",
+    description:
+      "the reminders on the note the caller sees: their own (first) and other members' that name them or the group; " +
+      'another member\'s "me" reminder is never among them',
   })
   reminders: SeenNoteReminderDto[];
   @ApiProperty({ type: TripDto, nullable: true, description: 'the shopping trip on this list now (POST /notes/{noteId}/trip); null: none' })

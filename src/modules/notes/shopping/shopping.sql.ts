@@ -119,7 +119,8 @@ export const SHOPPING_TRIPS_OF_GROUP = statement(
  */
 export const SHOPPING_TRIP_TICK = statement(
   'shopping_trip_tick',
-  `UPDATE shopping_trips SET ticked_aisles = array_append(ticked_aisles, $2::varchar), ticked_item_ids = array_append(array_remove(ticked_item_ids, $3::uuid), $3::uuid)
+  `UPDATE shopping_trips SET ticked_aisles = array_append(ticked_aisles, $2::varchar), ` +
+    `ticked_item_ids = array_append(array_remove(ticked_item_ids, $3::uuid), $3::uuid)
  WHERE note_id = $1`,
 );
 

@@ -206,7 +206,10 @@ describe('statement parsers', () => {
 
   it('signs unsigned amounts by an indicator column (S/H, Soll/Haben, DR/CR, Debit/Credit); a row without one is a bad row', () => {
     const read = (csv: string) => parseStatement(Buffer.from(csv), 'text/csv');
-    const sh = read('Buchungstag;Betrag;Soll/Haben;Text\n01.03.2026;12,50;Soll;Brot\n02.03.2026;100,00;Haben;Gehalt\n03.03.2026;5,00;;Kaffee\n04.03.2026;-7,00;H;Widerspruch\n');
+    const sh = read(
+      'Buchungstag;Betrag;Soll/Haben;Text\n01.03.2026;12,50;Soll;Brot\n02.03.2026;100,00;Haben;Gehalt\n' +
+        '03.03.2026;5,00;;Kaffee\n04.03.2026;-7,00;H;Widerspruch\n',
+    );
     expect(sh.mapping).toMatchObject({ amount: 'Betrag', indicator: 'Soll/Haben' });
     expect(sh.rows.map((r) => r.cents)).toEqual([-1250n, 10000n]);
     expect(sh.errors.map((e) => e.line)).toEqual([4, 5]);
@@ -265,8 +268,8 @@ describe('statement parsers', () => {
     const n = STATEMENT_LIMITS.rows;
     const csv = (rows: number) => 'Date,Description,Amount\n' + '2026-03-01,Shop,-1.00\n'.repeat(rows);
     const ofx = (rows: number) => '<OFX>' + '<STMTTRN><DTPOSTED>20260301<TRNAMT>-1.00<FITID>x</STMTTRN>'.repeat(rows) + '</OFX>';
-    const camt = (rows: number) =>
-      `${OPENINGS.camt}${'<Ntry><Amt>1.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2026-03-01</Dt></BookgDt></Ntry>'.repeat(rows)}</Stmt></BkToCstmrStmt></Document>`;
+    const entry = '<Ntry><Amt>1.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2026-03-01</Dt></BookgDt></Ntry>';
+    const camt = (rows: number) => `${OPENINGS.camt}${entry.repeat(rows)}</Stmt></BkToCstmrStmt></Document>`;
     const qif = (rows: number) => '!Type:Bank\n' + 'D2026-03-01\nT-1.00\n^\n'.repeat(rows);
     for (const [make, type] of [
       [csv, 'text/csv'],

@@ -265,13 +265,14 @@ function EffectRow({ effect, name }: { effect: BalanceEffect; name: (id: string)
     ? t('budget.settlements.sentence', { from: name(effect.fromUserId ?? ''), to: name(effect.toUserId ?? ''), amount: money(effect.amount) })
     : [category, effect.description].filter(Boolean).join(' · ') || t('budget.balances.explain.transaction');
   const positive = !effect.effect.startsWith('-') && effect.effect !== '0.00';
+  const explain = effect.type === 'Income' ? 'budget.balances.explain.received' : 'budget.balances.explain.paid';
   return (
     <li>
       <span className="effect-main">
         {title}
         <small>
           <DateText value={effect.date} />
-          {settlement ? null : ` · ${t(effect.type === 'Income' ? 'budget.balances.explain.received' : 'budget.balances.explain.paid', { paid: money(effect.paid), share: money(effect.share), amount: money(effect.amount) })}`}
+          {settlement ? null : ` · ${t(explain, { paid: money(effect.paid), share: money(effect.share), amount: money(effect.amount) })}`}
         </small>
       </span>
       <strong className={positive ? 'net-owed' : effect.effect === '0.00' ? '' : 'net-owes'}>{positive ? `+${money(effect.effect)}` : money(effect.effect)}</strong>

@@ -93,11 +93,11 @@ export default tseslint.config(
           message: 'Name query keys through queryKeys in web/src/api/query-keys.ts, not as an array here.',
         },
         {
-          selector: "CallExpression[callee.property.name=/^(get|set|remove|invalidate|refetch|cancel|reset)Quer(y|ies)/] > ArrayExpression",
+          selector: 'CallExpression[callee.property.name=/^(get|set|remove|invalidate|refetch|cancel|reset)Quer(y|ies)/] > ArrayExpression',
           message: 'Name query keys through queryKeys in web/src/api/query-keys.ts, not as an array here.',
         },
         {
-          selector: "VariableDeclarator[id.name=/Key$/] > TSAsExpression > ArrayExpression",
+          selector: 'VariableDeclarator[id.name=/Key$/] > TSAsExpression > ArrayExpression',
           message: 'A query key belongs in web/src/api/query-keys.ts.',
         },
       ],

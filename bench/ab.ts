@@ -121,7 +121,16 @@ async function oneStart(options: Options, database: string, pinning: Pinning): P
     for (const [i, build] of options.builds.entries()) {
       const { script, ready } = entry(build);
       const port = await freePort();
-      servers.push(await startServer(`${'AB'[i]} (${build})`, [...NODE_MEMORY_FLAGS, ...options.nodeFlags[i], script], { ...env, PORT: String(port) }, port, ready, pinning.servers));
+      servers.push(
+        await startServer(
+          `${'AB'[i]} (${build})`,
+          [...NODE_MEMORY_FLAGS, ...options.nodeFlags[i], script],
+          { ...env, PORT: String(port) },
+          port,
+          ready,
+          pinning.servers,
+        ),
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const startRss = servers.map((server) => memory(server.pid).rss);
@@ -157,8 +166,10 @@ async function oneStart(options: Options, database: string, pinning: Pinning): P
     }
     clearInterval(sampler);
     const rss = servers.map((_, i) => `${Math.round(startRss[i] / MB)} → ${Math.round(largestRss[i] / MB)} MB (${(largestRss[i] / startRss[i]).toFixed(2)}×)`);
-    console.log(`  this start: A ${fmt(perRequestOf(totals[0]))}, B ${fmt(perRequestOf(totals[1]))} ms (B ÷ A ${percent(totals)}); ` +
-      `RSS after start → largest: A ${rss[0]}, B ${rss[1]}`);
+    console.log(
+      `  this start: A ${fmt(perRequestOf(totals[0]))}, B ${fmt(perRequestOf(totals[1]))} ms (B ÷ A ${percent(totals)}); ` +
+        `RSS after start → largest: A ${rss[0]}, B ${rss[1]}`,
+    );
     return totals;
   } finally {
     clearInterval(sampler);

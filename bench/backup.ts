@@ -48,8 +48,10 @@ async function measure(label: string, work: () => Promise<unknown>): Promise<num
   }
   peak = Math.max(peak, process.memoryUsage().rss);
   const seconds = (performance.now() - start) / 1000;
-  console.log(`  ${label.padEnd(10)} ${seconds.toFixed(1).padStart(6)} s   idle RSS ${(idle / MB).toFixed(0)} ` +
-    `MB, peak ${(peak / MB).toFixed(0)} MB (+${((peak - idle) / MB).toFixed(0)} MB)`);
+  console.log(
+    `  ${label.padEnd(10)} ${seconds.toFixed(1).padStart(6)} s   idle RSS ${(idle / MB).toFixed(0)} ` +
+      `MB, peak ${(peak / MB).toFixed(0)} MB (+${((peak - idle) / MB).toFixed(0)} MB)`,
+  );
   return seconds;
 }
 
@@ -79,7 +81,9 @@ export async function benchBackup(seeded?: string): Promise<{ backupSeconds: num
     });
     console.log(`  archive    ${(statSync(archive).size / MB).toFixed(1)} MB`);
     if (process.env.BENCH_SKIP_RESTORE === 'true') return { backupSeconds };
-    const restoreSeconds = await measure('restore', () => new RestoreService(loadConfig({ ...env, DATABASE_URL: databaseUrl(target) }), emptyStorage).restore(archive));
+    const restoreSeconds = await measure('restore', () =>
+      new RestoreService(loadConfig({ ...env, DATABASE_URL: databaseUrl(target) }), emptyStorage).restore(archive),
+    );
     console.log(`  restore / backup: ${(restoreSeconds / backupSeconds).toFixed(1)}×`);
     return { backupSeconds, restoreSeconds };
   } finally {

@@ -72,11 +72,21 @@ export async function benchCaldav(): Promise<CaldavResult[]> {
     await migrate(url);
     await seed(url);
     const port = await freePort();
-    server = await startServer('Hearth', [...NODE_MEMORY_FLAGS, join(__dirname, '..', 'src', 'main.js')], { ...serverEnvironment(url, dataDir), PORT: String(port) }, port, '/health/live');
+    server = await startServer(
+      'Hearth',
+      [...NODE_MEMORY_FLAGS, join(__dirname, '..', 'src', 'main.js')],
+      { ...serverEnvironment(url, dataDir), PORT: String(port) },
+      port,
+      '/health/live',
+    );
     const base = server.base;
     const session = await login(base);
     const post = async (path: string, body: unknown) => {
-      const response = await fetch(`${base}${API}${path}`, { method: 'POST', headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${base}${API}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
       return response.json() as Promise<Record<string, string>>;
     };
@@ -85,14 +95,20 @@ export async function benchCaldav(): Promise<CaldavResult[]> {
     const auth = `Basic ${Buffer.from(`bench:${token}`).toString('base64')}`;
     const calendar = `${base}/dav/calendars/bench/family/`;
     const report = async (body: string) => {
-      const response = await fetch(calendar, { method: 'REPORT', headers: { authorization: auth, 'content-type': 'application/xml; charset=utf-8', depth: '1' }, body });
+      const response = await fetch(calendar, {
+        method: 'REPORT',
+        headers: { authorization: auth, 'content-type': 'application/xml; charset=utf-8', depth: '1' },
+        body,
+      });
       const text = await response.text();
       if (response.status !== 207) throw new Error(`REPORT: ${response.status} ${text.slice(0, 300)}`);
       return text;
     };
     const sync = (syncToken: string) =>
-      report(`<?xml version="1.0"?><d:sync-collection ` +
-        `xmlns:d="DAV:"><d:sync-token>${syncToken}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`);
+      report(
+        `<?xml version="1.0"?><d:sync-collection ` +
+          `xmlns:d="DAV:"><d:sync-token>${syncToken}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`,
+      );
 
     const feeds: number[] = [];
     const empties: number[] = [];
@@ -109,7 +125,8 @@ export async function benchCaldav(): Promise<CaldavResult[]> {
         );
         return { listed, hrefs, data };
       });
-      if (first.hrefs.length !== EVENTS || (first.data.match(/BEGIN:VEVENT/g)?.length ?? 0) !== EVENTS) throw new Error(`the first sync gave ${first.hrefs.length} events`);
+      if (first.hrefs.length !== EVENTS || (first.data.match(/BEGIN:VEVENT/g)?.length ?? 0) !== EVENTS)
+        throw new Error(`the first sync gave ${first.hrefs.length} events`);
       const syncToken = /<d:sync-token>([^<]+)<\/d:sync-token>/.exec(first.listed)![1];
       const [again, emptyMs] = await timed(() => sync(syncToken));
       if (again.includes('<d:response>')) throw new Error('a sync with no change listed changes');

@@ -27,7 +27,15 @@ export interface CalendarResult {
   pass: boolean;
 }
 
-const RULES = ['FREQ=WEEKLY;BYDAY=SA', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH', 'FREQ=MONTHLY;BYDAY=-1FR', 'FREQ=YEARLY', 'FREQ=WEEKLY;BYDAY=TU', 'FREQ=MONTHLY;BYMONTHDAY=1', 'FREQ=DAILY;COUNT=30'];
+const RULES = [
+  'FREQ=WEEKLY;BYDAY=SA',
+  'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH',
+  'FREQ=MONTHLY;BYDAY=-1FR',
+  'FREQ=YEARLY',
+  'FREQ=WEEKLY;BYDAY=TU',
+  'FREQ=MONTHLY;BYMONTHDAY=1',
+  'FREQ=DAILY;COUNT=30',
+];
 
 export async function benchCalendar(): Promise<CalendarResult[]> {
   const name = `hearth_bench_calendar_${process.pid}`;
@@ -38,7 +46,11 @@ export async function benchCalendar(): Promise<CalendarResult[]> {
   try {
     await migrate(url);
     await withClient(url, async (db) => {
-      const group = (await db.query(`INSERT INTO groups (id, name, currency, modules) VALUES (gen_random_uuid(), 'Bench family', 'EUR', '{Map,Budget,Notes,Calendar}') RETURNING id`)).rows[0].id;
+      const group = (
+        await db.query(
+          `INSERT INTO groups (id, name, currency, modules) VALUES (gen_random_uuid(), 'Bench family', 'EUR', '{Map,Budget,Notes,Calendar}') RETURNING id`,
+        )
+      ).rows[0].id;
       await db.query(
         `INSERT INTO users (id, username, password_hash, email, email_status, status, nickname, role, group_id, birthday)
          SELECT gen_random_uuid(), CASE WHEN i = 1 THEN 'bench' ELSE 'member' || i END, $2, 'member' || i || '@example.test',
@@ -72,11 +84,16 @@ export async function benchCalendar(): Promise<CalendarResult[]> {
                    FROM generate_series(1, $2::int) i) x`,
         [group, REPEATING, RULES],
       );
-      await db.query(
-        `INSERT INTO calendar_changes (event_id, group_id, uid) SELECT id, group_id, uid FROM calendar_events`,
-      );
-      const accounts = (await db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES (gen_random_uuid(), $1, 'Main', true) RETURNING id`, [group])).rows;
-      const category = (await db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES (gen_random_uuid(), $1, 'Home', '#112233', 'Home', 1) RETURNING id`, [group])).rows[0].id;
+      await db.query(`INSERT INTO calendar_changes (event_id, group_id, uid) SELECT id, group_id, uid FROM calendar_events`);
+      const accounts = (
+        await db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES (gen_random_uuid(), $1, 'Main', true) RETURNING id`, [group])
+      ).rows;
+      const category = (
+        await db.query(
+          `INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES (gen_random_uuid(), $1, 'Home', '#112233', 'Home', 1) RETURNING id`,
+          [group],
+        )
+      ).rows[0].id;
       await db.query(
         `INSERT INTO recurring_transactions (id, group_id, type, amount, description, budget_account_id, category_id, frequency, interval,
                                             start_date, next_occurrence)
@@ -108,7 +125,9 @@ export async function benchCalendar(): Promise<CalendarResult[]> {
     }
     const p50 = median(samples);
     const p95 = percentile(samples, 95);
-    console.log(`  ${EVENTS} events (${REPEATING} repeating), 30 bills: one month is ${count} occurrences; median ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+    console.log(
+      `  ${EVENTS} events (${REPEATING} repeating), 30 bills: one month is ${count} occurrences; median ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
+    );
     return [
       {
         scenario: `calendar: one month of occurrences, ${EVENTS} events (${REPEATING} repeating) and bills`,

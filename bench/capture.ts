@@ -44,7 +44,8 @@ function statementsOf(text: string, database: string): string[] {
   let current: string[] | null = null;
   for (const line of text.split('\n')) {
     if (/^\d{4}-\d\d-\d\d /.test(line)) {
-      current = line.includes(`@${database} `) && /(LOG|DETAIL): {2}(statement|execute|parameters)/.test(line) ? [line.replace(/^.*?(LOG|DETAIL): {2}/, '')] : null;
+      current =
+        line.includes(`@${database} `) && /(LOG|DETAIL): {2}(statement|execute|parameters)/.test(line) ? [line.replace(/^.*?(LOG|DETAIL): {2}/, '')] : null;
       if (current) entries.push('');
     } else if (current) current.push(line);
     if (current) entries[entries.length - 1] = current.join('\n');

@@ -27,7 +27,20 @@ export const FRAGMENTS: Record<StatementKind, string[]> = {
   csv: ['03/04/2026;Shop;-1,00\n', 'x;1\n', ';', ',', '"', '""', '\t', '\r\n', '2026-13-45;a;b\n', '\n', 'Soll;Haben;S;H\n', '1.234,56;'],
   ofx: ['<STMTTRN>', '</STMTTRN>', '<A>', '</A>', '<TRNAMT>-1.00', '<DTPOSTED>20260301', '<FITID>1', '<NAME>x', '</OFX>', '<', '>', '&amp;', '\n'],
   'ofx-xml': ['<STMTTRN>', '</STMTTRN>', '<A>', '</A>', '<B/>', '<TRNAMT>-1.00</TRNAMT>', '<!-- c -->', '<![CDATA[x]]>', '<a b="1" c="2">', '<', '&#1;', '\n'],
-  camt: ['<Ntry>', '</Ntry>', '<Amt Ccy="EUR">1.00</Amt>', '<CdtDbtInd>DBIT</CdtDbtInd>', '<NtryRef>1</NtryRef>', '<BookgDt><Dt>2026-03-01</Dt></BookgDt>', '<x>', '</x>', '<y/>', '<z a="1">', '"', '\n'],
+  camt: [
+    '<Ntry>',
+    '</Ntry>',
+    '<Amt Ccy="EUR">1.00</Amt>',
+    '<CdtDbtInd>DBIT</CdtDbtInd>',
+    '<NtryRef>1</NtryRef>',
+    '<BookgDt><Dt>2026-03-01</Dt></BookgDt>',
+    '<x>',
+    '</x>',
+    '<y/>',
+    '<z a="1">',
+    '"',
+    '\n',
+  ],
   qif: ['D03/04/2026\n', 'T-1.00\n', 'PShop\n', '^\n', '!Type:Bank\n', '!Account\n', 'x', '\n', "D1/2'26\n", 'T1.234,5\n'],
 };
 

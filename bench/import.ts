@@ -21,7 +21,16 @@ import { API, freePort, login, median, serverEnvironment, startServer } from './
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const HISTORY = Number(process.env.BENCH_IMPORT_HISTORY ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 3);
-const PAYEES = ['REWE Markt GmbH', 'Bäckerei Müller', 'Stadtwerke Köln', 'Deutsche Bahn', 'Apotheke am Markt', 'Tankstelle Nord', 'Buchhandlung Weber', 'Arbeitgeber AG'];
+const PAYEES = [
+  'REWE Markt GmbH',
+  'Bäckerei Müller',
+  'Stadtwerke Köln',
+  'Deutsche Bahn',
+  'Apotheke am Markt',
+  'Tankstelle Nord',
+  'Buchhandlung Weber',
+  'Arbeitgeber AG',
+];
 
 export interface ImportResult {
   scenario: string;
@@ -52,13 +61,40 @@ function germanCsv(): Buffer {
 }
 
 function ofxSgml(): Buffer {
-  const parts = ['OFXHEADER:100', 'DATA:OFXSGML', 'VERSION:102', 'SECURITY:NONE', 'ENCODING:USASCII', 'CHARSET:1252', 'COMPRESSION:NONE', 'OLDFILEUID:NONE', 'NEWFILEUID:NONE', '',
-    '<OFX>', '<BANKMSGSRSV1>', '<STMTTRNRS>', '<TRNUID>1', '<STMTRS>', '<CURDEF>EUR', '<BANKTRANLIST>', '<DTSTART>20260101', '<DTEND>20261231'];
+  const parts = [
+    'OFXHEADER:100',
+    'DATA:OFXSGML',
+    'VERSION:102',
+    'SECURITY:NONE',
+    'ENCODING:USASCII',
+    'CHARSET:1252',
+    'COMPRESSION:NONE',
+    'OLDFILEUID:NONE',
+    'NEWFILEUID:NONE',
+    '',
+    '<OFX>',
+    '<BANKMSGSRSV1>',
+    '<STMTTRNRS>',
+    '<TRNUID>1',
+    '<STMTRS>',
+    '<CURDEF>EUR',
+    '<BANKTRANLIST>',
+    '<DTSTART>20260101',
+    '<DTEND>20261231',
+  ];
   for (let i = 0; i < ROWS; i++) {
     const d = day(i).toISOString().slice(0, 10).replace(/-/g, '');
     const income = i % 5 === 1;
-    parts.push('<STMTTRN>', `<TRNTYPE>${income ? 'CREDIT' : 'DEBIT'}`, `<DTPOSTED>${d}120000`, `<TRNAMT>${income ? '' : '-'}${money(cents(i), false)}`,
-      `<FITID>BENCH${i}`, `<NAME>${PAYEES[i % PAYEES.length].replace('ü', 'ue').replace('ö', 'oe').replace('ä', 'ae')}`, `<MEMO>Vorgang ${i}`, '</STMTTRN>');
+    parts.push(
+      '<STMTTRN>',
+      `<TRNTYPE>${income ? 'CREDIT' : 'DEBIT'}`,
+      `<DTPOSTED>${d}120000`,
+      `<TRNAMT>${income ? '' : '-'}${money(cents(i), false)}`,
+      `<FITID>BENCH${i}`,
+      `<NAME>${PAYEES[i % PAYEES.length].replace('ü', 'ue').replace('ö', 'oe').replace('ä', 'ae')}`,
+      `<MEMO>Vorgang ${i}`,
+      '</STMTTRN>',
+    );
   }
   parts.push('</BANKTRANLIST>', '</STMTRS>', '</STMTTRNRS>', '</BANKMSGSRSV1>', '</OFX>');
   return Buffer.from(parts.join('\r\n'));
@@ -80,7 +116,12 @@ async function seed(url: string): Promise<{ groupId: string; categories: string[
     );
     await db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES ($1, $2, 'Main', true)`, [account, groupId]);
     for (const [i, id] of categories.entries()) {
-      await db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#3B82F6', 'Tag', $4)`, [id, groupId, `Category ${i + 1}`, i + 1]);
+      await db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#3B82F6', 'Tag', $4)`, [
+        id,
+        groupId,
+        `Category ${i + 1}`,
+        i + 1,
+      ]);
     }
     // a year of history typed by hand: what suggestions learn from and the duplicate check reads
     await db.query(
@@ -126,7 +167,13 @@ export async function startImportServer(label: string): Promise<ImportServer> {
     await migrate(url);
     const { categories } = await seed(url);
     const port = await freePort();
-    server = await startServer('Hearth', [...NODE_MEMORY_FLAGS, join(__dirname, '..', 'src', 'main.js')], { ...serverEnvironment(url, dataDir), PORT: String(port) }, port, '/health/live');
+    server = await startServer(
+      'Hearth',
+      [...NODE_MEMORY_FLAGS, join(__dirname, '..', 'src', 'main.js')],
+      { ...serverEnvironment(url, dataDir), PORT: String(port) },
+      port,
+      '/health/live',
+    );
     return { base: server.base, token: await login(server.base), categories, stop };
   } catch (error) {
     await stop();
@@ -140,7 +187,11 @@ export async function benchImport(): Promise<ImportResult[]> {
   const { categories, token } = server;
   try {
     const call = async (method: string, path: string, body: string | Buffer, contentType: string) => {
-      const response = await fetch(`${server.base}${API}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body: body as unknown as string });
+      const response = await fetch(`${server.base}${API}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+        body: body as unknown as string,
+      });
       const text = await response.text();
       if (response.status !== 201) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
       return JSON.parse(text);

@@ -103,13 +103,17 @@ export async function benchNotify(): Promise<NotifyResult[]> {
     }
     const toWritten = (lastWritten - due.getTime()) / 1000;
     const toDelivered = (lastReceived - due.getTime()) / 1000;
-    console.log(`  written ${written}, delivered ${received}: all written ${toWritten.toFixed(1)} s after they were due, ` +
-      `the last webhook ${toDelivered.toFixed(1)} s after`);
+    console.log(
+      `  written ${written}, delivered ${received}: all written ${toWritten.toFixed(1)} s after they were due, ` +
+        `the last webhook ${toDelivered.toFixed(1)} s after`,
+    );
 
     // the idle scheduler: nothing due for a week
     const counters = () =>
       withClient(url, async (db) => {
-        const table = (await db.query(`SELECT COALESCE(idx_scan, 0) + COALESCE(seq_scan, 0) AS scans FROM pg_stat_user_tables WHERE relname = 'notification_schedule'`)).rows[0];
+        const table = (
+          await db.query(`SELECT COALESCE(idx_scan, 0) + COALESCE(seq_scan, 0) AS scans FROM pg_stat_user_tables WHERE relname = 'notification_schedule'`)
+        ).rows[0];
         const database = (await db.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`)).rows[0];
         return { scans: Number(table.scans), transactions: Number(database.xact_commit) };
       });
@@ -122,7 +126,7 @@ export async function benchNotify(): Promise<NotifyResult[]> {
     const transactionsPer30 = ((after.transactions - before.transactions - 4) * 30) / IDLE_SECONDS;
     console.log(
       `  idle ${IDLE_SECONDS} s: ${after.scans - before.scans} looks at the queue (${per30.toFixed(1)} per 30 s); ` +
-        `${(transactionsPer30).toFixed(0)} transactions per 30 s in the whole database`,
+        `${transactionsPer30.toFixed(0)} transactions per 30 s in the whole database`,
     );
     return [
       {

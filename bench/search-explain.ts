@@ -26,7 +26,9 @@ async function main(): Promise<void> {
       let buffers = 0;
       let ms = 0;
       for (const [name, text, values] of await statementsOf(db, groupId, userId, q, TYPO_QUERIES.has(q))) {
-        const [{ Plan: plan, 'Execution Time': time }] = (await db.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, values)).rows[0]['QUERY PLAN'] as [{ Plan: Plan; 'Execution Time': number }];
+        const [{ Plan: plan, 'Execution Time': time }] = (await db.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, values)).rows[0]['QUERY PLAN'] as [
+          { Plan: Plan; 'Execution Time': number },
+        ];
         const used = plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
         buffers += used;
         ms += time;

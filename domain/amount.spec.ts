@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import {
-  amountReadings, decimalCents, formatAmountInput, formatMoney, formatRateInput, fromCents, normaliseMoney, parseAmount, parseRateInput, toCents,
+  amountReadings,
+  decimalCents,
+  formatAmountInput,
+  formatMoney,
+  formatRateInput,
+  fromCents,
+  normaliseMoney,
+  parseAmount,
+  parseRateInput,
+  toCents,
 } from './amount';
 import { isRate, rateUnits, unitsRate } from './currency';
 
@@ -18,7 +27,15 @@ describe('money as cents', () => {
 
 describe('normaliseMoney', () => {
   it('writes an amount with two decimals, as numeric(14,2) reads it back', () => {
-    expect(['12.3', '12', '0.05', '-80.5', '-0', '-0.00', '1250.00'].map(normaliseMoney)).toEqual(['12.30', '12.00', '0.05', '-80.50', '0.00', '0.00', '1250.00']);
+    expect(['12.3', '12', '0.05', '-80.5', '-0', '-0.00', '1250.00'].map(normaliseMoney)).toEqual([
+      '12.30',
+      '12.00',
+      '0.05',
+      '-80.50',
+      '0.00',
+      '0.00',
+      '1250.00',
+    ]);
   });
 
   it('is the cents it names, written back', () => {
@@ -53,7 +70,8 @@ describe.each(['de', 'en', 'de-AT', 'en-GB'])('amounts typed in %s', (locale) =>
   });
 
   it('reads the plain form the API writes ("1250.00") too', () => {
-    fc.assert(fc.property(cents, (value) => {
+    fc.assert(
+      fc.property(cents, (value) => {
         expect(parseAmount(decimal(value), locale)).toBe(decimal(value));
       }),
     );
@@ -153,15 +171,23 @@ describe.each(['de', 'en', 'de-CH', 'fr', 'ar-EG'])('exchange rates typed in %s'
 
   it('reads back every rate it writes, exactly (never through a float)', () => {
     fc.assert(fc.property(rate, (text) => expect(parseRateInput(formatRateInput(text, locale), locale)).toBe(text)));
-    fc.assert(fc.property(fc.bigInt({ min: 1n, max: 10n ** 18n - 1n }).map(unitsRate), (text) => {
-      const read = parseRateInput(formatRateInput(text, locale), locale)!;
-      expect(isRate(read) && rateUnits(read) === rateUnits(text)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 18n - 1n }).map(unitsRate), (text) => {
+        const read = parseRateInput(formatRateInput(text, locale), locale)!;
+        expect(isRate(read) && rateUnits(read) === rateUnits(text)).toBe(true);
+      }),
+    );
   });
 
   it('reads a dot and a comma both as the decimal point', () => {
     expect(['1.0611', '1,0611', ' 1,0611 ', '0,00612345', '158,2', '1.500,25', '1,500.25'].map((t) => parseRateInput(t, locale))).toEqual([
-      '1.0611', '1.0611', '1.0611', '0.00612345', '158.2', '1500.25', '1500.25',
+      '1.0611',
+      '1.0611',
+      '1.0611',
+      '0.00612345',
+      '158.2',
+      '1500.25',
+      '1500.25',
     ]);
   });
 
@@ -172,7 +198,7 @@ describe.each(['de', 'en', 'de-CH', 'fr', 'ar-EG'])('exchange rates typed in %s'
 });
 
 describe('exchange rates written in a language', () => {
-  it('writes the rate with the language\'s decimal sign, every decimal kept', () => {
+  it("writes the rate with the language's decimal sign, every decimal kept", () => {
     expect(formatRateInput('1.0611', 'de')).toBe('1,0611');
     expect(formatRateInput('1.0611', 'en')).toBe('1.0611');
     expect(formatRateInput('1.10', 'de')).toBe('1,10');

@@ -16,13 +16,39 @@ describe('calendar series', () => {
   });
 
   it('expands ordinals, BYSETPOS, COUNT, UNTIL and leaves EXDATEs out', () => {
-    const lastFriday = { allDay: false, start: '2027-01-29T17:00:00Z', end: '2027-01-29T18:00:00Z', timeZone: 'Europe/Berlin', rrule: 'FREQ=MONTHLY;BYDAY=-1FR' };
-    expect(expandSeries(lastFriday, berlin('2027-01-01', '2027-04-30')).map((o) => o.start.slice(0, 10))).toEqual(['2027-01-29', '2027-02-26', '2027-03-26', '2027-04-30']);
+    const lastFriday = {
+      allDay: false,
+      start: '2027-01-29T17:00:00Z',
+      end: '2027-01-29T18:00:00Z',
+      timeZone: 'Europe/Berlin',
+      rrule: 'FREQ=MONTHLY;BYDAY=-1FR',
+    };
+    expect(expandSeries(lastFriday, berlin('2027-01-01', '2027-04-30')).map((o) => o.start.slice(0, 10))).toEqual([
+      '2027-01-29',
+      '2027-02-26',
+      '2027-03-26',
+      '2027-04-30',
+    ]);
     const secondSaturday = { ...lastFriday, start: '2027-01-09T09:00:00Z', end: '2027-01-09T10:00:00Z', rrule: 'FREQ=MONTHLY;BYDAY=2SA;COUNT=3' };
-    expect(expandSeries(secondSaturday, berlin('2027-01-01', '2027-12-31')).map((o) => o.start.slice(0, 10))).toEqual(['2027-01-09', '2027-02-13', '2027-03-13']);
-    const lastWorkday = { ...lastFriday, start: '2027-01-29T08:00:00Z', end: '2027-01-29T09:00:00Z', rrule: 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;UNTIL=20270331' };
+    expect(expandSeries(secondSaturday, berlin('2027-01-01', '2027-12-31')).map((o) => o.start.slice(0, 10))).toEqual([
+      '2027-01-09',
+      '2027-02-13',
+      '2027-03-13',
+    ]);
+    const lastWorkday = {
+      ...lastFriday,
+      start: '2027-01-29T08:00:00Z',
+      end: '2027-01-29T09:00:00Z',
+      rrule: 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;UNTIL=20270331',
+    };
     expect(expandSeries(lastWorkday, berlin('2027-01-01', '2027-12-31')).map((o) => o.start.slice(0, 10))).toEqual(['2027-01-29', '2027-02-26', '2027-03-31']);
-    const daily = { ...lastFriday, start: '2027-01-01T08:00:00Z', end: '2027-01-01T09:00:00Z', rrule: 'FREQ=DAILY;INTERVAL=2', exdates: ['2027-01-05T08:00:00Z'] };
+    const daily = {
+      ...lastFriday,
+      start: '2027-01-01T08:00:00Z',
+      end: '2027-01-01T09:00:00Z',
+      rrule: 'FREQ=DAILY;INTERVAL=2',
+      exdates: ['2027-01-05T08:00:00Z'],
+    };
     expect(expandSeries(daily, berlin('2027-01-01', '2027-01-07')).map((o) => o.start.slice(0, 10))).toEqual(['2027-01-01', '2027-01-03', '2027-01-07']);
   });
 
@@ -66,7 +92,13 @@ describe('calendar series', () => {
       fc.property(fc.constantFrom(...zones), fc.integer({ min: 0, max: 700 }), fc.integer({ min: 6, max: 21 }), (zone, day, hour) => {
         const local = new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10) + `T${String(hour).padStart(2, '0')}:15:00`;
         const start = instantOf(local, zone);
-        const times = { allDay: false, start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString(), timeZone: zone, rrule: 'FREQ=WEEKLY' };
+        const times = {
+          allDay: false,
+          start: start.toISOString(),
+          end: new Date(start.getTime() + 3_600_000).toISOString(),
+          timeZone: zone,
+          rrule: 'FREQ=WEEKLY',
+        };
         const found = expandSeries(times, windowOf(local.slice(0, 10), '2028-12-31', zone), 60);
         expect(found.length).toBeGreaterThan(10);
         for (const o of found) expect(wallClock(new Date(o.start), zone).slice(11)).toBe(local.slice(11));

@@ -45,7 +45,13 @@ export function checkRrule(text: string): RruleCheck {
     if (!piece) continue;
     const eq = piece.indexOf('=');
     const name = (eq < 0 ? piece : piece.slice(0, eq)).trim().toUpperCase();
-    const value = eq < 0 ? '' : piece.slice(eq + 1).trim().toUpperCase();
+    const value =
+      eq < 0
+        ? ''
+        : piece
+            .slice(eq + 1)
+            .trim()
+            .toUpperCase();
     if (!(RRULE_PARTS as readonly string[]).includes(name)) return { ok: false, part: name || piece, message: `${name || piece} is not supported` };
     if (parts.has(name)) return { ok: false, part: name, message: `${name} is given twice` };
     if (!PART_VALUES[name as (typeof RRULE_PARTS)[number]].test(value)) return { ok: false, part: name, message: `${name}=${value} is not supported` };
@@ -221,7 +227,10 @@ function ruleText(times: SeriesTimes): string {
     return `DTSTART;VALUE=DATE:${times.start.replace(/-/g, '')}\nRRULE:${rrule}`;
   }
   if (until && !until.endsWith('Z')) {
-    const local = until.length === 8 ? `${until.slice(0, 4)}-${until.slice(4, 6)}-${until.slice(6, 8)}T23:59:59` : `${until.slice(0, 4)}-${until.slice(4, 6)}-${until.slice(6, 8)}T${until.slice(9, 11)}:${until.slice(11, 13)}:${until.slice(13, 15)}`;
+    const local =
+      until.length === 8
+        ? `${until.slice(0, 4)}-${until.slice(4, 6)}-${until.slice(6, 8)}T23:59:59`
+        : `${until.slice(0, 4)}-${until.slice(4, 6)}-${until.slice(6, 8)}T${until.slice(9, 11)}:${until.slice(11, 13)}:${until.slice(13, 15)}`;
     rrule = withRrulePart(rrule, 'UNTIL', compact(formatInstant(instantOf(local, times.timeZone))).replace(/\.\d+/, ''));
   }
   return `DTSTART;TZID=${times.timeZone}:${compact(wallClock(new Date(times.start), times.timeZone))}\nRRULE:${rrule}`;

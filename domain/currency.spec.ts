@@ -44,15 +44,11 @@ describe('convertToCents', () => {
 describe('convertFromCents', () => {
   it('converted back lands within a cent of where it started when the rate is at most 2', () => {
     fc.assert(
-      fc.property(
-        fc.bigInt({ min: -(10n ** 11n), max: 10n ** 11n }),
-        fc.bigInt({ min: 1000n, max: 2n * 10n ** 8n }).map(unitsRate),
-        (c, r) => {
-          const other = convertFromCents(c, r);
-          const back = convertToCents(other.replace('-', ''), r) * (other.startsWith('-') ? -1n : 1n);
-          expect(back - c <= 1n && c - back <= 1n).toBe(true);
-        },
-      ),
+      fc.property(fc.bigInt({ min: -(10n ** 11n), max: 10n ** 11n }), fc.bigInt({ min: 1000n, max: 2n * 10n ** 8n }).map(unitsRate), (c, r) => {
+        const other = convertFromCents(c, r);
+        const back = convertToCents(other.replace('-', ''), r) * (other.startsWith('-') ? -1n : 1n);
+        expect(back - c <= 1n && c - back <= 1n).toBe(true);
+      }),
     );
   });
 

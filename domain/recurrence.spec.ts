@@ -41,13 +41,16 @@ describe('recurrence', () => {
   });
 });
 
-describe('occurrencesBetween (the overview\'s next days)', () => {
+describe("occurrencesBetween (the overview's next days)", () => {
   it('keeps a month end a month end inside the window', () => {
     expect(occurrencesBetween(rule({ startDate: '2026-01-31' }), '2026-02-01', '2026-04-30')).toEqual(['2026-02-28', '2026-03-31', '2026-04-30']);
   });
 
   it('steps weekly and daily by the interval, inside the window only, and stops at the end date', () => {
-    expect(occurrencesBetween(rule({ frequency: 'Weekly', interval: 2, startDate: '2026-11-02' }), '2026-11-26', '2026-12-26')).toEqual(['2026-11-30', '2026-12-14']);
+    expect(occurrencesBetween(rule({ frequency: 'Weekly', interval: 2, startDate: '2026-11-02' }), '2026-11-26', '2026-12-26')).toEqual([
+      '2026-11-30',
+      '2026-12-14',
+    ]);
     expect(occurrencesBetween(rule({ frequency: 'Daily', startDate: '2026-11-20', endDate: '2026-11-28' }), '2026-11-26', '2026-11-29')).toEqual([
       '2026-11-26',
       '2026-11-27',
@@ -56,7 +59,11 @@ describe('occurrencesBetween (the overview\'s next days)', () => {
   });
 
   it('finds the dates of a rule that started long ago (the app once stopped counting after 20 000 steps)', () => {
-    expect(occurrencesBetween(rule({ frequency: 'Daily', startDate: '1960-01-01' }), '2026-11-29', '2026-12-01')).toEqual(['2026-11-29', '2026-11-30', '2026-12-01']);
+    expect(occurrencesBetween(rule({ frequency: 'Daily', startDate: '1960-01-01' }), '2026-11-29', '2026-12-01')).toEqual([
+      '2026-11-29',
+      '2026-11-30',
+      '2026-12-01',
+    ]);
   });
 
   it('agrees with the scheduler on every rule: each date is an occurrence, in order, none skipped', () => {

@@ -6,13 +6,7 @@
 
 /** Lower case without accents ("Crème" → "creme", "Straße" → "strasse"). */
 export function fold(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/æ/g, 'ae')
-    .replace(/œ/g, 'oe')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '');
+  return text.toLowerCase().replace(/ß/g, 'ss').replace(/æ/g, 'ae').replace(/œ/g, 'oe').normalize('NFKD').replace(/\p{M}/gu, '');
 }
 
 /** Whether `a` becomes `b` by one letter added, removed or changed. */

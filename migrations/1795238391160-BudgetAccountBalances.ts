@@ -49,7 +49,12 @@ export class BudgetAccountBalances1795238391160 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const name of ['transactions_balances_delete', 'transactions_balances_update_new', 'transactions_balances_update_old', 'transactions_balances_insert']) {
+    for (const name of [
+      'transactions_balances_delete',
+      'transactions_balances_update_new',
+      'transactions_balances_update_old',
+      'transactions_balances_insert',
+    ]) {
       await queryRunner.query(`DROP TRIGGER "${name}" ON "transactions"`);
     }
     await queryRunner.query(`DROP FUNCTION "budget_account_balances_remove"()`);

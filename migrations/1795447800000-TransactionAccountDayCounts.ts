@@ -56,7 +56,12 @@ export class TransactionAccountDayCounts1795447800000 implements MigrationInterf
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX "public"."ix_transaction_day_sums_category"`);
-    for (const name of ['transactions_account_count_delete', 'transactions_account_count_update_new', 'transactions_account_count_update_old', 'transactions_account_count_insert']) {
+    for (const name of [
+      'transactions_account_count_delete',
+      'transactions_account_count_update_new',
+      'transactions_account_count_update_old',
+      'transactions_account_count_insert',
+    ]) {
       await queryRunner.query(`DROP TRIGGER "${name}" ON "transactions"`);
     }
     await queryRunner.query(`DROP FUNCTION "transaction_account_day_counts_remove"()`);

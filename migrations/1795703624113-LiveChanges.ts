@@ -16,7 +16,10 @@ export class LiveChanges1795703624113 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "action_histories" ADD "parent_id" uuid`);
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_action_histories_seq" ON "action_histories"  ("seq") `);
     // the parent of rows written before: an item's note and a photo's place never change, and their Created row names it
-    for (const [type, field] of [['NoteItem', 'noteId'], ['MarkerImage', 'markerId']]) {
+    for (const [type, field] of [
+      ['NoteItem', 'noteId'],
+      ['MarkerImage', 'markerId'],
+    ]) {
       await queryRunner.query(
         `UPDATE action_histories h SET parent_id = (c.changes -> $2 ->> 'new')::uuid
            FROM action_histories c

@@ -185,7 +185,14 @@ export class Sharing1795775159547 implements MigrationInterface {
     }
     await queryRunner.query(`DROP TRIGGER "transactions_shares_update" ON "transactions"`);
     await queryRunner.query(`DROP TRIGGER "transactions_shares_insert" ON "transactions"`);
-    for (const fn of ['member_settlements_remove', 'member_settlements_add', 'member_sums_remove', 'member_sums_add', 'transaction_shares_update', 'transaction_shares_insert']) {
+    for (const fn of [
+      'member_settlements_remove',
+      'member_settlements_add',
+      'member_sums_remove',
+      'member_sums_add',
+      'transaction_shares_update',
+      'transaction_shares_insert',
+    ]) {
       await queryRunner.query(`DROP FUNCTION "${fn}"()`);
     }
     await queryRunner.query(`DROP TABLE "member_day_sums"`);

@@ -13,7 +13,12 @@ const TABLES: { table: string; title: string; body: string; watched: string[] }[
   { table: 'notes', title: 'NEW.title', body: 'NEW.content', watched: ['title', 'content'] },
   { table: 'note_items', title: 'NEW.text', body: 'NULL', watched: ['text'] },
   // a place's description is sanitised HTML: its tags and entities are not words
-  { table: 'markers', title: 'NEW.title', body: "concat_ws(' ', search_html_text(NEW.description), NEW.address)", watched: ['title', 'description', 'address'] },
+  {
+    table: 'markers',
+    title: 'NEW.title',
+    body: "concat_ws(' ', search_html_text(NEW.description), NEW.address)",
+    watched: ['title', 'description', 'address'],
+  },
   { table: 'transactions', title: 'NEW.description', body: 'NULL', watched: ['description'] },
 ];
 
@@ -33,8 +38,7 @@ export class Search1795776000000 implements MigrationInterface {
     ]) {
       await queryRunner.query(`CREATE TEXT SEARCH CONFIGURATION public.${name} (COPY = pg_catalog.${language})`);
       await queryRunner.query(
-        `ALTER TEXT SEARCH CONFIGURATION public.${name} ` +
-          `ALTER MAPPING FOR hword, hword_part, word WITH public.unaccent, ${language}_stem`,
+        `ALTER TEXT SEARCH CONFIGURATION public.${name} ` + `ALTER MAPPING FOR hword, hword_part, word WITH public.unaccent, ${language}_stem`,
       );
     }
     await queryRunner.query(`CREATE FUNCTION public.search_fold(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT

@@ -15,7 +15,9 @@ const dir = join(root, 'domain', 'catalog');
 const set = JSON.parse(readFileSync(join(root, 'node_modules', '@iconify-json', 'fluent-emoji-flat', 'icons.json'), 'utf8'));
 
 const used = new Set();
-for (const file of readdirSync(dir).filter((name) => /^[a-z]{2}\.json$/.test(name)).sort()) {
+for (const file of readdirSync(dir)
+  .filter((name) => /^[a-z]{2}\.json$/.test(name))
+  .sort()) {
   for (const item of JSON.parse(readFileSync(join(dir, file), 'utf8'))) used.add(item.icon);
 }
 const icons = {};

@@ -16,8 +16,7 @@ export async function schemaDiff(): Promise<SchemaDiff> {
     await dataSource.initialize();
     await runMigrations(dataSource);
     const sql = await dataSource.driver.createSchemaBuilder().log();
-    const render = (q: { query: string; parameters?: unknown[] }) =>
-      q.parameters?.length ? `${q.query} -- ${JSON.stringify(q.parameters)}` : q.query;
+    const render = (q: { query: string; parameters?: unknown[] }) => (q.parameters?.length ? `${q.query} -- ${JSON.stringify(q.parameters)}` : q.query);
     return { up: sql.upQueries.map(render), down: sql.downQueries.map(render) };
   } finally {
     if (dataSource.isInitialized) await dataSource.destroy();

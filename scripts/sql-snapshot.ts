@@ -69,7 +69,9 @@ function main(): void {
     console.log(`sql: wrote ${rendered.size} files to sql/`);
     return;
   }
-  const stale = [...rendered].filter(([name, text]) => !existsSync(join(SNAPSHOT, name)) || readFileSync(join(SNAPSHOT, name), 'utf8') !== text).map(([name]) => name);
+  const stale = [...rendered]
+    .filter(([name, text]) => !existsSync(join(SNAPSHOT, name)) || readFileSync(join(SNAPSHOT, name), 'utf8') !== text)
+    .map(([name]) => name);
   const extra = existing(SNAPSHOT).filter((name) => !rendered.has(name));
   if (stale.length || extra.length) {
     console.error(`sql: the snapshot in sql/ is stale (${[...stale, ...extra].join(', ')}); run \`npm run sql\` and commit the result`);

@@ -25,6 +25,9 @@ for (const [name, svg, size] of [
   ['maskable-512.png', maskable, 512],
   ['apple-touch-icon.png', maskable, 180],
 ]) {
-  await sharp(Buffer.from(svg), { density: (72 * size) / 32 }).resize(size, size).png().toFile(join(out, name));
+  await sharp(Buffer.from(svg), { density: (72 * size) / 32 })
+    .resize(size, size)
+    .png()
+    .toFile(join(out, name));
   console.log(`wrote ${name}`);
 }

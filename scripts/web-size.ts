@@ -45,7 +45,9 @@ const entryBytes = [...entry].filter((file) => file.endsWith('.js')).reduce((sum
  */
 const afterFirstPaint = (key: string) => /node_modules\/hyphen\//.test(key);
 for (const key of (manifest[entryKey].dynamicImports ?? []).filter(afterFirstPaint)) {
-  console.log(`web: hyphenation patterns ${key.replace(/^.*node_modules\//, '')}: ${((size(manifest[key].file)) / 1024).toFixed(1)} KB gzipped, after the first paint`);
+  console.log(
+    `web: hyphenation patterns ${key.replace(/^.*node_modules\//, '')}: ${(size(manifest[key].file) / 1024).toFixed(1)} KB gzipped, after the first paint`,
+  );
 }
 
 let heaviest = { key: '(none)', bytes: 0 };

@@ -164,7 +164,12 @@ export async function createApp(config: AppConfig, options: { shutdownHooks?: bo
   fastify.addHook('onResponse', (request, reply, done) => {
     if (!request.url.startsWith('/health')) {
       accessLog.info(
-        { requestId: request.id, req: { method: request.method, url: redactUrl(request.url) }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        {
+          requestId: request.id,
+          req: { method: request.method, url: redactUrl(request.url) },
+          res: { statusCode: reply.statusCode },
+          responseTime: reply.elapsedTime,
+        },
         'request completed',
       );
     }

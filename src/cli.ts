@@ -101,15 +101,11 @@ async function createAdmin(args: string[]): Promise<number> {
     }
     const passwordHash = await bcrypt.hash(password, config.bcryptCost);
     await dataSource.transaction(async (manager) => {
-      let group = await manager
-        .getRepository(Group)
-        .createQueryBuilder('g')
-        .where('lower(g.name) = lower(:name)', { name: values.group })
-        .getOne();
+      let group = await manager.getRepository(Group).createQueryBuilder('g').where('lower(g.name) = lower(:name)', { name: values.group }).getOne();
       if (!group) {
-        group = await manager.getRepository(Group).save(
-          manager.getRepository(Group).create({ name: values.group!, currency: values.currency!.toUpperCase(), modules: [...MODULES] }),
-        );
+        group = await manager
+          .getRepository(Group)
+          .save(manager.getRepository(Group).create({ name: values.group!, currency: values.currency!.toUpperCase(), modules: [...MODULES] }));
       }
       await manager.getRepository(User).save(
         manager.getRepository(User).create({

@@ -55,8 +55,10 @@ export function explainStartupFailure(error: unknown, config: AppConfig | undefi
   for (const cause of causes) {
     const code = (cause as { code?: string } | null)?.code;
     if (code && CONNECTION_CODES[code] && config) {
-      return `Cannot connect to the database (${describeDatabase(config)}): ${CONNECTION_CODES[code]} (${code}). ` +
-        `Check DATABASE_URL, or unset it to use the embedded PostgreSQL.`;
+      return (
+        `Cannot connect to the database (${describeDatabase(config)}): ${CONNECTION_CODES[code]} (${code}). ` +
+        `Check DATABASE_URL, or unset it to use the embedded PostgreSQL.`
+      );
     }
   }
   return null;
@@ -83,7 +85,10 @@ export function handleShutdown(app: INestApplicationContext, embedded: EmbeddedD
       .close()
       .catch((error) => console.error(`Shutdown after ${signal}:`, error))
       .then(() => embedded?.stop())
-      .then(() => done(0), () => done(1));
+      .then(
+        () => done(0),
+        () => done(1),
+      );
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal));
 }
@@ -110,8 +115,7 @@ export function runEntryPoint(
       if (typeof code === 'number') process.exit(code);
     },
     (error: unknown) => {
-      const sentence =
-        error instanceof ConfigError ? error.message : (options.explain?.(error) ?? explainStartupFailure(error, state.config));
+      const sentence = error instanceof ConfigError ? error.message : (options.explain?.(error) ?? explainStartupFailure(error, state.config));
       if (sentence) console.error(sentence);
       else if (options.stack === false) console.error(error instanceof Error ? error.message : error);
       // no start-up failure ends in a stack trace: the error's message in one line, the stack

@@ -104,7 +104,8 @@ export function intParam(value: unknown, fallback: number, min: number, max: num
 export type Row = Record<string, any>;
 
 /** Runs one of Hearth's named statements. */
-export const run = (query: { name: string; text: string }, values: unknown[]) => pool.query({ name: query.name, text: query.text, values }).then((result) => result.rows);
+export const run = (query: { name: string; text: string }, values: unknown[]) =>
+  pool.query({ name: query.name, text: query.text, values }).then((result) => result.rows);
 
 /** A marker in list form: Hearth's own mapper (its rows' columns are Hearth's statements'). */
 export function markerDto(m: Row, imageCount: number, coverThumbnailUrl: string | null) {

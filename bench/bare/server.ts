@@ -132,7 +132,9 @@ app.post('/api/v1/notes', async (request, reply) => {
   if (!user) return reply;
   const body = request.body as { title?: unknown; content?: unknown; color?: unknown; icon?: unknown; isPrivate?: unknown };
   if (typeof body?.title !== 'string' || !body.title.trim() || body.title.length > 100) {
-    return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed', [{ field: 'title', message: 'title should not be empty' }]);
+    return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed', [
+      { field: 'title', message: 'title should not be empty' },
+    ]);
   }
   const note = {
     id: newId(),
@@ -284,12 +286,18 @@ app.post('/api/v1/transactions', async (request, reply) => {
     original?: { amount: string; currency: string; rate: string };
   };
   // paid in another currency with its rate (the measured case): the amount converted, half-up to the cent
-  const paid = body?.original && isCurrencyCode(body.original.currency) && body.original.currency !== user.Currency && isRate(body.original.rate)
-    ? normaliseOriginalAmount(body.original.amount, body.original.currency)
-    : null;
+  const paid =
+    body?.original && isCurrencyCode(body.original.currency) && body.original.currency !== user.Currency && isRate(body.original.rate)
+      ? normaliseOriginalAmount(body.original.amount, body.original.currency)
+      : null;
   const original = paid ? { amount: paid, currency: body.original!.currency, rate: unitsRate(rateUnits(body.original!.rate)!) } : null;
   if (original && body.amount === undefined) body.amount = fromCents(convertToCents(original.amount, original.rate));
-  if ((body?.type !== 'Expense' && body?.type !== 'Income') || typeof body.amount !== 'string' || !MONEY.test(body.amount) || !UUID.test(String(body.categoryId))) {
+  if (
+    (body?.type !== 'Expense' && body?.type !== 'Income') ||
+    typeof body.amount !== 'string' ||
+    !MONEY.test(body.amount) ||
+    !UUID.test(String(body.categoryId))
+  ) {
     return problem(request, reply, 400, 'Bad Request', 'VALIDATION_FAILED', 'Request validation failed');
   }
   const [whole, fraction = ''] = body.amount.split('.');
@@ -327,10 +335,23 @@ app.post('/api/v1/transactions', async (request, reply) => {
       split,
       original,
     };
-    const [{ created_date }] = await q(sql.TRANSACTION_INSERT, [row.id, user.GroupId, row.type, amount, row.date, row.description, row.categoryId, row.budgetAccountId, user.UserId, split, original]);
+    const [{ created_date }] = await q(sql.TRANSACTION_INSERT, [
+      row.id,
+      user.GroupId,
+      row.type,
+      amount,
+      row.date,
+      row.description,
+      row.categoryId,
+      row.budgetAccountId,
+      user.UserId,
+      split,
+      original,
+    ]);
     const [category] = await q(sql.CATEGORY_NAME, [row.categoryId]);
     const changes: Record<string, { old: null; new: unknown }> = {};
-    for (const [field, value] of Object.entries({ ...row, groupId: user.GroupId })) if (value !== null && field !== 'id') changes[field] = { old: null, new: value };
+    for (const [field, value] of Object.entries({ ...row, groupId: user.GroupId }))
+      if (value !== null && field !== 'id') changes[field] = { old: null, new: value };
     await q(sql.HISTORY_INSERT, [newId(), user.GroupId, row.id, changes, user.UserId, user.Nickname, category?.name ?? row.description]);
     await client.query('COMMIT');
     return send(reply, toTransactionDto({ ...row, createdDate: (created_date as Date).toISOString() }), 201);

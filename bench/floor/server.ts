@@ -119,16 +119,17 @@ class FloorModule {}
 async function main() {
   const app = await NestFactory.create<NestFastifyApplication>(FloorModule, new FastifyAdapter(hearthFastify() as never), { logger: false });
   app.useGlobalGuards(new AuthGuard());
-  if (WITH_PIPE) app.useGlobalPipes(
-    new ValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      validationError: { target: false, value: false },
-      exceptionFactory: (errors) =>
-        new Refused({ status: 400, title: 'Bad Request', code: 'VALIDATION_FAILED', detail: 'Request validation failed', errors: fieldErrors(errors) }),
-    }),
-  );
+  if (WITH_PIPE)
+    app.useGlobalPipes(
+      new ValidationPipe({
+        whitelist: true,
+        forbidNonWhitelisted: true,
+        transform: true,
+        validationError: { target: false, value: false },
+        exceptionFactory: (errors) =>
+          new Refused({ status: 400, title: 'Bad Request', code: 'VALIDATION_FAILED', detail: 'Request validation failed', errors: fieldErrors(errors) }),
+      }),
+    );
   app.useGlobalFilters(new ProblemFilter());
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
   releaseStartupMemory();

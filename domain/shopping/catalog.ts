@@ -53,7 +53,11 @@ export class CatalogIndex {
   constructor(readonly entries: readonly CatalogEntry[]) {
     entries.forEach((entry, index) => {
       this.byId.set(entry.id, entry);
-      const names: [string, Kind][] = [[entry.name, Kind.Name], ...(entry.plural ? [[entry.plural, Kind.Plural] as [string, Kind]] : []), ...entry.aliases.map((alias) => [alias, Kind.Alias] as [string, Kind])];
+      const names: [string, Kind][] = [
+        [entry.name, Kind.Name],
+        ...(entry.plural ? [[entry.plural, Kind.Plural] as [string, Kind]] : []),
+        ...entry.aliases.map((alias) => [alias, Kind.Alias] as [string, Kind]),
+      ];
       for (const [name, kind] of names) {
         const key = catalogKey(name);
         if (!key) continue;

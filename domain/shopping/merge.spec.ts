@@ -31,12 +31,18 @@ describe('the merge rule', () => {
     expect(joinQuantities('500 g', null)).toBe('500 g');
     expect(joinQuantities(null, null)).toBeNull();
     fc.assert(
-      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 12 }).filter((q) => q.trim() === q && q.length > 0), { maxLength: 10 }), (quantities) => {
-        const joined = quantities.reduce<string | null>((all, next) => joinQuantities(all, next), null);
-        if (quantities.length === 0) expect(joined).toBeNull();
-        else expect(joined!.length).toBeLessThanOrEqual(50);
-        if (quantities.join(' + ').length <= 50 && quantities.length) expect(joined).toBe(quantities.join(' + '));
-      }),
+      fc.property(
+        fc.array(
+          fc.string({ minLength: 1, maxLength: 12 }).filter((q) => q.trim() === q && q.length > 0),
+          { maxLength: 10 },
+        ),
+        (quantities) => {
+          const joined = quantities.reduce<string | null>((all, next) => joinQuantities(all, next), null);
+          if (quantities.length === 0) expect(joined).toBeNull();
+          else expect(joined!.length).toBeLessThanOrEqual(50);
+          if (quantities.join(' + ').length <= 50 && quantities.length) expect(joined).toBe(quantities.join(' + '));
+        },
+      ),
     );
   });
 

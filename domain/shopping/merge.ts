@@ -57,7 +57,10 @@ export function joinQuantities(existing: string | null | undefined, added: strin
 }
 
 /** What a merge does to the existing item: its new quantity, and whether it is unticked. */
-export function mergeInto(existing: { quantity: string | null; isCompleted: boolean }, added: { quantity: string | null }): { quantity: string | null; isCompleted: false } {
+export function mergeInto(
+  existing: { quantity: string | null; isCompleted: boolean },
+  added: { quantity: string | null },
+): { quantity: string | null; isCompleted: false } {
   // a ticked item was bought: what is asked for now is the new quantity alone
   return { quantity: existing.isCompleted ? added.quantity : joinQuantities(existing.quantity, added.quantity), isCompleted: false };
 }

@@ -15,9 +15,17 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['http://localhost:5173']);
     // the dev server's origin only in development
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).corsOrigins).toEqual([]);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
     expect(config.bcryptCost).toBe(12);
-    expect(config.hashing).toEqual({ concurrency: Math.max(1, availableParallelism() - 1), idleConcurrency: availableParallelism(), queueTimeoutMs: 5000, threadNice: 10 });
+    expect(config.hashing).toEqual({
+      concurrency: Math.max(1, availableParallelism() - 1),
+      idleConcurrency: availableParallelism(),
+      queueTimeoutMs: 5000,
+      threadNice: 10,
+    });
     expect(config.limits).toEqual({ maxImageBytes: 10485760, maxMarkerImages: 5 });
     expect(config.cooldowns).toEqual({ emailSeconds: 60, resetSeconds: 300 });
     expect(config.jwt.algorithm).toBe('HS256');
@@ -28,21 +36,32 @@ describe('loadConfig', () => {
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', COOKIE_SECURE: 'maybe', BCRYPT_COST: '99', GEOCODER: 'google', BCRYPT_CONCURRENCY: '0', BCRYPT_QUEUE_TIMEOUT_MS: 'soon', THREAD_POOL_NICE: '20' });
+      loadConfig({
+        PORT: 'eighty',
+        COOKIE_SECURE: 'maybe',
+        BCRYPT_COST: '99',
+        GEOCODER: 'google',
+        BCRYPT_CONCURRENCY: '0',
+        BCRYPT_QUEUE_TIMEOUT_MS: 'soon',
+        THREAD_POOL_NICE: '20',
+      });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'COOKIE_SECURE', 'BCRYPT_COST', 'GEOCODER', 'BCRYPT_CONCURRENCY', 'BCRYPT_QUEUE_TIMEOUT_MS', 'THREAD_POOL_NICE']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'COOKIE_SECURE', 'BCRYPT_COST', 'GEOCODER', 'BCRYPT_CONCURRENCY', 'BCRYPT_QUEUE_TIMEOUT_MS', 'THREAD_POOL_NICE'])
+      expect(problems).toContain(name);
   });
 
-  it('reads the live streams\' limits and replay window, and refuses values out of range', () => {
+  it("reads the live streams' limits and replay window, and refuses values out of range", () => {
     const { cursorKey, ...live } = loadConfig(base).live;
     expect(live).toEqual({ maxStreamsPerUser: 10, maxStreamsPerInstance: 10_000, keepAliveSeconds: 25, replayLimit: 500, replayWindowSeconds: 86_400 });
     expect(cursorKey).toHaveLength(32);
     expect(loadConfig(base).rateLimit.liveOpensPerMinute).toBe(30);
-    expect(loadConfig({ ...base, LIVE_MAX_STREAMS_PER_INSTANCE: '500', LIVE_REPLAY_WINDOW_SECONDS: '3600', RATE_LIMIT_LIVE_OPENS_PER_MINUTE: '5' })).toMatchObject({
+    expect(
+      loadConfig({ ...base, LIVE_MAX_STREAMS_PER_INSTANCE: '500', LIVE_REPLAY_WINDOW_SECONDS: '3600', RATE_LIMIT_LIVE_OPENS_PER_MINUTE: '5' }),
+    ).toMatchObject({
       live: { maxStreamsPerInstance: 500, replayWindowSeconds: 3600 },
       rateLimit: { liveOpensPerMinute: 5 },
     });

@@ -158,7 +158,14 @@ export class AppConfig {
    * a cursor may be to resume from (seconds); `cursorKey` seals the cursors (a stored random key,
    * the same on every instance, renewed by a restore)
    */
-  live: { maxStreamsPerUser: number; maxStreamsPerInstance: number; keepAliveSeconds: number; replayLimit: number; replayWindowSeconds: number; cursorKey: Buffer };
+  live: {
+    maxStreamsPerUser: number;
+    maxStreamsPerInstance: number;
+    keepAliveSeconds: number;
+    replayLimit: number;
+    replayWindowSeconds: number;
+    cursorKey: Buffer;
+  };
   retention: {
     trashDays: number;
     uploadTimeoutMinutes: number;

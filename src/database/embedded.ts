@@ -84,7 +84,11 @@ async function ensureDatabase(adminUrl: string): Promise<void> {
 
 /** The last few lines PostgreSQL printed that explain a failure (FATAL/ERROR first). */
 function explain(lines: string[]): string {
-  const text = lines.join('').split('\n').map((line) => line.trim()).filter(Boolean);
+  const text = lines
+    .join('')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const fatal = text.filter((line) => /FATAL|ERROR|could not|failed/i.test(line));
   return (fatal.length ? fatal : text).slice(-3).join(' / ') || 'no output';
 }
@@ -96,7 +100,9 @@ function explain(lines: string[]): string {
  */
 function libcLocale(): string {
   try {
-    const available = execFileSync('locale', ['-a'], { encoding: 'utf8' }).split('\n').map((name) => name.trim().toLowerCase());
+    const available = execFileSync('locale', ['-a'], { encoding: 'utf8' })
+      .split('\n')
+      .map((name) => name.trim().toLowerCase());
     return available.includes('c.utf8') || available.includes('c.utf-8') ? 'C.UTF-8' : 'C';
   } catch {
     return 'C';
@@ -158,7 +164,8 @@ export async function startEmbeddedDatabase(options: {
   }
   let port = options.port;
   if (!(await portIsFree(port))) {
-    if (options.portIsRequired) throw new EmbeddedDatabaseError(`The embedded PostgreSQL cannot listen on 127.0.0.1:${port}: the port is in use (EMBEDDED_DATABASE_PORT).`);
+    if (options.portIsRequired)
+      throw new EmbeddedDatabaseError(`The embedded PostgreSQL cannot listen on 127.0.0.1:${port}: the port is in use (EMBEDDED_DATABASE_PORT).`);
     port = await anyFreePort();
   }
   const adminUrl = urlOf(port, secret, 'postgres');
@@ -193,7 +200,13 @@ export async function startEmbeddedDatabase(options: {
  * terminal reaches only the service, which closes its connections first and then stops the
  * database (fast shutdown). If the service dies, the server is told to stop on the way out.
  */
-async function runPostgres(postgres: string, directory: string, port: number, ids: OsUser | null, onLog: (line: string) => void): Promise<{ stop(): Promise<void> }> {
+async function runPostgres(
+  postgres: string,
+  directory: string,
+  port: number,
+  ids: OsUser | null,
+  onLog: (line: string) => void,
+): Promise<{ stop(): Promise<void> }> {
   const child = spawn(postgres, ['-D', directory, '-p', String(port), ...POSTGRES_FLAGS], {
     ...ids,
     detached: true,
@@ -244,7 +257,9 @@ function postgresUser(): OsUser {
       execFileSync('useradd', ['-g', SUPERUSER, '--no-create-home', '--shell', '/usr/sbin/nologin', SUPERUSER], { stdio: 'pipe' });
       return lookUp();
     } catch (error) {
-      throw new EmbeddedDatabaseError(`The OS user postgres, which runs the embedded PostgreSQL for root, could not be created: ${(error as Error).message.split('\n')[0]}`);
+      throw new EmbeddedDatabaseError(
+        `The OS user postgres, which runs the embedded PostgreSQL for root, could not be created: ${(error as Error).message.split('\n')[0]}`,
+      );
     }
   }
 }

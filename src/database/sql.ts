@@ -111,7 +111,11 @@ export interface SqlRunner {
   tuples<T extends unknown[], P extends object = Record<string, unknown>>(query: TypedStatement<P>, params: P): Promise<T[]>;
 }
 
-function run<T extends QueryResultRow>(target: Pool | ClientBase, query: Statement | TypedStatement<Record<string, unknown>> | string, values: unknown[]): Promise<T[]> {
+function run<T extends QueryResultRow>(
+  target: Pool | ClientBase,
+  query: Statement | TypedStatement<Record<string, unknown>> | string,
+  values: unknown[],
+): Promise<T[]> {
   const config = typeof query === 'string' ? { text: query, values } : { name: query.name, text: query.text, values };
   return target.query<T>(config).then((result) => result.rows);
 }
@@ -121,7 +125,11 @@ function run<T extends QueryResultRow>(target: Pool | ClientBase, query: Stateme
  * sends it: only for work that must not run on the pools (a backup's or a restore's dedicated
  * connection, which has no statement timeout).
  */
-export function rowsOnConnection<T extends QueryResultRow = Record<string, unknown>>(client: ClientBase, query: Statement, values: unknown[] = []): Promise<T[]> {
+export function rowsOnConnection<T extends QueryResultRow = Record<string, unknown>>(
+  client: ClientBase,
+  query: Statement,
+  values: unknown[] = [],
+): Promise<T[]> {
   return run<T>(client, query, values);
 }
 
@@ -132,7 +140,11 @@ async function transactionClient(manager: EntityManager): Promise<PoolClient> {
   return (runner as unknown as { databaseConnection: PoolClient }).databaseConnection;
 }
 
-function runTuples<T extends unknown[]>(target: Pool | PoolClient, query: Statement | TypedStatement<Record<string, unknown>>, values: unknown[]): Promise<T[]> {
+function runTuples<T extends unknown[]>(
+  target: Pool | PoolClient,
+  query: Statement | TypedStatement<Record<string, unknown>>,
+  values: unknown[],
+): Promise<T[]> {
   return target.query<T>({ name: query.name, text: query.text, values, rowMode: 'array' }).then((result) => result.rows);
 }
 
@@ -162,7 +174,13 @@ export class Sql implements SqlRunner, OnModuleDestroy {
     // that outlives its request"). One watchdog per pool bounds the same wait.
     const { query_timeout: readTimeoutMs, ...bounded } = boundedPoolOptions(config.databaseTimeoutMs);
     this.readTimeoutMs = readTimeoutMs;
-    this.pool = new Pool({ connectionString: config.databaseUrl, max: SQL_POOL_SIZE, application_name: 'hearth', options: SEARCH_CONNECTION_OPTIONS, ...bounded });
+    this.pool = new Pool({
+      connectionString: config.databaseUrl,
+      max: SQL_POOL_SIZE,
+      application_name: 'hearth',
+      options: SEARCH_CONNECTION_OPTIONS,
+      ...bounded,
+    });
     // an idle client that loses its connection must not crash the process: the next query reports it
     this.pool.on('error', () => undefined);
     // a checkout of the pool is one statement

@@ -179,7 +179,10 @@ describe('access tokens', () => {
     const { token } = await makeToken((await login(t, dora)).accessToken, { name: 'Script', scopes: ['read'] });
     const headers = newClient();
     expect((await t.api('GET', '/transactions', { token, headers })).json().code).toBe('MODULE_DISABLED');
-    const changed = await t.api('PUT', `/groups/${group.id}`, { token: admin.accessToken, payload: { name: group.name, currency: 'EUR', modules: ['Map', 'Notes', 'Budget'] } });
+    const changed = await t.api('PUT', `/groups/${group.id}`, {
+      token: admin.accessToken,
+      payload: { name: group.name, currency: 'EUR', modules: ['Map', 'Notes', 'Budget'] },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await t.api('GET', '/transactions', { token, headers })).statusCode).toBe(200);
   });

@@ -40,12 +40,9 @@ describe('housekeeping', () => {
 
   it('removes expired sessions and those revoked more than a day ago', async () => {
     const user = await createUser(t);
-    const [live, expired, revokedLongAgo, revokedJustNow] = [
-      await login(t, user),
-      await login(t, user),
-      await login(t, user),
-      await login(t, user),
-    ].map((session) => session.claims.SessionId);
+    const [live, expired, revokedLongAgo, revokedJustNow] = [await login(t, user), await login(t, user), await login(t, user), await login(t, user)].map(
+      (session) => session.claims.SessionId,
+    );
     await t.db.query(`UPDATE sessions SET expires_date = now() - interval '1 minute' WHERE id = $1`, [expired]);
     await t.db.query(`UPDATE sessions SET revoked_date = now() - interval '2 days' WHERE id = $1`, [revokedLongAgo]);
     await t.db.query(`UPDATE sessions SET revoked_date = now() WHERE id = $1`, [revokedJustNow]);
@@ -91,7 +88,9 @@ describe('housekeeping', () => {
 
   it('forgets redeemed CAPTCHA signatures and tokens once they can no longer be used', async () => {
     const user = await createUser(t);
-    await t.db.query(`INSERT INTO used_captchas (signature, expires_date) VALUES ('old-sig', now() - interval '1 minute'), ('new-sig', now() + interval '5 minutes')`);
+    await t.db.query(
+      `INSERT INTO used_captchas (signature, expires_date) VALUES ('old-sig', now() - interval '1 minute'), ('new-sig', now() + interval '5 minutes')`,
+    );
     await t.db.query(
       `INSERT INTO account_tokens (id, user_id, purpose, token_hash, created_date, expires_date)
        VALUES (gen_random_uuid(), $1, 'PasswordReset', repeat('a', 64), now() - interval '3 days', now() - interval '2 days'),

@@ -31,9 +31,13 @@ describe('mail templates', () => {
   });
 
   it('uses exactly the contract link formats', () => {
-    expect(renderMail('registration-confirm', samples['registration-confirm'], context).text).toContain('https://app.example/confirm-email?token=tok_confirm-1');
+    expect(renderMail('registration-confirm', samples['registration-confirm'], context).text).toContain(
+      'https://app.example/confirm-email?token=tok_confirm-1',
+    );
     expect(renderMail('email-change-confirm', samples['email-change-confirm'], context).text).toContain('https://app.example/confirm-email?token=tok_change-1');
-    expect(renderMail('registration-unconfirmed-warning', samples['registration-unconfirmed-warning'], context).text).toContain('https://app.example/confirm-email?token=tok_warn-1');
+    expect(renderMail('registration-unconfirmed-warning', samples['registration-unconfirmed-warning'], context).text).toContain(
+      'https://app.example/confirm-email?token=tok_warn-1',
+    );
     const reset = renderMail('password-reset', samples['password-reset'], context);
     expect(reset.text).toContain('https://app.example/reset-password?token=tok_reset-1');
     expect(reset.html).toContain('href="https://app.example/reset-password?token=tok_reset-1"');
@@ -73,7 +77,11 @@ describe('mail templates', () => {
 
   it('writes a notification mail around its title and body in the recipient’s language', () => {
     // the title and body come translated by the notifier; the greeting and the button are the mail's
-    const german = renderMail('notification', { nickname: 'Mia', subject: 'Erinnerung: Einkauf', body: 'Milch', url: 'https://app.example/notes/1' }, { ...context, locale: 'de' });
+    const german = renderMail(
+      'notification',
+      { nickname: 'Mia', subject: 'Erinnerung: Einkauf', body: 'Milch', url: 'https://app.example/notes/1' },
+      { ...context, locale: 'de' },
+    );
     expect(german.subject).toBe('Erinnerung: Einkauf');
     expect(german.text).toContain('Hallo Mia,');
     expect(german.text).toContain('Hearth öffnen');
@@ -81,12 +89,15 @@ describe('mail templates', () => {
   });
 
   // a notification's title and body arrive already in the recipient's language (test above)
-  it.each((Object.keys(samples) as MailTemplate[]).filter((template) => template !== 'notification'))('%s has a German text different from the English one in every part', (template) => {
-    const english = renderMail(template, samples[template] as never, context);
-    const german = renderMail(template, samples[template] as never, { ...context, locale: 'de' });
-    expect(german.subject).not.toBe(english.subject);
-    const paragraphs = (text: string) => text.split('\n\n').filter((part) => !part.includes('<img') && part.trim() !== '— Hearth');
-    const shared = paragraphs(german.text).filter((part) => paragraphs(english.text).includes(part));
-    expect(shared).toEqual([]);
-  });
+  it.each((Object.keys(samples) as MailTemplate[]).filter((template) => template !== 'notification'))(
+    '%s has a German text different from the English one in every part',
+    (template) => {
+      const english = renderMail(template, samples[template] as never, context);
+      const german = renderMail(template, samples[template] as never, { ...context, locale: 'de' });
+      expect(german.subject).not.toBe(english.subject);
+      const paragraphs = (text: string) => text.split('\n\n').filter((part) => !part.includes('<img') && part.trim() !== '— Hearth');
+      const shared = paragraphs(german.text).filter((part) => paragraphs(english.text).includes(part));
+      expect(shared).toEqual([]);
+    },
+  );
 });

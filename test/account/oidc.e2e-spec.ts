@@ -9,7 +9,15 @@ const CALLBACK = `${HEARTH}/api/v1/session/oidc/callback`;
 let counter = 0;
 const person = (extra: Partial<ProviderAccount> = {}): ProviderAccount => {
   const n = `${process.pid}x${++counter}`;
-  return { sub: `sub-${n}`, email: `oidc${n}@example.test`, email_verified: true, preferred_username: `anna.${n}`, name: 'Anna Provider', groups: [], ...extra };
+  return {
+    sub: `sub-${n}`,
+    email: `oidc${n}@example.test`,
+    email_verified: true,
+    preferred_username: `anna.${n}`,
+    name: 'Anna Provider',
+    groups: [],
+    ...extra,
+  };
 };
 
 /** docs/accounts.md, "Signing in with your own identity provider": the whole flow against a real OpenID provider. */
@@ -18,8 +26,7 @@ describe('OpenID Connect sign-in', () => {
   let t: TestApp;
   let familyGroup: { id: string; name: string };
 
-  const browser = () =>
-    new TestBrowser(HEARTH, (url, cookies) => t.inject({ url, cookies }) as never);
+  const browser = () => new TestBrowser(HEARTH, (url, cookies) => t.inject({ url, cookies }) as never);
 
   /** Presses the provider's button in a fresh browser; answers where it ended and the browser. */
   async function signIn(account: ProviderAccount | null, returnTo?: string, b = browser()) {
@@ -110,7 +117,10 @@ describe('OpenID Connect sign-in', () => {
     const account = person({ preferred_username: 'new kid!', name: 'New Kid' });
     const { end } = await signIn(account);
     expect(end.href).toBe(`${APP}/sign-in?error=REGISTRATION_PENDING`);
-    const [user] = await t.db.query('SELECT u.username, u.nickname, u.status, u.email_status FROM users u JOIN user_identities i ON i.user_id = u.id WHERE i.subject = $1', [account.sub]);
+    const [user] = await t.db.query(
+      'SELECT u.username, u.nickname, u.status, u.email_status FROM users u JOIN user_identities i ON i.user_id = u.id WHERE i.subject = $1',
+      [account.sub],
+    );
     expect(user).toEqual({ username: 'newkid', nickname: 'New Kid', status: 'Pending', email_status: 'Confirmed' });
     // a second one with the same preferred name gets a name of its own
     await signIn(person({ preferred_username: 'new kid!' }));
@@ -255,7 +265,10 @@ describe('OpenID Connect with local login off', () => {
 
   it('refuses password sign-in, registration and resets with 401 LOCAL_LOGIN_DISABLED', async () => {
     const member = await createUser(t);
-    expect((await t.api('GET', '/session/options')).json()).toEqual({ localLogin: false, oidc: { buttonLabel: 'Single sign-on', url: '/api/v1/session/oidc' } });
+    expect((await t.api('GET', '/session/options')).json()).toEqual({
+      localLogin: false,
+      oidc: { buttonLabel: 'Single sign-on', url: '/api/v1/session/oidc' },
+    });
     for (const [path, payload] of [
       ['/session', { username: member.username, password: member.password }],
       ['/account/register', { username: 'newone', email: 'n@example.test', password: 'Tidy-Otter-Rides-73', nickname: 'N', captcha: 'x' }],

@@ -105,7 +105,9 @@ describe('passwords', () => {
     const user = await createUser(t);
     await forgot(user.email);
     await mail.waitForMail(user.email);
-    const [row] = await t.db.query(`SELECT extract(epoch FROM expires_date - created_date)::int AS seconds, purpose FROM account_tokens WHERE user_id = $1`, [user.id]);
+    const [row] = await t.db.query(`SELECT extract(epoch FROM expires_date - created_date)::int AS seconds, purpose FROM account_tokens WHERE user_id = $1`, [
+      user.id,
+    ]);
     expect(row).toEqual({ seconds: 3600, purpose: 'PasswordReset' });
   });
 
@@ -121,7 +123,10 @@ describe('passwords', () => {
     const weak = await t.api('PUT', '/account/password', { token: me.accessToken, payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'qwertyuiop' } });
     expect(weak.json().code).toBe('VALIDATION_FAILED');
 
-    const changed = await t.api('PUT', '/account/password', { token: me.accessToken, payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Brand-New-Secret-9' } });
+    const changed = await t.api('PUT', '/account/password', {
+      token: me.accessToken,
+      payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Brand-New-Secret-9' },
+    });
     expect(changed.statusCode).toBe(204);
     const cleared = changed.cookies.find((cookie) => cookie.name === 'refresh_token');
     expect(cleared?.value).toBe('');

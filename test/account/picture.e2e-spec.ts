@@ -150,7 +150,7 @@ describe('profile picture', () => {
     expect((await t.api('GET', `/files/${ticket.imageId}/status`, { token: other.accessToken })).statusCode).toBe(404);
     expect((await confirm(owner, 'not-a-uuid')).json().code).toBe('INVALID_ID');
   });
-  it("shows the picture to the rest of the group in GET /group/members", async () => {
+  it('shows the picture to the rest of the group in GET /group/members', async () => {
     const owner = await signedInUser(t);
     const member = await signedInUser(t, { groupId: owner.groupId! });
     const before = (await t.api('GET', '/group/members', { token: member.accessToken })).json();

@@ -28,7 +28,14 @@ describe('registration and email confirmation', () => {
     expect(response.json()).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'Pending' });
 
     const [user] = await t.db.query('SELECT * FROM users WHERE id = $1', [id]);
-    expect(user).toMatchObject({ username: registration.username, email: registration.email, status: 'Pending', email_status: 'Unconfirmed', role: 'User', group_id: null });
+    expect(user).toMatchObject({
+      username: registration.username,
+      email: registration.email,
+      status: 'Pending',
+      email_status: 'Unconfirmed',
+      role: 'User',
+      group_id: null,
+    });
     expect(user.password_hash).toMatch(/^\$2[aby]\$/);
 
     const message = await mail.waitForMail(registration.email);

@@ -120,7 +120,12 @@ describe('POST /users', () => {
     expect(group.statusCode).toBe(404);
     const bad = await create({ username: 'x', email: 'not-an-email', role: 'Root', password: 'nope' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'password', 'role', 'username']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['email', 'password', 'role', 'username']);
     expect(await t.db.query(`SELECT username FROM users WHERE username LIKE 'dave%' OR username = 'x'`)).toEqual([{ username: 'dave' }]);
   });
 });

@@ -83,7 +83,9 @@ describe('the language of an account an administrator made', () => {
     await invitations.createInGroupNamed('kommandozeile', { username: 'cli.de', email: 'cli.de@example.test', nickname: 'De', locale: 'de' });
     expect((await mail.waitForMail('cli.en@example.test')).subject).toBe('Your Hearth account is ready');
     expect((await mail.waitForMail('cli.de@example.test')).subject).toBe('Dein Hearth-Konto ist bereit');
-    await expect(invitations.createInGroupNamed(group.name, { username: 'cli.xx', email: 'cli.xx@example.test', nickname: 'Xx', locale: 'xx' })).rejects.toMatchObject({
+    await expect(
+      invitations.createInGroupNamed(group.name, { username: 'cli.xx', email: 'cli.xx@example.test', nickname: 'Xx', locale: 'xx' }),
+    ).rejects.toMatchObject({
       code: 'LOCALE_UNSUPPORTED',
     });
   });

@@ -30,8 +30,7 @@ describe('registration notifications and the daily pending-approval reminder', (
   });
   afterAll(() => t.close());
 
-  const setStatus = (userId: string, status: string) =>
-    t.api('PATCH', `/users/${userId}/status`, { token: admin.accessToken, payload: { status } });
+  const setStatus = (userId: string, status: string) => t.api('PATCH', `/users/${userId}/status`, { token: admin.accessToken, payload: { status } });
 
   it('notifies the user of an approval, inside the status change transaction', async () => {
     const user = await createUser(t, { status: 'Pending' });
@@ -102,8 +101,7 @@ describe('registration notifications by mail', () => {
   it('mails the user when an admin approves or declines the registration', async () => {
     const approved = await createUser(t, { status: 'Pending' });
     const declined = await createUser(t, { status: 'Pending' });
-    const patch = (userId: string, status: string) =>
-      t.api('PATCH', `/users/${userId}/status`, { token: admin.accessToken, payload: { status } });
+    const patch = (userId: string, status: string) => t.api('PATCH', `/users/${userId}/status`, { token: admin.accessToken, payload: { status } });
     expect((await patch(approved.id, 'Active')).statusCode).toBe(200);
     expect((await patch(declined.id, 'Declined')).statusCode).toBe(200);
 

@@ -114,9 +114,7 @@ describe('PATCH /users/{userId}/status', () => {
     }
     const live = await t.db.query('SELECT id FROM sessions WHERE user_id = $1 AND revoked_date IS NULL', [user.id]);
     expect(live).toEqual([]);
-    expect((await t.api('POST', '/session', { payload: { username: user.username, password: user.password } })).json().code).toBe(
-      'ACCOUNT_DEACTIVATED',
-    );
+    expect((await t.api('POST', '/session', { payload: { username: user.username, password: user.password } })).json().code).toBe('ACCOUNT_DEACTIVATED');
   });
 
   it('records the change in the history with the admin as actor and the field diff, PermsVersion left out', async () => {

@@ -91,12 +91,13 @@ describe('UsersAdminService status machine', () => {
     expect(notifier.sent).toContain(`approved ${id}`);
   });
 
-  it('revokes every session on deactivation, and refuses a change of one\'s own status', async () => {
+  it("revokes every session on deactivation, and refuses a change of one's own status", async () => {
     const id = await userWith('Active');
-    await s.db.query(
-      `INSERT INTO sessions (id, user_id, token_hash, expires_date) VALUES ($1, $2, $3, now() + interval '1 day')`,
-      [randomUUID(), id, randomUUID()],
-    );
+    await s.db.query(`INSERT INTO sessions (id, user_id, token_hash, expires_date) VALUES ($1, $2, $3, now() + interval '1 day')`, [
+      randomUUID(),
+      id,
+      randomUUID(),
+    ]);
     await service.changeStatus(admin, id, { status: 'Deactivated' });
     expect(await sql.rows('SELECT id FROM sessions WHERE user_id = $1 AND revoked_date IS NULL', [id])).toEqual([]);
     await expect(service.changeStatus({ userId: id } as any, id, { status: 'Active' })).rejects.toMatchObject({ status: 409, code: 'SELF_CHANGE' });

@@ -68,9 +68,9 @@ describe.each([
 
   it('holds the current-password budget under parallel attempts, and a right password clears it', async () => {
     const user = await signedInUser(t);
-    const statuses = (await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? changeEmail : changePassword)(user.accessToken, 'Wrong-Password-1')))).map(
-      (response) => response.statusCode,
-    );
+    const statuses = (
+      await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? changeEmail : changePassword)(user.accessToken, 'Wrong-Password-1')))
+    ).map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((status) => status === 400).length + statuses.filter((status) => status === 429).length).toBe(12);
     const fresh = await signedInUser(t);
@@ -96,8 +96,7 @@ describe('rehash on login when BCRYPT_COST changed', () => {
   });
   afterAll(() => t.close());
 
-  const storedHash = async (userId: string): Promise<string> =>
-    (await t.db.query('SELECT password_hash FROM users WHERE id = $1', [userId]))[0].password_hash;
+  const storedHash = async (userId: string): Promise<string> => (await t.db.query('SELECT password_hash FROM users WHERE id = $1', [userId]))[0].password_hash;
 
   it('stores a hash of the configured cost after a successful login; the password works before and after', async () => {
     const user = await createUser(t); // the factory hashes with cost 4

@@ -8,17 +8,13 @@ describe('POST /session (login)', () => {
   });
   afterAll(() => t.close());
 
-  const login = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.api('POST', '/session', { payload, headers });
+  const login = (payload: Record<string, unknown>, headers: Record<string, string> = {}) => t.api('POST', '/session', { payload, headers });
 
   it('returns an access token with exactly the specified claims and sets the refresh cookie', async () => {
     const group = await createGroup(t, { currency: 'CHF', modules: ['Map', 'Notes'] });
     const user = await createUser(t, { groupId: group.id, nickname: 'Ally', role: 'Admin' });
 
-    const response = await login(
-      { username: user.username, password: user.password, deviceName: 'Laptop' },
-      { 'user-agent': 'jest-agent/1.0' },
-    );
+    const response = await login({ username: user.username, password: user.password, deviceName: 'Laptop' }, { 'user-agent': 'jest-agent/1.0' });
 
     expect(response.statusCode).toBe(200);
     const body = response.json();

@@ -29,7 +29,10 @@ describe('POST /session/refresh limits', () => {
       // the sign-in endpoints keep their own 10 a minute
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {
-        const response = await t.api('POST', '/session', { payload: { username: `ghost${i}`, password: 'whatever-123' }, headers: { 'x-forwarded-for': '198.51.100.1' } });
+        const response = await t.api('POST', '/session', {
+          payload: { username: `ghost${i}`, password: 'whatever-123' },
+          headers: { 'x-forwarded-for': '198.51.100.1' },
+        });
         statuses.push(response.statusCode);
       }
       expect(statuses).toContain(429);

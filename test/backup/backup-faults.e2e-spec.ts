@@ -88,13 +88,16 @@ describe('backup when the database goes away', () => {
 
   it('fails with a clear error and leaves no file behind', async () => {
     const backup = new BackupService(t.config, t.app.get(StorageService)).create();
-    const killer = waitFor(async () => {
-      const killed = await t.db.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'hearth-backup' AND datname = $1`,
-        [t.databaseName],
-      );
-      return killed.length > 0;
-    }, 10_000, 5);
+    const killer = waitFor(
+      async () => {
+        const killed = await t.db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'hearth-backup' AND datname = $1`, [
+          t.databaseName,
+        ]);
+        return killed.length > 0;
+      },
+      10_000,
+      5,
+    );
     await expect(backup).rejects.toThrow(/terminat|Connection|closed/i);
     await killer;
     expect(readdirSync(dir)).toEqual([]);
@@ -107,14 +110,18 @@ describe('backup when the database goes away', () => {
     await t.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES (gen_random_uuid(), 'only here', 'EUR', '{}')`);
     const before = await count();
     const restore = new RestoreService(t.config, t.app.get(StorageService)).restore(archive, { force: true });
-    const killer = waitFor(async () => {
-      const [busy] = await t.db.query(
-        `SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity
+    const killer = waitFor(
+      async () => {
+        const [busy] = await t.db.query(
+          `SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity
           WHERE application_name = 'hearth-backup' AND datname = $1 AND query LIKE 'COPY%'`,
-        [t.databaseName],
-      );
-      return busy?.killed;
-    }, 20_000, 5);
+          [t.databaseName],
+        );
+        return busy?.killed;
+      },
+      20_000,
+      5,
+    );
     await expect(restore).rejects.toThrow(/terminat|Connection|closed/i);
     await killer;
     expect(await count()).toBe(before);
@@ -142,9 +149,16 @@ describe('backup while transactions are being written', () => {
 
   it('holds account balances (kept by triggers) that agree with the transactions it holds', async () => {
     const [group] = await t.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES (gen_random_uuid(), 'Busy', 'EUR', '{Budget}') RETURNING id`);
-    const [a] = await t.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES (gen_random_uuid(), $1, 'A', true) RETURNING id`, [group.id]);
-    const [b] = await t.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES (gen_random_uuid(), $1, 'B', false) RETURNING id`, [group.id]);
-    const [category] = await t.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES (gen_random_uuid(), $1, 'C', '#112233', 'Tag', 1) RETURNING id`, [group.id]);
+    const [a] = await t.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES (gen_random_uuid(), $1, 'A', true) RETURNING id`, [
+      group.id,
+    ]);
+    const [b] = await t.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES (gen_random_uuid(), $1, 'B', false) RETURNING id`, [
+      group.id,
+    ]);
+    const [category] = await t.db.query(
+      `INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES (gen_random_uuid(), $1, 'C', '#112233', 'Tag', 1) RETURNING id`,
+      [group.id],
+    );
     const insert = (i: number) =>
       t.db.query(
         `INSERT INTO transactions (id, group_id, type, amount, date, category_id, budget_account_id, target_budget_account_id)

@@ -50,7 +50,17 @@ describe.each(STORAGE_DRIVERS)('backup and restore (%s storage)', (driverName) =
     const config = loadConfig(env);
     const service = createStorage(config);
     await (service as Partial<OnApplicationBootstrap>).onApplicationBootstrap?.();
-    return { name, s3: storage, env, config, storage: service, drop: async () => { await dropDatabase(name); await storage.stop(); } };
+    return {
+      name,
+      s3: storage,
+      env,
+      config,
+      storage: service,
+      drop: async () => {
+        await dropDatabase(name);
+        await storage.stop();
+      },
+    };
   }
 
   it('writes a named .tar.gz with its manifest beside it', async () => {
@@ -141,7 +151,11 @@ describe.each(STORAGE_DRIVERS)('backup and restore (%s storage)', (driverName) =
       expect(restored.length).toBeGreaterThan(50);
       expect(restored).toEqual(source);
       // the loaded tables are analysed in the restore's transaction
-      const analysed = await withTarget(target.name, `SELECT count(*)::int AS n FROM pg_stat_user_tables WHERE relname = 'transactions' AND last_analyze IS NOT NULL`, []);
+      const analysed = await withTarget(
+        target.name,
+        `SELECT count(*)::int AS n FROM pg_stat_user_tables WHERE relname = 'transactions' AND last_analyze IS NOT NULL`,
+        [],
+      );
       expect(analysed).toBe(1);
     } finally {
       await target.drop();
@@ -181,15 +195,26 @@ describe.each(STORAGE_DRIVERS)('backup and restore (%s storage)', (driverName) =
       const oldName = `hearth_t_old_${Math.random().toString(36).slice(2, 10)}`;
       await createDatabase(oldName);
       const classes = migrationClasses();
-      const newest = classes.map((Class) => new (Class as new () => { name: string })().name).sort((a, b) => a.slice(-13).localeCompare(b.slice(-13))).at(-1)!;
-      const older = createDataSource(databaseUrl(oldName), { migrations: classes.filter((Class) => new (Class as new () => { name: string })().name !== newest) });
+      const newest = classes
+        .map((Class) => new (Class as new () => { name: string })().name)
+        .sort((a, b) => a.slice(-13).localeCompare(b.slice(-13)))
+        .at(-1)!;
+      const older = createDataSource(databaseUrl(oldName), {
+        migrations: classes.filter((Class) => new (Class as new () => { name: string })().name !== newest),
+      });
       await older.initialize();
       let oldArchive: string;
       try {
         await runMigrations(older);
         const [group] = await older.query(`INSERT INTO groups (id, name, currency, modules) VALUES (gen_random_uuid(), 'Old', 'EUR', '{Budget}') RETURNING id`);
-        const [account] = await older.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES (gen_random_uuid(), $1, 'Main', true) RETURNING id`, [group.id]);
-        const [category] = await older.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES (gen_random_uuid(), $1, 'Pay', '#112233', 'Tag', 1) RETURNING id`, [group.id]);
+        const [account] = await older.query(
+          `INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES (gen_random_uuid(), $1, 'Main', true) RETURNING id`,
+          [group.id],
+        );
+        const [category] = await older.query(
+          `INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES (gen_random_uuid(), $1, 'Pay', '#112233', 'Tag', 1) RETURNING id`,
+          [group.id],
+        );
         await older.query(
           `INSERT INTO transactions (id, group_id, type, amount, date, category_id, budget_account_id) ` +
             `VALUES (gen_random_uuid(), $1, 'Income', 100.25, '2026-01-01', $2, $3)`,
@@ -214,7 +239,7 @@ describe.each(STORAGE_DRIVERS)('backup and restore (%s storage)', (driverName) =
           const applied = await withTarget(database, 'SELECT count(*)::int AS n FROM migrations', []);
           expect(applied).toBe(classes.length);
           // the newest migration ran on the restored rows: the balance is there
-          expect(await withTarget(database, "SELECT balance::text AS n FROM budget_account_balances", [])).toBe('100.25');
+          expect(await withTarget(database, 'SELECT balance::text AS n FROM budget_account_balances', [])).toBe('100.25');
         }
       } finally {
         await empty.drop();
@@ -272,17 +297,21 @@ describe.each(STORAGE_DRIVERS)('backup and restore (%s storage)', (driverName) =
         // one transaction twice
         const duplicate = join(dir, 'duplicate.tar.gz');
         await forge(archive, duplicate, 'transactions', (rows) => [...rows, rows[0]]);
-        expect(await refusal(duplicate)).toMatch(/^the archive's rows break a key of the schema: could not create unique index .*\(Key \(id\)=\([0-9a-f-]{36}\) is duplicated\.\)$/);
+        expect(await refusal(duplicate)).toMatch(
+          /^the archive's rows break a key of the schema: could not create unique index .*\(Key \(id\)=\([0-9a-f-]{36}\) is duplicated\.\)$/,
+        );
         // transactions of categories the archive does not hold
         const dangling = join(dir, 'dangling.tar.gz');
         await forge(archive, dangling, 'categories', () => []);
         const missing = String.raw`\(Key \(category_id\)=\([0-9a-f-]{36}\) is not present in table "categories"\.\)$`;
         expect(await refusal(dangling)).toMatch(new RegExp(`^the archive's rows break a key of the schema: .* violates foreign key constraint .*${missing}`));
-     }, 90_000);
+      }, 90_000);
 
       it('an archive of a newer format or a newer schema', async () => {
         const newerFormat = join(dir, 'format2.tar.gz');
-        await rewrite(archive, newerFormat, (name, body) => (name === 'manifest.json' ? Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), format: 2 })) : body));
+        await rewrite(archive, newerFormat, (name, body) =>
+          name === 'manifest.json' ? Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), format: 2 })) : body,
+        );
         expect(await refusal(newerFormat)).toMatch(/unsupported backup format 2/);
         const newerSchema = join(dir, 'schema.tar.gz');
         await rewrite(archive, newerSchema, (name, body) =>
@@ -318,9 +347,12 @@ describe.each(STORAGE_DRIVERS)('backup and restore (%s storage)', (driverName) =
             },
             (error: { code: number; stderr: string }) => {
               expect(error.code).not.toBe(0);
-              expect(error.stderr.trim().split('\n').filter((line) => !/ExperimentalWarning|trace-warnings/.test(line))).toEqual([
-                expect.stringMatching(/^restore: not a Hearth backup/),
-              ]);
+              expect(
+                error.stderr
+                  .trim()
+                  .split('\n')
+                  .filter((line) => !/ExperimentalWarning|trace-warnings/.test(line)),
+              ).toEqual([expect.stringMatching(/^restore: not a Hearth backup/)]);
             },
           );
         } finally {

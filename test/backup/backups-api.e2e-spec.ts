@@ -41,7 +41,11 @@ describe('backups API', () => {
 
   it('is for admins only', async () => {
     const user = await signedInUser(t);
-    for (const [method, path] of [['GET', '/backups'], ['POST', '/backups'], ['GET', '/backups/hearth-backup-20260101-000000Z.tar.gz']] as const) {
+    for (const [method, path] of [
+      ['GET', '/backups'],
+      ['POST', '/backups'],
+      ['GET', '/backups/hearth-backup-20260101-000000Z.tar.gz'],
+    ] as const) {
       const response = await api(method, path, user.accessToken);
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe('FORBIDDEN');
@@ -59,7 +63,13 @@ describe('backups API', () => {
 
     await finished(name);
     const [listed] = await list();
-    expect(listed).toEqual({ name, sizeBytes: expect.any(Number), createdAt: expect.any(String), tables: expect.objectContaining({ users: 3, groups: 2 }), objects: 0 });
+    expect(listed).toEqual({
+      name,
+      sizeBytes: expect.any(Number),
+      createdAt: expect.any(String),
+      tables: expect.objectContaining({ users: 3, groups: 2 }),
+      objects: 0,
+    });
     const download = await api('GET', `/backups/${name}`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/gzip');

@@ -38,25 +38,73 @@ export async function seedGroup(t: TestApp): Promise<Seeded> {
   const savings = await call(t, alice, 'POST', '/budget-accounts', { name: 'Savings, "long-term"' });
   const food = await call(t, alice, 'POST', '/categories', { name: 'Food', color: '#AA3300', icon: 'ShoppingCart' });
   const salary = await call(t, bob, 'POST', '/categories', { name: '=SUM(A1)', color: '#00AA33', icon: 'Briefcase' });
-  await call(t, alice, 'POST', '/transactions', { type: 'Income', amount: '2500.00', date: '2026-01-31', categoryId: salary.id, budgetAccountId: main.id, description: 'January pay' });
+  await call(t, alice, 'POST', '/transactions', {
+    type: 'Income',
+    amount: '2500.00',
+    date: '2026-01-31',
+    categoryId: salary.id,
+    budgetAccountId: main.id,
+    description: 'January pay',
+  });
   await call(t, bob, 'POST', '/transactions', { type: 'Expense', amount: '12.35', date: '2026-02-01', categoryId: food.id, description: '-bread\nand milk' });
-  await call(t, alice, 'POST', '/transactions', { type: 'Transfer', amount: '300.00', date: '2026-02-02', budgetAccountId: main.id, targetBudgetAccountId: savings.id });
-  const edited = await call(t, bob, 'POST', '/transactions', { type: 'Expense', amount: '7.00', date: '2026-02-03', categoryId: food.id, description: '@coffee' });
+  await call(t, alice, 'POST', '/transactions', {
+    type: 'Transfer',
+    amount: '300.00',
+    date: '2026-02-02',
+    budgetAccountId: main.id,
+    targetBudgetAccountId: savings.id,
+  });
+  const edited = await call(t, bob, 'POST', '/transactions', {
+    type: 'Expense',
+    amount: '7.00',
+    date: '2026-02-03',
+    categoryId: food.id,
+    description: '@coffee',
+  });
   await call(t, bob, 'PUT', `/transactions/${edited.id}`, { type: 'Expense', amount: '7.50', date: '2026-02-03', categoryId: food.id, description: '@coffee' });
   // sharing costs: a shared expense, a payment between the two and the group's default split
   await call(t, bob, 'POST', '/transactions', {
-    type: 'Expense', amount: '60.01', date: '2026-02-05', categoryId: food.id, description: 'Dinner', split: { mode: 'equal', members: [{ userId: alice.id }, { userId: bob.id }] },
+    type: 'Expense',
+    amount: '60.01',
+    date: '2026-02-05',
+    categoryId: food.id,
+    description: 'Dinner',
+    split: { mode: 'equal', members: [{ userId: alice.id }, { userId: bob.id }] },
   });
   await call(t, alice, 'POST', '/budget/settlements', { fromUserId: alice.id, toUserId: bob.id, amount: '10.00', date: '2026-02-06', note: '=cash' });
-  await call(t, alice, 'PUT', '/budget/split-settings', { sharedByDefault: false, mode: 'shares', weights: [{ userId: alice.id, weight: '2' }, { userId: bob.id, weight: '1' }], units: [] });
+  await call(t, alice, 'PUT', '/budget/split-settings', {
+    sharedByDefault: false,
+    mode: 'shares',
+    weights: [
+      { userId: alice.id, weight: '2' },
+      { userId: bob.id, weight: '1' },
+    ],
+    units: [],
+  });
   await call(t, alice, 'POST', '/recurring-transactions', {
-    type: 'Expense', amount: '950.00', description: 'Rent', categoryId: food.id, budgetAccountId: main.id, frequency: 'Monthly', startDate: '2026-12-01',
+    type: 'Expense',
+    amount: '950.00',
+    description: 'Rent',
+    categoryId: food.id,
+    budgetAccountId: main.id,
+    frequency: 'Monthly',
+    startDate: '2026-12-01',
     remindDaysBefore: 2,
   });
 
   const markerIds: string[] = [];
-  for (const [title, latitude, longitude] of [['Lake', 47.36, 8.54], ['Hut, "the old one"', 46.5, 9.8]] as const) {
-    const marker = await call(t, alice, 'POST', '/markers', { title, latitude, longitude, rating: 4, date: '2026-03-01', description: '<p>Nice <b>place</b></p>' });
+  for (const [title, latitude, longitude] of [
+    ['Lake', 47.36, 8.54],
+    ['Hut, "the old one"', 46.5, 9.8],
+  ] as const) {
+    const marker = await call(t, alice, 'POST', '/markers', {
+      title,
+      latitude,
+      longitude,
+      rating: 4,
+      date: '2026-03-01',
+      description: '<p>Nice <b>place</b></p>',
+    });
     markerIds.push(marker.id);
     const image = await pngImage(40 + markerIds.length, 30);
     const ticket = await call(t, alice, 'POST', `/markers/${marker.id}/images`, { contentType: 'image/png', size: image.length });
@@ -76,9 +124,17 @@ export async function seedGroup(t: TestApp): Promise<Seeded> {
   const bobs = await call(t, bob, 'POST', '/notes', { title: 'Bob private', content: 'secret of Bob', isPrivate: true });
   await call(t, bob, 'POST', `/notes/${bobs.id}/items`, { text: '+call mum' });
   // reminders and notification settings are restored; push subscriptions (tied to sessions) are not
-  await call(t, alice, 'PUT', `/notes/${shared.id}/reminder`, { at: '2099-03-06T09:00', timeZone: 'Europe/Zurich', repeat: { frequency: 'Weekly', interval: 1 }, recipients: 'group' });
+  await call(t, alice, 'PUT', `/notes/${shared.id}/reminder`, {
+    at: '2099-03-06T09:00',
+    timeZone: 'Europe/Zurich',
+    repeat: { frequency: 'Weekly', interval: 1 },
+    recipients: 'group',
+  });
   await call(t, alice, 'PUT', '/account/notification-settings', { timeZone: 'Europe/Zurich', quietHours: { from: '22:00', to: '07:00' }, email: true });
-  await call(t, alice, 'POST', '/push-subscriptions', { endpoint: 'https://push.example.org/send/alice', keys: { p256dh: 'B' + 'A'.repeat(86), auth: 'A'.repeat(22) } });
+  await call(t, alice, 'POST', '/push-subscriptions', {
+    endpoint: 'https://push.example.org/send/alice',
+    keys: { p256dh: 'B' + 'A'.repeat(86), auth: 'A'.repeat(22) },
+  });
   return { groupId: group.id, alice, bob, markerIds, trashedMarkerId: trashed.id };
 }
 

@@ -35,18 +35,34 @@ describe('budget: per-account day counts', () => {
     const accounts = new BudgetAccountsRepository(s.db, sql, new UnitOfWork(s.db));
     const categories = new CategoriesRepository(s.db, sql, new UnitOfWork(s.db));
     const splits = new SplitResolver(new SharingRepository(new UnitOfWork(s.db), sql), new UsersRepository(s.db, sql));
-    service = new TransactionsService(new UnitOfWork(s.db), new TransactionsRepository(new UnitOfWork(s.db), sql), new TransactionRefsResolver(accounts, categories), splits, new Clock(), new OriginalResolver(new RatesService(sql, new Clock(), { exchangeRates: { url: '' } } as AppConfig, { register() {}, schedule() {} } as never)));
+    service = new TransactionsService(
+      new UnitOfWork(s.db),
+      new TransactionsRepository(new UnitOfWork(s.db), sql),
+      new TransactionRefsResolver(accounts, categories),
+      splits,
+      new Clock(),
+      new OriginalResolver(new RatesService(sql, new Clock(), { exchangeRates: { url: '' } } as AppConfig, { register() {}, schedule() {} } as never)),
+    );
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Budget}')`, [user.groupId]);
     await s.db.query(
       `INSERT INTO users (id, username, email, password_hash, nickname, role, status, email_status, group_id)
        VALUES ($1, 'member', 'member@example.org', 'x', 'M', 'User', 'Active', 'Confirmed', $2)`,
       [user.userId, user.groupId],
     );
-    for (const [id, name, isDefault] of [[main, 'Main', true], [savings, 'Savings', false], [cash, 'Cash', false]] as const) {
+    for (const [id, name, isDefault] of [
+      [main, 'Main', true],
+      [savings, 'Savings', false],
+      [cash, 'Cash', false],
+    ] as const) {
       await s.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES ($1, $2, $3, $4)`, [id, user.groupId, name, isDefault]);
     }
     for (const [i, id] of [food, salary].entries()) {
-      await s.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#112233', 'Tag', $4)`, [id, user.groupId, `C${i}`, i + 1]);
+      await s.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#112233', 'Tag', $4)`, [
+        id,
+        user.groupId,
+        `C${i}`,
+        i + 1,
+      ]);
     }
   });
   afterAll(async () => {
@@ -69,12 +85,22 @@ describe('budget: per-account day counts', () => {
       [user.groupId, [main, savings, cash]],
     );
   const kept = async (account: string, type: string) =>
-    Number((await s.db.query(`SELECT COALESCE(SUM(count), 0) AS n FROM transaction_account_day_counts WHERE budget_account_id = $1 AND type = $2`, [account, type]))[0].n);
+    Number(
+      (
+        await s.db.query(`SELECT COALESCE(SUM(count), 0) AS n FROM transaction_account_day_counts WHERE budget_account_id = $1 AND type = $2`, [account, type])
+      )[0].n,
+    );
   const list = (query: Partial<TransactionListQuery>) => service.list(user, { page: 1, pageSize: 100, ...query } as TransactionListQuery);
 
   it('follows inserts, updates of account, amount, type and transfer target, and deletes', async () => {
     const expense = await service.create(user, { type: 'Expense', amount: '10.00', date: '2026-03-01', categoryId: food });
-    const transfer = await service.create(user, { type: 'Transfer', amount: '50.00', date: '2026-03-02', budgetAccountId: main, targetBudgetAccountId: savings });
+    const transfer = await service.create(user, {
+      type: 'Transfer',
+      amount: '50.00',
+      date: '2026-03-02',
+      budgetAccountId: main,
+      targetBudgetAccountId: savings,
+    });
     expect(await drift()).toEqual([]);
     expect([await kept(main, 'Expense'), await kept(main, 'Transfer'), await kept(savings, 'Transfer')]).toEqual([1, 1, 1]);
 
@@ -112,11 +138,10 @@ describe('budget: per-account day counts', () => {
       [user.groupId, food, [main, savings, cash]],
     );
     // one UPDATE statement moving many rows between accounts, one DELETE of many
-    await s.db.query(`UPDATE transactions SET budget_account_id = $2 WHERE group_id = $1 AND budget_account_id = $3 AND type <> 'Transfer' AND date < '2025-02-01'`, [
-      user.groupId,
-      cash,
-      main,
-    ]);
+    await s.db.query(
+      `UPDATE transactions SET budget_account_id = $2 WHERE group_id = $1 AND budget_account_id = $3 AND type <> 'Transfer' AND date < '2025-02-01'`,
+      [user.groupId, cash, main],
+    );
     await s.db.query(`DELETE FROM transactions WHERE group_id = $1 AND date = '2025-03-01'`, [user.groupId]);
     expect(await drift()).toEqual([]);
 

@@ -15,7 +15,15 @@ describe('Budget: accounts', () => {
     const user = await budgetUser(t);
     const first = await createAccount(t, user, 'Wallet');
     const second = await createAccount(t, user, 'Bank');
-    expect(first).toEqual({ id: expect.any(String), name: 'Wallet', isDefault: true, isDisabled: false, openingBalance: '0.00', balance: '0.00', shared: false });
+    expect(first).toEqual({
+      id: expect.any(String),
+      name: 'Wallet',
+      isDefault: true,
+      isDisabled: false,
+      openingBalance: '0.00',
+      balance: '0.00',
+      shared: false,
+    });
     expect(second).toMatchObject({ name: 'Bank', isDefault: false });
     const renamed = await call(t, user, 'PUT', `/budget-accounts/${second.id}`, { name: 'Bank account' });
     expect(renamed).toMatchObject({ id: second.id, name: 'Bank account', isDefault: false, isDisabled: false });
@@ -54,7 +62,9 @@ describe('Budget: accounts', () => {
 
   it('keeps exactly one default under parallel set-default and parallel first creations', async () => {
     const user = await budgetUser(t);
-    const created = await Promise.all(Array.from({ length: 6 }, (_, i) => t.api('POST', '/budget-accounts', { token: user.accessToken, payload: { name: `P${i}` } })));
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => t.api('POST', '/budget-accounts', { token: user.accessToken, payload: { name: `P${i}` } })),
+    );
     expect(created.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
     expect(created.filter((r) => r.json().isDefault)).toHaveLength(1);
     const ids = created.map((r) => r.json().id);
@@ -138,7 +148,10 @@ describe('Budget: accounts', () => {
       expect(response.json().errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['openingBalance']));
       expect(response.json().errors.every((e: { field: string }) => e.field === 'openingBalance')).toBe(true);
     }
-    expect(await call(t, member, 'POST', '/budget-accounts', { name: 'Zero', openingBalance: '-0' })).toMatchObject({ openingBalance: '0.00', balance: '0.00' });
+    expect(await call(t, member, 'POST', '/budget-accounts', { name: 'Zero', openingBalance: '-0' })).toMatchObject({
+      openingBalance: '0.00',
+      balance: '0.00',
+    });
   });
 
   it('applies the delete rules of the contract', async () => {

@@ -22,13 +22,25 @@ describe('client-made ids: a create never takes over an existing row', () => {
     return { status: response.statusCode, body: response.json() };
   };
   const settlementRow = async (id: string) =>
-    (await t.db.query('SELECT group_id, from_user_id, to_user_id, amount::text, date::text, note, created_by_id, updated_date FROM settlements WHERE id = $1', [id]))[0];
+    (
+      await t.db.query(
+        'SELECT group_id, from_user_id, to_user_id, amount::text, date::text, note, created_by_id, updated_date FROM settlements WHERE id = $1',
+        [id],
+      )
+    )[0];
 
   it("POST /budget/settlements with another group's settlement id: 409 ID_TAKEN, and that settlement is unchanged", async () => {
     const theirs = await flatOfThree(t);
     const ours = await flatOfThree(t);
     const id = randomUUID();
-    const original = await call(t, theirs.ben, 'POST', '/budget/settlements', { id, fromUserId: theirs.ben.id, toUserId: theirs.anna.id, amount: '14.00', date: '2026-03-05', note: 'rent' });
+    const original = await call(t, theirs.ben, 'POST', '/budget/settlements', {
+      id,
+      fromUserId: theirs.ben.id,
+      toUserId: theirs.anna.id,
+      amount: '14.00',
+      date: '2026-03-05',
+      note: 'rent',
+    });
     const before = await settlementRow(id);
 
     for (const payload of [
@@ -89,9 +101,9 @@ describe('client-made ids: a create never takes over an existing row', () => {
 
     // what a create meets when the id is taken between its check and its write (a parallel create)
     const notes = t.app.get(NotesRepository);
-    const write = t.app.get(UnitOfWork).run(() =>
-      notes.createItem({ id: item.id, groupId: stranger.groupId!, noteId: myNote.id, text: 'Mine now', url: null, isCompleted: false, order: 0 }),
-    );
+    const write = t.app
+      .get(UnitOfWork)
+      .run(() => notes.createItem({ id: item.id, groupId: stranger.groupId!, noteId: myNote.id, text: 'Mine now', url: null, isCompleted: false, order: 0 }));
     await expect(write).rejects.toThrow(/duplicate key|PK_/);
     expect((await t.db.query('SELECT * FROM note_items WHERE id = $1', [item.id]))[0]).toEqual(before);
     expect(await historyOf(t, item.id)).toHaveLength(1);

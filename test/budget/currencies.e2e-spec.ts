@@ -12,7 +12,12 @@ const ecbFile = (days: Record<string, Record<string, string>>) => `<?xml version
 \t<gesmes:Sender><gesmes:name>European Central Bank</gesmes:name></gesmes:Sender>
 \t<Cube>
 ${Object.entries(days)
-  .map(([day, rates]) => `\t\t<Cube time='${day}'>\n${Object.entries(rates).map(([c, r]) => `\t\t\t<Cube currency='${c}' rate='${r}'/>`).join('\n')}\n\t\t</Cube>`)
+  .map(
+    ([day, rates]) =>
+      `\t\t<Cube time='${day}'>\n${Object.entries(rates)
+        .map(([c, r]) => `\t\t\t<Cube currency='${c}' rate='${r}'/>`)
+        .join('\n')}\n\t\t</Cube>`,
+  )
   .join('\n')}
 \t</Cube>
 </gesmes:Envelope>`;
@@ -73,7 +78,10 @@ describe('Budget: other currencies (rates served in the ECB format)', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const offline = await createTestApp({ EXCHANGE_RATES_URL: `http://127.0.0.1:${port}/eurofxref-daily.xml`, EXCHANGE_RATES_TIMEOUT_MS: '1000' }, { existingDatabase: undefined });
+    const offline = await createTestApp(
+      { EXCHANGE_RATES_URL: `http://127.0.0.1:${port}/eurofxref-daily.xml`, EXCHANGE_RATES_TIMEOUT_MS: '1000' },
+      { existingDatabase: undefined },
+    );
     try {
       const result = await offline.app.get(RatesService).refresh();
       expect(result.rates).toBe(0);
@@ -83,20 +91,26 @@ describe('Budget: other currencies (rates served in the ECB format)', () => {
     }
   });
 
-  it('answers the latest rate on or before a day: a weekend reads Friday, ' +
-    'a currency missing on a day reads the day before, through the euro for any pair', async () => {
-    const user = await budgetUser(t);
-    expect(await call(t, user, 'GET', '/budget/rates?currency=CHF&date=2026-11-22')).toMatchObject({ rate: '1.06530308', source: 'ECB', rateDate: '2026-11-20' });
-    expect(await call(t, user, 'GET', '/budget/rates?currency=GBP&date=2026-11-23')).toMatchObject({ rateDate: '2026-11-20', rate: '1.17082309' });
-    // a group in francs: euros and dollars through the euro
-    const group = await createGroup(t, { currency: 'CHF', modules: ['Budget'] });
-    const swiss = await budgetUser(t, group.id);
-    expect(await call(t, swiss, 'GET', '/budget/rates?currency=EUR&date=2026-11-23')).toMatchObject({ rate: '0.9402', rateDate: '2026-11-23' });
-    expect(await call(t, swiss, 'GET', '/budget/rates?currency=USD&date=2026-11-23')).toMatchObject({ rate: '0.89110037', rateDate: '2026-11-23' });
-    expect(await problem(user, 'GET', '/budget/rates?currency=CHF&date=2026-11-01')).toMatchObject({ status: 400, code: 'RATE_UNKNOWN' });
-    expect(await problem(user, 'GET', '/budget/rates?currency=EUR')).toMatchObject({ status: 400, code: 'SAME_CURRENCY' });
-    expect(await problem(user, 'GET', '/budget/rates?currency=XXY')).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
-  });
+  it(
+    'answers the latest rate on or before a day: a weekend reads Friday, ' + 'a currency missing on a day reads the day before, through the euro for any pair',
+    async () => {
+      const user = await budgetUser(t);
+      expect(await call(t, user, 'GET', '/budget/rates?currency=CHF&date=2026-11-22')).toMatchObject({
+        rate: '1.06530308',
+        source: 'ECB',
+        rateDate: '2026-11-20',
+      });
+      expect(await call(t, user, 'GET', '/budget/rates?currency=GBP&date=2026-11-23')).toMatchObject({ rateDate: '2026-11-20', rate: '1.17082309' });
+      // a group in francs: euros and dollars through the euro
+      const group = await createGroup(t, { currency: 'CHF', modules: ['Budget'] });
+      const swiss = await budgetUser(t, group.id);
+      expect(await call(t, swiss, 'GET', '/budget/rates?currency=EUR&date=2026-11-23')).toMatchObject({ rate: '0.9402', rateDate: '2026-11-23' });
+      expect(await call(t, swiss, 'GET', '/budget/rates?currency=USD&date=2026-11-23')).toMatchObject({ rate: '0.89110037', rateDate: '2026-11-23' });
+      expect(await problem(user, 'GET', '/budget/rates?currency=CHF&date=2026-11-01')).toMatchObject({ status: 400, code: 'RATE_UNKNOWN' });
+      expect(await problem(user, 'GET', '/budget/rates?currency=EUR')).toMatchObject({ status: 400, code: 'SAME_CURRENCY' });
+      expect(await problem(user, 'GET', '/budget/rates?currency=XXY')).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    },
+  );
 
   it("takes a group's manual rate, which wins over the ECB's on its day and only in that group", async () => {
     const user = await budgetUser(t);
@@ -125,10 +139,20 @@ describe('Budget: other currencies (rates served in the ECB format)', () => {
     });
     expect(dinner).toMatchObject({ amount: '89.13', original: { amount: '84.00', currency: 'CHF', rate: '1.0611' } });
     // the rate left out: the stored one of the date (a Saturday reads Friday's)
-    const stored = await call(t, member, 'POST', '/transactions', { type: 'Expense', categoryId: food.id, date: '2026-11-21', original: { amount: '10', currency: 'CHF' } });
+    const stored = await call(t, member, 'POST', '/transactions', {
+      type: 'Expense',
+      categoryId: food.id,
+      date: '2026-11-21',
+      original: { amount: '10', currency: 'CHF' },
+    });
     expect(stored).toMatchObject({ amount: '10.65', original: { rate: '1.06530308' } });
     // yen have no decimals
-    const ramen = await call(t, member, 'POST', '/transactions', { type: 'Expense', categoryId: food.id, date: '2026-11-23', original: { amount: '1500', currency: 'JPY' } });
+    const ramen = await call(t, member, 'POST', '/transactions', {
+      type: 'Expense',
+      categoryId: food.id,
+      date: '2026-11-23',
+      original: { amount: '1500', currency: 'JPY' },
+    });
     expect(ramen.original).toEqual({ amount: '1500', currency: 'JPY', rate: '0.00615953' });
     expect(ramen.amount).toBe('9.24');
     // search finds the dinner by the amount typed in either currency
@@ -136,14 +160,26 @@ describe('Budget: other currencies (rates served in the ECB format)', () => {
     expect(await titles('84,00')).toEqual(['Dinner']);
     expect(await titles('89.13')).toEqual(['Dinner']);
     // both given: within a cent is taken as typed
-    expect(await call(t, member, 'POST', '/transactions', { type: 'Expense', categoryId: food.id, amount: '89.14', original: { amount: '84', currency: 'CHF', rate: '1.0611' } })).toMatchObject({ amount: '89.14' });
+    expect(
+      await call(t, member, 'POST', '/transactions', {
+        type: 'Expense',
+        categoryId: food.id,
+        amount: '89.14',
+        original: { amount: '84', currency: 'CHF', rate: '1.0611' },
+      }),
+    ).toMatchObject({ amount: '89.14' });
     const body = { type: 'Expense', categoryId: food.id, date: '2026-11-23' };
-    expect(await problem(member, 'POST', '/transactions', { ...body, amount: '89.20', original: { amount: '84', currency: 'CHF', rate: '1.0611' } })).toMatchObject({
+    expect(
+      await problem(member, 'POST', '/transactions', { ...body, amount: '89.20', original: { amount: '84', currency: 'CHF', rate: '1.0611' } }),
+    ).toMatchObject({
       status: 400,
       code: 'AMOUNT_RATE_MISMATCH',
       expected: '89.13',
     });
-    expect(await problem(member, 'POST', '/transactions', { ...body, original: { amount: '84', currency: 'EUR', rate: '1' } })).toMatchObject({ status: 400, code: 'SAME_CURRENCY' });
+    expect(await problem(member, 'POST', '/transactions', { ...body, original: { amount: '84', currency: 'EUR', rate: '1' } })).toMatchObject({
+      status: 400,
+      code: 'SAME_CURRENCY',
+    });
     expect(await problem(member, 'POST', '/transactions', { ...body, date: '2026-01-01', original: { amount: '84', currency: 'CHF' } })).toMatchObject({
       status: 400,
       code: 'RATE_UNKNOWN',
@@ -201,7 +237,13 @@ describe('Budget: other currencies (rates served in the ECB format)', () => {
     await spend(anna, { amount: '84.00', currency: 'CHF' }, 'Dinner');
     await spend(ben, { amount: '133.33', currency: 'CHF', rate: '1.0611' }, 'Hotel');
     await spend(cleo, { amount: '47.17', currency: 'GBP' }, 'Train');
-    await call(t, dan, 'POST', '/transactions', { type: 'Expense', categoryId: food.id, date: '2026-11-23', amount: '19.99', split: { mode: 'equal', members: all } });
+    await call(t, dan, 'POST', '/transactions', {
+      type: 'Expense',
+      categoryId: food.id,
+      date: '2026-11-23',
+      amount: '19.99',
+      split: { mode: 'equal', members: all },
+    });
     const inFrancs = await call(t, anna, 'GET', '/budget/balances?currency=CHF&to=2026-11-23');
     expect(inFrancs).toMatchObject({ currency: 'EUR', converted: { currency: 'CHF', rate: '1.06360349', rateDate: '2026-11-23', source: 'ECB' } });
     for (const suggestion of inFrancs.suggestions) {

@@ -22,7 +22,11 @@ describe('Budget: imported rows are shared by their account', () => {
   ].join('\n');
 
   async function preview(user: Member, accountId: string) {
-    const response = await t.api('POST', `/budget-accounts/${accountId}/imports`, { token: user.accessToken, payload: FILE, headers: { 'content-type': 'text/csv' } });
+    const response = await t.api('POST', `/budget-accounts/${accountId}/imports`, {
+      token: user.accessToken,
+      payload: FILE,
+      headers: { 'content-type': 'text/csv' },
+    });
     if (response.statusCode !== 201) throw new Error(response.body);
     return response.json();
   }
@@ -83,7 +87,12 @@ describe('Budget: imported rows are shared by their account', () => {
     ]);
     expect(await call(t, anna, 'POST', `/imports/${household.id}/commit`, { rows: categorised(household, food, salary) })).toEqual({ created: 4, skipped: 0 });
     const list = (await call(t, anna, 'GET', `/transactions?budgetAccountId=${main.id}&sort=date`)).items;
-    expect(list.map((tx: any) => tx.split?.owed.map((o: any) => o.amount) ?? null)).toEqual([['4.00', '4.00', '4.00'], ['20.00', '20.00', '20.00'], ['1.00', '1.00', '1.00'], null]);
+    expect(list.map((tx: any) => tx.split?.owed.map((o: any) => o.amount) ?? null)).toEqual([
+      ['4.00', '4.00', '4.00'],
+      ['20.00', '20.00', '20.00'],
+      ['1.00', '1.00', '1.00'],
+      null,
+    ]);
   });
 
   it('the commit shares or keeps rows per payee, for all rows or per row', async () => {
@@ -105,21 +114,37 @@ describe('Budget: imported rows are shared by their account', () => {
     rows[2].shared = true;
     await call(t, anna, 'POST', `/imports/${household.id}/commit`, { rows, payees: [{ payee: 'Drogerie Rossmann', shared: false }] });
     const list = (await call(t, anna, 'GET', `/transactions?budgetAccountId=${main.id}&sort=date`)).items;
-    expect(list.map((tx: any) => tx.split?.owed.map((o: any) => o.amount) ?? null)).toEqual([null, ['20.00', '20.00', '20.00'], ['1.00', '1.00', '1.00'], null]);
+    expect(list.map((tx: any) => tx.split?.owed.map((o: any) => o.amount) ?? null)).toEqual([
+      null,
+      ['20.00', '20.00', '20.00'],
+      ['1.00', '1.00', '1.00'],
+      null,
+    ]);
   });
 
   it('all rows at once, and sharing that cannot be done is 400 with nothing written', async () => {
     const { anna, ben, savings, food, salary } = await flatOfThree(t);
     const p = await preview(anna, savings.id);
     expect(p.canShare).toBe(false);
-    const noDefault = await t.api('POST', `/imports/${p.id}/commit`, { token: anna.accessToken, payload: { rows: categorised(p, food, salary), shared: true } });
+    const noDefault = await t.api('POST', `/imports/${p.id}/commit`, {
+      token: anna.accessToken,
+      payload: { rows: categorised(p, food, salary), shared: true },
+    });
     expect([noDefault.statusCode, noDefault.json().code, noDefault.json().errors.map((e: any) => e.field)]).toEqual([400, 'VALIDATION_FAILED', ['shared']]);
-    await call(t, anna, 'PUT', '/budget/split-settings', { sharedByDefault: true, mode: 'equal', weights: [anna, ben].map((m) => ({ userId: m.id, weight: '1' })), units: [] });
+    await call(t, anna, 'PUT', '/budget/split-settings', {
+      sharedByDefault: true,
+      mode: 'equal',
+      weights: [anna, ben].map((m) => ({ userId: m.id, weight: '1' })),
+      units: [],
+    });
     const income = categorised(p, food, salary);
     income[3].shared = true;
     const refused = await t.api('POST', `/imports/${p.id}/commit`, { token: anna.accessToken, payload: { rows: income } });
     expect([refused.statusCode, refused.json().errors.map((e: any) => e.field)]).toEqual([400, ['rows[3].shared']]);
-    const both = await t.api('POST', `/imports/${p.id}/commit`, { token: anna.accessToken, payload: { rows: [{ index: 0, include: true, shared: true, split: null }] } });
+    const both = await t.api('POST', `/imports/${p.id}/commit`, {
+      token: anna.accessToken,
+      payload: { rows: [{ index: 0, include: true, shared: true, split: null }] },
+    });
     expect([both.statusCode, both.json().code]).toEqual([400, 'VALIDATION_FAILED']);
     expect((await call(t, anna, 'GET', '/transactions')).items).toHaveLength(0);
 

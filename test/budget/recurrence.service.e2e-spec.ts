@@ -40,7 +40,16 @@ describe('recurring transactions: dates', () => {
     const unit = new UnitOfWork(s.db);
     const reminders = new ReminderScheduler({} as AppConfig, unit, new NotificationsRepository(sql), {} as RecipientDirectory, {} as Notifier, []);
     const splits = new SplitResolver(new SharingRepository(unit, sql), new UsersRepository(s.db, sql));
-    service = new RecurringTransactionsService(unit, recurring, new TransactionsRepository(unit, sql), new TransactionRefsResolver(accounts, categories), reminders, splits, new Clock(), new OriginalResolver(new RatesService(sql, new Clock(), { exchangeRates: { url: '' } } as AppConfig, { register() {}, schedule() {} } as never)));
+    service = new RecurringTransactionsService(
+      unit,
+      recurring,
+      new TransactionsRepository(unit, sql),
+      new TransactionRefsResolver(accounts, categories),
+      reminders,
+      splits,
+      new Clock(),
+      new OriginalResolver(new RatesService(sql, new Clock(), { exchangeRates: { url: '' } } as AppConfig, { register() {}, schedule() {} } as never)),
+    );
     const noJobs = { register: () => undefined, schedule: () => undefined } as unknown as JobsService;
     scheduler = new RecurringScheduler(unit, recurring, noJobs);
     await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, 'Family', 'EUR', '{Budget}')`, [user.groupId]);
@@ -49,8 +58,14 @@ describe('recurring transactions: dates', () => {
        VALUES ($1, 'member', 'member@example.org', 'x', 'M', 'User', 'Active', 'Confirmed', $2)`,
       [user.userId, user.groupId],
     );
-    await s.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default, is_disabled) VALUES ($1, $2, 'Main', true, false)`, [randomUUID(), user.groupId]);
-    await s.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, 'Rent', '#112233', 'Home', 1)`, [categoryId, user.groupId]);
+    await s.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default, is_disabled) VALUES ($1, $2, 'Main', true, false)`, [
+      randomUUID(),
+      user.groupId,
+    ]);
+    await s.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, 'Rent', '#112233', 'Home', 1)`, [
+      categoryId,
+      user.groupId,
+    ]);
   });
   afterAll(async () => {
     await sql.onModuleDestroy();
@@ -58,7 +73,9 @@ describe('recurring transactions: dates', () => {
   });
 
   const made = async (id: string): Promise<string[]> =>
-    (await s.db.query('SELECT occurrence_date::text AS d FROM transactions WHERE recurring_transaction_id = $1 ORDER BY 1', [id])).map((r: { d: string }) => r.d);
+    (await s.db.query('SELECT occurrence_date::text AS d FROM transactions WHERE recurring_transaction_id = $1 ORDER BY 1', [id])).map(
+      (r: { d: string }) => r.d,
+    );
 
   it('clamps month ends from startDate, catches up, and resumes after the last made date when the schedule changes', async () => {
     const rule = await service.create(user, { type: 'Expense', amount: '10', categoryId, frequency: 'Monthly', startDate: '2025-01-31' } as any);
@@ -68,7 +85,14 @@ describe('recurring transactions: dates', () => {
     expect((await service.get(user, rule.id)).nextOccurrence).toBe('2025-04-30');
 
     // every second month from 31 Jan: 31 Jan, 31 Mar, 31 May; made up to 31 Mar, so 31 May is next
-    const changed = await service.update(user, rule.id, { type: 'Expense', amount: '10', categoryId, frequency: 'Monthly', interval: 2, startDate: '2025-01-31' } as any);
+    const changed = await service.update(user, rule.id, {
+      type: 'Expense',
+      amount: '10',
+      categoryId,
+      frequency: 'Monthly',
+      interval: 2,
+      startDate: '2025-01-31',
+    } as any);
     expect(changed.nextOccurrence).toBe('2025-05-31');
     await scheduler.runDue(new Date('2025-08-01T00:00:00Z'));
     expect(await made(rule.id)).toEqual(['2025-01-31', '2025-02-28', '2025-03-31', '2025-05-31', '2025-07-31']);

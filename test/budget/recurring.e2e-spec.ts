@@ -73,7 +73,14 @@ describe('Budget: recurring transactions', () => {
       startDate: '2030-02-04',
       endDate: '2030-12-31',
     });
-    expect(updated).toMatchObject({ amount: '12.50', frequency: 'Weekly', interval: 2, nextOccurrence: '2030-02-04', endDate: '2030-12-31', description: null });
+    expect(updated).toMatchObject({
+      amount: '12.50',
+      frequency: 'Weekly',
+      interval: 2,
+      nextOccurrence: '2030-02-04',
+      endDate: '2030-12-31',
+      description: null,
+    });
     const off = await call(t, member, 'PATCH', `/recurring-transactions/${recurring.id}/toggle`);
     expect(off.isEnabled).toBe(false);
     const on = await call(t, member, 'PATCH', `/recurring-transactions/${recurring.id}/toggle`);
@@ -119,15 +126,22 @@ describe('Budget: recurring transactions', () => {
     expect(transfer).toMatchObject({ type: 'Transfer', categoryId: null, budgetAccountId: main.id, targetBudgetAccountId: savings.id });
 
     const other = await budgetSetup(t);
-    expect((await t.api('POST', '/recurring-transactions', { token: member.accessToken, payload: { ...base, categoryId: other.food.id } })).statusCode).toBe(404);
-    expect((await t.api('POST', '/recurring-transactions', { token: member.accessToken, payload: { ...base, budgetAccountId: other.main.id } })).statusCode).toBe(404);
+    expect((await t.api('POST', '/recurring-transactions', { token: member.accessToken, payload: { ...base, categoryId: other.food.id } })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.api('POST', '/recurring-transactions', { token: member.accessToken, payload: { ...base, budgetAccountId: other.main.id } })).statusCode,
+    ).toBe(404);
     for (const [method, path] of [
       ['GET', `/recurring-transactions/${transfer.id}`],
       ['PUT', `/recurring-transactions/${transfer.id}`],
       ['PATCH', `/recurring-transactions/${transfer.id}/toggle`],
       ['DELETE', `/recurring-transactions/${transfer.id}`],
     ] as const) {
-      const response = await t.api(method, path, { token: other.member.accessToken, payload: method === 'PUT' ? { ...base, categoryId: other.food.id } : undefined });
+      const response = await t.api(method, path, {
+        token: other.member.accessToken,
+        payload: method === 'PUT' ? { ...base, categoryId: other.food.id } : undefined,
+      });
       expect({ method, status: response.statusCode }).toEqual({ method, status: 404 });
     }
     expect(await call(t, other.member, 'GET', '/recurring-transactions')).toEqual([]);
@@ -248,10 +262,10 @@ describe('Budget: recurring transactions', () => {
 
   // "today" is the UTC date (the service's dates are UTC), whatever the hour in New York or Auckland
   it.each([
-    ['23:30 UTC on New Year\'s Eve', '2026-12-31T23:30:00Z', '2027-01-01'],
-    ['00:30 UTC on New Year\'s Day', '2027-01-01T00:30:00Z', '2027-01-01'],
-    ['23:30 on New Year\'s Eve in New York', '2027-01-01T04:30:00Z', '2027-01-01'],
-    ['00:30 on New Year\'s Day in Auckland', '2026-12-31T11:30:00Z', '2027-01-01'],
+    ["23:30 UTC on New Year's Eve", '2026-12-31T23:30:00Z', '2027-01-01'],
+    ["00:30 UTC on New Year's Day", '2027-01-01T00:30:00Z', '2027-01-01'],
+    ["23:30 on New Year's Eve in New York", '2027-01-01T04:30:00Z', '2027-01-01'],
+    ["00:30 on New Year's Day in Auckland", '2026-12-31T11:30:00Z', '2027-01-01'],
     ['00:30 UTC on the 2nd', '2027-01-02T00:30:00Z', '2027-02-01'],
   ])('makes nothing for a disabled recurring transaction; re-enabled at %s it resumes from that UTC day', async (_, now, next) => {
     t.clock.set('2026-06-01T12:00:00Z');

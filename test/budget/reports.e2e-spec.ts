@@ -214,8 +214,20 @@ describe('Budget: reports', () => {
 
   it('validates the query', async () => {
     const member = await budgetUser(t);
-    for (const query of ['monthly?year=2025', 'monthly?year=2025&month=13', 'monthly?year=2025&month=0', 'monthly?year=abc&month=1', 'yearly', 'yearly?year=1899', 'yearly?year=2025&budgetAccountId=x', 'yearly?year=2025.5']) {
-      expect({ query, status: (await t.api('GET', `/transactions/report/${query}`, { token: member.accessToken })).statusCode }).toEqual({ query, status: 400 });
+    for (const query of [
+      'monthly?year=2025',
+      'monthly?year=2025&month=13',
+      'monthly?year=2025&month=0',
+      'monthly?year=abc&month=1',
+      'yearly',
+      'yearly?year=1899',
+      'yearly?year=2025&budgetAccountId=x',
+      'yearly?year=2025.5',
+    ]) {
+      expect({ query, status: (await t.api('GET', `/transactions/report/${query}`, { token: member.accessToken })).statusCode }).toEqual({
+        query,
+        status: 400,
+      });
     }
   });
 });

@@ -21,7 +21,13 @@ describe('Budget: the daily check of sharing sums, one group at a time', () => {
     const first = await flatOfThree(t);
     const second = await flatOfThree(t);
     for (const g of [first, second]) {
-      await createTransaction(t, g.anna, { type: 'Expense', amount: '30.00', categoryId: g.food.id, date: '2026-03-02', split: equalSplit(g.anna, g.ben, g.cleo) });
+      await createTransaction(t, g.anna, {
+        type: 'Expense',
+        amount: '30.00',
+        categoryId: g.food.id,
+        date: '2026-03-02',
+        split: equalSplit(g.anna, g.ben, g.cleo),
+      });
       await call(t, g.ben, 'POST', '/budget/settlements', { fromUserId: g.ben.id, toUserId: g.anna.id, amount: '5.00', date: '2026-03-03' });
     }
     await check();
@@ -64,9 +70,19 @@ describe('Budget: the daily check of sharing sums, one group at a time', () => {
           clearTimeout(timer);
         }
       };
-      expect(await within(5_000, call(t, other.ben, 'POST', '/budget/settlements', { fromUserId: other.ben.id, toUserId: other.anna.id, amount: '3.00' }))).toBe('done');
       expect(
-        await within(5_000, createTransaction(t, other.anna, { type: 'Expense', amount: '9.00', categoryId: other.food.id, split: equalSplit(other.anna, other.ben, other.cleo) })),
+        await within(5_000, call(t, other.ben, 'POST', '/budget/settlements', { fromUserId: other.ben.id, toUserId: other.anna.id, amount: '3.00' })),
+      ).toBe('done');
+      expect(
+        await within(
+          5_000,
+          createTransaction(t, other.anna, {
+            type: 'Expense',
+            amount: '9.00',
+            categoryId: other.food.id,
+            split: equalSplit(other.anna, other.ben, other.cleo),
+          }),
+        ),
       ).toBe('done');
       await writer.commitTransaction();
     } finally {

@@ -26,7 +26,12 @@ describe('Budget: the default split after a member leaves', () => {
     await t.db.query('UPDATE users SET group_id = $2 WHERE id = $1', [user.id, other.id]);
   };
   const shareEquallyBy = (by: Member, ...users: Member[]) =>
-    call(t, by, 'PUT', '/budget/split-settings', { sharedByDefault: true, mode: 'equal', weights: users.map((u) => ({ userId: u.id, weight: '1' })), units: [] });
+    call(t, by, 'PUT', '/budget/split-settings', {
+      sharedByDefault: true,
+      mode: 'equal',
+      weights: users.map((u) => ({ userId: u.id, weight: '1' })),
+      units: [],
+    });
   const owed = (split: any) => split?.owed.map((o: any) => [o.userId, o.amount]);
 
   it('a €90 expense taking the default after the third member was deactivated is split 45/45; the settings name who was dropped', async () => {
@@ -146,10 +151,40 @@ describe('Budget: the default split after a member leaves', () => {
     const occurrences = list.items.map((i: any) => [i.recurringTransactionId, i.date, owed(i.split)]);
     expect(occurrences).toEqual(
       expect.arrayContaining([
-        [early.id, '2031-01-10', [[anna.id, '30.00'], [ben.id, '30.00'], [cleo.id, '30.00']]],
-        [early.id, '2031-02-10', [[anna.id, '45.00'], [ben.id, '45.00']]],
-        [late.id, '2031-02-10', [[anna.id, '45.00'], [ben.id, '45.00']]],
-        [explicit.id, '2031-02-10', [[anna.id, '3.00'], [ben.id, '3.00'], [cleo.id, '3.00']]],
+        [
+          early.id,
+          '2031-01-10',
+          [
+            [anna.id, '30.00'],
+            [ben.id, '30.00'],
+            [cleo.id, '30.00'],
+          ],
+        ],
+        [
+          early.id,
+          '2031-02-10',
+          [
+            [anna.id, '45.00'],
+            [ben.id, '45.00'],
+          ],
+        ],
+        [
+          late.id,
+          '2031-02-10',
+          [
+            [anna.id, '45.00'],
+            [ben.id, '45.00'],
+          ],
+        ],
+        [
+          explicit.id,
+          '2031-02-10',
+          [
+            [anna.id, '3.00'],
+            [ben.id, '3.00'],
+            [cleo.id, '3.00'],
+          ],
+        ],
       ]),
     );
     expect(occurrences).toHaveLength(5);

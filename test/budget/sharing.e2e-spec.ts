@@ -25,7 +25,13 @@ describe('Budget: sharing costs', () => {
 
   it('creates a shared expense: the parts in cents with the remainder rule, paid by the creator by default, read back as created', async () => {
     const { anna, ben, cleo, food } = await flatOfThree(t);
-    const created = await createTransaction(t, anna, { type: 'Expense', amount: '100', categoryId: food.id, date: '2026-03-01', split: equalSplit(anna, ben, cleo) });
+    const created = await createTransaction(t, anna, {
+      type: 'Expense',
+      amount: '100',
+      categoryId: food.id,
+      date: '2026-03-01',
+      split: equalSplit(anna, ben, cleo),
+    });
     expect(created.split).toEqual({
       paidBy: [{ userId: anna.id, amount: '100.00' }],
       mode: 'equal',
@@ -56,21 +62,59 @@ describe('Budget: sharing costs', () => {
     const { anna, ben, cleo, food } = await flatOfThree(t);
     const expense = (amount: string, split: unknown) => createTransaction(t, cleo, { type: 'Expense', amount, categoryId: food.id, split });
     const owed = (tx: any) => tx.split.owed.map((o: any) => [o.userId, o.amount]);
-    expect(owed(await expense('10.00', { mode: 'shares', members: [{ userId: anna.id, value: '2' }, { userId: ben.id, value: '0.5' }, { userId: cleo.id, value: '0.5' }] }))).toEqual([
+    expect(
+      owed(
+        await expense('10.00', {
+          mode: 'shares',
+          members: [
+            { userId: anna.id, value: '2' },
+            { userId: ben.id, value: '0.5' },
+            { userId: cleo.id, value: '0.5' },
+          ],
+        }),
+      ),
+    ).toEqual([
       [anna.id, '6.67'],
       [ben.id, '1.67'],
       [cleo.id, '1.66'],
     ]);
-    expect(owed(await expense('80.00', { mode: 'percent', members: [{ userId: anna.id, value: '70' }, { userId: ben.id, value: '30' }] }))).toEqual([
+    expect(
+      owed(
+        await expense('80.00', {
+          mode: 'percent',
+          members: [
+            { userId: anna.id, value: '70' },
+            { userId: ben.id, value: '30' },
+          ],
+        }),
+      ),
+    ).toEqual([
       [anna.id, '56.00'],
       [ben.id, '24.00'],
     ]);
-    expect(owed(await expense('50.00', { mode: 'exact', members: [{ userId: anna.id, value: '12.50' }, { userId: ben.id, value: '37.50' }] }))).toEqual([
+    expect(
+      owed(
+        await expense('50.00', {
+          mode: 'exact',
+          members: [
+            { userId: anna.id, value: '12.50' },
+            { userId: ben.id, value: '37.50' },
+          ],
+        }),
+      ),
+    ).toEqual([
       [anna.id, '12.50'],
       [ben.id, '37.50'],
     ]);
     // Tom's beer: Cleo's 6.00 first, the rest equally
-    const dinner = await expense('36.00', { ...equalSplit(anna, ben), adjustments: [{ userId: cleo.id, amount: '6' }], paidBy: [{ userId: anna.id, amount: '20' }, { userId: ben.id, amount: '16.00' }] });
+    const dinner = await expense('36.00', {
+      ...equalSplit(anna, ben),
+      adjustments: [{ userId: cleo.id, amount: '6' }],
+      paidBy: [
+        { userId: anna.id, amount: '20' },
+        { userId: ben.id, amount: '16.00' },
+      ],
+    });
     expect(owed(dinner)).toEqual([
       [anna.id, '15.00'],
       [ben.id, '15.00'],
@@ -87,11 +131,49 @@ describe('Budget: sharing costs', () => {
     const { anna, ben, food, main, savings } = await flatOfThree(t);
     const body = (split: unknown, extra: Record<string, unknown> = {}) => ({ type: 'Expense', amount: '10.00', categoryId: food.id, split, ...extra });
     const cases: [unknown, number, string, string][] = [
-      [body(equalSplit(anna, ben), { type: 'Transfer', categoryId: undefined, budgetAccountId: main.id, targetBudgetAccountId: savings.id }), 400, 'SPLIT_NOT_ALLOWED', 'split'],
+      [
+        body(equalSplit(anna, ben), { type: 'Transfer', categoryId: undefined, budgetAccountId: main.id, targetBudgetAccountId: savings.id }),
+        400,
+        'SPLIT_NOT_ALLOWED',
+        'split',
+      ],
       [body({ ...equalSplit(anna, ben), paidBy: [{ userId: anna.id, amount: '9.99' }] }), 400, 'SPLIT_PAID_MISMATCH', 'split.paidBy'],
-      [body({ ...equalSplit(anna, ben), paidBy: [{ userId: anna.id, amount: '5' }, { userId: ben.id, amount: '5.01' }] }), 400, 'SPLIT_PAID_MISMATCH', 'split.paidBy'],
-      [body({ mode: 'percent', members: [{ userId: anna.id, value: '60' }, { userId: ben.id, value: '30' }] }), 400, 'SPLIT_SHARE_MISMATCH', 'split.members'],
-      [body({ mode: 'exact', members: [{ userId: anna.id, value: '6' }, { userId: ben.id, value: '3' }] }), 400, 'SPLIT_SHARE_MISMATCH', 'split.members'],
+      [
+        body({
+          ...equalSplit(anna, ben),
+          paidBy: [
+            { userId: anna.id, amount: '5' },
+            { userId: ben.id, amount: '5.01' },
+          ],
+        }),
+        400,
+        'SPLIT_PAID_MISMATCH',
+        'split.paidBy',
+      ],
+      [
+        body({
+          mode: 'percent',
+          members: [
+            { userId: anna.id, value: '60' },
+            { userId: ben.id, value: '30' },
+          ],
+        }),
+        400,
+        'SPLIT_SHARE_MISMATCH',
+        'split.members',
+      ],
+      [
+        body({
+          mode: 'exact',
+          members: [
+            { userId: anna.id, value: '6' },
+            { userId: ben.id, value: '3' },
+          ],
+        }),
+        400,
+        'SPLIT_SHARE_MISMATCH',
+        'split.members',
+      ],
       [body({ ...equalSplit(anna), adjustments: [{ userId: ben.id, amount: '10.01' }] }), 400, 'SPLIT_SHARE_MISMATCH', 'split.adjustments'],
       [body({ mode: 'shares', members: [{ userId: anna.id, value: '0' }] }), 400, 'VALIDATION_FAILED', 'split.members.0.value'],
       [body({ mode: 'shares', members: [{ userId: anna.id }] }), 400, 'VALIDATION_FAILED', 'split.members.0.value'],
@@ -112,16 +194,32 @@ describe('Budget: sharing costs', () => {
   it("answers UNKNOWN_MEMBER alike for another group's member and for no user at all, wherever a member is named", async () => {
     const { anna, ben, food } = await flatOfThree(t);
     const stranger = await budgetUser(t);
-    const bodies = (id: string) => [
-      ['POST', '/transactions', { type: 'Expense', amount: '10.00', categoryId: food.id, split: equalSplit(anna, { id }) }, 'split.members.1.userId'],
-      ['POST', '/transactions', { type: 'Expense', amount: '10.00', categoryId: food.id, split: { ...equalSplit(anna), paidBy: [{ userId: id, amount: '10' }] } }, 'split.paidBy.0.userId'],
-      ['POST', '/transactions', { type: 'Expense', amount: '10.00', categoryId: food.id, split: { ...equalSplit(anna), adjustments: [{ userId: id, amount: '1' }] } }, 'split.adjustments.0.userId'],
-      ['POST', '/budget/settlements', { fromUserId: id, toUserId: anna.id, amount: '1.00' }, 'fromUserId'],
-      ['POST', '/budget/settlements', { fromUserId: ben.id, toUserId: id, amount: '1.00' }, 'toUserId'],
-      ['PUT', '/budget/split-settings', { sharedByDefault: true, mode: 'equal', weights: [{ userId: id, weight: '1' }], units: [] }, 'weights.0.userId'],
-      ['PUT', '/budget/split-settings', { sharedByDefault: false, mode: 'equal', weights: [], units: [{ name: 'Us', userIds: [anna.id, id] }] }, 'units.0.userIds.1'],
-      ['GET', `/transactions/report/monthly?year=2026&month=3&member=${id}`, undefined, 'member'],
-    ] as const;
+    const bodies = (id: string) =>
+      [
+        ['POST', '/transactions', { type: 'Expense', amount: '10.00', categoryId: food.id, split: equalSplit(anna, { id }) }, 'split.members.1.userId'],
+        [
+          'POST',
+          '/transactions',
+          { type: 'Expense', amount: '10.00', categoryId: food.id, split: { ...equalSplit(anna), paidBy: [{ userId: id, amount: '10' }] } },
+          'split.paidBy.0.userId',
+        ],
+        [
+          'POST',
+          '/transactions',
+          { type: 'Expense', amount: '10.00', categoryId: food.id, split: { ...equalSplit(anna), adjustments: [{ userId: id, amount: '1' }] } },
+          'split.adjustments.0.userId',
+        ],
+        ['POST', '/budget/settlements', { fromUserId: id, toUserId: anna.id, amount: '1.00' }, 'fromUserId'],
+        ['POST', '/budget/settlements', { fromUserId: ben.id, toUserId: id, amount: '1.00' }, 'toUserId'],
+        ['PUT', '/budget/split-settings', { sharedByDefault: true, mode: 'equal', weights: [{ userId: id, weight: '1' }], units: [] }, 'weights.0.userId'],
+        [
+          'PUT',
+          '/budget/split-settings',
+          { sharedByDefault: false, mode: 'equal', weights: [], units: [{ name: 'Us', userIds: [anna.id, id] }] },
+          'units.0.userIds.1',
+        ],
+        ['GET', `/transactions/report/monthly?year=2026&month=3&member=${id}`, undefined, 'member'],
+      ] as const;
     for (const id of [stranger.id, randomUUID()]) {
       for (const [method, path, payload, field] of bodies(id)) {
         const answer = await problem(anna, method, path, payload);
@@ -140,7 +238,13 @@ describe('Budget: sharing costs', () => {
 
   it('an edit keeps the split on the new amount unless it says otherwise; null removes it; deleting takes it out of the balances', async () => {
     const { anna, ben, cleo, food, main, savings } = await flatOfThree(t);
-    const tx = await createTransaction(t, anna, { type: 'Expense', amount: '30.00', categoryId: food.id, date: '2026-03-01', split: equalSplit(anna, ben, cleo) });
+    const tx = await createTransaction(t, anna, {
+      type: 'Expense',
+      amount: '30.00',
+      categoryId: food.id,
+      date: '2026-03-01',
+      split: equalSplit(anna, ben, cleo),
+    });
     expect(netOf(await balances(anna), anna.id)).toBe('20.00');
     const put = (payload: Record<string, unknown>) => call(t, ben, 'PUT', `/transactions/${tx.id}`, { type: 'Expense', categoryId: food.id, ...payload });
     const kept = await put({ amount: '45.00' });
@@ -170,9 +274,31 @@ describe('Budget: sharing costs', () => {
     expect(await call(t, ben, 'GET', '/budget/split-settings')).toEqual({ sharedByDefault: false, mode: 'equal', weights: [], units: [] });
     const bad: [unknown, string][] = [
       [{ sharedByDefault: true, mode: 'shares', weights: [], units: [] }, 'weights'],
-      [{ sharedByDefault: true, mode: 'shares', weights: [{ userId: anna.id, weight: '1' }, { userId: anna.id, weight: '2' }], units: [] }, 'weights.1.userId'],
+      [
+        {
+          sharedByDefault: true,
+          mode: 'shares',
+          weights: [
+            { userId: anna.id, weight: '1' },
+            { userId: anna.id, weight: '2' },
+          ],
+          units: [],
+        },
+        'weights.1.userId',
+      ],
       [{ sharedByDefault: true, mode: 'shares', weights: [{ userId: anna.id, weight: '0' }], units: [] }, 'weights.0.weight'],
-      [{ sharedByDefault: false, mode: 'equal', weights: [], units: [{ name: 'A', userIds: [anna.id, ben.id] }, { name: 'B', userIds: [ben.id, cleo.id] }] }, 'units.1.userIds.0'],
+      [
+        {
+          sharedByDefault: false,
+          mode: 'equal',
+          weights: [],
+          units: [
+            { name: 'A', userIds: [anna.id, ben.id] },
+            { name: 'B', userIds: [ben.id, cleo.id] },
+          ],
+        },
+        'units.1.userIds.0',
+      ],
       [{ sharedByDefault: false, mode: 'equal', weights: [], units: [{ id: randomUUID(), name: 'A', userIds: [anna.id, ben.id] }] }, 'units.0.id'],
       [{ sharedByDefault: false, mode: 'equal', weights: [], units: [{ name: 'A', userIds: [anna.id] }] }, 'units.0.userIds'],
       [{ sharedByDefault: false, mode: 'percent', weights: [], units: [] }, 'mode'],
@@ -185,13 +311,19 @@ describe('Budget: sharing costs', () => {
     const saved = await call(t, anna, 'PUT', '/budget/split-settings', {
       sharedByDefault: true,
       mode: 'shares',
-      weights: [{ userId: anna.id, weight: '0.70' }, { userId: ben.id, weight: '0.3' }],
+      weights: [
+        { userId: anna.id, weight: '0.70' },
+        { userId: ben.id, weight: '0.3' },
+      ],
       units: [{ name: 'Anna & Ben', userIds: [anna.id, ben.id] }],
     });
     expect(saved).toEqual({
       sharedByDefault: true,
       mode: 'shares',
-      weights: [{ userId: anna.id, weight: '0.7' }, { userId: ben.id, weight: '0.3' }],
+      weights: [
+        { userId: anna.id, weight: '0.7' },
+        { userId: ben.id, weight: '0.3' },
+      ],
       units: [{ id: expect.any(String), name: 'Anna & Ben', userIds: [anna.id, ben.id] }],
     });
     expect(await call(t, cleo, 'GET', '/budget/split-settings')).toEqual(saved);
@@ -227,7 +359,13 @@ describe('Budget: sharing costs', () => {
     for (const amount of ['0', '-1', '1.234', 5]) {
       expect((await problem(anna, 'POST', '/budget/settlements', { fromUserId: ben.id, toUserId: anna.id, amount })).code).toBe('VALIDATION_FAILED');
     }
-    const first = await call(t, cleo, 'POST', '/budget/settlements', { fromUserId: ben.id, toUserId: anna.id, amount: '14', date: '2026-03-05', note: 'Groceries back' });
+    const first = await call(t, cleo, 'POST', '/budget/settlements', {
+      fromUserId: ben.id,
+      toUserId: anna.id,
+      amount: '14',
+      date: '2026-03-05',
+      note: 'Groceries back',
+    });
     expect(first).toEqual({
       id: expect.any(String),
       fromUserId: ben.id,
@@ -419,11 +557,23 @@ describe('Budget: sharing costs', () => {
     expect(netOf(await balances(anna), ben.id)).toBe('10.00');
   });
 
-  it('reports add each member\'s paid and part, and ?member= reports one member\'s part of each category', async () => {
+  it("reports add each member's paid and part, and ?member= reports one member's part of each category", async () => {
     const { anna, ben, cleo, food, salary, savings } = await flatOfThree(t);
     const rent = await createCategory(t, anna, { name: 'Rent' });
     await createTransaction(t, anna, { type: 'Expense', amount: '900.00', categoryId: rent.id, date: '2026-03-01', split: equalSplit(anna, ben, cleo) });
-    await createTransaction(t, ben, { type: 'Expense', amount: '45.00', categoryId: food.id, date: '2026-03-03', split: { mode: 'shares', members: [{ userId: ben.id, value: '2' }, { userId: cleo.id, value: '1' }] } });
+    await createTransaction(t, ben, {
+      type: 'Expense',
+      amount: '45.00',
+      categoryId: food.id,
+      date: '2026-03-03',
+      split: {
+        mode: 'shares',
+        members: [
+          { userId: ben.id, value: '2' },
+          { userId: cleo.id, value: '1' },
+        ],
+      },
+    });
     await createTransaction(t, cleo, { type: 'Expense', amount: '7.00', categoryId: food.id, date: '2026-03-03', budgetAccountId: savings.id });
     await createTransaction(t, cleo, { type: 'Income', amount: '30.00', categoryId: salary.id, date: '2026-03-20', split: equalSplit(anna, cleo) });
     await createTransaction(t, anna, { type: 'Expense', amount: '10.00', categoryId: food.id, date: '2026-04-01', split: equalSplit(anna, ben) });
@@ -489,7 +639,14 @@ describe('Budget: sharing costs', () => {
     expect(edited.split.paidBy).toEqual([{ userId: ben.id, amount: '60.00' }]);
     await scheduler.runDue(new Date('2030-04-20T00:00:00Z'));
     expect(netOf(await balances(anna), ben.id)).toBe('105.00');
-    const mismatch = { type: 'Expense', amount: '5.00', categoryId: food.id, frequency: 'Monthly', startDate: '2030-01-01', split: { mode: 'exact', members: [{ userId: anna.id, value: '1' }] } };
+    const mismatch = {
+      type: 'Expense',
+      amount: '5.00',
+      categoryId: food.id,
+      frequency: 'Monthly',
+      startDate: '2030-01-01',
+      split: { mode: 'exact', members: [{ userId: anna.id, value: '1' }] },
+    };
     expect(await problem(anna, 'POST', '/recurring-transactions', mismatch)).toMatchObject({ status: 400, code: 'SPLIT_SHARE_MISMATCH' });
   });
 });

@@ -27,7 +27,11 @@ describe('Budget: statement import of hostile files', () => {
   afterAll(() => t.close());
 
   async function answer(kind: StatementKind, body: string | Buffer): Promise<string> {
-    const response = await t.api('POST', `/budget-accounts/${accountId}/imports`, { token: member.accessToken, payload: Buffer.from(body), headers: { 'content-type': CONTENT_TYPES[kind] } });
+    const response = await t.api('POST', `/budget-accounts/${accountId}/imports`, {
+      token: member.accessToken,
+      payload: Buffer.from(body),
+      headers: { 'content-type': CONTENT_TYPES[kind] },
+    });
     if (response.statusCode === 201) {
       const preview = response.json();
       expect(preview.rows.length + preview.errorCount).toBeLessThanOrEqual(20_000);
@@ -40,27 +44,35 @@ describe('Budget: statement import of hostile files', () => {
     return response.json().code;
   }
 
-  it.each(hostileFiles(MIB).map((file) => [`${file.kind}: ${file.name}`, file] as const))('%s (5 MiB)', async (_name, file) => {
-    expect(Buffer.byteLength(file.body)).toBeLessThanOrEqual(MIB);
-    const outcome = await answer(file.kind, file.body);
-    // the named files are all beyond a bound, except one endless field or line, which is a bad row
-    expect(['STATEMENT_TOO_LARGE', 'MALFORMED_STATEMENT', '201']).toContain(outcome);
-  }, 60_000);
+  it.each(hostileFiles(MIB).map((file) => [`${file.kind}: ${file.name}`, file] as const))(
+    '%s (5 MiB)',
+    async (_name, file) => {
+      expect(Buffer.byteLength(file.body)).toBeLessThanOrEqual(MIB);
+      const outcome = await answer(file.kind, file.body);
+      // the named files are all beyond a bound, except one endless field or line, which is a bad row
+      expect(['STATEMENT_TOO_LARGE', 'MALFORMED_STATEMENT', '201']).toContain(outcome);
+    },
+    60_000,
+  );
 
-  it.each(Object.keys(OPENINGS) as StatementKind[])('fuzz: generated %s files up to 5 MiB are previewed within the caps or refused with a code', async (kind) => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.constantFrom(...FRAGMENTS[kind], ...GARBAGE), { minLength: 1, maxLength: 10 }),
-        // small files, and files at the size limit (fast-check alone favours small numbers)
-        fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: MIB - 100_000, max: MIB })),
-        fc.boolean(),
-        async (pieces, bytes, opened) => {
-          // multi-byte garbage may make more bytes than characters: cut at 5 MiB, mid-character if so
-          const body = Buffer.from(fill(pieces.join(''), bytes, opened ? OPENINGS[kind] : '')).subarray(0, MIB);
-          await answer(kind, body);
-        },
-      ),
-      { numRuns: 12, seed: 35 },
-    );
-  }, 300_000);
+  it.each(Object.keys(OPENINGS) as StatementKind[])(
+    'fuzz: generated %s files up to 5 MiB are previewed within the caps or refused with a code',
+    async (kind) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.constantFrom(...FRAGMENTS[kind], ...GARBAGE), { minLength: 1, maxLength: 10 }),
+          // small files, and files at the size limit (fast-check alone favours small numbers)
+          fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: MIB - 100_000, max: MIB })),
+          fc.boolean(),
+          async (pieces, bytes, opened) => {
+            // multi-byte garbage may make more bytes than characters: cut at 5 MiB, mid-character if so
+            const body = Buffer.from(fill(pieces.join(''), bytes, opened ? OPENINGS[kind] : '')).subarray(0, MIB);
+            await answer(kind, body);
+          },
+        ),
+        { numRuns: 12, seed: 35 },
+      );
+    },
+    300_000,
+  );
 });

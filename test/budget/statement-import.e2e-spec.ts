@@ -12,7 +12,17 @@ interface Preview {
   id: string;
   format: string;
   accountId: string;
-  rows: { index: number; line: number; date: string; amount: string; type: string; description: string; payee?: string; suggestedCategoryId?: string; duplicateOf?: string }[];
+  rows: {
+    index: number;
+    line: number;
+    date: string;
+    amount: string;
+    type: string;
+    description: string;
+    payee?: string;
+    suggestedCategoryId?: string;
+    duplicateOf?: string;
+  }[];
   errors: { line: number; reason: string; params: Record<string, string | number>; message: string }[];
   mapping?: Record<string, string>;
   dateFormat?: string;
@@ -40,7 +50,8 @@ describe('Budget: bank statement import', () => {
   const monthly = (user: Member, accountId: string) => call(t, user, 'GET', `/transactions/report/monthly?year=2026&month=3&budgetAccountId=${accountId}`);
 
   /** Every row into one expense and one income category; the totals the report must then show. */
-  const categorised = (p: Preview, expense: string, income: string) => p.rows.map((row) => ({ index: row.index, include: true, categoryId: row.type === 'Expense' ? expense : income }));
+  const categorised = (p: Preview, expense: string, income: string) =>
+    p.rows.map((row) => ({ index: row.index, include: true, categoryId: row.type === 'Expense' ? expense : income }));
 
   const formats: [string, string, string, number, { expense: string; income: string }][] = [
     ['German bank CSV (Windows-1252, ;, 1.234,56, debit/credit)', 'german-bank.csv', 'text/csv', 7, { expense: '1489.81', income: '3295.10' }],
@@ -86,7 +97,9 @@ describe('Budget: bank statement import', () => {
     expect(await commit(member, again.id, ticked)).toEqual({ created: 0, skipped: 5 });
     const list = await call(t, member, 'GET', `/transactions?budgetAccountId=${main.id}&pageSize=100`);
     expect(list.totalItems).toBe(6);
-    expect(list.items.filter((item: { amount: string; date: string }) => item.amount === again.rows[2].amount && item.date === again.rows[2].date)).toHaveLength(2);
+    expect(
+      list.items.filter((item: { amount: string; date: string }) => item.amount === again.rows[2].amount && item.date === again.rows[2].date),
+    ).toHaveLength(2);
     // and a third import of the file still sees every row as imported
     expect((await preview(member, main.id, fixture('ofx-102.ofx'), 'application/x-ofx')).rows.every((row) => row.duplicateOf)).toBe(true);
   });
@@ -114,7 +127,9 @@ describe('Budget: bank statement import', () => {
     const old = await preview(member, savings.id, fixture('camt053-ntryref-january.xml'), 'application/vnd.camt+xml');
     await commit(member, old.id, categorised(old, food.id, salary.id));
     await t.db.query(`UPDATE transactions SET import_ref = regexp_replace(import_ref, '@.*$', '') WHERE budget_account_id = $1`, [savings.id]);
-    const [{ refs }] = await t.db.query(`SELECT array_agg(import_ref ORDER BY import_ref) AS refs FROM transactions WHERE budget_account_id = $1`, [savings.id]);
+    const [{ refs }] = await t.db.query(`SELECT array_agg(import_ref ORDER BY import_ref) AS refs FROM transactions WHERE budget_account_id = $1`, [
+      savings.id,
+    ]);
     expect(refs).toEqual(['camt:1', 'camt:2', 'camt:3']);
     const januaryAgain = await preview(member, savings.id, fixture('camt053-ntryref-january.xml'), 'application/vnd.camt+xml');
     expect(januaryAgain.rows.map((row) => Boolean(row.duplicateOf))).toEqual([true, true, true]);
@@ -123,8 +138,27 @@ describe('Budget: bank statement import', () => {
   });
 
   it.each([
-    ['S/H (Sparkasse, Windows-1252)', 'sparkasse-sh.csv', 'S/H', [['2026-03-02', 'Expense', '12.80'], ['2026-03-03', 'Income', '2450.00'], ['2026-03-10', 'Expense', '1234.56'], ['2026-03-15', 'Income', '45.10']]],
-    ['DR/CR', 'uk-bank-drcr.csv', 'Dr/Cr', [['2026-03-02', 'Expense', '23.40'], ['2026-03-05', 'Income', '2100.00'], ['2026-03-09', 'Expense', '8.10']]],
+    [
+      'S/H (Sparkasse, Windows-1252)',
+      'sparkasse-sh.csv',
+      'S/H',
+      [
+        ['2026-03-02', 'Expense', '12.80'],
+        ['2026-03-03', 'Income', '2450.00'],
+        ['2026-03-10', 'Expense', '1234.56'],
+        ['2026-03-15', 'Income', '45.10'],
+      ],
+    ],
+    [
+      'DR/CR',
+      'uk-bank-drcr.csv',
+      'Dr/Cr',
+      [
+        ['2026-03-02', 'Expense', '23.40'],
+        ['2026-03-05', 'Income', '2100.00'],
+        ['2026-03-09', 'Expense', '8.10'],
+      ],
+    ],
   ])('reads unsigned amounts with a debit/credit indicator column: %s', async (_name, file, column, expected) => {
     const { member, main, food, salary } = await budgetSetup(t);
     const p = await preview(member, main.id, fixture(file), 'text/csv');
@@ -167,7 +201,8 @@ describe('Budget: bank statement import', () => {
       expect(response.statusCode).toBe(400);
       return response.json();
     };
-    const rows = (n: number) => ['Date,Description,Amount', ...Array.from({ length: n }, (_, i) => `2026-03-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-1.00`)].join('\n');
+    const rows = (n: number) =>
+      ['Date,Description,Amount', ...Array.from({ length: n }, (_, i) => `2026-03-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-1.00`)].join('\n');
     expect((await preview(member, main.id, rows(20_000), 'text/csv')).rows).toHaveLength(20_000);
     expect(await problem(rows(20_001))).toMatchObject({ code: 'STATEMENT_TOO_LARGE' });
     // the review's 5 MiB of "x;1" lines: refused, not 1.3 million error objects
@@ -197,7 +232,9 @@ describe('Budget: bank statement import', () => {
     for (let i = 0; i < 21; i++) ids.push((await preview(member, main.id, 'Date,Description,Amount\n2026-03-01,Shop,-1.00\n', 'text/csv')).id);
     const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM statement_imports WHERE group_id = $1', [member.groupId]);
     expect(n).toBe(20);
-    expect((await t.api('POST', `/imports/${ids[0]}/commit`, { token: member.accessToken, payload: { rows: [{ index: 0, include: false }] } })).statusCode).toBe(404);
+    expect(
+      (await t.api('POST', `/imports/${ids[0]}/commit`, { token: member.accessToken, payload: { rows: [{ index: 0, include: false }] } })).statusCode,
+    ).toBe(404);
     expect(await commit(member, ids[20], [{ index: 0, include: false }])).toEqual({ created: 0, skipped: 1 });
   });
 
@@ -241,7 +278,14 @@ describe('Budget: bank statement import', () => {
     const choices = categorised(p, food.id, salary.id).map((row) => (row.index === 6 ? { index: 6, include: false } : row));
     expect(await commit(member, p.id, choices)).toEqual({ created: 6, skipped: 1 });
     const list = await call(t, member, 'GET', `/transactions?budgetAccountId=${main.id}&pageSize=100&sort=date`);
-    expect(list.items[0]).toMatchObject({ date: '2026-03-02', amount: '12.80', type: 'Expense', description: 'Bäckerei Müller — Brötchen und Kuchen', categoryId: food.id, createdBy: member.id });
+    expect(list.items[0]).toMatchObject({
+      date: '2026-03-02',
+      amount: '12.80',
+      type: 'Expense',
+      description: 'Bäckerei Müller — Brötchen und Kuchen',
+      categoryId: food.id,
+      createdBy: member.id,
+    });
     const [history] = await historyOf(t, list.items[0].id);
     expect(history).toMatchObject({ entity_type: 'Transaction', action: 'Created', user_id: member.id });
     expect(history.changes.importRef.new).toMatch(/^h:[0-9a-f]{40}$/);
@@ -249,7 +293,14 @@ describe('Budget: bank statement import', () => {
 
   it('flags a row matching a transaction typed by hand (same amount, date ± 3 days) and leaves it out by default', async () => {
     const { member, main, savings, food, salary } = await budgetSetup(t);
-    const manual = await createTransaction(t, member, { type: 'Expense', amount: '86.45', date: '2026-03-05', categoryId: food.id, budgetAccountId: main.id, description: 'Wocheneinkauf' });
+    const manual = await createTransaction(t, member, {
+      type: 'Expense',
+      amount: '86.45',
+      date: '2026-03-05',
+      categoryId: food.id,
+      budgetAccountId: main.id,
+      description: 'Wocheneinkauf',
+    });
     // not a match: other account, other amount, too far away
     await createTransaction(t, member, { type: 'Expense', amount: '12.80', date: '2026-03-02', categoryId: food.id, budgetAccountId: savings.id });
     await createTransaction(t, member, { type: 'Expense', amount: '1234.56', date: '2026-03-20', categoryId: food.id, budgetAccountId: main.id });
@@ -260,7 +311,7 @@ describe('Budget: bank statement import', () => {
     expect((await monthly(member, main.id)).totalExpense).toBe(String((148981 - 8645 + 8645 + 123456) / 100));
   });
 
-  it("suggests the category the group used most for the same payee or leading words, and takes it when none is given", async () => {
+  it('suggests the category the group used most for the same payee or leading words, and takes it when none is given', async () => {
     const { member, main, savings, food, salary } = await budgetSetup(t);
     const housing = await createCategory(t, member, { name: 'Housing' });
     const health = await createCategory(t, member, { name: 'Health' });
@@ -330,7 +381,12 @@ describe('Budget: bank statement import', () => {
       params: { column: 'x', field: 'date' },
     });
 
-    const p = await preview(member, main.id, 'Date,Description,Amount\n2026-03-01,Good one,-1.00\nyesterday,Bad date,-2.00\n2026-03-02,Bad amount,lots\n2026-03-03,Good two,4.00\n', 'text/csv');
+    const p = await preview(
+      member,
+      main.id,
+      'Date,Description,Amount\n2026-03-01,Good one,-1.00\nyesterday,Bad date,-2.00\n2026-03-02,Bad amount,lots\n2026-03-03,Good two,4.00\n',
+      'text/csv',
+    );
     expect(p.rows.map((row) => row.description)).toEqual(['Good one', 'Good two']);
     expect(p.errors).toEqual([
       // each line's reason and the cell it names, for the app to word in the person's language
@@ -381,7 +437,10 @@ describe('Budget: bank statement import', () => {
     expect((await upload(member, main.id, big.subarray(0, limit), 'text/csv')).json().code).not.toBe('PAYLOAD_TOO_LARGE');
     // JSON or an unknown type is not a statement; statement types on other routes stay 415
     const json = await t.api('POST', `/budget-accounts/${main.id}/imports`, { token: member.accessToken, payload: { a: 1 } });
-    expect([json.statusCode, json.json()]).toEqual([415, expect.objectContaining({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: expect.stringContaining('text/csv') })]);
+    expect([json.statusCode, json.json()]).toEqual([
+      415,
+      expect.objectContaining({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: expect.stringContaining('text/csv') }),
+    ]);
     // and the published document says so, in the problem-details shape
     const route = openApiDocument.paths['/api/v1/budget-accounts/{budgetAccountId}/imports'].post;
     expect(route.responses['415'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
@@ -401,14 +460,25 @@ describe('Budget: bank statement import', () => {
     expect(stolen.statusCode).toBe(404);
     expect((await call(t, member, 'GET', '/transactions')).totalItems).toBe(0);
     // bad commit bodies
-    for (const rows of [[{ index: 99, include: true }], [{ index: 0, include: true, categoryId: food.id }, { index: 0, include: false }], [{ index: 0 }]]) {
+    for (const rows of [
+      [{ index: 99, include: true }],
+      [
+        { index: 0, include: true, categoryId: food.id },
+        { index: 0, include: false },
+      ],
+      [{ index: 0 }],
+    ]) {
       expect((await t.api('POST', `/imports/${p.id}/commit`, { token: member.accessToken, payload: { rows } })).statusCode).toBe(400);
     }
     expect((await t.api('POST', '/imports/not-a-uuid/commit', { token: member.accessToken, payload: { rows: [] } })).json().code).toBe('INVALID_ID');
 
     // a group without the Budget module
     const mapOnly = await signedInUser(t, { modules: ['Map'] });
-    const gated = await t.api('POST', `/budget-accounts/${main.id}/imports`, { token: mapOnly.accessToken, payload: 'a,b', headers: { 'content-type': 'text/csv' } });
+    const gated = await t.api('POST', `/budget-accounts/${main.id}/imports`, {
+      token: mapOnly.accessToken,
+      payload: 'a,b',
+      headers: { 'content-type': 'text/csv' },
+    });
     expect([gated.statusCode, gated.json().code]).toEqual([403, 'MODULE_DISABLED']);
     const gatedCommit = await t.api('POST', `/imports/${p.id}/commit`, { token: mapOnly.accessToken, payload: { rows: [] } });
     expect([gatedCommit.statusCode, gatedCommit.json().code]).toEqual([403, 'MODULE_DISABLED']);

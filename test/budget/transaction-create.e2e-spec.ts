@@ -26,7 +26,11 @@ describe('Budget: creating a transaction', () => {
     return rows[0];
   };
   const stored = async (id: string) =>
-    (await t.db.query(`SELECT split, to_char(created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created FROM transactions WHERE id = $1`, [id]))[0];
+    (
+      await t.db.query(`SELECT split, to_char(created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created FROM transactions WHERE id = $1`, [
+        id,
+      ])
+    )[0];
   const counts = async (groupId: string) =>
     (
       await t.db.query(
@@ -102,11 +106,24 @@ describe('Budget: creating a transaction', () => {
     });
   });
 
-  it("records a transfer by its description (clipped to 200), and one without any as unlabelled", async () => {
+  it('records a transfer by its description (clipped to 200), and one without any as unlabelled', async () => {
     const { member, main, savings } = await budgetSetup(t);
     const long = 'Pocket money '.repeat(30).trim();
-    const described = await createTransaction(t, member, { type: 'Transfer', amount: '5', date: '2026-01-02', targetBudgetAccountId: savings.id, description: long });
-    expect(described).toMatchObject({ type: 'Transfer', categoryId: null, budgetAccountId: main.id, targetBudgetAccountId: savings.id, description: long, split: null });
+    const described = await createTransaction(t, member, {
+      type: 'Transfer',
+      amount: '5',
+      date: '2026-01-02',
+      targetBudgetAccountId: savings.id,
+      description: long,
+    });
+    expect(described).toMatchObject({
+      type: 'Transfer',
+      categoryId: null,
+      budgetAccountId: main.id,
+      targetBudgetAccountId: savings.id,
+      description: long,
+      split: null,
+    });
     const clipped = `${long.slice(0, 199)}…`;
     expect(await createdRow(described.id)).toMatchObject({
       changes: {
@@ -122,9 +139,23 @@ describe('Budget: creating a transaction', () => {
       entity_label: clipped,
       parent_label: clipped,
     });
-    const bare = await createTransaction(t, member, { type: 'Transfer', amount: '5', date: '2026-01-02', budgetAccountId: savings.id, targetBudgetAccountId: main.id });
+    const bare = await createTransaction(t, member, {
+      type: 'Transfer',
+      amount: '5',
+      date: '2026-01-02',
+      budgetAccountId: savings.id,
+      targetBudgetAccountId: main.id,
+    });
     expect(await createdRow(bare.id)).toMatchObject({ entity_label: null, parent_label: null });
-    expect(Object.keys((await createdRow(bare.id)).changes).sort()).toEqual(['amount', 'budgetAccountId', 'createdById', 'date', 'groupId', 'targetBudgetAccountId', 'type']);
+    expect(Object.keys((await createdRow(bare.id)).changes).sort()).toEqual([
+      'amount',
+      'budgetAccountId',
+      'createdById',
+      'date',
+      'groupId',
+      'targetBudgetAccountId',
+      'type',
+    ]);
   });
 
   it("records a split as it is stored and answered: the body's, the group's default, or none with split null", async () => {
@@ -132,7 +163,10 @@ describe('Budget: creating a transaction', () => {
     await call(t, anna, 'PUT', '/budget/split-settings', {
       sharedByDefault: true,
       mode: 'shares',
-      weights: [{ userId: anna.id, weight: '2' }, { userId: ben.id, weight: '1' }],
+      weights: [
+        { userId: anna.id, weight: '2' },
+        { userId: ben.id, weight: '1' },
+      ],
       units: [],
     });
     const byDefault = await createTransaction(t, cleo, { type: 'Expense', amount: '9.00', date: '2026-05-01', categoryId: food.id });
@@ -187,17 +221,30 @@ describe('Budget: creating a transaction', () => {
     await call(t, anna, 'PUT', `/budget-accounts/${disabled.id}`, { name: 'Old', isDisabled: true });
     const nobody = { id: randomUUID() };
     const notFound = (what: string) => ({ status: 404, code: 'NOT_FOUND', detail: `${what} not found`, errors: undefined });
-    const unknown = (field: string) => ({ status: 400, code: 'UNKNOWN_MEMBER', detail: 'Not a member of this group', errors: [{ field, message: `${field} is not a member of this group` }] });
+    const unknown = (field: string) => ({
+      status: 400,
+      code: 'UNKNOWN_MEMBER',
+      detail: 'Not a member of this group',
+      errors: [{ field, message: `${field} is not a member of this group` }],
+    });
     const expense = { type: 'Expense', amount: '10.00', categoryId: food.id };
     const before = await counts(anna.groupId!);
 
     // the account before the category, the category before the split, the split's sums before its members
     expect(await problem(anna, { ...expense, budgetAccountId: other.main.id, categoryId: other.food.id })).toEqual(notFound('Budget account'));
-    expect(await problem(anna, { ...expense, budgetAccountId: disabled.id, categoryId: other.food.id })).toMatchObject({ status: 400, code: 'ACCOUNT_DISABLED' });
+    expect(await problem(anna, { ...expense, budgetAccountId: disabled.id, categoryId: other.food.id })).toMatchObject({
+      status: 400,
+      code: 'ACCOUNT_DISABLED',
+    });
     expect(await problem(anna, { ...expense, categoryId: other.food.id, split: equalSplit(anna, nobody) })).toEqual(notFound('Category'));
     expect(await problem(anna, { ...expense, categoryId: randomUUID() })).toEqual(notFound('Category'));
-    expect(await problem(anna, { type: 'Transfer', amount: '1', targetBudgetAccountId: other.savings.id, split: equalSplit(anna, ben) })).toEqual(notFound('Budget account'));
-    expect(await problem(anna, { type: 'Transfer', amount: '1', budgetAccountId: main.id, targetBudgetAccountId: disabled.id })).toMatchObject({ status: 400, code: 'ACCOUNT_DISABLED' });
+    expect(await problem(anna, { type: 'Transfer', amount: '1', targetBudgetAccountId: other.savings.id, split: equalSplit(anna, ben) })).toEqual(
+      notFound('Budget account'),
+    );
+    expect(await problem(anna, { type: 'Transfer', amount: '1', budgetAccountId: main.id, targetBudgetAccountId: disabled.id })).toMatchObject({
+      status: 400,
+      code: 'ACCOUNT_DISABLED',
+    });
     expect(await problem(anna, { type: 'Transfer', amount: '1', targetBudgetAccountId: savings.id, split: equalSplit(anna, nobody) })).toMatchObject({
       status: 400,
       code: 'SPLIT_NOT_ALLOWED',
@@ -211,7 +258,9 @@ describe('Budget: creating a transaction', () => {
       status: 400,
       code: 'SPLIT_PAID_MISMATCH',
     });
-    expect(await problem(anna, { ...expense, split: { ...equalSplit(nobody, anna, other.member), paidBy: [{ userId: other.member.id, amount: '10' }] } })).toEqual({
+    expect(
+      await problem(anna, { ...expense, split: { ...equalSplit(nobody, anna, other.member), paidBy: [{ userId: other.member.id, amount: '10' }] } }),
+    ).toEqual({
       ...unknown('split.paidBy.0.userId'),
       errors: ['split.paidBy.0.userId', 'split.members.0.userId', 'split.members.2.userId'].map((field) => unknown(field).errors[0]),
     });
@@ -220,7 +269,12 @@ describe('Budget: creating a transaction', () => {
 
   it("takes only current members into the group's default split; an explicit split may name one who left with rows, not one without", async () => {
     const { anna, ben, cleo, food } = await flatOfThree(t);
-    await call(t, anna, 'PUT', '/budget/split-settings', { sharedByDefault: true, mode: 'equal', weights: ['1', '1', '1'].map((weight, i) => ({ userId: [anna, ben, cleo][i].id, weight })), units: [] });
+    await call(t, anna, 'PUT', '/budget/split-settings', {
+      sharedByDefault: true,
+      mode: 'equal',
+      weights: ['1', '1', '1'].map((weight, i) => ({ userId: [anna, ben, cleo][i].id, weight })),
+      units: [],
+    });
     await createTransaction(t, anna, { type: 'Expense', amount: '3.00', categoryId: food.id, split: equalSplit(anna, ben) });
     await t.db.query(`UPDATE users SET status = 'Deactivated' WHERE id = ANY($1::uuid[])`, [[ben.id, cleo.id]]);
     // both left: the default is Anna's alone

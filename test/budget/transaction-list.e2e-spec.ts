@@ -45,7 +45,16 @@ describe('Budget: transaction list', () => {
     expect(await call(t, member, 'GET', '/transactions?type=Expense&page=2&pageSize=2')).toMatchObject({ totalItems: 3, totalPages: 2 });
     expect(await call(t, member, 'GET', '/transactions?page=9')).toMatchObject({ items: [], totalItems: 5 });
 
-    for (const query of ['sort=description', 'pageSize=101', 'page=0', 'from=2026-13-01', 'type=Other', 'categoryId=x', 'search=' + 'x'.repeat(101), 'extra=1']) {
+    for (const query of [
+      'sort=description',
+      'pageSize=101',
+      'page=0',
+      'from=2026-13-01',
+      'type=Other',
+      'categoryId=x',
+      'search=' + 'x'.repeat(101),
+      'extra=1',
+    ]) {
       expect({ query, status: (await t.api('GET', `/transactions?${query}`, { token: member.accessToken })).statusCode }).toEqual({ query, status: 400 });
     }
   });
@@ -104,7 +113,9 @@ describe('Budget: transaction list', () => {
       await expectPage(`type=Expense&categoryId=${food.id}`, `AND type = 'Expense' AND category_id = '${food.id}'`, 'date DESC, id DESC', page);
     }
     const incomes = await call(t, member, 'GET', '/transactions?type=Income&from=2025-03-01&sort=-amount');
-    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM transactions WHERE group_id = $1 AND type = 'Income' AND date >= '2025-03-01'`, [member.groupId]);
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM transactions WHERE group_id = $1 AND type = 'Income' AND date >= '2025-03-01'`, [
+      member.groupId,
+    ]);
     expect(incomes.totalItems).toBe(n);
     for (const page of [1, 501, 1190, lastPage]) {
       await expectPage('sort=-amount', '', 'amount DESC, id DESC', page);
@@ -123,7 +134,12 @@ describe('Budget: transaction list', () => {
         expect(body).toMatchObject({ totalItems: accountTotal, totalItemsExact: true });
         await expectPage(`budgetAccountId=${account}&sort=date`, where, 'date ASC, id ASC', page);
         await expectPage(`budgetAccountId=${account}&sort=-amount`, where, 'amount DESC, id DESC', Math.min(page, 30));
-        await expectPage(`budgetAccountId=${account}&type=Transfer&from=2025-02-01`, `${where} AND type = 'Transfer' AND date >= '2025-02-01'`, 'date DESC, id DESC', Math.min(page, 40));
+        await expectPage(
+          `budgetAccountId=${account}&type=Transfer&from=2025-02-01`,
+          `${where} AND type = 'Transfer' AND date >= '2025-02-01'`,
+          'date DESC, id DESC',
+          Math.min(page, 40),
+        );
       }
     }
     const foodWhere = `AND category_id = '${food.id}'`;

@@ -15,22 +15,43 @@ describe('TransactionRefsResolver', () => {
   let sql: Sql;
   const group = { groupId: randomUUID() };
   const other = { groupId: randomUUID() };
-  const ids = { main: randomUUID(), savings: randomUUID(), disabled: randomUUID(), food: randomUUID(), foreignAccount: randomUUID(), foreignCategory: randomUUID() };
+  const ids = {
+    main: randomUUID(),
+    savings: randomUUID(),
+    disabled: randomUUID(),
+    food: randomUUID(),
+    foreignAccount: randomUUID(),
+    foreignCategory: randomUUID(),
+  };
 
   beforeAll(async () => {
     s = await createServiceDb();
     sql = new Sql({ databaseUrl: s.url, databaseTimeoutMs: 5000 } as AppConfig);
-    refs = new TransactionRefsResolver(new BudgetAccountsRepository(s.db, sql, new UnitOfWork(s.db)), new CategoriesRepository(s.db, sql, new UnitOfWork(s.db)));
+    refs = new TransactionRefsResolver(
+      new BudgetAccountsRepository(s.db, sql, new UnitOfWork(s.db)),
+      new CategoriesRepository(s.db, sql, new UnitOfWork(s.db)),
+    );
     unit = new UnitOfWork(s.db);
-    for (const g of [group, other]) await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, $2, 'EUR', '{Budget}')`, [g.groupId, g.groupId]);
+    for (const g of [group, other])
+      await s.db.query(`INSERT INTO groups (id, name, currency, modules) VALUES ($1, $2, 'EUR', '{Budget}')`, [g.groupId, g.groupId]);
     const account = (id: string, groupId: string, name: string, isDefault: boolean, isDisabled = false) =>
-      s.db.query('INSERT INTO budget_accounts (id, group_id, name, is_default, is_disabled) VALUES ($1, $2, $3, $4, $5)', [id, groupId, name, isDefault, isDisabled]);
+      s.db.query('INSERT INTO budget_accounts (id, group_id, name, is_default, is_disabled) VALUES ($1, $2, $3, $4, $5)', [
+        id,
+        groupId,
+        name,
+        isDefault,
+        isDisabled,
+      ]);
     await account(ids.main, group.groupId, 'Main', true);
     await account(ids.savings, group.groupId, 'Savings', false);
     await account(ids.disabled, group.groupId, 'Old', false, true);
     await account(ids.foreignAccount, other.groupId, 'Theirs', true);
     const category = (id: string, groupId: string) =>
-      s.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#112233', 'Tag', 1)`, [id, groupId, id.slice(0, 8)]);
+      s.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#112233', 'Tag', 1)`, [
+        id,
+        groupId,
+        id.slice(0, 8),
+      ]);
     await category(ids.food, group.groupId);
     await category(ids.foreignCategory, other.groupId);
   });
@@ -77,7 +98,10 @@ describe('TransactionRefsResolver', () => {
   });
 
   it('refuses a disabled account unless the row already used it', async () => {
-    await expect(resolve({ type: 'Expense', categoryId: ids.food, budgetAccountId: ids.disabled })).rejects.toMatchObject({ status: 400, code: 'ACCOUNT_DISABLED' });
+    await expect(resolve({ type: 'Expense', categoryId: ids.food, budgetAccountId: ids.disabled })).rejects.toMatchObject({
+      status: 400,
+      code: 'ACCOUNT_DISABLED',
+    });
     const kept = await resolve({ type: 'Expense', categoryId: ids.food, budgetAccountId: ids.disabled }, { keepAccountIds: [ids.disabled] });
     expect(kept.budgetAccountId).toBe(ids.disabled);
   });

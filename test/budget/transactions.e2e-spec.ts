@@ -60,8 +60,8 @@ describe('Budget: transactions', () => {
   });
 
   it.each([
-    ['23:59:59 UTC on New Year\'s Eve', '2026-12-31T23:59:59Z', '2026-12-31'],
-    ['00:00 UTC on New Year\'s Day', '2027-01-01T00:00:00Z', '2027-01-01'],
+    ["23:59:59 UTC on New Year's Eve", '2026-12-31T23:59:59Z', '2026-12-31'],
+    ["00:00 UTC on New Year's Day", '2027-01-01T00:00:00Z', '2027-01-01'],
     ['23:30 in New York (already the next day in UTC)', '2027-03-01T04:30:00Z', '2027-03-01'],
     ['00:30 in Auckland (still the day before in UTC)', '2027-02-28T11:30:00Z', '2027-02-28'],
   ])('defaults the date to today (UTC), at %s', async (_, now, date) => {

@@ -29,7 +29,13 @@ function football(uid: string, extra: string[] = [], more: string[][] = []): str
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//series test//EN',
-    ...vevent(['DTSTART;TZID=Europe/Berlin:20260307T100000', 'DTEND;TZID=Europe/Berlin:20260307T113000', 'SUMMARY:Football', 'RRULE:FREQ=WEEKLY;BYDAY=SA;COUNT=4', ...extra]),
+    ...vevent([
+      'DTSTART;TZID=Europe/Berlin:20260307T100000',
+      'DTEND;TZID=Europe/Berlin:20260307T113000',
+      'SUMMARY:Football',
+      'RRULE:FREQ=WEEKLY;BYDAY=SA;COUNT=4',
+      ...extra,
+    ]),
     ...more.flatMap(vevent),
     'END:VCALENDAR',
     '',
@@ -127,7 +133,11 @@ describe('CalDAV: the series is what the phone sent', () => {
     // a new title, a fine first override, and a second one naming its occurrence by a date (the series is timed)
     const first = override('RECURRENCE-ID;TZID=Europe/Berlin:20260314T100000', '20260314T120000', '20260314T133000');
     const second = override('RECURRENCE-ID;VALUE=DATE:20260321', '20260321T150000', '20260321T163000');
-    const refused = await put(uid, football(uid, ['EXDATE;TZID=Europe/Berlin:20260328T100000'], [first, second]).replace('SUMMARY:Football\r\nRRULE', 'SUMMARY:Match\r\nRRULE'), before.etag);
+    const refused = await put(
+      uid,
+      football(uid, ['EXDATE;TZID=Europe/Berlin:20260328T100000'], [first, second]).replace('SUMMARY:Football\r\nRRULE', 'SUMMARY:Match\r\nRRULE'),
+      before.etag,
+    );
     expect(refused.status).toBe(400);
 
     const after = await eventOf(anna, uid);
@@ -142,7 +152,8 @@ describe('CalDAV: the series is what the phone sent', () => {
 describe('REST: restoring one occurrence', () => {
   it('brings a deleted occurrence back and a changed one back to the series time', async () => {
     const { anna } = await setUp();
-    const api = (method: 'POST' | 'PUT' | 'DELETE', path: string, payload?: Record<string, unknown>) => t.api(method, path, { token: anna.accessToken, payload });
+    const api = (method: 'POST' | 'PUT' | 'DELETE', path: string, payload?: Record<string, unknown>) =>
+      t.api(method, path, { token: anna.accessToken, payload });
     const made = await api('POST', '/calendar/events', {
       title: 'Football',
       allDay: false,

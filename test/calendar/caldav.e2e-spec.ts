@@ -87,7 +87,12 @@ describe('CalDAV with tsdav', () => {
     });
     expect(made.statusCode).toBe(201);
 
-    const client = new DAVClient({ serverUrl: base, credentials: { username: anna.username, password: token }, authMethod: 'Basic', defaultAccountType: 'caldav' });
+    const client = new DAVClient({
+      serverUrl: base,
+      credentials: { username: anna.username, password: token },
+      authMethod: 'Basic',
+      defaultAccountType: 'caldav',
+    });
     await client.login();
     expect(client.account?.rootUrl).toBe(`${base}/dav/`);
     expect(client.account?.homeUrl).toBe(`${base}/dav/calendars/${anna.username}/`);
@@ -95,7 +100,10 @@ describe('CalDAV with tsdav', () => {
     const calendars = await client.fetchCalendars();
     // the group's calendar and one read-only calendar for each layer the calendar has
     const layers = t.app.get(CalendarLayers).allowed({ ...anna.claims, modules: anna.claims.Modules } as any);
-    const expected = ['Family', ...(['bills', 'reminders', 'birthdays'] as const).filter((l) => layers.includes(l)).map((l) => l[0].toUpperCase() + l.slice(1))];
+    const expected = [
+      'Family',
+      ...(['bills', 'reminders', 'birthdays'] as const).filter((l) => layers.includes(l)).map((l) => l[0].toUpperCase() + l.slice(1)),
+    ];
     expect(calendars.map((c) => c.displayName).sort()).toEqual(expected.sort());
     let family = calendars.find((c) => c.displayName === 'Family') as DAVCalendar;
     expect(family.components).toEqual(['VEVENT']);
@@ -104,7 +112,10 @@ describe('CalDAV with tsdav', () => {
 
     // a layer is read-only
     const bills = calendars.find((c) => c.displayName === 'Bills');
-    if (bills) expect((await client.createCalendarObject({ calendar: bills, filename: 'x@example.test.ics', iCalString: vevent('x@example.test', 'X') })).status).toBe(403);
+    if (bills)
+      expect((await client.createCalendarObject({ calendar: bills, filename: 'x@example.test.ics', iCalString: vevent('x@example.test', 'X') })).status).toBe(
+        403,
+      );
 
     // the first full sync
     let objects = await client.fetchCalendarObjects({ calendar: family });
@@ -117,11 +128,24 @@ describe('CalDAV with tsdav', () => {
     const created = await client.createCalendarObject({
       calendar: family,
       filename: `${uid}.ics`,
-      iCalString: vevent(uid, 'Football', ['RRULE:FREQ=WEEKLY;BYDAY=SA', 'BEGIN:VALARM', 'ACTION:DISPLAY', 'DESCRIPTION:Football', 'TRIGGER:-PT30M', 'END:VALARM']),
+      iCalString: vevent(uid, 'Football', [
+        'RRULE:FREQ=WEEKLY;BYDAY=SA',
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        'DESCRIPTION:Football',
+        'TRIGGER:-PT30M',
+        'END:VALARM',
+      ]),
     });
     expect(created.status).toBe(201);
     const football = await eventInApp(benSession.accessToken, 'Football');
-    expect(football).toMatchObject({ title: 'Football', timeZone: 'Europe/Berlin', start: '2026-03-07T09:00:00Z', recurrence: { rrule: expect.stringContaining('FREQ=WEEKLY') }, reminders: [{ minutesBefore: 30 }] });
+    expect(football).toMatchObject({
+      title: 'Football',
+      timeZone: 'Europe/Berlin',
+      start: '2026-03-07T09:00:00Z',
+      recurrence: { rrule: expect.stringContaining('FREQ=WEEKLY') },
+      reminders: [{ minutesBefore: 30 }],
+    });
 
     // the same UID made again with If-None-Match: * is refused
     const again = await client.createCalendarObject({ calendar: family, filename: `${uid}.ics`, iCalString: vevent(uid, 'Football again') });
@@ -142,7 +166,9 @@ describe('CalDAV with tsdav', () => {
 
     // edit with If-Match: the right ETag passes, a stale one is 412
     const footballObject = changes.created[0] ?? family.objects!.find((o) => o.url.includes('phone-football'))!;
-    const edited = await client.updateCalendarObject({ calendarObject: { ...footballObject, data: vevent(uid, 'Football (home)', ['RRULE:FREQ=WEEKLY;BYDAY=SA']) } });
+    const edited = await client.updateCalendarObject({
+      calendarObject: { ...footballObject, data: vevent(uid, 'Football (home)', ['RRULE:FREQ=WEEKLY;BYDAY=SA']) },
+    });
     expect(edited.status).toBe(204);
     const stale = await client.updateCalendarObject({ calendarObject: { ...footballObject, data: vevent(uid, 'Football (stale)') } });
     expect(stale.status).toBe(412);
@@ -173,7 +199,15 @@ describe('CalDAV with tsdav', () => {
     const token = await davToken(anna.accessToken);
     const event = await t.api('POST', '/calendar/events', {
       token: anna.accessToken,
-      payload: { title: 'Football', allDay: false, start: '2026-03-21T09:00:00Z', end: '2026-03-21T10:30:00Z', timeZone: 'Europe/Berlin', recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SA;COUNT=3' }, reminders: [{ minutesBefore: 60 }] },
+      payload: {
+        title: 'Football',
+        allDay: false,
+        start: '2026-03-21T09:00:00Z',
+        end: '2026-03-21T10:30:00Z',
+        timeZone: 'Europe/Berlin',
+        recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SA;COUNT=3' },
+        reminders: [{ minutesBefore: 60 }],
+      },
     });
     expect(event.statusCode).toBe(201);
     const response = await fetch(`${base}/dav/calendars/${anna.username}/family/${encodeURIComponent(event.json().uid)}.ics`, {
@@ -191,7 +225,12 @@ describe('CalDAV with tsdav', () => {
     expect(starts).toEqual(['2026-03-21T09:00:00.000Z', '2026-03-28T09:00:00.000Z', '2026-04-04T08:00:00.000Z']);
 
     // calendar-query with a time-range: the series in April, nothing in 2025
-    const client = new DAVClient({ serverUrl: base, credentials: { username: anna.username, password: token }, authMethod: 'Basic', defaultAccountType: 'caldav' });
+    const client = new DAVClient({
+      serverUrl: base,
+      credentials: { username: anna.username, password: token },
+      authMethod: 'Basic',
+      defaultAccountType: 'caldav',
+    });
     await client.login();
     const family = (await client.fetchCalendars()).find((c) => c.displayName === 'Family')!;
     const april = await client.fetchCalendarObjects({ calendar: family, timeRange: { start: '2026-04-01T00:00:00Z', end: '2026-04-30T00:00:00Z' } });
@@ -220,7 +259,6 @@ describe('CalDAV with tsdav', () => {
   });
 });
 
-
 describe('CalDAV sign-in', () => {
   it('counts wrong credentials towards the per-username lockout of the password sign-in', async () => {
     const strict = await createTestApp({ RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_AUTH_PER_MINUTE: '1000', RATE_LIMIT_LOGIN_FAILURES: '3' });
@@ -228,7 +266,11 @@ describe('CalDAV sign-in', () => {
       const anna = await signedInUser(strict);
       const token = (await strict.api('POST', '/account/tokens', { token: anna.accessToken, payload: { name: 'Phone', scopes: ['dav'] } })).json().token;
       const propfind = (password: string) =>
-        strict.app.inject({ method: 'PROPFIND' as any, url: '/dav/', headers: { authorization: `Basic ${Buffer.from(`${anna.username}:${password}`).toString('base64')}`, depth: '0' } });
+        strict.app.inject({
+          method: 'PROPFIND' as any,
+          url: '/dav/',
+          headers: { authorization: `Basic ${Buffer.from(`${anna.username}:${password}`).toString('base64')}`, depth: '0' },
+        });
       expect((await propfind(token)).statusCode).toBe(207);
       for (let i = 0; i < 3; i++) expect((await propfind(`hearth_pat_wrong${i}`)).statusCode).toBe(401);
       const locked = await propfind(token);

@@ -31,7 +31,12 @@ describe('feeds', () => {
   it('serve what the owner may see now as RFC 5545 with ETag and 304, shown once and ended by DELETE or by leaving', async () => {
     const anna = await signedInUser(t);
     const ben = await memberOf(anna.groupId!);
-    await makeEvent(anna.accessToken, { title: 'Football', start: '2026-03-21T09:00:00Z', end: '2026-03-21T10:30:00Z', recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SA' } });
+    await makeEvent(anna.accessToken, {
+      title: 'Football',
+      start: '2026-03-21T09:00:00Z',
+      end: '2026-03-21T10:30:00Z',
+      recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SA' },
+    });
     await makeEvent(ben.accessToken, { title: 'Ben alone', start: '2026-03-22T09:00:00Z', end: '2026-03-22T10:00:00Z', isPrivate: true });
 
     const created = await t.api('POST', '/calendar/feeds', { token: anna.accessToken, payload: { name: 'Family', layers: ['events'] } });
@@ -164,7 +169,15 @@ describe('outside calendars', () => {
     const occurrences = async () =>
       (await t.api('GET', '/calendar/occurrences?from=2026-03-01&to=2026-04-30&layers=subscriptions', { token: anna.accessToken })).json() as any[];
     expect(await occurrences()).toEqual([
-      expect.objectContaining({ source: 'subscription', entityId: created.json().id, title: 'Easter holidays', start: '2026-03-30', end: '2026-04-11', allDay: true, color: '#16A34A' }),
+      expect.objectContaining({
+        source: 'subscription',
+        entityId: created.json().id,
+        title: 'Easter holidays',
+        start: '2026-03-30',
+        end: '2026-04-11',
+        allDay: true,
+        color: '#16A34A',
+      }),
     ]);
 
     const service = t.app.get(CalendarSubscriptionsService);
@@ -176,7 +189,10 @@ describe('outside calendars', () => {
     expect((await occurrences()).map((o) => o.title)).toEqual(['Easter holidays (changed)']);
 
     // too large, or not allowed: refused
-    const big = await t.api('POST', '/calendar/subscriptions', { token: anna.accessToken, payload: { url: url.replace('holidays', 'big'), name: 'Big', color: '#000000' } });
+    const big = await t.api('POST', '/calendar/subscriptions', {
+      token: anna.accessToken,
+      payload: { url: url.replace('holidays', 'big'), name: 'Big', color: '#000000' },
+    });
     expect(big.statusCode).toBe(400);
     expect(big.json()).toMatchObject({ code: 'CALENDAR_FETCH_FAILED', failure: { code: 'TOO_LARGE', params: { maxMb: expect.any(Number) } } });
 
@@ -238,7 +254,11 @@ describe('imports', () => {
 
     const again = await send(file('Match (moved)'));
     expect(again.json().events.map((e: any) => e.action)).toEqual(['update', 'update']);
-    expect((await t.api('POST', `/calendar/imports/${again.json().id}/commit`, { token: anna.accessToken, payload: {} })).json()).toEqual({ created: 0, updated: 2, failed: [] });
+    expect((await t.api('POST', `/calendar/imports/${again.json().id}/commit`, { token: anna.accessToken, payload: {} })).json()).toEqual({
+      created: 0,
+      updated: 2,
+      failed: [],
+    });
 
     const occurrences = (await t.api('GET', '/calendar/occurrences?from=2026-03-01&to=2026-03-31&layers=events', { token: anna.accessToken })).json() as any[];
     expect(occurrences.map((o) => [o.title, o.start])).toEqual([

@@ -25,7 +25,16 @@ describe('calendar: events, series and their occurrences', () => {
   const occurrences = async (as: ReturnType<typeof apiAs>, query: string) => {
     const response = await as('GET', `/calendar/occurrences?${query}`);
     expect(response.statusCode).toBe(200);
-    return response.json() as { source: string; eventId?: string; title: string; start: string; end: string; isException: boolean; originalStart?: string; color: string }[];
+    return response.json() as {
+      source: string;
+      eventId?: string;
+      title: string;
+      start: string;
+      end: string;
+      isException: boolean;
+      originalStart?: string;
+      color: string;
+    }[];
   };
 
   it('creates a weekly event in the zone given, with a UID, an ETag and the creator as author', async () => {
@@ -99,7 +108,15 @@ describe('calendar: events, series and their occurrences', () => {
   });
 
   it('takes a member list as attendees and filters occurrences by attendee', async () => {
-    const event = (await asAnna('POST', '/calendar/events', { title: 'Piano', allDay: false, start: '2026-11-03T16:00:00Z', end: '2026-11-03T17:00:00Z', attendees: [ben.id] })).json();
+    const event = (
+      await asAnna('POST', '/calendar/events', {
+        title: 'Piano',
+        allDay: false,
+        start: '2026-11-03T16:00:00Z',
+        end: '2026-11-03T17:00:00Z',
+        attendees: [ben.id],
+      })
+    ).json();
     expect(event.attendees).toEqual([ben.id]);
     const forAnna = await occurrences(asAnna, `from=2026-11-03&to=2026-11-03&attendee=${anna.id}`);
     expect(forAnna.map((o) => o.title)).not.toContain('Piano');
@@ -123,7 +140,15 @@ describe('calendar: events, series and their occurrences', () => {
   });
 
   it('shows a private event to its creator only', async () => {
-    const secret = (await asAnna('POST', '/calendar/events', { title: 'Surprise party planning', allDay: false, start: '2026-11-04T18:00:00Z', end: '2026-11-04T19:00:00Z', isPrivate: true })).json();
+    const secret = (
+      await asAnna('POST', '/calendar/events', {
+        title: 'Surprise party planning',
+        allDay: false,
+        start: '2026-11-04T18:00:00Z',
+        end: '2026-11-04T19:00:00Z',
+        isPrivate: true,
+      })
+    ).json();
     expect(secret.isPrivate).toBe(true);
     expect((await asBen('GET', `/calendar/events/${secret.id}`)).statusCode).toBe(404);
     expect((await asBen('PUT', `/calendar/events/${secret.id}`, { title: 'x', allDay: true, start: '2026-11-04', end: '2026-11-05' })).statusCode).toBe(404);
@@ -155,7 +180,12 @@ describe('calendar: events, series and their occurrences', () => {
     });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().exceptions).toEqual([
-      expect.objectContaining({ originalStart: '2026-10-10T08:00:00Z', title: 'Training (Sunday)', start: '2026-10-11T09:00:00Z', end: '2026-10-11T10:30:00Z' }),
+      expect.objectContaining({
+        originalStart: '2026-10-10T08:00:00Z',
+        title: 'Training (Sunday)',
+        start: '2026-10-11T09:00:00Z',
+        end: '2026-10-11T10:30:00Z',
+      }),
     ]);
     expect(moved.json().etag).toBe('"2"');
     const removed = await asBen('DELETE', `/calendar/events/${event.id}/occurrences/${encodeURIComponent('2026-10-17T10:00:00+02:00')}`);

@@ -43,7 +43,10 @@ describe('calendar: layers from the features that own them', () => {
     await apiAs(t, anna)('PUT', '/account', { birthday: '2000-02-29' });
     const may = (await occurrences(anna, 'from=2027-05-01&to=2027-05-31&layers=birthdays')).filter((o) => o.entityId === ben.id);
     expect(may).toEqual([expect.objectContaining({ source: 'birthday', title: ben.nickname, start: '2027-05-12', end: '2027-05-13', allDay: true })]);
-    const feb = [...(await occurrences(ben, 'from=2027-02-01&to=2027-12-31&layers=birthdays')), ...(await occurrences(ben, 'from=2028-02-01&to=2028-03-01&layers=birthdays'))];
+    const feb = [
+      ...(await occurrences(ben, 'from=2027-02-01&to=2027-12-31&layers=birthdays')),
+      ...(await occurrences(ben, 'from=2028-02-01&to=2028-03-01&layers=birthdays')),
+    ];
     expect(feb.filter((o) => o.entityId === anna.id).map((o) => o.start)).toEqual(['2027-02-28', '2028-02-29']);
     for (const bad of ['2027-02-30', '--13-01', '12.05.1990', '2999-01-01']) {
       const response = await apiAs(t, ben)('PUT', '/account', { birthday: bad });
@@ -72,9 +75,14 @@ describe('calendar: layers from the features that own them', () => {
     ]);
   });
 
-  it("shows note reminders the caller sees at their time", async () => {
+  it('shows note reminders the caller sees at their time', async () => {
     const note = (await apiAs(t, anna)('POST', '/notes', { title: 'Bins' })).json();
-    const reminder = await apiAs(t, anna)('PUT', `/notes/${note.id}/reminder`, { at: '2027-03-22T19:00', timeZone: 'Europe/Berlin', recipients: 'group', repeat: { frequency: 'Weekly', interval: 2 } });
+    const reminder = await apiAs(t, anna)('PUT', `/notes/${note.id}/reminder`, {
+      at: '2027-03-22T19:00',
+      timeZone: 'Europe/Berlin',
+      recipients: 'group',
+      repeat: { frequency: 'Weekly', interval: 2 },
+    });
     expect(reminder.statusCode).toBe(200);
     const list = (await occurrences(ben, 'from=2027-03-20&to=2027-04-10&layers=reminders')).filter((o) => o.entityId === note.id);
     expect(list.map((o) => [o.source, o.title, o.start])).toEqual([

@@ -42,7 +42,10 @@ afterAll(async () => {
 });
 
 const calendarChanges = (stream: TestStream, entityType: string) =>
-  stream.changes().filter((c) => c.entityType === entityType).map((c) => `${c.action} ${c.entityId}`);
+  stream
+    .changes()
+    .filter((c) => c.entityType === entityType)
+    .map((c) => `${c.action} ${c.entityId}`);
 
 async function historyTypes(token: string): Promise<{ entityType: string; action: string; entityLabel: string | null; changes: unknown }[]> {
   const response = await t.api('GET', '/action-histories?pageSize=100', { token });
@@ -56,7 +59,11 @@ describe('outside calendars and feeds, live', () => {
     const groupId = (await t.db.query('SELECT group_id FROM users WHERE id = $1', [anna.id]))[0].group_id;
     const ben = await signedInUser(t, { groupId });
     const cleo = await signedInUser(t); // another group
-    const [annaPhone, benStream, cleoStream] = await Promise.all([openStream(base, anna.accessToken), openStream(base, ben.accessToken), openStream(base, cleo.accessToken)]);
+    const [annaPhone, benStream, cleoStream] = await Promise.all([
+      openStream(base, anna.accessToken),
+      openStream(base, ben.accessToken),
+      openStream(base, cleo.accessToken),
+    ]);
     try {
       // Anna subscribes: Ben's open calendar hears of it
       const created = await t.api('POST', '/calendar/subscriptions', { token: anna.accessToken, payload: { url: icsUrl, name: 'School', color: '#16A34A' } });

@@ -22,7 +22,12 @@ describe('calendar: search over events and what the adapters read', () => {
   };
 
   it('finds events by title, description and place, a private one only for its creator', async () => {
-    await apiAs(t, anna)('POST', '/calendar/events', { ...FOOTBALL, title: 'Fußballtraining', location: 'Sportplatz Nord', description: 'Schienbeinschoner mitnehmen' });
+    await apiAs(t, anna)('POST', '/calendar/events', {
+      ...FOOTBALL,
+      title: 'Fußballtraining',
+      location: 'Sportplatz Nord',
+      description: 'Schienbeinschoner mitnehmen',
+    });
     await apiAs(t, anna)('POST', '/calendar/events', { ...FOOTBALL, title: 'Geheimes Geschenk kaufen', isPrivate: true, location: 'Sportplatz Nord' });
     expect(await search(ben, 'fussballtraining')).toEqual(['Fußballtraining']);
     expect(await search(ben, 'Schienbeinschoner')).toEqual(['Fußballtraining']);

@@ -40,7 +40,8 @@ describe.each(['turnstile', 'hcaptcha'] as const)('%s CAPTCHA', (provider) => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const registerWith = (captcha: string) => t.api('POST', '/account/register', { payload: { ...newRegistration(), captcha }, headers: { 'x-forwarded-for': '203.0.113.9' } });
+  const registerWith = (captcha: string) =>
+    t.api('POST', '/account/register', { payload: { ...newRegistration(), captcha }, headers: { 'x-forwarded-for': '203.0.113.9' } });
 
   it('accepts a token the provider confirms, sending the secret and the response', async () => {
     behaviour = 'success';

@@ -69,7 +69,19 @@ describe('GET /account/export', () => {
     const transactions = (await get(seeded.alice, '/transactions?pageSize=100')).items;
 
     const csvTransactions = rowsOf(files.get('budget/transactions.csv'));
-    expect(Object.keys(csvTransactions[0])).toEqual(['date', 'type', 'amount', 'currency', 'category', 'account', 'targetAccount', 'description', 'originalAmount', 'originalCurrency', 'rate']);
+    expect(Object.keys(csvTransactions[0])).toEqual([
+      'date',
+      'type',
+      'amount',
+      'currency',
+      'category',
+      'account',
+      'targetAccount',
+      'description',
+      'originalAmount',
+      'originalCurrency',
+      'rate',
+    ]);
     const expected = transactions.map((tx: any) => ({
       date: tx.date,
       type: tx.type,
@@ -93,12 +105,26 @@ describe('GET /account/export', () => {
       categories.map((c: any) => ({ name: guarded(c.name), color: c.color, icon: c.icon, order: String(c.order) })),
     );
     expect(rowsOf(files.get('budget/accounts.csv'))).toEqual(
-      accounts.map((a: any) => ({ name: a.name, isDefault: String(a.isDefault), isDisabled: String(a.isDisabled), openingBalance: a.openingBalance, balance: a.balance, currency: 'CHF' })),
+      accounts.map((a: any) => ({
+        name: a.name,
+        isDefault: String(a.isDefault),
+        isDisabled: String(a.isDisabled),
+        openingBalance: a.openingBalance,
+        balance: a.balance,
+        currency: 'CHF',
+      })),
     );
     const recurring = await get(seeded.alice, '/recurring-transactions');
     const csvRecurring = rowsOf(files.get('budget/recurring.csv'));
     expect(csvRecurring).toHaveLength(recurring.length);
-    expect(csvRecurring[0]).toMatchObject({ type: 'Expense', amount: recurring[0].amount, description: 'Rent', frequency: 'Monthly', startDate: '2026-12-01', isEnabled: 'true' });
+    expect(csvRecurring[0]).toMatchObject({
+      type: 'Expense',
+      amount: recurring[0].amount,
+      description: 'Rent',
+      frequency: 'Monthly',
+      startDate: '2026-12-01',
+      isEnabled: 'true',
+    });
     // who owes whom: one row per member of each shared transaction, and the payments between members
     const dinner = transactions.find((tx: any) => tx.split);
     const nickname = (id: string) => [seeded.alice, seeded.bob].find((m) => m.id === id)!.nickname;
@@ -122,7 +148,17 @@ describe('GET /account/export', () => {
     expect(csvSplits.map((row) => row.share).sort()).toEqual(['30.00', '30.01']);
     const settlements = (await get(seeded.alice, '/budget/settlements')).items;
     expect(rowsOf(files.get('budget/settlements.csv'))).toEqual(
-      settlements.map((s: any) => ({ date: s.date, from: nickname(s.fromUserId), to: nickname(s.toUserId), amount: s.amount, currency: 'CHF', note: "'=cash", originalAmount: '', originalCurrency: '', rate: '' })),
+      settlements.map((s: any) => ({
+        date: s.date,
+        from: nickname(s.fromUserId),
+        to: nickname(s.toUserId),
+        amount: s.amount,
+        currency: 'CHF',
+        note: "'=cash",
+        originalAmount: '',
+        originalCurrency: '',
+        rate: '',
+      })),
     );
     // RFC 4180: CRLF line ends, a quoted comma and quote
     expect(files.get('budget/accounts.csv')!.toString()).toContain('"Savings, ""long-term"""');
@@ -171,11 +207,19 @@ describe('GET /account/export', () => {
     expect(alice.find((note) => note.startsWith('# Shopping'))).toBe(`# Shopping\n\nFor the weekend\n\n${checklist}\n`);
   });
 
-  it('holds calendar/events.ics: every event the person may see as RFC 5545, their own private ones, never another member\'s', async () => {
+  it("holds calendar/events.ics: every event the person may see as RFC 5545, their own private ones, never another member's", async () => {
     const event = (member: Member, title: string, isPrivate: boolean) =>
       t.api('POST', '/calendar/events', {
         token: member.accessToken,
-        payload: { title, allDay: false, start: '2026-05-02T08:00:00Z', end: '2026-05-02T09:00:00Z', timeZone: 'Europe/Berlin', isPrivate, recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' } },
+        payload: {
+          title,
+          allDay: false,
+          start: '2026-05-02T08:00:00Z',
+          end: '2026-05-02T09:00:00Z',
+          timeZone: 'Europe/Berlin',
+          isPrivate,
+          recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' },
+        },
       });
     expect((await event(seeded.alice, 'Football', false)).statusCode).toBe(201);
     expect((await event(seeded.bob, 'Surprise for Alice', true)).statusCode).toBe(201);
@@ -192,7 +236,9 @@ describe('GET /account/export', () => {
     const empty = await signedInUser(t);
     const files = await exportOf(empty);
     expect(rowsOf(files.get('budget/transactions.csv'))).toEqual([]);
-    expect(files.get('budget/transactions.csv')!.toString()).toBe('date,type,amount,currency,category,account,targetAccount,description,originalAmount,originalCurrency,rate\r\n');
+    expect(files.get('budget/transactions.csv')!.toString()).toBe(
+      'date,type,amount,currency,category,account,targetAccount,description,originalAmount,originalCurrency,rate\r\n',
+    );
     expect(JSON.parse(files.get('map/markers.geojson')!.toString())).toEqual({ type: 'FeatureCollection', features: [] });
     expect([...files.keys()].filter((path) => path.startsWith('notes/'))).toEqual([]);
 

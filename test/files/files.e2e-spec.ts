@@ -36,7 +36,13 @@ describe('files', () => {
     const original = await jpegWithGps();
     expect(await hasExifGps(original)).toBe(true);
 
-    const ticket = await files.createUpload({ category: 'MarkerImage', ownerUserId: user.id, groupId: user.groupId, contentType: 'image/jpeg', size: original.length });
+    const ticket = await files.createUpload({
+      category: 'MarkerImage',
+      ownerUserId: user.id,
+      groupId: user.groupId,
+      contentType: 'image/jpeg',
+      size: original.length,
+    });
     expect(ticket).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'image/jpeg', 'Content-Length': String(original.length) } });
     expect(ticket.expiresAt.getTime()).toBeGreaterThan(Date.now());
     const pending = await statusOf(ticket.fileId, user.accessToken);
@@ -104,7 +110,13 @@ describe('files', () => {
   it('marks a file Failed with a reason when the bytes look like an image but do not decode', async () => {
     const user = await signedInUser(t);
     const broken = Buffer.concat([(await pngImage()).subarray(0, 40), Buffer.alloc(60, 7)]);
-    const ticket = await files.createUpload({ category: 'MarkerImage', ownerUserId: user.id, groupId: user.groupId, contentType: 'image/png', size: broken.length });
+    const ticket = await files.createUpload({
+      category: 'MarkerImage',
+      ownerUserId: user.id,
+      groupId: user.groupId,
+      contentType: 'image/png',
+      size: broken.length,
+    });
     await upload(ticket, broken);
     await files.confirmUpload(ticket.fileId, { category: 'MarkerImage', groupId: user.groupId! });
     const failed = await waitForStatus(ticket.fileId, user.accessToken, 'Failed');
@@ -137,7 +149,13 @@ describe('files', () => {
   it('removeFiles deletes the row at once and every object through the job', async () => {
     const user = await signedInUser(t);
     const image = await pngImage();
-    const ticket = await files.createUpload({ category: 'MarkerImage', ownerUserId: user.id, groupId: user.groupId, contentType: 'image/png', size: image.length });
+    const ticket = await files.createUpload({
+      category: 'MarkerImage',
+      ownerUserId: user.id,
+      groupId: user.groupId,
+      contentType: 'image/png',
+      size: image.length,
+    });
     await upload(ticket, image);
     await files.confirmUpload(ticket.fileId, { category: 'MarkerImage', groupId: user.groupId! });
     await waitForStatus(ticket.fileId, user.accessToken, 'Completed');
@@ -152,9 +170,21 @@ describe('files', () => {
   it('housekeeping removes uploads still Pending after UPLOAD_TIMEOUT_MINUTES, with their objects', async () => {
     const user = await signedInUser(t);
     const image = await pngImage();
-    const old = await files.createUpload({ category: 'MarkerImage', ownerUserId: user.id, groupId: user.groupId, contentType: 'image/png', size: image.length });
+    const old = await files.createUpload({
+      category: 'MarkerImage',
+      ownerUserId: user.id,
+      groupId: user.groupId,
+      contentType: 'image/png',
+      size: image.length,
+    });
     await upload(old, image);
-    const fresh = await files.createUpload({ category: 'MarkerImage', ownerUserId: user.id, groupId: user.groupId, contentType: 'image/png', size: image.length });
+    const fresh = await files.createUpload({
+      category: 'MarkerImage',
+      ownerUserId: user.id,
+      groupId: user.groupId,
+      contentType: 'image/png',
+      size: image.length,
+    });
     const oldKey = (await fileRow(old.fileId)).storage_key;
     expect(await s3.objectExists(`${oldKey}.upload`)).toBe(true);
 
@@ -173,7 +203,13 @@ describe('files', () => {
   it('housekeeping removes what an upload URL wrote after confirm, once older than UPLOAD_TIMEOUT_MINUTES', async () => {
     const user = await signedInUser(t);
     const image = await pngImage();
-    const ticket = await files.createUpload({ category: 'MarkerImage', ownerUserId: user.id, groupId: user.groupId, contentType: 'image/png', size: image.length });
+    const ticket = await files.createUpload({
+      category: 'MarkerImage',
+      ownerUserId: user.id,
+      groupId: user.groupId,
+      contentType: 'image/png',
+      size: image.length,
+    });
     expect(await upload(ticket, image)).toBe(200);
     await files.confirmUpload(ticket.fileId, { category: 'MarkerImage', groupId: user.groupId! });
     await waitForStatus(ticket.fileId, user.accessToken, 'Completed');

@@ -162,9 +162,9 @@ describe('S3 upload URLs admit exactly what was declared', () => {
           type: 'application/problem+json',
         });
       }
-      expect((await t.api('POST', '/account/picture', { token: user.accessToken, payload: { contentType: 'image/png', size: MAX_IMAGE_BYTES + 1 } })).json().code).toBe(
-        'IMAGE_TOO_LARGE',
-      );
+      expect(
+        (await t.api('POST', '/account/picture', { token: user.accessToken, payload: { contentType: 'image/png', size: MAX_IMAGE_BYTES + 1 } })).json().code,
+      ).toBe('IMAGE_TOO_LARGE');
     });
   });
 });

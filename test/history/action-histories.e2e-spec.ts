@@ -62,14 +62,44 @@ describe('GET /action-histories', () => {
 
     // group A: a marker's life by alice and bob, a transaction by the system, over three days
     const a = (row: Omit<Row, 'id' | 'groupId'>) => insertRow(t, { groupId: groupA, ...row }).then((r) => rowsA.push(r));
-    await a({ entityId: marker, action: 'Created', userId: alice.id, nickname: alice.nickname, createdDate: '2026-03-01T09:00:00Z', changes: { title: { old: null, new: 'Cafe' } } });
-    await a({ entityId: marker, action: 'Updated', userId: bob.id, nickname: bob.nickname, createdDate: '2026-03-02T10:00:00Z', changes: { title: { old: 'Cafe', new: 'Café' } } });
+    await a({
+      entityId: marker,
+      action: 'Created',
+      userId: alice.id,
+      nickname: alice.nickname,
+      createdDate: '2026-03-01T09:00:00Z',
+      changes: { title: { old: null, new: 'Cafe' } },
+    });
+    await a({
+      entityId: marker,
+      action: 'Updated',
+      userId: bob.id,
+      nickname: bob.nickname,
+      createdDate: '2026-03-02T10:00:00Z',
+      changes: { title: { old: 'Cafe', new: 'Café' } },
+    });
     await a({ entityType: 'Transaction', action: 'Created', userId: null, nickname: 'System', createdDate: '2026-03-02T23:59:59Z' });
     await a({ entityId: marker, action: 'Deleted', userId: alice.id, nickname: alice.nickname, createdDate: '2026-03-03T08:00:00Z' });
     await a({ entityId: marker, action: 'Restored', userId: alice.id, nickname: alice.nickname, createdDate: '2026-03-03T08:00:01Z' });
     // rows some members of group A must not see
-    await insertRow(t, { groupId: groupA, entityType: 'Note', privateTo: alice.id, userId: alice.id, nickname: alice.nickname, createdDate: '2026-03-04T00:00:00Z' });
-    await insertRow(t, { groupId: groupA, entityType: 'User', entityId: bob.id, action: 'Updated', adminOnly: true, userId: adminA.id, nickname: adminA.nickname, createdDate: '2026-03-05T00:00:00Z' });
+    await insertRow(t, {
+      groupId: groupA,
+      entityType: 'Note',
+      privateTo: alice.id,
+      userId: alice.id,
+      nickname: alice.nickname,
+      createdDate: '2026-03-04T00:00:00Z',
+    });
+    await insertRow(t, {
+      groupId: groupA,
+      entityType: 'User',
+      entityId: bob.id,
+      action: 'Updated',
+      adminOnly: true,
+      userId: adminA.id,
+      nickname: adminA.nickname,
+      createdDate: '2026-03-05T00:00:00Z',
+    });
     // group B, and a row of no group (a registration before approval)
     await insertRow(t, { groupId: groupB, entityId: marker, userId: bobB.id, nickname: bobB.nickname, createdDate: '2026-03-02T12:00:00Z' });
     await insertRow(t, { groupId: groupB, entityType: 'User', adminOnly: true, createdDate: '2026-03-02T12:00:00Z' });
@@ -97,7 +127,7 @@ describe('GET /action-histories', () => {
     });
   });
 
-  it("never shows a member of group A a row of group B, nor the reverse", async () => {
+  it('never shows a member of group A a row of group B, nor the reverse', async () => {
     const seenByA = ids(await get(alice.accessToken));
     const seenByB = ids(await get(bobB.accessToken));
     expect(seenByB).toHaveLength(1);
@@ -142,10 +172,7 @@ describe('GET /action-histories', () => {
       rowsA[2].id,
       rowsA[1].id,
     ]);
-    expect(ids(await get(bob.accessToken, `?to=${encodeURIComponent('2026-03-03T09:00:00+02:00')}&from=2026-03-02`))).toEqual([
-      rowsA[2].id,
-      rowsA[1].id,
-    ]);
+    expect(ids(await get(bob.accessToken, `?to=${encodeURIComponent('2026-03-03T09:00:00+02:00')}&from=2026-03-02`))).toEqual([rowsA[2].id, rowsA[1].id]);
   });
 
   it('paginates newest first without overlap', async () => {

@@ -150,7 +150,13 @@ const FIXTURES: Record<string, Fixture> = {
     build: async (manager) => {
       const group = await manager.save(manager.create(Group, { name: `Audit trips ${++counter}`, currency: 'EUR', modules: ['Notes'] }));
       const shopper = await manager.save(
-        manager.create(User, { username: `shopper${counter}`, email: `shopper${counter}@example.test`, passwordHash: 'x', nickname: 'Shopper', groupId: group.id }),
+        manager.create(User, {
+          username: `shopper${counter}`,
+          email: `shopper${counter}@example.test`,
+          passwordHash: 'x',
+          nickname: 'Shopper',
+          groupId: group.id,
+        }),
       );
       const note = await manager.save(manager.create(Note, { groupId: group.id, title: 'List', isPrivate: false }));
       return manager.create(ShoppingTrip, { groupId: group.id, noteId: note.id, shopperId: shopper.id, storeName: 'REWE' });
@@ -308,7 +314,13 @@ Object.assign(FIXTURES, {
   CalendarSubscription: {
     build: async (manager) => {
       const group = await manager.save(manager.create(Group, { name: `Audit outside ${++counter}`, currency: 'EUR', modules: ['Calendar'] }));
-      return manager.create(CalendarSubscription, { id: newId(), groupId: group.id, url: 'https://school.example/holidays.ics', name: 'School', color: '#16A34A' });
+      return manager.create(CalendarSubscription, {
+        id: newId(),
+        groupId: group.id,
+        url: 'https://school.example/holidays.ics',
+        name: 'School',
+        color: '#16A34A',
+      });
     },
     mutate: (subscription: CalendarSubscription) => {
       subscription.name = 'School holidays';
@@ -323,7 +335,15 @@ Object.assign(FIXTURES, {
       const user = await manager.save(
         manager.create(User, { username: `feeder${counter}`, email: `feeder${counter}@example.test`, passwordHash: 'x', nickname: 'F', groupId: group.id }),
       );
-      return manager.create(CalendarFeed, { id: newId(), userId: user.id, groupId: group.id, name: 'Phone', layers: ['events'], onlyMine: false, tokenHash: 'a'.repeat(64) });
+      return manager.create(CalendarFeed, {
+        id: newId(),
+        userId: user.id,
+        groupId: group.id,
+        name: 'Phone',
+        layers: ['events'],
+        onlyMine: false,
+        tokenHash: 'a'.repeat(64),
+      });
     },
     mutate: (feed: CalendarFeed) => {
       feed.onlyMine = true;

@@ -68,33 +68,51 @@ describe('history labels', () => {
     expect(await labels(mia, photo.imageId)).toEqual([['Created', null, 'Lisbon café']]);
   });
 
-  it('labels budget rows: categories and accounts by name, a transaction by its category, ' +
-    'else its description; its description (the payee) beside', async () => {
-    const tom = await signedInUser(t, { modules: ['Budget'] });
-    const groceries = await call(tom, 'POST', '/categories', { name: 'Groceries', color: '#22AA66', icon: 'cart' });
-    const joint = await call(tom, 'POST', '/budget-accounts', { name: 'Joint' });
-    const savings = await call(tom, 'POST', '/budget-accounts', { name: 'Savings' });
-    const expense = await call(tom, 'POST', '/transactions', { type: 'Expense', amount: '12.50', categoryId: groceries.id, description: 'Market' });
-    const transfer = await call(tom, 'POST', '/transactions', { type: 'Transfer', amount: '50.00', targetBudgetAccountId: savings.id });
-    const described = await call(tom, 'POST', '/transactions', { type: 'Transfer', amount: '5.00', targetBudgetAccountId: savings.id, description: 'Pocket money' });
-    await call(tom, 'PUT', `/transactions/${expense.id}`, { type: 'Expense', amount: '13.50', categoryId: groceries.id, description: 'Market', date: expense.date });
-    await call(tom, 'DELETE', `/transactions/${expense.id}`);
+  it(
+    'labels budget rows: categories and accounts by name, a transaction by its category, ' + 'else its description; its description (the payee) beside',
+    async () => {
+      const tom = await signedInUser(t, { modules: ['Budget'] });
+      const groceries = await call(tom, 'POST', '/categories', { name: 'Groceries', color: '#22AA66', icon: 'cart' });
+      const joint = await call(tom, 'POST', '/budget-accounts', { name: 'Joint' });
+      const savings = await call(tom, 'POST', '/budget-accounts', { name: 'Savings' });
+      const expense = await call(tom, 'POST', '/transactions', { type: 'Expense', amount: '12.50', categoryId: groceries.id, description: 'Market' });
+      const transfer = await call(tom, 'POST', '/transactions', { type: 'Transfer', amount: '50.00', targetBudgetAccountId: savings.id });
+      const described = await call(tom, 'POST', '/transactions', {
+        type: 'Transfer',
+        amount: '5.00',
+        targetBudgetAccountId: savings.id,
+        description: 'Pocket money',
+      });
+      await call(tom, 'PUT', `/transactions/${expense.id}`, {
+        type: 'Expense',
+        amount: '13.50',
+        categoryId: groceries.id,
+        description: 'Market',
+        date: expense.date,
+      });
+      await call(tom, 'DELETE', `/transactions/${expense.id}`);
 
-    expect(await labels(tom, groceries.id)).toEqual([['Created', 'Groceries', null]]);
-    expect(await labels(tom, joint.id)).toEqual([['Created', 'Joint', null]]);
-    expect(await labels(tom, expense.id)).toEqual([
-      ['Created', 'Groceries', 'Market'],
-      ['Updated', 'Groceries', 'Market'],
-      ['Deleted', 'Groceries', 'Market'],
-    ]);
-    expect(await labels(tom, transfer.id)).toEqual([['Created', null, null]]);
-    expect(await labels(tom, described.id)).toEqual([['Created', 'Pocket money', 'Pocket money']]);
-  });
+      expect(await labels(tom, groceries.id)).toEqual([['Created', 'Groceries', null]]);
+      expect(await labels(tom, joint.id)).toEqual([['Created', 'Joint', null]]);
+      expect(await labels(tom, expense.id)).toEqual([
+        ['Created', 'Groceries', 'Market'],
+        ['Updated', 'Groceries', 'Market'],
+        ['Deleted', 'Groceries', 'Market'],
+      ]);
+      expect(await labels(tom, transfer.id)).toEqual([['Created', null, null]]);
+      expect(await labels(tom, described.id)).toEqual([['Created', 'Pocket money', 'Pocket money']]);
+    },
+  );
 
   it('labels users with their nickname and groups with their name (admin rows)', async () => {
     const admin = await signedInUser(t, { role: 'Admin' });
     const group = await call(admin, 'POST', '/groups', { name: 'The Smiths', currency: 'EUR', modules: ['Notes'] });
-    const created = await call(admin, 'POST', '/users', { username: `mia${Date.now()}`, email: `mia${Date.now()}@example.test`, nickname: 'Mia', groupId: group.id });
+    const created = await call(admin, 'POST', '/users', {
+      username: `mia${Date.now()}`,
+      email: `mia${Date.now()}@example.test`,
+      nickname: 'Mia',
+      groupId: group.id,
+    });
     expect(await labels(admin, group.id)).toEqual([['Created', 'The Smiths', null]]);
     expect((await labels(admin, created.user.id))[0]).toEqual(['Created', 'Mia', null]);
   });

@@ -18,7 +18,8 @@ describe('history visibility: one rule for GET /action-histories and live events
     const admin = await signedInUser(t, { role: 'Admin' });
     const place = (await t.api('POST', '/markers', { token: mia.accessToken, payload: { title: 'Lake', latitude: 1, longitude: 2 } })).json();
     const list = (await t.api('POST', '/notes', { token: mia.accessToken, payload: { title: 'Shopping' } })).json();
-    const types = async (token: string) => (await t.api('GET', '/action-histories?pageSize=100', { token })).json().items.map((row: { entityId: string }) => row.entityId);
+    const types = async (token: string) =>
+      (await t.api('GET', '/action-histories?pageSize=100', { token })).json().items.map((row: { entityId: string }) => row.entityId);
     expect(await types(mia.accessToken)).toEqual(expect.arrayContaining([place.id, list.id]));
 
     const setModules = (modules: ModuleName[]) =>
@@ -67,7 +68,10 @@ describe('history visibility: one rule for GET /action-histories and live events
     }
     for (const viewer of viewers) {
       const fromSql = (await repository.findAfter(viewer, last ?? { tx: '0', seq: '0' }, 1000)).map((row) => row.entityId).sort();
-      const inMemory = kinds.filter((row) => canSee(viewer, row, { ownAccount: true })).map((row) => row.entityId).sort();
+      const inMemory = kinds
+        .filter((row) => canSee(viewer, row, { ownAccount: true }))
+        .map((row) => row.entityId)
+        .sort();
       expect({ viewer, rows: fromSql }).toEqual({ viewer, rows: inMemory });
     }
     // the rule itself, spelt out for a member with Notes only

@@ -49,8 +49,7 @@ describe.each([
   const stream = (where: keyof typeof url, token: string, lastEventId?: string) => opened(url[where], token, lastEventId);
   const note = async (token: string, payload: Record<string, unknown> = {}) =>
     (await a.api('POST', '/notes', { token, payload: { title: 'Shopping', ...payload } })).json();
-  const addItem = async (token: string, noteId: string, text: string) =>
-    (await a.api('POST', `/notes/${noteId}/items`, { token, payload: { text } })).json();
+  const addItem = async (token: string, noteId: string, text: string) => (await a.api('POST', `/notes/${noteId}/items`, { token, payload: { text } })).json();
   const marker = async (token: string, title = 'Café') => (await a.api('POST', '/markers', { token, payload: { title, latitude: 1, longitude: 2 } })).json();
   const changeFor = (id: string) => (e: { event: string; data: any }) => e.event === 'change' && e.data.entityId === id;
 
@@ -103,13 +102,25 @@ describe.each([
 
     for (const s of [onB, onC, own]) {
       const tick = await s.next(changeFor(milk.id));
-      expect(tick.data).toEqual({ entityType: 'NoteItem', entityId: milk.id, parentId: shopping.id, action: 'Updated', userId: mia.id, at: expect.stringMatching(/Z$/) });
+      expect(tick.data).toEqual({
+        entityType: 'NoteItem',
+        entityId: milk.id,
+        parentId: shopping.id,
+        action: 'Updated',
+        userId: mia.id,
+        at: expect.stringMatching(/Z$/),
+      });
       await s.next(changeFor(bread.id));
       const kinds = s.changes().map((d) => `${d.action} ${d.entityId === milk.id ? 'milk' : d.entityId === bread.id ? 'bread' : d.entityType}`);
       // the tick, the add, then the reorder (an update of whichever item moved)
       expect(kinds[0]).toBe('Updated milk');
       expect(kinds[1]).toBe('Created bread');
-      expect(increasing(a, s.events.filter((e) => e.event === 'change' && e.id).map((e) => e.id!))).toBe(true);
+      expect(
+        increasing(
+          a,
+          s.events.filter((e) => e.event === 'change' && e.id).map((e) => e.id!),
+        ),
+      ).toBe(true);
     }
     await onB.next((e) => e.event === 'change' && e.data.action === 'Updated' && e.data.entityId !== milk.id, 5000);
     expect(outsider.changes()).toEqual([]);
@@ -148,9 +159,19 @@ describe.each([
     const resumed = await stream('c', tom.accessToken, cursor);
     // (a writing transaction running meanwhile may hold cursors back: what came before can be repeated, never lost)
     const madeIds = made.map((m) => m.id);
-    expect(resumed.changes().map((d) => d.entityId).filter((id) => madeIds.includes(id))).toEqual(madeIds);
+    expect(
+      resumed
+        .changes()
+        .map((d) => d.entityId)
+        .filter((id) => madeIds.includes(id)),
+    ).toEqual(madeIds);
     expect(resumed.events.at(-1)).toMatchObject({ event: 'ready', data: { resumed: true } });
-    expect(increasing(a, resumed.events.filter((e) => e.id).map((e) => e.id!))).toBe(true);
+    expect(
+      increasing(
+        a,
+        resumed.events.filter((e) => e.id).map((e) => e.id!),
+      ),
+    ).toBe(true);
     const live = await marker(mia.accessToken, 'Four');
     await resumed.next(changeFor(live.id));
 
@@ -239,7 +260,11 @@ describe.each([
     const s = await stream('b', tom.accessToken);
     const lines = ['Date,Description,Amount'];
     for (let i = 0; i < 2500; i++) lines.push(`2026-03-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-${(i % 90) + 1}.00`);
-    const preview = await a.api('POST', `/budget-accounts/${main.id}/imports`, { token: mia.accessToken, payload: lines.join('\n'), headers: { 'content-type': 'text/csv' } });
+    const preview = await a.api('POST', `/budget-accounts/${main.id}/imports`, {
+      token: mia.accessToken,
+      payload: lines.join('\n'),
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(preview.statusCode).toBe(201);
     const rows = preview.json().rows.map((row: { index: number }) => ({ index: row.index, include: true, categoryId: food.id }));
     const committed = await a.api('POST', `/imports/${preview.json().id}/commit`, { token: mia.accessToken, payload: { rows } });
@@ -353,7 +378,10 @@ describe.each([
     const s = await stream('b', max.accessToken);
     await s.next(changeFor(place.id)).catch(() => undefined);
     const cursor = s.events[0].id!;
-    const off = await a.api('PUT', `/groups/${team.id}`, { token: admin.accessToken, payload: { name: team.name, currency: team.currency, modules: ['Notes', 'Budget'] } });
+    const off = await a.api('PUT', `/groups/${team.id}`, {
+      token: admin.accessToken,
+      payload: { name: team.name, currency: team.currency, modules: ['Notes', 'Budget'] },
+    });
     expect(off.statusCode).toBe(200);
     expect(await s.next((e) => e.event === 'end')).toMatchObject({ data: { reason: 'permissions' } });
 
@@ -373,7 +401,10 @@ describe.each([
     let rolledBack = '';
     await expect(
       db.transaction(async (manager) => {
-        const saved = await manager.save(Marker, manager.create(Marker, { groupId, title: 'Never', latitude: 0, longitude: 0, date: '2026-01-01', createdBy: mia.id } as any));
+        const saved = await manager.save(
+          Marker,
+          manager.create(Marker, { groupId, title: 'Never', latitude: 0, longitude: 0, date: '2026-01-01', createdBy: mia.id } as any),
+        );
         rolledBack = (saved as any).id;
         throw new Error('rolled back on purpose');
       }),
@@ -408,7 +439,12 @@ describe('GET /events: replay window, open rate, instance cap and the replay ind
   const stream = streamsKeptIn(open);
   const refused = async (baseUrl: string, token: string) => {
     const response = await fetch(`${baseUrl}/api/v1/events`, { headers: { authorization: `Bearer ${token}` } });
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), type: response.headers.get('content-type'), body: (await response.json()) as { code: string } };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      type: response.headers.get('content-type'),
+      body: (await response.json()) as { code: string },
+    };
   };
 
   beforeAll(async () => {
@@ -506,7 +542,14 @@ describe('GET /events: replay window, open rate, instance cap and the replay ind
     }
     await x.db.query('ANALYZE action_histories');
     const plan = async (reader: 'member' | 'admin', who: TestUser & LoggedIn) => {
-      const rows: { 'QUERY PLAN': unknown }[] = await x.db.query(`EXPLAIN (FORMAT JSON) ${HISTORY_AFTER[reader].text}`, [who.id, who.groupId, [], '0', '0', 501]);
+      const rows: { 'QUERY PLAN': unknown }[] = await x.db.query(`EXPLAIN (FORMAT JSON) ${HISTORY_AFTER[reader].text}`, [
+        who.id,
+        who.groupId,
+        [],
+        '0',
+        '0',
+        501,
+      ]);
       return JSON.stringify(rows[0]['QUERY PLAN']);
     };
     const member = await plan('member', viewer);
@@ -644,7 +687,10 @@ describe('GET /events with REDIS_URL: the relay and Redis outages', () => {
   it('hands the relay over when its instance stops; the cut streams resume what was missed', async () => {
     const x = await createTestApp({ REDIS_URL });
     let xOpen = true;
-    closers.push(() => dropDatabase(x.databaseName), async () => xOpen && x.app.close());
+    closers.push(
+      () => dropDatabase(x.databaseName),
+      async () => xOpen && x.app.close(),
+    );
     const y = await createTestApp({ REDIS_URL }, { existingDatabase: x.databaseName });
     closers.push(() => y.app.close());
     const [onX, onY] = [await listen(x), await listen(y)];
@@ -672,7 +718,10 @@ describe('GET /events with REDIS_URL: the relay and Redis outages', () => {
   it('ends the streams when Redis goes away, answers 503 while it is away, and works again when it is back', async () => {
     const proxy = await tcpProxy(6379);
     const z = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${proxy.port}` });
-    closers.push(() => proxy.close(), () => z.close());
+    closers.push(
+      () => proxy.close(),
+      () => z.close(),
+    );
     const onZ = await listen(z);
     const groupId = (await createGroup(z)).id;
     const bea = await signedInUser(z, { groupId });

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
 
-const search = (t: TestApp, token: string, term: string) =>
-  t.api('GET', `/geocode/search?searchTerm=${encodeURIComponent(term)}`, { token });
+const search = (t: TestApp, token: string, term: string) => t.api('GET', `/geocode/search?searchTerm=${encodeURIComponent(term)}`, { token });
 
 describe('GET /geocode/search, offline (bundled GeoNames place names)', () => {
   let t: TestApp;

@@ -26,8 +26,7 @@ describe('marker images', () => {
     expect(response.statusCode).toBe(201);
     return response.json().id as string;
   };
-  const presign = (user: User, markerId: string, payload: unknown) =>
-    t.api('POST', `/markers/${markerId}/images`, { token: user.accessToken, payload });
+  const presign = (user: User, markerId: string, payload: unknown) => t.api('POST', `/markers/${markerId}/images`, { token: user.accessToken, payload });
   const confirm = (user: User, markerId: string, imageId: string) =>
     t.api('PATCH', `/markers/${markerId}/images/${imageId}/confirm`, { token: user.accessToken });
   const images = async (user: User, markerId: string) => {

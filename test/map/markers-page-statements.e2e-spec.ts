@@ -63,7 +63,9 @@ describe('markers: every list statement', () => {
     expect(Object.keys(MARKERS_PAGE)).toHaveLength(SORTS.length * 2 * 2 * 2);
   });
 
-  const variants = SORTS.flatMap((sort) => ['', '-'].flatMap((dir) => [false, true].flatMap((deleted) => [false, true].map((search) => ({ sort, dir, deleted, search })))));
+  const variants = SORTS.flatMap((sort) =>
+    ['', '-'].flatMap((dir) => [false, true].flatMap((deleted) => [false, true].map((search) => ({ sort, dir, deleted, search })))),
+  );
 
   it.each(variants)('%j: filters and orders as documented, with the total', async ({ sort, dir, deleted, search }) => {
     const expected = seeds

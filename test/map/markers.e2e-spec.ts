@@ -243,7 +243,10 @@ describe('markers: list, search, trash, locations, sanitising', () => {
     const box = async (bbox: string) => {
       const response = await t.api('GET', `/markers/locations?bbox=${bbox}`, { token });
       expect(response.statusCode).toBe(200);
-      return response.json().map((l: { title: string }) => l.title).sort();
+      return response
+        .json()
+        .map((l: { title: string }) => l.title)
+        .sort();
     };
     expect(await box('-10,35,20,60')).toEqual(['Berlin', 'Paris']);
     expect(await box('13,52,14,53')).toEqual(['Berlin']);
@@ -291,7 +294,10 @@ describe('markers: action history', () => {
   it('writes Created, Updated (with field diffs), Deleted and Restored rows, each with the acting user', async () => {
     const user = await signedInUser(t, { modules: ['Map'] });
     const token = user.accessToken;
-    const created = await t.api('POST', '/markers', { token, payload: { ...BERLIN, date: '2024-06-01', rating: 4, description: '<b>x</b><script>y</script>' } });
+    const created = await t.api('POST', '/markers', {
+      token,
+      payload: { ...BERLIN, date: '2024-06-01', rating: 4, description: '<b>x</b><script>y</script>' },
+    });
     const id = created.json().id;
     await t.api('PUT', `/markers/${id}`, { token, payload: { ...BERLIN, title: 'Tor', rating: 2 } });
     await t.api('PATCH', `/markers/${id}/location`, { token, payload: { latitude: 50, longitude: 10, address: 'Elsewhere' } });

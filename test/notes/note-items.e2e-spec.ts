@@ -29,7 +29,18 @@ describe('note items', () => {
 
     expect(response.statusCode).toBe(201);
     const item = response.json();
-    expect(item).toEqual({ id: expect.any(String), text: 'Milk', url: 'https://shop.example/milk', isCompleted: false, order: 0, version: 1, quantity: null, aisle: null, catalogItemId: null, addedDuringTrip: false });
+    expect(item).toEqual({
+      id: expect.any(String),
+      text: 'Milk',
+      url: 'https://shop.example/milk',
+      isCompleted: false,
+      order: 0,
+      version: 1,
+      quantity: null,
+      aisle: null,
+      catalogItemId: null,
+      addedDuringTrip: false,
+    });
     expect(response.headers.etag).toBe('"1"');
     expect((await noteUpdatedDate(t, note.id)).getTime()).toBeGreaterThan(before.getTime());
     expect((await getNote(t, user.accessToken, note.id)).items).toEqual([item]);
@@ -102,7 +113,18 @@ describe('note items', () => {
 
     const edited = await api('PUT', `/notes/${note.id}/items/${ids.Milk}`, { text: 'Oat milk', url: 'http://shop.example/oat' });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual({ id: ids.Milk, text: 'Oat milk', url: 'http://shop.example/oat', isCompleted: false, order: 0, version: 2, quantity: null, aisle: null, catalogItemId: null, addedDuringTrip: false });
+    expect(edited.json()).toEqual({
+      id: ids.Milk,
+      text: 'Oat milk',
+      url: 'http://shop.example/oat',
+      isCompleted: false,
+      order: 0,
+      version: 2,
+      quantity: null,
+      aisle: null,
+      catalogItemId: null,
+      addedDuringTrip: false,
+    });
     expect(edited.headers.etag).toBe('"2"');
     expect((await noteUpdatedDate(t, note.id)).getTime()).toBeGreaterThan(before.getTime());
 
@@ -142,9 +164,7 @@ describe('note items', () => {
   it('applies parallel toggles one after the other: an even number leaves the original state', async () => {
     const { note, ids } = await noteWith('Milk');
     for (const count of [2, 6]) {
-      const responses = await Promise.all(
-        Array.from({ length: count }, () => api('PATCH', `/notes/${note.id}/items/${ids.Milk}/toggle`)),
-      );
+      const responses = await Promise.all(Array.from({ length: count }, () => api('PATCH', `/notes/${note.id}/items/${ids.Milk}/toggle`)));
       expect(responses.map((response) => response.statusCode)).toEqual(Array(count).fill(200));
       // every toggle saw the previous one's result: half answered true, half false
       const states = responses.map((response) => response.json().isCompleted);
@@ -236,7 +256,18 @@ describe('note items', () => {
       expect(response.json().detail).toBe('Note item not found');
     }
     expect((await getNote(t, user.accessToken, second.note.id)).items).toEqual([
-      { id: second.ids.B, text: 'B', url: null, isCompleted: false, order: 0, version: 1, quantity: null, aisle: null, catalogItemId: null, addedDuringTrip: false },
+      {
+        id: second.ids.B,
+        text: 'B',
+        url: null,
+        isCompleted: false,
+        order: 0,
+        version: 1,
+        quantity: null,
+        aisle: null,
+        catalogItemId: null,
+        addedDuringTrip: false,
+      },
     ]);
   });
 

@@ -81,7 +81,18 @@ describe('notes: safe replay of offline writes', () => {
       const id = randomUUID();
       const first = await as(owner)('POST', `/notes/${note.id}/items`, { id, text: 'Milk' });
       expect(first.statusCode).toBe(201);
-      expect(first.json()).toEqual({ id, text: 'Milk', url: null, isCompleted: false, order: 0, version: 1, quantity: null, aisle: null, catalogItemId: null, addedDuringTrip: false });
+      expect(first.json()).toEqual({
+        id,
+        text: 'Milk',
+        url: null,
+        isCompleted: false,
+        order: 0,
+        version: 1,
+        quantity: null,
+        aisle: null,
+        catalogItemId: null,
+        addedDuringTrip: false,
+      });
       const repeats = await Promise.all([1, 2, 3].map(() => as(owner)('POST', `/notes/${note.id}/items`, { id, text: 'Milk' })));
       for (const again of repeats) {
         expect(again.statusCode).toBe(200);

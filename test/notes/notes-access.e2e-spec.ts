@@ -1,6 +1,17 @@
 import { createTestApp, TestApp } from '../support/app';
 import { signedInUser } from '../support/factories';
-import { addItem, allAnswer, answers, createNote, getNote, historyOf, noteRoutes, noteScopedRoutes, NotesUser as User, ownerMemberOutsider } from './notes-support';
+import {
+  addItem,
+  allAnswer,
+  answers,
+  createNote,
+  getNote,
+  historyOf,
+  noteRoutes,
+  noteScopedRoutes,
+  NotesUser as User,
+  ownerMemberOutsider,
+} from './notes-support';
 
 describe('notes: who can see and change what', () => {
   let t: TestApp;
@@ -121,9 +132,7 @@ describe('notes: who can see and change what', () => {
     const item = await addItem(t, owner.accessToken, note.id);
     const without = await signedInUser(t, { modules: ['Map', 'Budget'] });
     const routes = noteRoutes(note.id, item.id);
-    expect(await answers(t, without.accessToken, routes)).toEqual(
-      allAnswer(routes, '403 MODULE_DISABLED: The Notes module is not enabled for this group'),
-    );
+    expect(await answers(t, without.accessToken, routes)).toEqual(allAnswer(routes, '403 MODULE_DISABLED: The Notes module is not enabled for this group'));
     expect((await getNote(t, owner.accessToken, note.id)).items).toEqual([item]);
   });
 

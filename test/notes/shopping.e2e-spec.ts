@@ -134,7 +134,9 @@ describe('shopping lists', () => {
     expect((await add(outsider, theirs.id, { text: 'Zauberwürfel' })).json().aisle).toBe('other');
     expect((await add(outsider, theirs.id, { text: 'Brot' })).json().aisle).toBe('bakery');
     // the other group knows only what it did itself
-    expect((await apiAs(t, outsider.accessToken)('GET', '/catalog?q=zauber&locale=de')).json().learned).toEqual([{ text: 'Zauberwürfel', aisle: 'other', quantity: null }]);
+    expect((await apiAs(t, outsider.accessToken)('GET', '/catalog?q=zauber&locale=de')).json().learned).toEqual([
+      { text: 'Zauberwürfel', aisle: 'other', quantity: null },
+    ]);
   });
 
   it('suggests from the catalogue in German and in English, from the first letters, accents and case ignored', async () => {
@@ -235,7 +237,14 @@ describe('shopping lists', () => {
 
       const started = await apiAs(t, anna.accessToken)('POST', `/notes/${note.id}/trip`, { storeId: store.id });
       expect(started.statusCode).toBe(201);
-      expect(started.json()).toMatchObject({ noteId: note.id, shopperId: anna.id, shopperNickname: anna.nickname, storeId: store.id, storeName: 'REWE', boughtCount: 0 });
+      expect(started.json()).toMatchObject({
+        noteId: note.id,
+        shopperId: anna.id,
+        shopperNickname: anna.nickname,
+        storeId: store.id,
+        storeName: 'REWE',
+        boughtCount: 0,
+      });
       expect((await apiAs(t, ben.accessToken)('POST', `/notes/${note.id}/trip`, {})).json()).toMatchObject({ status: 409, code: 'TRIP_IN_PROGRESS' });
       expect((await getNote(t, ben.accessToken, note.id)).trip).toMatchObject({ shopperId: anna.id, storeName: 'REWE' });
 

@@ -122,15 +122,20 @@ describe('Notifications: webhook addresses', () => {
     await hook.close();
   });
 
-  it.each(['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://[::1]:9/x', 'http://169.254.169.254/latest', 'http://10.1.2.3/hook', 'http://192.168.1.5:8080/hearth', 'http://[::ffff:127.0.0.1]/x'])(
-    'refuses %s when private URLs are not allowed',
-    async (url) => {
-      const user = await signedInUser(t);
-      const response = await t.api('PUT', '/account/notification-settings', { token: user.accessToken, payload: { webhookUrl: url } });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().code).toBe('WEBHOOK_URL_NOT_ALLOWED');
-    },
-  );
+  it.each([
+    'http://127.0.0.1:9/x',
+    'http://localhost:9/x',
+    'http://[::1]:9/x',
+    'http://169.254.169.254/latest',
+    'http://10.1.2.3/hook',
+    'http://192.168.1.5:8080/hearth',
+    'http://[::ffff:127.0.0.1]/x',
+  ])('refuses %s when private URLs are not allowed', async (url) => {
+    const user = await signedInUser(t);
+    const response = await t.api('PUT', '/account/notification-settings', { token: user.accessToken, payload: { webhookUrl: url } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('WEBHOOK_URL_NOT_ALLOWED');
+  });
 
   /** What a settings save answers for `url`: the status and the problem, without what differs per request. */
   async function saveAnswer(token: string, url: string) {
@@ -165,15 +170,18 @@ describe('Notifications: webhook addresses', () => {
     expect((await t.api('GET', '/account/notification-settings', { token: user.accessToken })).json().webhookUrl).toBeNull();
   });
 
-  it.each(['https://8.8.8.8/hook', 'https://[2606:4700:4700::1111]/hook', 'https://[::ffff:8.8.8.8]/hook', 'https://[64:ff9b::808:808]/hook', 'https://[2002:808:808::1]/hook'])(
-    'keeps a public address: %s',
-    async (url) => {
-      const user = await signedInUser(t);
-      const response = await t.api('PUT', '/account/notification-settings', { token: user.accessToken, payload: { webhookUrl: url } });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().webhookUrl).toBe(url);
-    },
-  );
+  it.each([
+    'https://8.8.8.8/hook',
+    'https://[2606:4700:4700::1111]/hook',
+    'https://[::ffff:8.8.8.8]/hook',
+    'https://[64:ff9b::808:808]/hook',
+    'https://[2002:808:808::1]/hook',
+  ])('keeps a public address: %s', async (url) => {
+    const user = await signedInUser(t);
+    const response = await t.api('PUT', '/account/notification-settings', { token: user.accessToken, payload: { webhookUrl: url } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().webhookUrl).toBe(url);
+  });
 
   it('checks again at delivery: a stored URL that now points at a private address is not called', async () => {
     const user = await signedInUser(t);
@@ -210,7 +218,10 @@ describe('Notifications: webhook addresses', () => {
       await expect(postSafely(`${hook.url}/jump`, { 'content-type': 'application/json' }, Buffer.from('{}'), options)).rejects.toBeInstanceOf(AddressRefused);
       expect(other.received).toEqual([]);
       // the same redirect, allowed, is followed with the body
-      const followed = await postSafely(`${hook.url}/jump`, { 'content-type': 'application/json' }, Buffer.from('{"a":1}'), { ...options, isAllowed: () => true });
+      const followed = await postSafely(`${hook.url}/jump`, { 'content-type': 'application/json' }, Buffer.from('{"a":1}'), {
+        ...options,
+        isAllowed: () => true,
+      });
       expect(followed.status).toBe(200);
       expect(other.received).toEqual([{ path: '/landed', body: { a: 1 } }]);
     } finally {

@@ -55,7 +55,13 @@ describe('Notifications: delivery', () => {
     expect(mail.mailsTo(anna.email)).toHaveLength(2);
     expect(hooks).toHaveLength(2);
     const [pushed, mailed, posted] = [phone.received[1], mail.mailsTo(anna.email)[1], hooks[1].body];
-    expect(pushed).toMatchObject({ title: 'Reminder: Bins out', body: '1 of 1 items on “Bins out” still open.', entityType: 'Note', entityId: note.id, late: false });
+    expect(pushed).toMatchObject({
+      title: 'Reminder: Bins out',
+      body: '1 of 1 items on “Bins out” still open.',
+      entityType: 'Note',
+      entityId: note.id,
+      late: false,
+    });
     expect(posted).toMatchObject({ title: pushed.title, body: pushed.body, kind: 'NoteReminder', entityId: note.id, late: false });
     expect(mailed.subject).toBe('Reminder: Bins out');
     expect(mailed.text).toContain('1 of 1 items on “Bins out” still open.');

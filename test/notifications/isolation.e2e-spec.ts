@@ -20,7 +20,8 @@ describe('Notifications: one reminder never holds up the others', () => {
   });
 
   const scheduleOf = async (sourceId: string) =>
-    (await t.db.query(`SELECT due_at, failures FROM notification_schedule WHERE source_id = $1`, [sourceId]))[0] as { due_at: Date; failures: number } | undefined;
+    (await t.db.query(`SELECT due_at, failures FROM notification_schedule WHERE source_id = $1`, [sourceId]))[0] as
+      { due_at: Date; failures: number } | undefined;
 
   it('cuts a bill reminder of a 500-character description to the title column with "…", in English and German, late or not', async () => {
     const { member: payer, food } = await budgetSetup(t);
@@ -123,7 +124,8 @@ describe('Notifications: a change of zone or quiet hours rechecks only that memb
   });
 
   /** Due in two hours by the database's clock: what the scheduler's daily look leaves in the queue. */
-  const dueLater = (ids: string[]) => t.db.query(`UPDATE notification_schedule SET due_at = now() + interval '2 hours' WHERE source_id = ANY($1::uuid[])`, [ids]);
+  const dueLater = (ids: string[]) =>
+    t.db.query(`UPDATE notification_schedule SET due_at = now() + interval '2 hours' WHERE source_id = ANY($1::uuid[])`, [ids]);
   const dueIn = async (id: string) =>
     Number((await t.db.query(`SELECT extract(epoch FROM due_at - now()) AS seconds FROM notification_schedule WHERE source_id = $1`, [id]))[0].seconds);
 
@@ -146,9 +148,11 @@ describe('Notifications: a change of zone or quiet hours rechecks only that memb
       remindDaysBefore: 1,
     });
     const ids = Object.fromEntries(
-      (await t.db.query(`SELECT n.title, r.id FROM note_reminders r JOIN notes n ON n.id = r.note_id WHERE r.note_id = ANY($1::uuid[])`, [[idasNote.id, jonsNote.id, strangersNote.id]])).map(
-        (row: { title: string; id: string }) => [row.title, row.id],
-      ),
+      (
+        await t.db.query(`SELECT n.title, r.id FROM note_reminders r JOIN notes n ON n.id = r.note_id WHERE r.note_id = ANY($1::uuid[])`, [
+          [idasNote.id, jonsNote.id, strangersNote.id],
+        ])
+      ).map((row: { title: string; id: string }) => [row.title, row.id]),
     );
     const all = [ids['Ida’s'], ids['Jon’s'], ids['Stranger’s'], bill.id];
     await dueLater(all);

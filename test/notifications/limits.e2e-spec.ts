@@ -59,7 +59,9 @@ describe('Notifications: limits', () => {
     expect((await call(t, member, 'GET', '/recurring-transactions')).length).toBe(0);
     // without a reminder the rule is made; adding one to it is refused
     const plain = await call(t, member, 'POST', '/recurring-transactions', rent);
-    expect(problem(await t.api('PUT', `/recurring-transactions/${plain.id}`, { token: member.accessToken, payload: { ...rent, remindDaysBefore: 2 } }))).toMatchObject({
+    expect(
+      problem(await t.api('PUT', `/recurring-transactions/${plain.id}`, { token: member.accessToken, payload: { ...rent, remindDaysBefore: 2 } })),
+    ).toMatchObject({
       status: 400,
       code: 'TOO_MANY_REMINDERS',
     });
@@ -77,7 +79,8 @@ describe('Notifications: limits', () => {
     return (await inbox(t, user)).items.find((n: any) => n.title === `Reminder: ${title}`).id;
   }
 
-  const snooze = (user: { accessToken: string }, id: string) => t.api('POST', `/notifications/${id}/snooze`, { token: user.accessToken, payload: { minutes: 5 } });
+  const snooze = (user: { accessToken: string }, id: string) =>
+    t.api('POST', `/notifications/${id}/snooze`, { token: user.accessToken, payload: { minutes: 5 } });
 
   it('snoozes a notification at most 3 times: the 4th is 409 SNOOZE_LIMIT and changes nothing', async () => {
     const ida = await signedInUser(t, { modules: ['Notes'] });
@@ -92,7 +95,10 @@ describe('Notifications: limits', () => {
     });
     const [row] = await t.db.query(`SELECT snooze_count FROM notifications WHERE id = $1`, [id]);
     expect(row.snooze_count).toBe(3);
-    const jobs = await t.db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'notification-deliver' AND data->>'id' = $1 AND (data->>'attempt')::int > 0`, [id]);
+    const jobs = await t.db.query(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'notification-deliver' AND data->>'id' = $1 AND (data->>'attempt')::int > 0`,
+      [id],
+    );
     expect(jobs[0].n).toBe(3);
   });
 
@@ -101,7 +107,8 @@ describe('Notifications: limits', () => {
     const other = await signedInUser(t, { modules: ['Notes'] });
     const ids = [];
     // one a day, each after the last: running the scheduler at a reminder's time stands the app's clock there
-    for (let i = 0; i < 11; i++) ids.push(await notificationOf(jon, `List ${i}`, `2028-04-${String(1 + i).padStart(2, '0')}T${String(8 + i).padStart(2, '0')}:00:00Z`));
+    for (let i = 0; i < 11; i++)
+      ids.push(await notificationOf(jon, `List ${i}`, `2028-04-${String(1 + i).padStart(2, '0')}T${String(8 + i).padStart(2, '0')}:00:00Z`));
     let taken = 0;
     for (const id of ids.slice(0, 10)) {
       for (let i = 0; i < 3; i++) {

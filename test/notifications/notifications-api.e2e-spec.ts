@@ -21,7 +21,15 @@ describe('Notifications API', () => {
         payload: { timeZone: 'Europe/Berlin', quietHours: { from: '22:00', to: '07:00' }, email: true },
       });
       expect(saved.statusCode).toBe(200);
-      expect(saved.json()).toEqual({ timeZone: 'Europe/Berlin', quietHours: { from: '22:00', to: '07:00' }, inbox: true, push: false, email: true, webhookUrl: null, shoppingTrips: true });
+      expect(saved.json()).toEqual({
+        timeZone: 'Europe/Berlin',
+        quietHours: { from: '22:00', to: '07:00' },
+        inbox: true,
+        push: false,
+        email: true,
+        webhookUrl: null,
+        shoppingTrips: true,
+      });
       const again = await t.api('PUT', '/account/notification-settings', { token: user.accessToken, payload: { push: true } });
       expect(again.json()).toMatchObject({ timeZone: 'Europe/Berlin', quietHours: { from: '22:00', to: '07:00' }, push: true, email: true });
       expect((await t.api('GET', '/account/notification-settings', { token: user.accessToken })).json()).toEqual(again.json());
@@ -60,8 +68,17 @@ describe('Notifications API', () => {
       });
       const list = (await t.api('GET', '/notes', { token: owner.accessToken })).json();
       expect(list.find((n: { id: string }) => n.id === note.id).reminder).toEqual(set.json().reminder);
-      const replaced = await t.api('PUT', `/notes/${note.id}/reminder`, { token: owner.accessToken, payload: { at: '2099-01-05T09:30:00Z', recipients: 'group' } });
-      expect(replaced.json().reminder).toEqual({ at: '2099-01-05T09:30:00Z', repeat: null, timeZone: null, recipients: 'group', nextAt: '2099-01-05T09:30:00Z' });
+      const replaced = await t.api('PUT', `/notes/${note.id}/reminder`, {
+        token: owner.accessToken,
+        payload: { at: '2099-01-05T09:30:00Z', recipients: 'group' },
+      });
+      expect(replaced.json().reminder).toEqual({
+        at: '2099-01-05T09:30:00Z',
+        repeat: null,
+        timeZone: null,
+        recipients: 'group',
+        nextAt: '2099-01-05T09:30:00Z',
+      });
       const [entry] = await t.db.query(`SELECT count(*)::int AS n FROM notification_schedule`);
       expect(entry.n).toBeGreaterThanOrEqual(1);
       const removed = await t.api('DELETE', `/notes/${note.id}/reminder`, { token: owner.accessToken });
@@ -74,7 +91,7 @@ describe('Notifications API', () => {
     it.each([
       ['00:30 on 28 February in Berlin', '2027-02-27T23:30:00Z', '2027-02-28T08:00:00+01:00'],
       ['08:30 on 28 February in Berlin', '2027-02-28T07:30:00Z', '2027-03-31T08:00:00+02:00'],
-      ['00:30 on New Year\'s Day in Berlin', '2026-12-31T23:30:00Z', '2027-01-31T08:00:00+01:00'],
+      ["00:30 on New Year's Day in Berlin", '2026-12-31T23:30:00Z', '2027-01-31T08:00:00+01:00'],
       ['23:30 on 30 January in New York', '2027-01-31T04:30:00Z', '2027-01-31T08:00:00+01:00'],
       ['00:30 on 1 February in Auckland', '2027-01-31T11:30:00Z', '2027-02-28T08:00:00+01:00'],
     ])('refuses a one-off in the past with REMINDER_IN_PAST, and accepts a repeating one that started in the past (at %s)', async (_, now, nextAt) => {
@@ -106,15 +123,21 @@ describe('Notifications API', () => {
     it('refuses recipients outside the group, and another group cannot reach the note', async () => {
       const { owner, member, outsider } = await ownerMemberOutsider(t);
       const note = await createNote(t, owner.accessToken);
-      const ok = await t.api('PUT', `/notes/${note.id}/reminder`, { token: owner.accessToken, payload: { at: '2099-01-01T08:00:00Z', recipients: [member.id] } });
+      const ok = await t.api('PUT', `/notes/${note.id}/reminder`, {
+        token: owner.accessToken,
+        payload: { at: '2099-01-01T08:00:00Z', recipients: [member.id] },
+      });
       expect(ok.json().reminder.recipients).toEqual([member.id]);
-      const foreign = await t.api('PUT', `/notes/${note.id}/reminder`, { token: owner.accessToken, payload: { at: '2099-01-01T08:00:00Z', recipients: [outsider.id] } });
+      const foreign = await t.api('PUT', `/notes/${note.id}/reminder`, {
+        token: owner.accessToken,
+        payload: { at: '2099-01-01T08:00:00Z', recipients: [outsider.id] },
+      });
       expect(foreign.statusCode).toBe(404);
       const other = await t.api('PUT', `/notes/${note.id}/reminder`, { token: outsider.accessToken, payload: { at: '2099-01-01T08:00:00Z' } });
       expect(other.statusCode).toBe(404);
     });
 
-    it('keeps a private note\'s reminder to its creator whatever is asked', async () => {
+    it("keeps a private note's reminder to its creator whatever is asked", async () => {
       const { owner } = await ownerMemberOutsider(t);
       const note = await createNote(t, owner.accessToken, { isPrivate: true });
       await addItem(t, owner.accessToken, note.id);
@@ -126,7 +149,7 @@ describe('Notifications API', () => {
   describe('push subscriptions', () => {
     const keys = { p256dh: 'B' + 'A'.repeat(86), auth: 'A'.repeat(22) };
 
-    it('subscribes a device once, lists the caller\'s own, removes them, and sign-out removes the device\'s', async () => {
+    it("subscribes a device once, lists the caller's own, removes them, and sign-out removes the device's", async () => {
       const user = await signedInUser(t);
       const other = await signedInUser(t);
       expect((await t.api('GET', '/push/public-key', { token: user.accessToken })).json().publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);

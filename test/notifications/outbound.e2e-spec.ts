@@ -117,10 +117,29 @@ describe('Outbound calls: deadline, answer size, redirects', () => {
     const hook = await startWebhookReceiver();
     const previousCas = tls.getCACertificates('default');
     try {
-      execFileSync('openssl', [
-        'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-      ], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-days',
+          '1',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+        ],
+        { stdio: 'ignore' },
+      );
       const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
       tls.setDefaultCACertificates([...previousCas, cert]);
       const seen: string[] = [];
@@ -178,7 +197,7 @@ describe('Outbound calls: the test endpoint with the default deadline', () => {
   }, 30_000);
 });
 
-describe('Outbound calls: a recipient\'s targets', () => {
+describe("Outbound calls: a recipient's targets", () => {
   let t: TestApp;
   let push: PushService;
   let hook: WebhookReceiver;

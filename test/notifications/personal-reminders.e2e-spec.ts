@@ -101,10 +101,7 @@ describe('Notifications: personal reminders on a shared note', () => {
     expect(await titles(anna)).toHaveLength(2);
     expect(await titles(jonas)).toHaveLength(1);
     expect(await titles(oma)).toEqual([]);
-    const rows = await t.db.query(
-      `SELECT recipient_id, due_date FROM notifications WHERE entity_id = $1 ORDER BY due_date, recipient_id`,
-      [note.id],
-    );
+    const rows = await t.db.query(`SELECT recipient_id, due_date FROM notifications WHERE entity_id = $1 ORDER BY due_date, recipient_id`, [note.id]);
     expect(rows.map((r: { recipient_id: string; due_date: Date }) => `${r.recipient_id}@${r.due_date.toISOString()}`).sort()).toEqual(
       [`${anna.id}@2027-05-15T08:00:00.000Z`, `${jonas.id}@2027-05-15T08:00:00.000Z`, `${anna.id}@2027-05-15T09:00:00.000Z`].sort(),
     );

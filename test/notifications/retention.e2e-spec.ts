@@ -34,12 +34,11 @@ describe('Notifications: housekeeping', () => {
     await made('Unread long ago', daysBefore(200), null);
     await made('Snoozed long ago', daysBefore(120), daysBefore(0.01), new Date(NOW.getTime() + 30 * 60_000));
     const sent = (title: string, days: number, channel: string) =>
-      t.db.query(`INSERT INTO notification_deliveries (notification_id, attempt, channel, target_hash, outcome, sent_date) ` +
-        `VALUES ($1, 0, $2, repeat('a', 64), 'sent', $3)`, [
-        id[title],
-        channel,
-        daysBefore(days),
-      ]);
+      t.db.query(
+        `INSERT INTO notification_deliveries (notification_id, attempt, channel, target_hash, outcome, sent_date) ` +
+          `VALUES ($1, 0, $2, repeat('a', 64), 'sent', $3)`,
+        [id[title], channel, daysBefore(days)],
+      );
     await sent('Read long ago', 29, 'email'); // goes with its notification
     await sent('Read lately', 31, 'email'); // older than 30 days
     await sent('Read lately', 29, 'webhook'); // kept

@@ -36,7 +36,12 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
       await remind(a, owner, note.id, { at: '2027-08-01T10:00:00Z', recipients: 'group' });
       notes.push(note.id);
     }
-    const made = await Promise.all([runAt(a, '2027-08-01T10:00:10Z'), runAt(b, '2027-08-01T10:00:10Z'), runAt(a, '2027-08-01T10:00:20Z'), runAt(b, '2027-08-01T10:00:20Z')]);
+    const made = await Promise.all([
+      runAt(a, '2027-08-01T10:00:10Z'),
+      runAt(b, '2027-08-01T10:00:10Z'),
+      runAt(a, '2027-08-01T10:00:20Z'),
+      runAt(b, '2027-08-01T10:00:20Z'),
+    ]);
     expect(made.reduce((x, y) => x + y, 0)).toBe(90);
     await Promise.all([deliveriesSettled(a), deliveriesSettled(b)]);
     for (const m of members) {
@@ -61,7 +66,13 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
     await runAt(a, '2027-01-31T13:00:05Z'); // 08:00 in New York
     expect([await received(a, payer), await received(a, partner)]).toEqual([1, 1]);
     const [item] = (await inbox(a, partner)).items;
-    expect(item).toMatchObject({ kind: 'BillReminder', title: 'Upcoming: Rent', body: 'Rent €950.00 is due tomorrow', entityType: 'RecurringTransaction', entityId: rule.id });
+    expect(item).toMatchObject({
+      kind: 'BillReminder',
+      title: 'Upcoming: Rent',
+      body: 'Rent €950.00 is due tomorrow',
+      entityType: 'RecurringTransaction',
+      entityId: rule.id,
+    });
     await deliveriesSettled(a);
     expect(hook.received.filter((r) => r.path === '/rent-payer').map((r) => r.body.body)).toEqual(['Rent €950.00 is due tomorrow']);
     // the next month's reminder: 28 February, still 08:00 in each zone
@@ -73,7 +84,7 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
     expect([await received(a, payer), await received(a, partner)]).toEqual([2, 1]);
   });
 
-  it('names both amounts of a bill paid in francs, each in the recipient\'s language, the description cut to the column', async () => {
+  it("names both amounts of a bill paid in francs, each in the recipient's language, the description cut to the column", async () => {
     const { member: payer, food } = await budgetSetup(a);
     const partner = await signedInUser(a, { groupId: payer.groupId! });
     await settings(a, payer, { timeZone: 'Europe/Berlin', webhookUrl: `${hook.url}/fee-payer` });
@@ -175,7 +186,12 @@ describe('Notifications: scheduling across instances, bills and the inbox', () =
           [id],
         );
         const readAt = afterAll.items.find((n: any) => n.id === id).readAt;
-        expect(row).toEqual({ changes: { readAt: { old: null, new: readAt } }, entity_label: expect.stringMatching(/^Reminder: /), private_to_user_id: ida.id, group_id: ida.groupId });
+        expect(row).toEqual({
+          changes: { readAt: { old: null, new: readAt } },
+          entity_label: expect.stringMatching(/^Reminder: /),
+          private_to_user_id: ida.id,
+          group_id: ida.groupId,
+        });
       }
       expect(jonStream.changes().filter((c) => c.entityType === 'Notification')).toEqual([]);
       const unread = await a.api('PATCH', `/notifications/${ids[0]}`, { token: ida.accessToken, payload: { read: false } });

@@ -20,9 +20,7 @@ const api = compose.services.api;
 
 /** `${NAME:-default}` as compose resolves it with nothing set in .env or the shell. */
 function withDefaults(environment: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(environment).map(([name, value]) => [name, String(value).replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1')]),
-  );
+  return Object.fromEntries(Object.entries(environment).map(([name, value]) => [name, String(value).replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1')]));
 }
 
 /** Every variable loadConfig reads, over configurations that take each branch. */
@@ -81,7 +79,7 @@ describe('docker-compose.yml', () => {
     expect(config.mail.smtpUrl).toBeUndefined();
   });
 
-  it("starts with the compose API settings, without Docker (the test database and a temporary DATA_DIR)", async () => {
+  it('starts with the compose API settings, without Docker (the test database and a temporary DATA_DIR)', async () => {
     const env = { ...withDefaults(api.environment!), DATA_DIR: mkdtempSync(join(process.env.HEARTH_TEST_DATA_ROOT ?? tmpdir(), 'hearth-compose-')) };
     const t = await createTestApp(env);
     try {

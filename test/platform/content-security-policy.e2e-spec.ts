@@ -33,11 +33,14 @@ describe('Content-Security-Policy', () => {
     expect(directives(docs.headers['content-security-policy'])['script-src']).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
-  it('gives the same to the docs\' own assets under /docs/, and to no other path that merely starts with /docs', async () => {
+  it("gives the same to the docs' own assets under /docs/, and to no other path that merely starts with /docs", async () => {
     for (const url of ['/docs/', '/docs?tab=1', '/docs/swagger-ui-init.js']) {
       const response = await t.inject({ url });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
-      expect({ url, scriptSrc: directives(response.headers['content-security-policy'])['script-src'] }).toEqual({ url, scriptSrc: ["'self'", "'unsafe-inline'"] });
+      expect({ url, scriptSrc: directives(response.headers['content-security-policy'])['script-src'] }).toEqual({
+        url,
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+      });
     }
     for (const url of ['/docsx', '/docsx/page', '/docs-json', '/docs.html', '/docs%2F..', '/api/v1/docs', '/notes?from=/docs/']) {
       const response = await t.inject({ url });

@@ -90,8 +90,10 @@ function validString(schema: any, name: string, pools: Pools): fc.Arbitrary<stri
   if (schema.format === 'uuid' || /Id$/.test(name)) {
     return fc.oneof({ arbitrary: fc.constantFrom(...(pools.ids[name] ?? pools.ids.any)), weight: 6 }, { arbitrary: fc.uuid(), weight: 1 });
   }
-  if (schema.format === 'date') return fc.date({ min: new Date('2000-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2040-12-31') }).map((d) => d.toISOString());
+  if (schema.format === 'date')
+    return fc.date({ min: new Date('2000-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  if (schema.format === 'date-time')
+    return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2040-12-31') }).map((d) => d.toISOString());
   if (schema.format === 'email') return fc.emailAddress();
   if (schema.format === 'password') return fc.constant('Correct-Horse-42');
   if (schema.pattern) {
@@ -116,7 +118,8 @@ function valueOf(raw: any, name: string, pools: Pools, depth = 0): fc.Arbitrary<
   else if (schema.type === 'integer' || schema.type === 'number') {
     const min = schema.minimum ?? -1000;
     const max = schema.maximum ?? 100_000;
-    valid = schema.type === 'integer' || Number.isInteger(min) ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true });
+    valid =
+      schema.type === 'integer' || Number.isInteger(min) ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true });
   } else if (schema.type === 'boolean') valid = fc.boolean();
   else if (schema.type === 'array') {
     valid = depth > 3 ? fc.constant([]) : fc.array(valueOf(schema.items ?? {}, name.replace(/s$/, ''), pools, depth + 1), { maxLength: 4 });
@@ -127,33 +130,50 @@ function valueOf(raw: any, name: string, pools: Pools, depth = 0): fc.Arbitrary<
 }
 
 /** The value one time in ten, null otherwise. */
-const rarely = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | null> =>
-  fc.oneof({ arbitrary: fc.constant(null), weight: 9 }, { arbitrary, weight: 1 });
+const rarely = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | null> => fc.oneof({ arbitrary: fc.constant(null), weight: 9 }, { arbitrary, weight: 1 });
 
 /** An object of the schema's properties: required ones usually present, optional ones sometimes, an extra field now and then. */
 function objectOf(schema: any, pools: Pools, depth = 0): fc.Arbitrary<Record<string, Json>> {
   const properties = Object.entries<any>(schema.properties ?? {});
   const required = new Set<string>(schema.required ?? []);
-  const fields = properties.map(([key, property]) =>
-    fc.tuple(fc.constant(key), valueOf(property, key, pools, depth), fc.integer({ min: 0, max: 19 })),
-  );
-  return fc.tuple(fc.tuple(...fields), rarely(fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor', 'id', 'groupId', 'x\u0000'), hostileValue))).map(([entries, extra]) => {
-    const out: Record<string, Json> = {};
-    for (const [key, value, dice] of entries as [string, Json, number][]) {
-      const present = required.has(key) ? dice !== 0 : dice < 10;
-      if (present) out[key] = value;
-    }
-    if (extra) Object.defineProperty(out, extra[0], { value: extra[1], enumerable: true, configurable: true, writable: true });
-    return out;
-  });
+  const fields = properties.map(([key, property]) => fc.tuple(fc.constant(key), valueOf(property, key, pools, depth), fc.integer({ min: 0, max: 19 })));
+  return fc
+    .tuple(fc.tuple(...fields), rarely(fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor', 'id', 'groupId', 'x\u0000'), hostileValue)))
+    .map(([entries, extra]) => {
+      const out: Record<string, Json> = {};
+      for (const [key, value, dice] of entries as [string, Json, number][]) {
+        const present = required.has(key) ? dice !== 0 : dice < 10;
+        if (present) out[key] = value;
+      }
+      if (extra) Object.defineProperty(out, extra[0], { value: extra[1], enumerable: true, configurable: true, writable: true });
+      return out;
+    });
 }
 
 /** encodeURIComponent that also sends a lone surrogate (as the invalid UTF-8 bytes a sloppy client would). */
 function encode(value: string): string {
-  return value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\u0001').split('\u0001').map(encodeURIComponent).join('%ED%A0%80');
+  return value
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\u0001')
+    .split('\u0001')
+    .map(encodeURIComponent)
+    .join('%ED%A0%80');
 }
 
-const ODD_IDS = ['x'.repeat(101), 'y'.repeat(3000), '..', '%00', '%ud800', 'NaN', '-1', '1e3', '%F0%9F%8E%89', '0199a6d4-7c1e-7a4f-9d0a-3b1f2c4d5e6fz', '%2e%2e%2f', '{id}', ' '];
+const ODD_IDS = [
+  'x'.repeat(101),
+  'y'.repeat(3000),
+  '..',
+  '%00',
+  '%ud800',
+  'NaN',
+  '-1',
+  '1e3',
+  '%F0%9F%8E%89',
+  '0199a6d4-7c1e-7a4f-9d0a-3b1f2c4d5e6fz',
+  '%2e%2e%2f',
+  '{id}',
+  ' ',
+];
 
 function pathParam(name: string, pools: Pools): fc.Arbitrary<string> {
   return fc.oneof(
@@ -168,11 +188,16 @@ function queryString(op: Operation, pools: Pools): fc.Arbitrary<string> {
   const params = (op.operation.parameters ?? []).filter((p: any) => p.in === 'query');
   const pairs = params.map((p: any) =>
     fc.option(
-      fc.oneof(
-        { arbitrary: valueOf(p.schema, p.name, pools).map((value) => (typeof value === 'string' ? value : JSON.stringify(value))), weight: 10 },
-        { arbitrary: fc.constantFrom(...HOSTILE_STRINGS), weight: 1 },
-        { arbitrary: fc.tuple(valueOf(p.schema, p.name, pools), fc.constantFrom(...POISONS)).map(([value, poison]) => `${String(value)}${poison}`), weight: 2 },
-      ).map((value) => `${encode(p.name)}=${encode(value)}`),
+      fc
+        .oneof(
+          { arbitrary: valueOf(p.schema, p.name, pools).map((value) => (typeof value === 'string' ? value : JSON.stringify(value))), weight: 10 },
+          { arbitrary: fc.constantFrom(...HOSTILE_STRINGS), weight: 1 },
+          {
+            arbitrary: fc.tuple(valueOf(p.schema, p.name, pools), fc.constantFrom(...POISONS)).map(([value, poison]) => `${String(value)}${poison}`),
+            weight: 2,
+          },
+        )
+        .map((value) => `${encode(p.name)}=${encode(value)}`),
       { freq: 2 },
     ),
   );
@@ -268,7 +293,13 @@ describe('fuzz: every operation of openapi.json, never a 5xx', () => {
     const item = await post(`/notes/${note}/items`, { text: 'Milk' });
     const marker = await post('/markers', { title: 'Gate', latitude: 52.5, longitude: 13.4 });
     const transaction = await post('/transactions', { type: 'Expense', amount: '1.00', categoryId: category });
-    const recurring = await post('/recurring-transactions', { type: 'Expense', amount: '1.00', categoryId: category, frequency: 'Monthly', startDate: '2030-01-01' });
+    const recurring = await post('/recurring-transactions', {
+      type: 'Expense',
+      amount: '1.00',
+      categoryId: category,
+      frequency: 'Monthly',
+      startDate: '2030-01-01',
+    });
     // the admin's targets are a bystander and a spare group, so the fuzzer's own accounts stay usable
     const bystanderGroup = await createGroup(t);
     const bystander = await createUser(t, { groupId: bystanderGroup.id });

@@ -13,10 +13,9 @@ describe('history subscriber', () => {
     const repo = t.db.getRepository(Group);
     const groups = Array.from({ length: 8 }, (_, i) => repo.create({ name: `Batch ${i}`, currency: 'EUR', modules: ['Notes'] }));
     await t.db.transaction((manager) => manager.getRepository(Group).save(groups));
-    const rows = await t.db.query(
-      `SELECT entity_id, action, user_nickname FROM action_histories WHERE entity_type = 'Group' AND entity_id = ANY($1::uuid[])`,
-      [groups.map((g) => g.id)],
-    );
+    const rows = await t.db.query(`SELECT entity_id, action, user_nickname FROM action_histories WHERE entity_type = 'Group' AND entity_id = ANY($1::uuid[])`, [
+      groups.map((g) => g.id),
+    ]);
     expect(rows).toHaveLength(8);
     expect(new Set(rows.map((r: { action: string }) => r.action))).toEqual(new Set(['Created']));
     expect(rows[0].user_nickname).toBe('System');

@@ -68,15 +68,50 @@ describe('hostile input: never a 500, always problem details', () => {
     ['category update', 'PUT', () => `/categories/${ids.category}`, () => ({ name: NUL, color: '#112233', icon: 'ShoppingCart' }), 'name', 'member'],
     ['budget account create', 'POST', () => '/budget-accounts', () => ({ name: NUL }), 'name', 'member'],
     ['budget account update', 'PUT', () => `/budget-accounts/${ids.account}`, () => ({ name: NUL }), 'name', 'member'],
-    ['transaction create', 'POST', () => '/transactions', () => ({ type: 'Expense', amount: '1.00', categoryId: ids.category, description: NUL }), 'description', 'member'],
-    ['transaction update', 'PUT', () => `/transactions/${ids.transaction}`, () => ({ type: 'Expense', amount: '1.00', categoryId: ids.category, description: NUL }), 'description', 'member'],
-    ['recurring create', 'POST', () => '/recurring-transactions', () => ({ type: 'Expense', amount: '1.00', categoryId: ids.category, frequency: 'Monthly', startDate: '2030-01-01', description: NUL }), 'description', 'member'],
-    ['recurring update', 'PUT', () => `/recurring-transactions/${ids.recurring}`, () => ({ type: 'Expense', amount: '1.00', categoryId: ids.category, frequency: 'Monthly', startDate: '2030-01-01', description: NUL }), 'description', 'member'],
+    [
+      'transaction create',
+      'POST',
+      () => '/transactions',
+      () => ({ type: 'Expense', amount: '1.00', categoryId: ids.category, description: NUL }),
+      'description',
+      'member',
+    ],
+    [
+      'transaction update',
+      'PUT',
+      () => `/transactions/${ids.transaction}`,
+      () => ({ type: 'Expense', amount: '1.00', categoryId: ids.category, description: NUL }),
+      'description',
+      'member',
+    ],
+    [
+      'recurring create',
+      'POST',
+      () => '/recurring-transactions',
+      () => ({ type: 'Expense', amount: '1.00', categoryId: ids.category, frequency: 'Monthly', startDate: '2030-01-01', description: NUL }),
+      'description',
+      'member',
+    ],
+    [
+      'recurring update',
+      'PUT',
+      () => `/recurring-transactions/${ids.recurring}`,
+      () => ({ type: 'Expense', amount: '1.00', categoryId: ids.category, frequency: 'Monthly', startDate: '2030-01-01', description: NUL }),
+      'description',
+      'member',
+    ],
     ['group create', 'POST', () => '/groups', () => ({ name: NUL, currency: 'EUR', modules: ['Map'] }), 'name', 'admin'],
     ['group update', 'PUT', () => `/groups/${ids.group}`, () => ({ name: NUL, currency: 'EUR', modules: ['Map'] }), 'name', 'admin'],
     ['account nickname', 'PUT', () => '/account', () => ({ nickname: NUL }), 'nickname', 'member'],
     ['login username', 'POST', () => '/session', () => ({ username: NUL, password: 'whatever-it-is' }), 'username', 'anonymous'],
-    ['login device name', 'POST', () => '/session', () => ({ username: member.username, password: member.password, deviceName: NUL }), 'deviceName', 'anonymous'],
+    [
+      'login device name',
+      'POST',
+      () => '/session',
+      () => ({ username: member.username, password: member.password, deviceName: NUL }),
+      'deviceName',
+      'anonymous',
+    ],
     ['marker search', 'GET', () => '/markers?search=a%00b', () => undefined, 'search', 'member'],
     ['transaction search', 'GET', () => '/transactions?search=a%00b', () => undefined, 'search', 'member'],
     ['user search', 'GET', () => '/users?search=a%00b', () => undefined, 'search', 'admin'],
@@ -141,9 +176,18 @@ describe('hostile input: never a 500, always problem details', () => {
     const response = await t.api('POST', '/markers', { token: member.accessToken, payload: body, headers: { 'content-type': 'application/json' } });
     expectProblem(response, 400, 'MALFORMED_JSON');
     const at33 = `{"a":${'['.repeat(32)}${']'.repeat(32)}}`;
-    expectProblem(await t.api('POST', '/markers', { token: member.accessToken, payload: at33, headers: { 'content-type': 'application/json' } }), 400, 'MALFORMED_JSON');
+    expectProblem(
+      await t.api('POST', '/markers', { token: member.accessToken, payload: at33, headers: { 'content-type': 'application/json' } }),
+      400,
+      'MALFORMED_JSON',
+    );
     const at32 = `{"a":${'['.repeat(31)}${']'.repeat(31)}}`;
-    expectProblem(await t.api('POST', '/markers', { token: member.accessToken, payload: at32, headers: { 'content-type': 'application/json' } }), 400, 'VALIDATION_FAILED', 'a');
+    expectProblem(
+      await t.api('POST', '/markers', { token: member.accessToken, payload: at32, headers: { 'content-type': 'application/json' } }),
+      400,
+      'VALIDATION_FAILED',
+      'a',
+    );
   });
 
   it.each([
@@ -156,7 +200,10 @@ describe('hostile input: never a 500, always problem details', () => {
   });
 
   it('an explicit null where the document says nullable clears the field', async () => {
-    const response = await t.api('PUT', `/markers/${ids.marker}`, { token: member.accessToken, payload: { title: 'T', latitude: 1, longitude: 1, address: null } });
+    const response = await t.api('PUT', `/markers/${ids.marker}`, {
+      token: member.accessToken,
+      payload: { title: 'T', latitude: 1, longitude: 1, address: null },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().address).toBeNull();
   });
@@ -168,22 +215,38 @@ describe('hostile input: never a 500, always problem details', () => {
     });
 
     it('a prototype-poisoning body is 400 MALFORMED_JSON', async () => {
-      const response = await t.api('POST', '/notes', { token: member.accessToken, payload: '{"title":"x","__proto__":{"admin":true}}', headers: { 'content-type': 'application/json' } });
+      const response = await t.api('POST', '/notes', {
+        token: member.accessToken,
+        payload: '{"title":"x","__proto__":{"admin":true}}',
+        headers: { 'content-type': 'application/json' },
+      });
       expectProblem(response, 400, 'MALFORMED_JSON');
     });
 
     it('a wrong content type is 415 UNSUPPORTED_MEDIA_TYPE', async () => {
-      const response = await t.api('POST', '/notes', { token: member.accessToken, payload: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const response = await t.api('POST', '/notes', {
+        token: member.accessToken,
+        payload: 'title=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expectProblem(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
     it('an image body is taken only by the local storage upload route: elsewhere 415 UNSUPPORTED_MEDIA_TYPE', async () => {
-      const response = await t.api('POST', '/notes', { token: member.accessToken, payload: Buffer.from([0xff, 0xd8, 0xff]), headers: { 'content-type': 'image/jpeg' } });
+      const response = await t.api('POST', '/notes', {
+        token: member.accessToken,
+        payload: Buffer.from([0xff, 0xd8, 0xff]),
+        headers: { 'content-type': 'image/jpeg' },
+      });
       expectProblem(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
     it('a body over the limit is 413 PAYLOAD_TOO_LARGE', async () => {
-      const response = await t.api('POST', '/notes', { token: member.accessToken, payload: JSON.stringify({ title: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+      const response = await t.api('POST', '/notes', {
+        token: member.accessToken,
+        payload: JSON.stringify({ title: 'x'.repeat(2 * 1024 * 1024) }),
+        headers: { 'content-type': 'application/json' },
+      });
       expectProblem(response, 413, 'PAYLOAD_TOO_LARGE');
     });
 
@@ -250,7 +313,9 @@ describe('hostile input: never a 500, always problem details', () => {
     });
 
     it('a path id of 10 000 characters over HTTP is 400 INVALID_ID', async () => {
-      const answer = await raw(`GET /api/v1/markers/${'x'.repeat(10_000)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${member.accessToken}\r\nConnection: close\r\n\r\n`);
+      const answer = await raw(
+        `GET /api/v1/markers/${'x'.repeat(10_000)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${member.accessToken}\r\nConnection: close\r\n\r\n`,
+      );
       expect(answer).toMatchObject({ status: 400, contentType: expect.stringMatching(/^application\/problem\+json/), body: { code: 'INVALID_ID' } });
     });
   });

@@ -23,9 +23,13 @@ describe('JobsService (pg-boss)', () => {
       },
       { retryLimit: 3, retryDelaySeconds: 1 },
     );
-    jobs.register('test-doomed', async () => {
-      throw new Error('always fails');
-    }, { retryLimit: 1, retryDelaySeconds: 1 });
+    jobs.register(
+      'test-doomed',
+      async () => {
+        throw new Error('always fails');
+      },
+      { retryLimit: 1, retryDelaySeconds: 1 },
+    );
     await jobs.onApplicationBootstrap();
   });
   afterAll(async () => {

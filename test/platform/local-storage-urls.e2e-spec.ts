@@ -23,8 +23,7 @@ describe('local storage signed URLs', () => {
     await driver.stop();
   });
 
-  const put = (url: string, body: Buffer, contentType = 'image/jpeg') =>
-    sendToUrl(t, url, { method: 'PUT', body, headers: { 'content-type': contentType } });
+  const put = (url: string, body: Buffer, contentType = 'image/jpeg') => sendToUrl(t, url, { method: 'PUT', body, headers: { 'content-type': contentType } });
   const problem = (response: { body: Buffer }) => JSON.parse(response.body.toString());
 
   it('has the documented shape: the service own address, expires and signature', async () => {

@@ -36,7 +36,8 @@ describe('openapi.json: exact types', () => {
       for (const [method, operation] of Object.entries<any>(item)) {
         for (const parameter of operation.parameters ?? []) {
           // a path parameter that is not an id (a backup's file name) must carry its own pattern
-          if (parameter.in === 'path' && parameter.schema?.format !== 'uuid' && !parameter.schema?.pattern) loose.push(`${method.toUpperCase()} ${path} ${parameter.name}`);
+          if (parameter.in === 'path' && parameter.schema?.format !== 'uuid' && !parameter.schema?.pattern)
+            loose.push(`${method.toUpperCase()} ${path} ${parameter.name}`);
         }
       }
     }

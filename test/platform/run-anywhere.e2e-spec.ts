@@ -38,7 +38,11 @@ describe('npm start with nothing configured', () => {
   async function start(): Promise<void> {
     output = '';
     // as `npm start` runs it (package.json)
-    child = spawn(process.execPath, [...NODE_MEMORY_FLAGS, MAIN], { cwd: dir, env: { PATH: process.env.PATH!, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [...NODE_MEMORY_FLAGS, MAIN], {
+      cwd: dir,
+      env: { PATH: process.env.PATH!, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
     await waitFor(
@@ -132,12 +136,20 @@ describe('npm start with nothing configured', () => {
 
     // the CLI beside it, without the service's PORT, prints the link the service mails
     const cliLink = (args: string[], env: Record<string, string> = {}) =>
-      execFileSync(process.execPath, [CLI, ...args], { cwd: dir, env: { PATH: process.env.PATH!, ...env } }).toString().trim().split('\n').pop()!;
+      execFileSync(process.execPath, [CLI, ...args], { cwd: dir, env: { PATH: process.env.PATH!, ...env } })
+        .toString()
+        .trim()
+        .split('\n')
+        .pop()!;
     const tomLink = cliLink(['create-user', '--username', 'tom', '--email', 'tom@example.test', '--group', 'Family']);
     expect(tomLink).toMatch(new RegExp(`^http://localhost:${port}/reset-password\\?token=[\\w-]+$`));
-    const tomMail = await waitFor(async () =>
-      readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8')).find((text) => text.includes('tom@example.test')),
-    30_000);
+    const tomMail = await waitFor(
+      async () =>
+        readdirSync(outbox)
+          .map((file) => readFileSync(join(outbox, file), 'utf8'))
+          .find((text) => text.includes('tom@example.test')),
+      30_000,
+    );
     // quoted-printable bodies wrap lines and write "=" as "=3D"
     expect(tomMail!.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(`http://localhost:${port}/reset-password?token=`);
 
@@ -147,7 +159,9 @@ describe('npm start with nothing configured', () => {
     expect(existsSync(join(dir, 'data', 'service.json'))).toBe(false);
     // no service running: the CLI's own settings (PUBLIC_URL, else http://localhost:PORT)
     expect(cliLink(['reset-link', '--username', 'tom'])).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/);
-    expect(cliLink(['reset-link', '--username', 'tom'], { PUBLIC_URL: 'https://hearth.example.org' })).toMatch(/^https:\/\/hearth\.example\.org\/reset-password\?token=/);
+    expect(cliLink(['reset-link', '--username', 'tom'], { PUBLIC_URL: 'https://hearth.example.org' })).toMatch(
+      /^https:\/\/hearth\.example\.org\/reset-password\?token=/,
+    );
 
     // start again: the same data, keys and image
     await start();
@@ -205,7 +219,11 @@ describe('npm start with nothing configured', () => {
   it('starts, serves, names the cluster directory in the start-up block, and stops cleanly', async () => {
     const port = await freePort();
     let output = '';
-    const child = spawn(process.execPath, [...NODE_MEMORY_FLAGS, MAIN], { cwd: dir, env: { PATH: process.env.PATH!, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...NODE_MEMORY_FLAGS, MAIN], {
+      cwd: dir,
+      env: { PATH: process.env.PATH!, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
     try {
@@ -236,7 +254,12 @@ describe('npm start with nothing configured', () => {
     let failure: { status: number; stderr: Buffer } | undefined;
     try {
       // a data directory that cannot be made (under a file)
-      execFileSync(process.execPath, [MAIN], { cwd: dir, env: { PATH: process.env.PATH!, PORT: '0', DATA_DIR: '/dev/null/data' }, stdio: 'pipe', timeout: 60_000 });
+      execFileSync(process.execPath, [MAIN], {
+        cwd: dir,
+        env: { PATH: process.env.PATH!, PORT: '0', DATA_DIR: '/dev/null/data' },
+        stdio: 'pipe',
+        timeout: 60_000,
+      });
     } catch (error) {
       failure = error as typeof failure;
     }

@@ -19,7 +19,10 @@ interface PlanNode {
 
 /** Rows of `transactions` that a plan read and then found not to match (filters and rechecks of its scans). */
 function rowsThrownAway(node: PlanNode): number {
-  const own = node['Relation Name'] === 'transactions' ? ((node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * (node['Actual Loops'] ?? 1) : 0;
+  const own =
+    node['Relation Name'] === 'transactions'
+      ? ((node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * (node['Actual Loops'] ?? 1)
+      : 0;
   return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsThrownAway(child), 0);
 }
 
@@ -244,9 +247,10 @@ describe('GET /search', () => {
     it('searches only the modules the group has on', async () => {
       const notesOnly = await signedInUser(t, { modules: ['Notes'] });
       await note(notesOnly, 'Hängematte');
-      await t.db.query(`INSERT INTO markers (id, group_id, title, date, latitude, longitude) VALUES (gen_random_uuid(), $1, 'Hängematte', '2026-01-01', 1, 1)`, [
-        notesOnly.groupId,
-      ]);
+      await t.db.query(
+        `INSERT INTO markers (id, group_id, title, date, latitude, longitude) VALUES (gen_random_uuid(), $1, 'Hängematte', '2026-01-01', 1, 1)`,
+        [notesOnly.groupId],
+      );
       expect(await found(notesOnly, 'hängematte')).toEqual([['Note', 'Hängematte']]);
       expect(await found(notesOnly, 'hängematte', '&types=Place')).toEqual([]);
     });
@@ -337,7 +341,9 @@ describe('GET /search', () => {
 
     it('a rare word: all its matches, newest first, found through the indexes', async () => {
       const body = await hits('zahnarzt');
-      const all = Array.from({ length: ROWS }, (_, k) => k + 1).filter((i) => i % 1500 === 7).reverse();
+      const all = Array.from({ length: ROWS }, (_, k) => k + 1)
+        .filter((i) => i % 1500 === 7)
+        .reverse();
       expect(numbers(body)).toEqual(all);
       expect(body.totalItems).toBe(20);
     });
@@ -349,7 +355,9 @@ describe('GET /search', () => {
 
     it('several rare words, each found its own way: a stem, a part of a word, the word', async () => {
       // "Einkäufe" finds "Einkauf" by its stem only, "milch" is inside "Vollmilch" only
-      const all = Array.from({ length: ROWS }, (_, k) => k + 1).filter((i) => i % 3000 === 7).reverse();
+      const all = Array.from({ length: ROWS }, (_, k) => k + 1)
+        .filter((i) => i % 3000 === 7)
+        .reverse();
       expect(numbers(await hits('einkäufe milch zahnarzt'))).toEqual(all);
       expect(numbers(await hits('vollmilch einkauf'))).toEqual(all);
     });
@@ -371,7 +379,14 @@ describe('GET /search', () => {
       await place(hanna, 'Imbiss am Markt', { description: '<p>Hier gibt es die beste <strong>Currywurst</strong></p>' });
       const tools = await note(hanna, 'Werkzeug');
       await item(hanna, tools.id, 'Schraubenzieher');
-      await post(hanna, '/transactions', { type: 'Expense', amount: '80.00', description: 'Schornsteinfeger Müller', date: '2026-01-10', categoryId, budgetAccountId: accountId });
+      await post(hanna, '/transactions', {
+        type: 'Expense',
+        amount: '80.00',
+        description: 'Schornsteinfeger Müller',
+        date: '2026-01-10',
+        categoryId,
+        budgetAccountId: accountId,
+      });
       await t.bulk(
         `INSERT INTO note_items (id, group_id, note_id, text, "order", updated_date)
          SELECT gen_random_uuid(), $1, $2, 'Nagel ' || i, i, now() + i * interval '1 second' FROM generate_series(1, 1500) AS i`,
@@ -384,7 +399,7 @@ describe('GET /search', () => {
       );
     });
 
-    it("in a note's text: \"Klemper\" finds the note that mentions \"Klempner\"", async () => {
+    it('in a note\'s text: "Klemper" finds the note that mentions "Klempner"', async () => {
       expect(await found(hanna, 'Klemper')).toEqual([['Note', 'Handwerker']]);
       expect(await found(hanna, 'klemper heizung')).toEqual([['Note', 'Handwerker']]);
     });
@@ -436,7 +451,9 @@ describe('GET /search', () => {
     it('finds every match, newest first, reading the rows of the number rather than of the common words', async () => {
       const response = await search(gert, `q=${encodeURIComponent('hardware store 7')}&pageSize=100`);
       expect(response.statusCode).toBe(200);
-      const all = Array.from({ length: ROWS }, (_, k) => k + 1).filter((i) => i % 2000 === 5).reverse();
+      const all = Array.from({ length: ROWS }, (_, k) => k + 1)
+        .filter((i) => i % 2000 === 5)
+        .reverse();
       expect(response.json().items.map((hit: { title: string }) => hit.title)).toEqual(all.map((i) => `Hardware store ${i}`));
 
       // the statement the service sends, as it sends it, planned as at a million rows: at this size a
@@ -449,7 +466,13 @@ describe('GET /search', () => {
         const { slots, values } = searchValues(terms, 100);
         const amounts = terms.words.map((word) => amountOf(word.folded));
         const prefixes = terms.words.map((word) => word.prefix);
-        const explained = await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${TRANSACTIONS_SEARCH_SQL[slots]}`, [gert.groupId, 100, ...values, ...amounts, ...prefixes]);
+        const explained = await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${TRANSACTIONS_SEARCH_SQL[slots]}`, [
+          gert.groupId,
+          100,
+          ...values,
+          ...amounts,
+          ...prefixes,
+        ]);
         const [{ Plan: plan }] = (explained.rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'];
         // before: every older "Hardware store" row (~1 560) was read from the table and tested
         expect(rowsThrownAway(plan)).toBeLessThan(100);
@@ -488,7 +511,9 @@ describe('GET /search', () => {
     it('finds every match, newest first, reading only rows that have all three words', async () => {
       const response = await search(ida, `q=${encodeURIComponent('dm abschlag strom')}&pageSize=100`);
       expect(response.statusCode).toBe(200);
-      const all = Array.from({ length: ROWS }, (_, k) => k + 1).filter((i) => i % 2000 === 1000).reverse();
+      const all = Array.from({ length: ROWS }, (_, k) => k + 1)
+        .filter((i) => i % 2000 === 1000)
+        .reverse();
       expect(response.json().items.map((hit: { title: string }) => hit.title)).toEqual(all.map((i) => `dm Abschlag Strom ${i}`));
 
       const db = new Client({ connectionString: databaseUrl(t.databaseName), options: `${SEARCH_CONNECTION_OPTIONS} -c enable_seqscan=off` });
@@ -498,7 +523,13 @@ describe('GET /search', () => {
         const { slots, values } = searchValues(terms, 100);
         const amounts = terms.words.map((word) => amountOf(word.folded));
         const prefixes = terms.words.map((word) => word.prefix);
-        const explained = await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${TRANSACTIONS_SEARCH_SQL[slots]}`, [ida.groupId, 100, ...values, ...amounts, ...prefixes]);
+        const explained = await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${TRANSACTIONS_SEARCH_SQL[slots]}`, [
+          ida.groupId,
+          100,
+          ...values,
+          ...amounts,
+          ...prefixes,
+        ]);
         const [{ Plan: plan }] = (explained.rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'];
         // before: every older "Abschlag Strom" row (~1 560) was read from the table and tested for "dm"
         expect(rowsThrownAway(plan)).toBeLessThan(100);

@@ -110,7 +110,13 @@ export async function createTestApp(
       ...(options.payload !== undefined ? { payload: options.payload as any } : {}),
     });
     // every 2xx body served to a test must be what the OpenAPI document promises
-    const drift = responseProblems(options.method ?? 'GET', options.url, response.statusCode, response.headers['content-type'] as string | undefined, response.body);
+    const drift = responseProblems(
+      options.method ?? 'GET',
+      options.url,
+      response.statusCode,
+      response.headers['content-type'] as string | undefined,
+      response.body,
+    );
     if (drift.length) throw new Error(`response does not match openapi.json:\n  ${drift.join('\n  ')}`);
     return response as unknown as Response;
   };

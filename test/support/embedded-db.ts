@@ -14,7 +14,10 @@ import { freePort } from './mail';
  */
 export async function ensureTestDatabase(): Promise<EmbeddedDatabase | null> {
   if (await reachable(adminUrl())) return null;
-  const checkout = createHash('sha1').update(join(__dirname, '..', '..')).digest('hex').slice(0, 12);
+  const checkout = createHash('sha1')
+    .update(join(__dirname, '..', '..'))
+    .digest('hex')
+    .slice(0, 12);
   const dataDir = join(tmpdir(), `hearth-test-postgres-${checkout}`);
   const start = async () => startEmbeddedDatabase({ dataDir, port: await freePort() });
   let embedded: EmbeddedDatabase;

@@ -35,12 +35,7 @@ export async function createGroup(t: TestApp, overrides: Partial<TestGroup> = {}
     currency: overrides.currency ?? 'EUR',
     modules: overrides.modules ?? [...MODULES],
   };
-  await t.db.query('INSERT INTO groups (id, name, currency, modules) VALUES ($1, $2, $3, $4)', [
-    group.id,
-    group.name,
-    group.currency,
-    group.modules,
-  ]);
+  await t.db.query('INSERT INTO groups (id, name, currency, modules) VALUES ($1, $2, $3, $4)', [group.id, group.name, group.currency, group.modules]);
   return group;
 }
 
@@ -73,17 +68,7 @@ export async function createUser(t: TestApp, overrides: UserOverrides = {}): Pro
   await t.db.query(
     `INSERT INTO users (id, username, password_hash, email, email_status, status, nickname, role, group_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      user.id,
-      user.username,
-      hash,
-      user.email,
-      overrides.emailStatus ?? 'Confirmed',
-      overrides.status ?? 'Active',
-      user.nickname,
-      user.role,
-      groupId,
-    ],
+    [user.id, user.username, hash, user.email, overrides.emailStatus ?? 'Confirmed', overrides.status ?? 'Active', user.nickname, user.role, groupId],
   );
   return user;
 }
@@ -111,10 +96,7 @@ export async function login(t: TestApp, user: TestUser, extra: Record<string, un
 }
 
 /** A user in a fresh group (with the given modules), already logged in. */
-export async function signedInUser(
-  t: TestApp,
-  options: { role?: Role; modules?: ModuleName[]; groupId?: string } = {},
-): Promise<TestUser & LoggedIn> {
+export async function signedInUser(t: TestApp, options: { role?: Role; modules?: ModuleName[]; groupId?: string } = {}): Promise<TestUser & LoggedIn> {
   const groupId = options.groupId ?? (await createGroup(t, { modules: options.modules })).id;
   const user = await createUser(t, { role: options.role, groupId });
   return { ...user, ...(await login(t, user)) };

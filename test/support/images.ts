@@ -16,7 +16,9 @@ export function jpegWithGps(): Promise<Buffer> {
 }
 
 export function pngImage(width = 64, height = 48): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: '#ff000080' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: '#ff000080' } })
+    .png()
+    .toBuffer();
 }
 
 /** True when the image carries an EXIF GPS block (the GPS IFD pointer, tag 0x8825). */

@@ -55,62 +55,62 @@ export async function startTestProvider(
   const clientSecret = 'hearth-test-secret-0123456789';
 
   const build = () => {
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: typeof redirectUris === 'function' ? redirectUris() : redirectUris,
-        post_logout_redirect_uris: typeof postLogoutRedirectUris === 'function' ? postLogoutRedirectUris() : postLogoutRedirectUris,
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
+    const provider = new Provider(issuer, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: typeof redirectUris === 'function' ? redirectUris() : redirectUris,
+          post_logout_redirect_uris: typeof postLogoutRedirectUris === 'function' ? postLogoutRedirectUris() : postLogoutRedirectUris,
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
+      ],
+      jwks: { keys: [jwk] },
+      cookies: { keys: ['oidc-test-cookie-key-0123456789'] },
+      pkce: { required: () => true },
+      ttl: { AccessToken: 3600, IdToken: 3600, Grant: 3600, Session: 3600, Interaction: 600 },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'], groups: ['groups'] },
+      scopes: ['openid', 'email', 'profile', 'groups', 'offline_access'],
+      features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
+      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+      // consent is given with the sign-in: the family's provider already trusts its own services
+      loadExistingGrant: async (ctx: any) => {
+        const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
+        grant.addOIDCScope(ctx.oidc.params.scope);
+        await grant.save();
+        return grant;
       },
-    ],
-    jwks: { keys: [jwk] },
-    cookies: { keys: ['oidc-test-cookie-key-0123456789'] },
-    pkce: { required: () => true },
-    ttl: { AccessToken: 3600, IdToken: 3600, Grant: 3600, Session: 3600, Interaction: 600 },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'], groups: ['groups'] },
-    scopes: ['openid', 'email', 'profile', 'groups', 'offline_access'],
-    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    // consent is given with the sign-in: the family's provider already trusts its own services
-    loadExistingGrant: async (ctx: any) => {
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
-      grant.addOIDCScope(ctx.oidc.params.scope);
-      await grant.save();
-      return grant;
-    },
-    findAccount: async (_ctx: unknown, sub: string) => {
-      const account = accounts.get(sub);
-      if (!account) return undefined;
-      return { accountId: sub, claims: async () => ({ ...account }) };
-    },
-  });
-  provider.use(async (ctx: any, next: () => Promise<void>) => {
-    if (ctx.path.startsWith('/interaction/')) {
-      const details = await provider.interactionDetails(ctx.req, ctx.res);
-      let result: object;
-      if (refuse) {
-        refuse = false;
-        result = { error: 'access_denied', error_description: 'The person cancelled' };
-      } else if (details.prompt.name === 'login' && current) {
-        accounts.set(current.sub, current);
-        result = { login: { accountId: current.sub } };
-      } else {
-        result = { error: 'login_required' };
+      findAccount: async (_ctx: unknown, sub: string) => {
+        const account = accounts.get(sub);
+        if (!account) return undefined;
+        return { accountId: sub, claims: async () => ({ ...account }) };
+      },
+    });
+    provider.use(async (ctx: any, next: () => Promise<void>) => {
+      if (ctx.path.startsWith('/interaction/')) {
+        const details = await provider.interactionDetails(ctx.req, ctx.res);
+        let result: object;
+        if (refuse) {
+          refuse = false;
+          result = { error: 'access_denied', error_description: 'The person cancelled' };
+        } else if (details.prompt.name === 'login' && current) {
+          accounts.set(current.sub, current);
+          result = { login: { accountId: current.sub } };
+        } else {
+          result = { error: 'login_required' };
+        }
+        ctx.redirect(await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: false }));
+        return;
       }
-      ctx.redirect(await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: false }));
-      return;
-    }
-    await next();
-    if (ctx.path === '/token' && tampering !== 'none' && ctx.body?.id_token) {
-      ctx.body = { ...ctx.body, id_token: await tamperWith(ctx.body.id_token, tampering) };
-      tampering = 'none';
-    }
-  });
-  return provider;
+      await next();
+      if (ctx.path === '/token' && tampering !== 'none' && ctx.body?.id_token) {
+        ctx.body = { ...ctx.body, id_token: await tamperWith(ctx.body.id_token, tampering) };
+        tampering = 'none';
+      }
+    });
+    return provider;
   };
 
   async function tamperWith(idToken: string, mode: Tamper): Promise<string> {
@@ -152,7 +152,10 @@ export class TestBrowser {
 
   constructor(
     private readonly hearthOrigin: string,
-    private readonly hearth: (url: string, cookies: Record<string, string>) => Promise<{ statusCode: number; headers: Record<string, unknown>; cookies: { name: string; value: string }[] }>,
+    private readonly hearth: (
+      url: string,
+      cookies: Record<string, string>,
+    ) => Promise<{ statusCode: number; headers: Record<string, unknown>; cookies: { name: string; value: string }[] }>,
   ) {}
 
   cookies(origin: string): Record<string, string> {

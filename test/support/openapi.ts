@@ -101,5 +101,7 @@ export function responseProblems(method: string, url: string, status: number, co
   if (!schema) return [`${method} ${op.path} ${status}: JSON body but no application/json schema documented`];
   const validate = validator(pointer('paths', op.path, op.method.toLowerCase(), 'responses', key, 'content', 'application/json', 'schema'));
   if (validate(JSON.parse(body))) return [];
-  return (validate.errors ?? []).slice(0, 10).map((error) => `${method} ${op.path} ${status}: body${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`);
+  return (validate.errors ?? [])
+    .slice(0, 10)
+    .map((error) => `${method} ${op.path} ${status}: body${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`);
 }

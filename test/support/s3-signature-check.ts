@@ -71,7 +71,11 @@ function refuse(request: IncomingMessage, response: ServerResponse, code: string
  * nor an Authorization header is refused. The service's own requests (Authorization header) pass
  * as they are, and so do CORS preflights.
  */
-export async function startSignatureCheck(options: { backend: string; credentials: Credentials; port?: number }): Promise<{ endpoint: string; server: Server }> {
+export async function startSignatureCheck(options: {
+  backend: string;
+  credentials: Credentials;
+  port?: number;
+}): Promise<{ endpoint: string; server: Server }> {
   const backend = new URL(options.backend);
   const server = createServer((request, response) => {
     const url = request.url ?? '/';

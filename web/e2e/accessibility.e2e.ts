@@ -59,7 +59,7 @@ function undersizedTargets(page: Page): Promise<Undersized[]> {
     const browser = globalThis as unknown as { document: Root; getComputedStyle(node: Node): { visibility: string; display: string; opacity: string } };
     const selector =
       'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], ' +
-        '[role="checkbox"], [role="tab"], [role="switch"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
+      '[role="checkbox"], [role="tab"], [role="switch"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
     const found: Node[] = [];
     const collect = (root: Root) => {
       found.push(...root.querySelectorAll(selector));
@@ -90,7 +90,8 @@ function undersizedTargets(page: Page): Promise<Undersized[]> {
         if (!label) continue;
         box = label.getBoundingClientRect();
       }
-      if (box.width + 0.5 < target || box.height + 0.5 < target) small.push({ what: describe(node), width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10 });
+      if (box.width + 0.5 < target || box.height + 0.5 < target)
+        small.push({ what: describe(node), width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10 });
     }
     return small;
   }, TARGET);
@@ -153,9 +154,31 @@ async function seedContent(request: APIRequestContext, user: { username: string;
   await post('/budget-accounts', { name: 'Savings' });
   const category = await post('/categories', { name: 'Groceries', color: '#16A34A', icon: 'Basket' });
   const today = new Date().toISOString().slice(0, 10);
-  const transaction = await post('/transactions', { type: 'Expense', amount: '42.50', date: today, description: 'Market', categoryId: category.id, budgetAccountId: account.id });
-  const recurring = await post('/recurring-transactions', { type: 'Expense', amount: '9.99', frequency: 'Monthly', startDate: today, description: 'Music', categoryId: category.id, budgetAccountId: account.id });
-  const marker = await post('/markers', { title: 'Lakeside café', latitude: 47.37, longitude: 8.54, rating: 4, description: '<p>Good <strong>cake</strong>.</p>', date: today });
+  const transaction = await post('/transactions', {
+    type: 'Expense',
+    amount: '42.50',
+    date: today,
+    description: 'Market',
+    categoryId: category.id,
+    budgetAccountId: account.id,
+  });
+  const recurring = await post('/recurring-transactions', {
+    type: 'Expense',
+    amount: '9.99',
+    frequency: 'Monthly',
+    startDate: today,
+    description: 'Music',
+    categoryId: category.id,
+    budgetAccountId: account.id,
+  });
+  const marker = await post('/markers', {
+    title: 'Lakeside café',
+    latitude: 47.37,
+    longitude: 8.54,
+    rating: 4,
+    description: '<p>Good <strong>cake</strong>.</p>',
+    date: today,
+  });
   const note = await post('/notes', { title: 'Shopping list', content: 'For the weekend', color: '#3B82F6', icon: 'ShoppingCart', isPrivate: false });
   const event = await post('/calendar/events', {
     title: 'Football',

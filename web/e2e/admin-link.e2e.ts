@@ -19,7 +19,12 @@ function expectedPath(text: string): string {
 }
 
 test.describe('Set-password link for another device', () => {
-  test('the admin page shows the link with its own address, copies it, draws it as a QR code, and makes a new one that ends the old', async ({ page, browser, service, baseURL }) => {
+  test('the admin page shows the link with its own address, copies it, draws it as a QR code, and makes a new one that ends the old', async ({
+    page,
+    browser,
+    service,
+    baseURL,
+  }) => {
     const origin = baseURL!;
     expect(origin).not.toBe(service.url);
     const group = await seedGroup(service.db, { name: `Family ${Date.now()}`, modules: ['Notes'] });
@@ -45,7 +50,8 @@ test.describe('Set-password link for another device', () => {
     // copied as shown
     await dialog.getByRole('button', { name: 'Copy the link' }).click();
     await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
-    const clipboard = () => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+    const clipboard = () =>
+      page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
     expect(await clipboard()).toBe(first);
 
     // a QR code of exactly that link, black on white

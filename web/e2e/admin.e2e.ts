@@ -16,7 +16,7 @@ test.describe('Administration', () => {
     // registrations: decline one
     await expect(page.getByRole('heading', { name: 'Registrations awaiting approval' })).toBeVisible();
     await page.getByRole('listitem').filter({ hasText: spam.username }).getByRole('button', { name: 'Decline' }).click();
-    await expect(page.getByText('Spammy\'s registration has been declined.')).toBeVisible();
+    await expect(page.getByText("Spammy's registration has been declined.")).toBeVisible();
     await expect(page.getByText(spam.username)).toHaveCount(0);
 
     // groups: a new one, with only Notes
@@ -50,7 +50,7 @@ test.describe('Administration', () => {
     await page.getByRole('button', { name: 'Manage Jon' }).click();
     await manage.getByLabel('Role').selectOption('Admin');
     await manage.getByRole('button', { name: 'Save role' }).click();
-    await expect(page.getByText('Jon\'s role has been changed.')).toBeVisible();
+    await expect(page.getByText("Jon's role has been changed.")).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(jon.username) })).toContainText('Administrator');
 
     await page.getByLabel('Username, name or email').fill(kim.username);

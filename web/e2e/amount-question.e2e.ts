@@ -11,12 +11,22 @@ import type { SeededUser, Service } from './support/service';
  */
 
 /** A group with the budget, an account, a category and `others`, and a member of it signed in at `path`. */
-async function budgetMember(page: Page, service: Service, path: string, category: string, others: string[] = []): Promise<{ groupId: string; user: SeededUser }> {
+async function budgetMember(
+  page: Page,
+  service: Service,
+  path: string,
+  category: string,
+  others: string[] = [],
+): Promise<{ groupId: string; user: SeededUser }> {
   const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });
   const user = await seedUser(service.db, group.id, { nickname: 'Anna' });
   for (const nickname of others) await seedUser(service.db, group.id, { nickname });
   await service.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES ($1, $2, 'Bank', true)`, [randomUUID(), group.id]);
-  await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#16A34A', 'ShoppingCart', 1)`, [randomUUID(), group.id, category]);
+  await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#16A34A', 'ShoppingCart', 1)`, [
+    randomUUID(),
+    group.id,
+    category,
+  ]);
   const login = await page.request.post('/api/v1/session', { data: { username: user.username, password: user.password } });
   expect(login.status()).toBe(200);
   await page.goto(path);

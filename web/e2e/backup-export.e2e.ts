@@ -19,7 +19,9 @@ test.describe('Export and backups', () => {
     await page.getByRole('navigation', { name: 'All pages' }).getByRole('link', { name: 'Account' }).click();
     const section = page.getByRole('region', { name: 'Export your data' });
     // what the zip holds is said before the click: the group's modules only
-    await expect(section).toContainText('Budget: transactions, categories, accounts, recurring transactions, shared costs and payments between members as CSV files');
+    await expect(section).toContainText(
+      'Budget: transactions, categories, accounts, recurring transactions, shared costs and payments between members as CSV files',
+    );
     await expect(section).toContainText('Notes: one Markdown file per note');
     await expect(section).not.toContainText('GeoJSON');
 

@@ -60,7 +60,12 @@ test.describe('Budget, a trip in another currency', () => {
     }
     await expect(page.getByRole('heading', { name: 'Everyone is settled up' })).toBeVisible();
     // no wider than the phone
-    expect(await page.evaluate(() => { const root = (globalThis as any).document.scrollingElement; return root.scrollWidth <= root.clientWidth; })).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const root = (globalThis as any).document.scrollingElement;
+        return root.scrollWidth <= root.clientWidth;
+      }),
+    ).toBe(true);
   });
 
   test('a monthly parking fee in francs keeps its rate, shows both amounts, and is edited back to euros', async ({ page, service }) => {
@@ -92,7 +97,12 @@ test.describe('Budget, a trip in another currency', () => {
     await page.goto('/budget');
     await expect(page.getByRole('list', { name: 'Coming up' })).toContainText(/-CHF\s84\.00 \(-€89\.13\)/);
     // both amounts still fit the phone
-    expect(await page.evaluate(() => { const root = (globalThis as any).document.scrollingElement; return root.scrollWidth <= root.clientWidth; })).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const root = (globalThis as any).document.scrollingElement;
+        return root.scrollWidth <= root.clientWidth;
+      }),
+    ).toBe(true);
     await page.screenshot({ path: join(SCREENSHOTS, 'budget-currencies-upcoming.png'), fullPage: true });
     const [stored] = (await service.db.query(`SELECT amount, original FROM recurring_transactions WHERE group_id = $1`, [group.id])).rows;
     expect(stored).toEqual({ amount: '89.13', original: { amount: '84.00', currency: 'CHF', rate: '1.0611' } });

@@ -27,7 +27,12 @@ test.describe('Budget, the first week', () => {
       expect(box.x, `${name} starts on screen`).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, `${name} ends on screen`).toBeLessThanOrEqual(360);
     }
-    expect(await page.evaluate(() => { const root = (globalThis as any).document.scrollingElement; return root.scrollWidth <= root.clientWidth; })).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const root = (globalThis as any).document.scrollingElement;
+        return root.scrollWidth <= root.clientWidth;
+      }),
+    ).toBe(true);
 
     await expect(page.getByRole('heading', { name: 'Set up your budget' })).toBeVisible();
     await expect(page.getByText(/opening balance/)).toBeVisible();
@@ -97,7 +102,10 @@ test.describe('Budget, the first week', () => {
     await expect(page.getByLabel('Balance of Current account')).toHaveText(money(0));
 
     await page.getByRole('button', { name: 'Edit Current account' }).click();
-    const balance = page.getByRole('listitem').filter({ hasText: 'Current account' }).getByLabel(/^Opening balance/);
+    const balance = page
+      .getByRole('listitem')
+      .filter({ hasText: 'Current account' })
+      .getByLabel(/^Opening balance/);
     await balance.fill('12.345');
     await page.getByRole('button', { name: 'Save account' }).click();
     await expect(page.getByText(/with at most 2 decimals/).first()).toBeVisible();

@@ -19,7 +19,10 @@ async function household(page: Page, service: { db: import('pg').Client }) {
   const card = randomUUID();
   await service.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES ($1, $2, 'Anna card', true)`, [card, group.id]);
   await service.db.query(`INSERT INTO budget_accounts (id, group_id, name) VALUES ($1, $2, 'Household')`, [randomUUID(), group.id]);
-  await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, 'Groceries', '#16A34A', 'ShoppingCart', 1)`, [randomUUID(), group.id]);
+  await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, 'Groceries', '#16A34A', 'ShoppingCart', 1)`, [
+    randomUUID(),
+    group.id,
+  ]);
   // new expenses are shared equally by the two of them
   await service.db.query(`INSERT INTO split_settings (id, group_id, shared_by_default, mode, weights) VALUES ($1, $2, true, 'equal', $3)`, [
     randomUUID(),
@@ -56,7 +59,11 @@ test.describe('Budget: a household account, its imports and settling up', () => 
     await expect(edeka).toContainText('Only yours');
     await edeka.getByRole('button', { name: 'Share the rows of Edeka with the group' }).click();
     await expect(edeka).toContainText('Shared with the group');
-    for (const payee of ['Drogerie Rossmann', 'Edeka']) await rows.filter({ hasText: payee }).getByLabel(/^Category for/).selectOption({ label: 'Groceries' });
+    for (const payee of ['Drogerie Rossmann', 'Edeka'])
+      await rows
+        .filter({ hasText: payee })
+        .getByLabel(/^Category for/)
+        .selectOption({ label: 'Groceries' });
     await page.getByRole('button', { name: 'Add 3 transactions' }).click();
     await expect(page.getByRole('heading', { name: 'Imported 3 transactions' })).toBeVisible();
     const personal = await service.db.query(`SELECT description, split IS NOT NULL AS shared FROM transactions WHERE group_id = $1 ORDER BY date`, [group.id]);
@@ -77,7 +84,11 @@ test.describe('Budget: a household account, its imports and settling up', () => 
     await page.getByRole('button', { name: 'Share all' }).click();
     await drugstore.getByRole('button', { name: 'Share the rows of Drogerie Rossmann with the group' }).click();
     await expect(drugstore).toContainText('Only yours');
-    for (const payee of ['Drogerie Rossmann', 'Edeka']) await rows.filter({ hasText: payee }).getByLabel(/^Category for/).selectOption({ label: 'Groceries' });
+    for (const payee of ['Drogerie Rossmann', 'Edeka'])
+      await rows
+        .filter({ hasText: payee })
+        .getByLabel(/^Category for/)
+        .selectOption({ label: 'Groceries' });
     await page.getByRole('button', { name: 'Add 3 transactions' }).click();
     await expect(page.getByRole('heading', { name: 'Imported 3 transactions' })).toBeVisible();
     const shared = await service.db.query(`SELECT description, split IS NOT NULL AS shared FROM transactions WHERE group_id = $1 ORDER BY date`, [group.id]);
@@ -90,7 +101,19 @@ test.describe('Budget: a household account, its imports and settling up', () => 
 
   test('"Record payment" says who pays whom how much first, and the payment can be undone', async ({ page, service }) => {
     const { group, anna, ben, card } = await household(page, service);
-    const split = { mode: 'equal', paidBy: [{ userId: anna.id, amount: '40.00' }], members: [{ userId: anna.id, value: null }, { userId: ben.id, value: null }], adjustments: [], owed: [{ userId: anna.id, amount: '20.00' }, { userId: ben.id, amount: '20.00' }] };
+    const split = {
+      mode: 'equal',
+      paidBy: [{ userId: anna.id, amount: '40.00' }],
+      members: [
+        { userId: anna.id, value: null },
+        { userId: ben.id, value: null },
+      ],
+      adjustments: [],
+      owed: [
+        { userId: anna.id, amount: '20.00' },
+        { userId: ben.id, amount: '20.00' },
+      ],
+    };
     const [{ id: category }] = (await service.db.query(`SELECT id FROM categories WHERE group_id = $1`, [group.id])).rows;
     const today = new Date().toISOString().slice(0, 10);
     await service.db.query(
@@ -99,7 +122,10 @@ test.describe('Budget: a household account, its imports and settling up', () => 
       [randomUUID(), group.id, today, category, card, anna.id, JSON.stringify(split)],
     );
     await page.goto('/budget/balances');
-    const debt = page.getByRole('list', { name: 'Payments that settle everything' }).getByRole('listitem').filter({ hasText: `Ben owes Anna ${money(20)}` });
+    const debt = page
+      .getByRole('list', { name: 'Payments that settle everything' })
+      .getByRole('listitem')
+      .filter({ hasText: `Ben owes Anna ${money(20)}` });
     await debt.getByRole('button', { name: 'Record payment' }).click();
     await expect(debt.getByRole('group', { name: 'Confirm the payment' })).toContainText(`Ben pays Anna ${money(20)}. Record this payment?`);
     expect((await service.db.query(`SELECT count(*)::int AS n FROM settlements WHERE group_id = $1`, [group.id])).rows[0].n).toBe(0);
@@ -115,7 +141,19 @@ test.describe('Budget: a household account, its imports and settling up', () => 
   test("a repeating transaction's card shows its bill reminder and its split", async ({ page, service }) => {
     const { group, anna, ben, card } = await household(page, service);
     const [{ id: category }] = (await service.db.query(`SELECT id FROM categories WHERE group_id = $1`, [group.id])).rows;
-    const split = { mode: 'equal', paidBy: [{ userId: anna.id, amount: '900.00' }], members: [{ userId: anna.id, value: null }, { userId: ben.id, value: null }], adjustments: [], owed: [{ userId: anna.id, amount: '450.00' }, { userId: ben.id, amount: '450.00' }] };
+    const split = {
+      mode: 'equal',
+      paidBy: [{ userId: anna.id, amount: '900.00' }],
+      members: [
+        { userId: anna.id, value: null },
+        { userId: ben.id, value: null },
+      ],
+      adjustments: [],
+      owed: [
+        { userId: anna.id, amount: '450.00' },
+        { userId: ben.id, amount: '450.00' },
+      ],
+    };
     const rule = (description: string, remind: number | null, shared: unknown) =>
       service.db.query(
         `INSERT INTO recurring_transactions (id, group_id, type, amount, description, category_id, budget_account_id, frequency, interval,
@@ -141,7 +179,10 @@ test('the expense form offers a unit ("Anna & Ben") as one party of an equal spl
   const ben = await seedUser(service.db, group.id, { nickname: 'Ben' });
   const cleo = await seedUser(service.db, group.id, { nickname: 'Cleo' });
   await service.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES ($1, $2, 'Flat', true)`, [randomUUID(), group.id]);
-  await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, 'Groceries', '#16A34A', 'ShoppingCart', 1)`, [randomUUID(), group.id]);
+  await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, 'Groceries', '#16A34A', 'ShoppingCart', 1)`, [
+    randomUUID(),
+    group.id,
+  ]);
   await service.db.query(`INSERT INTO split_settings (id, group_id, shared_by_default, mode, weights, units) VALUES ($1, $2, true, 'equal', $3, $4)`, [
     randomUUID(),
     group.id,

@@ -14,7 +14,12 @@ async function seedBudget(db: Client, groupId: string, userId: string) {
   const categories: Record<string, string> = {};
   for (const [i, name] of ['Groceries', 'Salary', 'Housing', 'Utilities'].entries()) {
     categories[name] = randomUUID();
-    await db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#16A34A', 'ShoppingCart', $4)`, [categories[name], groupId, name, i + 1]);
+    await db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#16A34A', 'ShoppingCart', $4)`, [
+      categories[name],
+      groupId,
+      name,
+      i + 1,
+    ]);
   }
   const add = (amount: string, date: string, description: string, category: string) =>
     db.query(
@@ -37,7 +42,10 @@ async function signedInWithBudget(page: Page, service: Service) {
 }
 
 test.describe('Budget: import statement', () => {
-  test('a German bank CSV is previewed by payee with a duplicate flagged and a category suggested, then added and shown in the list', async ({ page, service }) => {
+  test('a German bank CSV is previewed by payee with a duplicate flagged and a category suggested, then added and shown in the list', async ({
+    page,
+    service,
+  }) => {
     await signedInWithBudget(page, service);
 
     await page.goto('/budget/transactions');
@@ -68,10 +76,16 @@ test.describe('Budget: import statement', () => {
     await page.getByRole('button', { name: 'Add 6 transactions' }).click();
     await expect(page.getByRole('alert')).toContainText('Choose a category for 5 rows (4 payees)');
     await rows.filter({ hasText: 'Arbeitgeber AG' }).getByLabel('Category for Arbeitgeber AG').selectOption({ label: 'Salary' });
-    await rows.filter({ hasText: 'Hausverwaltung' }).getByLabel(/^Category for/).selectOption({ label: 'Housing' });
+    await rows
+      .filter({ hasText: 'Hausverwaltung' })
+      .getByLabel(/^Category for/)
+      .selectOption({ label: 'Housing' });
     // one choice for both Stadtwerke rows
     await rows.filter({ hasText: 'Stadtwerke Köln' }).getByLabel('Category for Stadtwerke Köln (2 rows)').selectOption({ label: 'Utilities' });
-    await rows.filter({ hasText: 'Krankenkasse' }).getByLabel(/^Category for/).selectOption({ label: 'Salary' });
+    await rows
+      .filter({ hasText: 'Krankenkasse' })
+      .getByLabel(/^Category for/)
+      .selectOption({ label: 'Salary' });
     // one more left out by hand
     const health = rows.filter({ hasText: 'Krankenkasse' });
     await health.getByRole('button', { name: /Krankenkasse/ }).click();

@@ -54,7 +54,12 @@ test.describe('Budget, sharing costs in a flat', () => {
     await seedUser(service.db, group.id, { nickname: 'Cleo' });
     await service.db.query(`INSERT INTO budget_accounts (id, group_id, name, is_default) VALUES ($1, $2, 'Flat', true)`, [randomUUID(), group.id]);
     for (const [index, name] of ['Groceries', 'Eating out', 'Clothes'].entries()) {
-      await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#16A34A', 'ShoppingCart', $4)`, [randomUUID(), group.id, name, index + 1]);
+      await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#16A34A', 'ShoppingCart', $4)`, [
+        randomUUID(),
+        group.id,
+        name,
+        index + 1,
+      ]);
     }
     // the month the dates below are in stays "This month" on the page, if midnight comes during the run
     await page.clock.setFixedTime(now);

@@ -27,7 +27,10 @@ async function addAccount(page: Page, name: string) {
 }
 
 test.describe('Budget', () => {
-  test('a new group is guided to its first category and account, then an expense, an income and a transfer add up in the report and the balances', async ({ page, service }) => {
+  test('a new group is guided to its first category and account, then an expense, an income and a transfer add up in the report and the balances', async ({
+    page,
+    service,
+  }) => {
     const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });
     const member = await seedUser(service.db, group.id);
     // the day the transactions are dated and the month the report opens on are one moment's, if midnight comes during the run
@@ -106,72 +109,81 @@ test.describe('Budget', () => {
     await expect(page.getByTestId('total-net')).toHaveText(money(1457.5));
   });
 
-  test('editing a recurring transaction or a transaction shows its stored category ' +
-    'and account while the kept lists are older and the fresh ones arrive late', async ({ page, service, request }) => {
-    const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });
-    const member = await seedUser(service.db, group.id);
-    const headers = await headersOf(request, member);
-    const post = async (path: string, data: unknown) => {
-      const response = await request.post(`/api/v1${path}`, { headers, data });
-      expect(response.status()).toBe(201);
-      return (await response.json()) as { id: string };
-    };
-    await post('/budget-accounts', { name: 'Bank' });
-    await post('/categories', { name: 'Groceries', color: '#16A34A', icon: 'Basket' });
-    await signIn(page, member);
+  test(
+    'editing a recurring transaction or a transaction shows its stored category ' + 'and account while the kept lists are older and the fresh ones arrive late',
+    async ({ page, service, request }) => {
+      const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });
+      const member = await seedUser(service.db, group.id);
+      const headers = await headersOf(request, member);
+      const post = async (path: string, data: unknown) => {
+        const response = await request.post(`/api/v1${path}`, { headers, data });
+        expect(response.status()).toBe(201);
+        return (await response.json()) as { id: string };
+      };
+      await post('/budget-accounts', { name: 'Bank' });
+      await post('/categories', { name: 'Groceries', color: '#16A34A', icon: 'Basket' });
+      await signIn(page, member);
 
-    // the device keeps the lists as they are now: no "Cash", no "Rent"
-    await page.goto('/budget/recurring/new');
-    await expect(page.getByLabel('Category').getByRole('option', { name: 'Groceries' })).toBeAttached();
-    await expect.poll(() => listsKept(page)).toBe(true);
+      // the device keeps the lists as they are now: no "Cash", no "Rent"
+      await page.goto('/budget/recurring/new');
+      await expect(page.getByLabel('Category').getByRole('option', { name: 'Groceries' })).toBeAttached();
+      await expect.poll(() => listsKept(page)).toBe(true);
 
-    // then, with the app closed here (open, it would hear of the change), both are made elsewhere and the rent is put on them
-    await page.goto('about:blank');
-    const cash = await post('/budget-accounts', { name: 'Cash' });
-    const rentCategory = await post('/categories', { name: 'Rent', color: '#3B82F6', icon: 'Home' });
-    const rule = await post('/recurring-transactions', {
-      type: 'Expense',
-      categoryId: rentCategory.id,
-      amount: '850.00',
-      description: 'Flat rent',
-      budgetAccountId: cash.id,
-      frequency: 'Monthly',
-      interval: 1,
-      startDate: '2030-01-15',
-    });
-
-    // a slow network: the kept lists are on screen long before the fresh ones
-    for (const list of ['**/api/v1/categories', '**/api/v1/budget-accounts']) {
-      await page.route(list, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue();
+      // then, with the app closed here (open, it would hear of the change), both are made elsewhere and the rent is put on them
+      await page.goto('about:blank');
+      const cash = await post('/budget-accounts', { name: 'Cash' });
+      const rentCategory = await post('/categories', { name: 'Rent', color: '#3B82F6', icon: 'Home' });
+      const rule = await post('/recurring-transactions', {
+        type: 'Expense',
+        categoryId: rentCategory.id,
+        amount: '850.00',
+        description: 'Flat rent',
+        budgetAccountId: cash.id,
+        frequency: 'Monthly',
+        interval: 1,
+        startDate: '2030-01-15',
       });
-    }
-    await page.goto(`/budget/recurring/${rule.id}`);
-    await expect(page.getByLabel('Category').locator('option:checked')).toHaveText('Rent');
-    await expect(page.getByLabel('Account', { exact: true }).locator('option:checked')).toHaveText('Cash');
-    await page.getByLabel('Every how many').fill('2');
-    await page.getByRole('button', { name: 'Save recurring transaction' }).click();
-    await expect(page).toHaveURL(/\/budget\/recurring$/);
-    await expect(page.getByRole('listitem', { name: 'Flat rent' })).toContainText('Every 2 months');
-    const saved = await request.get(`/api/v1/recurring-transactions/${rule.id}`, { headers });
-    expect(await saved.json()).toMatchObject({ categoryId: rentCategory.id, budgetAccountId: cash.id, interval: 2 });
 
-    // the same for a transaction: its category and account made while the app was closed, the kept lists without them
-    await expect.poll(() => listsKept(page)).toBe(true);
-    await page.goto('about:blank');
-    const savings = await post('/budget-accounts', { name: 'Savings' });
-    const gifts = await post('/categories', { name: 'Gifts', color: '#3B82F6', icon: 'Gift' });
-    const present = await post('/transactions', { type: 'Expense', categoryId: gifts.id, amount: '25.00', date: '2030-01-10', description: 'Present', budgetAccountId: savings.id });
-    await page.goto(`/budget/transactions/${present.id}`);
-    await expect(page.getByLabel('Category').locator('option:checked')).toHaveText('Gifts');
-    await expect(page.getByLabel('Account', { exact: true }).locator('option:checked')).toHaveText('Savings');
-    await page.getByLabel(/^Amount/).fill('30');
-    await page.getByRole('button', { name: 'Save transaction' }).click();
-    await expect(page.getByText('Transaction saved.')).toBeVisible();
-    const savedPresent = await request.get(`/api/v1/transactions/${present.id}`, { headers });
-    expect(await savedPresent.json()).toMatchObject({ categoryId: gifts.id, budgetAccountId: savings.id, amount: '30.00' });
-  });
+      // a slow network: the kept lists are on screen long before the fresh ones
+      for (const list of ['**/api/v1/categories', '**/api/v1/budget-accounts']) {
+        await page.route(list, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          await route.continue();
+        });
+      }
+      await page.goto(`/budget/recurring/${rule.id}`);
+      await expect(page.getByLabel('Category').locator('option:checked')).toHaveText('Rent');
+      await expect(page.getByLabel('Account', { exact: true }).locator('option:checked')).toHaveText('Cash');
+      await page.getByLabel('Every how many').fill('2');
+      await page.getByRole('button', { name: 'Save recurring transaction' }).click();
+      await expect(page).toHaveURL(/\/budget\/recurring$/);
+      await expect(page.getByRole('listitem', { name: 'Flat rent' })).toContainText('Every 2 months');
+      const saved = await request.get(`/api/v1/recurring-transactions/${rule.id}`, { headers });
+      expect(await saved.json()).toMatchObject({ categoryId: rentCategory.id, budgetAccountId: cash.id, interval: 2 });
+
+      // the same for a transaction: its category and account made while the app was closed, the kept lists without them
+      await expect.poll(() => listsKept(page)).toBe(true);
+      await page.goto('about:blank');
+      const savings = await post('/budget-accounts', { name: 'Savings' });
+      const gifts = await post('/categories', { name: 'Gifts', color: '#3B82F6', icon: 'Gift' });
+      const present = await post('/transactions', {
+        type: 'Expense',
+        categoryId: gifts.id,
+        amount: '25.00',
+        date: '2030-01-10',
+        description: 'Present',
+        budgetAccountId: savings.id,
+      });
+      await page.goto(`/budget/transactions/${present.id}`);
+      await expect(page.getByLabel('Category').locator('option:checked')).toHaveText('Gifts');
+      await expect(page.getByLabel('Account', { exact: true }).locator('option:checked')).toHaveText('Savings');
+      await page.getByLabel(/^Amount/).fill('30');
+      await page.getByRole('button', { name: 'Save transaction' }).click();
+      await expect(page.getByText('Transaction saved.')).toBeVisible();
+      const savedPresent = await request.get(`/api/v1/transactions/${present.id}`, { headers });
+      expect(await savedPresent.json()).toMatchObject({ categoryId: gifts.id, budgetAccountId: savings.id, amount: '30.00' });
+    },
+  );
 
   test('a monthly recurring transaction shows its next occurrence', async ({ page, service }) => {
     const group = await seedGroup(service.db, { modules: ['Budget'], currency: 'EUR' });

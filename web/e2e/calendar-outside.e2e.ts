@@ -138,14 +138,20 @@ test.describe('Calendar: other calendars', () => {
     await expect(page.getByRole('link', { name: /School trip/ })).toHaveCount(1);
 
     // one Saturday's football deleted (only this one) …
-    await page.getByRole('region', { name: 'Saturday 14 March' }).getByRole('link', { name: /Football/ }).click();
+    await page
+      .getByRole('region', { name: 'Saturday 14 March' })
+      .getByRole('link', { name: /Football/ })
+      .click();
     await page.getByRole('button', { name: 'Delete event' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Only this one' }).click();
     await expect(page.getByRole('region', { name: 'Saturday 21 March' }).getByRole('link', { name: /10:00–11:00\s*Football/ })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Saturday 14 March' })).toHaveCount(0);
 
     // … is listed on the series' page under "Removed dates", and brought back
-    await page.getByRole('region', { name: 'Saturday 21 March' }).getByRole('link', { name: /Football/ }).click();
+    await page
+      .getByRole('region', { name: 'Saturday 21 March' })
+      .getByRole('link', { name: /Football/ })
+      .click();
     const removed = page.getByRole('region', { name: 'Removed dates' });
     await expect(removed.getByText('Saturday, 14 March 2026 at 10:00', { exact: true })).toBeVisible();
     await shot('4-removed');
@@ -155,7 +161,10 @@ test.describe('Calendar: other calendars', () => {
     await expect(page.getByRole('region', { name: 'Saturday 14 March' }).getByRole('link', { name: /10:00–11:00\s*Football/ })).toBeVisible();
 
     // one Saturday moved to 11:00 on its own, then back to the series' time from its page
-    await page.getByRole('region', { name: 'Saturday 28 March' }).getByRole('link', { name: /Football/ }).click();
+    await page
+      .getByRole('region', { name: 'Saturday 28 March' })
+      .getByRole('link', { name: /Football/ })
+      .click();
     await expect(page.getByText('This date was changed on its own.')).toHaveCount(0);
     await page.getByLabel('Starts', { exact: true }).fill('11:00');
     await page.getByLabel('Ends', { exact: true }).fill('12:00');

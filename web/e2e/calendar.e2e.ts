@@ -21,7 +21,11 @@ const dayHeading = (day: string) =>
   new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 
 test.describe('Calendar', () => {
-  test("a weekly event made at 360 px, one occurrence moved (only this one), and another member's open agenda shows both live", async ({ page, browser, service }) => {
+  test("a weekly event made at 360 px, one occurrence moved (only this one), and another member's open agenda shows both live", async ({
+    page,
+    browser,
+    service,
+  }) => {
     const group = await seedGroup(service.db, { modules: ['Calendar', 'Notes'] });
     const mia = await seedUser(service.db, group.id, { nickname: 'Mia' });
     const tom = await seedUser(service.db, group.id, { nickname: 'Tom' });
@@ -64,7 +68,10 @@ test.describe('Calendar', () => {
     await tomShot('1-series-arrived');
 
     // Mia moves the second Saturday's to 11:00 ("only this one")
-    await page.getByRole('region', { name: dayHeading(second) }).getByRole('link', { name: /Football/ }).click();
+    await page
+      .getByRole('region', { name: dayHeading(second) })
+      .getByRole('link', { name: /Football/ })
+      .click();
     await expect(page.getByRole('paragraph').filter({ hasText: /^Every Saturday$/ })).toBeVisible();
     await expect(page.getByLabel('Repeats')).toHaveValue('weekly');
     await expect(page.getByLabel('Date', { exact: true })).toHaveValue(second);

@@ -37,7 +37,10 @@ async function overflows(page: Page): Promise<string[]> {
     const describe = (element: Element) => {
       const id = element.id ? `#${element.id}` : '';
       const classes = element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
-      return `${element.tagName.toLowerCase()}${id}${classes} "${(element.textContent ?? '').replace(/\u00ad/g, '').trim().slice(0, 60)}"`;
+      return `${element.tagName.toLowerCase()}${id}${classes} "${(element.textContent ?? '')
+        .replace(/\u00ad/g, '')
+        .trim()
+        .slice(0, 60)}"`;
     };
     /** inside a box that scrolls sideways on purpose (a tab bar, a wide table's wrapper) */
     const inScroller = (element: Element) => {
@@ -52,13 +55,15 @@ async function overflows(page: Page): Promise<string[]> {
       const rect = element.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
       const style = getComputedStyle(element);
-      if (style.visibility === 'hidden' || style.position === 'fixed' && rect.right <= 0) continue;
+      if (style.visibility === 'hidden' || (style.position === 'fixed' && rect.right <= 0)) continue;
       // past the screen's right edge (an element wholly to the left is hidden on purpose)
-      if (rect.right > window.innerWidth + 1 && rect.left < window.innerWidth && !inScroller(element)) found.push(`past the edge (${Math.round(rect.right)} px): ${describe(element)}`);
+      if (rect.right > window.innerWidth + 1 && rect.left < window.innerWidth && !inScroller(element))
+        found.push(`past the edge (${Math.round(rect.right)} px): ${describe(element)}`);
       // cut by its own box: text that does not fit where overflow is hidden (an ellipsis is intended)
       if (['INPUT', 'TEXTAREA', 'SELECT', 'IMG', 'VIDEO', 'IFRAME'].includes(element.tagName)) continue;
       const clipped = ['hidden', 'clip'].includes(style.overflowX);
-      if (clipped && style.textOverflow !== 'ellipsis' && element.scrollWidth > element.clientWidth + 1) found.push(`cut (${element.scrollWidth} > ${element.clientWidth}): ${describe(element)}`);
+      if (clipped && style.textOverflow !== 'ellipsis' && element.scrollWidth > element.clientWidth + 1)
+        found.push(`cut (${element.scrollWidth} > ${element.clientWidth}): ${describe(element)}`);
     }
     // a select narrower than the option it shows cuts that option's text (unless a wrapping face behind it shows the choice whole)
     for (const select of document.querySelectorAll('select')) {
@@ -113,9 +118,21 @@ test.describe('Lange Wörter bei 360 px', () => {
     await post('/categories', { name: 'Lebensmitteleinkäufe', color: '#2563EB', icon: 'Basket' });
     const account = await post('/budget-accounts', { name: LONG.account, openingBalance: '1250.00' });
     const expense = await post('/transactions', {
-      type: 'Expense', amount: '1234.56', categoryId: category.id, budgetAccountId: account.id, description: LONG.payee,
+      type: 'Expense',
+      amount: '1234.56',
+      categoryId: category.id,
+      budgetAccountId: account.id,
+      description: LONG.payee,
     });
-    await post('/recurring-transactions', { type: 'Expense', amount: '89.90', frequency: 'Monthly', startDate: '2026-12-01', categoryId: category.id, budgetAccountId: account.id, description: LONG.payee });
+    await post('/recurring-transactions', {
+      type: 'Expense',
+      amount: '89.90',
+      frequency: 'Monthly',
+      startDate: '2026-12-01',
+      categoryId: category.id,
+      budgetAccountId: account.id,
+      description: LONG.payee,
+    });
     await post('/markers', { title: LONG.place, latitude: 48.14, longitude: 11.58, address: 'Sonnenblumenstraße 123, Oberschleißheim' });
     const note = await post('/notes', { title: LONG.note });
     await post(`/notes/${note.id}/items`, { text: LONG.item });
@@ -199,7 +216,10 @@ test.describe('Lange Wörter bei 360 px', () => {
 });
 
 test.describe('Zeitzone und Erinnerung in Worten', () => {
-  test('die Zone des Geräts zuerst, Zonen nach Region auf Deutsch, durchsuchbar; „jeden Samstag um 08:00“ ohne ein Datum zu suchen', async ({ page, service }) => {
+  test('die Zone des Geräts zuerst, Zonen nach Region auf Deutsch, durchsuchbar; „jeden Samstag um 08:00“ ohne ein Datum zu suchen', async ({
+    page,
+    service,
+  }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const anna = await seedUser(service.db, group.id, { nickname: 'Anna' });
     const headers = await signInAt(page, anna);
@@ -226,7 +246,9 @@ test.describe('Zeitzone und Erinnerung in Worten', () => {
     await expect.poll(async () => (await (await page.request.get(`/api/v1/notes/${note.id}`, { headers })).json()).reminder?.repeat?.frequency).toBe('Weekly');
     const saved = (await (await page.request.get(`/api/v1/notes/${note.id}`, { headers })).json()).reminder;
     // the first time is a Saturday at 08:00 in Berlin
-    expect(new Date(saved.at).toLocaleString('de-DE', { timeZone: 'Europe/Berlin', weekday: 'long', hour: '2-digit', minute: '2-digit' })).toBe('Samstag, 08:00');
+    expect(new Date(saved.at).toLocaleString('de-DE', { timeZone: 'Europe/Berlin', weekday: 'long', hour: '2-digit', minute: '2-digit' })).toBe(
+      'Samstag, 08:00',
+    );
     expect(await overflows(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, '360-de-Erinnerung-jeden-Samstag.png'), fullPage: true });
   });

@@ -59,7 +59,12 @@ test.describe('Auf Deutsch, am Telefon', () => {
     const categories: Record<string, string> = {};
     for (const [i, name] of ['Lebensmittel', 'Gehalt', 'Wohnen', 'Sonstiges'].entries()) {
       categories[name] = randomUUID();
-      await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#16A34A', 'ShoppingCart', $4)`, [categories[name], group.id, name, i + 1]);
+      await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#16A34A', 'ShoppingCart', $4)`, [
+        categories[name],
+        group.id,
+        name,
+        i + 1,
+      ]);
     }
     // 25 rows, 9 payees: ALDI five times, REWE four times, a salary and a refund coming in
     const payees: [string, string, string][] = [
@@ -122,7 +127,10 @@ test.describe('Auf Deutsch, am Telefon', () => {
     await expect(aldiRows).toHaveCount(5);
     for (const select of await aldiRows.all()) await expect(select.locator('option:checked')).toHaveText('Lebensmittel');
     await groups.filter({ hasText: 'Arbeitgeber AG' }).getByLabel('Kategorie für Arbeitgeber AG').selectOption({ label: 'Gehalt' });
-    await groups.filter({ hasText: 'Hausverwaltung' }).getByLabel(/^Kategorie für Hausverwaltung/).selectOption({ label: 'Wohnen' });
+    await groups
+      .filter({ hasText: 'Hausverwaltung' })
+      .getByLabel(/^Kategorie für Hausverwaltung/)
+      .selectOption({ label: 'Wohnen' });
     // and the rest in one go
     await page.getByLabel('Kategorie für alle übrigen Zeilen (18 ohne)').selectOption({ label: 'Sonstiges' });
     await expect(page.getByLabel(/Kategorie für alle übrigen Zeilen/)).toHaveCount(0);
@@ -132,7 +140,10 @@ test.describe('Auf Deutsch, am Telefon', () => {
     const result = page.getByRole('heading', { name: '25 Buchungen importiert' });
     await expect(result).toBeFocused();
     await expect(result).toBeInViewport();
-    await expect(page.getByRole('link', { name: 'Importierte Buchungen anzeigen' })).toHaveAttribute('href', /budgetAccountId=.*from=2026-11-01.*to=2026-11-25/);
+    await expect(page.getByRole('link', { name: 'Importierte Buchungen anzeigen' })).toHaveAttribute(
+      'href',
+      /budgetAccountId=.*from=2026-11-01.*to=2026-11-25/,
+    );
     await shoot(page, 'Deutsch-Import-Ergebnis');
     const { rows } = await service.db.query(
       `SELECT c.name, count(*)::int AS n FROM transactions t JOIN categories c ON c.id = t.category_id WHERE t.group_id = $1 GROUP BY c.name ORDER BY c.name`,
@@ -205,7 +216,9 @@ test.describe('Auf Deutsch, am Telefon', () => {
     const session = await page.request.post('/api/v1/session', { data: { username: anna.username, password: anna.password } });
     const headers = { authorization: `Bearer ${(await session.json()).accessToken}` };
     await inEnglish(page, headers);
-    await expect(page.getByRole('region', { name: 'Today' }).getByRole('listitem').filter({ hasText: 'Ben added income €39.99 Zalando Erstattung · Sonstiges' })).toHaveCount(1);
+    await expect(
+      page.getByRole('region', { name: 'Today' }).getByRole('listitem').filter({ hasText: 'Ben added income €39.99 Zalando Erstattung · Sonstiges' }),
+    ).toHaveCount(1);
     await shoot(page, 'English-History-at-360');
   });
 
@@ -217,7 +230,8 @@ test.describe('Auf Deutsch, am Telefon', () => {
     const annaHeaders = { authorization: `Bearer ${(await login.json()).accessToken}` };
     const list = await request.post('/api/v1/notes', { headers: annaHeaders, data: { title: 'Wocheneinkauf' } });
     const { id } = await list.json();
-    for (const text of ['Milch', 'Brot']) expect((await request.post(`/api/v1/notes/${id}/items`, { headers: annaHeaders, data: { text } })).status()).toBe(201);
+    for (const text of ['Milch', 'Brot'])
+      expect((await request.post(`/api/v1/notes/${id}/items`, { headers: annaHeaders, data: { text } })).status()).toBe(201);
 
     const headers = await signInAt(page, mia, '/welcome');
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Mia' })).toBeVisible();
@@ -225,7 +239,10 @@ test.describe('Auf Deutsch, am Telefon', () => {
     const can = page.getByRole('region', { name: 'Was du hier tun kannst' });
     for (const module of ['Notizen', 'Karte', 'Haushaltsbuch']) await expect(can.getByRole('link', { name: module })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Mit dir geteilte Listen' }).getByRole('link', { name: 'Wocheneinkauf' })).toBeVisible();
-    await expect(page.getByRole('complementary', { name: 'Fang hier an' }).getByRole('link', { name: 'Liste „Wocheneinkauf“ öffnen' })).toHaveAttribute('href', `/notes/${id}`);
+    await expect(page.getByRole('complementary', { name: 'Fang hier an' }).getByRole('link', { name: 'Liste „Wocheneinkauf“ öffnen' })).toHaveAttribute(
+      'href',
+      `/notes/${id}`,
+    );
     await shoot(page, 'Deutsch-Willkommen-neues-Mitglied');
     await inEnglish(page, headers);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Mia' })).toBeVisible();
@@ -241,13 +258,27 @@ test.describe('Auf Deutsch, am Telefon', () => {
     const ids: string[] = [];
     for (const [i, name] of names.entries()) {
       ids.push(randomUUID());
-      await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#16A34A', 'ShoppingCart', $4)`, [ids[i], group.id, name, i + 1]);
+      await service.db.query(`INSERT INTO categories (id, group_id, name, color, icon, sort_order) VALUES ($1, $2, $3, '#16A34A', 'ShoppingCart', $4)`, [
+        ids[i],
+        group.id,
+        name,
+        i + 1,
+      ]);
     }
     for (let day = 1; day <= 24; day++) {
       const income = day === 1;
       await service.db.query(
         `INSERT INTO transactions (id, group_id, type, amount, date, category_id, budget_account_id, created_by_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [randomUUID(), group.id, income ? 'Income' : 'Expense', income ? '3250.00' : `${day * 3}.45`, `2026-11-${String(day).padStart(2, '0')}`, ids[income ? 7 : day % 7], account, anna.id],
+        [
+          randomUUID(),
+          group.id,
+          income ? 'Income' : 'Expense',
+          income ? '3250.00' : `${day * 3}.45`,
+          `2026-11-${String(day).padStart(2, '0')}`,
+          ids[income ? 7 : day % 7],
+          account,
+          anna.id,
+        ],
       );
     }
     await signInAt(page, anna, '/budget/reports?month=2026-11');

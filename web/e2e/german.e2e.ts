@@ -12,12 +12,76 @@ test.use({ locale: 'de-DE' });
  */
 const ENGLISH = new RegExp(
   [
-    'Sign (in|out)', 'Add', 'Save', 'Cancel', 'Delete', 'Edit', 'Close', 'Loading', 'Menu', 'Members', 'History', 'Accounts?',
-    'Places?', 'Notes?', 'Map', 'Transactions?', 'Categor(y|ies)', 'Reports?', 'Recurring', 'Overview', 'Trash', 'List', 'Search',
-    'Filters?', 'Next', 'Previous', 'Page', 'Try again', 'Skip', 'New', 'Create', 'Registrations?', 'Users?', 'Groups?',
-    'Backups?', 'Start', 'Download', 'Pinned', 'Private', 'Done', 'Income', 'Expenses?', 'Net', 'Total', 'Default', 'Disabled',
-    'Modules?', 'Currency', 'Role', 'Email', 'Welcome', 'Photos?', 'Coming up', 'Set up', 'Zoom', 'Actions', 'Find', 'Manage',
-    'Sortable', 'the', 'and', 'your', 'you', 'with', 'of', 'is', 'are', 'to', 'yet', 'no',
+    'Sign (in|out)',
+    'Add',
+    'Save',
+    'Cancel',
+    'Delete',
+    'Edit',
+    'Close',
+    'Loading',
+    'Menu',
+    'Members',
+    'History',
+    'Accounts?',
+    'Places?',
+    'Notes?',
+    'Map',
+    'Transactions?',
+    'Categor(y|ies)',
+    'Reports?',
+    'Recurring',
+    'Overview',
+    'Trash',
+    'List',
+    'Search',
+    'Filters?',
+    'Next',
+    'Previous',
+    'Page',
+    'Try again',
+    'Skip',
+    'New',
+    'Create',
+    'Registrations?',
+    'Users?',
+    'Groups?',
+    'Backups?',
+    'Start',
+    'Download',
+    'Pinned',
+    'Private',
+    'Done',
+    'Income',
+    'Expenses?',
+    'Net',
+    'Total',
+    'Default',
+    'Disabled',
+    'Modules?',
+    'Currency',
+    'Role',
+    'Email',
+    'Welcome',
+    'Photos?',
+    'Coming up',
+    'Set up',
+    'Zoom',
+    'Actions',
+    'Find',
+    'Manage',
+    'Sortable',
+    'the',
+    'and',
+    'your',
+    'you',
+    'with',
+    'of',
+    'is',
+    'are',
+    'to',
+    'yet',
+    'no',
   ]
     .map((word) => `(?<!\\p{L})(${word})(?!\\p{L})`)
     .join('|'),
@@ -36,7 +100,8 @@ async function englishOn(page: Page): Promise<string[]> {
     const walker = doc.createTreeWalker(doc.body, 4 /* NodeFilter.SHOW_TEXT */);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (parent && outside(parent) && !['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName) && node.textContent.trim()) found.push(node.textContent.trim());
+      if (parent && outside(parent) && !['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName) && node.textContent.trim())
+        found.push(node.textContent.trim());
     }
     const spoken = ['aria-label', 'aria-roledescription', 'aria-valuetext', 'title', 'placeholder', 'alt'];
     for (const element of doc.querySelectorAll(spoken.map((name) => `[${name}]`).join(', '))) {
@@ -62,7 +127,10 @@ async function inBothSchemes(page: Page, name: string): Promise<void> {
 }
 
 test.describe('Auf Deutsch', () => {
-  test('a German browser signs in and walks the map, the budget, the notes and the administration at 360 px without an English word', async ({ page, service }) => {
+  test('a German browser signs in and walks the map, the budget, the notes and the administration at 360 px without an English word', async ({
+    page,
+    service,
+  }) => {
     const group = await seedGroup(service.db, { name: `Familie Schröder ${Date.now()}`, modules: ['Map', 'Budget', 'Notes'], currency: 'EUR' });
     const admin = await seedUser(service.db, group.id, { role: 'Admin', nickname: 'Jürgen', username: `juergen${Date.now()}` });
 

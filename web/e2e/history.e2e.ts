@@ -74,10 +74,16 @@ test.describe('History', () => {
     const note = await (await request.post('/api/v1/notes', { headers: miaHeaders, data: { title: 'Shopping' } })).json();
     const milk = await (await request.post(`/api/v1/notes/${note.id}/items`, { headers: miaHeaders, data: { text: 'Milk' } })).json();
     expect((await request.patch(`/api/v1/notes/${note.id}/items/${milk.id}/toggle`, { headers: miaHeaders })).status()).toBe(200);
-    const groceries = await (await request.post('/api/v1/categories', { headers: tomHeaders, data: { name: 'Groceries', color: '#16A34A', icon: 'Basket' } })).json();
+    const groceries = await (
+      await request.post('/api/v1/categories', { headers: tomHeaders, data: { name: 'Groceries', color: '#16A34A', icon: 'Basket' } })
+    ).json();
     expect((await request.post('/api/v1/budget-accounts', { headers: tomHeaders, data: { name: 'Joint', openingBalance: '1250.00' } })).status()).toBe(201);
-    expect((await request.post('/api/v1/transactions', { headers: tomHeaders, data: { type: 'Expense', amount: '12.50', categoryId: groceries.id } })).status()).toBe(201);
-    expect((await request.post('/api/v1/markers', { headers: miaHeaders, data: { title: 'Lisbon café', latitude: 38.72, longitude: -9.14 } })).status()).toBe(201);
+    expect(
+      (await request.post('/api/v1/transactions', { headers: tomHeaders, data: { type: 'Expense', amount: '12.50', categoryId: groceries.id } })).status(),
+    ).toBe(201);
+    expect((await request.post('/api/v1/markers', { headers: miaHeaders, data: { title: 'Lisbon café', latitude: 38.72, longitude: -9.14 } })).status()).toBe(
+      201,
+    );
 
     await signIn(page, mia);
     await page.goto('/history');
@@ -96,13 +102,15 @@ test.describe('History', () => {
       await expect(rows.filter({ hasText: sentence })).toHaveCount(1);
     }
     // each sentence whole: nothing cut off or hidden
-    for (const cut of await page.locator('.history-sentence').evaluateAll((spans) => spans.map((span) => span.scrollWidth > span.clientWidth + 1))) expect(cut).toBe(false);
+    for (const cut of await page.locator('.history-sentence').evaluateAll((spans) => spans.map((span) => span.scrollWidth > span.clientWidth + 1)))
+      expect(cut).toBe(false);
     await expect(page.locator('main')).not.toContainText(/NoteItem|MarkerImage|BudgetAccount|isCompleted|Created|Updated/);
     await page.screenshot({ path: join(SCREENSHOTS, 'History-sentences-at-360.png') });
 
     await page.getByRole('button', { name: 'Filters' }).click();
     const what = page.getByLabel('What');
-    for (const label of ['Places', 'Photos', 'Accounts', 'Transactions', 'Notes', 'List items']) await expect(what.getByRole('option', { name: label, exact: true })).toHaveCount(1);
+    for (const label of ['Places', 'Photos', 'Accounts', 'Transactions', 'Notes', 'List items'])
+      await expect(what.getByRole('option', { name: label, exact: true })).toHaveCount(1);
     await what.selectOption({ label: 'Accounts' });
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page.getByText('1 change', { exact: true })).toBeVisible();

@@ -4,7 +4,11 @@ import { moveByKeyboard } from './helpers/sortable';
 import { expect, SCREENSHOTS, seedGroup, seedUser, signIn, test } from './support/fixtures';
 
 test.describe('Live updates', () => {
-  test("a member's ticks, adds and reorders show on the other member's open note within a second; a private note never does", async ({ page, browser, service }) => {
+  test("a member's ticks, adds and reorders show on the other member's open note within a second; a private note never does", async ({
+    page,
+    browser,
+    service,
+  }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const mia = await seedUser(service.db, group.id, { nickname: 'Mia' });
     const tom = await seedUser(service.db, group.id, { nickname: 'Tom' });

@@ -42,9 +42,12 @@ test.describe('Notes', () => {
 
     // the server holds the new order and the tick
     const saved = async () =>
-      (await service.db.query(`SELECT text, is_completed FROM note_items i JOIN notes n ON n.id = i.note_id WHERE n.group_id = $1 AND n.title = 'Shopping' ORDER BY i."order"`, [group.id])).rows.map(
-        (row: { text: string; is_completed: boolean }) => `${row.text}${row.is_completed ? ' ✓' : ''}`,
-      );
+      (
+        await service.db.query(
+          `SELECT text, is_completed FROM note_items i JOIN notes n ON n.id = i.note_id WHERE n.group_id = $1 AND n.title = 'Shopping' ORDER BY i."order"`,
+          [group.id],
+        )
+      ).rows.map((row: { text: string; is_completed: boolean }) => `${row.text}${row.is_completed ? ' ✓' : ''}`);
     await expect.poll(saved).toEqual(['Eggs', 'Bread', 'Milk ✓']);
     await page.reload();
     await expect.poll(names).toEqual(['Eggs', 'Bread']);
@@ -64,7 +67,10 @@ test.describe('Notes', () => {
     await page.getByRole('button', { name: 'Pin', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Unpin' })).toBeVisible();
     await page.getByRole('link', { name: '← All notes' }).click();
-    const cards = page.getByRole('list', { name: 'Notes' }).getByRole('listitem').filter({ has: page.getByRole('heading') });
+    const cards = page
+      .getByRole('list', { name: 'Notes' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading') });
     await expect(cards.first().getByRole('heading')).toHaveText('Shopping');
     await expect(cards.first()).toContainText('Pinned');
     await expect(cards.first()).toContainText('1 of 3 done');
@@ -102,9 +108,9 @@ test.describe('Notes', () => {
       await expect.poll(names).toEqual(typed);
       // and the server has exactly these, once each
       const saved = async () =>
-        (await service.db.query(`SELECT text FROM note_items i JOIN notes n ON n.id = i.note_id WHERE n.group_id = $1 ORDER BY i."order"`, [group.id])).rows.map(
-          (row: { text: string }) => row.text,
-        );
+        (
+          await service.db.query(`SELECT text FROM note_items i JOIN notes n ON n.id = i.note_id WHERE n.group_id = $1 ORDER BY i."order"`, [group.id])
+        ).rows.map((row: { text: string }) => row.text);
       await expect.poll(saved).toEqual(typed);
       await page.reload();
       await expect.poll(names).toEqual(typed);

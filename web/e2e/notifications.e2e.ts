@@ -26,7 +26,13 @@ async function apiAs<T = unknown>(page: Page, method: string, path: string, body
 interface Note {
   id: string;
   title: string;
-  reminder: { at: string; nextAt: string | null; timeZone: string | null; recipients: unknown; repeat: { frequency: string; interval: number; until: string | null } | null } | null;
+  reminder: {
+    at: string;
+    nextAt: string | null;
+    timeZone: string | null;
+    recipients: unknown;
+    repeat: { frequency: string; interval: number; until: string | null } | null;
+  } | null;
 }
 interface InboxPage {
   unreadCount: number;
@@ -203,75 +209,100 @@ test.describe('Notifications', () => {
     expect((await apiAs<Note>(page, 'GET', `/notes/${note.id}`)).body.reminder).toBeNull();
   });
 
-  test("the account's notifications: the zone from the browser at first sign-in, " +
-    "channels, the webhook's refusal inline, quiet hours, a test, push on and off", async ({ browser, service }) => {
-    const group = await seedGroup(service.db, { modules: ['Notes'] });
-    const mia = await seedUser(service.db, group.id, { nickname: 'Mia' });
-    const context = await browser.newContext({ baseURL: service.url, timezoneId: 'Europe/Berlin', viewport: { width: 360, height: 780 }, hasTouch: true, locale: 'en-GB' });
-    await context.addInitScript(FAKE_PUSH_MANAGER);
-    const page = await context.newPage();
-    await signIn(page, mia);
+  test(
+    "the account's notifications: the zone from the browser at first sign-in, " +
+      "channels, the webhook's refusal inline, quiet hours, a test, push on and off",
+    async ({ browser, service }) => {
+      const group = await seedGroup(service.db, { modules: ['Notes'] });
+      const mia = await seedUser(service.db, group.id, { nickname: 'Mia' });
+      const context = await browser.newContext({
+        baseURL: service.url,
+        timezoneId: 'Europe/Berlin',
+        viewport: { width: 360, height: 780 },
+        hasTouch: true,
+        locale: 'en-GB',
+      });
+      await context.addInitScript(FAKE_PUSH_MANAGER);
+      const page = await context.newPage();
+      await signIn(page, mia);
 
-    // the first sign-in takes the browser's zone
-    await expect.poll(async () => (await apiAs<{ timeZone: string }>(page, 'GET', '/account/notification-settings')).body.timeZone).toBe('Europe/Berlin');
+      // the first sign-in takes the browser's zone
+      await expect.poll(async () => (await apiAs<{ timeZone: string }>(page, 'GET', '/account/notification-settings')).body.timeZone).toBe('Europe/Berlin');
 
-    await page.goto('/account');
-    const section = page.getByRole('region', { name: 'Notifications' });
-    await expect(section.getByLabel('Time zone')).toHaveValue('Europe/Berlin');
-    await expect(section.getByRole('checkbox', { name: "In the app's inbox (always)" })).toBeChecked();
-    await expect(section.getByRole('checkbox', { name: "In the app's inbox (always)" })).toBeDisabled();
+      await page.goto('/account');
+      const section = page.getByRole('region', { name: 'Notifications' });
+      await expect(section.getByLabel('Time zone')).toHaveValue('Europe/Berlin');
+      await expect(section.getByRole('checkbox', { name: "In the app's inbox (always)" })).toBeChecked();
+      await expect(section.getByRole('checkbox', { name: "In the app's inbox (always)" })).toBeDisabled();
 
-    // a webhook on the loopback is refused, beside the field
-    await section.getByLabel('Webhook URL (optional)').fill('http://127.0.0.1:9/hook');
-    await section.getByRole('button', { name: 'Save notification settings' }).click();
-    await expect(section.getByText('This address does not lead to a public address (it is in a private network, or its name cannot be found), ' +
-      'and this server may reach only public ones. Use a public address.').first()).toBeVisible();
-    await expect(section.getByLabel('Webhook URL (optional)')).toHaveAttribute('aria-invalid', 'true');
-    await section.getByLabel('Webhook URL (optional)').evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    await shots(page, 'account-webhook-refused');
+      // a webhook on the loopback is refused, beside the field
+      await section.getByLabel('Webhook URL (optional)').fill('http://127.0.0.1:9/hook');
+      await section.getByRole('button', { name: 'Save notification settings' }).click();
+      await expect(
+        section
+          .getByText(
+            'This address does not lead to a public address (it is in a private network, or its name cannot be found), ' +
+              'and this server may reach only public ones. Use a public address.',
+          )
+          .first(),
+      ).toBeVisible();
+      await expect(section.getByLabel('Webhook URL (optional)')).toHaveAttribute('aria-invalid', 'true');
+      await section.getByLabel('Webhook URL (optional)').evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await shots(page, 'account-webhook-refused');
 
-    await section.getByLabel('Webhook URL (optional)').fill('');
-    await section.getByRole('checkbox', { name: 'By email' }).check();
-    await section.getByRole('checkbox', { name: 'Hold notifications during quiet hours' }).check();
-    await section.getByLabel('From', { exact: true }).fill('22:30');
-    await section.getByLabel('Until').fill('06:45');
-    await section.getByLabel('Time zone').selectOption('America/New_York');
-    await section.getByRole('button', { name: 'Save notification settings' }).click();
-    await expect(section.getByText('Your notification settings have been saved.')).toBeVisible();
-    const settings = await apiAs(page, 'GET', '/account/notification-settings');
-    expect(settings.body).toEqual({ timeZone: 'America/New_York', quietHours: { from: '22:30', to: '06:45' }, inbox: true, push: false, email: true, webhookUrl: null, shoppingTrips: true });
+      await section.getByLabel('Webhook URL (optional)').fill('');
+      await section.getByRole('checkbox', { name: 'By email' }).check();
+      await section.getByRole('checkbox', { name: 'Hold notifications during quiet hours' }).check();
+      await section.getByLabel('From', { exact: true }).fill('22:30');
+      await section.getByLabel('Until').fill('06:45');
+      await section.getByLabel('Time zone').selectOption('America/New_York');
+      await section.getByRole('button', { name: 'Save notification settings' }).click();
+      await expect(section.getByText('Your notification settings have been saved.')).toBeVisible();
+      const settings = await apiAs(page, 'GET', '/account/notification-settings');
+      expect(settings.body).toEqual({
+        timeZone: 'America/New_York',
+        quietHours: { from: '22:30', to: '06:45' },
+        inbox: true,
+        push: false,
+        email: true,
+        webhookUrl: null,
+        shoppingTrips: true,
+      });
 
-    // a test through every chosen channel: the inbox and the mail
-    await section.getByRole('button', { name: 'Send a test' }).click();
-    const results = section.getByRole('list', { name: 'Test results' });
-    await expect(results).toContainText('Inbox: sent');
-    await expect(results).toContainText('Email: sent');
-    await expect.poll(() => service.mail.mailsTo(mia.email).filter((message) => message.subject === 'Hearth test notification').length).toBe(1);
+      // a test through every chosen channel: the inbox and the mail
+      await section.getByRole('button', { name: 'Send a test' }).click();
+      const results = section.getByRole('list', { name: 'Test results' });
+      await expect(results).toContainText('Inbox: sent');
+      await expect(results).toContainText('Email: sent');
+      await expect.poll(() => service.mail.mailsTo(mia.email).filter((message) => message.subject === 'Hearth test notification').length).toBe(1);
 
-    // push: the browser asks only now; the device's subscription is registered, then removed
-    await context.grantPermissions(['notifications'], { origin: service.url });
-    // (the box follows once the device is subscribed)
-    await section.getByRole('checkbox', { name: 'Push notifications on this device' }).click();
-    await expect(section.getByRole('checkbox', { name: 'Push notifications on this device' })).toBeChecked();
-    await expect(section.getByText("This device shows Hearth's reminders even when the app is closed.")).toBeVisible();
-    const subscribed = await apiAs<{ id: string; endpoint: string }[]>(page, 'GET', '/push-subscriptions');
-    expect(subscribed.body).toHaveLength(1);
-    const endpoint = await page.evaluate<string | undefined>('navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription()).then((s) => s?.endpoint)');
-    expect(subscribed.body[0].endpoint).toBe(endpoint);
-    // subscribed with the installation's VAPID key
-    const { publicKey } = (await apiAs<{ publicKey: string }>(page, 'GET', '/push/public-key')).body;
-    expect(await page.evaluate('window.__pushKey')).toBe(publicKey);
-    expect((await apiAs<{ push: boolean }>(page, 'GET', '/account/notification-settings')).body.push).toBe(true);
-    await shots(page, 'account-push-on');
+      // push: the browser asks only now; the device's subscription is registered, then removed
+      await context.grantPermissions(['notifications'], { origin: service.url });
+      // (the box follows once the device is subscribed)
+      await section.getByRole('checkbox', { name: 'Push notifications on this device' }).click();
+      await expect(section.getByRole('checkbox', { name: 'Push notifications on this device' })).toBeChecked();
+      await expect(section.getByText("This device shows Hearth's reminders even when the app is closed.")).toBeVisible();
+      const subscribed = await apiAs<{ id: string; endpoint: string }[]>(page, 'GET', '/push-subscriptions');
+      expect(subscribed.body).toHaveLength(1);
+      const endpoint = await page.evaluate<string | undefined>(
+        'navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription()).then((s) => s?.endpoint)',
+      );
+      expect(subscribed.body[0].endpoint).toBe(endpoint);
+      // subscribed with the installation's VAPID key
+      const { publicKey } = (await apiAs<{ publicKey: string }>(page, 'GET', '/push/public-key')).body;
+      expect(await page.evaluate('window.__pushKey')).toBe(publicKey);
+      expect((await apiAs<{ push: boolean }>(page, 'GET', '/account/notification-settings')).body.push).toBe(true);
+      await shots(page, 'account-push-on');
 
-    await section.getByRole('checkbox', { name: 'Push notifications on this device' }).click();
-    await expect(section.getByRole('checkbox', { name: 'Push notifications on this device' })).not.toBeChecked();
-    await expect(section.getByText('Your browser asks for permission when you turn this on.')).toBeVisible();
-    expect((await apiAs<unknown[]>(page, 'GET', '/push-subscriptions')).body).toEqual([]);
-    expect(await page.evaluate('navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription()).then((s) => s === null)')).toBe(true);
-    expect((await apiAs<{ push: boolean }>(page, 'GET', '/account/notification-settings')).body.push).toBe(false);
-    await context.close();
-  });
+      await section.getByRole('checkbox', { name: 'Push notifications on this device' }).click();
+      await expect(section.getByRole('checkbox', { name: 'Push notifications on this device' })).not.toBeChecked();
+      await expect(section.getByText('Your browser asks for permission when you turn this on.')).toBeVisible();
+      expect((await apiAs<unknown[]>(page, 'GET', '/push-subscriptions')).body).toEqual([]);
+      expect(await page.evaluate('navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription()).then((s) => s === null)')).toBe(true);
+      expect((await apiAs<{ push: boolean }>(page, 'GET', '/account/notification-settings')).body.push).toBe(false);
+      await context.close();
+    },
+  );
 
   test('bill reminders on the recurring-transaction form: "Remind me 2 days before", then none', async ({ page, service }) => {
     const group = await seedGroup(service.db, { modules: ['Budget'] });
@@ -341,15 +372,27 @@ test.describe('Notifications', () => {
       cdp.send('ServiceWorker.deliverPushMessage', {
         origin: service.url,
         registrationId: await registrationId,
-        data: JSON.stringify({ id: item.id, kind: item.kind, title: item.title, body: 'Milk and bread still open.', entityType: 'Note', entityId: note.id, late: false, createdDate: new Date().toISOString(), url }),
+        data: JSON.stringify({
+          id: item.id,
+          kind: item.kind,
+          title: item.title,
+          body: 'Milk and bread still open.',
+          entityType: 'Note',
+          entityId: note.id,
+          late: false,
+          createdDate: new Date().toISOString(),
+          url,
+        }),
       });
     await push(reminder, `${service.url}/notes/${note.id}`);
     await push(test, `${service.url}/notifications`);
 
     // shown with title, body and both actions
     const shown = () =>
-      worker.evaluate(`self.registration.getNotifications().then((list) => list.map((n) => ({ title: n.title, ` +
-        `body: n.body, tag: n.tag, actions: n.actions.map((a) => a.action + ':' + a.title) })))`);
+      worker.evaluate(
+        `self.registration.getNotifications().then((list) => list.map((n) => ({ title: n.title, ` +
+          `body: n.body, tag: n.tag, actions: n.actions.map((a) => a.action + ':' + a.title) })))`,
+      );
     await expect.poll(shown).toEqual(
       expect.arrayContaining([
         { title: 'Reminder: Groceries', body: 'Milk and bread still open.', tag: reminder.id, actions: ['done:Done', 'snooze:Snooze 1 h'] },
@@ -366,7 +409,9 @@ test.describe('Notifications', () => {
           `NotificationEvent('notificationclick', { notification, action: ${JSON.stringify(action)} })); return true; })`,
       );
     await click(reminder.id, 'done');
-    const row = async (id: string) => (await service.db.query<{ read_at: Date | null; snoozed_until: Date | null }>('SELECT read_at, snoozed_until FROM notifications WHERE id = $1', [id])).rows[0];
+    const row = async (id: string) =>
+      (await service.db.query<{ read_at: Date | null; snoozed_until: Date | null }>('SELECT read_at, snoozed_until FROM notifications WHERE id = $1', [id]))
+        .rows[0];
     await expect.poll(async () => (await row(reminder.id)).read_at).not.toBeNull();
     expect((await row(reminder.id)).snoozed_until).toBeNull();
     await expect.poll(async () => ((await shown()) as unknown[]).length).toBe(1);

@@ -11,12 +11,23 @@ async function titleOnServer(service: Service, noteId: string): Promise<string> 
 
 /** Two members rename the same note offline; the one whose title another member's choice replaced is told, with their title and a way back. */
 test.describe('Offline title conflict', () => {
-  test('the member whose title was replaced is told on the next view, with their title, and restores it with one tap', async ({ page, browser, context, request, service }) => {
+  test('the member whose title was replaced is told on the next view, with their title, and restores it with one tap', async ({
+    page,
+    browser,
+    context,
+    request,
+    service,
+  }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const ines = await seedUser(service.db, group.id, { nickname: 'Ines' });
     const tom = await seedUser(service.db, group.id, { nickname: 'Tom' });
     const note = await noteWithItems(request, await headersOf(request, ines), 'Party', ['Milk']);
-    const tomContext: BrowserContext = await browser.newContext({ baseURL: service.url, viewport: { width: 360, height: 780 }, locale: 'en-GB', timezoneId: 'UTC' });
+    const tomContext: BrowserContext = await browser.newContext({
+      baseURL: service.url,
+      viewport: { width: 360, height: 780 },
+      locale: 'en-GB',
+      timezoneId: 'UTC',
+    });
     const tomPage = await tomContext.newPage();
     try {
       for (const [who, user] of [

@@ -11,7 +11,12 @@ async function itemsOnServer(service: Service, noteId: string): Promise<string[]
 }
 
 test.describe('Offline', () => {
-  test('installable: a valid manifest with its icons, a service worker in control, the app opening with no network', async ({ page, context, request, service }) => {
+  test('installable: a valid manifest with its icons, a service worker in control, the app opening with no network', async ({
+    page,
+    context,
+    request,
+    service,
+  }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const member = await seedUser(service.db, group.id, { nickname: 'Ines' });
 
@@ -19,7 +24,11 @@ test.describe('Offline', () => {
     expect(manifest.status()).toBe(200);
     const body = await manifest.json();
     expect(body).toMatchObject({ name: 'Hearth', short_name: 'Hearth', display: 'standalone', start_url: '/', theme_color: '#b45309' });
-    expect(body.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`)).toEqual(['192x192', '512x512', '512x512 maskable']);
+    expect(body.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`)).toEqual([
+      '192x192',
+      '512x512',
+      '512x512 maskable',
+    ]);
     for (const icon of body.icons) {
       const image = await request.get(icon.src);
       expect(image.status()).toBe(200);
@@ -43,7 +52,12 @@ test.describe('Offline', () => {
     await expect(page.getByRole('link', { name: 'Notes' }).first()).toBeVisible();
   });
 
-  test('after one visit, the notes, the places list and the budget month open with no network under the offline bar', async ({ page, context, request, service }) => {
+  test('after one visit, the notes, the places list and the budget month open with no network under the offline bar', async ({
+    page,
+    context,
+    request,
+    service,
+  }) => {
     const group = await seedGroup(service.db, { modules: ['Notes', 'Map', 'Budget'] });
     const member = await seedUser(service.db, group.id, { nickname: 'Ines' });
     const headers = await headersOf(request, member);
@@ -54,7 +68,14 @@ test.describe('Offline', () => {
     const category = await request.post('/api/v1/categories', { headers, data: { name: 'Groceries', color: '#16A34A', icon: 'Basket' } });
     expect(category.status()).toBe(201);
     const today = new Date().toISOString().slice(0, 10);
-    const expense = { type: 'Expense', amount: '3.50', description: 'Sourdough loaf', date: today, budgetAccountId: (await account.json()).id, categoryId: (await category.json()).id };
+    const expense = {
+      type: 'Expense',
+      amount: '3.50',
+      description: 'Sourdough loaf',
+      date: today,
+      budgetAccountId: (await account.json()).id,
+      categoryId: (await category.json()).id,
+    };
     expect((await request.post('/api/v1/transactions', { headers, data: expense })).status()).toBe(201);
 
     await signIn(page, member);
@@ -75,7 +96,11 @@ test.describe('Offline', () => {
     await expect(page.getByText('Sourdough loaf')).toBeVisible();
     await expect
       .poll(async () => (await kept(page)).queries.join(' '))
-      .toMatch(new RegExp(`(?=.*"notes","detail","${note.id}")(?=.*"map","markers")(?=.*"budget","transactions")(?=.*"budget","balances")(?=.*"budget","settlements")`));
+      .toMatch(
+        new RegExp(
+          `(?=.*"notes","detail","${note.id}")(?=.*"map","markers")(?=.*"budget","transactions")(?=.*"budget","balances")(?=.*"budget","settlements")`,
+        ),
+      );
 
     await context.setOffline(true);
     await page.reload();
@@ -161,12 +186,23 @@ test.describe('Offline', () => {
     await expect(again.getByRole('list', { name: 'Checked items' }).getByRole('checkbox')).toHaveCount(3);
   });
 
-  test('two members change the same item offline: the one whose edit arrives second sees both texts and chooses; nothing is overwritten before', async ({ page, context, browser, request, service }) => {
+  test('two members change the same item offline: the one whose edit arrives second sees both texts and chooses; nothing is overwritten before', async ({
+    page,
+    context,
+    browser,
+    request,
+    service,
+  }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const ines = await seedUser(service.db, group.id, { nickname: 'Ines' });
     const tom = await seedUser(service.db, group.id, { nickname: 'Tom' });
     const note = await noteWithItems(request, await headersOf(request, ines), 'Party', ['Milk', 'Cake']);
-    const tomContext: BrowserContext = await browser.newContext({ baseURL: service.url, viewport: { width: 360, height: 780 }, locale: 'en-GB', timezoneId: 'UTC' });
+    const tomContext: BrowserContext = await browser.newContext({
+      baseURL: service.url,
+      viewport: { width: 360, height: 780 },
+      locale: 'en-GB',
+      timezoneId: 'UTC',
+    });
     const tomPage = await tomContext.newPage();
     try {
       for (const [who, user] of [
@@ -225,7 +261,12 @@ test.describe('Offline', () => {
     }
   });
 
-  test("changes made offline over someone's newer ones: a tick meanwhile lets a delete through, a changed text is asked about; keep theirs, keep it", async ({ page, context, request, service }) => {
+  test("changes made offline over someone's newer ones: a tick meanwhile lets a delete through, a changed text is asked about; keep theirs, keep it", async ({
+    page,
+    context,
+    request,
+    service,
+  }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const ines = await seedUser(service.db, group.id, { nickname: 'Ines' });
     const tom = await seedUser(service.db, group.id, { nickname: 'Tom' });
@@ -284,7 +325,10 @@ test.describe('Offline', () => {
 test.describe('Offline, when a session ends', () => {
   /** Signed in with a private note read and a change queued offline, all kept on the device (then back online). */
   async function keptOnDevice(page: Page, context: BrowserContext, request: APIRequestContext, user: SeededUser): Promise<void> {
-    const note = await request.post('/api/v1/notes', { headers: await headersOf(request, user), data: { title: 'Diary', content: 'Only mine', isPrivate: true } });
+    const note = await request.post('/api/v1/notes', {
+      headers: await headersOf(request, user),
+      data: { title: 'Diary', content: 'Only mine', isPrivate: true },
+    });
     expect(note.status()).toBe(201);
     const { id } = await note.json();
     await signIn(page, user);
@@ -311,7 +355,12 @@ test.describe('Offline, when a session ends', () => {
     expect(await kept(page).then((k) => k.entries)).toEqual([]);
   }
 
-  test('revoked from another device (a lost phone): the kept notes and queued change go at once; offline, the app opens signed out', async ({ page, context, request, service }) => {
+  test('revoked from another device (a lost phone): the kept notes and queued change go at once; offline, the app opens signed out', async ({
+    page,
+    context,
+    request,
+    service,
+  }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const member = await seedUser(service.db, group.id, { nickname: 'Ines' });
     await keptOnDevice(page, context, request, member);
@@ -330,7 +379,12 @@ test.describe('Offline, when a session ends', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'Offline-revoked-session-opens-signed-out.png') });
   });
 
-  test('a refresh refused while the app was closed: the next start removes what was kept, and offline it opens signed out', async ({ page, context, request, service }) => {
+  test('a refresh refused while the app was closed: the next start removes what was kept, and offline it opens signed out', async ({
+    page,
+    context,
+    request,
+    service,
+  }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const member = await seedUser(service.db, group.id, { nickname: 'Ines' });
     await keptOnDevice(page, context, request, member);
@@ -347,4 +401,3 @@ test.describe('Offline, when a session ends', () => {
     await opensSignedOutOffline(again, context);
   });
 });
-

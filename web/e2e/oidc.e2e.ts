@@ -9,7 +9,10 @@ test.use({
   serviceEnv: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from its first parameter
     async ({}, use) => {
-      provider = await startTestProvider(() => [`${hearth}/api/v1/session/oidc/callback`], () => [`${hearth}/sign-in?signed-out=1`]);
+      provider = await startTestProvider(
+        () => [`${hearth}/api/v1/session/oidc/callback`],
+        () => [`${hearth}/sign-in?signed-out=1`],
+      );
       await use({
         OIDC_ISSUER: provider.issuer,
         OIDC_CLIENT_ID: provider.clientId,
@@ -39,7 +42,12 @@ test.describe('Signing in with the family’s identity provider', () => {
     await expect(page.getByLabel('Username')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Create an account' })).toHaveCount(0);
     await button.click();
-    await expect(page.getByRole('link', { name: 'Menu' }).or(page.getByRole('button', { name: 'Sign out' })).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('link', { name: 'Menu' })
+        .or(page.getByRole('button', { name: 'Sign out' }))
+        .first(),
+    ).toBeVisible();
 
     await page.goto('/account/sessions');
     await expect(page.getByText('signed in with Sign in with Family ID')).toBeVisible();

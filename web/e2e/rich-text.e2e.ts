@@ -31,9 +31,17 @@ test.describe('Rich text', () => {
     );
     const dir = mkdtempSync(join(tmpdir(), 'hearth-xss-'));
     try {
-      const env = { PATH: process.env.PATH!, ...TEST_ENV, ...service.s3.env, DATABASE_URL: databaseUrl(service.databaseName), DATA_DIR: dir, LOG_LEVEL: 'silent' };
+      const env = {
+        PATH: process.env.PATH!,
+        ...TEST_ENV,
+        ...service.s3.env,
+        DATABASE_URL: databaseUrl(service.databaseName),
+        DATA_DIR: dir,
+        LOG_LEVEL: 'silent',
+      };
       // asynchronously: the test S3 server answering the CLI runs in this process
-      const cli = async (...args: string[]) => (await promisify(execFile)(process.execPath, [join(ROOT, 'dist', 'src', 'cli.js'), ...args], { env, cwd: dir })).stdout;
+      const cli = async (...args: string[]) =>
+        (await promisify(execFile)(process.execPath, [join(ROOT, 'dist', 'src', 'cli.js'), ...args], { env, cwd: dir })).stdout;
       const archive = (await cli('backup', '--out', dir)).trim().split('\n').at(-1)!;
       await service.db.query(`UPDATE markers SET description = '<p>replaced</p>' WHERE id = $1`, [markerId]);
       await cli('restore', archive, '--force');

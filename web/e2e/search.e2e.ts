@@ -16,7 +16,14 @@ async function seedFamily(request: APIRequestContext, service: Service) {
   const fillers = Array.from({ length: 30 }, (_, i) => `Vorrat ${i + 1}`);
   const note = await noteWithItems(request, headers, 'Wocheneinkauf', [...fillers, 'Vollmilch 3,5 %', 'Crème fraîche']);
   await noteWithItems(request, headers, 'Milch-Rezepte', []);
-  expect((await request.post('/api/v1/markers', { headers, data: { title: 'Milchbar am Hafen', latitude: 53.54, longitude: 9.98, address: 'Hafenstraße 1, Hamburg' } })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/v1/markers', {
+        headers,
+        data: { title: 'Milchbar am Hafen', latitude: 53.54, longitude: 9.98, address: 'Hafenstraße 1, Hamburg' },
+      })
+    ).status(),
+  ).toBe(201);
   const account = (await (await request.post('/api/v1/budget-accounts', { headers, data: { name: 'Konto' } })).json()).id;
   const category = (await (await request.post('/api/v1/categories', { headers, data: { name: 'Lebensmittel', color: '#16A34A', icon: 'Basket' } })).json()).id;
   const expense = { type: 'Expense', amount: '4.20', description: 'Milchhof Bauer', date: '2026-05-02', budgetAccountId: account, categoryId: category };
@@ -25,7 +32,11 @@ async function seedFamily(request: APIRequestContext, service: Service) {
 }
 
 test.describe('Search', () => {
-  test('"/" focuses the header search; results grouped by kind as one types, matched words marked; a list item opens scrolled into view', async ({ page, request, service }) => {
+  test('"/" focuses the header search; results grouped by kind as one types, matched words marked; a list item opens scrolled into view', async ({
+    page,
+    request,
+    service,
+  }) => {
     const { member, note } = await seedFamily(request, service);
     await signIn(page, member);
 

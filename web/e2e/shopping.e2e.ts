@@ -21,7 +21,11 @@ async function signInAt(page: Page, user: SeededUser, path: string): Promise<voi
 }
 
 test.describe('Einkaufsliste', () => {
-  test('Mia fügt „2 l Milch“ und „tom“ → Tomaten mit je höchstens zwei Tippern hinzu, während Tom einkauft; Tom sieht sie sofort, nach Regal', async ({ page, browser, service }) => {
+  test('Mia fügt „2 l Milch“ und „tom“ → Tomaten mit je höchstens zwei Tippern hinzu, während Tom einkauft; Tom sieht sie sofort, nach Regal', async ({
+    page,
+    browser,
+    service,
+  }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const mia = await seedUser(service.db, group.id, { nickname: 'Mia' });
     const tom = await seedUser(service.db, group.id, { nickname: 'Tom' });
@@ -103,7 +107,10 @@ test.describe('Einkaufsliste', () => {
 test.describe('Shopping list in a store', () => {
   test.use({ locale: 'en-GB' });
 
-  test("a store is added and its aisles dragged into the shop's order from \"Going shopping\"; the list follows that order during the trip", async ({ page, service }) => {
+  test('a store is added and its aisles dragged into the shop\'s order from "Going shopping"; the list follows that order during the trip', async ({
+    page,
+    service,
+  }) => {
     const group = await seedGroup(service.db, { modules: ['Notes'] });
     const anna = await seedUser(service.db, group.id, { nickname: 'Anna' });
     await signInAt(page, anna, '/notes/new');
@@ -150,7 +157,11 @@ test.describe('Shopping list in a store', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       const audit = await new AxeBuilder({ page }).analyze();
-      expect(audit.violations.filter((found) => found.impact === 'serious' || found.impact === 'critical').map((found) => `${found.id}: ${found.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        audit.violations
+          .filter((found) => found.impact === 'serious' || found.impact === 'critical')
+          .map((found) => `${found.id}: ${found.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     }
     await page.screenshot({ path: join(SCREENSHOTS, 'shopping-8-dark.png'), fullPage: true });
     await page.emulateMedia({ colorScheme: 'light' });
@@ -162,42 +173,44 @@ test.describe('Shopping list in a store', () => {
 test.describe('Shopping list offline', () => {
   test.use({ locale: 'en-GB' });
 
-  test('with no network the list opens with its icons, the catalogue still suggests ("tom" → Tomatoes), ' +
-    'and the item reaches the server once back online', async ({ page, context, service }) => {
-    const group = await seedGroup(service.db, { modules: ['Notes'] });
-    const ines = await seedUser(service.db, group.id, { nickname: 'Ines' });
-    const login = await page.request.post('/api/v1/session', { data: { username: ines.username, password: ines.password } });
-    const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
-    const created = await page.request.post('/api/v1/notes', { headers, data: { title: 'Corner shop', kind: 'shopping' } });
-    const note = (await created.json()) as { id: string };
-    expect((await page.request.post(`/api/v1/notes/${note.id}/items`, { headers, data: { text: '2 l Milk' } })).status()).toBe(201);
+  test(
+    'with no network the list opens with its icons, the catalogue still suggests ("tom" → Tomatoes), ' + 'and the item reaches the server once back online',
+    async ({ page, context, service }) => {
+      const group = await seedGroup(service.db, { modules: ['Notes'] });
+      const ines = await seedUser(service.db, group.id, { nickname: 'Ines' });
+      const login = await page.request.post('/api/v1/session', { data: { username: ines.username, password: ines.password } });
+      const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
+      const created = await page.request.post('/api/v1/notes', { headers, data: { title: 'Corner shop', kind: 'shopping' } });
+      const note = (await created.json()) as { id: string };
+      expect((await page.request.post(`/api/v1/notes/${note.id}/items`, { headers, data: { text: '2 l Milk' } })).status()).toBe(201);
 
-    await page.goto(`/notes/${note.id}`);
-    // the service worker in control (a reload brings it), so the app and its chunks open offline
-    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-    if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
-    await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
-    await expect(page.getByRole('button', { name: 'Milk 2 l' })).toBeVisible();
-    await expect.poll(async () => (await kept(page)).queries.join(' ')).toContain(`"notes","detail","${note.id}"`);
+      await page.goto(`/notes/${note.id}`);
+      // the service worker in control (a reload brings it), so the app and its chunks open offline
+      await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+      if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
+      await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
+      await expect(page.getByRole('button', { name: 'Milk 2 l' })).toBeVisible();
+      await expect.poll(async () => (await kept(page)).queries.join(' ')).toContain(`"notes","detail","${note.id}"`);
 
-    await context.setOffline(true);
-    await page.reload();
-    await expect(page.getByRole('status').filter({ hasText: 'Offline —' })).toBeVisible();
-    const milk = page.getByRole('button', { name: 'Milk 2 l' });
-    await expect(milk).toBeVisible();
-    // its icon is the app's own drawing, there with no network
-    await expect(milk.locator('svg')).toHaveCount(1);
-    await page.getByRole('textbox', { name: 'Add to the list' }).fill('tom');
-    await page.getByRole('button', { name: 'Add Tomatoes' }).click();
-    await expect(page.getByRole('list', { name: 'Fruit & vegetables' }).getByRole('button', { name: 'Tomatoes' })).toBeVisible();
-    await page.screenshot({ path: join(SCREENSHOTS, 'shopping-9-offline.png') });
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByRole('status').filter({ hasText: 'Offline —' })).toBeVisible();
+      const milk = page.getByRole('button', { name: 'Milk 2 l' });
+      await expect(milk).toBeVisible();
+      // its icon is the app's own drawing, there with no network
+      await expect(milk.locator('svg')).toHaveCount(1);
+      await page.getByRole('textbox', { name: 'Add to the list' }).fill('tom');
+      await page.getByRole('button', { name: 'Add Tomatoes' }).click();
+      await expect(page.getByRole('list', { name: 'Fruit & vegetables' }).getByRole('button', { name: 'Tomatoes' })).toBeVisible();
+      await page.screenshot({ path: join(SCREENSHOTS, 'shopping-9-offline.png') });
 
-    await context.setOffline(false);
-    await expect
-      .poll(async () => (await service.db.query('SELECT text, aisle FROM note_items WHERE note_id = $1 ORDER BY "order"', [note.id])).rows)
-      .toEqual([
-        { text: 'Milk', aisle: 'dairy' },
-        { text: 'Tomatoes', aisle: 'produce' },
-      ]);
-  });
+      await context.setOffline(false);
+      await expect
+        .poll(async () => (await service.db.query('SELECT text, aisle FROM note_items WHERE note_id = $1 ORDER BY "order"', [note.id])).rows)
+        .toEqual([
+          { text: 'Milk', aisle: 'dairy' },
+          { text: 'Tomatoes', aisle: 'produce' },
+        ]);
+    },
+  );
 });

@@ -23,7 +23,20 @@ const TEXT_PROP_ENDINGS = 'Label|Text|Title|Message|Hint|Heading|Caption|Descrip
 const TEXT_PROP = new RegExp(`^(${ARIA_TEXT}|${TEXT_PROP_NAMES})$|(${TEXT_PROP_ENDINGS})$`);
 const SENTENCE = /^\s*\p{Lu}[\p{Ll}’']+(?:[,:;]?\s+\S+)+|^\s*\p{Lu}[\p{Ll}’']+[.!?…]\s*$/u;
 /** calls whose string arguments are not text: message ids, class names, matching, logging */
-const NOT_TEXT_CALLS = new Set(['t', 'translate', 'require', 'matchMedia', 'querySelector', 'querySelectorAll', 'getItem', 'setItem', 'removeItem', 'warn', 'error', 'log']);
+const NOT_TEXT_CALLS = new Set([
+  't',
+  'translate',
+  'require',
+  'matchMedia',
+  'querySelector',
+  'querySelectorAll',
+  'getItem',
+  'setItem',
+  'removeItem',
+  'warn',
+  'error',
+  'log',
+]);
 
 /** The value expressions a JSX position shows: through conditions, `&&`/`??`, `+` and templates. */
 function shownStrings(node, out = []) {
@@ -71,7 +84,13 @@ function calleeName(call) {
 function isNotText(node) {
   const parent = node.parent;
   if (!parent) return true;
-  if (parent.type === 'ImportDeclaration' || parent.type === 'ExportNamedDeclaration' || parent.type === 'ExportAllDeclaration' || parent.type === 'ImportExpression') return true;
+  if (
+    parent.type === 'ImportDeclaration' ||
+    parent.type === 'ExportNamedDeclaration' ||
+    parent.type === 'ExportAllDeclaration' ||
+    parent.type === 'ImportExpression'
+  )
+    return true;
   if (parent.type === 'TSLiteralType' || parent.type === 'TSEnumMember') return true;
   if (parent.type === 'Property' && parent.key === node && !parent.computed) return true;
   if (parent.type === 'JSXAttribute') return true; // judged by the prop's name

@@ -24,7 +24,9 @@ const ACTION_TITLES = {
 };
 
 function actionTitles(language) {
-  const base = String(language || (self.navigator && self.navigator.language) || 'en').toLowerCase().split('-')[0];
+  const base = String(language || (self.navigator && self.navigator.language) || 'en')
+    .toLowerCase()
+    .split('-')[0];
   return ACTION_TITLES[base] || ACTION_TITLES.en;
 }
 

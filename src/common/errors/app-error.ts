@@ -60,9 +60,16 @@ export class AppError extends Error {
   }
   /** 412: the If-Match version is not the current one; `current` is the resource as it is now. */
   static versionConflict(what: string, current: unknown): AppError {
-    return new AppError(HttpStatus.PRECONDITION_FAILED, 'VERSION_CONFLICT', `${what} was changed meanwhile: this is its current version`, undefined, undefined, {
-      current,
-    });
+    return new AppError(
+      HttpStatus.PRECONDITION_FAILED,
+      'VERSION_CONFLICT',
+      `${what} was changed meanwhile: this is its current version`,
+      undefined,
+      undefined,
+      {
+        current,
+      },
+    );
   }
   static tooLarge(code: ErrorCode, message: string): AppError {
     return new AppError(HttpStatus.PAYLOAD_TOO_LARGE, code, message);

@@ -50,7 +50,6 @@ export type ImportReason = (typeof IMPORT_REASONS)[number];
 /** The values a reason's wording names ("{value} is not an amount"): texts from the file, limits. */
 export type ReasonParams = Record<string, string | number>;
 
-
 /** The OpenAPI shape of `params`: names to texts or numbers. */
 export const REASON_PARAMS: ApiPropertyOptions = {
   type: 'object',

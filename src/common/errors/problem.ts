@@ -18,9 +18,14 @@ export class ProblemLimit {
 
 /** Why something fetched from another server could not be read: a stable code and the values its wording names. */
 export class ProblemFailure {
-  @ApiProperty({ example: 'HTTP_STATUS', description: 'CALENDAR_FETCH_FAILED: a SubscriptionError code (as an outside calendar\'s lastFailure)' })
+  @ApiProperty({ example: 'HTTP_STATUS', description: "CALENDAR_FETCH_FAILED: a SubscriptionError code (as an outside calendar's lastFailure)" })
   code: string;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, example: { status: 404 }, description: 'the HTTP status, the size limit in MB, the wait in seconds' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'number' },
+    example: { status: 404 },
+    description: 'the HTTP status, the size limit in MB, the wait in seconds',
+  })
   params: Record<string, number>;
 }
 
@@ -41,7 +46,10 @@ export class Problem {
   })
   current?: Record<string, unknown>;
   @ApiPropertyOptional({ description: 'statement import: the line of the file the problem is on' }) line?: number;
-  @ApiPropertyOptional({ type: ProblemLimit, description: 'a limit gone past (IMAGE_LIMIT, IMAGE_TOO_LARGE, ITEM_LIMIT, STATEMENT_TOO_LARGE…): what and how many at most' })
+  @ApiPropertyOptional({
+    type: ProblemLimit,
+    description: 'a limit gone past (IMAGE_LIMIT, IMAGE_TOO_LARGE, ITEM_LIMIT, STATEMENT_TOO_LARGE…): what and how many at most',
+  })
   limit?: ProblemLimit;
   @ApiPropertyOptional({ example: 'Note', description: 'NOT_FOUND: the kind of thing that was not found' }) entity?: string;
   @ApiPropertyOptional({ type: [String], description: 'statement import (UNMAPPED_COLUMNS): the columns of the file, for a mapping' }) columns?: string[];
@@ -52,7 +60,10 @@ export class Problem {
   })
   reason?: ImportReason;
   @ApiPropertyOptional(REASON_PARAMS) params?: ReasonParams;
-  @ApiPropertyOptional({ type: ProblemFailure, description: 'CALENDAR_FETCH_FAILED: why the address could not be read, for a client to word in its own language' })
+  @ApiPropertyOptional({
+    type: ProblemFailure,
+    description: 'CALENDAR_FETCH_FAILED: why the address could not be read, for a client to word in its own language',
+  })
   failure?: ProblemFailure;
 }
 

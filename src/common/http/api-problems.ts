@@ -16,9 +16,5 @@ const DESCRIPTIONS: Record<number, string> = {
 
 /** Documents problem-details error responses for the given statuses. */
 export function ApiProblems(...statuses: number[]): MethodDecorator & ClassDecorator {
-  return applyDecorators(
-    ...statuses.map((status) =>
-      ApiResponse({ status, description: DESCRIPTIONS[status] ?? 'Error', type: Problem, content: undefined }),
-    ),
-  );
+  return applyDecorators(...statuses.map((status) => ApiResponse({ status, description: DESCRIPTIONS[status] ?? 'Error', type: Problem, content: undefined })));
 }

@@ -18,7 +18,8 @@ export function jsonTooDeep(text: string, limit = MAX_JSON_DEPTH): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -35,8 +36,7 @@ export function isHostileString(value: string): boolean {
   return value.includes('\u0000') || LONE_SURROGATE.test(value);
 }
 
-const join = (parent: string, key: string | number) =>
-  typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key;
+const join = (parent: string, key: string | number) => (typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key);
 
 /** Parsed JSON and query objects only: a raw upload stream (its graph is the socket and server) or bytes are not walked. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -42,8 +42,18 @@ describe('response serializer schemas from openapi.json', () => {
     // a note list: nested arrays of DTOs, nullable and date-time fields, an undeclared field at each level
     const item = { id: 'i1', noteId: 'n1', content: 'Milk "2 %"\n', isChecked: false, position: 0, internal: 1 };
     const note = {
-      id: 'n1', title: 'Shopping \u2014 week 48', content: null, color: '#10B981', icon: 'Star', isPrivate: false, isPinned: true,
-      createdBy: 'u1', createdDate: '2026-11-26T00:26:43.366Z', updatedDate: new Date(Date.UTC(2026, 10, 26, 1, 2, 3, 4)), items: [item, { ...item, id: 'i2', position: 1 }], secret: 'x',
+      id: 'n1',
+      title: 'Shopping \u2014 week 48',
+      content: null,
+      color: '#10B981',
+      icon: 'Star',
+      isPrivate: false,
+      isPinned: true,
+      createdBy: 'u1',
+      createdDate: '2026-11-26T00:26:43.366Z',
+      updatedDate: new Date(Date.UTC(2026, 10, 26, 1, 2, 3, 4)),
+      items: [item, { ...item, id: 'i2', position: 1 }],
+      secret: 'x',
     };
     for (const [route, data] of [
       ['GET /api/v1/notes', [note, { ...note, id: 'n2', items: [] }]],

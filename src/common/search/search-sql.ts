@@ -139,7 +139,14 @@ export class SearchParams {
   constructor(first: number, slots: number) {
     this.slots = Array.from({ length: slots }, (_, i) => {
       const at = first + i * SLOT_PARAMS;
-      return { word: `$${at}::text`, query: `$${at + 1}::tsquery`, parts: `$${at + 2}::boolean`, typos: `$${at + 3}::boolean`, wordStart: `$${at + 4}::text`, fixes: `$${at + 5}::tsquery` };
+      return {
+        word: `$${at}::text`,
+        query: `$${at + 1}::tsquery`,
+        parts: `$${at + 2}::boolean`,
+        typos: `$${at + 3}::boolean`,
+        wordStart: `$${at + 4}::text`,
+        fixes: `$${at + 5}::tsquery`,
+      };
     });
     const rest = first + slots * SLOT_PARAMS;
     this.used = `$${rest}::int`;
@@ -191,7 +198,8 @@ export function searchMatches(row: SearchRow, p: SearchParams, options: MatchOpt
     return `(${ways.join(' OR ')})`;
   });
   // a statement that does not look for typos still names their parameters (their types are needed)
-  const unused = typos === false && p.slots.length ? ` AND (${p.slots.map((s) => `${s.typos} IS NOT NULL AND (${s.fixes} IS NULL OR true)`).join(' AND ')})` : '';
+  const unused =
+    typos === false && p.slots.length ? ` AND (${p.slots.map((s) => `${s.typos} IS NOT NULL AND (${s.fixes} IS NULL OR true)`).join(' AND ')})` : '';
   // the first word alone is a constant pattern the title's trigram index can serve
   const stopWords = titleWords ? `${row.typoText} ~ (${p.wholeWords})[1] AND ${row.typoText} ~ ALL(${p.wholeWords})` : `(${p.wholeWords} IS NULL AND false)`;
   return `((NOT ${p.stopWordsOnly} AND ${words.join('\n   AND ') || 'false'}${unused})

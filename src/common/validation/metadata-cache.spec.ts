@@ -11,8 +11,7 @@ class Page extends Base {
 describe('cached class-validator metadata', () => {
   beforeAll(() => cacheValidationMetadata());
 
-  const failing = async (value: object, type: new () => object) =>
-    (await validate(Object.assign(new type(), value))).map((error) => error.property).sort();
+  const failing = async (value: object, type: new () => object) => (await validate(Object.assign(new type(), value))).map((error) => error.property).sort();
 
   it('gives the same answers on repeated validation, inherited rules included', async () => {
     for (let i = 0; i < 3; i++) {

@@ -12,8 +12,7 @@ export const UuidParam =
     Param(
       name,
       new ParseUUIDPipe({
-        exceptionFactory: () =>
-          AppError.badRequest('INVALID_ID', `${name} must be a UUID`, [{ field: name, message: `${name} must be a UUID` }]),
+        exceptionFactory: () => AppError.badRequest('INVALID_ID', `${name} must be a UUID`, [{ field: name, message: `${name} must be a UUID` }]),
       }),
     )(target, key, index);
     if (key !== undefined) ApiParam({ name, type: String, format: 'uuid' })(target, key, Object.getOwnPropertyDescriptor(target, key)!);

@@ -60,8 +60,7 @@ export class AppValidationPipe extends ValidationPipe {
       transform: true,
       transformOptions: { enableImplicitConversion: false },
       validationError: { target: false, value: false },
-      exceptionFactory: (errors) =>
-        AppError.invalid(flattenValidationErrors(errors)),
+      exceptionFactory: (errors) => AppError.invalid(flattenValidationErrors(errors)),
     });
   }
 

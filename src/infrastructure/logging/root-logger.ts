@@ -46,13 +46,13 @@ export function createRootLogger(config: Pick<AppConfig, 'logLevel'> & Partial<P
   if (!destination && config.logFormat === 'pretty' && config.logLevel !== 'silent') destination = prettyStream();
   return pino(
     {
-    level: config.logLevel,
-    redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-    mixin(merged: object) {
-      if ('requestId' in merged) return {};
-      const cls = ClsServiceManager.getClsService();
-      return cls.isActive() && cls.getId() ? { requestId: cls.getId() } : {};
-    },
+      level: config.logLevel,
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+      mixin(merged: object) {
+        if ('requestId' in merged) return {};
+        const cls = ClsServiceManager.getClsService();
+        return cls.isActive() && cls.getId() ? { requestId: cls.getId() } : {};
+      },
     },
     destination,
   );
@@ -61,5 +61,11 @@ export function createRootLogger(config: Pick<AppConfig, 'logLevel'> & Partial<P
 /** Human-readable lines for a terminal (pino-pretty, in-process: no worker thread). */
 function prettyStream(): DestinationStream {
   const pretty = require('pino-pretty') as (options: object) => DestinationStream;
-  return pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,context', messageFormat: '{if context}[{context}] {end}{msg}', singleLine: true });
+  return pretty({
+    colorize: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,context',
+    messageFormat: '{if context}[{context}] {end}{msg}',
+    singleLine: true,
+  });
 }

@@ -69,7 +69,10 @@ export class MailService {
   /** The mailer, its module (and nodemailer) loaded on the first delivery; a failed load is retried next time. */
   private mailer(): Promise<MailerService> {
     this.mailerService ??= (async () => {
-      const [{ MailerTransportModule }, { MailerService: Service }] = await Promise.all([import('./mailer-transport.module'), import('@nestjs-modules/mailer')]);
+      const [{ MailerTransportModule }, { MailerService: Service }] = await Promise.all([
+        import('./mailer-transport.module'),
+        import('@nestjs-modules/mailer'),
+      ]);
       const moduleRef = await this.lazyModules.load(() => MailerTransportModule);
       return moduleRef.get(Service, { strict: false });
     })().catch((error: unknown) => {

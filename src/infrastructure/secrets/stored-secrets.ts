@@ -3,7 +3,13 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { SecretsRepository } from './secrets.repository';
 
-export const SECRET_NAMES = { jwt: 'jwt-hs256', altcha: 'altcha-hmac', storage: 'storage-url-hmac', liveCursor: 'live-cursor-aes', vapid: 'vapid-p256' } as const;
+export const SECRET_NAMES = {
+  jwt: 'jwt-hs256',
+  altcha: 'altcha-hmac',
+  storage: 'storage-url-hmac',
+  liveCursor: 'live-cursor-aes',
+  vapid: 'vapid-p256',
+} as const;
 
 /** A VAPID key pair as web-push takes it: the raw P-256 public point (65 bytes) and private scalar (32 bytes), base64url. */
 export function generateVapidKeys(): string {

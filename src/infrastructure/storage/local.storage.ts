@@ -91,8 +91,7 @@ export class LocalStorage extends StorageService {
   verify(method: 'GET' | 'PUT', key: string, query: Record<string, string | undefined>, contentType?: string): SignedRequest {
     const expires = Number(query.expires);
     if (!query.signature || !Number.isInteger(expires)) throw new StorageUrlError('invalid', 'The URL is not signed');
-    const request: SignedRequest =
-      method === 'PUT' ? { method, contentType: query.type ?? '', size: Number(query.size) } : { method };
+    const request: SignedRequest = method === 'PUT' ? { method, contentType: query.type ?? '', size: Number(query.size) } : { method };
     const expected = Buffer.from(this.sign(key, expires, request));
     const given = Buffer.from(query.signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

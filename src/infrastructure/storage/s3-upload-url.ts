@@ -48,14 +48,9 @@ export function presignS3Upload(request: S3UploadUrlRequest): string {
     .map(([name, value]) => `${encode(name)}=${encode(value)}`)
     .sort()
     .join('&');
-  const canonicalRequest = [
-    'PUT',
-    path,
-    query,
-    headers.map(([name, value]) => `${name}:${value.trim()}\n`).join(''),
-    signedHeaders,
-    'UNSIGNED-PAYLOAD',
-  ].join('\n');
+  const canonicalRequest = ['PUT', path, query, headers.map(([name, value]) => `${name}:${value.trim()}\n`).join(''), signedHeaders, 'UNSIGNED-PAYLOAD'].join(
+    '\n',
+  );
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, createHash('sha256').update(canonicalRequest).digest('hex')].join('\n');
   const signingKey = ['s3', 'aws4_request'].reduce(hmac, hmac(hmac(`AWS4${request.secretKey}`, amzDate.slice(0, 8)), request.region));
   const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');

@@ -89,7 +89,10 @@ export class AccountPasswordsService {
       username: user.username,
       nickname: user.nickname,
       groupName: group?.name ?? null,
-      memberNicknames: members.filter((member) => member.id !== user.id).slice(0, 5).map((member) => member.nickname),
+      memberNicknames: members
+        .filter((member) => member.id !== user.id)
+        .slice(0, 5)
+        .map((member) => member.nickname),
       // set-password links live 7 days, forgotten-password links an hour
       invitation: live.ttlSeconds > RESET_TOKEN_MINUTES * 60,
     };

@@ -1,13 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Res } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBearerAuth,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, SessionOnly } from '../../common/auth/decorators';
@@ -55,11 +47,7 @@ export class AccountController {
   @ApiOperation({ summary: 'Change my password', description: 'Revokes every session, this one included, and clears the refresh cookie.' })
   @ApiNoContentResponse()
   @ApiProblems(400)
-  async changePassword(
-    @CurrentUser() user: AuthUser,
-    @Body() dto: ChangePasswordDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<void> {
+  async changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     await this.passwords.change(user.userId, dto.currentPassword, dto.newPassword);
     clearRefreshCookie(reply, this.config);
   }

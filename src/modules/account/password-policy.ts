@@ -23,8 +23,7 @@ export function IsAcceptablePassword(): PropertyDecorator {
       propertyName: String(propertyName),
       validator: {
         validate: (value: unknown) => typeof value === 'string' && passwordProblem(value) === null,
-        defaultMessage: (args: ValidationArguments) =>
-          `${args.property} ${typeof args.value === 'string' ? passwordProblem(args.value) : 'must be a string'}`,
+        defaultMessage: (args: ValidationArguments) => `${args.property} ${typeof args.value === 'string' ? passwordProblem(args.value) : 'must be a string'}`,
       },
     });
 }

@@ -42,7 +42,8 @@ export class ProfileService {
   /** PUT /account: the nickname and the language, each when given. */
   async update(userId: string, changes: { nickname?: string; locale?: string; birthday?: string | null }): Promise<ProfileDto> {
     assertSupportedLocale(changes.locale);
-    if (changes.birthday && !isBirthday(changes.birthday, utcDate(this.clock.now()))) throw AppError.invalidField('birthday', 'birthday must be a real date YYYY-MM-DD (not in the future) or --MM-DD');
+    if (changes.birthday && !isBirthday(changes.birthday, utcDate(this.clock.now())))
+      throw AppError.invalidField('birthday', 'birthday must be a real date YYYY-MM-DD (not in the future) or --MM-DD');
     await this.unitOfWork.run(async (manager) => {
       const user = await this.lock(manager, userId);
       if (changes.nickname !== undefined) user.nickname = changes.nickname;
@@ -67,7 +68,9 @@ export class ProfileService {
     await this.unitOfWork.run(async (manager) => {
       const user = await this.lock(manager, userId);
       if (user.email.toLowerCase() === email) {
-        throw AppError.badRequest('EMAIL_UNCHANGED', 'This is already your email address', [{ field: 'newEmail', message: 'newEmail is your current address' }]);
+        throw AppError.badRequest('EMAIL_UNCHANGED', 'This is already your email address', [
+          { field: 'newEmail', message: 'newEmail is your current address' },
+        ]);
       }
       if (await this.users.isEmailTakenByOther(email, userId)) throw AppError.conflict('EMAIL_TAKEN', 'This email address is already in use');
       const wait = await this.tokens.cooldownRemaining(userId, 'EmailConfirm', this.config.cooldowns.emailSeconds);
@@ -76,7 +79,12 @@ export class ProfileService {
       user.emailStatus = 'ChangePending';
       await this.users.save(manager, user);
       await this.confirmations.send(manager, user);
-      await this.mail.enqueue(manager, { to: user.email, template: 'email-change-notice', params: { nickname: user.nickname, newEmail: email }, locale: user.locale });
+      await this.mail.enqueue(manager, {
+        to: user.email,
+        template: 'email-change-notice',
+        params: { nickname: user.nickname, newEmail: email },
+        locale: user.locale,
+      });
     });
     return this.get(userId);
   }

@@ -1,12 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, Patch, Post } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public } from '../../common/auth/decorators';
 import { LocalLoginOnly } from '../auth/guards/local-login.guard';
@@ -46,7 +39,8 @@ export class RegistrationController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: 'Get an ALTCHA proof-of-work challenge',
-    description: 'For the ALTCHA widget (CAPTCHA_PROVIDER=altcha, the default). Challenges expire after 10 minutes; ' +
+    description:
+      'For the ALTCHA widget (CAPTCHA_PROVIDER=altcha, the default). Challenges expire after 10 minutes; ' +
       'a solution is accepted once. 404 CAPTCHA_NOT_SELF_HOSTED with Turnstile or hCaptcha.',
   })
   @ApiOkResponse({ type: CaptchaChallengeDto })
@@ -92,7 +86,8 @@ export class RegistrationController {
   @AuthRateLimit()
   @ApiOperation({
     summary: 'Send the confirmation email again',
-    description: 'Re-sends the link for the address awaiting confirmation (a pending email change). ' +
+    description:
+      'Re-sends the link for the address awaiting confirmation (a pending email change). ' +
       '409 EMAIL_ALREADY_CONFIRMED when none awaits; 429 COOLDOWN with Retry-After within EMAIL_COOLDOWN_SECONDS.',
   })
   @ApiNoContentResponse()

@@ -13,12 +13,7 @@ import { UsersAdminService } from './users-admin.service';
 @Module({
   imports: [AuthModule, UsersModule, GroupsModule, EmailConfirmationsModule],
   controllers: [UsersAdminController],
-  providers: [
-    UsersAdminService,
-    UserInvitationsService,
-    PendingApprovalsReminder,
-    { provide: AccountNotifier, useClass: MailAccountNotifier },
-  ],
+  providers: [UsersAdminService, UserInvitationsService, PendingApprovalsReminder, { provide: AccountNotifier, useClass: MailAccountNotifier }],
   exports: [UserInvitationsService],
 })
 export class AdminModule {}

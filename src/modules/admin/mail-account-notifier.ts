@@ -23,7 +23,12 @@ export class MailAccountNotifier extends AccountNotifier {
 
   async remindPendingApprovals(admins: AdminRecipient[], pending: PendingRegistration[]): Promise<void> {
     for (const admin of admins) {
-      await this.mail.enqueue(undefined, { to: admin.email, template: 'registrations-pending-reminder', params: { registrations: pending }, locale: admin.locale });
+      await this.mail.enqueue(undefined, {
+        to: admin.email,
+        template: 'registrations-pending-reminder',
+        params: { registrations: pending },
+        locale: admin.locale,
+      });
     }
   }
 }

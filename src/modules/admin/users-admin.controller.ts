@@ -5,7 +5,16 @@ import { CurrentUser, Roles } from '../../common/auth/decorators';
 import { ApiProblems } from '../../common/http/api-problems';
 import { ApiPageResponse, Page } from '../../common/pagination/pagination';
 import { UuidParam } from '../../common/validation/uuid-param';
-import { AdminUserDto, ChangeGroupDto, ChangeRoleDto, ChangeStatusDto, CreatedUserDto, CreateUserDto, ListUsersQuery, SetPasswordLinkDto } from './dto/admin-user.dto';
+import {
+  AdminUserDto,
+  ChangeGroupDto,
+  ChangeRoleDto,
+  ChangeStatusDto,
+  CreatedUserDto,
+  CreateUserDto,
+  ListUsersQuery,
+  SetPasswordLinkDto,
+} from './dto/admin-user.dto';
 import { UserInvitationsService } from './user-invitations.service';
 import { UsersAdminService } from './users-admin.service';
 
@@ -36,7 +45,7 @@ export class UsersAdminController {
     description:
       'For members without mail or self-registration: the account is Active with a Confirmed email (the admin vouches for it) ' +
       'and has no usable password until its owner follows `setPasswordUrl` ({APP_URL}/reset-password?token=…; single use, 7 days), ' +
-      'completed by POST /account/password/reset. The link is also mailed, in `locale` (default: the administrator\'s own language); ' +
+      "completed by POST /account/password/reset. The link is also mailed, in `locale` (default: the administrator's own language); " +
       'later mails follow it too until the member chooses a language. Taken username or email: 409 USERNAME_TAKEN / EMAIL_TAKEN; unknown group: 404; ' +
       'unknown language: 400 LOCALE_UNSUPPORTED.',
   })

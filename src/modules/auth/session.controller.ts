@@ -52,9 +52,9 @@ export class SessionController {
     description:
       'Single use: the presented token is replaced (same expiry). Presenting an already-rotated token revokes the session (REFRESH_REUSED), ' +
       'except within the grace window right after rotation (REFRESH_RACE). ' +
-        'Requests from an Origin other than the service’s own, APP_URL’s or one of CORS_ORIGINS are refused. ' +
+      'Requests from an Origin other than the service’s own, APP_URL’s or one of CORS_ORIGINS are refused. ' +
       'Limited to 60 a minute per session and 300 a minute per client ' +
-        'IP (RATE_LIMIT_REFRESH_PER_SESSION_PER_MINUTE, RATE_LIMIT_REFRESH_PER_IP_PER_MINUTE): 429 RATE_LIMITED with Retry-After.',
+      'IP (RATE_LIMIT_REFRESH_PER_SESSION_PER_MINUTE, RATE_LIMIT_REFRESH_PER_IP_PER_MINUTE): 429 RATE_LIMITED with Retry-After.',
   })
   @ApiOkResponse({ type: AccessTokenDto })
   @ApiProblems(401, 403, 429)

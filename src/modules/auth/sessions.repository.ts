@@ -94,7 +94,12 @@ export class SessionsRepository {
     nextHash: string,
     client: { userAgent: string | null; ipAddress: string | null },
   ): Promise<{ id: string; user_id: string; expires_date: Date } | undefined> {
-    const [row] = await this.sql.rows<{ id: string; user_id: string; expires_date: Date }>(SESSION_ROTATE, [hash, nextHash, client.userAgent, client.ipAddress]);
+    const [row] = await this.sql.rows<{ id: string; user_id: string; expires_date: Date }>(SESSION_ROTATE, [
+      hash,
+      nextHash,
+      client.userAgent,
+      client.ipAddress,
+    ]);
     return row;
   }
 

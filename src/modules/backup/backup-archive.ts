@@ -92,7 +92,8 @@ export async function verifyArchive(path: string): Promise<BackupManifest> {
   });
   const found = manifest as BackupManifest | null;
   if (!found || typeof found !== 'object' || found.app !== 'hearth') throw new BackupError('not a Hearth backup: manifest.json is missing');
-  if (found.format !== BACKUP_FORMAT) throw new BackupError(`unsupported backup format ${JSON.stringify(found.format)} (this version reads format ${BACKUP_FORMAT})`);
+  if (found.format !== BACKUP_FORMAT)
+    throw new BackupError(`unsupported backup format ${JSON.stringify(found.format)} (this version reads format ${BACKUP_FORMAT})`);
   const listed = found.checksums ?? {};
   for (const [name, sum] of Object.entries(listed)) {
     if (!sums.has(name)) throw new BackupError(`the archive is incomplete: ${name} is missing`);

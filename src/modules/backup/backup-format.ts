@@ -16,7 +16,17 @@ export const OBJECT_PREFIX = 'objects/';
  * Every other table is included, new ones too. A restore skips these tables in an archive made
  * before they were left out.
  */
-export const EXCLUDED_TABLES = ['migrations', 'sessions', 'retired_refresh_tokens', 'instance_secrets', 'push_subscriptions', 'used_captchas', 'live_streams', 'geo_places', 'oidc_logins'];
+export const EXCLUDED_TABLES = [
+  'migrations',
+  'sessions',
+  'retired_refresh_tokens',
+  'instance_secrets',
+  'push_subscriptions',
+  'used_captchas',
+  'live_streams',
+  'geo_places',
+  'oidc_logins',
+];
 /**
  * Emptied by a restore although not in the archive. With `instance_secrets` emptied, the next
  * start generates fresh keys (stored-secrets.ts), so no token signed before the restore is valid;

@@ -9,7 +9,11 @@ import { BackupsService } from './backups.service';
 @Module({
   controllers: [BackupsController],
   providers: [
-    { provide: BackupService, inject: [AppConfig, StorageService], useFactory: (config: AppConfig, storage: StorageService) => new BackupService(config, storage) },
+    {
+      provide: BackupService,
+      inject: [AppConfig, StorageService],
+      useFactory: (config: AppConfig, storage: StorageService) => new BackupService(config, storage),
+    },
     BackupJobsRepository,
     BackupsService,
   ],

@@ -162,7 +162,8 @@ export class BackupRepository {
       } catch (error) {
         // 23505 unique_violation, 23503 foreign_key_violation, 23P01 exclusion_violation: the rows, not the database
         const { code, message, detail } = error as { code?: string; message: string; detail?: string };
-        if (code === '23505' || code === '23503' || code === '23P01') throw new BackupError(`the archive's rows break a key of the schema: ${message}${detail ? ` (${detail})` : ''}`);
+        if (code === '23505' || code === '23503' || code === '23P01')
+          throw new BackupError(`the archive's rows break a key of the schema: ${message}${detail ? ` (${detail})` : ''}`);
         throw error;
       }
     }

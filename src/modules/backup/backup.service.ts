@@ -6,16 +6,7 @@ import { createGzip } from 'node:zlib';
 import { AppConfig } from '../../config/app-config';
 import type { StorageService } from '../../infrastructure/storage/storage.service';
 import { addMember, Digest, tarStream } from './backup-archive';
-import {
-  BACKUP_FORMAT,
-  BACKUP_NAME,
-  BackupManifest,
-  backupName,
-  MANIFEST_MEMBER,
-  objectMember,
-  sidecarOf,
-  tableMember,
-} from './backup-format';
+import { BACKUP_FORMAT, BACKUP_NAME, BackupManifest, backupName, MANIFEST_MEMBER, objectMember, sidecarOf, tableMember } from './backup-format';
 import { BackupRepository } from './backup.repository';
 
 export interface BackupSummary {
@@ -51,7 +42,12 @@ export class BackupService {
   /** Writes one archive (to `out`, or a new name in BACKUP_DIR) and returns its path. */
   async create(out?: string): Promise<string> {
     // --out may name a file or an existing directory
-    const intoDirectory = out ? await stat(out).then((info) => info.isDirectory(), () => false) : true;
+    const intoDirectory = out
+      ? await stat(out).then(
+          (info) => info.isDirectory(),
+          () => false,
+        )
+      : true;
     const dir = out && !intoDirectory ? dirname(out) : (out ?? this.config.backup.dir);
     await mkdir(dir, { recursive: true });
     const target = out && !intoDirectory ? out : await this.freshPath(dir);

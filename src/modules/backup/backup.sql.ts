@@ -48,7 +48,10 @@ function constraintsSql(where: string): string {
 }
 
 /** Constraints of the types $2 from or to the tables $1 (the foreign keys). */
-export const BACKUP_CONSTRAINTS_FROM_OR_TO = statement('backup_constraints_from_or_to', constraintsSql(`conrelid IN (${IN_TABLES}) OR confrelid IN (${IN_TABLES})`));
+export const BACKUP_CONSTRAINTS_FROM_OR_TO = statement(
+  'backup_constraints_from_or_to',
+  constraintsSql(`conrelid IN (${IN_TABLES}) OR confrelid IN (${IN_TABLES})`),
+);
 
 /** Constraints of the types $2 of the tables $1 (their primary keys, unique and exclusion constraints). */
 export const BACKUP_CONSTRAINTS_OF = statement('backup_constraints_of', constraintsSql(`conrelid IN (${IN_TABLES})`));

@@ -29,9 +29,13 @@ export class BackupsService {
     private readonly repository: BackupJobsRepository,
   ) {
     // a failed backup is reported (job failed, partial file removed), not retried on a full disk
-    jobs.register<{ name?: string }>(BACKUP_QUEUE, async (data) => {
-      await this.run(data?.name);
-    }, { retryLimit: 0, policy: 'exclusive' });
+    jobs.register<{ name?: string }>(
+      BACKUP_QUEUE,
+      async (data) => {
+        await this.run(data?.name);
+      },
+      { retryLimit: 0, policy: 'exclusive' },
+    );
     if (config.backup.schedule) jobs.schedule(BACKUP_QUEUE, config.backup.schedule);
   }
 

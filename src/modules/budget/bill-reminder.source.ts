@@ -33,7 +33,10 @@ export class BillReminderSource implements ReminderSource {
 
   async load(ids: string[], batch: RecipientBatch): Promise<DueReminder[]> {
     const rows = await this.recurring.lockBillReminders(ids);
-    await batch.load([], rows.map((row) => row.group_id));
+    await batch.load(
+      [],
+      rows.map((row) => row.group_id),
+    );
     return rows.map((row) => new DueBillReminder(row, batch));
   }
 

@@ -34,11 +34,7 @@ export class BudgetAccountsController {
   @ApiOperation({ summary: 'Rename, disable or enable a budget account; the default cannot be disabled (409 ACCOUNT_IS_DEFAULT)' })
   @ApiOkResponse({ type: BudgetAccountDto })
   @ApiProblems(400, 404, 409)
-  update(
-    @CurrentUser() user: AuthUser,
-    @UuidParam('budgetAccountId') id: string,
-    @Body() dto: UpdateBudgetAccountDto,
-  ): Promise<BudgetAccountDto> {
+  update(@CurrentUser() user: AuthUser, @UuidParam('budgetAccountId') id: string, @Body() dto: UpdateBudgetAccountDto): Promise<BudgetAccountDto> {
     return this.accounts.update(user, id, dto);
   }
 

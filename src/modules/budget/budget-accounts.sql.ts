@@ -28,10 +28,7 @@ export const BUDGET_ACCOUNT_STATES = statement(
  * Serialises the group's changes of who is the default account until the transaction ends: the new
  * default may not exist yet, so a row lock cannot do it. ($1 group id)
  */
-export const BUDGET_ACCOUNTS_LOCK = statement(
-  'budget_accounts_lock',
-  `SELECT pg_advisory_xact_lock(hashtextextended('budget-accounts:' || $1, 0))`,
-);
+export const BUDGET_ACCOUNTS_LOCK = statement('budget_accounts_lock', `SELECT pg_advisory_xact_lock(hashtextextended('budget-accounts:' || $1, 0))`);
 
 /**
  * The group's accounts (or the one of $2, when not null) with their balances: opening balance +

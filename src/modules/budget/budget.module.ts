@@ -45,7 +45,11 @@ import { OriginalResolver } from './rates/original-resolver';
 /** Budget module: categories, accounts, transactions, reports, recurring transactions, statement import and sharing costs. */
 @Module({
   // the tables this feature owns (their repositories below hold all of their SQL)
-  imports: [TypeOrmModule.forFeature([Category, BudgetAccount, Transaction, RecurringTransaction, Settlement, SplitSettings]), NotificationsModule, UsersModule],
+  imports: [
+    TypeOrmModule.forFeature([Category, BudgetAccount, Transaction, RecurringTransaction, Settlement, SplitSettings]),
+    NotificationsModule,
+    UsersModule,
+  ],
   controllers: [
     CategoriesController,
     BudgetAccountsController,

@@ -183,7 +183,9 @@ export class RecurringTransactionsService {
   ): Pick<RecurringTransaction, 'remindDaysBefore' | 'remindNextOccurrence' | 'remindSetDate' | 'remindSetBy'> {
     if (days === null) return { remindDaysBefore: null, remindNextOccurrence: null, remindSetDate: null, remindSetBy: null };
     const now = this.clock.now();
-    const from = DateTime.fromJSDate(now, { zone: 'UTC' }).plus({ days: days - 1 }).toISODate()!;
+    const from = DateTime.fromJSDate(now, { zone: 'UTC' })
+      .plus({ days: days - 1 })
+      .toISODate()!;
     return { remindDaysBefore: days, remindNextOccurrence: nextOnOrAfter(rule, later(rule.startDate, from)), remindSetDate: now, remindSetBy: setBy };
   }
 
@@ -194,7 +196,8 @@ export class RecurringTransactionsService {
 
   /** Puts the rule's bill reminder into the notification scheduler (its next look works out each member's time), or takes it out. */
   private async scheduleReminder(recurring: RecurringTransaction): Promise<void> {
-    if (recurring.remindDaysBefore !== null && recurring.remindNextOccurrence) await this.scheduler.schedule(BILL_REMINDER_SOURCE, recurring.id, this.clock.now());
+    if (recurring.remindDaysBefore !== null && recurring.remindNextOccurrence)
+      await this.scheduler.schedule(BILL_REMINDER_SOURCE, recurring.id, this.clock.now());
     else await this.scheduler.unschedule(BILL_REMINDER_SOURCE, recurring.id);
   }
 

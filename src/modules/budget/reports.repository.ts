@@ -28,7 +28,6 @@ export interface ReportCategoryRow {
 const REPORTS = { day: REPORT_MONTHLY, month: REPORT_YEARLY } as const;
 const MEMBER_REPORTS = { day: REPORT_MEMBER_MONTHLY, month: REPORT_MEMBER_YEARLY } as const;
 
-
 @Injectable()
 export class ReportsRepository {
   constructor(private readonly sql: Sql) {}
@@ -38,7 +37,6 @@ export class ReportsRepository {
     if (member) return this.sql.rows<SumRow>(MEMBER_REPORTS[bucket], [tenant.groupId, from, until, accountId, member]);
     return this.sql.rows<SumRow>(REPORTS[bucket], [tenant.groupId, from, until, accountId]);
   }
-
 
   categories(tenant: Tenant): Promise<ReportCategoryRow[]> {
     return this.sql.rows<ReportCategoryRow>(REPORT_CATEGORIES, [tenant.groupId]);

@@ -58,7 +58,8 @@ export class ReportsService {
     const list: ReportCategoryDto[] = [];
     for (const category of categories) {
       const row = byCategory.get(category.id);
-      if (row) list.push({ categoryId: category.id, name: category.name, color: category.color, icon: category.icon, income: row.income, expense: row.expense });
+      if (row)
+        list.push({ categoryId: category.id, name: category.name, color: category.color, icon: category.icon, income: row.income, expense: row.expense });
     }
     return list;
   }

@@ -9,7 +9,12 @@ import { statement } from '../../database/sql';
  * most of the time), and no join: the categories' names come from REPORT_CATEGORIES, a separate
  * lookup (docs/performance.md, "The yearly report"); then the members' rows (MEMBER_ROWS).
  */
-const sumsSql = (bucket: string, table = 'transaction_day_sums', amount = 'amount', member = '') => `SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
+const sumsSql = (
+  bucket: string,
+  table = 'transaction_day_sums',
+  amount = 'amount',
+  member = '',
+) => `SELECT CASE grouped WHEN 3 THEN 'total' WHEN 1 THEN 'category' ELSE 'bucket' END AS kind,
               category_id, bucket::text AS bucket, income, expense, income - expense AS net
          FROM (SELECT GROUPING(category_id, ${bucket}) AS grouped, category_id, ${bucket} AS bucket,
                       COALESCE(SUM(${amount}) FILTER (WHERE type = 'Income'), 0.00) AS income,

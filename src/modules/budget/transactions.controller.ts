@@ -31,7 +31,7 @@ export class TransactionsController {
 
   @Get('report/monthly')
   @ApiOperation({
-    summary: 'Income and expense of a month: totals, per category, per day (transfers excluded), and each member\'s paid and part of the shared expenses',
+    summary: "Income and expense of a month: totals, per category, per day (transfers excluded), and each member's paid and part of the shared expenses",
     description: "member: every sum is that member's part of the shared transactions (400 UNKNOWN_MEMBER when not a member of the group)",
   })
   @ApiOkResponse({ type: MonthlyReportDto })
@@ -42,7 +42,7 @@ export class TransactionsController {
 
   @Get('report/yearly')
   @ApiOperation({
-    summary: 'Income and expense of a year: totals, 12 months, per category (transfers excluded), and each member\'s paid and part of the shared expenses',
+    summary: "Income and expense of a year: totals, 12 months, per category (transfers excluded), and each member's paid and part of the shared expenses",
     description: "member: every sum is that member's part of the shared transactions (400 UNKNOWN_MEMBER when not a member of the group)",
   })
   @ApiOkResponse({ type: YearlyReportDto })

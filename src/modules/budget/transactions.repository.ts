@@ -62,17 +62,7 @@ export interface CreateFacts {
 /** The values of a new transaction (POST /transactions). */
 export type NewTransaction = Pick<
   Transaction,
-  | 'groupId'
-  | 'type'
-  | 'amount'
-  | 'split'
-  | 'original'
-  | 'date'
-  | 'description'
-  | 'categoryId'
-  | 'budgetAccountId'
-  | 'targetBudgetAccountId'
-  | 'createdById'
+  'groupId' | 'type' | 'amount' | 'split' | 'original' | 'date' | 'description' | 'categoryId' | 'budgetAccountId' | 'targetBudgetAccountId' | 'createdById'
 >;
 
 /** The editable values a PUT /transactions/{id} writes. */
@@ -331,10 +321,14 @@ async function listTransactions(sql: SqlRunner, groupId: string, query: Transact
     const params = [keyed.id, query.from ?? null, query.to ?? null, query.type ?? null];
     const count = async (): Promise<Count> => ({ total: (await sql.rows<{ total: number }>(TRANSACTIONS_COUNT[keyed.key], params))[0].total, exact: true });
     if (column === 'date') {
-      const [{ total }, rows] = await Promise.all([count(), sql.rows<TransactionRow>(TRANSACTIONS_PAGE_BY_DATE[keyed.key][direction], [...params, offset, query.pageSize])]);
+      const [{ total }, rows] = await Promise.all([
+        count(),
+        sql.rows<TransactionRow>(TRANSACTIONS_PAGE_BY_DATE[keyed.key][direction], [...params, offset, query.pageSize]),
+      ]);
       return counted(rows, total, true, query);
     }
-    const rows = (dir: Direction, from: number, limit: number) => sql.rows<TransactionRow>(TRANSACTIONS_PAGE_BY_AMOUNT_SQL[keyed.key][dir], [...params, from, limit, groupId]);
+    const rows = (dir: Direction, from: number, limit: number) =>
+      sql.rows<TransactionRow>(TRANSACTIONS_PAGE_BY_AMOUNT_SQL[keyed.key][dir], [...params, from, limit, groupId]);
     return pageByOffset(count, rows, direction, offset, query);
   }
   return filteredPage(sql, groupId, query, column, direction, offset);

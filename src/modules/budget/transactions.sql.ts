@@ -457,7 +457,7 @@ export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
   // (ix_transactions_group_original_amount, partial: only rows with an original)
   const isAmount = (slot: number) =>
     `(${amount(slot)} IS NOT NULL AND t.group_id = $1 AND (t.amount = ${amount(slot)} ` +
-      `OR (t.original IS NOT NULL AND ${ORIGINAL_AMOUNT('t')} = ${amount(slot)})))`;
+    `OR (t.original IS NOT NULL AND ${ORIGINAL_AMOUNT('t')} = ${amount(slot)})))`;
   const amountLevel = (slot: number) => `CASE WHEN c.amount = ${amount(slot)} OR ${ORIGINAL_AMOUNT('c')} = ${amount(slot)} THEN 1 ELSE 0 END`;
   const prefix = (slot: number) => `$${3 + searchParamCount(slots) + slots + slot}::text`;
   // what the older rows are narrowed by: each word in the text with its stems beside it (one scan of
@@ -466,12 +466,15 @@ export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
   /** a word found with a typo: a word of the group one typo away (the stems' index) */
   const typo = (i: number) => `(${p.slots[i].typos} AND t.search_vector @@ ${p.slots[i].fixes})`;
   /** a word without a `prefix` (fewer than three letters, a number): the ways it is found, each served by an index of its own */
-  const ownWays = (i: number) => `(t.search_vector @@ ${p.slots[i].query} OR (${p.slots[i].parts} AND ${words} LIKE '%' || ${p.slots[i].word} || '%') OR ${isAmount(i)} OR ${typo(i)})`;
+  const ownWays = (i: number) =>
+    `(t.search_vector @@ ${p.slots[i].query} OR (${p.slots[i].parts} AND ${words} LIKE '%' || ${p.slots[i].word} || '%') OR ${isAmount(i)} OR ${typo(i)})`;
   const narrowed = p.slots.length
     ? p.slots
-        .map((_, i) => `((${prefix(i)} IS NOT NULL AND ${words} LIKE '%' || ${prefix(i)} || '%')
+        .map(
+          (_, i) => `((${prefix(i)} IS NOT NULL AND ${words} LIKE '%' || ${prefix(i)} || '%')
         OR (${prefix(i)} IS NULL AND ${ownWays(i)})
-        OR ${isAmount(i)} OR ${typo(i)})`)
+        OR ${isAmount(i)} OR ${typo(i)})`,
+        )
         .join('\n     AND ')
     : 'true';
   // whether a word without a prefix is an amount (constant once the values are bound: the statement is
@@ -481,8 +484,11 @@ export const TRANSACTIONS_SEARCH_SQL = bySlots((slots) => {
   /** a row has every word of one kind (with a prefix, or without), as the match tests it */
   const hasAll = (withPrefix: boolean) =>
     p.slots
-      .map((s, i) => `(${prefix(i)} IS ${withPrefix ? 'NULL' : 'NOT NULL'} OR t.search_vector @@ ${s.query} OR ` +
-        `(${s.parts} AND t.search_text LIKE '%' || ${s.word} || '%') OR ${isAmount(i)} OR ${typo(i)})`)
+      .map(
+        (s, i) =>
+          `(${prefix(i)} IS ${withPrefix ? 'NULL' : 'NOT NULL'} OR t.search_vector @@ ${s.query} OR ` +
+          `(${s.parts} AND t.search_text LIKE '%' || ${s.word} || '%') OR ${isAmount(i)} OR ${typo(i)})`,
+      )
       .join(' AND ') || 'true';
   const row = { alias: 't', title: 't.description', typoText: 't.search_text' };
   const columns = 't.id, t.group_id, t.description, t.amount, t.original, t.date, t.search_vector, t.search_text';

@@ -46,7 +46,8 @@ export function registerCalendarRoutes(app: NestFastifyApplication): void {
   // iCalendar bodies, as text: a CalDAV PUT (at most 1 MB) and the import route (at most 5 MB); elsewhere 415 as before
   fastify.addContentTypeParser('text/calendar', { parseAs: 'string', bodyLimit: CALENDAR_IMPORT_MAX_BYTES }, (request, body, done) => {
     if (isDavUrl(request.url)) {
-      if (Buffer.byteLength(body as string) > Math.max(MAX_DAV_BODY_BYTES, MAX_ICS_BYTES)) return done(new AppError(413, 'PAYLOAD_TOO_LARGE', 'A calendar object may be at most 1 MB'), undefined);
+      if (Buffer.byteLength(body as string) > Math.max(MAX_DAV_BODY_BYTES, MAX_ICS_BYTES))
+        return done(new AppError(413, 'PAYLOAD_TOO_LARGE', 'A calendar object may be at most 1 MB'), undefined);
       return done(null, body);
     }
     if (CALENDAR_IMPORT_ROUTE.test(request.url)) return done(null, body);
@@ -93,9 +94,14 @@ export function registerCalendarRoutes(app: NestFastifyApplication): void {
       }
     }
     if (!user || !credentials) {
-      return send(reply, { status: 401, headers: { 'www-authenticate': REALM, 'content-type': 'text/plain; charset=utf-8' }, body: 'Sign in with your username and an access token of the dav scope\n' });
+      return send(reply, {
+        status: 401,
+        headers: { 'www-authenticate': REALM, 'content-type': 'text/plain; charset=utf-8' },
+        body: 'Sign in with your username and an access token of the dav scope\n',
+      });
     }
-    if (!user.modules.includes('Calendar')) return send(reply, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'The group has no calendar\n' });
+    if (!user.modules.includes('Calendar'))
+      return send(reply, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'The group has no calendar\n' });
     const caller = { user, username: credentials.username };
     const path = request.url;
     const body = typeof request.body === 'string' ? request.body : '';

@@ -15,7 +15,19 @@ import { writeEvent } from '../calendar/ical/ics-writer';
 import { layerEvents } from '../calendar/ical/layer-events';
 import { CalendarSubscriptionsService } from '../calendar/subscriptions/subscriptions.service';
 import { NotificationSettingsService } from '../notifications/notification-settings.service';
-import { davError, DavBadRequest, type DavRequest, type DavResponse, multistatus, pick, type PropName, type PropValue, readPropfind, readProppatch, readReport } from './dav-xml';
+import {
+  davError,
+  DavBadRequest,
+  type DavRequest,
+  type DavResponse,
+  multistatus,
+  pick,
+  type PropName,
+  type PropValue,
+  readPropfind,
+  readProppatch,
+  readReport,
+} from './dav-xml';
 
 /**
  * The CalDAV adapter (RFC 4791, RFC 6578, RFC 6764): WebDAV requests turned into calls of the
@@ -115,13 +127,17 @@ export class CaldavService {
 
   /** What a path names, for this caller (another person's principal or home is 'other': 404). */
   private target(caller: DavCaller, path: string): Target {
-    const parts = path.split('?')[0].split('/').filter(Boolean).map((p) => {
-      try {
-        return decodeURIComponent(p);
-      } catch {
-        return '\u0000';
-      }
-    });
+    const parts = path
+      .split('?')[0]
+      .split('/')
+      .filter(Boolean)
+      .map((p) => {
+        try {
+          return decodeURIComponent(p);
+        } catch {
+          return '\u0000';
+        }
+      });
     if (parts[0] !== 'dav') return { kind: 'other' };
     if (parts.length === 1) return { kind: 'root' };
     if (parts[2] !== caller.username) return { kind: 'other' };
@@ -137,7 +153,8 @@ export class CaldavService {
     const out: Calendar[] = [{ kind: 'family', name: FAMILY, displayName: 'Family', color: '#2563EB', writable: true }];
     const allowed = new Set(this.layers.allowed(caller.user));
     for (const layer of LAYER_CALENDARS) {
-      if (allowed.has(LAYER_OF[layer])) out.push({ kind: 'layer', layer, name: layer, displayName: LAYER_NAMES[layer], color: LAYER_COLORS[layer], writable: false });
+      if (allowed.has(LAYER_OF[layer]))
+        out.push({ kind: 'layer', layer, name: layer, displayName: LAYER_NAMES[layer], color: LAYER_COLORS[layer], writable: false });
     }
     for (const s of await this.subscriptions.eventsOf(caller.user.groupId)) {
       out.push({ kind: 'subscription', id: s.id, name: `sub-${s.id}`, displayName: s.name, color: s.color, writable: false, version: s.version });
@@ -197,7 +214,9 @@ export class CaldavService {
         break;
       case 'home': {
         responses.push(this.respond(this.home(caller), this.homeProps(caller), asked));
-        if (deep) for (const c of await this.calendars(caller)) responses.push(this.respond(this.calendarHref(caller, c.name), await this.calendarProps(caller, c), asked));
+        if (deep)
+          for (const c of await this.calendars(caller))
+            responses.push(this.respond(this.calendarHref(caller, c.name), await this.calendarProps(caller, c), asked));
         break;
       }
       case 'calendar': {
@@ -246,12 +265,21 @@ export class CaldavService {
     switch (request.kind) {
       case 'calendar-query': {
         const range = request.timeRange;
-        const items = await this.objectsOf(caller, calendar, null, range ? { from: range.start ? new Date(range.start) : null, to: range.end ? new Date(range.end) : null } : null);
+        const items = await this.objectsOf(
+          caller,
+          calendar,
+          null,
+          range ? { from: range.start ? new Date(range.start) : null, to: range.end ? new Date(range.end) : null } : null,
+        );
         return xml(207, multistatus(items.map((item) => this.objectResponse(caller, calendar, item, request.props))));
       }
       case 'calendar-multiget': {
         const wanted = request.hrefs.map((href) => ({ href, uid: this.uidOfHref(caller, calendar, href) }));
-        const items = await this.objectsOf(caller, calendar, wanted.map((w) => w.uid).filter((uid): uid is string => uid !== null));
+        const items = await this.objectsOf(
+          caller,
+          calendar,
+          wanted.map((w) => w.uid).filter((uid): uid is string => uid !== null),
+        );
         const byUid = new Map(items.map((item) => [item.uid, item]));
         return xml(
           207,
@@ -276,7 +304,13 @@ export class CaldavService {
     const latest = await this.changes.latestSeq(caller.user.groupId);
     if (!token) {
       const items = await this.objectsOf(caller, calendar, null);
-      return xml(207, multistatus(items.map((item) => this.objectResponse(caller, calendar, item, asked)), SYNC_PREFIX + latest));
+      return xml(
+        207,
+        multistatus(
+          items.map((item) => this.objectResponse(caller, calendar, item, asked)),
+          SYNC_PREFIX + latest,
+        ),
+      );
     }
     const seq = token.startsWith(SYNC_PREFIX) ? token.slice(SYNC_PREFIX.length) : '';
     if (!/^\d{1,18}$/.test(seq) || BigInt(seq) > BigInt(latest)) return xml(403, davError('d:valid-sync-token'));
@@ -286,7 +320,12 @@ export class CaldavService {
     if (!changes.length) return xml(207, multistatus([], SYNC_PREFIX + seq));
     const newest = changes[changes.length - 1].seq;
     const visible = changes.filter((c) => !c.deleted && (c.private_to === null || c.private_to === caller.user.userId));
-    const items = (await this.events.byIds(caller.user, visible.map((c) => c.event_id))).map(davObject);
+    const items = (
+      await this.events.byIds(
+        caller.user,
+        visible.map((c) => c.event_id),
+      )
+    ).map(davObject);
     const found = new Set(items.map((item) => item.uid));
     const responses: DavResponse[] = items.map((item) => this.objectResponse(caller, calendar, item, asked));
     for (const c of changes) if (!found.has(c.uid)) responses.push({ href: this.objectHref(caller, calendar.name, c.uid), status: 404 });
@@ -296,7 +335,11 @@ export class CaldavService {
   async get(caller: DavCaller, path: string, head: boolean): Promise<DavAnswer> {
     const target = this.target(caller, path);
     if (target.kind === 'root' || target.kind === 'principal' || target.kind === 'home' || target.kind === 'calendar') {
-      return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: head ? '' : 'Hearth CalDAV: add this address to a calendar app.\n' };
+      return {
+        status: 200,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+        body: head ? '' : 'Hearth CalDAV: add this address to a calendar app.\n',
+      };
     }
     if (target.kind !== 'object') return text(404, 'Not found');
     const calendar = await this.calendarNamed(caller, target.calendar);
@@ -358,7 +401,14 @@ export class CaldavService {
   // ---- properties
 
   private respond(href: string, available: Record<PropName, PropValue>, asked: PropName[] | 'all'): DavResponse {
-    return { href, ...pick(available, asked, Object.keys(available).filter((name) => name !== 'c:calendar-data')) };
+    return {
+      href,
+      ...pick(
+        available,
+        asked,
+        Object.keys(available).filter((name) => name !== 'c:calendar-data'),
+      ),
+    };
   }
 
   private commonProps(caller: DavCaller): Record<PropName, PropValue> {
@@ -463,11 +513,17 @@ export class CaldavService {
   }
 
   /** A calendar's objects (all, the UIDs named, or those that may fall in a range). */
-  private async objectsOf(caller: DavCaller, calendar: Calendar, uids: string[] | null, range: { from: Date | null; to: Date | null } | null = null): Promise<DavObject[]> {
+  private async objectsOf(
+    caller: DavCaller,
+    calendar: Calendar,
+    uids: string[] | null,
+    range: { from: Date | null; to: Date | null } | null = null,
+  ): Promise<DavObject[]> {
     if (calendar.kind === 'family') {
       let stored: StoredIcsEvent[];
       if (uids) stored = await this.events.byUids(caller.user, uids);
-      else if (range && (range.from || range.to)) stored = await this.events.inRange(caller.user, range.from ?? new Date(0), range.to ?? new Date('9999-12-31T00:00:00Z'));
+      else if (range && (range.from || range.to))
+        stored = await this.events.inRange(caller.user, range.from ?? new Date(0), range.to ?? new Date('9999-12-31T00:00:00Z'));
       else stored = await this.events.visible(caller.user);
       return stored.map(davObject);
     }
@@ -492,7 +548,8 @@ export class CaldavService {
   private appError(error: unknown): DavAnswer {
     if (error instanceof AppError) {
       if (error.status === 412) return text(412, 'The calendar object has changed');
-      if (error.status >= 400 && error.status < 500) return text(error.status === 409 ? 409 : error.status === 403 ? 403 : 400, `${error.code}: ${error.message}`);
+      if (error.status >= 400 && error.status < 500)
+        return text(error.status === 409 ? 409 : error.status === 403 ? 403 : 400, `${error.code}: ${error.message}`);
     }
     throw error;
   }
@@ -516,6 +573,8 @@ function davObject(event: StoredIcsEvent): DavObject {
 }
 
 function privileges(write: boolean): PropValue {
-  const granted = write ? ['d:read', 'd:write', 'd:write-content', 'd:write-properties', 'd:bind', 'd:unbind', 'c:read-free-busy'] : ['d:read', 'c:read-free-busy'];
+  const granted = write
+    ? ['d:read', 'd:write', 'd:write-content', 'd:write-properties', 'd:bind', 'd:unbind', 'c:read-free-busy']
+    : ['d:read', 'c:read-free-busy'];
   return { 'd:privilege': granted.map((name) => ({ [name]: '' })) };
 }

@@ -10,7 +10,8 @@ describe('WebDAV bodies', () => {
 
   it('reads calendar-query time ranges, multiget hrefs and sync tokens', () => {
     expect(
-      readReport(`<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>
+      readReport(
+        `<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>
         <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT"><c:time-range start="20260301T000000Z" end="20260401T000000Z"/>` +
           `</c:comp-filter></c:comp-filter></c:filter></c:calendar-query>`,
       ),
@@ -21,16 +22,20 @@ describe('WebDAV bodies', () => {
           `<d:href>/dav/a.ics</d:href><d:href>/dav/b&amp;c.ics</d:href></c:calendar-multiget>`,
       ),
     ).toEqual({ kind: 'calendar-multiget', props: ['c:calendar-data'], hrefs: ['/dav/a.ics', '/dav/b&c.ics'] });
-    expect(readReport(`<d:sync-collection xmlns:d="DAV:"><d:sync-token/><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`)).toEqual({
+    expect(
+      readReport(`<d:sync-collection xmlns:d="DAV:"><d:sync-token/><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`),
+    ).toEqual({
       kind: 'sync-collection',
       props: ['d:getetag'],
       syncToken: '',
       limit: null,
     });
-    expect(readProppatch(`<d:propertyupdate xmlns:d="DAV:" ` +
-      `xmlns:i="http://apple.com/ns/ical/"><d:set><d:prop><i:calendar-color>#FF0000</i:calendar-color></d:prop></d:set></d:propertyupdate>`)).toEqual([
-      'ic:calendar-color',
-    ]);
+    expect(
+      readProppatch(
+        `<d:propertyupdate xmlns:d="DAV:" ` +
+          `xmlns:i="http://apple.com/ns/ical/"><d:set><d:prop><i:calendar-color>#FF0000</i:calendar-color></d:prop></d:set></d:propertyupdate>`,
+      ),
+    ).toEqual(['ic:calendar-color']);
   });
 
   it('refuses a document type and malformed XML before parsing', () => {

@@ -70,10 +70,13 @@ function parse(text: string): Node {
 
 const list = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 const node = (value: unknown): Node => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Node) : {});
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'object' && value ? String((value as Node)['#text'] ?? '') : '');
+const textOf = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'object' && value ? String((value as Node)['#text'] ?? '') : '';
 
 function propNames(prop: unknown): PropName[] {
-  return Object.keys(node(list(prop)[0])).filter((key) => !key.startsWith('@') && key !== '#text').map(qualify);
+  return Object.keys(node(list(prop)[0]))
+    .filter((key) => !key.startsWith('@') && key !== '#text')
+    .map(qualify);
 }
 
 export type DavRequest =

@@ -49,7 +49,10 @@ export class CalendarOccurrencesService {
     );
     const all = parts.flat();
     const keys = new Map(all.map((o) => [o, sortInstant(o.start, o.allDay, timeZone)]));
-    return all.sort((a, b) => keys.get(a)! - keys.get(b)! || Number(b.allDay) - Number(a.allDay) || a.title.localeCompare(b.title) || a.occurrenceId.localeCompare(b.occurrenceId));
+    return all.sort(
+      (a, b) =>
+        keys.get(a)! - keys.get(b)! || Number(b.allDay) - Number(a.allDay) || a.title.localeCompare(b.title) || a.occurrenceId.localeCompare(b.occurrenceId),
+    );
   }
 
   /** The events' occurrences in the window: series expanded, EXDATEs out, exceptions in place of their occurrence. */
@@ -65,12 +68,26 @@ export class CalendarOccurrencesService {
     for (const event of events) {
       const changed = byEvent.get(event.id) ?? [];
       const changedKeys = new Set(changed.map((x) => x.original_start));
-      const series = { allDay: event.all_day, start: event.start_value, end: event.end_value, timeZone: event.time_zone, rrule: event.rrule, exdates: event.exdates };
+      const series = {
+        allDay: event.all_day,
+        start: event.start_value,
+        end: event.end_value,
+        timeZone: event.time_zone,
+        rrule: event.rrule,
+        exdates: event.exdates,
+      };
       const eventAttendees = event.attendee_ids ?? 'group';
       if (attends(eventAttendees, attendee)) {
         for (const o of calendarRules().expandSeries(series, window)) {
           if (changedKeys.has(o.key)) continue;
-          out.push(occurrence(event, o.key, { start: o.start, end: o.end, title: event.title, location: event.location, color: event.color, attendees: eventAttendees }, false));
+          out.push(
+            occurrence(
+              event,
+              o.key,
+              { start: o.start, end: o.end, title: event.title, location: event.location, color: event.color, attendees: eventAttendees },
+              false,
+            ),
+          );
         }
       }
       const excluded = new Set(event.exdates);
@@ -81,7 +98,14 @@ export class CalendarOccurrencesService {
         const times = { allDay: event.all_day, start: x.start_value, end: x.end_value, timeZone: event.time_zone, rrule: null };
         const own = calendarRules().expandSeries(times, window);
         if (!own.length) continue;
-        out.push(occurrence(event, x.original_start, { start: x.start_value, end: x.end_value, title: x.title, location: x.location, color: x.color, attendees }, true));
+        out.push(
+          occurrence(
+            event,
+            x.original_start,
+            { start: x.start_value, end: x.end_value, title: x.title, location: x.location, color: x.color, attendees },
+            true,
+          ),
+        );
       }
     }
     return out;

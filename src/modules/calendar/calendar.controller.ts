@@ -41,7 +41,7 @@ export class CalendarController {
       "`from`/`to` are dates in the caller's time zone (notification settings), both included, at most 366 days apart. " +
       "Events' series are expanded (exceptions in place of their occurrence, deleted ones left out) and merged with the read-only layers " +
       "(`bills`: recurring transactions, `reminders`: note reminders, `birthdays`: members' birthdays, `subscriptions`); " +
-        "default: every layer the group's modules allow. Sorted by start.",
+      "default: every layer the group's modules allow. Sorted by start.",
   })
   @ApiOkResponse({ type: [OccurrenceDto] })
   @ApiProblems(400)
@@ -53,9 +53,9 @@ export class CalendarController {
   @ApiOperation({
     summary: 'Create an event',
     description:
-      'All-day events take dates (`end` exclusive), others instants and an IANA `timeZone` (default: the creator\'s). ' +
+      "All-day events take dates (`end` exclusive), others instants and an IANA `timeZone` (default: the creator's). " +
       '`recurrence.rrule` repeats it (RFC 5545; occurrences keep their wall-clock time across daylight-saving changes). ' +
-      '`color` defaults to the creator\'s colour.',
+      "`color` defaults to the creator's colour.",
   })
   @ApiCreatedResponse({ type: EventDto })
   @ApiProblems(400)
@@ -97,7 +97,10 @@ export class CalendarController {
   }
 
   @Put('events/:eventId/occurrences/:originalStart')
-  @ApiOperation({ summary: 'Change one occurrence of a series', description: 'An exception with its own fields (RFC 5545 RECURRENCE-ID); omitted fields keep the series\'. Answers the event.' })
+  @ApiOperation({
+    summary: 'Change one occurrence of a series',
+    description: "An exception with its own fields (RFC 5545 RECURRENCE-ID); omitted fields keep the series'. Answers the event.",
+  })
   @ORIGINAL_START
   @ApiIfMatch()
   @ApiOkResponse({ type: EventDto })
@@ -133,7 +136,7 @@ export class CalendarController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Give one occurrence back to its series',
-    description: 'A deleted occurrence (EXDATE) comes back, a changed one (RECURRENCE-ID) goes back to the series\' own time and fields. Answers the event.',
+    description: "A deleted occurrence (EXDATE) comes back, a changed one (RECURRENCE-ID) goes back to the series' own time and fields. Answers the event.",
   })
   @ORIGINAL_START
   @ApiIfMatch()

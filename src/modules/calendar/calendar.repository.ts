@@ -33,14 +33,19 @@ export class CalendarRepository {
 
   /** The one way to load an event for a caller: in their group, a private one only for its creator; else 404. */
   async findVisible(user: Pick<AuthUser, 'groupId' | 'userId'>, eventId: string, lock = false): Promise<CalendarEvent> {
-    const event = await (lock ? lockInGroup(this.manager, CalendarEvent, user, eventId, 'Event') : findInGroupTx(this.manager, CalendarEvent, user, eventId, 'Event'));
+    const event = await (lock
+      ? lockInGroup(this.manager, CalendarEvent, user, eventId, 'Event')
+      : findInGroupTx(this.manager, CalendarEvent, user, eventId, 'Event'));
     if (!eventVisibleTo(event, user.userId)) throw AppError.notFound('Event');
     return event;
   }
 
   /** An event of the group by its UID (CalDAV, imports), or null; private ones only for their creator. */
   async findByUid(user: Pick<AuthUser, 'groupId' | 'userId'>, uid: string, lock = false): Promise<CalendarEvent | null> {
-    const event = await this.manager.findOne(CalendarEvent, { where: { groupId: user.groupId, uid }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    const event = await this.manager.findOne(CalendarEvent, {
+      where: { groupId: user.groupId, uid },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
     return event && eventVisibleTo(event, user.userId) ? event : null;
   }
 
@@ -89,9 +94,13 @@ export class CalendarRepository {
 
   /** Every event of the group the user sees, with all their exceptions (feeds, CalDAV, the person's export). */
   async allVisible(user: Pick<AuthUser, 'groupId' | 'userId'>): Promise<{ events: CalendarEvent[]; exceptions: CalendarEventException[] }> {
-    const events = (await this.manager.find(CalendarEvent, { where: { groupId: user.groupId }, order: { startValue: 'ASC', id: 'ASC' } })).filter((event) => eventVisibleTo(event, user.userId));
+    const events = (await this.manager.find(CalendarEvent, { where: { groupId: user.groupId }, order: { startValue: 'ASC', id: 'ASC' } })).filter((event) =>
+      eventVisibleTo(event, user.userId),
+    );
     const recurring = events.filter((event) => event.rrule !== null).map((event) => event.id);
-    const exceptions = recurring.length ? await this.manager.find(CalendarEventException, { where: { eventId: In(recurring) }, order: { originalStart: 'ASC' } }) : [];
+    const exceptions = recurring.length
+      ? await this.manager.find(CalendarEventException, { where: { eventId: In(recurring) }, order: { originalStart: 'ASC' } })
+      : [];
     return { events, exceptions };
   }
 

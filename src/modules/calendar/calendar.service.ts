@@ -112,7 +112,9 @@ export function seriesRange(times: Times): { rangeStart: Date; rangeEnd: Date | 
   const instant = (value: string, slack: number) => new Date((times.allDay ? Date.parse(`${value}T00:00:00Z`) : Date.parse(value)) + slack);
   const rangeStart = instant(times.startValue, times.allDay ? -ZONE_SLACK_MS : 0);
   if (!times.rrule) return { rangeStart, rangeEnd: instant(times.endValue, times.allDay ? ZONE_SLACK_MS : 0) };
-  const duration = times.allDay ? Date.parse(`${times.endValue}T00:00:00Z`) - Date.parse(`${times.startValue}T00:00:00Z`) : Date.parse(times.endValue) - Date.parse(times.startValue);
+  const duration = times.allDay
+    ? Date.parse(`${times.endValue}T00:00:00Z`) - Date.parse(`${times.startValue}T00:00:00Z`)
+    : Date.parse(times.endValue) - Date.parse(times.startValue);
   const until = calendarRules().rrulePart(times.rrule, 'UNTIL');
   if (until) {
     const untilMs = Date.parse(`${until.slice(0, 4)}-${until.slice(4, 6)}-${until.slice(6, 8)}T00:00:00Z`) + DAY_MS;
@@ -256,7 +258,10 @@ export class CalendarService {
 
   /** Changes one occurrence of the series on its own (RFC 5545 RECURRENCE-ID). */
   async updateOccurrence(user: CalendarUser, eventId: string, originalStart: string, dto: OccurrenceBodyDto, ifMatch?: number): Promise<EventDto> {
-    const [attendeeIds] = await Promise.all([dto.attendees === undefined ? Promise.resolve(undefined) : this.checkAttendees(user, dto.attendees), this.checkMarker(user, dto.markerId)]);
+    const [attendeeIds] = await Promise.all([
+      dto.attendees === undefined ? Promise.resolve(undefined) : this.checkAttendees(user, dto.attendees),
+      this.checkMarker(user, dto.markerId),
+    ]);
     return this.unitOfWork.join(async (manager) => {
       const event = await this.events.findVisible(user, eventId, true);
       await this.checkVersion(event, ifMatch);
@@ -264,10 +269,12 @@ export class CalendarService {
       const key = this.occurrenceOf(event, originalStart);
       const existing = exceptions.find((x) => x.originalStart === key);
       const original = existing ?? this.originalOccurrence(event, key);
-      const { startValue, endValue } = checkStartEnd(event.allDay, dto.start ?? original.startValue, dto.end ?? (dto.start === undefined ? original.endValue : shiftedEnd(event, original, dto.start)));
-      const exception =
-        existing ??
-        manager.create(CalendarEventException, { id: newId(), groupId: event.groupId, eventId: event.id, originalStart: key });
+      const { startValue, endValue } = checkStartEnd(
+        event.allDay,
+        dto.start ?? original.startValue,
+        dto.end ?? (dto.start === undefined ? original.endValue : shiftedEnd(event, original, dto.start)),
+      );
+      const exception = existing ?? manager.create(CalendarEventException, { id: newId(), groupId: event.groupId, eventId: event.id, originalStart: key });
       Object.assign(exception, {
         title: dto.title ?? existing?.title ?? event.title,
         description: dto.description !== undefined ? dto.description : (existing?.description ?? event.description),
@@ -360,7 +367,11 @@ export class CalendarService {
       delete (next as Partial<CalendarEvent>).createdDate;
       delete (next as Partial<CalendarEvent>).updatedDate;
       // the old series: up to the moment before `from`
-      const until = event.allDay ? addDays(key, -1).replace(/-/g, '') : calendarRules().formatInstant(new Date(Date.parse(key) - 1000)).replace(/[-:]/g, '');
+      const until = event.allDay
+        ? addDays(key, -1).replace(/-/g, '')
+        : calendarRules()
+            .formatInstant(new Date(Date.parse(key) - 1000))
+            .replace(/[-:]/g, '');
       event.rrule = calendarRules().withRrulePart(calendarRules().withRrulePart(event.rrule, 'COUNT', undefined), 'UNTIL', until);
       event.exdates = event.exdates.filter((date) => date < key);
       Object.assign(event, seriesRange(event));
@@ -376,20 +387,26 @@ export class CalendarService {
   }
 
   private async checkVersion(event: CalendarEvent, ifMatch: number | undefined): Promise<void> {
-    if (ifMatch !== undefined && ifMatch !== event.version) throw AppError.versionConflict('The event', toEventDto(event, await this.events.exceptionsOf(event.id)));
+    if (ifMatch !== undefined && ifMatch !== event.version)
+      throw AppError.versionConflict('The event', toEventDto(event, await this.events.exceptionsOf(event.id)));
   }
 
   /** The key of an occurrence of the series named by `originalStart`; 404 when the series has none there. */
   private occurrenceOf(event: CalendarEvent, originalStart: string): string {
     const key = calendarRules().occurrenceKey(originalStart, event.allDay);
     if (key === null) {
-      throw AppError.invalidField('originalStart', event.allDay ? 'originalStart must be a date YYYY-MM-DD' : 'originalStart must be an instant like 2026-10-03T08:00:00Z');
+      throw AppError.invalidField(
+        'originalStart',
+        event.allDay ? 'originalStart must be a date YYYY-MM-DD' : 'originalStart must be an instant like 2026-10-03T08:00:00Z',
+      );
     }
     const date = key.slice(0, 10);
     const window = event.allDay
       ? calendarRules().windowOf(date, date, 'UTC')
       : { fromDate: date, toDate: date, from: new Date(Date.parse(key)), to: new Date(Date.parse(key) + 1) };
-    const found = calendarRules().expandSeries({ ...seriesTimes(event), exdates: [] }, window, 10).some((o) => o.key === key);
+    const found = calendarRules()
+      .expandSeries({ ...seriesTimes(event), exdates: [] }, window, 10)
+      .some((o) => o.key === key);
     if (!found) throw AppError.notFound('Occurrence');
     return key;
   }
@@ -410,9 +427,16 @@ export class CalendarService {
     if (dto.recurrence?.rrule !== undefined) {
       const checked = calendarRules().checkRrule(dto.recurrence.rrule);
       if (!checked.ok) {
-        throw new AppError(400, 'RRULE_UNSUPPORTED', `The rule part ${checked.part} is not supported: ${checked.message}`, [{ field: 'recurrence.rrule', message: checked.message }], undefined, {
-          part: checked.part,
-        });
+        throw new AppError(
+          400,
+          'RRULE_UNSUPPORTED',
+          `The rule part ${checked.part} is not supported: ${checked.message}`,
+          [{ field: 'recurrence.rrule', message: checked.message }],
+          undefined,
+          {
+            part: checked.part,
+          },
+        );
       }
       rrule = checked.rrule;
     }
@@ -426,13 +450,18 @@ export class CalendarService {
     const members = await this.users.activeMembersAmong(user, ids);
     const unknown = ids.filter((id) => !members.has(id));
     if (unknown.length) {
-      throw AppError.badRequest('UNKNOWN_MEMBER', `Not a member of the group: ${unknown.join(', ')}`, unknown.map(() => ({ field: 'attendees', message: 'not a member of the group' })));
+      throw AppError.badRequest(
+        'UNKNOWN_MEMBER',
+        `Not a member of the group: ${unknown.join(', ')}`,
+        unknown.map(() => ({ field: 'attendees', message: 'not a member of the group' })),
+      );
     }
     return ids;
   }
 
   private async checkMarker(user: CalendarUser, markerId: string | null | undefined): Promise<void> {
-    if (markerId && !(await this.events.markerInGroup(markerId, user.groupId))) throw AppError.invalidField('markerId', "markerId must be a place of the group's map");
+    if (markerId && !(await this.events.markerInGroup(markerId, user.groupId)))
+      throw AppError.invalidField('markerId', "markerId must be a place of the group's map");
   }
 
   private editable(user: CalendarUser, dto: EventBodyDto, times: Times, attendeeIds: string[] | null, currentColor?: string) {

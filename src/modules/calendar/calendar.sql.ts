@@ -145,10 +145,7 @@ export const CALENDAR_REMINDERS_OF_RECIPIENT = statement(
 );
 
 /** The privacy and title of the event $1, for its exceptions' history rows. */
-export const CALENDAR_EVENT_PRIVACY = statement(
-  'calendar_event_privacy',
-  `SELECT e.is_private, e.created_by, e.title FROM calendar_events e WHERE e.id = $1`,
-);
+export const CALENDAR_EVENT_PRIVACY = statement('calendar_event_privacy', `SELECT e.is_private, e.created_by, e.title FROM calendar_events e WHERE e.id = $1`);
 
 /**
  * GET /search, events: the best `$3` events the user $2 may see in the group $1 whose title,

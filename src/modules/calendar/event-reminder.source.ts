@@ -5,7 +5,14 @@ import { Sql } from '../../database/sql';
 import { notificationBody, notificationTitle } from '../notifications/notification-text';
 import type { Recipient, RecipientBatch } from '../notifications/recipients';
 import type { DueReminder, ReminderOccurrence, ReminderSource } from '../notifications/reminder-source';
-import { CALENDAR_EXCEPTIONS_OF_EVENTS, CALENDAR_REMINDERS_LOCK_DUE, CALENDAR_REMINDERS_MOVE, CALENDAR_REMINDERS_OF_RECIPIENT, DueEventRow, ExceptionRow } from './calendar.sql';
+import {
+  CALENDAR_EXCEPTIONS_OF_EVENTS,
+  CALENDAR_REMINDERS_LOCK_DUE,
+  CALENDAR_REMINDERS_MOVE,
+  CALENDAR_REMINDERS_OF_RECIPIENT,
+  DueEventRow,
+  ExceptionRow,
+} from './calendar.sql';
 
 export const EVENT_REMINDER_SOURCE = 'EventReminder';
 const MINUTE_MS = 60_000;
@@ -61,7 +68,14 @@ export class EventReminderSource implements ReminderSource {
       rows.flatMap((row) => [row.created_by, ...(row.attendee_ids ?? [])].filter((id): id is string => !!id)),
       rows.filter((row) => row.attendee_ids === null && !row.is_private).map((row) => row.group_id),
     );
-    return rows.map((row) => new DueEventReminder(row, exceptions.filter((x) => x.event_id === row.id), batch));
+    return rows.map(
+      (row) =>
+        new DueEventReminder(
+          row,
+          exceptions.filter((x) => x.event_id === row.id),
+          batch,
+        ),
+    );
   }
 
   async save(reminders: DueReminder[]): Promise<void> {
@@ -111,7 +125,14 @@ class DueEventReminder implements DueReminder {
     const cursor = this.cursor;
     if (!cursor) return (this.pending = null);
     const { row } = this;
-    const times: SeriesTimes = { allDay: row.all_day, start: row.start_value, end: row.end_value, timeZone: row.time_zone, rrule: row.rrule, exdates: row.exdates };
+    const times: SeriesTimes = {
+      allDay: row.all_day,
+      start: row.start_value,
+      end: row.end_value,
+      timeZone: row.time_zone,
+      rrule: row.rrule,
+      exdates: row.exdates,
+    };
     const moved = new Map(this.exceptions.map((x) => [x.original_start, x.start_value]));
     const startOf = (start: string) => (row.all_day ? calendarRules().startOfDate(start, row.time_zone).getTime() : Date.parse(start));
     let best: Pending | null = null;
@@ -143,7 +164,9 @@ class DueEventReminder implements DueReminder {
       fires: () => row.module_on,
       text: (recipient) => ({
         title: notificationTitle(recipient.locale, 'notifications.eventReminder.title', { title: row.title }, ['title']),
-        body: notificationBody(recipient.locale, 'notifications.eventReminder.body', { title: row.title, when: whenText(next, row.time_zone, recipient) }, ['title']),
+        body: notificationBody(recipient.locale, 'notifications.eventReminder.body', { title: row.title, when: whenText(next, row.time_zone, recipient) }, [
+          'title',
+        ]),
       }),
     };
   }
@@ -159,8 +182,17 @@ class DueEventReminder implements DueReminder {
 /** When the occurrence starts, in the recipient's language and zone ("Sat, 3 Oct, 10:00"; all-day: the date). */
 function whenText(next: Pending, eventZone: string, recipient: Recipient): string {
   if (next.allDay) {
-    return new Intl.DateTimeFormat(recipient.locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(`${next.start}T00:00:00Z`));
+    return new Intl.DateTimeFormat(recipient.locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(
+      new Date(`${next.start}T00:00:00Z`),
+    );
   }
   const zone = recipient.settings.timeZone || eventZone;
-  return new Intl.DateTimeFormat(recipient.locale, { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(next.start));
+  return new Intl.DateTimeFormat(recipient.locale, {
+    timeZone: zone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(next.start));
 }

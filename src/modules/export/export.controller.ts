@@ -22,7 +22,7 @@ export class ExportController {
     summary: 'Export my data (zip)',
     description:
       'Streamed zip of what the caller can see, per module of the group: budget/transactions.csv, categories.csv, accounts.csv, recurring.csv; ' +
-      'map/markers.geojson with the original images under map/images/ (trash excluded); notes/*.md (own private notes included, other members\' never). ' +
+      "map/markers.geojson with the original images under map/images/ (trash excluded); notes/*.md (own private notes included, other members' never). " +
       "CSV is UTF-8 with a header row and RFC 4180 quoting; text cells starting with = + - @ tab or CR are prefixed with '.",
   })
   @ApiProduces('application/zip')

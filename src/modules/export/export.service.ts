@@ -111,25 +111,60 @@ export class ExportService {
     const repository = this.repository;
     lazy('budget/transactions.csv', () =>
       // paid in another currency: the amount as paid, its code and the rate (the group's currency per unit); empty otherwise
-      csvStream(['date', 'type', 'amount', 'currency', 'category', 'account', 'targetAccount', 'description', 'originalAmount', 'originalCurrency', 'rate'], repository.transactions(groupId), (t) => [
-        t.date, t.type, t.amount, currency, guardCell(t.category), guardCell(t.account), guardCell(t.target_account), guardCell(t.description),
-        t.original_amount, t.original_currency, t.original_rate,
-      ]),
+      csvStream(
+        ['date', 'type', 'amount', 'currency', 'category', 'account', 'targetAccount', 'description', 'originalAmount', 'originalCurrency', 'rate'],
+        repository.transactions(groupId),
+        (t) => [
+          t.date,
+          t.type,
+          t.amount,
+          currency,
+          guardCell(t.category),
+          guardCell(t.account),
+          guardCell(t.target_account),
+          guardCell(t.description),
+          t.original_amount,
+          t.original_currency,
+          t.original_rate,
+        ],
+      ),
     );
     // who owes whom: each member's part of the shared transactions, and the payments between members
     lazy('budget/splits.csv', () =>
       csvStream(['date', 'type', 'amount', 'currency', 'category', 'description', 'member', 'paid', 'share'], repository.splits(groupId), (s) => [
-        s.date, s.type, s.amount, currency, guardCell(s.category), guardCell(s.description), guardCell(s.member), s.paid, s.share,
+        s.date,
+        s.type,
+        s.amount,
+        currency,
+        guardCell(s.category),
+        guardCell(s.description),
+        guardCell(s.member),
+        s.paid,
+        s.share,
       ]),
     );
     lazy('budget/settlements.csv', () =>
       csvStream(['date', 'from', 'to', 'amount', 'currency', 'note', 'originalAmount', 'originalCurrency', 'rate'], repository.settlements(groupId), (s) => [
-        s.date, guardCell(s.from_member), guardCell(s.to_member), s.amount, currency, guardCell(s.note), s.original_amount, s.original_currency, s.original_rate,
+        s.date,
+        guardCell(s.from_member),
+        guardCell(s.to_member),
+        s.amount,
+        currency,
+        guardCell(s.note),
+        s.original_amount,
+        s.original_currency,
+        s.original_rate,
       ]),
     );
     const categories = await this.repository.categories(groupId);
     zip.addBuffer(
-      Buffer.from(csv(['name', 'color', 'icon', 'order'], categories.map((c) => [guardCell(c.name), c.color, guardCell(c.icon), c.order]), true)),
+      Buffer.from(
+        csv(
+          ['name', 'color', 'icon', 'order'],
+          categories.map((c) => [guardCell(c.name), c.color, guardCell(c.icon), c.order]),
+          true,
+        ),
+      ),
       'budget/categories.csv',
       { mtime },
     );
@@ -146,14 +181,39 @@ export class ExportService {
       { mtime },
     );
     const recurring = await this.repository.recurring(groupId);
-    const recurringColumns = ['type', 'amount', 'currency', 'description', 'category', 'account', 'targetAccount', 'frequency', 'interval', 'startDate', 'endDate', 'nextOccurrence', 'isEnabled'];
+    const recurringColumns = [
+      'type',
+      'amount',
+      'currency',
+      'description',
+      'category',
+      'account',
+      'targetAccount',
+      'frequency',
+      'interval',
+      'startDate',
+      'endDate',
+      'nextOccurrence',
+      'isEnabled',
+    ];
     zip.addBuffer(
       Buffer.from(
         csv(
           recurringColumns,
           recurring.map((r) => [
-            r.type, r.amount, currency, guardCell(r.description as string), guardCell(r.category as string), guardCell(r.account as string),
-            guardCell(r.target_account as string), r.frequency, r.interval, r.start_date, r.end_date ?? '', r.next_occurrence ?? '', r.is_enabled,
+            r.type,
+            r.amount,
+            currency,
+            guardCell(r.description as string),
+            guardCell(r.category as string),
+            guardCell(r.account as string),
+            guardCell(r.target_account as string),
+            r.frequency,
+            r.interval,
+            r.start_date,
+            r.end_date ?? '',
+            r.next_occurrence ?? '',
+            r.is_enabled,
           ]),
           true,
         ),
@@ -165,7 +225,10 @@ export class ExportService {
 
   /** Archive paths of a batch's images, per marker, in their order (the same on both passes). */
   private async imagePaths(groupId: string, markers: MarkerRow[]) {
-    const images = await this.repository.images(groupId, markers.map((marker) => marker.id));
+    const images = await this.repository.images(
+      groupId,
+      markers.map((marker) => marker.id),
+    );
     const byMarker = new Map<string, { path: string; key: string }[]>();
     for (const image of images) {
       const list = byMarker.get(image.marker_id) ?? [];
@@ -217,7 +280,10 @@ export class ExportService {
 
   private async notes(user: AuthUser, zip: ZipFile, mtime: Date): Promise<void> {
     const notes = await this.repository.notes(user.groupId, user.userId);
-    const items = await this.repository.items(user.groupId, notes.map((note) => note.id));
+    const items = await this.repository.items(
+      user.groupId,
+      notes.map((note) => note.id),
+    );
     zip.addEmptyDirectory('notes/', { mtime });
     for (const note of notes) {
       const lines = items

@@ -133,7 +133,12 @@ export class FilesService {
 
   /** Loads a file visible in `scope`, or 404 exactly as a missing one. */
   async findScoped(fileId: string, scope: FileScope): Promise<StoredFile> {
-    const where = { id: fileId, category: scope.category, ...(scope.groupId ? { groupId: scope.groupId } : {}), ...(scope.ownerUserId ? { ownerUserId: scope.ownerUserId } : {}) };
+    const where = {
+      id: fileId,
+      category: scope.category,
+      ...(scope.groupId ? { groupId: scope.groupId } : {}),
+      ...(scope.ownerUserId ? { ownerUserId: scope.ownerUserId } : {}),
+    };
     if (!scope.groupId && !scope.ownerUserId) throw new Error('a file scope needs a groupId or an ownerUserId');
     const file = await this.files.findOne(where);
     if (!file) throw AppError.notFound(scope.category === 'ProfilePicture' ? 'Picture' : 'Image');

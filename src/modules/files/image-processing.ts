@@ -60,13 +60,8 @@ export async function processImage(input: Buffer, type: ImageType): Promise<Proc
     image = await encode(decoded, type).toBuffer({ resolveWithObject: true });
   } catch (error) {
     const message = String((error as Error).message ?? error);
-    throw new ImageRejectedError(
-      /pixel limit/i.test(message) ? `The image exceeds ${MAX_IMAGE_PIXELS} pixels` : 'The file could not be decoded as an image',
-    );
+    throw new ImageRejectedError(/pixel limit/i.test(message) ? `The image exceeds ${MAX_IMAGE_PIXELS} pixels` : 'The file could not be decoded as an image');
   }
-  const thumbnail = await encode(
-    sharp(image.data).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }),
-    type,
-  ).toBuffer();
+  const thumbnail = await encode(sharp(image.data).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }), type).toBuffer();
   return { image: image.data, thumbnail, width: image.info.width, height: image.info.height };
 }

@@ -94,7 +94,13 @@ function clip(label: string | null | undefined): string | null {
   return label.length > LABEL_MAX ? `${label.slice(0, LABEL_MAX - 1)}…` : label;
 }
 
-async function historyRowValues(manager: EntityManager, audit: AuditedEntity, entity: any, action: HistoryAction, changes: FieldChanges): Promise<HistoryRowValues> {
+async function historyRowValues(
+  manager: EntityManager,
+  audit: AuditedEntity,
+  entity: any,
+  action: HistoryAction,
+  changes: FieldChanges,
+): Promise<HistoryRowValues> {
   const actor = currentActor();
   const groupOf = audit.options.groupOf ?? ((e: any) => e.groupId);
   const privateTo = audit.options.privateTo ? await audit.options.privateTo(entity, manager) : null;
@@ -128,7 +134,11 @@ export async function insertHistoryRow(manager: EntityManager, audit: AuditedEnt
  * with its own fixed SQL, in one statement or transaction (POST /notes). `manager` answers the
  * entity's `privateTo` rule if that needs a query.
  */
-export function createdHistoryRow<T extends object>(manager: EntityManager, target: new () => T, entity: Partial<T> & { id: string }): Promise<HistoryRowValues> {
+export function createdHistoryRow<T extends object>(
+  manager: EntityManager,
+  target: new () => T,
+  entity: Partial<T> & { id: string },
+): Promise<HistoryRowValues> {
   const audit = AUDITED_ENTITIES.get(target);
   if (!audit) throw new Error(`${target.name} is not @Audited`);
   return historyRowValues(manager, audit, entity, 'Created', createdChanges(audit, manager.connection.getMetadata(target).columns, entity));
@@ -182,7 +192,12 @@ export async function recordCreatedMany<T extends object>(manager: EntityManager
  * whose recorded fields did not change get none; the rest are inserted in one statement through
  * `manager` (so they commit with the update).
  */
-export async function recordUpdatedMany<T extends object>(manager: EntityManager, target: new () => T, entities: (T & { id: string })[], before: Partial<T>): Promise<void> {
+export async function recordUpdatedMany<T extends object>(
+  manager: EntityManager,
+  target: new () => T,
+  entities: (T & { id: string })[],
+  before: Partial<T>,
+): Promise<void> {
   const audit = AUDITED_ENTITIES.get(target);
   if (!audit) throw new Error(`${target.name} is not @Audited`);
   const columns = manager.connection.getMetadata(target).columns;

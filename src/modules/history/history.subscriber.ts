@@ -1,15 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  DataSource,
-  EntityManager,
-  EntitySubscriberInterface,
-  InsertEvent,
-  RecoverEvent,
-  RemoveEvent,
-  SoftRemoveEvent,
-  UpdateEvent,
-} from 'typeorm';
+import { DataSource, EntityManager, EntitySubscriberInterface, InsertEvent, RecoverEvent, RemoveEvent, SoftRemoveEvent, UpdateEvent } from 'typeorm';
 import { AUDITED_ENTITIES, AuditedEntity } from './audited';
 import { FieldChanges, HistoryAction } from './entities/action-history.entity';
 import { createdChanges, insertHistoryRow, updatedChanges } from './history-rows';

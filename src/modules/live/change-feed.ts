@@ -7,8 +7,10 @@ import type { HistoryRowValues } from '../history/history-rows';
  * One committed history row, as the database announces it (`hearth_changes`, the LiveChanges
  * migration): the row's own columns (history-rows.ts) and where it stands in commit order.
  */
-export interface CommittedChange
-  extends Pick<HistoryRowValues, 'groupId' | 'adminOnly' | 'privateToUserId' | 'entityType' | 'entityId' | 'parentId' | 'action' | 'userId'> {
+export interface CommittedChange extends Pick<
+  HistoryRowValues,
+  'groupId' | 'adminOnly' | 'privateToUserId' | 'entityType' | 'entityId' | 'parentId' | 'action' | 'userId'
+> {
   /** the writing transaction and the row's number: its cursor (cursor.ts) */
   tx: string;
   seq: string;
@@ -18,7 +20,8 @@ export interface CommittedChange
 }
 
 /** An ended session, a user's new PermsVersion, or a stream ended by its user's newer ones (`hearth_access`). */
-export type AccessChange = { kind: 'session'; sessionId: string } | { kind: 'user'; userId: string; permsVersion: number } | { kind: 'stream'; streamId: string };
+export type AccessChange =
+  { kind: 'session'; sessionId: string } | { kind: 'user'; userId: string; permsVersion: number } | { kind: 'stream'; streamId: string };
 
 export interface ChangeFeedListener {
   change(change: CommittedChange): void;

@@ -40,8 +40,16 @@ export class LiveController {
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'the `id:` of the last event received, to resume after a cut' })
   @ApiOkResponse({
     description: 'an open event stream',
-    content: { 'text/event-stream': { schema: { type: 'string', example: 'id: -mcYttyYISMeBAfdRHFT_yPhIKmF3Lawo7SHI92V1nBa67Jke2fFTCIOVFloruHlFgBz0w\nevent: change\ndata: ' +
-      '{"entityType":"NoteItem","entityId":"0193…","parentId":"0193…","action":"Updated","userId":"0193…","at":"2026-11-26T15:04:05.123Z"}\n\n' } } },
+    content: {
+      'text/event-stream': {
+        schema: {
+          type: 'string',
+          example:
+            'id: -mcYttyYISMeBAfdRHFT_yPhIKmF3Lawo7SHI92V1nBa67Jke2fFTCIOVFloruHlFgBz0w\nevent: change\ndata: ' +
+            '{"entityType":"NoteItem","entityId":"0193…","parentId":"0193…","action":"Updated","userId":"0193…","at":"2026-11-26T15:04:05.123Z"}\n\n',
+        },
+      },
+    },
   })
   @ApiProblems(429, 503)
   async events(

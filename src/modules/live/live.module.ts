@@ -19,12 +19,17 @@ import type Redis from 'ioredis';
   controllers: [LiveController],
   providers: [
     // across instances through PostgreSQL, or Redis pub/sub when REDIS_URL is set (docs/live.md, Across instances)
-    { provide: ChangeFeed, inject: [AppConfig], useFactory: (config: AppConfig): ChangeFeed => (config.redisUrl ? new RedisChangeFeed(config) : new PostgresChangeFeed(config)) },
+    {
+      provide: ChangeFeed,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig): ChangeFeed => (config.redisUrl ? new RedisChangeFeed(config) : new PostgresChangeFeed(config)),
+    },
     // the streams-per-user limit across instances: in Redis when REDIS_URL is set, else in PostgreSQL
     {
       provide: StreamRegistry,
       inject: [AppConfig, Sql, REDIS],
-      useFactory: (config: AppConfig, sql: Sql, redis: Redis | null): StreamRegistry => (redis ? new RedisStreamRegistry(redis, config) : new PostgresStreamRegistry(sql, config)),
+      useFactory: (config: AppConfig, sql: Sql, redis: Redis | null): StreamRegistry =>
+        redis ? new RedisStreamRegistry(redis, config) : new PostgresStreamRegistry(sql, config),
     },
     { provide: CursorSeal, inject: [AppConfig], useFactory: (config: AppConfig) => new CursorSeal(config.live.cursorKey) },
     // the session check of the guard, read again once a stream is registered

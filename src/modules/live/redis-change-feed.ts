@@ -74,7 +74,14 @@ export class RedisChangeFeed extends ChangeFeed implements OnModuleDestroy {
     // ioredis is required only when REDIS_URL is set (as the rate limiter does)
     const { default: RedisClient } = require('ioredis') as typeof import('ioredis');
     // no reconnecting behind our back and no queue: what is missed while Redis is away is resumed from the history
-    return new RedisClient(this.config.redisUrl!, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: this.config.databaseTimeoutMs, ...options });
+    return new RedisClient(this.config.redisUrl!, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      connectTimeout: this.config.databaseTimeoutMs,
+      ...options,
+    });
   }
 
   private async subscribe(): Promise<void> {

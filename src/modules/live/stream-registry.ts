@@ -86,7 +86,16 @@ export class RedisStreamRegistry extends StreamRegistry {
 
   async add(stream: RegisteredStream): Promise<void> {
     const now = Date.now();
-    await this.redis.eval(OPEN_SCRIPT, 1, this.key(stream.userId), member(stream), String(now), String(now), String(this.config.live.maxStreamsPerUser), liveChannel(this.config));
+    await this.redis.eval(
+      OPEN_SCRIPT,
+      1,
+      this.key(stream.userId),
+      member(stream),
+      String(now),
+      String(now),
+      String(this.config.live.maxStreamsPerUser),
+      liveChannel(this.config),
+    );
   }
 
   async remove(streams: RegisteredStream[]): Promise<void> {

@@ -37,11 +37,7 @@ export class MarkerImagesController {
   })
   @ApiCreatedResponse({ type: UploadTicketDto })
   @ApiProblems(400, 404, 409, 413)
-  createUpload(
-    @CurrentUser() user: AuthUser,
-    @UuidParam('markerId') markerId: string,
-    @Body() body: CreateUploadDto,
-  ): Promise<UploadTicketDto> {
+  createUpload(@CurrentUser() user: AuthUser, @UuidParam('markerId') markerId: string, @Body() body: CreateUploadDto): Promise<UploadTicketDto> {
     return this.images.createUpload(user, markerId, body);
   }
 
@@ -49,11 +45,7 @@ export class MarkerImagesController {
   @ApiOperation({ summary: 'Reorder the images', description: "`imageIds` must be exactly the marker's image ids, each once (else 400 INVALID_ORDER)." })
   @ApiOkResponse({ type: [MarkerImageDto] })
   @ApiProblems(400, 404)
-  reorder(
-    @CurrentUser() user: AuthUser,
-    @UuidParam('markerId') markerId: string,
-    @Body() body: ReorderMarkerImagesDto,
-  ): Promise<MarkerImageDto[]> {
+  reorder(@CurrentUser() user: AuthUser, @UuidParam('markerId') markerId: string, @Body() body: ReorderMarkerImagesDto): Promise<MarkerImageDto[]> {
     return this.images.reorder(user, markerId, body.imageIds);
   }
 
@@ -66,11 +58,7 @@ export class MarkerImagesController {
   })
   @ApiOkResponse({ type: ConfirmedMarkerImageDto })
   @ApiProblems(400, 404, 409)
-  confirm(
-    @CurrentUser() user: AuthUser,
-    @UuidParam('markerId') markerId: string,
-    @UuidParam('imageId') imageId: string,
-  ): Promise<ConfirmedMarkerImageDto> {
+  confirm(@CurrentUser() user: AuthUser, @UuidParam('markerId') markerId: string, @UuidParam('imageId') imageId: string): Promise<ConfirmedMarkerImageDto> {
     return this.images.confirm(user, markerId, imageId);
   }
 

@@ -91,11 +91,7 @@ export class MarkersController {
   @ApiOperation({ summary: 'Move a marker', description: 'Omitted `address` stays as it is; `null` clears it.' })
   @ApiOkResponse({ type: MarkerDetailDto })
   @ApiProblems(400, 404)
-  updateLocation(
-    @CurrentUser() user: AuthUser,
-    @UuidParam('markerId') markerId: string,
-    @Body() body: MarkerLocationInput,
-  ): Promise<MarkerDetailDto> {
+  updateLocation(@CurrentUser() user: AuthUser, @UuidParam('markerId') markerId: string, @Body() body: MarkerLocationInput): Promise<MarkerDetailDto> {
     return this.markers.updateLocation(user, markerId, body);
   }
 }

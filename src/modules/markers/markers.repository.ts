@@ -104,7 +104,11 @@ export class MarkersRepository {
   async lockTrashedBefore(cutoff: Date, limit: number): Promise<Marker[]> {
     const locked = await this.sql.rows<{ id: string }>(MARKERS_LOCK_TRASHED_BEFORE, [cutoff, limit]);
     if (locked.length === 0) return [];
-    return this.unitOfWork.manager.find(Marker, { where: { id: In(locked.map((row) => row.id)) }, withDeleted: true, order: { deletedDate: 'ASC', id: 'ASC' } });
+    return this.unitOfWork.manager.find(Marker, {
+      where: { id: In(locked.map((row) => row.id)) },
+      withDeleted: true,
+      order: { deletedDate: 'ASC', id: 'ASC' },
+    });
   }
 
   /** Deletes for good, one row at a time: each marker gets its own history row. */

@@ -91,9 +91,7 @@ function inGroup(alias: string, deleted: boolean): string {
 }
 
 function pageText(v: MarkerPageVariant): string {
-  const where =
-    inGroup('m', v.deleted) +
-    (v.search ? ' AND (m.title ILIKE $4 OR m.description ILIKE $4)' : '');
+  const where = inGroup('m', v.deleted) + (v.search ? ' AND (m.title ILIKE $4 OR m.description ILIKE $4)' : '');
   const order = `${SORT_COLUMNS[v.sort]} ${v.direction}, m.id ${v.direction}`;
   // the total and the page in one statement: an empty page still brings the total (one row of nulls);
   // the image count and the cover (first completed image) are looked up for the page's rows only

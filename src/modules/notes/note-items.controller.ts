@@ -58,7 +58,7 @@ export class NoteItemsController {
   @ApiOperation({
     summary: 'Edit an item',
     description:
-      'Replaces text and url (an omitted url clears it); `quantity` and `aisle` when sent (omitted: kept). Moving a shopping list\'s item to ' +
+      "Replaces text and url (an omitted url clears it); `quantity` and `aisle` when sent (omitted: kept). Moving a shopping list's item to " +
       'another aisle teaches the group (its next adds of the thing go there). With `If-Match`, a stale version is 412.',
   })
   @ApiIfMatch()
@@ -99,7 +99,8 @@ export class NoteItemsController {
   @HttpCode(204)
   @ApiOperation({
     summary: 'Delete an item',
-    description: 'The items below move up one place. With `If-Match`, a stale version is 412 (someone changed the item since it was seen) and nothing is deleted.',
+    description:
+      'The items below move up one place. With `If-Match`, a stale version is 412 (someone changed the item since it was seen) and nothing is deleted.',
   })
   @ApiIfMatch()
   @ApiNoContentResponse()

@@ -120,7 +120,8 @@ export class NoteItemsService {
       let aisle = dto.aisle === undefined ? item.aisle : dto.aisle;
       if (shopping && !aisle) aisle = (await this.shopping.factsOf(note.groupId, dto.text, catalogItemId)).aisle;
       const moved = shopping && dto.aisle != null && dto.aisle !== item.aisle;
-      if (item.text === dto.text && item.url === url && item.quantity === quantity && item.aisle === aisle && item.catalogItemId === catalogItemId) return toNoteItemDto(item);
+      if (item.text === dto.text && item.url === url && item.quantity === quantity && item.aisle === aisle && item.catalogItemId === catalogItemId)
+        return toNoteItemDto(item);
       item.text = dto.text;
       item.url = url;
       item.quantity = quantity;
@@ -197,12 +198,7 @@ export class NoteItemsService {
   }
 
   /** An item of this note (an item of another note is 404 like a missing one). */
-  private onItem<T>(
-    user: AuthUser,
-    noteId: string,
-    itemId: string,
-    work: (note: Note, item: NoteItem) => Promise<T>,
-  ): Promise<T> {
+  private onItem<T>(user: AuthUser, noteId: string, itemId: string, work: (note: Note, item: NoteItem) => Promise<T>): Promise<T> {
     return this.onNote(user, noteId, async (note) => {
       const item = await this.notes.lockItemOfNote(user, note, itemId);
       return work(note, item);

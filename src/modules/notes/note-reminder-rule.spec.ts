@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { firstIndexFrom, localStart, occurrenceIn, ReminderRule } from './note-reminder-rule';
 
-const rule = (startLocal: string, frequency: ReminderRule['frequency'], interval = 1, until: string | null = null): ReminderRule => ({ startLocal, frequency, interval, until });
+const rule = (startLocal: string, frequency: ReminderRule['frequency'], interval = 1, until: string | null = null): ReminderRule => ({
+  startLocal,
+  frequency,
+  interval,
+  until,
+});
 const iso = (at: DateTime | null) => at?.toISO({ suppressMilliseconds: true }) ?? null;
 
 describe('note reminder occurrences', () => {
@@ -23,7 +28,13 @@ describe('note reminder occurrences', () => {
 
   it('clamps month ends without drifting, as recurring transactions do', () => {
     const monthly = rule('2027-01-31T09:30:00', 'Monthly');
-    expect([0, 1, 2, 3, 13].map((n) => occurrenceIn(monthly, n, 'UTC')!.toISODate())).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30', '2028-02-29']);
+    expect([0, 1, 2, 3, 13].map((n) => occurrenceIn(monthly, n, 'UTC')!.toISODate())).toEqual([
+      '2027-01-31',
+      '2027-02-28',
+      '2027-03-31',
+      '2027-04-30',
+      '2028-02-29',
+    ]);
     const leap = rule('2028-02-29T07:00:00', 'Yearly');
     expect([0, 1, 4].map((n) => occurrenceIn(leap, n, 'UTC')!.toISODate())).toEqual(['2028-02-29', '2029-02-28', '2032-02-29']);
   });

@@ -93,7 +93,9 @@ class DueNoteReminder implements DueReminder {
       fires: () => row.module_on && (row.item_count === 0 || row.open_count > 0),
       text: (recipient) => ({
         title: notificationTitle(recipient.locale, 'notifications.noteReminder.title', { title: row.title }, ['title']),
-        body: notificationBody(recipient.locale, 'notifications.noteReminder.body', { title: row.title, open: row.open_count, count: row.item_count }, ['title']),
+        body: notificationBody(recipient.locale, 'notifications.noteReminder.body', { title: row.title, open: row.open_count, count: row.item_count }, [
+          'title',
+        ]),
       }),
     };
   }

@@ -36,7 +36,17 @@ export class NoteRemindersCalendarLayer implements CalendarLayerSource {
         const at = occurrenceIn(rule, n, zone);
         if (!at || at.toMillis() >= window.to.getTime()) break;
         const start = calendarRules().formatInstant(at.toJSDate());
-        out.push({ entityId: row.note_id, occurrenceId: `reminder/${row.id}/${n}`, title: row.title, start, end: start, allDay: false, timeZone: zone, color: REMINDER_COLOR, attendees });
+        out.push({
+          entityId: row.note_id,
+          occurrenceId: `reminder/${row.id}/${n}`,
+          title: row.title,
+          start,
+          end: start,
+          allDay: false,
+          timeZone: zone,
+          color: REMINDER_COLOR,
+          attendees,
+        });
       }
     }
     return out;

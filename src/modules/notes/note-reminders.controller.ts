@@ -26,7 +26,7 @@ export class NoteRemindersController {
       'Repeats keep the wall-clock time of `timeZone` across daylight-saving changes; a monthly or ' +
       'yearly repeat on a day the month lacks falls on its last day. A one-off `at` in the past is 400 REMINDER_IN_PAST. ' +
       'A note whose items are all completed does not remind (a repeating reminder moves on). A private note reminds only its creator; ' +
-      'recipients outside the group are 404. Answers the note with `reminder` (the caller\'s own) and `reminders` (those the caller sees).',
+      "recipients outside the group are 404. Answers the note with `reminder` (the caller's own) and `reminders` (those the caller sees).",
   })
   @ApiOkResponse({ type: NoteDto })
   @ApiProblems(400, 404)

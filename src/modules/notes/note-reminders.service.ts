@@ -17,7 +17,6 @@ import { toRemindersView } from './note-reminder-view';
 import { NoteRemindersRepository } from './note-reminders.repository';
 import { NotesRepository } from './notes.repository';
 
-
 /**
  * A member's own reminder on a note: when (a wall-clock time in a zone, repeating or not) and whom.
  * Each member has their own; setting one replaces only the caller's last (with a new id, so none of
@@ -50,7 +49,8 @@ export class NoteRemindersService {
         interval: dto.repeat?.interval ?? 1,
         until: dto.repeat?.until ?? null,
       };
-      if (rule.frequency && rule.until && rule.until < startLocal.slice(0, 10)) throw AppError.invalidField('repeat.until', 'repeat.until must not be before at');
+      if (rule.frequency && rule.until && rule.until < startLocal.slice(0, 10))
+        throw AppError.invalidField('repeat.until', 'repeat.until must not be before at');
       const now = this.clock.now();
       const nextIndex = firstIndexFrom(rule, zone ?? setterZone, now);
       if (nextIndex === null) {

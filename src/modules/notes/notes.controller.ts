@@ -32,7 +32,7 @@ export class NotesController {
   }
 
   @Get(':noteId')
-  @ApiOperation({ summary: 'Note detail, with its items in order', description: 'ETag: the note\'s version.' })
+  @ApiOperation({ summary: 'Note detail, with its items in order', description: "ETag: the note's version." })
   @ApiOkResponse({ type: NoteDto })
   @ApiProblems(400, 404)
   async get(@CurrentUser() user: AuthUser, @UuidParam('noteId') noteId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<NoteDto> {

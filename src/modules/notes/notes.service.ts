@@ -76,7 +76,10 @@ export class NotesService {
       existing.createdBy === values.createdBy &&
       (['isPrivate', 'title', 'content', 'color', 'icon', 'kind'] as const).every((key) => existing[key] === values[key]);
     if (!same) throw idConflict('note');
-    return { value: toNoteDto(existing, await this.notes.itemsOf(existing), await this.remindersOf(user, existing), await this.tripOf(existing)), created: false };
+    return {
+      value: toNoteDto(existing, await this.notes.itemsOf(existing), await this.remindersOf(user, existing), await this.tripOf(existing)),
+      created: false,
+    };
   }
 
   /**
@@ -104,7 +107,10 @@ export class NotesService {
     return this.unitOfWork.run(async () => {
       const note = await this.notes.findVisibleNote(user, noteId, true);
       if (ifMatch !== undefined && ifMatch !== note.version) {
-        throw AppError.versionConflict('The note', toNoteDto(note, await this.notes.itemsOf(note), await this.remindersOf(user, note), await this.tripOf(note)));
+        throw AppError.versionConflict(
+          'The note',
+          toNoteDto(note, await this.notes.itemsOf(note), await this.remindersOf(user, note), await this.tripOf(note)),
+        );
       }
       const changed = (Object.keys(fields) as (keyof Note)[]).some((key) => note[key] !== fields[key]);
       if (changed) {

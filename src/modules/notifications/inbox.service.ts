@@ -60,7 +60,8 @@ export class InboxService {
         throw AppError.overLimit(HttpStatus.CONFLICT, 'SNOOZE_LIMIT', `A notification can be snoozed at most ${MAX_SNOOZES} times`, 'snoozes', MAX_SNOOZES);
       }
       const { count, resetSeconds } = await this.rateLimits.hit(`notify-snooze:${user.userId}`, SNOOZE_WINDOW_MS);
-      if (count > SNOOZES_PER_HOUR) throw AppError.tooManyRequests('RATE_LIMITED', `At most ${SNOOZES_PER_HOUR} snoozes an hour; try again later`, resetSeconds);
+      if (count > SNOOZES_PER_HOUR)
+        throw AppError.tooManyRequests('RATE_LIMITED', `At most ${SNOOZES_PER_HOUR} snoozes an hour; try again later`, resetSeconds);
       const until = new Date(Date.now() + minutes * 60_000);
       notification.readAt ??= new Date();
       notification.snoozedUntil = until;

@@ -14,7 +14,15 @@ export interface UserNotificationSettings {
   shoppingTrips: boolean;
 }
 
-export const DEFAULT_SETTINGS: UserNotificationSettings = { timeZone: 'UTC', quietFrom: null, quietTo: null, push: false, email: false, webhookUrl: null, shoppingTrips: true };
+export const DEFAULT_SETTINGS: UserNotificationSettings = {
+  timeZone: 'UTC',
+  quietFrom: null,
+  quietTo: null,
+  push: false,
+  email: false,
+  webhookUrl: null,
+  shoppingTrips: true,
+};
 
 /** The SQL of `notification_settings`. */
 @Injectable()

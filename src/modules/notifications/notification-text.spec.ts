@@ -10,7 +10,13 @@ describe('notification texts fit their columns', () => {
   });
 
   it('cuts what was typed, never the message’s own words or amounts', () => {
-    const text = fitted('en', 'notifications.billReminder.body', { description: 'x'.repeat(2000), amount: '€950.00', days: 1, type: 'Expense' }, ['description'], 1000);
+    const text = fitted(
+      'en',
+      'notifications.billReminder.body',
+      { description: 'x'.repeat(2000), amount: '€950.00', days: 1, type: 'Expense' },
+      ['description'],
+      1000,
+    );
     expect([...text]).toHaveLength(1000);
     expect(text.endsWith('x… €950.00 is due tomorrow')).toBe(true);
     const noted = fitted('de', 'notifications.noteReminder.body', { title: 'y'.repeat(1200), open: 2, count: 3 }, ['title'], 1000);

@@ -16,7 +16,12 @@ const length = (text: string) => [...text].length;
 export function cut(text: string, max: number): string {
   const chars = [...text];
   if (chars.length <= max) return text;
-  return chars.slice(0, Math.max(0, max - 1)).join('').trimEnd() + ELLIPSIS;
+  return (
+    chars
+      .slice(0, Math.max(0, max - 1))
+      .join('')
+      .trimEnd() + ELLIPSIS
+  );
 }
 
 /**
@@ -30,9 +35,7 @@ export function fitted(locale: string, id: MessageId, values: Record<string, Pri
   const shortened = { ...values };
   let text = translate(locale, id, shortened);
   for (let round = 0; length(text) > max && round < 8; round++) {
-    const longest = typed
-      .filter((key) => typeof shortened[key] === 'string')
-      .sort((a, b) => length(String(shortened[b])) - length(String(shortened[a])))[0];
+    const longest = typed.filter((key) => typeof shortened[key] === 'string').sort((a, b) => length(String(shortened[b])) - length(String(shortened[a])))[0];
     if (!longest) break;
     const value = String(shortened[longest]);
     // the message may repeat the value: take the whole excess off each use (at least one character)

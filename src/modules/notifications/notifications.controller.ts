@@ -51,7 +51,7 @@ export class NotificationsController {
     description:
       'Marks it read; after `minutes` (default 60: the push action "Snooze 1 h") it is unread again and delivered again through the same channels. ' +
       'A notification can be snoozed at most 3 times (then 409 `SNOOZE_LIMIT`), ' +
-        'and a person may snooze at most 30 times an hour (then 429 `RATE_LIMITED` with `Retry-After`).',
+      'and a person may snooze at most 30 times an hour (then 429 `RATE_LIMITED` with `Retry-After`).',
   })
   @ApiOkResponse({ type: NotificationDto })
   @ApiProblems(400, 404, 409, 429)

@@ -30,10 +30,7 @@ import { ReminderScheduler } from './reminder-scheduler.service';
  * reminders with, the notifier and its channels, the inbox, the settings and the push devices.
  */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([Notification, NotificationDelivery, NotificationScheduleEntry, NotificationSettings, PushSubscription]),
-    UsersModule,
-  ],
+  imports: [TypeOrmModule.forFeature([Notification, NotificationDelivery, NotificationScheduleEntry, NotificationSettings, PushSubscription]), UsersModule],
   controllers: [NotificationsController, NotificationSettingsController, PushController],
   providers: [
     NotificationsRepository,

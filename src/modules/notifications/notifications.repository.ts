@@ -151,7 +151,9 @@ export class NotificationsRepository {
     await recordCreatedMany(
       manager,
       Notification,
-      inserted.map((row) => Object.assign(new Notification(), { id: row.id, recipientId: row.recipient_id, groupId: row.group_id, kind: row.kind, title: row.title, readAt: null })),
+      inserted.map((row) =>
+        Object.assign(new Notification(), { id: row.id, recipientId: row.recipient_id, groupId: row.group_id, kind: row.kind, title: row.title, readAt: null }),
+      ),
     );
     return inserted.map((row) => ({ id: row.id, outward: row.outward }));
   }
@@ -196,7 +198,9 @@ export class NotificationsRepository {
     await recordUpdatedMany(
       manager,
       Notification,
-      read.map((row) => Object.assign(new Notification(), { id: row.id, recipientId: userId, groupId: row.group_id, kind: row.kind, title: row.title, readAt: at })),
+      read.map((row) =>
+        Object.assign(new Notification(), { id: row.id, recipientId: userId, groupId: row.group_id, kind: row.kind, title: row.title, readAt: at }),
+      ),
       { readAt: null },
     );
   }

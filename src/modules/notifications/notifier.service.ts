@@ -136,7 +136,8 @@ export class Notifier {
     for (const result of results) {
       const known = byChannel.get(result.channel);
       // a channel with several targets (devices) is ok when one of them took it
-      if (!known) byChannel.set(result.channel, { channel: result.channel as ChannelTestResultDto['channel'], ok: result.ok, detail: result.ok ? null : result.detail });
+      if (!known)
+        byChannel.set(result.channel, { channel: result.channel as ChannelTestResultDto['channel'], ok: result.ok, detail: result.ok ? null : result.detail });
       else if (result.ok && !known.ok) byChannel.set(result.channel, { ...known, ok: true, detail: null });
     }
     return { channels: [{ channel: 'inbox', ok: true, detail: null }, ...byChannel.values()] };
@@ -165,7 +166,11 @@ export class Notifier {
    * again what went out. With `answerWithinMs`, a target that has not finished by then is answered
    * as not reached (its send goes on and is recorded when it ends).
    */
-  private async sendBatch(items: { row: DeliveryRow; recipient: Recipient; attempt: number }[], reportEmpty: boolean, answerWithinMs?: number): Promise<SendResult[][]> {
+  private async sendBatch(
+    items: { row: DeliveryRow; recipient: Recipient; attempt: number }[],
+    reportEmpty: boolean,
+    answerWithinMs?: number,
+  ): Promise<SendResult[][]> {
     if (!items.length) return [];
     const sent = await this.notifications.sentTargetsMany(items.map(({ row, attempt }) => ({ id: row.id, attempt })));
     const recipients = [...new Map(items.map(({ recipient }) => [recipient.id, recipient])).values()];
@@ -199,7 +204,9 @@ export class Notifier {
           }
           const settled = await Promise.allSettled(sends.map(({ result }) => result));
           settled.forEach((outcome, index) =>
-            results.push(outcome.status === 'fulfilled' ? outcome.value : { channel: sends[index].channel, ok: false, retry: true, detail: String(outcome.reason) }),
+            results.push(
+              outcome.status === 'fulfilled' ? outcome.value : { channel: sends[index].channel, ok: false, retry: true, detail: String(outcome.reason) },
+            ),
           );
           return results;
         }),
@@ -222,7 +229,8 @@ export class Notifier {
       outcome = await channel.send(target, notification, recipient);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      if (!(error instanceof RetryLater)) this.logger.error({ err: error, notificationId: record.notificationId, channel: channel.name }, 'notification channel failed');
+      if (!(error instanceof RetryLater))
+        this.logger.error({ err: error, notificationId: record.notificationId, channel: channel.name }, 'notification channel failed');
       return { channel: channel.name, ok: false, retry: true, detail };
     }
     try {

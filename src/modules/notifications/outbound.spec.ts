@@ -81,7 +81,9 @@ describe('isPrivateAddress', () => {
 describe('assertPublicUrl', () => {
   it('refuses a host that cannot be resolved as it refuses a private one (the same error, the same message)', async () => {
     const errors = await Promise.all(
-      ['https://no-such-host.invalid/hook', 'https://[::127.0.0.1]/hook', 'https://[fec0::1]/hook'].map((url) => assertPublicUrl(new URL(url), false).catch((error: unknown) => error)),
+      ['https://no-such-host.invalid/hook', 'https://[::127.0.0.1]/hook', 'https://[fec0::1]/hook'].map((url) =>
+        assertPublicUrl(new URL(url), false).catch((error: unknown) => error),
+      ),
     );
     for (const error of errors) expect(error).toBeInstanceOf(AddressRefused);
     expect(new Set(errors.map((error) => (error as Error).message)).size).toBe(1);

@@ -190,7 +190,8 @@ export async function postSafely(url: string, headers: Record<string, string>, b
     const location = response.headers.location;
     if (response.status < 300 || response.status >= 400 || !location || hop >= options.maxRedirects) return response;
     const next = new URL(location, target);
-    if (target.protocol === 'https:' && next.protocol !== 'https:') throw new AddressRefused(next.hostname, 'a redirect from https to another protocol is not followed');
+    if (target.protocol === 'https:' && next.protocol !== 'https:')
+      throw new AddressRefused(next.hostname, 'a redirect from https to another protocol is not followed');
     target = next;
   }
 }
@@ -266,7 +267,8 @@ export async function getSafely(url: string, headers: Record<string, string>, op
     const location = response.headers.location;
     if (response.status < 300 || response.status >= 400 || response.status === 304 || !location || hop >= options.maxRedirects) return response;
     const next = new URL(location, target);
-    if (target.protocol === 'https:' && next.protocol !== 'https:') throw new AddressRefused(next.hostname, 'a redirect from https to another protocol is not followed');
+    if (target.protocol === 'https:' && next.protocol !== 'https:')
+      throw new AddressRefused(next.hostname, 'a redirect from https to another protocol is not followed');
     target = next;
   }
 }

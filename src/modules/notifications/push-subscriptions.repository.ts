@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../database/sql';
-import { PUSH_KEEP_NEWEST, PUSH_LOCK_USER, PUSH_REMOVE_GONE, PUSH_SUBSCRIBE, PUSH_SUBSCRIPTIONS_OF_USER, PUSH_TARGETS_OF_USERS, PUSH_UNSUBSCRIBE } from './notifications.sql';
+import {
+  PUSH_KEEP_NEWEST,
+  PUSH_LOCK_USER,
+  PUSH_REMOVE_GONE,
+  PUSH_SUBSCRIBE,
+  PUSH_SUBSCRIPTIONS_OF_USER,
+  PUSH_TARGETS_OF_USERS,
+  PUSH_UNSUBSCRIBE,
+} from './notifications.sql';
 
 export interface SubscriptionRow {
   id: string;

@@ -25,7 +25,7 @@ export class PushController {
 
   @Post('push-subscriptions')
   @ApiOperation({
-    summary: "Subscribe this device to Web Push",
+    summary: 'Subscribe this device to Web Push',
     description:
       "The body is the browser's `PushSubscription.toJSON()`. Linked to the caller's session, it ends with it (signed out, revoked, expired). " +
       'A member has at most 10: subscribing another removes the oldest. ' +

@@ -3,7 +3,7 @@ import { afterQuietHours } from './quiet-hours';
 const at = (iso: string) => new Date(iso);
 
 describe('quiet hours', () => {
-  it('delivers what falls inside when they end, in the person\'s zone, across midnight', () => {
+  it("delivers what falls inside when they end, in the person's zone, across midnight", () => {
     // 22:00–07:00 in Berlin (UTC+1 in February)
     expect(afterQuietHours(at('2027-02-10T22:00:00Z'), 'Europe/Berlin', '22:00', '07:00').toISOString()).toBe('2027-02-11T06:00:00.000Z');
     expect(afterQuietHours(at('2027-02-11T03:00:00Z'), 'Europe/Berlin', '22:00', '07:00').toISOString()).toBe('2027-02-11T06:00:00.000Z');

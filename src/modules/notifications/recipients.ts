@@ -35,7 +35,14 @@ export class RecipientBatch {
     const settings = await this.settings.ofUsers(rows.map((row) => row.id));
     for (const id of groups) this.byGroup.set(id, []);
     for (const row of rows) {
-      const recipient: Recipient = { id: row.id, groupId: row.group_id, nickname: row.nickname, email: row.email, locale: row.locale ?? 'en', settings: settings.get(row.id)! };
+      const recipient: Recipient = {
+        id: row.id,
+        groupId: row.group_id,
+        nickname: row.nickname,
+        email: row.email,
+        locale: row.locale ?? 'en',
+        settings: settings.get(row.id)!,
+      };
       this.byId.set(row.id, recipient);
       this.byGroup.get(row.group_id)?.push(recipient);
     }

@@ -69,7 +69,13 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     let active = 0;
     for (const source of this.sources.values()) active += await source.activeOf(userId);
     if (active >= MAX_ACTIVE_REMINDERS) {
-      throw AppError.overLimit(400, 'TOO_MANY_REMINDERS', `A member may have at most ${MAX_ACTIVE_REMINDERS} active reminders; remove one before setting another`, 'reminders', MAX_ACTIVE_REMINDERS);
+      throw AppError.overLimit(
+        400,
+        'TOO_MANY_REMINDERS',
+        `A member may have at most ${MAX_ACTIVE_REMINDERS} active reminders; remove one before setting another`,
+        'reminders',
+        MAX_ACTIVE_REMINDERS,
+      );
     }
   }
 
@@ -163,7 +169,10 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
   /** One entry could not be handled (its savepoint is undone): logged, and looked at again later, alone. */
   private async failed(entry: DueEntry, now: Date, error: unknown): Promise<void> {
     const retry = await this.notifications.retryLater(entry, now);
-    this.logger.error({ err: error, source: entry.source, sourceId: entry.source_id, failures: retry.failures, retryAt: retry.dueAt }, 'reminder could not be written; retried later');
+    this.logger.error(
+      { err: error, source: entry.source, sourceId: entry.source_id, failures: retry.failures, retryAt: retry.dueAt },
+      'reminder could not be written; retried later',
+    );
   }
 
   /** Writes the notifications of `entries` (locked), moves their cursors and next looks; answers how many were made. */

@@ -11,7 +11,15 @@ describe('the words of a query', () => {
   });
 
   it('reads an amount as people type it', () => {
-    expect(['42.50', '42,50', '42', '42,5', '1.250,00', '1,250.00', '1250'].map(amountOf)).toEqual(['42.50', '42.50', '42.00', '42.50', '1250.00', '1250.00', '1250.00']);
+    expect(['42.50', '42,50', '42', '42,5', '1.250,00', '1,250.00', '1250'].map(amountOf)).toEqual([
+      '42.50',
+      '42.50',
+      '42.00',
+      '42.50',
+      '1250.00',
+      '1250.00',
+      '1250.00',
+    ]);
     // three digits after the point are thousands, as in German
     expect(amountOf('42.505')).toBe('42505.00');
     expect(['42.5055', 'abc', '1.2.3', '12345678901'].map(amountOf)).toEqual([null, null, null, null]);

@@ -20,6 +20,9 @@ export class SearchRepository {
       terms.words.map((word) => word.similarity),
       SEARCH_FIXES_PER_WORD,
     ]);
-    return { ...terms, words: terms.words.map((word, i) => ({ ...word, fixes: word.typos ? rows[i].fixes : null, typos: word.typos && rows[i].fixes !== null })) };
+    return {
+      ...terms,
+      words: terms.words.map((word, i) => ({ ...word, fixes: word.typos ? rows[i].fixes : null, typos: word.typos && rows[i].fixes !== null })),
+    };
   }
 }

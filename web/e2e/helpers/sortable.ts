@@ -19,7 +19,10 @@ export async function moveByKeyboard(page: Page, item: string, steps: number, ax
   for (let attempt = 0; attempt < Math.abs(steps) + 5 && (await position()) !== target; attempt += 1) {
     const before = await position();
     await page.keyboard.press(axis === 'vertical' ? (steps < 0 ? 'ArrowUp' : 'ArrowDown') : steps < 0 ? 'ArrowLeft' : 'ArrowRight');
-    await expect.poll(position, { timeout: 1_000 }).not.toBe(before).catch(() => undefined);
+    await expect
+      .poll(position, { timeout: 1_000 })
+      .not.toBe(before)
+      .catch(() => undefined);
   }
   expect(await position()).toBe(target);
   await page.keyboard.press('Space');

@@ -10,7 +10,12 @@ export async function headersOf(request: APIRequestContext, user: SeededUser): P
 }
 
 /** A shared note with the given items, made through the API. */
-export async function noteWithItems(request: APIRequestContext, headers: Record<string, string>, title: string, texts: string[]): Promise<{ id: string; items: { id: string; text: string }[] }> {
+export async function noteWithItems(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  title: string,
+  texts: string[],
+): Promise<{ id: string; items: { id: string; text: string }[] }> {
   const note = await request.post('/api/v1/notes', { headers, data: { title } });
   expect(note.status()).toBe(201);
   const { id } = await note.json();

@@ -39,7 +39,9 @@ export const test = base.extend<{ finalScreenshot: void }, { service: Service; s
       await testInfo.attach('final page', { path, contentType: 'image/png' }).catch(() => undefined);
       // 360 px is the design width: nothing may need sideways scrolling there
       if (testInfo.status === 'passed' && page.viewportSize()?.width === 360 && !page.isClosed()) {
-        const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth).catch(() => 360);
+        const width = await page
+          .evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)
+          .catch(() => 360);
         expect(width, 'the final page scrolls sideways at 360 px').toBeLessThanOrEqual(360);
       }
     },
@@ -50,14 +52,23 @@ export const test = base.extend<{ finalScreenshot: void }, { service: Service; s
 export { expect, seedGroup, seedUser };
 
 /** Signs in through the sign-in page and waits for the signed-in shell. */
-export async function signIn(page: Page, user: Pick<SeededUser, 'username' | 'password'>, options: { rememberMe?: boolean; deviceName?: string } = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  user: Pick<SeededUser, 'username' | 'password'>,
+  options: { rememberMe?: boolean; deviceName?: string } = {},
+): Promise<void> {
   await page.goto('/sign-in');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   if (options.rememberMe) await page.getByLabel('Remember me on this device').check();
   if (options.deviceName) await page.getByLabel('Device name (optional)').fill(options.deviceName);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' }).or(page.getByRole('link', { name: 'Menu' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: 'Sign out' })
+      .or(page.getByRole('link', { name: 'Menu' }))
+      .first(),
+  ).toBeVisible();
 }
 
 /** The ALTCHA widget has solved its proof of work (it starts on its own when the form is shown). */

@@ -35,7 +35,11 @@ function sanitize(name: string): string {
  * Reads the body of `request` (an `api.GET(…, { parseAs: 'stream' })`), reporting bytes received,
  * and saves it as a file. Throws a ProblemError for an error answer (problem details).
  */
-export async function saveDownload(request: Promise<StreamResult>, fallbackName: string, onProgress?: (received: number, total: number | null) => void): Promise<string> {
+export async function saveDownload(
+  request: Promise<StreamResult>,
+  fallbackName: string,
+  onProgress?: (received: number, total: number | null) => void,
+): Promise<string> {
   const { data, error, response } = await request;
   if (!response.ok) {
     throw problemOf(response, error);

@@ -21,7 +21,12 @@ export function applyProblem<F extends string>(
   if (!(error instanceof ProblemError) || error.errors.length === 0) return [{ message: describeProblem(error) }];
   const summary: SummaryItem[] = [];
   for (const { field, message: raw } of error.errors) {
-    const name = (fields as readonly string[]).includes(field) ? field : field.split(/[.[\]]/).filter(Boolean).pop();
+    const name = (fields as readonly string[]).includes(field)
+      ? field
+      : field
+          .split(/[.[\]]/)
+          .filter(Boolean)
+          .pop();
     const message = fieldMessage(raw, name, labels as Record<string, string | undefined>);
     if (name && (fields as readonly string[]).includes(name)) {
       setError(name as F, { type: 'server', message });

@@ -37,7 +37,8 @@ describe('the page opened after signing in', () => {
 
   it('never keeps the root, the menu (signing out on a phone is there), the public pages or another site', () => {
     rememberRoute('helga', '/members');
-    for (const path of ['/', '/menu', '/sign-in?next=/x', '/register', '/reset-password?token=t', '//evil.example/x', 'https://evil.example/']) rememberRoute('helga', path);
+    for (const path of ['/', '/menu', '/sign-in?next=/x', '/register', '/reset-password?token=t', '//evil.example/x', 'https://evil.example/'])
+      rememberRoute('helga', path);
     expect(routeAfterSignIn('helga')).toBe('/members');
     // something else written into storage under the key is not followed
     localStorage.setItem('hearth.lastRoute.helga', '//evil.example/');

@@ -19,7 +19,14 @@ class FakeStream {
   }
 }
 
-const change = (entityId: string): LiveChange => ({ entityType: 'NoteItem', entityId, parentId: 'note-1', action: 'Updated', userId: 'u1', at: '2026-11-26T10:00:00.000Z' });
+const change = (entityId: string): LiveChange => ({
+  entityType: 'NoteItem',
+  entityId,
+  parentId: 'note-1',
+  action: 'Updated',
+  userId: 'u1',
+  at: '2026-11-26T10:00:00.000Z',
+});
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 /** A tab's LiveUpdates with a scripted server: each request takes the next FakeStream. */
@@ -29,7 +36,10 @@ function setUp(options: { session?: Partial<Session>; channel?: ChannelLike } = 
   const changes: LiveChange[] = [];
   let resets = 0;
   // (the given session's getters are kept: a refresh changes the token)
-  const session = Object.defineProperties({ token: 'token-1', refresh: vi.fn(async () => true), revoked: vi.fn() }, Object.getOwnPropertyDescriptors(options.session ?? {})) as unknown as Session;
+  const session = Object.defineProperties(
+    { token: 'token-1', refresh: vi.fn(async () => true), revoked: vi.fn() },
+    Object.getOwnPropertyDescriptors(options.session ?? {}),
+  ) as unknown as Session;
   const live = new LiveUpdates({
     baseUrl: 'http://hearth.test',
     session,

@@ -24,7 +24,11 @@ export interface LiveHandlers {
 }
 
 /** between tabs: a change carries the reading tab's cursor, so a tab that takes over resumes from it */
-type Message = { type: 'change'; change: LiveChange; cursor?: string | null } | { type: 'reset' } | { type: 'status'; status: LiveStatus; cursor: string | null } | { type: 'hello' };
+type Message =
+  | { type: 'change'; change: LiveChange; cursor?: string | null }
+  | { type: 'reset' }
+  | { type: 'status'; status: LiveStatus; cursor: string | null }
+  | { type: 'hello' };
 
 export interface LiveOptions {
   baseUrl: string;

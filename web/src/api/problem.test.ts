@@ -12,13 +12,17 @@ describe('problem details', () => {
   });
 
   it('says when to retry after a rate limit or a cooldown, and passes the API’s own messages on verbatim', async () => {
-    const limited = await readProblem(new Response(JSON.stringify({ code: 'RATE_LIMITED', detail: 'Too many requests' }), { status: 429, headers: { 'retry-after': '30' } }));
+    const limited = await readProblem(
+      new Response(JSON.stringify({ code: 'RATE_LIMITED', detail: 'Too many requests' }), { status: 429, headers: { 'retry-after': '30' } }),
+    );
     expect(describeProblem(limited)).toBe('Too many attempts. Try again in 30 seconds.');
     expect(describeProblem(new ProblemError(429, { code: 'COOLDOWN' }, 300))).toBe('We sent an email a moment ago. You can ask for another in 5 minutes.');
     expect(describeProblem(new ProblemError(403, { code: 'REGISTRATION_PENDING', detail: 'Registration pending admin approval' }))).toBe(
       'Registration pending admin approval',
     );
-    expect(describeProblem(new ProblemError(503, { code: 'SERVICE_UNAVAILABLE', detail: 'db down' }))).toBe('Hearth is temporarily unavailable. Try again in a moment.');
+    expect(describeProblem(new ProblemError(503, { code: 'SERVICE_UNAVAILABLE', detail: 'db down' }))).toBe(
+      'Hearth is temporarily unavailable. Try again in a moment.',
+    );
     expect(describeProblem(new TypeError('Failed to fetch'))).toMatch(/could not be reached/);
   });
 
@@ -67,7 +71,11 @@ describe('applyProblem', () => {
   });
 
   it('a problem without field errors becomes one summary line', () => {
-    const summary = applyProblem(new ProblemError(401, { code: 'INVALID_CREDENTIALS', detail: 'Invalid username or password' }), ['username'] as const, () => undefined);
+    const summary = applyProblem(
+      new ProblemError(401, { code: 'INVALID_CREDENTIALS', detail: 'Invalid username or password' }),
+      ['username'] as const,
+      () => undefined,
+    );
     expect(summary).toEqual([{ message: 'Invalid username or password' }]);
   });
 });
@@ -76,13 +84,17 @@ describe('in German', () => {
   it('says each known code in German, and passes an unknown code’s detail on', async () => {
     activate('de', await loadMessages('de'));
     try {
-      expect(describeProblem(new ProblemError(401, { code: 'INVALID_CREDENTIALS', detail: 'Invalid username or password' }))).toBe('Benutzername oder Passwort ist falsch.');
-      expect(describeProblem(new ProblemError(409, { code: 'IMAGE_LIMIT', detail: 'A marker can have at most 10 images', limit: { kind: 'images', max: 10 } }))).toBe(
-        'Ein Ort kann höchstens 10 Bilder haben.',
+      expect(describeProblem(new ProblemError(401, { code: 'INVALID_CREDENTIALS', detail: 'Invalid username or password' }))).toBe(
+        'Benutzername oder Passwort ist falsch.',
       );
+      expect(
+        describeProblem(new ProblemError(409, { code: 'IMAGE_LIMIT', detail: 'A marker can have at most 10 images', limit: { kind: 'images', max: 10 } })),
+      ).toBe('Ein Ort kann höchstens 10 Bilder haben.');
       // the limit comes from the problem's fields, never from its English detail (which named the line, not the limit)
       expect(
-        describeProblem(new ProblemError(400, { code: 'STATEMENT_TOO_LARGE', detail: 'Line 5 has more than 200 columns', line: 5, limit: { kind: 'columns', max: 200 } })),
+        describeProblem(
+          new ProblemError(400, { code: 'STATEMENT_TOO_LARGE', detail: 'Line 5 has more than 200 columns', line: 5, limit: { kind: 'columns', max: 200 } }),
+        ),
       ).toBe('Eine Zeile des Kontoauszugs hat mehr als 200 Spalten.');
       expect(describeProblem(new ProblemError(429, { code: 'RATE_LIMITED' }, 30))).toBe('Zu viele Versuche. Versuche es in 30 Sekunden noch einmal.');
       expect(describeProblem(new ProblemError(409, { code: 'SOMETHING_NEW', detail: 'A new rule' }))).toBe('A new rule');
@@ -94,7 +106,10 @@ describe('in German', () => {
           { field: 'email', message: 'email must be an email address' },
         ],
       });
-      const summary = applyProblem(error, ['newPassword', 'email'] as const, (field, { message }) => (set[field] = message), { newPassword: 'Neues Passwort', email: 'E-Mail' });
+      const summary = applyProblem(error, ['newPassword', 'email'] as const, (field, { message }) => (set[field] = message), {
+        newPassword: 'Neues Passwort',
+        email: 'E-Mail',
+      });
       expect(set).toEqual({ newPassword: 'Neues Passwort muss mindestens 8 Zeichen lang sein.', email: 'E-Mail muss eine E-Mail-Adresse sein.' });
       expect(summary.map((item) => item.message)).toEqual([set.newPassword, set.email]);
     } finally {

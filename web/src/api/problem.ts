@@ -90,7 +90,11 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
 
 /** The ProblemError for an error answer whose body the client has already parsed (`error`). */
 export function problemOf(response: Response, error: unknown): ProblemError {
-  return new ProblemError(response.status, (error && typeof error === 'object' ? error : {}) as ProblemBody, retryAfterSeconds(response.headers.get('retry-after')));
+  return new ProblemError(
+    response.status,
+    (error && typeof error === 'object' ? error : {}) as ProblemBody,
+    retryAfterSeconds(response.headers.get('retry-after')),
+  );
 }
 
 /** Reads a response's problem body without consuming the caller's copy. */
@@ -110,7 +114,15 @@ export async function readProblem(response: Response): Promise<ProblemError> {
  * message of their own. Every other code the service can answer has `problem.<CODE>` in every
  * language (a test checks it against the generated list).
  */
-export const WORDED_BY_STATUS: readonly ErrorCode[] = ['RATE_LIMITED', 'COOLDOWN', 'STREAMS_FULL', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE', 'STORAGE_UNAVAILABLE', 'NOT_READY'];
+export const WORDED_BY_STATUS: readonly ErrorCode[] = [
+  'RATE_LIMITED',
+  'COOLDOWN',
+  'STREAMS_FULL',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'STORAGE_UNAVAILABLE',
+  'NOT_READY',
+];
 const known = new Set<string>(ERROR_CODE_VALUES.filter((code) => !WORDED_BY_STATUS.includes(code)));
 
 /** Codes whose message names the limit (`{max}`), taken from the problem's `limit`. */

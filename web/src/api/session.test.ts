@@ -34,7 +34,18 @@ class FakeApi {
   seenAuthorizations: string[] = [];
 
   issue(): string {
-    const token = jwt({ UserId: 'u1', Nickname: 'Anna', GroupId: 'g1', Role: 'User', Currency: 'EUR', Modules: ['Map'], PermsVersion: this.permsVersion, SessionId: 's1', exp: Math.floor(Date.now() / 1000) + 900, n: ++this.counter });
+    const token = jwt({
+      UserId: 'u1',
+      Nickname: 'Anna',
+      GroupId: 'g1',
+      Role: 'User',
+      Currency: 'EUR',
+      Modules: ['Map'],
+      PermsVersion: this.permsVersion,
+      SessionId: 's1',
+      exp: Math.floor(Date.now() / 1000) + 900,
+      n: ++this.counter,
+    });
     this.tokens.set(token, this.permsVersion);
     return token;
   }

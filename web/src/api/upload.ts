@@ -24,7 +24,8 @@ export function uploadFile(
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    request.onload = () => (request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(translate('upload.refused', { status: request.status }))));
+    request.onload = () =>
+      request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(translate('upload.refused', { status: request.status })));
     request.onerror = () => reject(new Error(translate('upload.unreachable')));
     request.onabort = () => reject(new Error(translate('upload.cancelled')));
     if (signal?.aborted) return reject(new Error(translate('upload.cancelled')));

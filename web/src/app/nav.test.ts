@@ -31,7 +31,17 @@ describe('navigation from the token', () => {
 
   it('reads the claims of an access token, ignoring unknown modules', () => {
     const payload = Buffer.from(
-      JSON.stringify({ UserId: 'u1', Nickname: 'Ben', GroupId: 'g1', Role: 'Admin', Currency: 'GBP', Modules: ['Map', 'Chess'], PermsVersion: 3, SessionId: 's1', exp: 99 }),
+      JSON.stringify({
+        UserId: 'u1',
+        Nickname: 'Ben',
+        GroupId: 'g1',
+        Role: 'Admin',
+        Currency: 'GBP',
+        Modules: ['Map', 'Chess'],
+        PermsVersion: 3,
+        SessionId: 's1',
+        exp: 99,
+      }),
     ).toString('base64url');
     expect(decodeClaims(`h.${payload}.s`)).toEqual({
       userId: 'u1',

@@ -50,7 +50,12 @@ function SessionGate({ children }: { children: ReactNode }) {
         return;
       }
       // no service: the same, but with no one kept the outage is shown (and retried)
-      const kept = error.status >= 500 ? await persistence().then((module) => module.lastUser()).catch(() => undefined) : undefined;
+      const kept =
+        error.status >= 500
+          ? await persistence()
+              .then((module) => module.lastUser())
+              .catch(() => undefined)
+          : undefined;
       if (kept) session.resumeOffline(kept.claims);
       else setBootError(error);
     });

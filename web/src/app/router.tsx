@@ -42,7 +42,10 @@ export const routes: RouteObject[] = [
               { element: <RequireModule module="Map" />, children: [{ path: '/map/*', ...page(() => import('@/features/map/routes/MapPage')) }] },
               { element: <RequireModule module="Budget" />, children: [{ path: '/budget/*', ...page(() => import('@/features/budget/routes/BudgetPage')) }] },
               { element: <RequireModule module="Notes" />, children: [{ path: '/notes/*', ...page(() => import('@/features/notes/routes/NotesPage')) }] },
-              { element: <RequireModule module="Calendar" />, children: [{ path: '/calendar/*', ...page(() => withSection('calendar', import('@/features/calendar/routes/CalendarPage'))) }] },
+              {
+                element: <RequireModule module="Calendar" />,
+                children: [{ path: '/calendar/*', ...page(() => withSection('calendar', import('@/features/calendar/routes/CalendarPage'))) }],
+              },
               { path: '/members', ...page(() => import('@/features/members/routes/MembersPage')) },
               { path: '/welcome', ...page(() => import('@/features/members/routes/WelcomePage')) },
               { path: '/history', ...page(() => withSection('history', withSection('shopping', import('@/features/history/routes/HistoryPage')))) },

@@ -8,7 +8,24 @@ const read = (name: string): Record<string, string> => JSON.parse(readFileSync(j
  * Words German writes as English does. Any other German message equal to its English one is an
  * English text copied over instead of translated.
  */
-const SAME_IN_GERMAN = new Set(['Admin', 'in', 'Administrator', 'Budget', 'Offline', 'Bank', 'Browser', 'Deutsch', 'English', 'Hearth', 'Link', 'Name', 'optional', 'Sport', 'Status', 'Text']);
+const SAME_IN_GERMAN = new Set([
+  'Admin',
+  'in',
+  'Administrator',
+  'Budget',
+  'Offline',
+  'Bank',
+  'Browser',
+  'Deutsch',
+  'English',
+  'Hearth',
+  'Link',
+  'Name',
+  'optional',
+  'Sport',
+  'Status',
+  'Text',
+]);
 
 describe('the German messages', () => {
   it('are translated, not copied from English', () => {

@@ -38,7 +38,7 @@ describe('glossaries', () => {
       const glossary = read<Record<string, Entry>>(`glossary.${code}.json`);
       const messages = read<Record<string, string>>(`${code}.json`);
 
-      it('names each term\'s word, used in the messages', () => {
+      it("names each term's word, used in the messages", () => {
         const unused = Object.entries(glossary)
           .filter(([, entry]) => messagesUsing(messages, entry.word).length === 0)
           .map(([term]) => term);

@@ -17,15 +17,15 @@ describe('hearth/no-untranslated', () => {
       "const a = <Field label={t('auth.username')} hint={t('auth.usernameHint')} />;",
       "const a = <p>{busy ? t('common.loading') : t('common.save')}</p>;",
       // names of things, keys, classes, routes, symbols
-      "const a = <div className=\"row main\" role=\"status\" id=\"page-title\">{item.name} · {'★'.repeat(3)}</div>;",
-      "const a = <Link to=\"/notes/new\" type=\"button\" />;",
+      'const a = <div className="row main" role="status" id="page-title">{item.name} · {\'★\'.repeat(3)}</div>;',
+      'const a = <Link to="/notes/new" type="button" />;',
       "const TYPES = { Expense: 'budget.type.Expense' }; const kind = 'Income';",
       "if (event.key === 'Escape') close();",
       "import { Button } from '@/ui';",
       "type Stage = 'Uploading' | 'Failed';",
       "translate('problem.unexpected', { wait: '5 seconds' });",
       // tokens for the browser and URLs are the same in every language
-      "const a = <input enterKeyHint=\"enter\" inputMode=\"decimal\" placeholder=\"https://\" />;",
+      'const a = <input enterKeyHint="enter" inputMode="decimal" placeholder="https://" />;',
     ],
     invalid: [
       { code: 'const a = <h1>Notes</h1>;', errors: [{ messageId: 'jsxText' }] },

@@ -8,5 +8,6 @@ const FILES: Record<string, Record<string, string>> = { en, de };
 
 export function translatorFor(locale: 'en' | 'de'): Translate {
   const messages = FILES[locale];
-  return (id, values) => String(new IntlMessageFormat(messages[id] ?? (en as Record<string, string>)[id], locale).format(values as Record<string, PrimitiveType>));
+  return (id, values) =>
+    String(new IntlMessageFormat(messages[id] ?? (en as Record<string, string>)[id], locale).format(values as Record<string, PrimitiveType>));
 }

@@ -10,13 +10,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function Button({ variant = 'primary', busy = false, disabled, type = 'button', className, children, ...rest }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={`btn btn-${variant}${className ? ` ${className}` : ''}`}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      {...rest}
-    >
+    <button type={type} className={`btn btn-${variant}${className ? ` ${className}` : ''}`} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
       {children}
     </button>
   );

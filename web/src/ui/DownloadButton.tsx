@@ -8,7 +8,12 @@ import { useT } from '@/i18n';
  * A button that downloads a file through the session layer: busy with the bytes received while it
  * runs, then says which file was saved, or what went wrong (the API's problem details in words).
  */
-export function DownloadButton({ download, children, busyLabel, ...rest }: Omit<ButtonProps, 'onClick' | 'busy'> & {
+export function DownloadButton({
+  download,
+  children,
+  busyLabel,
+  ...rest
+}: Omit<ButtonProps, 'onClick' | 'busy'> & {
   download: (onProgress: (received: number, total: number | null) => void) => Promise<string>;
   busyLabel?: string;
 }) {
@@ -29,7 +34,9 @@ export function DownloadButton({ download, children, busyLabel, ...rest }: Omit<
       setState({ busy: false, received: 0, total: null, saved: null, problem: describeProblem(error) });
     }
   };
-  const progress = state.total ? t('download.progress', { received: formatBytes(state.received), total: formatBytes(state.total) }) : formatBytes(state.received);
+  const progress = state.total
+    ? t('download.progress', { received: formatBytes(state.received), total: formatBytes(state.total) })
+    : formatBytes(state.received);
   return (
     <div className="download">
       <Button {...rest} busy={state.busy} onClick={() => void start()}>

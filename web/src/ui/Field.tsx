@@ -50,14 +50,7 @@ export function Field({ label, hint, error, id, name, ref, ...input }: FieldProp
   const fieldId = id ?? name ?? generated;
   return (
     <FieldFrame label={label} hint={hint} error={error} id={fieldId}>
-      <input
-        id={fieldId}
-        name={name}
-        ref={ref}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, hint, error)}
-        {...input}
-      />
+      <input id={fieldId} name={name} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, hint, error)} {...input} />
     </FieldFrame>
   );
 }

@@ -27,8 +27,7 @@ export function Pager({
         {t('pager.previous')}
       </Button>
       <span aria-live="polite">
-        {t('pager.position', { page, pages: `${totalPages}${more}` })}{' '}
-        <span className="muted">{t('pager.itemsInBrackets', { count: totalItems, more })}</span>
+        {t('pager.position', { page, pages: `${totalPages}${more}` })} <span className="muted">{t('pager.itemsInBrackets', { count: totalItems, more })}</span>
       </span>
       <Button variant="secondary" disabled={exact && page >= totalPages} onClick={() => onPage(page + 1)}>
         {t('pager.next')}

@@ -10,9 +10,7 @@ export function Pagination({ page, totalPages, onPage }: { page: number; totalPa
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('pager.previousPage')}
       </Button>
-      <span>
-        {t('pager.position', { page, pages: String(totalPages) })}
-      </span>
+      <span>{t('pager.position', { page, pages: String(totalPages) })}</span>
       <Button variant="secondary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         {t('pager.nextPage')}
       </Button>

@@ -1,22 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  rectSortingStrategy,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
 import { useT } from '@/i18n';
@@ -64,7 +48,9 @@ export function SortableList<Item>({ items, getId, getLabel, onReorder, renderIt
     onDragStart: ({ active }) => t('sortable.pickedUp', { name: nameOf(active.id), position: position(active.id), count: ids.length }),
     onDragOver: ({ active, over }) => (over ? t('sortable.over', { name: nameOf(active.id), position: position(over.id), count: ids.length }) : undefined),
     onDragEnd: ({ active, over }) =>
-      over ? t('sortable.dropped', { name: nameOf(active.id), position: position(over.id), count: ids.length }) : t('sortable.droppedAway', { name: nameOf(active.id) }),
+      over
+        ? t('sortable.dropped', { name: nameOf(active.id), position: position(over.id), count: ids.length })
+        : t('sortable.droppedAway', { name: nameOf(active.id) }),
     onDragCancel: ({ active }) => t('sortable.cancelled', { name: nameOf(active.id) }),
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {

@@ -50,7 +50,9 @@ export function zoneLabel(zone: string, locale: string): string {
   const city = zone.split('/').pop()!.replace(/_/g, ' ');
   let name: string | undefined;
   try {
-    name = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(new Date()).find((part) => part.type === 'timeZoneName')?.value;
+    name = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value;
   } catch {
     name = undefined;
   }
@@ -100,7 +102,11 @@ export function TimeZoneField({ emptyOption, keep = [], ref, onChange, ...props 
     regions.set(entry.region, [...(regions.get(entry.region) ?? []), entry]);
   }
   const ordered = [...regions.entries()]
-    .map(([region, entries]) => ({ name: regionName(region), last: region === 'other', entries: entries.sort((a, b) => a.label.localeCompare(b.label, locale)) }))
+    .map(([region, entries]) => ({
+      name: regionName(region),
+      last: region === 'other',
+      entries: entries.sort((a, b) => a.label.localeCompare(b.label, locale)),
+    }))
     .sort((a, b) => Number(a.last) - Number(b.last) || a.name.localeCompare(b.name, locale));
 
   return (
@@ -136,7 +142,11 @@ export function TimeZoneField({ emptyOption, keep = [], ref, onChange, ...props 
       <div className="field timezone-search">
         <label htmlFor={`${props.name ?? 'zone'}-find`}>{t('timeZone.search')}</label>
         <input id={`${props.name ?? 'zone'}-find`} type="search" value={query} autoComplete="off" onChange={(event) => setQuery(event.target.value)} />
-        {wanted ? <p className="field-hint" role="status">{t('timeZone.found', { count: shown.filter((entry) => entry.zone !== current).length })}</p> : null}
+        {wanted ? (
+          <p className="field-hint" role="status">
+            {t('timeZone.found', { count: shown.filter((entry) => entry.zone !== current).length })}
+          </p>
+        ) : null}
       </div>
     </div>
   );

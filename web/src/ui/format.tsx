@@ -38,4 +38,3 @@ export function formatDate(value: string, withTime = false, locale: string = cur
     ...(dateOnly ? { timeZone: 'UTC' } : {}),
   }).format(date);
 }
-

@@ -28,7 +28,8 @@ export class ProfileDto {
     enum: [...supportedLocales(), null],
     nullable: true,
     type: String,
-    description: 'the language of the app and of the mails sent to me; ' +
+    description:
+      'the language of the app and of the mails sent to me; ' +
       'null until chosen (mails are then English, or the language the administrator who made the account used)',
   })
   locale: string | null;

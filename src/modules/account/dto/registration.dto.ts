@@ -36,7 +36,9 @@ export class RegisterDto {
   @MaxLength(8192)
   captcha: string;
 
-  @ApiPropertyOptional({ description: 'the language of the app the person registers from (`en`, `de`): their mails are in it; another value is 400 LOCALE_UNSUPPORTED' })
+  @ApiPropertyOptional({
+    description: 'the language of the app the person registers from (`en`, `de`): their mails are in it; another value is 400 LOCALE_UNSUPPORTED',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(35)
@@ -122,6 +124,8 @@ export class ResetLinkDto {
   groupName: string | null;
   @ApiProperty({ type: [String], example: ['Tom', 'Anna'], description: 'up to 5 other Active members of that group, by name' })
   memberNicknames: string[];
-  @ApiProperty({ description: 'true for a set-password link an administrator made (create-user, POST /users, reset-link: valid 7 days); false for a forgotten-password link' })
+  @ApiProperty({
+    description: 'true for a set-password link an administrator made (create-user, POST /users, reset-link: valid 7 days); false for a forgotten-password link',
+  })
   invitation: boolean;
 }

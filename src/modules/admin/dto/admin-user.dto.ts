@@ -96,7 +96,7 @@ export class SetPasswordLinkDto {
   @ApiProperty({
     description:
       'the link with which the user chooses a password ({APP_URL}/reset-password?token=…); ' +
-        'works once. The web app shows it with its own address when APP_URL is a loopback address',
+      'works once. The web app shows it with its own address when APP_URL is a loopback address',
   })
   setPasswordUrl: string;
   @ApiProperty({ format: 'date-time', description: 'when the link stops working' }) expiresAt: Date;

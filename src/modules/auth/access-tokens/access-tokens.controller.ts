@@ -9,9 +9,9 @@ import { PersonalAccessTokenDto, CreatePersonalAccessTokenDto, CreatedPersonalAc
 
 const USE =
   'Use: `Authorization: Bearer hearth_pat_…` on the API (scopes `read`, `write`), ' +
-    'or as the password of CalDAV’s HTTP Basic sign-in with the username (scope `dav`). ' +
+  'or as the password of CalDAV’s HTTP Basic sign-in with the username (scope `dav`). ' +
   'A token never opens administration, the account, its sessions or its tokens (403 TOKEN_SCOPE), ' +
-    'and stops at once when ended, expired, or when its person is ' +
+  'and stops at once when ended, expired, or when its person is ' +
   'deactivated or leaves the group (401). Wrong tokens count towards a per-IP limit (RATE_LIMIT_TOKEN_FAILURES_PER_IP): 429 RATE_LIMITED.';
 
 @ApiTags('Access tokens')

@@ -11,7 +11,11 @@ export class SessionDto {
   @ApiProperty({ format: 'date-time' }) lastUsedDate: Date;
   @ApiProperty({ format: 'date-time' }) expiresDate: Date;
   @ApiProperty() isCurrent: boolean;
-  @ApiProperty({ nullable: true, type: String, description: 'the identity provider’s label (OIDC_BUTTON_LABEL) when the session began there; null: with the password' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'the identity provider’s label (OIDC_BUTTON_LABEL) when the session began there; null: with the password',
+  })
   signedInWith: string | null;
 }
 

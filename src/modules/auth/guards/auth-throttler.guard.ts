@@ -7,10 +7,7 @@ import { AppError } from '../../../common/errors/app-error';
 /** Per-IP limiter for the authentication endpoints; 429 RATE_LIMITED with Retry-After. */
 @Injectable()
 export class AuthThrottlerGuard extends ThrottlerGuard {
-  protected override async throwThrottlingException(
-    _context: ExecutionContext,
-    detail: { timeToBlockExpire: number },
-  ): Promise<void> {
+  protected override async throwThrottlingException(_context: ExecutionContext, detail: { timeToBlockExpire: number }): Promise<void> {
     throw AppError.tooManyRequests('RATE_LIMITED', 'Too many requests, try again later', detail.timeToBlockExpire);
   }
 }

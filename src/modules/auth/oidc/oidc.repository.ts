@@ -25,8 +25,25 @@ export interface PendingLogin {
 export class OidcRepository {
   constructor(private readonly sql: Sql) {}
 
-  async insertLogin(login: { stateHash: string; browserHash: string; nonce: string; codeVerifier: string; returnTo: string; linkUserId: string | null; expiresDate: Date }): Promise<void> {
-    await this.sql.rows(OIDC_LOGIN_INSERT, [newId(), login.stateHash, login.browserHash, login.nonce, login.codeVerifier, login.returnTo, login.linkUserId, login.expiresDate]);
+  async insertLogin(login: {
+    stateHash: string;
+    browserHash: string;
+    nonce: string;
+    codeVerifier: string;
+    returnTo: string;
+    linkUserId: string | null;
+    expiresDate: Date;
+  }): Promise<void> {
+    await this.sql.rows(OIDC_LOGIN_INSERT, [
+      newId(),
+      login.stateHash,
+      login.browserHash,
+      login.nonce,
+      login.codeVerifier,
+      login.returnTo,
+      login.linkUserId,
+      login.expiresDate,
+    ]);
   }
 
   async consumeLogin(stateHash: string): Promise<PendingLogin | undefined> {

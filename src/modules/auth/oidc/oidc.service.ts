@@ -171,7 +171,10 @@ export class OidcService {
       const config = await this.configuration();
       if (!config.serverMetadata().end_session_endpoint) return null;
       const client = await this.client();
-      const parameters: Record<string, string> = { client_id: this.config.oidc.clientId, post_logout_redirect_uri: `${this.config.appUrl}/sign-in?signed-out=1` };
+      const parameters: Record<string, string> = {
+        client_id: this.config.oidc.clientId,
+        post_logout_redirect_uri: `${this.config.appUrl}/sign-in?signed-out=1`,
+      };
       if (idTokenHint) parameters.id_token_hint = idTokenHint;
       return client.buildEndSessionUrl(config, parameters).href;
     } catch (error) {
@@ -301,7 +304,8 @@ export class OidcService {
     // unusable until the person sets one (forgotten password): the provider is the way in
     const passwordHash = await this.passwords.hash(randomBytes(32).toString('base64url'));
     const base = usernameFrom(claims);
-    if (await this.users.isEmailTakenByOther(email, id)) throw new OidcFailure('EMAIL_TAKEN', 'another account has this address (not verified by the provider)');
+    if (await this.users.isEmailTakenByOther(email, id))
+      throw new OidcFailure('EMAIL_TAKEN', 'another account has this address (not verified by the provider)');
     await runAs({ userId: id, nickname }, () =>
       this.unitOfWork.run(async (manager) => {
         let username = base;

@@ -21,16 +21,10 @@ export const OIDC_LOGINS_DELETE_EXPIRED = statement('oidc_logins_delete_expired'
 export const OIDC_IDENTITY_USER = statement('oidc_identity_user', 'SELECT user_id FROM user_identities WHERE issuer = $1 AND subject = $2');
 
 /** The account's link to the provider, if any. ($1 user id, $2 issuer) */
-export const OIDC_IDENTITY_OF_USER = statement(
-  'oidc_identity_of_user',
-  'SELECT subject, created_date FROM user_identities WHERE user_id = $1 AND issuer = $2',
-);
+export const OIDC_IDENTITY_OF_USER = statement('oidc_identity_of_user', 'SELECT subject, created_date FROM user_identities WHERE user_id = $1 AND issuer = $2');
 
 /** Links the account to the provider's subject. ($1 id, $2 user, $3 issuer, $4 sub) */
-export const OIDC_IDENTITY_INSERT = statement(
-  'oidc_identity_insert',
-  'INSERT INTO user_identities (id, user_id, issuer, subject) VALUES ($1, $2, $3, $4)',
-);
+export const OIDC_IDENTITY_INSERT = statement('oidc_identity_insert', 'INSERT INTO user_identities (id, user_id, issuer, subject) VALUES ($1, $2, $3, $4)');
 
 /** Unlinks the account from the provider. ($1 user id, $2 issuer) */
 export const OIDC_IDENTITY_DELETE = statement('oidc_identity_delete', 'DELETE FROM user_identities WHERE user_id = $1 AND issuer = $2 RETURNING id');

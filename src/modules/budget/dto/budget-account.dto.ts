@@ -33,7 +33,7 @@ export class CreateBudgetAccountDto {
   @ApiPropertyOptional({
     description:
       "a household account whose spending is everyone's: " +
-        "rows imported into it take the group's default split (an Expense, when the group shares by default); " +
+      "rows imported into it take the group's default split (an Expense, when the group shares by default); " +
       'false when omitted on create, unchanged when omitted on update',
   })
   @IsOptional()

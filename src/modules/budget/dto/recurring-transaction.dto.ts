@@ -21,7 +21,13 @@ export class RecurringTransactionDto {
   @ApiProperty({ format: 'date', nullable: true, type: String, description: 'the next date an occurrence is due; null when ended' })
   nextOccurrence: string | null;
   @ApiProperty() isEnabled: boolean;
-  @ApiProperty({ nullable: true, type: Number, minimum: 0, maximum: 30, description: "the group's members are reminded this many days before each occurrence, at 08:00 their time; null: no reminder" })
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    minimum: 0,
+    maximum: 30,
+    description: "the group's members are reminded this many days before each occurrence, at 08:00 their time; null: no reminder",
+  })
   remindDaysBefore: number | null;
   @ApiProperty({ format: 'date-time' }) createdDate: Date;
   @ApiProperty({ type: SplitDto, nullable: true, description: 'copied to each occurrence; null: not shared' })
@@ -57,7 +63,13 @@ export class SaveRecurringTransactionDto extends TransactionFieldsDto {
   @IsBoolean()
   isEnabled?: boolean;
 
-  @ApiPropertyOptional({ nullable: true, type: Number, minimum: 0, maximum: 30, description: 'remind the members this many days before each occurrence (0: on the day), at 08:00 their time; null or omitted: no reminder' })
+  @ApiPropertyOptional({
+    nullable: true,
+    type: Number,
+    minimum: 0,
+    maximum: 30,
+    description: 'remind the members this many days before each occurrence (0: on the day), at 08:00 their time; null or omitted: no reminder',
+  })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsInt()

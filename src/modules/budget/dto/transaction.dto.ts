@@ -36,7 +36,8 @@ export class TransactionFieldsDto {
   @ApiPropertyOptional({
     example: '12.34',
     pattern: MONEY_PATTERN.source,
-    description: `in the group's currency: a decimal string > 0, at most 2 decimals, ≤ ${MAX_AMOUNT}; ` +
+    description:
+      `in the group's currency: a decimal string > 0, at most 2 decimals, ≤ ${MAX_AMOUNT}; ` +
       `may be left out when original is given (then original.amount × rate, half-up to the cent)`,
   })
   @ValidateIf((o: TransactionFieldsDto) => o.amount !== undefined || !o.original)
@@ -47,10 +48,10 @@ export class TransactionFieldsDto {
     type: OriginalInputDto,
     nullable: true,
     description:
-      'paid in another currency: amount and currency as paid, the rate (the group\'s currency per unit; omitted: the stored rate of the date). ' +
+      "paid in another currency: amount and currency as paid, the rate (the group's currency per unit; omitted: the stored rate of the date). " +
       'amount and original.amount × rate more than a cent apart: 400 AMOUNT_RATE_MISMATCH; ' +
-      'the group\'s currency: 400 SAME_CURRENCY; no rate known: 400 RATE_UNKNOWN. ' +
-      'On update: omitted or null: paid in the group\'s currency.',
+      "the group's currency: 400 SAME_CURRENCY; no rate known: 400 RATE_UNKNOWN. " +
+      "On update: omitted or null: paid in the group's currency.",
   })
   @IsOptional()
   @ValidateNested()
@@ -73,7 +74,12 @@ export class TransactionFieldsDto {
   @IsUUID()
   budgetAccountId?: string | null;
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'Transfer only: the receiving account, different from budgetAccountId; absent (or null) otherwise' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'Transfer only: the receiving account, different from budgetAccountId; absent (or null) otherwise',
+  })
   @IsOptional()
   @IsUUID()
   targetBudgetAccountId?: string | null;
@@ -82,7 +88,7 @@ export class TransactionFieldsDto {
     type: SplitInputDto,
     nullable: true,
     description:
-      'Expense and Income only (a Transfer: 400 SPLIT_NOT_ALLOWED). On create: omitted takes the group\'s default split when ' +
+      "Expense and Income only (a Transfer: 400 SPLIT_NOT_ALLOWED). On create: omitted takes the group's default split when " +
       'it is on (an Expense), null opts out. On update: omitted keeps the current split (applied to the new amount), null removes it.',
   })
   @IsOptional()

@@ -43,10 +43,11 @@ const sha = (value: string) => createHash('sha256').update(value).digest('hex').
 
 /** Words that say how money moved, not to whom: never a key on their own. */
 const GENERIC = new Set(
-  ('sepa lastschrift kartenzahlung gutschrift ueberweisung überweisung dauerauftrag basislastschrift folgelastschrift card payment pos ' +
+  (
+    'sepa lastschrift kartenzahlung gutschrift ueberweisung überweisung dauerauftrag basislastschrift folgelastschrift card payment pos ' +
     'debit credit transfer purchase online the der die das und and von from to an zahlung visa mastercard ec eref svwz girocard ' +
-    'direct deposit check cheque ach withdrawal atm fee')
-    .split(' '),
+    'direct deposit check cheque ach withdrawal atm fee'
+  ).split(' '),
 );
 
 /** The words of a payee or description that name it: lower case, letters and digits, no bare numbers. */
@@ -123,10 +124,7 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000
  * amount, date within ± 3 days. Each manual transaction answers for one row at most, the row
  * closest in date first.
  */
-export function matchManual(
-  rows: { index: number; date: string; type: string; amount: string }[],
-  candidates: ManualCandidate[],
-): Map<number, string> {
+export function matchManual(rows: { index: number; date: string; type: string; amount: string }[], candidates: ManualCandidate[]): Map<number, string> {
   const pairs: { index: number; id: string; distance: number }[] = [];
   const byAmount = new Map<string, ManualCandidate[]>();
   for (const candidate of candidates) {

@@ -1,6 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, registerDecorator, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  registerDecorator,
+  ValidateNested,
+} from 'class-validator';
 import { TRANSACTION_TYPES, type TransactionType } from '../entities/budget-enums';
 import { IMPORT_REASONS, type ImportReason, REASON_PARAMS, type ReasonParams } from '../../../common/errors/import-reasons';
 import { DATE_FORMATS } from './parse/dates';
@@ -66,7 +80,7 @@ export class ImportRowDto {
       "amount stays the group's",
   })
   original?: OriginalDto;
-  @ApiPropertyOptional({ format: 'uuid', description: "the category the group used most for this payee or these leading words" })
+  @ApiPropertyOptional({ format: 'uuid', description: 'the category the group used most for this payee or these leading words' })
   suggestedCategoryId?: string;
   @ApiPropertyOptional({
     format: 'uuid',
@@ -201,7 +215,8 @@ export class CommitImportDto {
 
   @ApiPropertyOptional({
     type: [CommitPayeeDto],
-    description: "whether each named payee's Expense rows are shared by the group's default split (over shared and the account; a row's own shared or split wins)",
+    description:
+      "whether each named payee's Expense rows are shared by the group's default split (over shared and the account; a row's own shared or split wins)",
   })
   @IsOptional()
   @IsArray()

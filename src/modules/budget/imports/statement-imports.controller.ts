@@ -23,7 +23,7 @@ export class StatementImportsController {
     description:
       'The file is the raw body (at most 5 MiB, else 413 PAYLOAD_TOO_LARGE). Its format, encoding, CSV delimiter, decimal separator ' +
       'and date format are detected (docs/import.md). A file that cannot be read: 400 UNSUPPORTED_FORMAT, EMPTY_STATEMENT, ' +
-      'MALFORMED_STATEMENT (also: elements nested deeper than 64), UNMAPPED_COLUMNS (with the file\'s `columns`), AMBIGUOUS_DATE, or ' +
+      "MALFORMED_STATEMENT (also: elements nested deeper than 64), UNMAPPED_COLUMNS (with the file's `columns`), AMBIGUOUS_DATE, or " +
       'STATEMENT_TOO_LARGE (more than 20 000 rows, a line of more than 200 columns, an OFX/CAMT file of more than 250 000 elements), ' +
       'with the `line`. Bad rows are listed in `errors` (the first 100; `errorCount` has them all); the others are previewed with ' +
       'duplicates marked and categories suggested. A group keeps its 20 latest previews; an older one expires. A body that is not ' +
@@ -41,7 +41,8 @@ export class StatementImportsController {
     @Body() body: unknown,
   ): Promise<StatementImportDto> {
     // the statement body parser (app.factory) hands the bytes through; any JSON body is not a statement
-    if (!Buffer.isBuffer(body)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the statement as the raw body with one of: ${STATEMENT_CONTENT_TYPES.join(', ')}`);
+    if (!Buffer.isBuffer(body))
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the statement as the raw body with one of: ${STATEMENT_CONTENT_TYPES.join(', ')}`);
     return this.imports.preview(user, accountId, body, contentType ?? '', query);
   }
 

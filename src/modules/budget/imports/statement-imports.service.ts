@@ -57,7 +57,11 @@ function parseMappingQuery(raw: string | undefined): Partial<ColumnMapping> | un
   const allowed = ['date', 'amount', 'debit', 'credit', 'indicator', 'description', 'payee', 'reference', 'originalAmount', 'originalCurrency'];
   const mapping: Record<string, string> = {};
   for (const [key, column] of Object.entries(value)) {
-    if (!allowed.includes(key) || !(typeof column === 'string' || (typeof column === 'number' && Number.isInteger(column) && column >= 0)) || String(column).length > 200) {
+    if (
+      !allowed.includes(key) ||
+      !(typeof column === 'string' || (typeof column === 'number' && Number.isInteger(column) && column >= 0)) ||
+      String(column).length > 200
+    ) {
       throw invalid();
     }
     mapping[key] = String(column);
@@ -168,7 +172,10 @@ export class StatementImportsService {
    * commit is retried, and the account's next import of the file still finds the first one.
    */
   private async markDuplicates(accountId: string, previewId: string, rows: StoredRow[]): Promise<void> {
-    const existing = await this.transactions.findByImportRefs(accountId, rows.map((row) => row.importRef));
+    const existing = await this.transactions.findByImportRefs(
+      accountId,
+      rows.map((row) => row.importRef),
+    );
     for (const row of rows) {
       const id = existing.get(row.importRef);
       if (!id) continue;
@@ -235,9 +242,15 @@ export class StatementImportsService {
         return { row, categoryId };
       });
       if (errors.length) throw AppError.badRequest('VALIDATION_FAILED', `${errors.length} row(s) cannot be imported`, errors);
-      await this.categories.assertAllInGroup(user, values.map((value) => value.categoryId!));
+      await this.categories.assertAllInGroup(
+        user,
+        values.map((value) => value.categoryId!),
+      );
 
-      const existing = await this.transactions.findByImportRefs(accountId, chosen.map((row) => row.importRef));
+      const existing = await this.transactions.findByImportRefs(
+        accountId,
+        chosen.map((row) => row.importRef),
+      );
       const fresh = values.filter(({ row }) => !existing.has(row.importRef));
       const payees = new Map((dto.payees ?? []).map((p, i) => [p.payee, { shared: p.shared, field: `payees[${i}].shared` }]));
       const splits = await this.splitsOf(

@@ -13,14 +13,17 @@ export interface EcbRate {
 export const ECB_MAX_BYTES = 32 * 1024 * 1024;
 
 /** fast-xml-parser loads with the first rates file read (the rates job), not with every process. */
-const parser = onFirstUse(() => new (require('fast-xml-parser') as typeof FastXml).XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  removeNSPrefix: true,
-  parseAttributeValue: false,
-  processEntities: false,
-  isArray: (name) => name === 'Cube',
-}));
+const parser = onFirstUse(
+  () =>
+    new (require('fast-xml-parser') as typeof FastXml).XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      removeNSPrefix: true,
+      parseAttributeValue: false,
+      processEntities: false,
+      isArray: (name) => name === 'Cube',
+    }),
+);
 
 type Cube = { time?: string; currency?: string; rate?: string; Cube?: Cube[] };
 

@@ -45,15 +45,21 @@ export class OriginalResolver {
       rate = stored.rate;
     }
     const converted = convertToCents(amount, rate);
-    if (converted <= 0n || converted > MAX_CENTS) throw AppError.invalidField(field('original.amount'), 'original.amount × rate must be between 0.01 and 999999999.99');
+    if (converted <= 0n || converted > MAX_CENTS)
+      throw AppError.invalidField(field('original.amount'), 'original.amount × rate must be between 0.01 and 999999999.99');
     const original = { amount, currency: given.currency, rate };
     if (input.amount === undefined) return { amount: fromCents(converted), original };
     const typed = normaliseMoney(input.amount);
     if (differsByMoreThanACent(decimalCents(typed)!, converted)) {
       const expected = fromCents(converted);
-      throw new AppError(400, 'AMOUNT_RATE_MISMATCH', `amount differs from original.amount × rate (${expected}) by more than a cent`, [
-        { field: field('amount'), message: `amount must be ${expected} (± 0.01): original.amount × original.rate` },
-      ], undefined, { expected });
+      throw new AppError(
+        400,
+        'AMOUNT_RATE_MISMATCH',
+        `amount differs from original.amount × rate (${expected}) by more than a cent`,
+        [{ field: field('amount'), message: `amount must be ${expected} (± 0.01): original.amount × original.rate` }],
+        undefined,
+        { expected },
+      );
     }
     return { amount: typed, original };
   }

@@ -41,7 +41,11 @@ export class SetRateDto {
   @IsDateOnly()
   date: string;
 
-  @ApiProperty({ example: '1.07', pattern: RATE_PATTERN.source, description: "the group's currency per 1 unit of `currency` (a card's fee included): > 0, ≤ 8 decimals" })
+  @ApiProperty({
+    example: '1.07',
+    pattern: RATE_PATTERN.source,
+    description: "the group's currency per 1 unit of `currency` (a card's fee included): > 0, ≤ 8 decimals",
+  })
   @IsString()
   @Matches(RATE_PATTERN, { message: 'rate must be a decimal string > 0 with at most 8 decimals' })
   rate: string;

@@ -21,16 +21,30 @@ export type RateAsker = Pick<AuthUser, 'groupId' | 'currency'>;
 
 /** 400 RATE_UNKNOWN: no stored rate of `currency` on or before `date`. */
 export const rateUnknown = (currency: string, date: string, field = 'original.rate') =>
-  new AppError(400, 'RATE_UNKNOWN', `No rate of ${currency} is known on or before ${date}: give the rate`, [{ field, message: `no rate of ${currency} on or before ${date}` }], undefined, {
-    currency,
-    date,
-  });
+  new AppError(
+    400,
+    'RATE_UNKNOWN',
+    `No rate of ${currency} is known on or before ${date}: give the rate`,
+    [{ field, message: `no rate of ${currency} on or before ${date}` }],
+    undefined,
+    {
+      currency,
+      date,
+    },
+  );
 
 /** 400 SAME_CURRENCY: `currency` is the group's own. */
 export const sameCurrency = (currency: string, field = 'original.currency') =>
-  new AppError(400, 'SAME_CURRENCY', `${currency} is the group's currency: give the amount alone`, [{ field, message: `${field} is the group's currency` }], undefined, {
-    currency,
-  });
+  new AppError(
+    400,
+    'SAME_CURRENCY',
+    `${currency} is the group's currency: give the amount alone`,
+    [{ field, message: `${field} is the group's currency` }],
+    undefined,
+    {
+      currency,
+    },
+  );
 
 /** Stores ECB rates through `query` (a pool, a data source), in chunks; answers how many. */
 export async function storeEcbRates(query: (text: string, values: unknown[]) => Promise<unknown>, rates: EcbRate[]): Promise<number> {
@@ -70,7 +84,8 @@ export class RatesService implements OnModuleInit {
       row.ecb_date && row.of_per_euro && row.group_per_euro && rateUnits(row.of_per_euro) && rateUnits(row.group_per_euro)
         ? { rate: crossRate(row.group_per_euro, row.of_per_euro), source: 'ECB' as const, rateDate: row.ecb_date }
         : undefined;
-    const manual = row.manual_rate && row.manual_date ? { rate: unitsRate(rateUnits(row.manual_rate)!), source: 'manual' as const, rateDate: row.manual_date } : undefined;
+    const manual =
+      row.manual_rate && row.manual_date ? { rate: unitsRate(rateUnits(row.manual_rate)!), source: 'manual' as const, rateDate: row.manual_date } : undefined;
     if (manual && (!ecb || manual.rateDate >= ecb.rateDate)) return manual;
     return ecb;
   }

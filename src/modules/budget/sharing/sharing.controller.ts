@@ -51,9 +51,9 @@ export class SharingController {
   @ApiOperation({
     summary: 'Record a payment between two members (a repayment, cash handed over, a loan)',
     description:
-      'Changes the two members\' balances, never income, expense, account balances or reports. Partial amounts are allowed. ' +
+      "Changes the two members' balances, never income, expense, account balances or reports. Partial amounts are allowed. " +
       'fromUserId = toUserId: 400 SETTLEMENT_TO_SELF; a user who is not a member of the group, current or former: 400 UNKNOWN_MEMBER; ' +
-      'a client-made id already used, in any group, other than by the same member\'s identical retry: 409 ID_TAKEN (nothing is written or changed).',
+      "a client-made id already used, in any group, other than by the same member's identical retry: 409 ID_TAKEN (nothing is written or changed).",
   })
   @ApiCreatedResponse({ type: SettlementDto })
   @ApiProblems(400, 409)
@@ -88,7 +88,7 @@ export class SharingController {
 
   @Get('balances')
   @ApiOperation({
-    summary: 'Who owes whom: each party\'s paid, share, sent, received and net, and the payments that settle them',
+    summary: "Who owes whom: each party's paid, share, sent, received and net, and the payments that settle them",
     description:
       'from/to (inclusive) restrict to the shared transactions and settlements of a period. net > 0: the party is owed money; the nets ' +
       'sum to exactly 0.00. A unit is one party; a suggestion names user ids, or unit ids for units.',

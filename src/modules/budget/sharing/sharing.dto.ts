@@ -2,7 +2,21 @@ import { OriginalDto, OriginalInputDto } from '../rates/original.dto';
 import { CURRENCY_PATTERN, RATE_SOURCES, RateSource } from '../rates/rates.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { IsDateOnly, IsMoney, MAX_AMOUNT, MONEY_PATTERN } from '../dto/budget-validators';
 import { SPLIT_MAX_PEOPLE, SPLIT_VALUE_PATTERN } from './split.dto';
 import { PeriodPageQuery } from '../dto/transaction.dto';
@@ -71,7 +85,7 @@ export class SplitSettingsDto {
     type: [DroppedMemberDto],
     description:
       'present when members of the weights have left the group (deactivated, or moved to another group): ' +
-        'the default leaves them out and divides among the others',
+      'the default leaves them out and divides among the others',
   })
   droppedMembers?: DroppedMemberDto[];
 }
@@ -121,7 +135,7 @@ export class CreateSettlementDto {
     format: 'uuid',
     description:
       "a client-made id: the same member's retry with the same id and values answers the settlement it made; " +
-        "an id used anywhere else (other values, another member, another group) is 409 ID_TAKEN",
+      'an id used anywhere else (other values, another member, another group) is 409 ID_TAKEN',
   })
   @IsOptional()
   @IsUUID()
@@ -144,7 +158,11 @@ export class CreateSettlementDto {
   @IsMoney()
   amount?: string;
 
-  @ApiPropertyOptional({ type: OriginalInputDto, nullable: true, description: 'paid in another currency (as a transaction\'s original): 400 AMOUNT_RATE_MISMATCH, SAME_CURRENCY, RATE_UNKNOWN' })
+  @ApiPropertyOptional({
+    type: OriginalInputDto,
+    nullable: true,
+    description: "paid in another currency (as a transaction's original): 400 AMOUNT_RATE_MISMATCH, SAME_CURRENCY, RATE_UNKNOWN",
+  })
   @IsOptional()
   @ValidateNested()
   @Type(() => OriginalInputDto)
@@ -182,7 +200,11 @@ export class BalancesQuery {
   @IsDateOnly()
   to?: string;
 
-  @ApiPropertyOptional({ example: 'CHF', pattern: CURRENCY_PATTERN.source, description: "ISO 4217: the nets and suggestions also in this currency, at the rate of `to` (or today); the group's currency: 400 SAME_CURRENCY" })
+  @ApiPropertyOptional({
+    example: 'CHF',
+    pattern: CURRENCY_PATTERN.source,
+    description: "ISO 4217: the nets and suggestions also in this currency, at the rate of `to` (or today); the group's currency: 400 SAME_CURRENCY",
+  })
   @IsOptional()
   @IsString()
   @Matches(CURRENCY_PATTERN, { message: 'currency must be an ISO 4217 code such as CHF' })
@@ -194,7 +216,7 @@ export class BalancePartyDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'set when the party is a unit' }) unitId?: string;
   @ApiProperty({ description: "the member's nickname, or the unit's name" }) name: string;
   @ApiProperty({ description: 'a member who left the group (a unit: never)' }) isFormer: boolean;
-  @ApiProperty({ type: [String], description: 'the members the party stands for (one, or the unit\'s)' }) userIds: string[];
+  @ApiProperty({ type: [String], description: "the members the party stands for (one, or the unit's)" }) userIds: string[];
   @ApiProperty({ example: '120.00', description: 'paid for shared expenses, less shared income received' }) paid: string;
   @ApiProperty({ example: '80.00', description: 'their part of shared expenses, less their part of shared income' }) share: string;
   @ApiProperty({ example: '0.00', description: 'settlements paid to other parties' }) sent: string;
@@ -206,7 +228,10 @@ export class BalanceSuggestionDto {
   @ApiProperty({ format: 'uuid', description: 'the paying party: a user id, or a unit id' }) from: string;
   @ApiProperty({ format: 'uuid', description: 'the receiving party: a user id, or a unit id' }) to: string;
   @ApiProperty({ example: '26.00' }) amount: string;
-  @ApiPropertyOptional({ type: OriginalDto, description: 'with ?currency=: the payment in that currency at the answer\'s rate, to record with the settlement as its original' })
+  @ApiPropertyOptional({
+    type: OriginalDto,
+    description: "with ?currency=: the payment in that currency at the answer's rate, to record with the settlement as its original",
+  })
   original?: OriginalDto;
 }
 

@@ -67,7 +67,8 @@ export class SharingService {
         weighted.add(w.userId);
         if (toCents(w.weight) <= 0n) errors.push({ field: `weights.${i}.weight`, message: 'weight must be greater than 0' });
       });
-      if (dto.sharedByDefault && dto.weights.length === 0) errors.push({ field: 'weights', message: 'sharing by default needs at least one member in weights' });
+      if (dto.sharedByDefault && dto.weights.length === 0)
+        errors.push({ field: 'weights', message: 'sharing by default needs at least one member in weights' });
       const settings = await this.sharing.lockSettings(user);
       const known = new Set((settings.units ?? []).map((u) => u.id));
       const inUnit = new Set<string>();
@@ -95,7 +96,9 @@ export class SharingService {
 
   createSettlement(user: AuthUser, dto: CreateSettlementDto): Promise<SettlementDto> {
     if (dto.fromUserId === dto.toUserId) {
-      throw AppError.badRequest('SETTLEMENT_TO_SELF', 'A member cannot pay themselves', [{ field: 'toUserId', message: 'toUserId must differ from fromUserId' }]);
+      throw AppError.badRequest('SETTLEMENT_TO_SELF', 'A member cannot pay themselves', [
+        { field: 'toUserId', message: 'toUserId must differ from fromUserId' },
+      ]);
     }
     return this.unitOfWork.run(async () => {
       await this.splits.assertMembers(user, [
@@ -169,8 +172,17 @@ export class SharingService {
       this.sharing.findSettings(user),
       this.users.findActiveMembers(user),
     ]);
-    const members = await this.membersOf(user, current, totals.map((t) => t.userId));
-    const sheet: BalancesDto = { currency: user.currency, from: query.from ?? null, to: query.to ?? null, ...balanceSheet(members, totals, settings?.units ?? []) };
+    const members = await this.membersOf(
+      user,
+      current,
+      totals.map((t) => t.userId),
+    );
+    const sheet: BalancesDto = {
+      currency: user.currency,
+      from: query.from ?? null,
+      to: query.to ?? null,
+      ...balanceSheet(members, totals, settings?.units ?? []),
+    };
     return query.currency ? this.convert(user, sheet, query.currency, query.to ?? utcDate(this.clock.now())) : sheet;
   }
 
@@ -237,7 +249,10 @@ export class SharingService {
    */
   private async toSettingsDto(tenant: Tenant, settings: Pick<SplitSettingsDto, 'sharedByDefault' | 'mode' | 'weights' | 'units'>): Promise<SplitSettingsDto> {
     const { sharedByDefault, mode, weights, units } = settings;
-    const named = await this.users.findNicknames(tenant, weights.map((w) => w.userId));
+    const named = await this.users.findNicknames(
+      tenant,
+      weights.map((w) => w.userId),
+    );
     const current = new Set(named.filter((user) => user.isMember).map((user) => user.id));
     const names = new Map(named.map((user) => [user.id, user.nickname]));
     const dropped = currentWeights(weights, current).dropped.map((w) => ({ userId: w.userId, name: names.get(w.userId) ?? FORMER_MEMBER }));
@@ -259,7 +274,9 @@ export class SharingService {
 
 /** "0.50" → "0.5", "2.00" → "2": a weight as a person writes it. */
 function normaliseWeight(weight: string): string {
-  return fromCents(toCents(weight)).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
+  return fromCents(toCents(weight))
+    .replace(/\.00$/, '')
+    .replace(/(\.\d)0$/, '$1');
 }
 
 function toSettlementDto(s: Settlement): SettlementDto {

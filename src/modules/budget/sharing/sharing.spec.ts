@@ -101,10 +101,37 @@ describe('sharing: the split of an amount', () => {
     // the order of members breaks the tie: whoever is listed first gets the cent
     expect(split('0.01', [[USERS[1]], [USERS[0]]])).toEqual(['0.01', '0.00']);
     // 10.00 as 2 : 1 → 6.666… and 3.333…: the larger remainder (0.666…) gets the cent
-    expect(split('10.00', [[USERS[0], '2'], [USERS[1], '1']], 'shares')).toEqual(['6.67', '3.33']);
+    expect(
+      split(
+        '10.00',
+        [
+          [USERS[0], '2'],
+          [USERS[1], '1'],
+        ],
+        'shares',
+      ),
+    ).toEqual(['6.67', '3.33']);
     // 70/30 of 0.05 → 3.5 and 1.5 cents: equal remainders, the first member listed gets the cent
-    expect(split('0.05', [[USERS[0], '70'], [USERS[1], '30']], 'percent')).toEqual(['0.04', '0.01']);
-    expect(split('0.05', [[USERS[1], '30'], [USERS[0], '70']], 'percent')).toEqual(['0.02', '0.03']);
+    expect(
+      split(
+        '0.05',
+        [
+          [USERS[0], '70'],
+          [USERS[1], '30'],
+        ],
+        'percent',
+      ),
+    ).toEqual(['0.04', '0.01']);
+    expect(
+      split(
+        '0.05',
+        [
+          [USERS[1], '30'],
+          [USERS[0], '70'],
+        ],
+        'percent',
+      ),
+    ).toEqual(['0.02', '0.03']);
   });
 
   it('charges adjustments first and divides the rest', () => {
@@ -124,19 +151,52 @@ describe('sharing: the split of an amount', () => {
   it('names the field of a split that does not fit', () => {
     const members = [{ userId: USERS[0] }, { userId: USERS[1] }];
     const problem = (request: SplitRequest, amount = '10.00') => computeSplit(amount, request, USERS[0]).problem;
-    expect(problem({ mode: 'equal', members, paidBy: [{ userId: USERS[0], amount: '9.99' }] })).toMatchObject({ code: 'SPLIT_PAID_MISMATCH', field: 'split.paidBy' });
-    expect(problem({ mode: 'equal', members, adjustments: [{ userId: USERS[0], amount: '10.01' }] })).toMatchObject({ code: 'SPLIT_SHARE_MISMATCH', field: 'split.adjustments' });
-    expect(problem({ mode: 'percent', members: [{ userId: USERS[0], value: '60' }, { userId: USERS[1], value: '30' }] })).toMatchObject({
+    expect(problem({ mode: 'equal', members, paidBy: [{ userId: USERS[0], amount: '9.99' }] })).toMatchObject({
+      code: 'SPLIT_PAID_MISMATCH',
+      field: 'split.paidBy',
+    });
+    expect(problem({ mode: 'equal', members, adjustments: [{ userId: USERS[0], amount: '10.01' }] })).toMatchObject({
+      code: 'SPLIT_SHARE_MISMATCH',
+      field: 'split.adjustments',
+    });
+    expect(
+      problem({
+        mode: 'percent',
+        members: [
+          { userId: USERS[0], value: '60' },
+          { userId: USERS[1], value: '30' },
+        ],
+      }),
+    ).toMatchObject({
       code: 'SPLIT_SHARE_MISMATCH',
       field: 'split.members',
     });
-    expect(problem({ mode: 'exact', members: [{ userId: USERS[0], value: '6' }, { userId: USERS[1], value: '3' }] })).toMatchObject({ code: 'SPLIT_SHARE_MISMATCH', field: 'split.members' });
-    expect(problem({ mode: 'shares', members: [{ userId: USERS[0], value: '0' }, { userId: USERS[1], value: '1' }] })).toMatchObject({
+    expect(
+      problem({
+        mode: 'exact',
+        members: [
+          { userId: USERS[0], value: '6' },
+          { userId: USERS[1], value: '3' },
+        ],
+      }),
+    ).toMatchObject({ code: 'SPLIT_SHARE_MISMATCH', field: 'split.members' });
+    expect(
+      problem({
+        mode: 'shares',
+        members: [
+          { userId: USERS[0], value: '0' },
+          { userId: USERS[1], value: '1' },
+        ],
+      }),
+    ).toMatchObject({
       code: 'VALIDATION_FAILED',
       field: 'split.members.0.value',
     });
     expect(problem({ mode: 'shares', members: [{ userId: USERS[0] }] })).toMatchObject({ code: 'VALIDATION_FAILED', field: 'split.members.0.value' });
-    expect(problem({ mode: 'equal', members: [{ userId: USERS[0] }, { userId: USERS[0] }] })).toMatchObject({ code: 'VALIDATION_FAILED', field: 'split.members' });
+    expect(problem({ mode: 'equal', members: [{ userId: USERS[0] }, { userId: USERS[0] }] })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'split.members',
+    });
   });
 });
 
@@ -261,11 +321,15 @@ describe('sharing: suggested payments', () => {
 describe('sharing: units', () => {
   const units: Unit[] = [{ id: 'unit-ab', name: 'Anna & Ben', userIds: [USERS[0], USERS[1]] }];
   const memberTotals = fc.array(
-    fc.record({ paid: fc.bigInt({ min: 0n, max: 10_000_000n }), share: fc.bigInt({ min: 0n, max: 10_000_000n }), sent: fc.bigInt({ min: 0n, max: 1_000_000n }) }),
+    fc.record({
+      paid: fc.bigInt({ min: 0n, max: 10_000_000n }),
+      share: fc.bigInt({ min: 0n, max: 10_000_000n }),
+      sent: fc.bigInt({ min: 0n, max: 1_000_000n }),
+    }),
     { minLength: 4, maxLength: 4 },
   );
 
-  it('a unit is one party: its net is its members\', suggestions name the unit, and settling them through any member zeroes every party', () => {
+  it("a unit is one party: its net is its members', suggestions name the unit, and settling them through any member zeroes every party", () => {
     fc.assert(
       fc.property(memberTotals, fc.nat(1), (values, payingMember) => {
         // make the nets sum to zero: the last member's received takes up the difference
@@ -295,10 +359,11 @@ describe('sharing: the default split counts only current members', () => {
   const defaults = fc.record({
     amount: amountCents.map(fromCents),
     mode: fc.constantFrom<'equal' | 'shares'>('equal', 'shares'),
-    weights: fc.uniqueArray(
-      fc.record({ userId: fc.constantFrom(...USERS), weight: fc.bigInt({ min: 1n, max: 100_000n }).map(fromCents) }),
-      { minLength: 1, maxLength: USERS.length, selector: (w) => w.userId },
-    ),
+    weights: fc.uniqueArray(fc.record({ userId: fc.constantFrom(...USERS), weight: fc.bigInt({ min: 1n, max: 100_000n }).map(fromCents) }), {
+      minLength: 1,
+      maxLength: USERS.length,
+      selector: (w) => w.userId,
+    }),
     current: fc.subarray(USERS).map((ids) => new Set(ids)),
   });
 

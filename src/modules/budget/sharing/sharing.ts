@@ -81,7 +81,10 @@ export function computeSplit(amount: string, request: SplitRequest, payer: strin
 
   let parts: bigint[];
   if (request.mode === 'equal') {
-    parts = allocate(rest, members.map(() => 1n));
+    parts = allocate(
+      rest,
+      members.map(() => 1n),
+    );
   } else {
     const missing = members.findIndex((m) => m.value === undefined || m.value === null);
     if (missing >= 0) return fail('VALIDATION_FAILED', `split.members.${missing}.value`, `split.members.${missing}.value is needed in mode ${request.mode}`);
@@ -95,7 +98,11 @@ export function computeSplit(amount: string, request: SplitRequest, payer: strin
       parts = allocate(rest, values);
     } else {
       if (sum(values) !== rest) {
-        return fail('SPLIT_SHARE_MISMATCH', 'split.members', `the exact amounts sum to ${fromCents(sum(values))}, not to ${fromCents(rest)} (the amount less the adjustments)`);
+        return fail(
+          'SPLIT_SHARE_MISMATCH',
+          'split.members',
+          `the exact amounts sum to ${fromCents(sum(values))}, not to ${fromCents(rest)} (the amount less the adjustments)`,
+        );
       }
       parts = values;
     }
@@ -118,7 +125,10 @@ export function computeSplit(amount: string, request: SplitRequest, payer: strin
 /** The request a stored split was made from, to apply it again to a new amount (an edit that keeps the split). */
 export function requestOf(split: StoredSplit, oldAmount: string, newAmount: string): SplitRequest {
   // one payer of the whole amount keeps paying the whole; several payers keep their amounts (and must fit)
-  const paidBy = split.paidBy.length === 1 && split.paidBy[0].amount === fromCents(toCents(oldAmount)) ? [{ userId: split.paidBy[0].userId, amount: newAmount }] : split.paidBy;
+  const paidBy =
+    split.paidBy.length === 1 && split.paidBy[0].amount === fromCents(toCents(oldAmount))
+      ? [{ userId: split.paidBy[0].userId, amount: newAmount }]
+      : split.paidBy;
   return { paidBy, mode: split.mode, members: split.members, adjustments: split.adjustments };
 }
 
@@ -137,7 +147,11 @@ export function currentWeights<W extends { userId: string }>(weights: readonly W
  * the amount is divided among the others; null when none of them is a current member (the new
  * row is then the household's own).
  */
-export function defaultSplitRequest(mode: 'equal' | 'shares', weights: { userId: string; weight: string }[], current: ReadonlySet<string>): SplitRequest | null {
+export function defaultSplitRequest(
+  mode: 'equal' | 'shares',
+  weights: { userId: string; weight: string }[],
+  current: ReadonlySet<string>,
+): SplitRequest | null {
   const { kept } = currentWeights(weights, current);
   if (kept.length === 0) return null;
   return { mode, members: kept.map((w) => ({ userId: w.userId, value: mode === 'equal' ? null : w.weight })) };

@@ -125,7 +125,10 @@ export class SplitResolver {
       settings: () => this.sharing.findSettings(tenant),
       members: async (ids) => {
         const current = await this.users.activeMembersAmong(tenant, ids);
-        const former = await this.sharing.withRows(tenant, ids.filter((id) => !current.has(id)));
+        const former = await this.sharing.withRows(
+          tenant,
+          ids.filter((id) => !current.has(id)),
+        );
         return new Set([...current, ...former]);
       },
       current: (ids) => this.users.activeMembersAmong(tenant, ids),

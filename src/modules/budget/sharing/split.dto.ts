@@ -18,7 +18,11 @@ export class SplitPaymentDto {
   @IsUUID()
   userId: string;
 
-  @ApiProperty({ example: '42.00', pattern: MONEY_PATTERN.source, description: `what this member paid: a decimal string > 0, at most 2 decimals, ≤ ${MAX_AMOUNT}` })
+  @ApiProperty({
+    example: '42.00',
+    pattern: MONEY_PATTERN.source,
+    description: `what this member paid: a decimal string > 0, at most 2 decimals, ≤ ${MAX_AMOUNT}`,
+  })
   @IsMoney()
   amount: string;
 }
@@ -47,7 +51,8 @@ export class SplitMemberDto {
 export class SplitInputDto {
   @ApiPropertyOptional({
     type: [SplitPaymentDto],
-    description: "who paid (for an Income: who received the money); " +
+    description:
+      'who paid (for an Income: who received the money); ' +
       "the amounts sum to the transaction's amount (400 SPLIT_PAID_MISMATCH). Omitted: the creator paid everything",
   })
   @IsOptional()

@@ -47,7 +47,7 @@ export class EventRecurrenceDto {
     maxLength: 500,
     description:
       'an RFC 5545 RRULE (without or with `RRULE:`) of FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), ' +
-        'INTERVAL, BYDAY (ordinals like 2SA, -1FR in MONTHLY and YEARLY rules), ' +
+      'INTERVAL, BYDAY (ordinals like 2SA, -1FR in MONTHLY and YEARLY rules), ' +
       'BYMONTHDAY, BYMONTH, BYSETPOS, WKST, COUNT, UNTIL; any other part is 400 RRULE_UNSUPPORTED naming it',
   })
   @IsString()
@@ -99,12 +99,18 @@ export class EventBodyDto {
   @MaxLength(40)
   start: string;
 
-  @ApiProperty({ example: '2026-10-03T11:30:00+02:00', description: 'as `start`; an all-day end is exclusive (a one-day event ends the next day); before `start`: 400 EVENT_ENDS_BEFORE_START' })
+  @ApiProperty({
+    example: '2026-10-03T11:30:00+02:00',
+    description: 'as `start`; an all-day end is exclusive (a one-day event ends the next day); before `start`: 400 EVENT_ENDS_BEFORE_START',
+  })
   @IsString()
   @MaxLength(40)
   end: string;
 
-  @ApiPropertyOptional({ example: 'Europe/Berlin', description: "an IANA time zone the series keeps its wall-clock time in; default: the creator's (notification settings)" })
+  @ApiPropertyOptional({
+    example: 'Europe/Berlin',
+    description: "an IANA time zone the series keeps its wall-clock time in; default: the creator's (notification settings)",
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -117,7 +123,10 @@ export class EventBodyDto {
   recurrence?: EventRecurrenceDto | null;
 
   @ApiPropertyOptional({
-    oneOf: [{ type: 'string', enum: ['group'] }, { type: 'array', items: { type: 'string', format: 'uuid' } }],
+    oneOf: [
+      { type: 'string', enum: ['group'] },
+      { type: 'array', items: { type: 'string', format: 'uuid' } },
+    ],
     default: 'group',
     description: '"group" (everyone) or member ids (400 UNKNOWN_MEMBER for anyone not a member)',
   })
@@ -186,7 +195,12 @@ export class OccurrenceBodyDto {
   @MaxLength(40)
   end?: string;
 
-  @ApiPropertyOptional({ oneOf: [{ type: 'string', enum: ['group'] }, { type: 'array', items: { type: 'string', format: 'uuid' } }] })
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'string', enum: ['group'] },
+      { type: 'array', items: { type: 'string', format: 'uuid' } },
+    ],
+  })
   @IsOptional()
   @IsAttendees()
   attendees?: 'group' | string[];
@@ -218,9 +232,14 @@ export class OccurrencesQuery {
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'to must be a date YYYY-MM-DD' })
   to: string;
 
-  @ApiPropertyOptional({ example: 'events,bills', description: `a comma list of ${CALENDAR_LAYERS.join(', ')}; default: every layer the group's modules allow` })
+  @ApiPropertyOptional({
+    example: 'events,bills',
+    description: `a comma list of ${CALENDAR_LAYERS.join(', ')}; default: every layer the group's modules allow`,
+  })
   @IsOptional()
-  @Matches(new RegExp(`^(${CALENDAR_LAYERS.join('|')})(,(${CALENDAR_LAYERS.join('|')}))*$`), { message: `layers must be a comma list of ${CALENDAR_LAYERS.join(', ')}` })
+  @Matches(new RegExp(`^(${CALENDAR_LAYERS.join('|')})(,(${CALENDAR_LAYERS.join('|')}))*$`), {
+    message: `layers must be a comma list of ${CALENDAR_LAYERS.join(', ')}`,
+  })
   layers?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: "only what this member attends (events for the group or naming them; their own layers' entries)" })

@@ -1,7 +1,12 @@
 import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
 import { EventRecurrenceDto, EventReminderDto } from './event-input.dto';
 
-const ATTENDEES: ApiPropertyOptions = { oneOf: [{ type: 'string', enum: ['group'] }, { type: 'array', items: { type: 'string', format: 'uuid' } }] };
+const ATTENDEES: ApiPropertyOptions = {
+  oneOf: [
+    { type: 'string', enum: ['group'] },
+    { type: 'array', items: { type: 'string', format: 'uuid' } },
+  ],
+};
 
 /** One occurrence changed on its own (RFC 5545 RECURRENCE-ID). */
 export class EventExceptionDto {
@@ -46,7 +51,8 @@ export type OccurrenceSource = (typeof OCCURRENCE_SOURCES)[number];
 export class OccurrenceDto {
   @ApiProperty({ enum: OCCURRENCE_SOURCES }) source: OccurrenceSource;
   @ApiProperty({ required: false, format: 'uuid', description: 'events: the event' }) eventId?: string;
-  @ApiProperty({ required: false, description: "other layers: the owning feature's entity (the recurring transaction, the note, the member)" }) entityId?: string;
+  @ApiProperty({ required: false, description: "other layers: the owning feature's entity (the recurring transaction, the note, the member)" })
+  entityId?: string;
   @ApiProperty({ description: 'unique within the answer and stable across answers' }) occurrenceId: string;
   @ApiProperty({ required: false, description: "events: the occurrence's start as the series gives it (for the occurrence endpoints)" }) originalStart?: string;
   @ApiProperty() title: string;

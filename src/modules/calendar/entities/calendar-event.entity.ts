@@ -25,8 +25,11 @@ export function eventPrivateTo(event: Pick<CalendarEvent, 'isPrivate' | 'created
 @Index('uq_calendar_events_uid', ['groupId', 'uid'], { unique: true })
 @Index('ix_calendar_events_range', ['groupId', 'rangeStart'])
 @Check('ck_calendar_events_color', `"color" ~ '^#[0-9A-F]{6}$'`)
-@Check('ck_calendar_events_times', `("all_day" AND "start_value" ~ '^\\d{4}-\\d{2}-\\d{2}$' AND "end_value" ~ '^\\d{4}-\\d{2}-\\d{2}$') ` +
-  `OR (NOT "all_day" AND "start_value" ~ 'Z$' AND "end_value" ~ 'Z$')`)
+@Check(
+  'ck_calendar_events_times',
+  `("all_day" AND "start_value" ~ '^\\d{4}-\\d{2}-\\d{2}$' AND "end_value" ~ '^\\d{4}-\\d{2}-\\d{2}$') ` +
+    `OR (NOT "all_day" AND "start_value" ~ 'Z$' AND "end_value" ~ 'Z$')`,
+)
 // search (docs/search.md): led by group_id (btree_gin), the newest matches first; migration CalendarSearch
 @Index('ix_calendar_events_group_updated', ['groupId', 'updatedDate', 'id'])
 @Index('ix_calendar_events_search_vector', { synchronize: false })

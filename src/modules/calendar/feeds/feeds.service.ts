@@ -25,7 +25,13 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-const toDto = (row: FeedRow): FeedDto => ({ id: row.id, name: row.name, layers: row.layers as CalendarLayer[], onlyMine: row.only_mine, createdDate: row.created_date });
+const toDto = (row: FeedRow): FeedDto => ({
+  id: row.id,
+  name: row.name,
+  layers: row.layers as CalendarLayer[],
+  onlyMine: row.only_mine,
+  createdDate: row.created_date,
+});
 
 export interface RenderedFeed {
   body: string;

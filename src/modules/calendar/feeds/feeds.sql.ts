@@ -39,7 +39,10 @@ export const FEEDS_OF_USER = statement(
 /** The user $1's feeds, at most $2 kept: the count. */
 export const FEEDS_COUNT = statement('calendar_feeds_count', `SELECT count(*)::int AS count FROM calendar_feeds f WHERE f.user_id = $1`);
 
-export const FEED_DELETE = statement('calendar_feed_delete', `DELETE FROM calendar_feeds f WHERE f.id = $1 AND f.user_id = $2 RETURNING f.id, f.user_id, f.group_id, f.name`);
+export const FEED_DELETE = statement(
+  'calendar_feed_delete',
+  `DELETE FROM calendar_feeds f WHERE f.id = $1 AND f.user_id = $2 RETURNING f.id, f.user_id, f.group_id, f.name`,
+);
 
 /**
  * The feed with the token hash $1 and its owner, only while the owner is active, still in the

@@ -38,10 +38,16 @@ export const ICS_EVENTS_VISIBLE = statement(
 );
 
 /** The events the user sees among the UIDs $3. */
-export const ICS_EVENTS_BY_UID = statement('ics_events_by_uid', `SELECT ${COLUMNS} FROM calendar_events e WHERE ${VISIBLE} AND e.uid = ANY($3::text[]) ORDER BY e.uid`);
+export const ICS_EVENTS_BY_UID = statement(
+  'ics_events_by_uid',
+  `SELECT ${COLUMNS} FROM calendar_events e WHERE ${VISIBLE} AND e.uid = ANY($3::text[]) ORDER BY e.uid`,
+);
 
 /** The events the user sees among the ids $3. */
-export const ICS_EVENTS_BY_ID = statement('ics_events_by_id', `SELECT ${COLUMNS} FROM calendar_events e WHERE ${VISIBLE} AND e.id = ANY($3::uuid[]) ORDER BY e.uid`);
+export const ICS_EVENTS_BY_ID = statement(
+  'ics_events_by_id',
+  `SELECT ${COLUMNS} FROM calendar_events e WHERE ${VISIBLE} AND e.id = ANY($3::uuid[]) ORDER BY e.uid`,
+);
 
 /** The user's events with an occurrence that may fall in [$3, $4) (the bounds kept on each event and its exceptions). */
 export const ICS_EVENTS_IN_RANGE = statement(

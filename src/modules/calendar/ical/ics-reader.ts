@@ -49,7 +49,6 @@ export interface ReadResult {
   skipped: IcsSkipped[];
 }
 
-
 /** Instants as the calendar stores them: whole seconds in UTC (`2026-03-07T09:00:00Z`). */
 const WHOLE = { suppressMilliseconds: true } as const;
 
@@ -90,7 +89,8 @@ function timeOf(time: ICAL.Time, tzid: string | undefined, fileZones: Map<string
 
 /** A floating value (no offset) is placed in `zone`; an instant stays. */
 function settle(value: string, zone: string): string {
-  if (/[zZ]|[+-]\d\d:\d\d$/.test(value) || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value.length === 10 ? value : DateTime.fromISO(value, { zone: 'utc' }).toISO(WHOLE)!;
+  if (/[zZ]|[+-]\d\d:\d\d$/.test(value) || /^\d{4}-\d{2}-\d{2}$/.test(value))
+    return value.length === 10 ? value : DateTime.fromISO(value, { zone: 'utc' }).toISO(WHOLE)!;
   return DateTime.fromISO(value, { zone }).toUTC().toISO(WHOLE)!;
 }
 
@@ -161,7 +161,13 @@ function readVevent(vevent: ICAL.Component, fileZones: Map<string, ICAL.Timezone
     const tzid = property.getParameter('tzid') as string | undefined;
     for (const value of property.getValues() as ICAL.Time[]) {
       const read = timeOf(value, tzid, fileZones);
-      exdates.push(start.allDay ? read.value.slice(0, 10) : read.allDay ? settle(`${read.value}T${startValue.slice(11, 19)}`, 'utc') : settle(read.value, read.zone ?? zone));
+      exdates.push(
+        start.allDay
+          ? read.value.slice(0, 10)
+          : read.allDay
+            ? settle(`${read.value}T${startValue.slice(11, 19)}`, 'utc')
+            : settle(read.value, read.zone ?? zone),
+      );
     }
   }
   const recurrenceId = readTime(vevent.getFirstProperty('recurrence-id'), fileZones);
@@ -266,7 +272,12 @@ export function readCalendar(ics: string, options: ReadOptions): ReadResult {
       }
     }
     void uid;
-    events.push(toEvent({ ...master, exdates: [...exdates].sort() }, exceptions.sort((a, b) => (a.originalStart < b.originalStart ? -1 : 1))));
+    events.push(
+      toEvent(
+        { ...master, exdates: [...exdates].sort() },
+        exceptions.sort((a, b) => (a.originalStart < b.originalStart ? -1 : 1)),
+      ),
+    );
   }
   return { events, skipped };
 }

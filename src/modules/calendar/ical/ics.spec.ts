@@ -158,9 +158,16 @@ describe('iCalendar written by the calendar', () => {
     expect(berlin('2026-04-11', '10:00')).toBe('2026-04-11T08:00:00Z');
     const binStarts = occurrences.filter(([uid]) => uid === bins.uid).map(([, start]) => start);
     expect(binStarts).toEqual(
-      ['2026-01-30', '2026-02-27', '2026-03-27', '2026-04-24', '2026-05-29'].map((d) => DateTime.fromISO(`${d}T18:00`, { zone: 'America/New_York' }).toUTC().toISO({ suppressMilliseconds: true })),
+      ['2026-01-30', '2026-02-27', '2026-03-27', '2026-04-24', '2026-05-29'].map((d) =>
+        DateTime.fromISO(`${d}T18:00`, { zone: 'America/New_York' }).toUTC().toISO({ suppressMilliseconds: true }),
+      ),
     );
-    expect(occurrences.filter(([uid]) => uid === birthday.uid).map(([, s, e]) => [s, e]).slice(0, 2)).toEqual([
+    expect(
+      occurrences
+        .filter(([uid]) => uid === birthday.uid)
+        .map(([, s, e]) => [s, e])
+        .slice(0, 2),
+    ).toEqual([
       ['2026-05-12', '2026-05-13'],
       ['2028-05-12', '2028-05-13'],
     ]);
@@ -174,7 +181,10 @@ describe('iCalendar written by the calendar', () => {
     const byUid = new Map(events.map((e) => [e.uid, e]));
     for (const event of [football, bins, birthday, dentist]) {
       const read = byUid.get(event.uid)!;
-      expect({ ...read, exceptions: read.exceptions?.map((x) => ({ ...x })) }).toEqual({ ...event, rrule: event.rrule ? ICAL.Recur.fromString(event.rrule).toString() : null });
+      expect({ ...read, exceptions: read.exceptions?.map((x) => ({ ...x })) }).toEqual({
+        ...event,
+        rrule: event.rrule ? ICAL.Recur.fromString(event.rrule).toString() : null,
+      });
     }
   });
 });

@@ -14,7 +14,13 @@ export const LAYER_DAYS_AHEAD = 365;
  * single events for iCalendar, over the feeds' reach around `now` in `timeZone`. Each gets a UID
  * of its own, stable across reads (the layer and its occurrence id).
  */
-export async function layerEvents(layers: CalendarLayers, layer: Exclude<CalendarLayer, 'events'>, user: AuthUser, timeZone: string, now: Date): Promise<IcsEvent[]> {
+export async function layerEvents(
+  layers: CalendarLayers,
+  layer: Exclude<CalendarLayer, 'events'>,
+  user: AuthUser,
+  timeZone: string,
+  now: Date,
+): Promise<IcsEvent[]> {
   const source = layers.get(layer);
   if (!source || (source.module !== null && !user.modules.includes(source.module))) return [];
   const today = DateTime.fromJSDate(now, { zone: timeZone });

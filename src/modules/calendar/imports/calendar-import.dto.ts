@@ -56,5 +56,6 @@ export class CalendarImportFailureDto {
 export class CalendarImportResultDto {
   @ApiProperty() created: number;
   @ApiProperty() updated: number;
-  @ApiProperty({ type: [CalendarImportFailureDto], description: 'events the calendar refused (each on its own; the others are imported)' }) failed: CalendarImportFailureDto[];
+  @ApiProperty({ type: [CalendarImportFailureDto], description: 'events the calendar refused (each on its own; the others are imported)' })
+  failed: CalendarImportFailureDto[];
 }

@@ -2,7 +2,10 @@ import { statement } from '../../../database/sql';
 
 /* The statements of the calendar's ICS import previews (CalendarImportsService). */
 
-export const IMPORT_INSERT = statement('calendar_import_insert', `INSERT INTO calendar_imports (id, group_id, user_id, events) VALUES ($1, $2, $3, $4::jsonb) RETURNING created_date`);
+export const IMPORT_INSERT = statement(
+  'calendar_import_insert',
+  `INSERT INTO calendar_imports (id, group_id, user_id, events) VALUES ($1, $2, $3, $4::jsonb) RETURNING created_date`,
+);
 
 /** The preview $2 of the group $1 made after $3 (24 hours ago), locked for its commit. */
 export const IMPORT_LOCK = statement(

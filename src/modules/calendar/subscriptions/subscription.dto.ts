@@ -3,7 +3,12 @@ import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { SUBSCRIPTION_ERRORS, type SubscriptionError, type SubscriptionErrorParams } from './subscription-errors';
 
 export class CreateSubscriptionDto {
-  @ApiProperty({ format: 'uri', maxLength: 2048, example: 'https://school.example/holidays.ics', description: 'an ICS address (http or https; `webcal://` is read as https)' })
+  @ApiProperty({
+    format: 'uri',
+    maxLength: 2048,
+    example: 'https://school.example/holidays.ics',
+    description: 'an ICS address (http or https; `webcal://` is read as https)',
+  })
   @IsString()
   @MaxLength(2048)
   url: string;

@@ -17,7 +17,7 @@ export class CalendarSubscriptionsController {
 
   @Post()
   @ApiOperation({
-    summary: "Subscribe the group to an outside calendar (an ICS address)",
+    summary: 'Subscribe the group to an outside calendar (an ICS address)',
     description:
       'Fetched at once (400 CALENDAR_FETCH_FAILED when that fails) and every 15 minutes after, with ETag / If-Modified-Since; at most ' +
       '5 MB within 10 s. The address must resolve to a public address unless the server allows private ones (NOTIFY_ALLOW_PRIVATE_URLS; ' +
@@ -37,7 +37,10 @@ export class CalendarSubscriptionsController {
   }
 
   @Patch(':subscriptionId')
-  @ApiOperation({ summary: 'Rename or recolour an outside calendar', description: 'Omitted fields keep their value; the address stays (end it and subscribe again).' })
+  @ApiOperation({
+    summary: 'Rename or recolour an outside calendar',
+    description: 'Omitted fields keep their value; the address stays (end it and subscribe again).',
+  })
   @ApiOkResponse({ type: SubscriptionDto })
   @ApiProblems(400, 404)
   update(@CurrentUser() user: AuthUser, @UuidParam('subscriptionId') id: string, @Body() dto: UpdateSubscriptionDto): Promise<SubscriptionDto> {

@@ -106,7 +106,8 @@ export class CalendarSubscriptionsService implements OnModuleInit, CalendarLayer
     const url = normalizeUrl(dto.url);
     if (!url) throw AppError.invalidField('url', 'url must be an http or https address');
     const [{ count }] = await this.sql.rows<{ count: number }>(SUBSCRIPTIONS_COUNT, [user.groupId]);
-    if (count >= MAX_SUBSCRIPTIONS_PER_GROUP) throw AppError.badRequest('VALIDATION_FAILED', `A group keeps at most ${MAX_SUBSCRIPTIONS_PER_GROUP} outside calendars`);
+    if (count >= MAX_SUBSCRIPTIONS_PER_GROUP)
+      throw AppError.badRequest('VALIDATION_FAILED', `A group keeps at most ${MAX_SUBSCRIPTIONS_PER_GROUP} outside calendars`);
     try {
       await assertPublicUrl(url, this.config.notifications.allowPrivateUrls);
     } catch (error) {
@@ -273,7 +274,14 @@ export function expandOutside(event: IcsEvent, window: OccurrenceWindow): { key:
   const checked = event.rrule ? calendarRules().checkRrule(event.rrule) : null;
   const rrule = checked && checked.ok ? checked.rrule : null;
   const changed = new Map((event.exceptions ?? []).map((x) => [x.originalStart, x]));
-  const times = { allDay: event.allDay, start: event.start, end: event.end, timeZone: event.timeZone, rrule, exdates: [...(event.exdates ?? []), ...changed.keys()] };
+  const times = {
+    allDay: event.allDay,
+    start: event.start,
+    end: event.end,
+    timeZone: event.timeZone,
+    rrule,
+    exdates: [...(event.exdates ?? []), ...changed.keys()],
+  };
   let occurrences;
   try {
     occurrences = calendarRules().expandSeries(times, window);
@@ -283,8 +291,11 @@ export function expandOutside(event: IcsEvent, window: OccurrenceWindow): { key:
   const out = occurrences.map((o) => ({ ...o, title: event.title }));
   if (rrule) {
     const overlaps = (x: { start: string; end: string }) =>
-      event.allDay ? x.start <= window.toDate && x.end > window.fromDate : Date.parse(x.start) < window.to.getTime() && Date.parse(x.end) > window.from.getTime();
-    for (const x of changed.values()) if (x.allDay === event.allDay && overlaps(x)) out.push({ key: x.originalStart, start: x.start, end: x.end, title: x.title });
+      event.allDay
+        ? x.start <= window.toDate && x.end > window.fromDate
+        : Date.parse(x.start) < window.to.getTime() && Date.parse(x.end) > window.from.getTime();
+    for (const x of changed.values())
+      if (x.allDay === event.allDay && overlaps(x)) out.push({ key: x.originalStart, start: x.start, end: x.end, title: x.title });
   }
   return out;
 }

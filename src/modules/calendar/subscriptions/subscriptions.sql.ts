@@ -34,11 +34,20 @@ export const SUBSCRIPTIONS_OF_GROUP = statement(
   `SELECT ${COLUMNS} FROM calendar_subscriptions s WHERE s.group_id = $1 ORDER BY s.name, s.id`,
 );
 
-export const SUBSCRIPTION_OF_GROUP = statement('calendar_subscription_of_group', `SELECT ${COLUMNS} FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2`);
+export const SUBSCRIPTION_OF_GROUP = statement(
+  'calendar_subscription_of_group',
+  `SELECT ${COLUMNS} FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2`,
+);
 
-export const SUBSCRIPTIONS_COUNT = statement('calendar_subscriptions_count', `SELECT count(*)::int AS count FROM calendar_subscriptions s WHERE s.group_id = $1`);
+export const SUBSCRIPTIONS_COUNT = statement(
+  'calendar_subscriptions_count',
+  `SELECT count(*)::int AS count FROM calendar_subscriptions s WHERE s.group_id = $1`,
+);
 
-export const SUBSCRIPTION_DELETE = statement('calendar_subscription_delete', `DELETE FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2 RETURNING s.id, s.group_id, s.name`);
+export const SUBSCRIPTION_DELETE = statement(
+  'calendar_subscription_delete',
+  `DELETE FROM calendar_subscriptions s WHERE s.group_id = $1 AND s.id = $2 RETURNING s.id, s.group_id, s.name`,
+);
 
 /** A new name ($3) and colour ($4), each kept when null; answers the row before and after. */
 export const SUBSCRIPTION_RENAME = statement(
@@ -50,7 +59,10 @@ export const SUBSCRIPTION_RENAME = statement(
 );
 
 /** Every subscription (the periodic fetch), oldest fetch first. */
-export const SUBSCRIPTIONS_ALL = statement('calendar_subscriptions_all', `SELECT ${COLUMNS} FROM calendar_subscriptions s ORDER BY s.fetched_date NULLS FIRST, s.id`);
+export const SUBSCRIPTIONS_ALL = statement(
+  'calendar_subscriptions_all',
+  `SELECT ${COLUMNS} FROM calendar_subscriptions s ORDER BY s.fetched_date NULLS FIRST, s.id`,
+);
 
 /** The stored events of the subscriptions of the group $1 ($2: only these ids, or null for all). */
 export const SUBSCRIPTION_EVENTS = statement(

@@ -23,7 +23,7 @@ export class UploadTicketDto {
   @ApiProperty({
     description:
       'presigned URL; PUT the raw bytes here. It is bound to the declared size and content type: ' +
-        'the storage refuses (403 from S3, 413/415/400 from the local disk driver) an upload of any other size or type',
+      'the storage refuses (403 from S3, 413/415/400 from the local disk driver) an upload of any other size or type',
   })
   uploadUrl: string;
   @ApiProperty({ enum: ['PUT'] }) method: 'PUT';

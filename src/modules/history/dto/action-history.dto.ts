@@ -78,7 +78,13 @@ export class ActionHistoryDto {
   })
   entityLabel: string | null;
 
-  @ApiProperty({ type: String, nullable: true, maxLength: 200, example: 'Shopping', description: 'for note items and place photos: the note’s or place’s title then; for transactions their description (an imported one’s payee); else null' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    maxLength: 200,
+    example: 'Shopping',
+    description: 'for note items and place photos: the note’s or place’s title then; for transactions their description (an imported one’s payee); else null',
+  })
   parentLabel: string | null;
 
   @ApiProperty({ format: 'date-time' }) createdDate: Date;

@@ -52,15 +52,18 @@ export class UpdateNoteDto {
 }
 
 /** A client-made id (optional): creating is then safe to repeat (see POST /notes). */
-export const ClientId = (what: string): PropertyDecorator => (target, key) => {
-  ApiPropertyOptional({
-    format: 'uuid',
-    description: `a client-made id for the new ${what}: the same id again from the same user with the same content answers the existing one (200); ` +
-      `other content or another's id is 409 ID_CONFLICT`,
-  })(target, key);
-  IsOptional()(target, key);
-  IsUUID('all', { message: 'id must be a UUID' })(target, key);
-};
+export const ClientId =
+  (what: string): PropertyDecorator =>
+  (target, key) => {
+    ApiPropertyOptional({
+      format: 'uuid',
+      description:
+        `a client-made id for the new ${what}: the same id again from the same user with the same content answers the existing one (200); ` +
+        `other content or another's id is 409 ID_CONFLICT`,
+    })(target, key);
+    IsOptional()(target, key);
+    IsUUID('all', { message: 'id must be a UUID' })(target, key);
+  };
 
 export class CreateNoteDto extends UpdateNoteDto {
   @ClientId('note')

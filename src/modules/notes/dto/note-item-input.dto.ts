@@ -52,7 +52,11 @@ export class NewNoteItemDto extends NoteItemInputDto {
   @ClientId('item')
   id?: string;
 
-  @ApiPropertyOptional({ maxLength: 60, example: 'milk', description: 'the catalogue item picked (GET /catalog); left out: found from the text on a shopping list' })
+  @ApiPropertyOptional({
+    maxLength: 60,
+    example: 'milk',
+    description: 'the catalogue item picked (GET /catalog); left out: found from the text on a shopping list',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(60)

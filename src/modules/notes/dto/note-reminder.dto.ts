@@ -62,7 +62,7 @@ export class SetNoteReminderDto {
   @ApiProperty({
     example: '2026-03-30T08:00',
     description:
-      'the (first) time: with an offset an instant, without one a wall-clock time in `timeZone` (or, without `timeZone`, in the caller\'s own). ' +
+      "the (first) time: with an offset an instant, without one a wall-clock time in `timeZone` (or, without `timeZone`, in the caller's own). " +
       'A one-off in the past is 400 REMINDER_IN_PAST; a repeating one may start in the past (only occurrences from now on are sent).',
   })
   @IsString()
@@ -105,14 +105,13 @@ export class NoteReminderRepeatDto {
 
 /** A note's reminder, as the note carries it. */
 export class NoteReminderDto {
-  @ApiProperty({ type: String, format: 'date-time', description: 'the first occurrence, with the offset of `timeZone` (or of the setter\'s zone)' }) at: string;
+  @ApiProperty({ type: String, format: 'date-time', description: "the first occurrence, with the offset of `timeZone` (or of the setter's zone)" }) at: string;
   @ApiProperty({ type: NoteReminderRepeatDto, nullable: true }) repeat: NoteReminderRepeatDto | null;
   @ApiProperty({ nullable: true, type: String, description: "null: each recipient's own time zone" }) timeZone: string | null;
   @ApiProperty({ ...RECIPIENTS_SCHEMA } as any) recipients: ReminderRecipients;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'the next occurrence; null when none is left' })
   nextAt: string | null;
 }
-
 
 /** A reminder the caller sees on a note: their own, or another member's that names them or the group. */
 export class SeenNoteReminderDto extends NoteReminderDto {

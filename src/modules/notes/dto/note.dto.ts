@@ -10,14 +10,15 @@ export class NoteItemDto {
   @ApiProperty({ minLength: 1, maxLength: 1000 }) text: string;
   @ApiProperty({ nullable: true, type: String, maxLength: 2048 }) url: string | null;
   @ApiProperty() isCompleted: boolean;
-  @ApiProperty({ minimum: 0, description: "position in the note, 0..n-1 without gaps" }) order: number;
+  @ApiProperty({ minimum: 0, description: 'position in the note, 0..n-1 without gaps' }) order: number;
   @ApiProperty({ minimum: 1, description: 'raised on every change of the item; the ETag, and If-Match of PUT' }) version: number;
   @ApiProperty({ nullable: true, type: String, maxLength: 50, example: '2 l', description: 'how much ("2 l", "500 g", "3", "Bio"); null: not said' })
   quantity: string | null;
-  @ApiProperty({ nullable: true, type: String, enum: [...AISLES, null], description: "the aisle (a shopping list's items always have one)" }) aisle: string | null;
+  @ApiProperty({ nullable: true, type: String, enum: [...AISLES, null], description: "the aisle (a shopping list's items always have one)" }) aisle:
+    string | null;
   @ApiProperty({ nullable: true, type: String, example: 'milk', description: 'the catalogue item it is (GET /catalog), on a shopping list' })
   catalogItemId: string | null;
-  @ApiProperty({ description: "added by another member while a shopping trip on the list is on: new for the shopper (false again when the trip ends)" })
+  @ApiProperty({ description: 'added by another member while a shopping trip on the list is on: new for the shopper (false again when the trip ends)' })
   addedDuringTrip: boolean;
 }
 

@@ -60,7 +60,10 @@ export class StoresController {
   }
 
   @Put(':storeId')
-  @ApiOperation({ summary: 'Rename a store or set its aisle order', description: '`aisleOrder` left out keeps the order. With `If-Match`, a stale version is 412.' })
+  @ApiOperation({
+    summary: 'Rename a store or set its aisle order',
+    description: '`aisleOrder` left out keeps the order. With `If-Match`, a stale version is 412.',
+  })
   @ApiIfMatch()
   @ApiOkResponse({ type: StoreDto })
   @ApiProblems(400, 404, 412)
@@ -98,7 +101,7 @@ export class TripsController {
   @ApiOperation({
     summary: 'Go shopping',
     description:
-      "The list's other members are told \"Anna is shopping (REWE) — anything else?\" (each can turn trip messages off: notification settings " +
+      'The list\'s other members are told "Anna is shopping (REWE) — anything else?" (each can turn trip messages off: notification settings ' +
       '`shoppingTrips`); what they add meanwhile comes with `addedDuringTrip: true`. Ticks on the trip teach the store its aisle order. ' +
       'One trip a list at a time: 409 TRIP_IN_PROGRESS.',
   })

@@ -87,7 +87,16 @@ export class ShoppingRepository {
   }
 
   async learn(groupId: string, values: LearnedValues): Promise<void> {
-    await this.sql.rows(SHOPPING_LEARNED_UPSERT, [groupId, values.key, values.text, values.folded, values.aisle, values.quantity, values.taught, values.catalogItemId]);
+    await this.sql.rows(SHOPPING_LEARNED_UPSERT, [
+      groupId,
+      values.key,
+      values.text,
+      values.folded,
+      values.aisle,
+      values.quantity,
+      values.taught,
+      values.catalogItemId,
+    ]);
   }
 
   learnedSuggestions(groupId: string, prefix: string, limit: number): Promise<{ text: string; aisle: string; quantity: string | null }[]> {

@@ -190,7 +190,13 @@ export class ShoppingService {
       const note = await this.notes.findVisibleNote(user, noteId, true);
       if (await this.shopping.tripOf(note.groupId, note.id)) throw AppError.conflict('TRIP_IN_PROGRESS', 'Someone is shopping from this list already');
       const store = storeId ? await this.shopping.findStore(user, storeId) : null;
-      const trip = await this.shopping.createTrip({ groupId: note.groupId, noteId: note.id, shopperId: user.userId, storeId: store?.id ?? null, storeName: store?.name ?? null });
+      const trip = await this.shopping.createTrip({
+        groupId: note.groupId,
+        noteId: note.id,
+        shopperId: user.userId,
+        storeId: store?.id ?? null,
+        storeName: store?.name ?? null,
+      });
       const open = (await this.notes.itemsOf(note)).filter((item) => !item.isCompleted).length;
       if (!note.isPrivate) {
         await this.notices.tell(manager, {

@@ -134,10 +134,7 @@ export const SHOPPING_TRIP_UNTICK = statement(
  * The trip's end: its items are no longer new for the shopper (bookkeeping of the trip, not a change
  * of the items: no history). Parameters: $1 note id.
  */
-export const SHOPPING_ITEMS_SEEN = statement(
-  'shopping_items_seen',
-  'UPDATE note_items SET added_during_trip = false WHERE note_id = $1 AND added_during_trip',
-);
+export const SHOPPING_ITEMS_SEEN = statement('shopping_items_seen', 'UPDATE note_items SET added_during_trip = false WHERE note_id = $1 AND added_during_trip');
 
 /** A client-made id whose add merged into an item. Parameters: $1 id. */
 export const SHOPPING_MERGED_ADD_GET = statement('shopping_merged_add_get', 'SELECT item_id, user_id, text FROM shopping_merged_adds WHERE id = $1');

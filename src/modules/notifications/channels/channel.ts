@@ -16,7 +16,17 @@ export interface OutgoingNotification {
 
 /** The JSON a push message and a webhook carry (the same `title` and `body` as the inbox item). */
 export function payloadOf(n: OutgoingNotification): Record<string, unknown> {
-  return { id: n.id, kind: n.kind, title: n.title, body: n.body, entityType: n.entityType, entityId: n.entityId, late: n.late, createdDate: n.createdDate, url: n.url };
+  return {
+    id: n.id,
+    kind: n.kind,
+    title: n.title,
+    body: n.body,
+    entityType: n.entityType,
+    entityId: n.entityId,
+    late: n.late,
+    createdDate: n.createdDate,
+    url: n.url,
+  };
 }
 
 /** One place a channel sends to: a device's subscription, a mail address, a URL. */

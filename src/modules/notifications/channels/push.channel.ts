@@ -41,12 +41,16 @@ export class PushChannel implements NotificationChannel {
     const subscription = target.data as PushTarget;
     const payload = JSON.stringify(payloadOf(n));
     const { vapid, vapidSubject } = this.config.notifications;
-    const request = webPush().generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
-      vapidDetails: { subject: vapidSubject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-      TTL: TTL_SECONDS,
-      urgency: 'normal',
-      contentEncoding: 'aes128gcm',
-    });
+    const request = webPush().generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      payload,
+      {
+        vapidDetails: { subject: vapidSubject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+        TTL: TTL_SECONDS,
+        urgency: 'normal',
+        contentEncoding: 'aes128gcm',
+      },
+    );
     let status: number;
     try {
       const response = await postSafely(request.endpoint, request.headers as Record<string, string>, request.body as Buffer, {

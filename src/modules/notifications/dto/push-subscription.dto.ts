@@ -32,7 +32,12 @@ export class CreatePushSubscriptionDto {
   @Type(() => PushKeysDto)
   keys: PushKeysDto;
 
-  @ApiProperty({ nullable: true, type: Number, required: false, description: 'accepted and ignored (the push service ends a subscription by answering 404 or 410)' })
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    required: false,
+    description: 'accepted and ignored (the push service ends a subscription by answering 404 or 410)',
+  })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsNumber()

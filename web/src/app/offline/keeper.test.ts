@@ -13,7 +13,17 @@ const ORIGIN = 'http://hearth.test';
 
 function token(userId: string): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const claims = { UserId: userId, Nickname: 'Anna', GroupId: 'g1', Role: 'User', Currency: 'EUR', Modules: ['Notes'], PermsVersion: 1, SessionId: 's1', exp: Math.floor(Date.now() / 1000) + 900 };
+  const claims = {
+    UserId: userId,
+    Nickname: 'Anna',
+    GroupId: 'g1',
+    Role: 'User',
+    Currency: 'EUR',
+    Modules: ['Notes'],
+    PermsVersion: 1,
+    SessionId: 's1',
+    exp: Math.floor(Date.now() / 1000) + 900,
+  };
   return `${part({ alg: 'HS256' })}.${part(claims)}.signature`;
 }
 
@@ -32,7 +42,8 @@ class Device implements DeviceStore {
   entries = new Map<string, unknown>();
   async startPersistence(client: QueryClient, claims: Claims) {
     this.entries.set('last-user', { claims });
-    const write = () => this.entries.set(`cache:${claims.userId}`, { queries: client.getQueryCache().getAll().length, queued: client.getMutationCache().getAll().length });
+    const write = () =>
+      this.entries.set(`cache:${claims.userId}`, { queries: client.getQueryCache().getAll().length, queued: client.getMutationCache().getAll().length });
     write();
     const unsubscribe = client.getQueryCache().subscribe(write);
     return async () => unsubscribe();
@@ -80,7 +91,10 @@ const request = (session: Session) => session.fetch(new Request(`${ORIGIN}/api/v
 describe('the data kept on the device goes with the session, however it ends', () => {
   const ways: [string, (session: Session, api: Api) => Promise<unknown>][] = [
     ['signed out', (session) => session.signOut()],
-    ['revoked from another device (a request answered 401 SESSION_REVOKED)', (session, api) => ((api.route = () => problem(401, 'SESSION_REVOKED')), request(session))],
+    [
+      'revoked from another device (a request answered 401 SESSION_REVOKED)',
+      (session, api) => ((api.route = () => problem(401, 'SESSION_REVOKED')), request(session)),
+    ],
     ['revoked, told by the live stream', async (session) => session.revoked()],
     ['the account deactivated (403 ACCOUNT_INACTIVE)', (session, api) => ((api.route = () => problem(403, 'ACCOUNT_INACTIVE')), request(session))],
     ['a refresh refused with 401', (session, api) => ((api.refresh = () => problem(401, 'INVALID_REFRESH')), session.refresh())],

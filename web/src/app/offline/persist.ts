@@ -6,7 +6,13 @@
  * The entry is removed when the person's session ends, however it ends (keeper.ts decides when).
  */
 import { clear, createStore, del, get, set } from 'idb-keyval';
-import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/query-persist-client-core';
 import type { Mutation, Query, QueryClient } from '@tanstack/react-query';
 import type { Claims } from '@/api/claims';
 // the notes' queued operations (registered with the query client in query-client.ts)

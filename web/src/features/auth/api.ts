@@ -31,7 +31,10 @@ export function useSignIn() {
 
 /** 201 and a confirmation mail; the honeypot `website` is sent only when something filled it. */
 export function useRegister() {
-  return useMutation({ ...AT_ONCE, mutationFn: (body: Registration) => call(api.POST('/api/v1/account/register', { body: { ...body, locale: currentLocale() as Registration['locale'] } })) });
+  return useMutation({
+    ...AT_ONCE,
+    mutationFn: (body: Registration) => call(api.POST('/api/v1/account/register', { body: { ...body, locale: currentLocale() as Registration['locale'] } })),
+  });
 }
 
 /** 204 always: a mail goes only to a known confirmed account. */

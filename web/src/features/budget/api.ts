@@ -20,7 +20,14 @@ export type ColumnMapping = Schema<'ImportMappingDto'>;
 /** The content type a statement file is sent as, from its name (browsers know few of these types). */
 export function statementContentType(file: File): string {
   const extension = file.name.toLowerCase().split('.').pop() ?? '';
-  const byExtension: Record<string, string> = { csv: 'text/csv', txt: 'text/plain', ofx: 'application/x-ofx', qfx: 'application/x-ofx', xml: 'application/xml', qif: 'application/qif' };
+  const byExtension: Record<string, string> = {
+    csv: 'text/csv',
+    txt: 'text/plain',
+    ofx: 'application/x-ofx',
+    qfx: 'application/x-ofx',
+    xml: 'application/xml',
+    qif: 'application/qif',
+  };
   return byExtension[extension] ?? 'application/octet-stream';
 }
 

@@ -3,8 +3,8 @@ import { ProblemError } from '@/api/problem';
 import { activate, loadMessages } from '@/i18n';
 import { reasonText } from './import-reasons';
 
-describe('a statement line or file that cannot be read, in the person\'s language', () => {
-  it('is worded from the service\'s reason and the cell it names, never from its English message', async () => {
+describe("a statement line or file that cannot be read, in the person's language", () => {
+  it("is worded from the service's reason and the cell it names, never from its English message", async () => {
     activate('de', await loadMessages('de'));
     expect(reasonText('NOT_AN_AMOUNT', { value: 'lots' })).toBe('„lots“ ist kein Betrag');
     expect(reasonText('NOT_A_DATE_IN_FORMAT', { value: 'gestern', format: 'DD.MM.YYYY' })).toBe('„gestern“ ist kein Datum im Format DD.MM.YYYY');

@@ -12,7 +12,15 @@ const members = [
 describe('the split a form starts with', () => {
   it("takes the group's default for a new expense: paid by me, shared by the weights", () => {
     const state = initialSplitState({
-      settings: { sharedByDefault: true, mode: 'shares', weights: [{ userId: 'anna', weight: '0.7' }, { userId: 'ben', weight: '0.3' }], units: [] },
+      settings: {
+        sharedByDefault: true,
+        mode: 'shares',
+        weights: [
+          { userId: 'anna', weight: '0.7' },
+          { userId: 'ben', weight: '0.3' },
+        ],
+        units: [],
+      },
       members,
       me: 'ben',
       isNewExpense: true,
@@ -33,7 +41,11 @@ describe('the split a form starts with', () => {
     const settings = {
       sharedByDefault: true,
       mode: 'equal' as const,
-      weights: [{ userId: 'anna', weight: '1' }, { userId: 'ben', weight: '1' }, { userId: 'cleo', weight: '1' }],
+      weights: [
+        { userId: 'anna', weight: '1' },
+        { userId: 'ben', weight: '1' },
+        { userId: 'cleo', weight: '1' },
+      ],
       units: [],
       droppedMembers: [{ userId: 'cleo', name: 'Cleo' }],
     };
@@ -48,16 +60,27 @@ describe('the split a form starts with', () => {
     const none = initialSplitState({ members, me: 'anna', isNewExpense: true });
     expect(none).toMatchObject({ shared: false, mode: 'equal', sharing: ['anna', 'ben', 'cleo'] });
     expect(splitFromState(none, '10.00', 'Expense')).toBeNull();
-    const income = initialSplitState({ settings: { sharedByDefault: true, mode: 'equal', weights: [{ userId: 'anna', weight: '1' }], units: [] }, members, me: 'anna', isNewExpense: false });
+    const income = initialSplitState({
+      settings: { sharedByDefault: true, mode: 'equal', weights: [{ userId: 'anna', weight: '1' }], units: [] },
+      members,
+      me: 'anna',
+      isNewExpense: false,
+    });
     expect(income.shared).toBe(false);
   });
 
   it('opens a stored split as it was saved, and never sends one on a transfer', () => {
     const state = initialSplitState({
       split: {
-        paidBy: [{ userId: 'anna', amount: '30.00' }, { userId: 'cleo', amount: '20.00' }],
+        paidBy: [
+          { userId: 'anna', amount: '30.00' },
+          { userId: 'cleo', amount: '20.00' },
+        ],
         mode: 'exact',
-        members: [{ userId: 'ben', value: '44.00' }, { userId: 'cleo', value: '0.00' }],
+        members: [
+          { userId: 'ben', value: '44.00' },
+          { userId: 'cleo', value: '0.00' },
+        ],
         adjustments: [{ userId: 'cleo', amount: '6.00' }],
         owed: [],
       },
@@ -74,9 +97,17 @@ describe('the split a form starts with', () => {
 
 describe("the service's refusal of a split", () => {
   it('is put on the group of fields it names, whatever the index', () => {
-    const unknown = new ProblemError(400, { code: 'UNKNOWN_MEMBER', errors: [{ field: 'split.members.3.userId', message: 'not a member' }, { field: 'split.paidBy.0.userId', message: 'not a member' }] });
+    const unknown = new ProblemError(400, {
+      code: 'UNKNOWN_MEMBER',
+      errors: [
+        { field: 'split.members.3.userId', message: 'not a member' },
+        { field: 'split.paidBy.0.userId', message: 'not a member' },
+      ],
+    });
     expect(splitProblem(unknown)).toEqual({ 'split.members': 'UNKNOWN_MEMBER', 'split.paidBy': 'UNKNOWN_MEMBER' });
-    expect(splitProblem(new ProblemError(400, { code: 'SPLIT_SHARE_MISMATCH', errors: [{ field: 'split.members', message: 'the percentages sum to 90.00' }] }))).toEqual({
+    expect(
+      splitProblem(new ProblemError(400, { code: 'SPLIT_SHARE_MISMATCH', errors: [{ field: 'split.members', message: 'the percentages sum to 90.00' }] })),
+    ).toEqual({
       'split.members': 'SPLIT_SHARE_MISMATCH',
     });
   });

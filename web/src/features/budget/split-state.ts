@@ -54,7 +54,13 @@ export function unitWeights(state: Pick<SplitState, 'mode' | 'sharing' | 'units'
 }
 
 /** The form's start: the stored split, else the group's default (none: every member equally, not shared). */
-export function initialSplitState(options: { split?: StoredSplit | null; settings?: SplitSettings; members: SplitMember[]; me: string; isNewExpense: boolean }): SplitState {
+export function initialSplitState(options: {
+  split?: StoredSplit | null;
+  settings?: SplitSettings;
+  members: SplitMember[];
+  me: string;
+  isNewExpense: boolean;
+}): SplitState {
   const { split, settings, members, me } = options;
   if (split) {
     return {
@@ -108,7 +114,8 @@ export function splitIssues(state: SplitState, amount: string, type: string): Sp
  * group of fields they name (`split.members.2.userId` → `split.members`), for inline messages.
  */
 export function splitProblem(error: unknown): Record<string, string> | null {
-  if (!(error instanceof ProblemError) || !['SPLIT_PAID_MISMATCH', 'SPLIT_SHARE_MISMATCH', 'UNKNOWN_MEMBER', 'SPLIT_NOT_ALLOWED'].includes(error.code)) return null;
+  if (!(error instanceof ProblemError) || !['SPLIT_PAID_MISMATCH', 'SPLIT_SHARE_MISMATCH', 'UNKNOWN_MEMBER', 'SPLIT_NOT_ALLOWED'].includes(error.code))
+    return null;
   const fields = error.errors.length ? error.errors.map((one) => one.field) : ['split'];
   return Object.fromEntries(fields.map((field) => [field.split('.').slice(0, 2).join('.'), error.code]));
 }

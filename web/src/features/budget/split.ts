@@ -80,7 +80,8 @@ export function previewSplit(amount: string, draft: SplitDraft): SplitPreview {
   const values = draft.members.map((member, index) => {
     if (draft.mode === 'equal') return 1n;
     const cents = typedCents(member.value);
-    if (cents === null || (draft.mode === 'shares' && cents === 0n)) issues.push({ field: `split.members.${index}.value`, kind: 'value', userId: member.userId });
+    if (cents === null || (draft.mode === 'shares' && cents === 0n))
+      issues.push({ field: `split.members.${index}.value`, kind: 'value', userId: member.userId });
     return cents ?? 0n;
   });
   let parts: bigint[];
@@ -105,7 +106,10 @@ export function previewSplit(amount: string, draft: SplitDraft): SplitPreview {
 export function splitBody(amount: string, draft: SplitDraft) {
   const normal = (text: string) => normaliseAmount(text) ?? text.trim();
   return {
-    paidBy: draft.paidBy.length === 1 ? [{ userId: draft.paidBy[0].userId, amount }] : draft.paidBy.map((payer) => ({ userId: payer.userId, amount: normal(payer.amount) })),
+    paidBy:
+      draft.paidBy.length === 1
+        ? [{ userId: draft.paidBy[0].userId, amount }]
+        : draft.paidBy.map((payer) => ({ userId: payer.userId, amount: normal(payer.amount) })),
     mode: draft.mode,
     members: draft.members.map((member) => (draft.mode === 'equal' ? { userId: member.userId } : { userId: member.userId, value: normal(member.value) })),
     adjustments: draft.adjustments.map((adjustment) => ({ userId: adjustment.userId, amount: normal(adjustment.amount) })),

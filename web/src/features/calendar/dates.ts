@@ -18,7 +18,15 @@ const clocks = new Map<string, Intl.DateTimeFormat>();
 export function wallClock(instant: string | Date, zone: string): { date: string; time: string } {
   let clock = clocks.get(zone);
   if (!clock) {
-    clock = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    clock = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     clocks.set(zone, clock);
   }
   const parts = clock.formatToParts(typeof instant === 'string' ? new Date(instant) : instant);

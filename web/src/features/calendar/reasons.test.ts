@@ -28,7 +28,7 @@ describe("the calendar's other calendars, in the person's language", () => {
     expect(failureText({ code: 'SOMETHING_NEW' as never, params: {} })).toBe('The last refresh failed.');
   });
 
-  it('words why an outside calendar could not be added from the problem\'s failure, and a code it does not know without why', async () => {
+  it("words why an outside calendar could not be added from the problem's failure, and a code it does not know without why", async () => {
     activate('de', await loadMessages('de'));
     expect(addFailureText({ code: 'HTTP_STATUS', params: { status: 404 } })).toBe(
       'Der Kalender konnte nicht gelesen werden: die Adresse antwortete mit dem Fehler 404',

@@ -73,7 +73,14 @@ describe('words of a rule', () => {
   });
 
   it('keeps a rule the words cannot say as its own', () => {
-    for (const rule of ['FREQ=HOURLY', 'FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=2', 'FREQ=YEARLY;BYMONTH=1,7', 'FREQ=MONTHLY;BYMONTH=3', 'FREQ=WEEKLY;BYHOUR=9', 'FREQ=MONTHLY;BYDAY=5SU']) {
+    for (const rule of [
+      'FREQ=HOURLY',
+      'FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=2',
+      'FREQ=YEARLY;BYMONTH=1,7',
+      'FREQ=MONTHLY;BYMONTH=3',
+      'FREQ=WEEKLY;BYHOUR=9',
+      'FREQ=MONTHLY;BYDAY=5SU',
+    ]) {
       expect(fromRRule(rule)).toBeNull();
       expect(words(rule)).toBe('Repeats by its own rule');
       expect(words(rule, 'de')).toBe('Wiederholt sich nach eigener Regel');
@@ -91,21 +98,26 @@ describe('words ↔ RRULE', () => {
       month: fc.constant(null),
       end: fc.constant({ kind: 'never' as const }),
     }),
-    fc.record({
-      frequency: fc.constantFrom('Monthly' as const, 'Yearly' as const),
-      interval: fc.integer({ min: 1, max: 12 }),
-      weekdays: fc.constant([] as Weekday[]),
-      on: fc.oneof(
-        fc.record({ kind: fc.constant('day' as const), day: fc.integer({ min: 1, max: 31 }) }),
-        fc.record({ kind: fc.constant('weekday' as const), ordinal: fc.constantFrom(1, 2, 3, 4, -1 as const), weekday: fc.constantFrom(...WEEKDAYS) }),
-      ),
-      month: fc.integer({ min: 1, max: 12 }),
-      end: fc.oneof(
-        fc.constant({ kind: 'never' as const }),
-        fc.record({ kind: fc.constant('count' as const), count: fc.integer({ min: 1, max: 500 }) }),
-        fc.record({ kind: fc.constant('until' as const), date: fc.date({ min: new Date('2026-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)) }),
-      ),
-    }).map((repeat): Repeat => (repeat.frequency === 'Monthly' ? { ...repeat, month: null } : repeat)),
+    fc
+      .record({
+        frequency: fc.constantFrom('Monthly' as const, 'Yearly' as const),
+        interval: fc.integer({ min: 1, max: 12 }),
+        weekdays: fc.constant([] as Weekday[]),
+        on: fc.oneof(
+          fc.record({ kind: fc.constant('day' as const), day: fc.integer({ min: 1, max: 31 }) }),
+          fc.record({ kind: fc.constant('weekday' as const), ordinal: fc.constantFrom(1, 2, 3, 4, -1 as const), weekday: fc.constantFrom(...WEEKDAYS) }),
+        ),
+        month: fc.integer({ min: 1, max: 12 }),
+        end: fc.oneof(
+          fc.constant({ kind: 'never' as const }),
+          fc.record({ kind: fc.constant('count' as const), count: fc.integer({ min: 1, max: 500 }) }),
+          fc.record({
+            kind: fc.constant('until' as const),
+            date: fc.date({ min: new Date('2026-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+          }),
+        ),
+      })
+      .map((repeat): Repeat => (repeat.frequency === 'Monthly' ? { ...repeat, month: null } : repeat)),
   );
 
   it('reads back every rule it writes, timed or all-day, and words it in both languages', () => {

@@ -15,7 +15,12 @@ const sag = (row: Row) => describeChange(full(row), translatorFor('de'), writers
 describe('describeChange', () => {
   it('says who paid a shared expense and between how many, and payments between members', () => {
     const split = { paidBy: [{ userId: 'u1', amount: '42.00' }], owed: [{ userId: 'u1' }, { userId: 'ben' }, { userId: 'cleo' }] };
-    const shared: Row = { entityType: 'Transaction', action: 'Created', changes: { amount: { new: '42.00' }, type: { new: 'Expense' }, split: { new: split } }, entityLabel: 'Groceries' };
+    const shared: Row = {
+      entityType: 'Transaction',
+      action: 'Created',
+      changes: { amount: { new: '42.00' }, type: { new: 'Expense' }, split: { new: split } },
+      entityLabel: 'Groceries',
+    };
     expect(say(shared)).toBe('Anna paid €42.00 Groceries, shared by 3');
     expect(sag(shared)).toBe('Anna hat 42,00\u00a0€ für Groceries bezahlt, geteilt auf 3');
     // entered by someone who did not pay it alone
@@ -28,7 +33,9 @@ describe('describeChange', () => {
     expect(say(settlement)).toBe('Anna paid Cleo €14.00');
     expect(sag(settlement)).toBe('Anna hat Cleo 14,00\u00a0€ gezahlt');
     expect(say({ ...settlement, userId: 'cleo', userNickname: 'Cleo' })).toBe('Cleo recorded that Anna paid Cleo €14.00');
-    expect(say({ entityType: 'Settlement', action: 'Deleted', changes: { amount: { old: '14.00' } }, entityLabel: 'Anna → Cleo' })).toBe('Anna deleted the payment “Anna paid Cleo €14.00”');
+    expect(say({ entityType: 'Settlement', action: 'Deleted', changes: { amount: { old: '14.00' } }, entityLabel: 'Anna → Cleo' })).toBe(
+      'Anna deleted the payment “Anna paid Cleo €14.00”',
+    );
     expect(say({ entityType: 'SplitSettings', action: 'Updated' })).toBe('Anna changed how costs are shared');
     // paid in another currency: both amounts
     const original = { new: { amount: '84.00', currency: 'CHF', rate: '1.0609' } };
@@ -36,7 +43,9 @@ describe('describeChange', () => {
     dinner.changes!.split = { new: { ...split, owed: [...split.owed, { userId: 'dan' }] } };
     expect(say(dinner)).toBe('Anna paid CHF\u00a084.00 (€89.12) Dinner, shared by 4');
     expect(sag(dinner)).toBe('Anna hat 84,00\u00a0CHF (89,12\u00a0€) für Dinner bezahlt, geteilt auf 4');
-    expect(say({ ...settlement, changes: { ...payment, original: { new: { amount: '14.90', currency: 'CHF', rate: '0.94' } } } })).toBe('Anna paid Cleo CHF\u00a014.90 (€14.00)');
+    expect(say({ ...settlement, changes: { ...payment, original: { new: { amount: '14.90', currency: 'CHF', rate: '0.94' } } } })).toBe(
+      'Anna paid Cleo CHF\u00a014.90 (€14.00)',
+    );
     expect(sag({ entityType: 'SplitSettings', action: 'Updated' })).toBe('Anna hat geändert, wie Kosten geteilt werden');
   });
 
@@ -44,20 +53,27 @@ describe('describeChange', () => {
     const football: Row = {
       entityType: 'CalendarEvent',
       action: 'Created',
-      changes: { startValue: { new: '2026-10-03T08:00:00Z' }, timeZone: { new: 'Europe/Berlin' }, rrule: { new: 'FREQ=WEEKLY;BYDAY=SA' }, allDay: { new: false } },
+      changes: {
+        startValue: { new: '2026-10-03T08:00:00Z' },
+        timeZone: { new: 'Europe/Berlin' },
+        rrule: { new: 'FREQ=WEEKLY;BYDAY=SA' },
+        allDay: { new: false },
+      },
       entityLabel: 'Football',
     };
     expect(say(football)).toBe('Anna added “Football”, Saturdays 10:00');
     expect(sag(football)).toBe('Anna hat „Football“ hinzugefügt, samstags um 10:00');
     expect(say({ ...football, changes: { ...football.changes, rrule: { new: null } } })).toBe('Anna added “Football”, Oct 3, 2026 10:00');
-    expect(say({ entityType: 'CalendarEvent', action: 'Updated', changes: { exdates: { old: [], new: ['2026-10-10T08:00:00Z'] } }, entityLabel: 'Football' })).toBe(
-      'Anna cancelled one occurrence of “Football”',
-    );
+    expect(
+      say({ entityType: 'CalendarEvent', action: 'Updated', changes: { exdates: { old: [], new: ['2026-10-10T08:00:00Z'] } }, entityLabel: 'Football' }),
+    ).toBe('Anna cancelled one occurrence of “Football”');
     const exdates = { old: ['2026-10-10T08:00:00Z'], new: [] };
     const restored: Row = { entityType: 'CalendarEvent', action: 'Updated', changes: { exdates }, entityLabel: 'Football' };
     expect(say(restored)).toBe('Anna restored one occurrence of “Football”');
     expect(sag(restored)).toBe('Anna hat einen abgesagten Termin von „Football“ wiederhergestellt');
-    expect(say({ entityType: 'CalendarEventException', action: 'Created', entityLabel: 'Football', parentLabel: 'Football' })).toBe('Anna changed one occurrence of “Football”');
+    expect(say({ entityType: 'CalendarEventException', action: 'Created', entityLabel: 'Football', parentLabel: 'Football' })).toBe(
+      'Anna changed one occurrence of “Football”',
+    );
     expect(sag({ entityType: 'CalendarEvent', action: 'Deleted', entityLabel: 'Football' })).toBe('Anna hat „Football“ gelöscht');
   });
 
@@ -80,14 +96,20 @@ describe('describeChange', () => {
   });
 
   it('says what happened to list items, on which list', () => {
-    const ticked: Row = { entityType: 'NoteItem', action: 'Updated', changes: { isCompleted: { old: false, new: true } }, entityLabel: 'Milk', parentLabel: 'Shopping' };
+    const ticked: Row = {
+      entityType: 'NoteItem',
+      action: 'Updated',
+      changes: { isCompleted: { old: false, new: true } },
+      entityLabel: 'Milk',
+      parentLabel: 'Shopping',
+    };
     expect(say(ticked)).toBe('Anna ticked “Milk” on “Shopping”');
     expect(sag(ticked)).toBe('Anna hat „Milk“ in „Shopping“ abgehakt');
     expect(say({ ...ticked, changes: { isCompleted: { old: true, new: false } } })).toBe('Anna unticked “Milk” on “Shopping”');
     expect(say({ entityType: 'NoteItem', action: 'Created', entityLabel: 'Eggs', parentLabel: 'Shopping' })).toBe('Anna added “Eggs” to “Shopping”');
-    expect(say({ entityType: 'NoteItem', action: 'Updated', changes: { text: { old: 'Milk', new: 'Oat milk' } }, entityLabel: 'Oat milk', parentLabel: 'Shopping' })).toBe(
-      'Anna changed “Milk” to “Oat milk” on “Shopping”',
-    );
+    expect(
+      say({ entityType: 'NoteItem', action: 'Updated', changes: { text: { old: 'Milk', new: 'Oat milk' } }, entityLabel: 'Oat milk', parentLabel: 'Shopping' }),
+    ).toBe('Anna changed “Milk” to “Oat milk” on “Shopping”');
     expect(say({ entityType: 'NoteItem', action: 'Deleted' })).toBe('Anna removed an item');
     expect(sag({ entityType: 'NoteItem', action: 'Deleted' })).toBe('Anna hat einen Eintrag entfernt');
   });
@@ -105,7 +127,9 @@ describe('describeChange', () => {
     const expense: Row = { ...refund, changes: { ...refund.changes, type: { new: 'Expense' } } };
     expect(say(expense)).toBe('Anna added expense €39.99 Zalando refund · Other');
     expect(sag(expense)).toBe('Anna hat eine Ausgabe von 39,99\u00a0€ erfasst: Zalando refund · Other');
-    expect(say({ entityType: 'Transaction', action: 'Created', changes: { amount: { new: '50.00' }, type: { new: 'Transfer' } } })).toBe('Anna moved €50.00 between accounts');
+    expect(say({ entityType: 'Transaction', action: 'Created', changes: { amount: { new: '50.00' }, type: { new: 'Transfer' } } })).toBe(
+      'Anna moved €50.00 between accounts',
+    );
     expect(say({ entityType: 'Transaction', action: 'Updated', changes: { amount: { old: '12.50', new: '15.00' } }, entityLabel: 'Groceries' })).toBe(
       'Anna changed the Groceries transaction from €12.50 to €15.00',
     );
@@ -128,8 +152,18 @@ describe('describeChange', () => {
       { entityType: 'Note', action: 'Updated', changes: { isPinned: { old: false, new: true } }, entityLabel: 'Shopping' },
       { entityType: 'Category', action: 'Updated', changes: { color: { old: '#000000', new: '#FFFFFF' } } },
     ];
-    expect(rows.map(say)).toEqual(['Anna changed the rating and location of “Café”', 'Anna added a photo to “Café”', 'Anna pinned “Shopping”', 'Anna changed the colour of a category']);
-    expect(rows.map(sag)).toEqual(['Anna hat „Café“ geändert (Bewertung und Lage)', 'Anna hat ein Foto zu „Café“ hinzugefügt', 'Anna hat „Shopping“ angeheftet', 'Anna hat eine Kategorie geändert (Farbe)']);
+    expect(rows.map(say)).toEqual([
+      'Anna changed the rating and location of “Café”',
+      'Anna added a photo to “Café”',
+      'Anna pinned “Shopping”',
+      'Anna changed the colour of a category',
+    ]);
+    expect(rows.map(sag)).toEqual([
+      'Anna hat „Café“ geändert (Bewertung und Lage)',
+      'Anna hat ein Foto zu „Café“ hinzugefügt',
+      'Anna hat „Shopping“ angeheftet',
+      'Anna hat eine Kategorie geändert (Farbe)',
+    ]);
     for (const sentence of [...rows.map(say), ...rows.map(sag)]) expect(sentence).not.toMatch(/Marker|Image|isPinned|true|false|Id\b|history\./);
   });
 });
@@ -152,7 +186,11 @@ describe('changeDetails', () => {
   });
 
   it('never shows a secret or an id', () => {
-    const row = full({ entityType: 'User', action: 'Updated', changes: { passwordHash: { old: '[redacted]', new: '[redacted]' }, groupId: { old: 'x', new: 'y' } } });
+    const row = full({
+      entityType: 'User',
+      action: 'Updated',
+      changes: { passwordHash: { old: '[redacted]', new: '[redacted]' }, groupId: { old: 'x', new: 'y' } },
+    });
     expect(changeDetails(row, translatorFor('en'), writers('en'))).toEqual([]);
   });
 });

@@ -123,7 +123,15 @@ function eventWhen(changes: Record<string, Change>, t: Translate, write: Writers
   let local: string;
   try {
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
         .formatToParts(new Date(start))
         .map((part) => [part.type, part.value]),
     );
@@ -149,7 +157,8 @@ export function describeChange(row: HistoryRowLike, t: Translate, write: Writers
   const named = (kind: string) => (label ? t(`history.named.${kind}` as MessageId, { label }) : t(`history.noun.${kind}` as MessageId));
   const fields = () => write.list([...new Set(keys.filter((key) => FIELD_WORDS[key]).map((key) => field(t, key)))]);
   /** "changed the name and rating of “Café”", or "changed “Café”" when no field is worth naming. */
-  const changed = (thing: string) => (keys.some((key) => FIELD_WORDS[key]) ? t('history.changedFields', { who, thing, fields: fields() }) : t('history.changed', { who, thing }));
+  const changed = (thing: string) =>
+    keys.some((key) => FIELD_WORDS[key]) ? t('history.changedFields', { who, thing, fields: fields() }) : t('history.changed', { who, thing });
   const generic = (thing: string) => {
     if (action === 'Created') return t('history.added', { who, thing });
     if (action === 'Deleted') return t('history.deleted', { who, thing });
@@ -268,7 +277,10 @@ export function describeChange(row: HistoryRowLike, t: Translate, write: Writers
         const sentence = t(id, { who, amount: money, what }).replace(/[\s:]+$/, '');
         return count ? t('history.money.sharedSuffix', { sentence, count }) : sentence;
       }
-      const thing = label || parent ? t(recurring ? 'history.named.recurring' : 'history.named.transaction', { label: label ?? parent ?? '' }) : named(recurring ? 'recurring' : 'transaction');
+      const thing =
+        label || parent
+          ? t(recurring ? 'history.named.recurring' : 'history.named.transaction', { label: label ?? parent ?? '' })
+          : named(recurring ? 'recurring' : 'transaction');
       if (action === 'Deleted') return t('history.deleted', { who, thing });
       const before = text(changes.amount?.old);
       if (amount && before && only('amount')) return t('history.money.amountChanged', { who, thing, from: write.money(before), to: money });

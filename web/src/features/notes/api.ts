@@ -74,7 +74,12 @@ export function useCreateNote() {
 /** Edits title, text, colour and icon from the note as shown (its version is the If-Match). */
 export function updateNote(note: Note, fields: NoteChanges): void {
   const base = { title: note.title, content: note.content, color: note.color, icon: note.icon, version: note.version };
-  runNoteOp({ kind: 'updateNote', noteId: note.id, base, fields: { title: fields.title, content: fields.content ?? null, color: fields.color ?? note.color, icon: fields.icon ?? note.icon } });
+  runNoteOp({
+    kind: 'updateNote',
+    noteId: note.id,
+    base,
+    fields: { title: fields.title, content: fields.content ?? null, color: fields.color ?? note.color, icon: fields.icon ?? note.icon },
+  });
 }
 
 export function pinNote(note: Note, isPinned: boolean): void {

@@ -1,8 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import type { Note, NoteItem } from './types';
-import { afterVersionConflict, listWithOps, mergeFields, mergeOrder, opAfterChoice, ownTexts, replacedText, withOps, type Conflict, type NoteOp } from './merge';
+import {
+  afterVersionConflict,
+  listWithOps,
+  mergeFields,
+  mergeOrder,
+  opAfterChoice,
+  ownTexts,
+  replacedText,
+  withOps,
+  type Conflict,
+  type NoteOp,
+} from './merge';
 
-const item = (id: string, text: string, isCompleted = false): NoteItem => ({ id, text, url: null, isCompleted, order: 0, version: 1, quantity: null, aisle: null, catalogItemId: null, addedDuringTrip: false });
+const item = (id: string, text: string, isCompleted = false): NoteItem => ({
+  id,
+  text,
+  url: null,
+  isCompleted,
+  order: 0,
+  version: 1,
+  quantity: null,
+  aisle: null,
+  catalogItemId: null,
+  addedDuringTrip: false,
+});
 const note = (items: NoteItem[], extra: Partial<Note> = {}): Note => ({
   id: 'n1',
   title: 'Shop',
@@ -41,7 +63,12 @@ describe('withOps: the note as it will be once the queue is sent', () => {
       { kind: 'updateItem', noteId: 'n1', itemId: 'b', fields: { text: 'Free-range eggs', url: null }, base: { text: 'Eggs', url: null, version: 1 } },
       { kind: 'deleteItem', noteId: 'n1', itemId: 'c' },
       { kind: 'reorder', noteId: 'n1', itemIds: ['b', 'a', 'c'] },
-      { kind: 'updateNote', noteId: 'n1', fields: { title: 'Saturday', content: 'early', color: '#3B82F6', icon: 'ShoppingCart' }, base: { title: 'Shop', content: null, color: '#3B82F6', icon: 'ShoppingCart', version: 1 } },
+      {
+        kind: 'updateNote',
+        noteId: 'n1',
+        fields: { title: 'Saturday', content: 'early', color: '#3B82F6', icon: 'ShoppingCart' },
+        base: { title: 'Shop', content: null, color: '#3B82F6', icon: 'ShoppingCart', version: 1 },
+      },
       { kind: 'setItem', noteId: 'other', itemId: 'b', isCompleted: true },
       // already on the server (the answer arrived): not added twice
       { kind: 'addItem', noteId: 'n1', itemId: 'a', fields: { text: 'Milk', url: null } },
@@ -52,10 +79,14 @@ describe('withOps: the note as it will be once the queue is sent', () => {
 
   it('lists notes created offline first (after pinned ones), with their queued items', () => {
     const pinned = note([], { id: 'p', title: 'Pinned', isPinned: true });
-    const listed = listWithOps([pinned, note([])], [
-      { kind: 'createNote', noteId: 'new', fields: { title: 'Camping', content: null, color: '#10B981', icon: 'Tent', isPrivate: false } },
-      { kind: 'addItem', noteId: 'new', itemId: 'x', fields: { text: 'Tent', url: null } },
-    ], 'u1');
+    const listed = listWithOps(
+      [pinned, note([])],
+      [
+        { kind: 'createNote', noteId: 'new', fields: { title: 'Camping', content: null, color: '#10B981', icon: 'Tent', isPrivate: false } },
+        { kind: 'addItem', noteId: 'new', itemId: 'x', fields: { text: 'Tent', url: null } },
+      ],
+      'u1',
+    );
     expect(listed.map((entry) => entry.title)).toEqual(['Pinned', 'Camping', 'Shop']);
     expect(texts(listed[1])).toEqual(['0:Tent']);
   });
@@ -64,7 +95,10 @@ describe('withOps: the note as it will be once the queue is sent', () => {
 describe('merging with what others changed meanwhile', () => {
   it('keeps my changed fields and takes the current value of the rest', () => {
     const base = { text: 'Milk', url: null as string | null };
-    expect(mergeFields(base, { text: 'Oat milk', url: null }, { text: 'Milk', url: 'https://shop.example/milk' })).toEqual({ text: 'Oat milk', url: 'https://shop.example/milk' });
+    expect(mergeFields(base, { text: 'Oat milk', url: null }, { text: 'Milk', url: 'https://shop.example/milk' })).toEqual({
+      text: 'Oat milk',
+      url: 'https://shop.example/milk',
+    });
   });
 
   it('after a 412, sends again by itself only what one side changed', () => {
@@ -106,7 +140,13 @@ describe("the person's choice on a conflict", () => {
 
   it('"Keep theirs" takes the current text and still sends my other changes; with none, nothing is sent', () => {
     expect(opAfterChoice(updateNote, noteConflict, 'theirs')).toMatchObject({ fields: { title: 'Shop (Lidl)', color: '#10B981' }, base: { version: 4 } });
-    const itemOp: NoteOp = { kind: 'updateItem', noteId: 'n1', itemId: 'a', base: { text: 'Milk', url: null, version: 1 }, fields: { text: 'Soy milk', url: null } };
+    const itemOp: NoteOp = {
+      kind: 'updateItem',
+      noteId: 'n1',
+      itemId: 'a',
+      base: { text: 'Milk', url: null, version: 1 },
+      fields: { text: 'Soy milk', url: null },
+    };
     const itemConflict: Conflict = { fields: ['text'], mine: { text: 'Soy milk', url: null }, current: { text: 'Oat milk', url: null, version: 2 } };
     expect(opAfterChoice(itemOp, itemConflict, 'theirs')).toBeNull();
     expect(opAfterChoice(itemOp, itemConflict, 'mine')).toEqual({ ...itemOp, base: { text: 'Oat milk', url: null, version: 2 } });
@@ -142,11 +182,21 @@ describe('a title of one’s own replaced by someone else’s choice', () => {
     expect(ownTexts({ kind: 'pin', noteId: 'n1', isPinned: true }, note([], { version: 2 }))).toBeNull();
     // an item: its text when changed, not a new link alone
     const itemBase = { text: 'Eggs', url: null, version: 1 };
-    expect(ownTexts({ kind: 'updateItem', noteId: 'n1', itemId: 'a', base: itemBase, fields: { text: 'Free-range eggs', url: null } }, { ...item('a', 'Free-range eggs'), version: 2 })).toEqual({
+    expect(
+      ownTexts(
+        { kind: 'updateItem', noteId: 'n1', itemId: 'a', base: itemBase, fields: { text: 'Free-range eggs', url: null } },
+        { ...item('a', 'Free-range eggs'), version: 2 },
+      ),
+    ).toEqual({
       text: 'Free-range eggs',
       version: 2,
     });
-    expect(ownTexts({ kind: 'updateItem', noteId: 'n1', itemId: 'a', base: itemBase, fields: { text: 'Eggs', url: 'https://x.example' } }, { ...item('a', 'Eggs'), version: 2 })).toBeNull();
+    expect(
+      ownTexts(
+        { kind: 'updateItem', noteId: 'n1', itemId: 'a', base: itemBase, fields: { text: 'Eggs', url: 'https://x.example' } },
+        { ...item('a', 'Eggs'), version: 2 },
+      ),
+    ).toBeNull();
   });
 
   it('tells Anna when Ben’s offline title, kept over hers by his choice, replaced hers; not when she replaced his, nor for a change of colour', () => {
@@ -154,7 +204,11 @@ describe('a title of one’s own replaced by someone else’s choice', () => {
     const annas = ownTexts(edit({ title: 'Drugstore' }), note([], { title: 'Drugstore', version: 2 }))!;
     // Ben's was refused (412) with a conflict on the title; he chose "Keep mine"
     const bens: NoteOp = edit({ title: 'Pharmacy' });
-    const conflict: Conflict = { fields: ['title'], mine: (bens as Extract<NoteOp, { kind: 'updateNote' }>).fields, current: { ...base, title: 'Drugstore', version: 2 } };
+    const conflict: Conflict = {
+      fields: ['title'],
+      mine: (bens as Extract<NoteOp, { kind: 'updateNote' }>).fields,
+      current: { ...base, title: 'Drugstore', version: 2 },
+    };
     const resent = opAfterChoice(bens, conflict, 'mine')!;
     expect(resent).toMatchObject({ fields: { title: 'Pharmacy' }, base: { title: 'Drugstore', version: 2 } });
     const afterBen = note([], { title: 'Pharmacy', version: 3 });

@@ -142,7 +142,10 @@ export function mergeOrder(wanted: string[], current: Pick<NoteItem, 'id'>[]): s
   const placed = new Set(order);
   current.forEach((item, index) => {
     if (placed.has(item.id)) return;
-    const before = current.slice(0, index).reverse().find((candidate) => placed.has(candidate.id));
+    const before = current
+      .slice(0, index)
+      .reverse()
+      .find((candidate) => placed.has(candidate.id));
     order.splice(before ? order.indexOf(before.id) + 1 : 0, 0, item.id);
     placed.add(item.id);
   });
@@ -172,7 +175,18 @@ export function withOps(note: Note, ops: NoteOp[]): Note {
           // as the server does: right after the last open item
           const lastOpen = items.map((item) => item.isCompleted).lastIndexOf(false);
           const { text, url, quantity = null, aisle = null, catalogItemId = null } = op.fields;
-          items.splice(lastOpen + 1, 0, { id: op.itemId, text, url: url ?? null, quantity, aisle, catalogItemId, addedDuringTrip: false, isCompleted: false, order: 0, version: 0 });
+          items.splice(lastOpen + 1, 0, {
+            id: op.itemId,
+            text,
+            url: url ?? null,
+            quantity,
+            aisle,
+            catalogItemId,
+            addedDuringTrip: false,
+            isCompleted: false,
+            order: 0,
+            version: 0,
+          });
         }
         break;
       }
@@ -200,13 +214,28 @@ export function withOps(note: Note, ops: NoteOp[]): Note {
 /** A note created by a queued operation that the server has not answered yet. */
 export function createdNote(op: Extract<NoteOp, { kind: 'createNote' }>, createdBy: string | null): Note {
   const now = new Date().toISOString();
-  return { id: op.noteId, ...op.fields, kind: op.fields.kind ?? 'list', trip: null, isPinned: false, createdBy, createdDate: now, updatedDate: now, version: 0, items: [], reminder: null, reminders: [] };
+  return {
+    id: op.noteId,
+    ...op.fields,
+    kind: op.fields.kind ?? 'list',
+    trip: null,
+    isPinned: false,
+    createdBy,
+    createdDate: now,
+    updatedDate: now,
+    version: 0,
+    items: [],
+    reminder: null,
+    reminders: [],
+  };
 }
 
 /** The list with queued operations applied: notes created offline first (after pinned ones), each note with its own. */
 export function listWithOps(notes: Note[], ops: NoteOp[], createdBy: string | null): Note[] {
   const known = new Set(notes.map((note) => note.id));
-  const created = ops.filter((op): op is Extract<NoteOp, { kind: 'createNote' }> => op.kind === 'createNote' && !known.has(op.noteId)).map((op) => createdNote(op, createdBy));
+  const created = ops
+    .filter((op): op is Extract<NoteOp, { kind: 'createNote' }> => op.kind === 'createNote' && !known.has(op.noteId))
+    .map((op) => createdNote(op, createdBy));
   const all = [...created.reverse(), ...notes].map((note) => withOps(note, ops));
   return [...all.filter((note) => note.isPinned), ...all.filter((note) => !note.isPinned)];
 }

@@ -84,14 +84,18 @@ async function send(op: NoteOp): Promise<Note | NoteItem | NoteItem[] | null> {
       return call(api.PATCH('/api/v1/notes/{noteId}/pin', { params: path(op.noteId), body: { isPinned: op.isPinned } }));
     case 'addItem': {
       const { catalogItemId, ...fields } = op.fields;
-      return call(api.POST('/api/v1/notes/{noteId}/items', { params: path(op.noteId), body: { id: op.itemId, ...fields, ...(catalogItemId ? { catalogItemId } : {}) } }));
+      return call(
+        api.POST('/api/v1/notes/{noteId}/items', { params: path(op.noteId), body: { id: op.itemId, ...fields, ...(catalogItemId ? { catalogItemId } : {}) } }),
+      );
     }
     case 'updateItem':
       return sendVersioned(op.base, op.fields, (fields, version) =>
         call(api.PUT('/api/v1/notes/{noteId}/items/{noteItemId}', { params: { ...itemPath(op.noteId, op.itemId), header: ifMatch(version) }, body: fields })),
       );
     case 'setItem':
-      return call(api.PATCH('/api/v1/notes/{noteId}/items/{noteItemId}/toggle', { params: itemPath(op.noteId, op.itemId), body: { isCompleted: op.isCompleted } }));
+      return call(
+        api.PATCH('/api/v1/notes/{noteId}/items/{noteItemId}/toggle', { params: itemPath(op.noteId, op.itemId), body: { isCompleted: op.isCompleted } }),
+      );
     case 'deleteItem':
       await deleteVersioned(op);
       return null;
@@ -110,7 +114,11 @@ async function send(op: NoteOp): Promise<Note | NoteItem | NoteItem[] | null> {
  * changed is never decided here: the operation is refused with both versions (a Conflict), and only
  * the person's choice sends anything (docs/offline.md).
  */
-async function sendVersioned<F extends NoteFields | ItemFields, T>(base: F & { version: number }, mine: F, put: (fields: F, version: number) => Promise<T>): Promise<T> {
+async function sendVersioned<F extends NoteFields | ItemFields, T>(
+  base: F & { version: number },
+  mine: F,
+  put: (fields: F, version: number) => Promise<T>,
+): Promise<T> {
   let from = base;
   let fields = mine;
   for (let attempt = 0; ; attempt += 1) {
@@ -134,7 +142,11 @@ async function sendVersioned<F extends NoteFields | ItemFields, T>(base: F & { v
  */
 async function deleteVersioned(op: Extract<NoteOp, { kind: 'deleteItem' }>): Promise<void> {
   const remove = (version?: number) =>
-    call(api.DELETE('/api/v1/notes/{noteId}/items/{noteItemId}', { params: { ...itemPath(op.noteId, op.itemId), ...(version ? { header: ifMatch(version) } : {}) } }));
+    call(
+      api.DELETE('/api/v1/notes/{noteId}/items/{noteItemId}', {
+        params: { ...itemPath(op.noteId, op.itemId), ...(version ? { header: ifMatch(version) } : {}) },
+      }),
+    );
   try {
     await remove(op.base?.version);
   } catch (error) {
@@ -155,7 +167,10 @@ function conflictError(error: ProblemError, conflict: Conflict): RefusalError {
 function lastSeen(client: QueryClient, noteId: string): Refusal['deletedNote'] {
   const note = findNote(client, noteId);
   if (!note) return undefined;
-  return { fields: { title: note.title, content: note.content, color: note.color, icon: note.icon }, items: note.items.map(({ text, url }) => ({ text, url })) };
+  return {
+    fields: { title: note.title, content: note.content, color: note.color, icon: note.icon },
+    items: note.items.map(({ text, url }) => ({ text, url })),
+  };
 }
 
 export function findNote(client: QueryClient, noteId: string): Note | undefined {
@@ -211,7 +226,12 @@ function store(client: QueryClient, op: NoteOp, answer: Note | NoteItem | NoteIt
       return;
     }
     case 'deleteItem':
-      patchNote(client, op.noteId, (note) => withItems(note, note.items.filter((item) => item.id !== op.itemId)));
+      patchNote(client, op.noteId, (note) =>
+        withItems(
+          note,
+          note.items.filter((item) => item.id !== op.itemId),
+        ),
+      );
       return;
     case 'reorder':
       patchNote(client, op.noteId, (note) => withItems(note, answer as NoteItem[]));
@@ -247,7 +267,6 @@ export function forgetEdit(client: QueryClient, id: string): void {
   client.setQueryData<Record<string, MyEdit>>(myEditsKey, (edits = {}) => Object.fromEntries(Object.entries(edits).filter(([key]) => key !== id)));
 }
 
-
 /** The app's query client (set once by `registerNoteOps`). */
 let queryClient: QueryClient;
 
@@ -262,8 +281,7 @@ export function registerNoteOps(client: QueryClient): void {
     // one at a time, in the order made: an add is sent before the tick of the added item
     scope: { id: 'notes' },
     retry: (_failures, error) => isTransient(error),
-    retryDelay: (failures, error) =>
-      error instanceof ProblemError && error.retryAfter ? error.retryAfter * 1000 : Math.min(1000 * 2 ** failures, 30_000),
+    retryDelay: (failures, error) => (error instanceof ProblemError && error.retryAfter ? error.retryAfter * 1000 : Math.min(1000 * 2 ** failures, 30_000)),
     onSuccess: (answer, op: NoteOp) => {
       store(client, op, answer as Note | NoteItem | NoteItem[] | null);
       // once the queue is empty, read everything again (others' changes, the server's order)
@@ -279,4 +297,3 @@ export function runNoteOp(op: NoteOp, client: QueryClient = queryClient): void {
 }
 
 export type NoteOpMutation = Mutation<unknown, unknown, NoteOp, unknown>;
-

@@ -53,7 +53,9 @@ export function cachedSearchables(client: QueryClient, claims: Claims | null): S
   const things = new Map<string, Searchable>();
   const add = (thing: Searchable) => things.set(`${thing.type}:${thing.id}`, thing);
   if (modules.has('Notes')) {
-    const notes = client.getQueriesData<NoteData[] | NoteData>({ queryKey: queryKeys.notes.all }).flatMap(([, data]) => (Array.isArray(data) ? data : data ? [data] : []));
+    const notes = client
+      .getQueriesData<NoteData[] | NoteData>({ queryKey: queryKeys.notes.all })
+      .flatMap(([, data]) => (Array.isArray(data) ? data : data ? [data] : []));
     for (const note of notes) {
       if (!note?.id || typeof note.title !== 'string') continue;
       add({ type: 'Note', id: note.id, title: note.title, body: note.content, date: note.updatedDate });
@@ -64,7 +66,13 @@ export function cachedSearchables(client: QueryClient, claims: Claims | null): S
     for (const [, page] of client.getQueriesData<{ items?: PlaceData[] }>({ queryKey: queryKeys.map.markers })) {
       for (const place of page?.items ?? []) {
         if (place.deletedDate) continue;
-        add({ type: 'Place', id: place.id, title: place.title, body: [plainText(place.description ?? ''), place.address].filter(Boolean).join(' · '), date: place.date });
+        add({
+          type: 'Place',
+          id: place.id,
+          title: place.title,
+          body: [plainText(place.description ?? ''), place.address].filter(Boolean).join(' · '),
+          date: place.date,
+        });
       }
     }
   }

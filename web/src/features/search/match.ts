@@ -50,7 +50,8 @@ function level(tokens: string[], word: string): number {
     if (token === word) return 1;
     if (token.startsWith(word)) best = Math.max(best, 0.6);
     else if (word.length >= 3 && token.includes(word)) best = Math.max(best, 0.4);
-    else if (word.length >= 5 && /\p{L}/u.test(word) && (oneEditApart(token, word) || oneEditApart(token.slice(0, word.length), word))) best = Math.max(best, 0.25);
+    else if (word.length >= 5 && /\p{L}/u.test(word) && (oneEditApart(token, word) || oneEditApart(token.slice(0, word.length), word)))
+      best = Math.max(best, 0.25);
   }
   return best;
 }

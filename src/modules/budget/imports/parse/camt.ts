@@ -97,11 +97,17 @@ export function parseCamt(source: string): ParsedStatement {
   entries.forEach((entry, i) => {
     const line = lines[i] ?? 1;
     const status = text(entry, 'Sts') || text(entry, 'Sts', 'Cd');
-    if (status && status !== 'BOOK') return errors.push(rowError(line, 'NOT_BOOKED', { status: cleanText(status, 10) }, `Entry with status ${cleanText(status, 10)} (not booked) is left out`));
+    if (status && status !== 'BOOK')
+      return errors.push(
+        rowError(line, 'NOT_BOOKED', { status: cleanText(status, 10) }, `Entry with status ${cleanText(status, 10)} (not booked) is left out`),
+      );
     const date = camtDate(child(entry, 'BookgDt')) ?? camtDate(child(entry, 'ValDt'));
     if (!date) return errors.push(rowError(line, 'NO_BOOKING_DATE', {}, 'The entry has no booking date'));
     const cents = amountOf(child(entry, 'Amt'));
-    if (!cents) return errors.push(rowError(line, 'NOT_AN_AMOUNT', { value: cleanText(text(entry, 'Amt'), 40) }, `"${cleanText(text(entry, 'Amt'), 40)}" is not an amount`));
+    if (!cents)
+      return errors.push(
+        rowError(line, 'NOT_AN_AMOUNT', { value: cleanText(text(entry, 'Amt'), 40) }, `"${cleanText(text(entry, 'Amt'), 40)}" is not an amount`),
+      );
     const indicator = text(entry, 'CdtDbtInd');
     if (indicator !== 'CRDT' && indicator !== 'DBIT') return errors.push(rowError(line, 'NO_DIRECTION', {}, 'The entry has no CdtDbtInd (CRDT or DBIT)'));
     const debit = indicator === 'DBIT';

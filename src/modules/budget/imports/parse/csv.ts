@@ -20,29 +20,70 @@ const CLOSING_LINE = /^(kontostand|saldo|endsaldo|anfangssaldo|summe|gesamt|tota
  */
 const HEADERS: Record<DetectedField, string[]> = {
   date: [
-    'date', 'booking date', 'posting date', 'posted date', 'transaction date', 'trans date', 'buchungstag', 'buchungsdatum',
-    'datum', 'buchung', 'value date', 'valuta', 'valutadatum', 'wertstellung',
+    'date',
+    'booking date',
+    'posting date',
+    'posted date',
+    'transaction date',
+    'trans date',
+    'buchungstag',
+    'buchungsdatum',
+    'datum',
+    'buchung',
+    'value date',
+    'valuta',
+    'valutadatum',
+    'wertstellung',
   ],
   amount: ['amount', 'transaction amount', 'betrag', 'umsatz', 'value', 'summe', 'betrag in eur', 'amount in eur'],
   debit: ['debit', 'debit amount', 'withdrawal', 'withdrawals', 'money out', 'paid out', 'soll', 'ausgang', 'ausgaben', 'belastung'],
   credit: ['credit', 'credit amount', 'deposit', 'deposits', 'money in', 'paid in', 'haben', 'eingang', 'einnahmen', 'gutschrift'],
   description: [
-    'description', 'verwendungszweck', 'memo', 'details', 'transaction details', 'narrative', 'purpose', 'beschreibung', 'text',
-    'buchungstext', 'vorgang', 'transaction description', 'particulars',
+    'description',
+    'verwendungszweck',
+    'memo',
+    'details',
+    'transaction details',
+    'narrative',
+    'purpose',
+    'beschreibung',
+    'text',
+    'buchungstext',
+    'vorgang',
+    'transaction description',
+    'particulars',
   ],
   payee: [
-    'payee', 'name', 'counterparty', 'merchant', 'beguenstigter zahlungspflichtiger', 'auftraggeber beguenstigter', 'beguenstigter',
-    'zahlungsempfaenger', 'empfaenger', 'auftraggeber', 'auftraggeber empfaenger', 'name zahlungsbeteiligter', 'zahlungspflichtiger', 'gegenkonto name',
+    'payee',
+    'name',
+    'counterparty',
+    'merchant',
+    'beguenstigter zahlungspflichtiger',
+    'auftraggeber beguenstigter',
+    'beguenstigter',
+    'zahlungsempfaenger',
+    'empfaenger',
+    'auftraggeber',
+    'auftraggeber empfaenger',
+    'name zahlungsbeteiligter',
+    'zahlungspflichtiger',
+    'gegenkonto name',
   ],
   reference: ['reference', 'ref', 'referenz', 'kundenreferenz', 'transaction id', 'id', 'mandatsreferenz', 'check number', 'cheque number'],
   // a card statement's amount as paid abroad, and its currency (read only with an original amount column)
   originalAmount: [
-    'original amount', 'originalbetrag', 'original betrag', 'urspruenglicher betrag', 'betrag in originalwaehrung', 'betrag in fremdwaehrung',
-    'fremdwaehrungsbetrag', 'foreign amount', 'amount in original currency', 'foreign currency amount',
+    'original amount',
+    'originalbetrag',
+    'original betrag',
+    'urspruenglicher betrag',
+    'betrag in originalwaehrung',
+    'betrag in fremdwaehrung',
+    'fremdwaehrungsbetrag',
+    'foreign amount',
+    'amount in original currency',
+    'foreign currency amount',
   ],
-  originalCurrency: [
-    'original currency', 'originalwaehrung', 'fremdwaehrung', 'foreign currency', 'waehrung', 'currency', 'ccy',
-  ],
+  originalCurrency: ['original currency', 'originalwaehrung', 'fremdwaehrung', 'foreign currency', 'waehrung', 'currency', 'ccy'],
 };
 
 export function normaliseHeader(header: string): string {
@@ -98,7 +139,7 @@ function detectDelimiter(source: string): string {
   // the first 30 lines, as far as they lie in the first 64 KiB (no header is longer)
   const text = source.slice(0, 65_536);
   const lines: string[] = [];
-  for (let start = 0; start < text.length && lines.length < 30; ) {
+  for (let start = 0; start < text.length && lines.length < 30;) {
     const newline = text.indexOf('\n', start);
     const end = newline < 0 ? text.length : newline;
     const line = text.slice(start, end);
@@ -140,7 +181,13 @@ function resolveGiven(given: Partial<ColumnMapping>, header: string[]): ColumnMa
     if (value === undefined || value === null || value === '') continue;
     const index = typeof value === 'number' || /^\d+$/.test(String(value)) ? Number(value) : header.indexOf(String(value));
     if (index < 0 || index >= header.length) {
-      throw new StatementError('UNMAPPED_COLUMNS', 'MAPPING_COLUMN_MISSING', `The mapping names column "${value}" for ${field}, which the file does not have`, undefined, header).naming({
+      throw new StatementError(
+        'UNMAPPED_COLUMNS',
+        'MAPPING_COLUMN_MISSING',
+        `The mapping names column "${value}" for ${field}, which the file does not have`,
+        undefined,
+        header,
+      ).naming({
         column: String(value),
         field,
       });
@@ -159,7 +206,6 @@ interface Record_ {
   fields: string[];
   line: number;
 }
-
 
 /**
  * The CSV's records, read in one forward pass: fields split at the delimiter outside quotes, `""`
@@ -217,10 +263,17 @@ export function readCsvRecords(source: string, delimiter: string, maxRecords: nu
         i = stop;
       }
       if (fields.push(value) > STATEMENT_LIMITS.columns) {
-        throw new StatementError('STATEMENT_TOO_LARGE', 'TOO_MANY_COLUMNS', `Line ${start} has more than ${STATEMENT_LIMITS.columns} columns`, start, undefined, {
-          kind: 'columns',
-          max: STATEMENT_LIMITS.columns,
-        }).naming({ max: STATEMENT_LIMITS.columns });
+        throw new StatementError(
+          'STATEMENT_TOO_LARGE',
+          'TOO_MANY_COLUMNS',
+          `Line ${start} has more than ${STATEMENT_LIMITS.columns} columns`,
+          start,
+          undefined,
+          {
+            kind: 'columns',
+            max: STATEMENT_LIMITS.columns,
+          },
+        ).naming({ max: STATEMENT_LIMITS.columns });
       }
       if (i < text.length && text.charCodeAt(i) === d) {
         i++;
@@ -260,7 +313,20 @@ const INDICATOR: Record<string, 'debit' | 'credit'> = {
 const indicatorOf = (value: string) => INDICATOR[value.trim().toLowerCase().replace(/\.$/, '')];
 
 /** Header names an indicator column goes by: the first column that both names and values fit wins. */
-const INDICATOR_HEADERS = ['s h', 'soll haben', 'sh', 'soll haben kennzeichen', 'kennzeichen', 'dr cr', 'cr dr', 'debit credit', 'credit debit', 'indicator', 'debit credit indicator', 'cdtdbtind'];
+const INDICATOR_HEADERS = [
+  's h',
+  'soll haben',
+  'sh',
+  'soll haben kennzeichen',
+  'kennzeichen',
+  'dr cr',
+  'cr dr',
+  'debit credit',
+  'credit debit',
+  'indicator',
+  'debit credit indicator',
+  'cdtdbtind',
+];
 
 /**
  * The column that says whether an unsigned amount left or entered the account, among those the
@@ -320,7 +386,9 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParsedStatem
   let mapping: ColumnMapping | undefined;
   const searched = records.slice(0, 30);
   if (options.mapping && Object.keys(options.mapping).length) {
-    headerAt = searched.findIndex((record) => Object.values(options.mapping!).every((c) => typeof c === 'number' || /^\d+$/.test(String(c)) || record.fields.includes(String(c))));
+    headerAt = searched.findIndex((record) =>
+      Object.values(options.mapping!).every((c) => typeof c === 'number' || /^\d+$/.test(String(c)) || record.fields.includes(String(c))),
+    );
     if (headerAt < 0) headerAt = 0;
     mapping = resolveGiven(options.mapping, records[headerAt].fields);
   } else {
@@ -419,7 +487,12 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParsedStatem
         errors.push(
           direction
             ? rowError(record.line, 'NEGATIVE_CREDIT', { amount, indicator }, `The amount ${amount} is negative but marked ${indicator} (credit)`)
-            : rowError(record.line, 'NOT_AN_INDICATOR', { value: indicator, column: mapping.indicator ?? '' }, `"${indicator}" is not a debit/credit indicator (${mapping.indicator})`),
+            : rowError(
+                record.line,
+                'NOT_AN_INDICATOR',
+                { value: indicator, column: mapping.indicator ?? '' },
+                `"${indicator}" is not a debit/credit indicator (${mapping.indicator})`,
+              ),
         );
         continue;
       }

@@ -36,7 +36,13 @@ export function parseStatement(bytes: Uint8Array, contentType: string, options: 
   const { text } = decodeStatement(bytes);
   if (!text.trim()) throw new StatementError('EMPTY_STATEMENT', 'EMPTY_FILE', 'The file is empty');
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000e-\u001a]/.test(text.slice(0, 4096))) throw new StatementError('UNSUPPORTED_FORMAT', 'NOT_TEXT', 'The file is not text (a spreadsheet or a PDF?): export the statement as CSV, OFX, CAMT or QIF', 1);
+  if (/[\u0000-\u0008\u000e-\u001a]/.test(text.slice(0, 4096)))
+    throw new StatementError(
+      'UNSUPPORTED_FORMAT',
+      'NOT_TEXT',
+      'The file is not text (a spreadsheet or a PDF?): export the statement as CSV, OFX, CAMT or QIF',
+      1,
+    );
   const parsed = read(text, sniff(text, contentType.toLowerCase()), options);
   // every row and bad row of the file is one of the preview (a CAMT batch entry may hold several)
   if (parsed.rows.length + parsed.errors.length > STATEMENT_LIMITS.rows) {

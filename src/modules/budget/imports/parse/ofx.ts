@@ -56,7 +56,8 @@ export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] }
         expected = match.index + whole.length;
         continue;
       }
-      if (at <= 0) throw new StatementError('MALFORMED_STATEMENT', 'OFX_CLOSES_UNOPENED', `</${name}> closes an element that is not open`, line).naming({ name });
+      if (at <= 0)
+        throw new StatementError('MALFORMED_STATEMENT', 'OFX_CLOSES_UNOPENED', `</${name}> closes an element that is not open`, line).naming({ name });
       stack.length = at;
     } else {
       const value = after.trim();
@@ -68,7 +69,10 @@ export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] }
       } else {
         const node: XmlNode = {};
         add(parent, name, node);
-        if (stack.length > STATEMENT_LIMITS.depth) throw new StatementError('MALFORMED_STATEMENT', 'NESTED_TOO_DEEP', `Elements nest deeper than ${STATEMENT_LIMITS.depth} levels`, line).naming({ max: STATEMENT_LIMITS.depth });
+        if (stack.length > STATEMENT_LIMITS.depth)
+          throw new StatementError('MALFORMED_STATEMENT', 'NESTED_TOO_DEEP', `Elements nest deeper than ${STATEMENT_LIMITS.depth} levels`, line).naming({
+            max: STATEMENT_LIMITS.depth,
+          });
         stack.push({ name, node });
         if (name === 'STMTTRN' && lines.push(line) > STATEMENT_LIMITS.rows) throw tooManyRows(line);
       }
@@ -77,7 +81,10 @@ export function parseOfxSgml(source: string): { root: XmlNode; lines: number[] }
     expected = match.index + whole.length;
   }
   if (source.slice(expected).trim()) throw new StatementError('MALFORMED_STATEMENT', 'OFX_ENDS_INSIDE', 'The OFX file ends inside an element', line);
-  if (stack.length > 1) throw new StatementError('MALFORMED_STATEMENT', 'OFX_NOT_CLOSED', `<${stack[stack.length - 1].name}> is never closed`, line).naming({ name: stack[stack.length - 1].name });
+  if (stack.length > 1)
+    throw new StatementError('MALFORMED_STATEMENT', 'OFX_NOT_CLOSED', `<${stack[stack.length - 1].name}> is never closed`, line).naming({
+      name: stack[stack.length - 1].name,
+    });
   return { root, lines };
 }
 
@@ -144,11 +151,15 @@ export function parseOfx(source: string): ParsedStatement {
   transactions.forEach((trn, i) => {
     const line = lines[i] ?? 1;
     const date = ofxDate(text(trn, 'DTPOSTED'));
-    if (!date) return errors.push(rowError(line, 'NOT_AN_OFX_DATE', { value: cleanText(text(trn, 'DTPOSTED'), 40) }, `"${cleanText(text(trn, 'DTPOSTED'), 40)}" is not an OFX date`));
+    if (!date)
+      return errors.push(
+        rowError(line, 'NOT_AN_OFX_DATE', { value: cleanText(text(trn, 'DTPOSTED'), 40) }, `"${cleanText(text(trn, 'DTPOSTED'), 40)}" is not an OFX date`),
+      );
     const rawAmount = text(trn, 'TRNAMT');
     // OFX amounts use a dot; some banks write a comma
     const cents = parseAmount(rawAmount, rawAmount.includes(',') && !rawAmount.includes('.') ? ',' : '.');
-    if (cents === undefined || cents === 0n) return errors.push(
+    if (cents === undefined || cents === 0n)
+      return errors.push(
         cents === 0n
           ? rowError(line, 'ZERO_AMOUNT', {}, 'The amount is zero')
           : rowError(line, 'NOT_AN_AMOUNT', { value: cleanText(rawAmount, 40) }, `"${cleanText(rawAmount, 40)}" is not an amount`),

@@ -77,7 +77,9 @@ describe('statement parsers', () => {
     const unmapped = failure(() => parseStatement(Buffer.from('When,What,How much\n2026-03-01,x,1\n'), 'text/csv'));
     expect(unmapped.code).toBe('UNMAPPED_COLUMNS');
     expect(unmapped.columns).toEqual(['When', 'What', 'How much']);
-    const mapped = parseStatement(Buffer.from('When,What,How much\n2026-03-01,x,1\n'), 'text/csv', { mapping: { date: 'When', amount: '2', description: 'What' } });
+    const mapped = parseStatement(Buffer.from('When,What,How much\n2026-03-01,x,1\n'), 'text/csv', {
+      mapping: { date: 'When', amount: '2', description: 'What' },
+    });
     expect(mapped.rows).toEqual([{ line: 2, date: '2026-03-01', cents: 100n, description: 'x' }]);
   });
 
@@ -180,7 +182,9 @@ describe('statement parsers', () => {
     const external = '<?xml version="1.0"?>\n<!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<Document>&x;</Document>';
     const error = failure(() => parseStatement(Buffer.from(external), 'application/xml'));
     expect([error.code, error.line]).toEqual(['MALFORMED_STATEMENT', 2]);
-    expect(failure(() => parseStatement(Buffer.from('<?xml version="1.0"?>\n<Document>\n<BkToCstmrStmt>\n</Document>'), 'application/xml')).code).toBe('MALFORMED_STATEMENT');
+    expect(failure(() => parseStatement(Buffer.from('<?xml version="1.0"?>\n<Document>\n<BkToCstmrStmt>\n</Document>'), 'application/xml')).code).toBe(
+      'MALFORMED_STATEMENT',
+    );
     expect(failure(() => parseStatement(Buffer.from('%PDF-1.7\n\u0000\u0001'), 'application/octet-stream')).code).toBe('UNSUPPORTED_FORMAT');
     expect(failure(() => parseStatement(Buffer.from('hello world'), 'text/plain')).code).toBe('UNSUPPORTED_FORMAT');
     expect(failure(() => parseStatement(Buffer.from(''), 'text/csv')).code).toBe('EMPTY_STATEMENT');
@@ -193,7 +197,10 @@ describe('statement parsers', () => {
       { fields: ['two\nlines', 'x"y', 'z'], line: 3 },
       { fields: ['last'], line: 5 },
     ]);
-    expect(readCsvRecords('a,b\rc,d\r', ',', 100).map((r) => r.fields)).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(readCsvRecords('a,b\rc,d\r', ',', 100).map((r) => r.fields)).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
     expect(failure(() => readCsvRecords('a,b\n1,"open\n2,3\n', ',', 100))).toMatchObject({ code: 'MALFORMED_STATEMENT', line: 2 });
   });
 
@@ -219,7 +226,9 @@ describe('statement parsers', () => {
     // signed amounts with an indicator that agrees
     expect(read('Date,Amount,DR/CR\n2026-03-01,-9.99,DR\n2026-03-02,20.00,CR\n').rows.map((r) => r.cents)).toEqual([-999n, 2000n]);
     // a given mapping names it
-    const given = parseStatement(Buffer.from('When,How much,Dir\n2026-03-01,9.99,S\n'), 'text/csv', { mapping: { date: 'When', amount: 'How much', indicator: 'Dir' } });
+    const given = parseStatement(Buffer.from('When,How much,Dir\n2026-03-01,9.99,S\n'), 'text/csv', {
+      mapping: { date: 'When', amount: 'How much', indicator: 'Dir' },
+    });
     expect(given.rows.map((r) => r.cents)).toEqual([-999n]);
     // no indicator column: the amounts' own signs, as before
     expect(read('Date,Amount,Note\n2026-03-01,9.99,S-Bahn\n').rows.map((r) => r.cents)).toEqual([999n]);

@@ -62,7 +62,10 @@ export function parseQif(source: string, options: Pick<ParseOptions, 'dateFormat
 
   // Quicken writes "4/ 3'26" for 2026 (the apostrophe marks years from 2000): read as "4/3/2026"
   const dateText = (record: QifRecord) =>
-    (record.fields.get('D') ?? '').replace(/\s+/g, '').replace(/'(\d{2})$/, '/20$1').replace(/'(\d{4})$/, '/$1');
+    (record.fields.get('D') ?? '')
+      .replace(/\s+/g, '')
+      .replace(/'(\d{2})$/, '/20$1')
+      .replace(/'(\d{4})$/, '/$1');
   const format: DateFormat | undefined = detectDateFormat(records.map(dateText), 'D', options.dateFormat, options.rememberedDateFormat);
   const amountText = (record: QifRecord) => record.fields.get('T') ?? record.fields.get('U') ?? '';
   const separator = detectDecimalSeparator(records.map(amountText), '.');
@@ -71,7 +74,9 @@ export function parseQif(source: string, options: Pick<ParseOptions, 'dateFormat
   for (const record of records) {
     const date = format ? parseDate(dateText(record), format) : undefined;
     if (!date) {
-      errors.push(rowError(record.line, 'NOT_A_DATE', { value: cleanText(record.fields.get('D'), 40) }, `"${cleanText(record.fields.get('D'), 40)}" is not a date`));
+      errors.push(
+        rowError(record.line, 'NOT_A_DATE', { value: cleanText(record.fields.get('D'), 40) }, `"${cleanText(record.fields.get('D'), 40)}" is not a date`),
+      );
       continue;
     }
     const cents = parseAmount(amountText(record), separator);

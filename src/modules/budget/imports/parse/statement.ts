@@ -79,7 +79,8 @@ export interface ParsedStatement {
   dateFormat?: string;
 }
 
-export type StatementErrorCode = 'UNSUPPORTED_FORMAT' | 'EMPTY_STATEMENT' | 'MALFORMED_STATEMENT' | 'UNMAPPED_COLUMNS' | 'AMBIGUOUS_DATE' | 'STATEMENT_TOO_LARGE';
+export type StatementErrorCode =
+  'UNSUPPORTED_FORMAT' | 'EMPTY_STATEMENT' | 'MALFORMED_STATEMENT' | 'UNMAPPED_COLUMNS' | 'AMBIGUOUS_DATE' | 'STATEMENT_TOO_LARGE';
 
 /** A file that cannot be previewed at all (a bad row is a RowError instead). */
 export class StatementError extends Error {
@@ -132,5 +133,11 @@ export function cleanText(value: unknown, max = 500): string {
 
 /** Joins the non-empty parts with a space (a CAMT remittance split over several lines). */
 export function joinText(parts: unknown[], max = 500): string {
-  return cleanText(parts.map((part) => cleanText(part, 10_000)).filter(Boolean).join(' '), max);
+  return cleanText(
+    parts
+      .map((part) => cleanText(part, 10_000))
+      .filter(Boolean)
+      .join(' '),
+    max,
+  );
 }

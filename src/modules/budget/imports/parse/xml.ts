@@ -33,11 +33,17 @@ const APOSTROPHE = 39;
 export function boundMarkup(text: string, from = 0): void {
   let depth = 0;
   let elements = 0;
-  const refuse = (at: number, reason: ImportReason, max: number, message: string, code: 'MALFORMED_STATEMENT' | 'STATEMENT_TOO_LARGE' = 'MALFORMED_STATEMENT') => {
+  const refuse = (
+    at: number,
+    reason: ImportReason,
+    max: number,
+    message: string,
+    code: 'MALFORMED_STATEMENT' | 'STATEMENT_TOO_LARGE' = 'MALFORMED_STATEMENT',
+  ) => {
     const limit = code === 'STATEMENT_TOO_LARGE' ? { kind: 'elements' as const, max: STATEMENT_LIMITS.elements } : undefined;
     throw new StatementError(code, reason, message, lineOf(text, at), undefined, limit).naming({ max });
   };
-  for (let i = text.indexOf('<', from); i >= 0; ) {
+  for (let i = text.indexOf('<', from); i >= 0;) {
     const next = text.charCodeAt(i + 1);
     let end: number;
     if (next === BANG) {
@@ -55,7 +61,8 @@ export function boundMarkup(text: string, from = 0): void {
       let at = i + 1;
       const longest = Math.min(text.length, i + 2 + STATEMENT_LIMITS.name);
       while (at < longest && !isNameEnd(text.charCodeAt(at))) at++;
-      if (at - i - 1 > STATEMENT_LIMITS.name) refuse(i, 'NAME_TOO_LONG', STATEMENT_LIMITS.name, `An element name is longer than ${STATEMENT_LIMITS.name} characters`);
+      if (at - i - 1 > STATEMENT_LIMITS.name)
+        refuse(i, 'NAME_TOO_LONG', STATEMENT_LIMITS.name, `An element name is longer than ${STATEMENT_LIMITS.name} characters`);
       let attributes = 0;
       let nameStart = -1;
       let quote = 0;
@@ -66,8 +73,10 @@ export function boundMarkup(text: string, from = 0): void {
         } else if (c === QUOTE || c === APOSTROPHE) quote = c;
         else if (c === GT) break;
         else if (c === EQUALS) {
-          if (++attributes > STATEMENT_LIMITS.attributes) refuse(i, 'TOO_MANY_ATTRIBUTES', STATEMENT_LIMITS.attributes, `An element has more than ${STATEMENT_LIMITS.attributes} attributes`);
-          if (nameStart >= 0 && at - nameStart > STATEMENT_LIMITS.name) refuse(i, 'NAME_TOO_LONG', STATEMENT_LIMITS.name, `An attribute name is longer than ${STATEMENT_LIMITS.name} characters`);
+          if (++attributes > STATEMENT_LIMITS.attributes)
+            refuse(i, 'TOO_MANY_ATTRIBUTES', STATEMENT_LIMITS.attributes, `An element has more than ${STATEMENT_LIMITS.attributes} attributes`);
+          if (nameStart >= 0 && at - nameStart > STATEMENT_LIMITS.name)
+            refuse(i, 'NAME_TOO_LONG', STATEMENT_LIMITS.name, `An attribute name is longer than ${STATEMENT_LIMITS.name} characters`);
           nameStart = -1;
         } else if (c <= 32) nameStart = -1;
         else if (nameStart < 0) nameStart = at;
@@ -78,7 +87,13 @@ export function boundMarkup(text: string, from = 0): void {
         refuse(i, 'NESTED_TOO_DEEP', STATEMENT_LIMITS.depth, `Elements nest deeper than ${STATEMENT_LIMITS.depth} levels`);
       }
       if (++elements > STATEMENT_LIMITS.elements) {
-        refuse(i, 'TOO_MANY_ELEMENTS', STATEMENT_LIMITS.elements, `The file holds more than ${STATEMENT_LIMITS.elements} elements: split the statement into shorter periods`, 'STATEMENT_TOO_LARGE');
+        refuse(
+          i,
+          'TOO_MANY_ELEMENTS',
+          STATEMENT_LIMITS.elements,
+          `The file holds more than ${STATEMENT_LIMITS.elements} elements: split the statement into shorter periods`,
+          'STATEMENT_TOO_LARGE',
+        );
       }
     }
     // an unclosed comment, section or tag: the validator names it

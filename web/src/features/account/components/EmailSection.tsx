@@ -30,11 +30,7 @@ export function EmailSection({ account }: { account: Profile }) {
       {notice ? <Notice tone="success">{notice}</Notice> : null}
       {pending ? (
         <Notice>
-          {account.pendingEmail ? (
-            t('account.email.pendingNew', { email: account.pendingEmail })
-          ) : (
-            t('account.email.pendingThis')
-          )}{' '}
+          {account.pendingEmail ? t('account.email.pendingNew', { email: account.pendingEmail }) : t('account.email.pendingThis')}{' '}
           <Button variant="link" busy={resend.isPending} onClick={resendLink}>
             {t('account.email.resend')}
           </Button>

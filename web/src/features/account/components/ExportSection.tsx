@@ -4,7 +4,6 @@ import { useT, type MessageId } from '@/i18n';
 import { DownloadButton } from '@/ui';
 import { downloadExport } from '../api';
 
-
 export function ExportSection() {
   const t = useT();
   const { claims } = useSession();

@@ -16,13 +16,7 @@ export function LanguageSection() {
         <legend className="muted">{t('account.language.hint')}</legend>
         {LOCALES.map((code) => (
           <label key={code} className="checkbox" lang={code}>
-            <input
-              type="radio"
-              name="locale"
-              value={code}
-              checked={(save.isPending ? save.variables : locale) === code}
-              onChange={() => save.mutate(code)}
-            />
+            <input type="radio" name="locale" value={code} checked={(save.isPending ? save.variables : locale) === code} onChange={() => save.mutate(code)} />
             {autonym(code)}
           </label>
         ))}

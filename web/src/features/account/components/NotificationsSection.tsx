@@ -40,7 +40,13 @@ export function NotificationsSection() {
   return (
     <section className="card" aria-labelledby="notifications-title">
       <h2 id="notifications-title">{t('notify.settings.title')}</h2>
-      {settings.data ? <SettingsForm settings={settings.data} /> : settings.isError ? <Notice tone="warning">{t('notify.settings.loadFailed')}</Notice> : <p className="muted">{t('notify.settings.loading')}</p>}
+      {settings.data ? (
+        <SettingsForm settings={settings.data} />
+      ) : settings.isError ? (
+        <Notice tone="warning">{t('notify.settings.loadFailed')}</Notice>
+      ) : (
+        <p className="muted">{t('notify.settings.loading')}</p>
+      )}
     </section>
   );
 }
@@ -50,7 +56,12 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
   const { claims } = useSession();
   const [saved, setSaved] = useState(false);
   const save = useSaveNotificationSettings();
-  const labels = { timeZone: t('notify.settings.timeZone'), webhookUrl: t('notify.settings.webhook'), quietFrom: t('notify.settings.quietFrom'), quietTo: t('notify.settings.quietTo') };
+  const labels = {
+    timeZone: t('notify.settings.timeZone'),
+    webhookUrl: t('notify.settings.webhook'),
+    quietFrom: t('notify.settings.quietFrom'),
+    quietTo: t('notify.settings.quietTo'),
+  };
   const { register, submit, summary, setSummary, formState, watch, setError } = useProblemForm<SettingsValues>({ values: toValues(settings), labels });
   const quietOn = watch('quietOn');
 
@@ -110,13 +121,29 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
           <Checkbox label={t('notify.settings.quietOn')} {...register('quietOn')} />
           {quietOn ? (
             <div className="grid-2">
-              <Field label={labels.quietFrom} type="time" error={formState.errors.quietFrom?.message} {...register('quietFrom', { required: t('notify.settings.timeRequired') })} />
-              <Field label={labels.quietTo} type="time" error={formState.errors.quietTo?.message} {...register('quietTo', { required: t('notify.settings.timeRequired') })} />
+              <Field
+                label={labels.quietFrom}
+                type="time"
+                error={formState.errors.quietFrom?.message}
+                {...register('quietFrom', { required: t('notify.settings.timeRequired') })}
+              />
+              <Field
+                label={labels.quietTo}
+                type="time"
+                error={formState.errors.quietTo?.message}
+                {...register('quietTo', { required: t('notify.settings.timeRequired') })}
+              />
             </div>
           ) : null}
           <p className="muted">{t('notify.settings.quietHint')}</p>
         </fieldset>
-        <TimeZoneField label={labels.timeZone} hint={t('notify.settings.timeZoneHint')} keep={[settings.timeZone]} error={formState.errors.timeZone?.message} {...register('timeZone')} />
+        <TimeZoneField
+          label={labels.timeZone}
+          hint={t('notify.settings.timeZoneHint')}
+          keep={[settings.timeZone]}
+          error={formState.errors.timeZone?.message}
+          {...register('timeZone')}
+        />
         <Button type="submit" busy={save.isPending}>
           {t('notify.settings.save')}
         </Button>
@@ -162,9 +189,7 @@ function PushToggle({ settings }: { settings: NotificationSettings }) {
         if (others === 0) await save.mutateAsync({ push: false });
       }
     } catch (error) {
-      setProblem(
-        error instanceof PushUnavailable ? t(error.reason === 'denied' ? 'notify.push.denied' : 'notify.push.unsupported') : t('notify.push.failed'),
-      );
+      setProblem(error instanceof PushUnavailable ? t(error.reason === 'denied' ? 'notify.push.denied' : 'notify.push.unsupported') : t('notify.push.failed'));
     } finally {
       setBusy(false);
     }
@@ -216,9 +241,7 @@ function TestButton() {
         </ul>
       ) : null}
       {error ? (
-        <Notice tone="warning">
-          {error instanceof ProblemError && error.code === 'RATE_LIMITED' ? t('notify.test.tooSoon') : t('notify.test.error')}
-        </Notice>
+        <Notice tone="warning">{error instanceof ProblemError && error.code === 'RATE_LIMITED' ? t('notify.test.tooSoon') : t('notify.test.error')}</Notice>
       ) : null}
     </>
   );

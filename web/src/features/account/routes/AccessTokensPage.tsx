@@ -75,7 +75,13 @@ export default function AccessTokensPage() {
             reset();
           })}
         >
-          <Field label={t('tokens.name')} hint={t('tokens.nameHint')} maxLength={100} error={formState.errors.name?.message} {...register('name', { required: t('tokens.nameRequired') })} />
+          <Field
+            label={t('tokens.name')}
+            hint={t('tokens.nameHint')}
+            maxLength={100}
+            error={formState.errors.name?.message}
+            {...register('name', { required: t('tokens.nameRequired') })}
+          />
           <fieldset>
             <legend>{t('tokens.scopes')}</legend>
             <Checkbox label={t('tokens.scope.read')} {...register('read')} />

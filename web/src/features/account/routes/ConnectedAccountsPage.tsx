@@ -44,7 +44,14 @@ export default function ConnectedAccountsPage() {
                         unlink.mutate(password, { onSuccess: () => setPassword(''), onError: (failure) => setProblem(describeProblem(failure)) });
                       }}
                     >
-                      <Field label={t('account.password.current')} type="password" autoComplete="current-password" hint={t('connected.unlinkHint')} value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
+                      <Field
+                        label={t('account.password.current')}
+                        type="password"
+                        autoComplete="current-password"
+                        hint={t('connected.unlinkHint')}
+                        value={password}
+                        onChange={(event) => setPassword(event.currentTarget.value)}
+                      />
                       <div className="actions">
                         <Button type="submit" variant="secondary" busy={unlink.isPending} disabled={!password}>
                           {t('connected.unlink')}

@@ -91,13 +91,15 @@ export function BackupsTab() {
   }, [backups.data, waiting, t]);
 
   const refusal =
-    start.error instanceof ProblemError && start.error.code === 'BACKUP_IN_PROGRESS' ? t('admin.backups.inProgress') : start.error ? describeProblem(start.error) : null;
+    start.error instanceof ProblemError && start.error.code === 'BACKUP_IN_PROGRESS'
+      ? t('admin.backups.inProgress')
+      : start.error
+        ? describeProblem(start.error)
+        : null;
 
   return (
     <>
-      <p>
-        {t('admin.backups.intro')}
-      </p>
+      <p>{t('admin.backups.intro')}</p>
       <div className="actions">
         <Button busy={start.isPending || waiting != null} onClick={startBackup}>
           {t('admin.backups.start')}

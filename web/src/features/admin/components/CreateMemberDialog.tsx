@@ -19,8 +19,22 @@ export function CreateMemberDialog({ groups, onClose }: { groups: Group[]; onClo
   const t = useT();
   const [created, setCreated] = useState<CreatedMember | null>(null);
   const { register, submit, summary, formState } = useProblemForm<MemberForm>({
-    defaultValues: { username: '', nickname: '', email: '', groupId: groups.length === 1 ? groups[0].id : '', role: 'User', locale: currentLocale() as MemberForm['locale'] },
-    labels: { username: t('auth.username'), nickname: t('admin.name'), email: t('auth.email'), groupId: t('admin.group'), role: t('admin.role'), locale: t('admin.member.language') },
+    defaultValues: {
+      username: '',
+      nickname: '',
+      email: '',
+      groupId: groups.length === 1 ? groups[0].id : '',
+      role: 'User',
+      locale: currentLocale() as MemberForm['locale'],
+    },
+    labels: {
+      username: t('auth.username'),
+      nickname: t('admin.name'),
+      email: t('auth.email'),
+      groupId: t('admin.group'),
+      role: t('admin.role'),
+      locale: t('admin.member.language'),
+    },
   });
   const create = useCreateMember();
   const errors = formState.errors;
@@ -50,10 +64,19 @@ export function CreateMemberDialog({ groups, onClose }: { groups: Group[]; onClo
               autoCapitalize="none"
               spellCheck={false}
               error={errors.username?.message}
-              {...register('username', { required: t('auth.register.username.required'), pattern: { value: /^[A-Za-z0-9._-]{3,50}$/, message: t('auth.register.username.pattern') } })}
+              {...register('username', {
+                required: t('auth.register.username.required'),
+                pattern: { value: /^[A-Za-z0-9._-]{3,50}$/, message: t('auth.register.username.pattern') },
+              })}
             />
             <Field label={t('admin.name')} error={errors.nickname?.message} {...register('nickname', { required: t('admin.member.nickname.required') })} />
-            <Field label={t('auth.email')} type="email" spellCheck={false} error={errors.email?.message} {...register('email', { required: t('admin.member.email.required') })} />
+            <Field
+              label={t('auth.email')}
+              type="email"
+              spellCheck={false}
+              error={errors.email?.message}
+              {...register('email', { required: t('admin.member.email.required') })}
+            />
             <SelectField label={t('admin.group')} error={errors.groupId?.message} {...register('groupId', { required: t('admin.member.group.required') })}>
               <GroupOptions groups={groups} />
             </SelectField>

@@ -23,7 +23,10 @@ function GroupDialog({ group, open, onClose, onSaved }: { group: Group | null; o
       <form
         noValidate
         onSubmit={submit(async (values) => {
-          const saved = await save.mutateAsync({ groupId: group?.id ?? null, body: { ...values, currency: values.currency.toUpperCase(), modules: values.modules || [] } });
+          const saved = await save.mutateAsync({
+            groupId: group?.id ?? null,
+            body: { ...values, currency: values.currency.toUpperCase(), modules: values.modules || [] },
+          });
           onSaved(saved.name);
           onClose();
         })}
@@ -87,7 +90,10 @@ export function GroupsTab() {
             columns={[
               { header: t('admin.name'), cell: (row) => row.name },
               { header: t('admin.currency'), cell: (row) => row.currency },
-              { header: t('admin.modules'), cell: (row) => (row.modules.length ? row.modules.map((module) => t(MODULE_NAMES[module])).join(', ') : t('admin.modules.none')) },
+              {
+                header: t('admin.modules'),
+                cell: (row) => (row.modules.length ? row.modules.map((module) => t(MODULE_NAMES[module])).join(', ') : t('admin.modules.none')),
+              },
               { header: t('nav.members'), cell: (row) => row.memberCount },
               { header: t('admin.created'), cell: (row) => <DateText value={row.createdDate} /> },
               {

@@ -33,7 +33,13 @@ function Registration({ user, groups, onDone }: { user: AdminUser; groups: Group
           <DateText value={user.createdDate} withTime />
         </dd>
       </dl>
-      <SelectField label={t('admin.registration.group', { name: user.nickname })} id={groupField} value={groupId} onChange={(event) => setGroupId(event.target.value)} error={problem ?? undefined}>
+      <SelectField
+        label={t('admin.registration.group', { name: user.nickname })}
+        id={groupField}
+        value={groupId}
+        onChange={(event) => setGroupId(event.target.value)}
+        error={problem ?? undefined}
+      >
         <GroupOptions groups={groups} />
       </SelectField>
       <div className="actions">

@@ -114,7 +114,10 @@ function ManageUser({ user, groups, onClose, onSaved }: { user: AdminUser; group
         saveLabel={t('admin.status.save')}
         id="user-status"
         value={user.status}
-        options={[user.status, ...STATUS_MOVES[user.status]].map((status) => ({ value: status, label: status === user.status ? t(STATUS_NAME[status]) : t('admin.status.move', { action: t(STATUS_ACTION[status]), status: t(STATUS_NAME[status]) }) }))}
+        options={[user.status, ...STATUS_MOVES[user.status]].map((status) => ({
+          value: status,
+          label: status === user.status ? t(STATUS_NAME[status]) : t('admin.status.move', { action: t(STATUS_ACTION[status]), status: t(STATUS_NAME[status]) }),
+        }))}
         onSave={async (status) => {
           await setStatus.mutateAsync({ userId, status: status as UserStatus });
           done(t('admin.user.statusSaved', { name: user.nickname, status: t(STATUS_NAME[status as UserStatus]) }));

@@ -21,7 +21,13 @@ export default function RegisterPage() {
   const captcha = useRef<CaptchaHandle>(null);
   const { register, submit, summary, setValue, clearErrors, formState } = useProblemForm<RegisterForm>({
     defaultValues: { username: '', nickname: '', email: '', password: '', website: '', captcha: '' },
-    labels: { username: t('auth.username'), nickname: t('auth.register.nickname'), email: t('auth.email'), password: t('auth.password'), captcha: t('auth.captcha') },
+    labels: {
+      username: t('auth.username'),
+      nickname: t('auth.register.nickname'),
+      email: t('auth.email'),
+      password: t('auth.password'),
+      captcha: t('auth.captcha'),
+    },
   });
   const registration = useRegister();
   register('captcha', { required: t('auth.captcha.required') });

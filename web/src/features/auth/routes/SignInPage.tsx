@@ -15,7 +15,6 @@ interface SignInForm {
   deviceName: string;
 }
 
-
 export default function SignInPage() {
   const t = useT();
   const [params] = useSearchParams();
@@ -60,37 +59,37 @@ export default function SignInPage() {
       ) : null}
       {provider && localLogin ? <p className="muted">{t('auth.signIn.orPassword')}</p> : null}
       {localLogin ? (
-      <form onSubmit={onSubmit} noValidate>
-        <Field
-          label={t('auth.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.username?.message}
-          {...register('username', { required: t('auth.username.required') })}
-        />
-        <Field
-          label={t('auth.password')}
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password', { required: t('auth.password.required') })}
-        />
-        <Checkbox label={t('auth.signIn.rememberMe')} {...register('rememberMe')} />
-        <Field
-          label={t('auth.signIn.deviceName')}
-          hint={t('auth.signIn.deviceNameHint')}
-          maxLength={100}
-          error={errors.deviceName?.message}
-          {...register('deviceName')}
-        />
-        <div className="actions">
-          <Button type="submit" busy={formState.isSubmitting}>
-            {t('auth.signIn.submit')}
-          </Button>
-          <Link to="/forgot-password">{t('auth.forgot.title')}</Link>
-        </div>
-      </form>
+        <form onSubmit={onSubmit} noValidate>
+          <Field
+            label={t('auth.username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.username?.message}
+            {...register('username', { required: t('auth.username.required') })}
+          />
+          <Field
+            label={t('auth.password')}
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password', { required: t('auth.password.required') })}
+          />
+          <Checkbox label={t('auth.signIn.rememberMe')} {...register('rememberMe')} />
+          <Field
+            label={t('auth.signIn.deviceName')}
+            hint={t('auth.signIn.deviceNameHint')}
+            maxLength={100}
+            error={errors.deviceName?.message}
+            {...register('deviceName')}
+          />
+          <div className="actions">
+            <Button type="submit" busy={formState.isSubmitting}>
+              {t('auth.signIn.submit')}
+            </Button>
+            <Link to="/forgot-password">{t('auth.forgot.title')}</Link>
+          </div>
+        </form>
       ) : null}
       {localLogin ? (
         <p>

@@ -31,9 +31,7 @@ export default function Accounts() {
   const onError = (error: unknown) => setMessage(explain(t, error));
   return (
     <Page title={t('budget.accounts')}>
-      <p className="muted">
-        {t('budget.accounts.intro')}
-      </p>
+      <p className="muted">{t('budget.accounts.intro')}</p>
       {message ? <Notice tone="warning">{message}</Notice> : null}
       <LoadState query={accounts}>
         {(list) =>
@@ -52,7 +50,11 @@ export default function Accounts() {
       </LoadState>
       {accounts.data?.length ? <NextStep /> : null}
       <h2>{t('budget.account.new')}</h2>
-      <AccountForm initial={{ name: '', openingBalance: '', shared: false }} submitLabel={t('budget.account.add')} onSubmit={(values) => create.mutateAsync(values)} />
+      <AccountForm
+        initial={{ name: '', openingBalance: '', shared: false }}
+        submitLabel={t('budget.account.add')}
+        onSubmit={(values) => create.mutateAsync(values)}
+      />
     </Page>
   );
 }
@@ -109,7 +111,12 @@ function AccountRow({ account, onError, onChanged }: { account: Account; onError
           <Button variant="secondary" onClick={() => setEditing(true)} aria-label={t('common.editItem', { name: account.name })}>
             {t('common.edit')}
           </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(account.id, handlers)} aria-label={t('common.deleteItem', { name: account.name })}>
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            onClick={() => remove.mutate(account.id, handlers)}
+            aria-label={t('common.deleteItem', { name: account.name })}
+          >
             {t('common.delete')}
           </Button>
         </div>
@@ -151,7 +158,12 @@ function AccountForm({
       // replaced it, dropping a name typed for the next one while the save was refreshing the page)
       if (!onCancel && getValues('name') === name) reset();
     } catch (error) {
-      setSummary(applyProblem(error, ['name', 'openingBalance'] as const, setError, { name: t('budget.field.name'), openingBalance: t('budget.account.openingBalance') }));
+      setSummary(
+        applyProblem(error, ['name', 'openingBalance'] as const, setError, {
+          name: t('budget.field.name'),
+          openingBalance: t('budget.account.openingBalance'),
+        }),
+      );
     }
   });
   const prefix = onCancel ? 'edit-' : '';
@@ -178,7 +190,10 @@ function AccountForm({
       <p className="field-hint" id={`${prefix}account-shared-hint`}>
         {t('budget.account.sharedHint')}
       </p>
-      {amountQuestion.question(watch('openingBalance'), retypeAndSave((text) => setValue('openingBalance', text), submit))}
+      {amountQuestion.question(
+        watch('openingBalance'),
+        retypeAndSave((text) => setValue('openingBalance', text), submit),
+      )}
       <FormButtons submitLabel={submitLabel} busy={formState.isSubmitting} onCancel={onCancel} />
     </form>
   );

@@ -33,7 +33,10 @@ const SETTLE_CURRENCIES = ['EUR', 'CHF', 'GBP', 'USD', 'SEK', 'NOK', 'DKK', 'PLN
 export default function Balances() {
   const t = useT();
   const [params, setParams] = useSearchParams();
-  const period: Period = { ...(params.get('from') ? { from: params.get('from') as string } : {}), ...(params.get('to') ? { to: params.get('to') as string } : {}) };
+  const period: Period = {
+    ...(params.get('from') ? { from: params.get('from') as string } : {}),
+    ...(params.get('to') ? { to: params.get('to') as string } : {}),
+  };
   const currency = params.get('currency') ?? undefined;
   const balances = useBalances(period, currency);
   const { claims } = useSession();
@@ -48,7 +51,10 @@ export default function Balances() {
         </Link>
       }
     >
-      <PeriodPicker period={period} onChange={(next) => setParams(Object.fromEntries(Object.entries(next).filter(([, value]) => value)) as Record<string, string>)} />
+      <PeriodPicker
+        period={period}
+        onChange={(next) => setParams(Object.fromEntries(Object.entries(next).filter(([, value]) => value)) as Record<string, string>)}
+      />
       <SelectField
         label={t('budget.balances.settleIn')}
         value={currency ?? group}
@@ -74,7 +80,12 @@ function PeriodPicker({ period, onChange }: { period: Period; onChange: (period:
   const t = useT();
   const [draft, setDraft] = useState({ from: period.from ?? '', to: period.to ?? '' });
   const presets = periodPresets();
-  const words = { month: t('budget.balances.period.month'), lastMonth: t('budget.balances.period.lastMonth'), year: t('budget.balances.period.year'), all: t('budget.balances.period.all') };
+  const words = {
+    month: t('budget.balances.period.month'),
+    lastMonth: t('budget.balances.period.lastMonth'),
+    year: t('budget.balances.period.year'),
+    all: t('budget.balances.period.all'),
+  };
   const choose = (next: Period) => {
     setDraft({ from: next.from ?? '', to: next.to ?? '' });
     onChange(next);
@@ -87,14 +98,31 @@ function PeriodPicker({ period, onChange }: { period: Period; onChange: (period:
     <form onSubmit={apply} aria-label={t('budget.balances.period')}>
       <div className="period-presets" role="group" aria-label={t('budget.balances.period.presets')}>
         {presets.map((preset) => (
-          <Button key={preset.id} variant="secondary" aria-pressed={(period.from ?? '') === (preset.period.from ?? '') && (period.to ?? '') === (preset.period.to ?? '')} onClick={() => choose(preset.period)}>
+          <Button
+            key={preset.id}
+            variant="secondary"
+            aria-pressed={(period.from ?? '') === (preset.period.from ?? '') && (period.to ?? '') === (preset.period.to ?? '')}
+            onClick={() => choose(preset.period)}
+          >
             {words[preset.id]}
           </Button>
         ))}
       </div>
       <div className="period">
-        <Field label={t('budget.balances.period.from')} type="date" name="from" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
-        <Field label={t('budget.balances.period.to')} type="date" name="to" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+        <Field
+          label={t('budget.balances.period.from')}
+          type="date"
+          name="from"
+          value={draft.from}
+          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+        />
+        <Field
+          label={t('budget.balances.period.to')}
+          type="date"
+          name="to"
+          value={draft.to}
+          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+        />
       </div>
       <div className="actions">
         <Button type="submit" variant="secondary">
@@ -137,7 +165,10 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
     const settlement = await record.mutateAsync({ fromUserId: member(from), toUserId: member(to), amount, original, date: settlementDate(period) });
     setConfirming(null);
     // said as it is recorded: a unit's payment in the name of its member
-    setRecorded({ id: settlement.id, sentence: t('budget.settlements.sentence', { from: name(member(from)), to: name(member(to)), amount: both(amount, original) }) });
+    setRecorded({
+      id: settlement.id,
+      sentence: t('budget.settlements.sentence', { from: name(member(from)), to: name(member(to)), amount: both(amount, original) }),
+    });
   };
   const shared = data.parties.some((party) => party.paid !== '0.00' || party.share !== '0.00' || party.sent !== '0.00' || party.received !== '0.00');
   return (
@@ -153,7 +184,12 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
         ) : (
           <ul className="debts" aria-label={t('budget.balances.suggestions')}>
             {data.suggestions.map((suggestion) => {
-              const sentence = t('budget.balances.owes', { from: name(suggestion.from), fromIs: parties.get(suggestion.from)?.unitId ? 'unit' : 'member', to: name(suggestion.to), amount: both(suggestion.amount, suggestion.original) });
+              const sentence = t('budget.balances.owes', {
+                from: name(suggestion.from),
+                fromIs: parties.get(suggestion.from)?.unitId ? 'unit' : 'member',
+                to: name(suggestion.to),
+                amount: both(suggestion.amount, suggestion.original),
+              });
               const key = `${suggestion.from}-${suggestion.to}`;
               return (
                 <li key={key}>
@@ -169,7 +205,10 @@ function BalancesBody({ data, period }: { data: BalancesData; period: Period }) 
                         })}
                       </p>
                       <span className="row-actions">
-                        <Button busy={record.isPending} onClick={() => void settle(suggestion.from, suggestion.to, suggestion.amount, suggestion.original).catch(() => undefined)}>
+                        <Button
+                          busy={record.isPending}
+                          onClick={() => void settle(suggestion.from, suggestion.to, suggestion.amount, suggestion.original).catch(() => undefined)}
+                        >
                           {t('budget.balances.confirm.record')}
                         </Button>
                         <Button variant="secondary" onClick={() => setConfirming(null)}>
@@ -275,7 +314,9 @@ function EffectRow({ effect, name }: { effect: BalanceEffect; name: (id: string)
           {settlement ? null : ` · ${t(explain, { paid: money(effect.paid), share: money(effect.share), amount: money(effect.amount) })}`}
         </small>
       </span>
-      <strong className={positive ? 'net-owed' : effect.effect === '0.00' ? '' : 'net-owes'}>{positive ? `+${money(effect.effect)}` : money(effect.effect)}</strong>
+      <strong className={positive ? 'net-owed' : effect.effect === '0.00' ? '' : 'net-owes'}>
+        {positive ? `+${money(effect.effect)}` : money(effect.effect)}
+      </strong>
     </li>
   );
 }
@@ -321,10 +362,14 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
     await send(normaliseAmount(values.amount) as string);
   });
   const rules = {
-    amount: { validate: (value: string) => validateAmount(value) === true || (value.trim() ? t('budget.settlements.form.amount.invalid') : t('budget.settlements.form.amount.missing')) },
+    amount: {
+      validate: (value: string) =>
+        validateAmount(value) === true || (value.trim() ? t('budget.settlements.form.amount.invalid') : t('budget.settlements.form.amount.missing')),
+    },
     from: { required: t('budget.settlements.form.from.missing') },
     to: {
-      validate: (value: string, all: typeof defaultValues) => (!value ? t('budget.settlements.form.to.missing') : value === all.from ? t('budget.settlements.form.toSelf') : true),
+      validate: (value: string, all: typeof defaultValues) =>
+        !value ? t('budget.settlements.form.to.missing') : value === all.from ? t('budget.settlements.form.toSelf') : true,
     },
     date: { required: t('budget.settlements.form.date.missing') },
   };
@@ -344,7 +389,13 @@ function RecordPayment({ members, period }: { members: BalancesData['members']; 
         {record.error ? <Notice tone="warning">{describeProblem(record.error)}</Notice> : null}
         <div className="grid-2">
           {(['from', 'to'] as const).map((side) => (
-            <SelectField key={side} label={t(`budget.settlements.form.${side}`)} id={`settlement-${side}`} error={errors[side]?.message} {...register(side, rules[side])}>
+            <SelectField
+              key={side}
+              label={t(`budget.settlements.form.${side}`)}
+              id={`settlement-${side}`}
+              error={errors[side]?.message}
+              {...register(side, rules[side])}
+            >
               <option value="">{t('budget.settlements.form.choose')}</option>
               {members.map((member) => (
                 <option key={member.userId} value={member.userId}>
@@ -400,13 +451,7 @@ function UndoableNotice({ settlementId, text }: { settlementId: string; text: st
       {open ? (
         <>
           {' '}
-          <Button
-            variant="secondary"
-            busy={remove.isPending}
-            onClick={() =>
-remove.mutate(settlementId, { onSuccess: () => setUndone(true) })
-            }
-          >
+          <Button variant="secondary" busy={remove.isPending} onClick={() => remove.mutate(settlementId, { onSuccess: () => setUndone(true) })}>
             {t('budget.balances.undo')}
           </Button>
         </>

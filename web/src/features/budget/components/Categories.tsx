@@ -48,9 +48,7 @@ export default function Categories() {
     remove.mutate(category.id, {
       onError: (error) =>
         setMessage(
-          error instanceof ProblemError && error.code === 'CATEGORY_IN_USE'
-            ? t('budget.category.inUse', { name: category.name })
-            : describeProblem(error),
+          error instanceof ProblemError && error.code === 'CATEGORY_IN_USE' ? t('budget.category.inUse', { name: category.name }) : describeProblem(error),
         ),
     });
   };
@@ -91,10 +89,20 @@ export default function Categories() {
                       <NamedIcon name={category.icon} color="#fff" size={18} />
                     </span>
                     <span className="row-main">{category.name}</span>
-                    <button type="button" className="icon-btn" aria-label={t('common.editItem', { name: category.name })} onClick={() => setEditingId(category.id)}>
+                    <button
+                      type="button"
+                      className="icon-btn"
+                      aria-label={t('common.editItem', { name: category.name })}
+                      onClick={() => setEditingId(category.id)}
+                    >
                       <Pencil size={18} aria-hidden="true" />
                     </button>
-                    <button type="button" className="icon-btn danger" aria-label={t('common.deleteItem', { name: category.name })} onClick={() => onDelete(category)}>
+                    <button
+                      type="button"
+                      className="icon-btn danger"
+                      aria-label={t('common.deleteItem', { name: category.name })}
+                      onClick={() => onDelete(category)}
+                    >
                       <Trash2 size={18} aria-hidden="true" />
                     </button>
                   </div>
@@ -156,12 +164,28 @@ function CategoryForm({
       <Controller
         control={control}
         name="color"
-        render={({ field }) => <ColorPicker legend={t('budget.field.colour')} name={`${prefix}color`} value={field.value} onChange={field.onChange} error={formState.errors.color?.message} />}
+        render={({ field }) => (
+          <ColorPicker
+            legend={t('budget.field.colour')}
+            name={`${prefix}color`}
+            value={field.value}
+            onChange={field.onChange}
+            error={formState.errors.color?.message}
+          />
+        )}
       />
       <Controller
         control={control}
         name="icon"
-        render={({ field }) => <IconPicker legend={t('budget.field.icon')} name={`${prefix}icon`} value={field.value} onChange={field.onChange} error={formState.errors.icon?.message} />}
+        render={({ field }) => (
+          <IconPicker
+            legend={t('budget.field.icon')}
+            name={`${prefix}icon`}
+            value={field.value}
+            onChange={field.onChange}
+            error={formState.errors.icon?.message}
+          />
+        )}
       />
       <FormButtons submitLabel={submitLabel} busy={formState.isSubmitting} onCancel={onCancel} />
     </form>

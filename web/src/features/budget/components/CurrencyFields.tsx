@@ -79,11 +79,15 @@ export function useCurrencyForm(existing: Original | null | undefined, date: str
     /** what stands beside the amount: the currency, and in another one the rate and the amount converted as typed */
     beside: (typed: string) => (
       <>
-        <SelectField label={t('budget.field.currency')} value={currency} onChange={(event) => {
-          setCurrency(event.target.value);
-          setRateTyped(false);
-          setRate('');
-        }}>
+        <SelectField
+          label={t('budget.field.currency')}
+          value={currency}
+          onChange={(event) => {
+            setCurrency(event.target.value);
+            setRateTyped(false);
+            setRate('');
+          }}
+        >
           {options.map((code) => (
             <option key={code} value={code}>
               {code}

@@ -32,7 +32,9 @@ export default function ImportStatement() {
   const t = useT();
   return (
     <Page title={t('import.title')}>
-      <RequireBudgetSetup fresh>{({ accounts, categories }) => <ImportFlow accounts={accounts.filter((a) => !a.isDisabled)} categories={categories} />}</RequireBudgetSetup>
+      <RequireBudgetSetup fresh>
+        {({ accounts, categories }) => <ImportFlow accounts={accounts.filter((a) => !a.isDisabled)} categories={categories} />}
+      </RequireBudgetSetup>
     </Page>
   );
 }
@@ -42,7 +44,6 @@ interface Imported {
   skipped: number;
   link: string;
 }
-
 
 /** Why the file cannot be read, in the person's language: the service's reason with its values, else its code's words. */
 const problemText = (problem: ProblemError): string => reasonText(problem.reason, problem.params) ?? describeProblem(problem);
@@ -278,10 +279,20 @@ function PreviewStep({
       const shared = choice.include && choice.shared !== row.shared;
       const changed = choice.include !== !row.duplicateOf || (choice.include && choice.categoryId !== (row.suggestedCategoryId ?? '')) || shared;
       if (!changed) return [];
-      return [{ index: row.index, include: choice.include, ...(choice.include ? { categoryId: choice.categoryId } : {}), ...(shared ? { shared: choice.shared } : {}) }];
+      return [
+        {
+          index: row.index,
+          include: choice.include,
+          ...(choice.include ? { categoryId: choice.categoryId } : {}),
+          ...(shared ? { shared: choice.shared } : {}),
+        },
+      ];
     });
     const result = await commit.mutateAsync(rows);
-    const dates = preview.rows.filter((_, i) => choices[i].include).map((row) => row.date).sort();
+    const dates = preview.rows
+      .filter((_, i) => choices[i].include)
+      .map((row) => row.date)
+      .sort();
     const query = new URLSearchParams({ budgetAccountId: preview.accountId, sort: 'date' });
     if (dates.length) {
       query.set('from', dates[0]);
@@ -307,7 +318,9 @@ function PreviewStep({
           <h2 id="import-errors-title">{t('import.errors.title')}</h2>
           <ul>
             {preview.errors.map((error) => (
-              <li key={`${error.line}-${error.message}`}>{t('import.errors.line', { line: error.line, message: reasonText(error.reason, error.params) ?? t('import.reason.unknown') })}</li>
+              <li key={`${error.line}-${error.message}`}>
+                {t('import.errors.line', { line: error.line, message: reasonText(error.reason, error.params) ?? t('import.reason.unknown') })}
+              </li>
             ))}
           </ul>
         </section>
@@ -336,7 +349,12 @@ function PreviewStep({
             categories={categories}
             showErrors={showErrors}
             canShare={preview.canShare}
-            onChange={(positions, next) => change(positions.map((position) => group.indexes[position]), next)}
+            onChange={(positions, next) =>
+              change(
+                positions.map((position) => group.indexes[position]),
+                next,
+              )
+            }
           />
         ))}
       </ul>
@@ -392,7 +410,14 @@ function CategorySelect({
 }) {
   const t = useT();
   return (
-    <Select id={id} aria-label={label} className="import-category" value={value} aria-invalid={invalid || undefined} onChange={(event) => onChange(event.target.value)}>
+    <Select
+      id={id}
+      aria-label={label}
+      className="import-category"
+      value={value}
+      aria-invalid={invalid || undefined}
+      onChange={(event) => onChange(event.target.value)}
+    >
       <option value="">{t('import.choose')}</option>
       {mixed ? (
         <option value={MIXED} disabled>

@@ -88,7 +88,10 @@ function Upcoming({ accounts, categories }: { accounts: Account[]; categories: C
               <ul className="balances" aria-label={t('budget.upcoming.label')}>
                 {due.slice(0, UPCOMING_SHOWN).map(({ rule, date }) => {
                   const what = rule.description || nameOf(categories, rule.categoryId) || t(TYPE_NAME[rule.type]);
-                  const account = rule.type === 'Transfer' ? `${nameOf(accounts, rule.budgetAccountId)} → ${nameOf(accounts, rule.targetBudgetAccountId)}` : nameOf(accounts, rule.budgetAccountId);
+                  const account =
+                    rule.type === 'Transfer'
+                      ? `${nameOf(accounts, rule.budgetAccountId)} → ${nameOf(accounts, rule.targetBudgetAccountId)}`
+                      : nameOf(accounts, rule.budgetAccountId);
                   return (
                     <li key={`${rule.id}-${date}`} className="row">
                       <span className="row-main">

@@ -154,7 +154,9 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
       setSummary(split.refuse(error) ?? applyProblem(error, FIELDS, setError, movementLabels(t)));
     }
   });
-  const accounts = existing ? basics.accounts.map((account) => (account.id === existing.budgetAccountId ? { ...account, isDisabled: false } : account)) : basics.accounts;
+  const accounts = existing
+    ? basics.accounts.map((account) => (account.id === existing.budgetAccountId ? { ...account, isDisabled: false } : account))
+    : basics.accounts;
   return (
     <>
       <form onSubmit={submit} noValidate>
@@ -187,7 +189,9 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
             min={1}
             max={1000}
             error={formState.errors.interval?.message}
-            {...register('interval', { validate: (value) => (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 1000) || t('budget.recurring.interval.invalid') })}
+            {...register('interval', {
+              validate: (value) => (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 1000) || t('budget.recurring.interval.invalid'),
+            })}
           />
           <Field
             label={t('budget.recurring.startDate')}
@@ -217,7 +221,10 @@ function RecurringForm({ basics, initial, existing }: { basics: BudgetBasics; in
           ))}
         </SelectField>
         <Checkbox label={t('budget.recurring.enabled')} {...register('isEnabled')} />
-        {amountQuestion.question(watch('amount'), retypeAndSave((text) => setValue('amount', text), submit))}
+        {amountQuestion.question(
+          watch('amount'),
+          retypeAndSave((text) => setValue('amount', text), submit),
+        )}
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>
             {existing ? t('budget.recurring.save') : t('budget.recurring.create')}

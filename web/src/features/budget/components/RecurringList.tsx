@@ -25,7 +25,10 @@ export default function RecurringList() {
   const categoryName = (id: string | null) => categories.data?.find((category) => category.id === id)?.name;
   const accountName = (id: string | null) => accounts.data?.find((account) => account.id === id)?.name ?? t('budget.recurring.anAccount');
   const title = (item: Recurring) =>
-    item.description || (item.type === 'Transfer' ? t('budget.transfer.to', { account: accountName(item.targetBudgetAccountId) }) : (categoryName(item.categoryId) ?? t(TYPE_NAME[item.type])));
+    item.description ||
+    (item.type === 'Transfer'
+      ? t('budget.transfer.to', { account: accountName(item.targetBudgetAccountId) })
+      : (categoryName(item.categoryId) ?? t(TYPE_NAME[item.type])));
   return (
     <Page
       title={t('budget.recurring')}

@@ -43,7 +43,13 @@ export default function Reports() {
       </div>
       <div className="toolbar grid-2">
         {view === 'month' ? (
-          <Field label={t('reports.month')} name="month" type="month" value={month} onChange={(event) => event.target.value && update({ month: event.target.value })} />
+          <Field
+            label={t('reports.month')}
+            name="month"
+            type="month"
+            value={month}
+            onChange={(event) => event.target.value && update({ month: event.target.value })}
+          />
         ) : (
           <Field
             label={t('reports.year')}
@@ -85,7 +91,13 @@ function MonthContent({ report }: { report: MonthlyReport }) {
   const daysPanel = useId();
   const activeDays = report.days.filter((day) => day.income !== '0.00' || day.expense !== '0.00');
   const categorySeries = useMemo(
-    () => [{ label: t('reports.expenses'), values: report.categories.map((category) => Number(category.expense)), colors: report.categories.map((category) => category.color) }],
+    () => [
+      {
+        label: t('reports.expenses'),
+        values: report.categories.map((category) => Number(category.expense)),
+        colors: report.categories.map((category) => category.color),
+      },
+    ],
     [report, t],
   );
   const daySeries = useMemo(
@@ -187,7 +199,11 @@ function YearContent({ report }: { report: YearlyReport }) {
         currency={report.currency}
       />
       <h2>{t('reports.byCategory')}</h2>
-      {report.categories.length ? <CategoryTable categories={report.categories} currency={report.currency} /> : <p className="muted">{t('reports.nothingThisYear')}</p>}
+      {report.categories.length ? (
+        <CategoryTable categories={report.categories} currency={report.currency} />
+      ) : (
+        <p className="muted">{t('reports.nothingThisYear')}</p>
+      )}
     </>
   );
 }

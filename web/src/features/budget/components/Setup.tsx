@@ -16,7 +16,15 @@ export interface BudgetBasics {
  * forms, which take their starting choices from the lists once): the lists read now, not a cached
  * copy still being refreshed (`useSettled`).
  */
-export function RequireBudgetSetup({ children, needsCategory = true, fresh = false }: { children: (basics: BudgetBasics) => ReactNode; needsCategory?: boolean; fresh?: boolean }) {
+export function RequireBudgetSetup({
+  children,
+  needsCategory = true,
+  fresh = false,
+}: {
+  children: (basics: BudgetBasics) => ReactNode;
+  needsCategory?: boolean;
+  fresh?: boolean;
+}) {
   const categories = useCategories();
   const accounts = useAccounts();
   const settled = useSettled(categories, accounts);

@@ -36,7 +36,17 @@ export const MODE_WORDS: Record<SplitMode, { label: MessageId; hint: MessageId; 
 };
 
 /** "How to split": the modes as large radio buttons. */
-export function ModePicker<Mode extends SplitMode>({ name, modes, value, onChange }: { name: string; modes: readonly Mode[]; value: Mode; onChange: (mode: Mode) => void }) {
+export function ModePicker<Mode extends SplitMode>({
+  name,
+  modes,
+  value,
+  onChange,
+}: {
+  name: string;
+  modes: readonly Mode[];
+  value: Mode;
+  onChange: (mode: Mode) => void;
+}) {
   const t = useT();
   return (
     <fieldset className="segmented split-modes" id={name}>

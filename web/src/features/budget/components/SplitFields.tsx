@@ -221,7 +221,11 @@ export function SplitFields({ type, state, onChange, amount, members, units = []
               const amountMessage = message(`split.adjustments.${index}.amount`);
               return (
                 <li key={adjustment.key} className="split-row split-adjustment">
-                  <Select aria-label={t('budget.split.adjustment.who', { number: index + 1 })} value={adjustment.userId} onChange={(event) => change({ userId: event.target.value })}>
+                  <Select
+                    aria-label={t('budget.split.adjustment.who', { number: index + 1 })}
+                    value={adjustment.userId}
+                    onChange={(event) => change({ userId: event.target.value })}
+                  >
                     {everyone.map((member) => (
                       <option key={member.id} value={member.id}>
                         {member.nickname}
@@ -315,7 +319,9 @@ export function useSplitForm(split: StoredSplit | null | undefined, isNewExpense
     refuse: (error: unknown): SummaryItem[] | null => {
       const problem = splitProblem(error);
       setRefused(problem);
-      return problem ? [{ field: Object.keys(problem)[0] === 'split' ? 'split.paidBy' : Object.keys(problem)[0], message: t('budget.split.error.summary') }] : null;
+      return problem
+        ? [{ field: Object.keys(problem)[0] === 'split' ? 'split.paidBy' : Object.keys(problem)[0], message: t('budget.split.error.summary') }]
+        : null;
     },
   };
 }

@@ -90,7 +90,9 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
     await budgetApi.deleteTransaction(id);
     navigate('/budget/transactions', { replace: true });
   });
-  const save = useBudgetMutation((body: TransactionInput) => (existing ? budgetApi.updateTransaction({ id: existing.id, body }) : budgetApi.createTransaction(body)));
+  const save = useBudgetMutation((body: TransactionInput) =>
+    existing ? budgetApi.updateTransaction({ id: existing.id, body }) : budgetApi.createTransaction(body),
+  );
   const form = useForm<TransactionValues>({ defaultValues: initial });
   const { register, handleSubmit, setError, setValue, watch, formState } = form;
   const type = watch('type');
@@ -114,21 +116,25 @@ function TransactionForm({ basics, initial, existing }: { basics: BudgetBasics; 
     }
   });
   // an existing transaction may sit on an account disabled since: keep it selectable
-  const accounts = existing ? basics.accounts.map((account) => (account.id === existing.budgetAccountId ? { ...account, isDisabled: false } : account)) : basics.accounts;
+  const accounts = existing
+    ? basics.accounts.map((account) => (account.id === existing.budgetAccountId ? { ...account, isDisabled: false } : account))
+    : basics.accounts;
   return (
     <>
       <form onSubmit={submit} noValidate>
         <ErrorSummary items={summary} />
-        <MoneyMovementFields
-          form={form}
-          categories={basics.categories}
-          accounts={accounts}
-          currency={money.currency}
-          beside={money.beside(watch('amount'))}
+        <MoneyMovementFields form={form} categories={basics.categories} accounts={accounts} currency={money.currency} beside={money.beside(watch('amount'))} />
+        <Field
+          label={t('budget.field.date')}
+          type="date"
+          error={formState.errors.date?.message}
+          {...register('date', { required: t('budget.field.date.required') })}
         />
-        <Field label={t('budget.field.date')} type="date" error={formState.errors.date?.message} {...register('date', { required: t('budget.field.date.required') })} />
         {split.fields(money.converted(watch('amount')) ?? '', type)}
-        {amountQuestion.question(watch('amount'), retypeAndSave((text) => setValue('amount', text), submit))}
+        {amountQuestion.question(
+          watch('amount'),
+          retypeAndSave((text) => setValue('amount', text), submit),
+        )}
         <div className="actions">
           <Button type="submit" busy={formState.isSubmitting}>
             {existing ? t('budget.transaction.save') : t(ADD[type])}

@@ -58,7 +58,7 @@ export function MoneyMovementFields<Values extends MoneyMovementValues>({ form, 
       chooseCategory(created);
       setCreated(null);
     }
-  // chooseCategory is remade each render: `created` says when to run
+    // chooseCategory is remade each render: `created` says when to run
   }, [created, categories]);
   const usable = accounts.filter((account) => !account.isDisabled);
   return (
@@ -90,7 +90,10 @@ export function MoneyMovementFields<Values extends MoneyMovementValues>({ form, 
         <SelectField
           label={t('budget.field.category')}
           error={err.categoryId?.message}
-          {...reg('categoryId', { required: t('budget.field.category.required'), validate: (value) => value !== NEW_CATEGORY || t('budget.field.category.addFirst') })}
+          {...reg('categoryId', {
+            required: t('budget.field.category.required'),
+            validate: (value) => value !== NEW_CATEGORY || t('budget.field.category.addFirst'),
+          })}
         >
           <option value="">{t('budget.field.category.required')}</option>
           {categories.map((category) => (

@@ -74,13 +74,19 @@ function ImportedNotice({ state }: { state: unknown }) {
 function TransactionList({ categories, accounts }: { categories: Category[]; accounts: Account[] }) {
   const t = useT();
   const [params, setParams] = useSearchParams();
-  const filters: TransactionFilters = { page: Number(params.get('page') ?? 1) || 1, pageSize: 20, sort: (params.get('sort') as TransactionFilters['sort']) ?? '-date' };
+  const filters: TransactionFilters = {
+    page: Number(params.get('page') ?? 1) || 1,
+    pageSize: 20,
+    sort: (params.get('sort') as TransactionFilters['sort']) ?? '-date',
+  };
   for (const key of FILTER_KEYS) {
     const value = params.get(key);
     if (value) (filters as unknown as Record<string, string>)[key] = value;
   }
   const transactions = useTransactions(filters);
-  const [draft, setDraft] = useState(() => Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as Record<(typeof FILTER_KEYS)[number], string>);
+  const [draft, setDraft] = useState(
+    () => Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as Record<(typeof FILTER_KEYS)[number], string>,
+  );
   const activeFilters = FILTER_KEYS.filter((key) => params.get(key)).length;
 
   const apply = (event: FormEvent) => {
@@ -101,7 +107,8 @@ function TransactionList({ categories, accounts }: { categories: Category[]; acc
     if (key !== 'page') next.delete('page');
     setParams(next);
   };
-  const set = (key: (typeof FILTER_KEYS)[number]) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const set = (key: (typeof FILTER_KEYS)[number]) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [key]: event.target.value }));
   const names = {
     category: new Map(categories.map((category) => [category.id, category])),
     account: new Map(accounts.map((account) => [account.id, account.name])),
@@ -149,7 +156,12 @@ function TransactionList({ categories, accounts }: { categories: Category[]; acc
         </form>
       </FilterPanel>
       <div className="toolbar">
-        <SelectField label={t('budget.sort')} name="sort" value={filters.sort} onChange={(event) => setParam('sort', event.target.value === '-date' ? '' : event.target.value)}>
+        <SelectField
+          label={t('budget.sort')}
+          name="sort"
+          value={filters.sort}
+          onChange={(event) => setParam('sort', event.target.value === '-date' ? '' : event.target.value)}
+        >
           {SORTS.map((sort) => (
             <option key={sort.value} value={sort.value}>
               {t(sort.label)}
@@ -184,12 +196,20 @@ function TransactionList({ categories, accounts }: { categories: Category[]; acc
                 <TransactionRow key={transaction.id} transaction={transaction} names={names} />
               ))}
             </ul>
-            <Pager page={page.page} totalPages={page.totalPages} totalItems={page.totalItems} exact={page.totalItemsExact} onPage={(next) => setParam('page', String(next))} />
+            <Pager
+              page={page.page}
+              totalPages={page.totalPages}
+              totalItems={page.totalItems}
+              exact={page.totalItemsExact}
+              onPage={(next) => setParam('page', String(next))}
+            />
           </>
         )}
       </LoadState>
       {/* settlements have no type, category, account or description: only a date filter applies to them */}
-      {filters.type || filters.categoryId || filters.budgetAccountId || filters.search ? null : <TransactionSettlements period={{ from: filters.from, to: filters.to }} />}
+      {filters.type || filters.categoryId || filters.budgetAccountId || filters.search ? null : (
+        <TransactionSettlements period={{ from: filters.from, to: filters.to }} />
+      )}
     </>
   );
 }
@@ -207,7 +227,11 @@ function TransactionRow({ transaction, names }: { transaction: Transaction; name
     <li>
       <Link to={`/budget/transactions/${transaction.id}`} className="row tx-row">
         <span className="category-icon" style={{ background: category?.color ?? '#6B7280' }}>
-          {transaction.type === 'Transfer' ? <ArrowLeftRight size={18} color="#fff" aria-hidden="true" /> : <NamedIcon name={category?.icon ?? 'Tag'} color="#fff" size={18} />}
+          {transaction.type === 'Transfer' ? (
+            <ArrowLeftRight size={18} color="#fff" aria-hidden="true" />
+          ) : (
+            <NamedIcon name={category?.icon ?? 'Tag'} color="#fff" size={18} />
+          )}
         </span>
         <span className="row-main">
           <strong>{title}</strong>

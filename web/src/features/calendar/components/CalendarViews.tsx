@@ -59,7 +59,13 @@ function Filters() {
                 {t('calendar.filter.everyone')}
               </button>
               {members.map((member) => (
-                <button key={member.id} type="button" className="cal-chip" aria-pressed={filters.member === member.id} onClick={() => filters.update({ member: member.id })}>
+                <button
+                  key={member.id}
+                  type="button"
+                  className="cal-chip"
+                  aria-pressed={filters.member === member.id}
+                  onClick={() => filters.update({ member: member.id })}
+                >
                   <span className="cal-swatch" style={{ background: member.color }} aria-hidden="true" />
                   {member.name}
                 </button>
@@ -87,7 +93,19 @@ function useToday(zone: string): string {
 }
 
 /** Days with what happens on them, one list per day. */
-function DayList({ days, occurrences, zone, today, showEmpty }: { days: string[]; occurrences: Occurrence[]; zone: string; today: string; showEmpty: boolean }) {
+function DayList({
+  days,
+  occurrences,
+  zone,
+  today,
+  showEmpty,
+}: {
+  days: string[];
+  occurrences: Occurrence[];
+  zone: string;
+  today: string;
+  showEmpty: boolean;
+}) {
   const t = useT();
   const dayName = useDayName();
   const { claims } = useSession();
@@ -104,7 +122,14 @@ function DayList({ days, occurrences, zone, today, showEmpty }: { days: string[]
           {grouped.has(day) ? (
             <ul className="cal-list">
               {grouped.get(day)!.map((occurrence) => (
-                <OccurrenceRow key={`${occurrence.source}-${occurrence.occurrenceId}`} occurrence={occurrence} day={day} zone={zone} userId={claims?.userId} search={search} />
+                <OccurrenceRow
+                  key={`${occurrence.source}-${occurrence.occurrenceId}`}
+                  occurrence={occurrence}
+                  day={day}
+                  zone={zone}
+                  userId={claims?.userId}
+                  search={search}
+                />
               ))}
             </ul>
           ) : (

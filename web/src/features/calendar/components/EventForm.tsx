@@ -9,7 +9,19 @@ import { useProblemForm } from '@/ui/use-problem-form';
 import { intlLocale } from '@/ui/format';
 import type { EventInput } from '../api';
 import { addDays, addMinutes, instantOf, wallClock } from '../dates';
-import { WEEKDAYS, choicesFor, describeRepeat, fromRRule, matchingChoice, toRRule, weekdayName, weekdayOf, weekdayPosition, type Repeat, type Weekday } from '../repeat';
+import {
+  WEEKDAYS,
+  choicesFor,
+  describeRepeat,
+  fromRRule,
+  matchingChoice,
+  toRRule,
+  weekdayName,
+  weekdayOf,
+  weekdayPosition,
+  type Repeat,
+  type Weekday,
+} from '../repeat';
 import { useMemberColors } from './shared';
 
 /** The reminders offered, in minutes before the start. */
@@ -77,7 +89,19 @@ export function newEventValues(day: string | undefined, zone: string, now: Date)
 
 /** The form's values of an event (or of one occurrence of it, shown at `shown` times). */
 export function eventValues(
-  event: { title: string; description?: string | null; location?: string | null; allDay: boolean; start: string; end: string; timeZone?: string | null; recurrence?: { rrule: string } | null; attendees: 'group' | string[]; isPrivate?: boolean; reminders?: { minutesBefore: number }[] },
+  event: {
+    title: string;
+    description?: string | null;
+    location?: string | null;
+    allDay: boolean;
+    start: string;
+    end: string;
+    timeZone?: string | null;
+    recurrence?: { rrule: string } | null;
+    attendees: 'group' | string[];
+    isPrivate?: boolean;
+    reminders?: { minutesBefore: number }[];
+  },
   zone: string,
   shown?: { start: string; end: string },
 ): EventValues {
@@ -242,7 +266,12 @@ export function EventForm({ initial, submitLabel, keptRule, onSubmit, onCancel, 
         />
         <Checkbox label={t('calendar.form.allDay')} {...register('allDay')} />
         <div className="cal-when-fields">
-          <Field type="date" label={values.allDay ? t('calendar.form.firstDay') : labels.date} error={errors.date?.message} {...register('date', { required: t('calendar.form.dateRequired') })} />
+          <Field
+            type="date"
+            label={values.allDay ? t('calendar.form.firstDay') : labels.date}
+            error={errors.date?.message}
+            {...register('date', { required: t('calendar.form.dateRequired') })}
+          />
           {values.allDay ? (
             <Field
               type="date"
@@ -252,7 +281,12 @@ export function EventForm({ initial, submitLabel, keptRule, onSubmit, onCancel, 
             />
           ) : (
             <>
-              <Field type="time" label={labels.startTime} error={errors.startTime?.message} {...register('startTime', { required: t('calendar.form.timeRequired') })} />
+              <Field
+                type="time"
+                label={labels.startTime}
+                error={errors.startTime?.message}
+                {...register('startTime', { required: t('calendar.form.timeRequired') })}
+              />
               <Field
                 type="time"
                 label={labels.endTime}
@@ -312,7 +346,10 @@ export function EventForm({ initial, submitLabel, keptRule, onSubmit, onCancel, 
                 type="date"
                 label={labels.until}
                 error={errors.until?.message}
-                {...register('until', { validate: (value, all) => all.repeat !== 'custom' || all.ends !== 'until' || (!!value && value >= all.date) || t('calendar.form.untilBeforeStart') })}
+                {...register('until', {
+                  validate: (value, all) =>
+                    all.repeat !== 'custom' || all.ends !== 'until' || (!!value && value >= all.date) || t('calendar.form.untilBeforeStart'),
+                })}
               />
             ) : null}
             {values.ends === 'count' ? <Field type="number" inputMode="numeric" min={1} label={labels.count} {...register('count')} /> : null}
@@ -323,7 +360,12 @@ export function EventForm({ initial, submitLabel, keptRule, onSubmit, onCancel, 
           {t('calendar.form.more')}
         </Disclosure>
         <div id={moreId} className="stack" hidden={!more}>
-          <Field label={labels.location} autoComplete="off" error={errors.location?.message} {...register('location', { maxLength: { value: 500, message: t('calendar.form.locationTooLong') } })} />
+          <Field
+            label={labels.location}
+            autoComplete="off"
+            error={errors.location?.message}
+            {...register('location', { maxLength: { value: 500, message: t('calendar.form.locationTooLong') } })}
+          />
           {values.allDay ? null : <TimeZoneField label={labels.timeZone} keep={[initial.timeZone]} {...register('timeZone')} />}
           <fieldset>
             <legend>{t('calendar.form.who')}</legend>

@@ -68,7 +68,21 @@ function shifted(seriesStart: string, occurrenceStart: string, newStart: string,
   return new Date(Date.parse(seriesStart) + delta).toISOString().replace('.000Z', 'Z');
 }
 
-function SeriesQuestion({ open, title, busy, error, onChoose, onClose }: { open: boolean; title: string; busy: Scope | null; error: unknown; onChoose: (scope: Scope) => void; onClose: () => void }) {
+function SeriesQuestion({
+  open,
+  title,
+  busy,
+  error,
+  onChoose,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  busy: Scope | null;
+  error: unknown;
+  onChoose: (scope: Scope) => void;
+  onClose: () => void;
+}) {
   const t = useT();
   return (
     <Dialog open={open} title={title} onClose={onClose}>
@@ -188,7 +202,14 @@ function EventEditor({ event }: { event: CalendarEvent }) {
       if (pending.kind === 'save') {
         const body = eventBody(pending.values, rrule);
         if (scope === 'one') {
-          const one: OccurrenceInput = { title: body.title, description: body.description, location: body.location, start: body.start, end: body.end, attendees: body.attendees };
+          const one: OccurrenceInput = {
+            title: body.title,
+            description: body.description,
+            location: body.location,
+            start: body.start,
+            end: body.end,
+            attendees: body.attendees,
+          };
           await saveOne.mutateAsync({ eventId: event.id, originalStart, body: one });
         } else if (scope === 'following') {
           const next = await split.mutateAsync({ eventId: event.id, from: originalStart });

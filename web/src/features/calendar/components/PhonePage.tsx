@@ -108,7 +108,11 @@ function Feeds() {
           setMade({ name: feed.name, url: feed.url });
         })}
       >
-        <Field label={labels.name} error={formState.errors.name?.message} {...register('name', { required: t('calendar.feeds.nameRequired'), maxLength: { value: 100, message: t('calendar.feeds.nameTooLong') } })} />
+        <Field
+          label={labels.name}
+          error={formState.errors.name?.message}
+          {...register('name', { required: t('calendar.feeds.nameRequired'), maxLength: { value: 100, message: t('calendar.feeds.nameTooLong') } })}
+        />
         <fieldset>
           <legend>{labels.layers}</legend>
           {LAYERS.map((layer) => (

@@ -129,7 +129,19 @@ export function layerLink(occurrence: Occurrence, userId: string | undefined): {
 }
 
 /** One occurrence in a list: its colour, time, title, and where it opens. */
-export function OccurrenceRow({ occurrence, day, zone, userId, search }: { occurrence: Occurrence; day: string; zone: string; userId?: string; search: string }) {
+export function OccurrenceRow({
+  occurrence,
+  day,
+  zone,
+  userId,
+  search,
+}: {
+  occurrence: Occurrence;
+  day: string;
+  zone: string;
+  userId?: string;
+  search: string;
+}) {
   const t = useT();
   const timeText = useTimeText(zone);
   const link = layerLink(occurrence, userId);

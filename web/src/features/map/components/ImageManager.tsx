@@ -89,7 +89,10 @@ export function ImageManager({ markerId, title, pending }: { markerId: string; t
   const reorder = async (ids: string[]) => {
     setMessage(null);
     const previous = client.getQueryData<MarkerImage[]>(imagesKey(markerId));
-    client.setQueryData<MarkerImage[]>(imagesKey(markerId), (list) => list && ids.map((id, order) => ({ ...(list.find((image) => image.id === id) as MarkerImage), order })));
+    client.setQueryData<MarkerImage[]>(
+      imagesKey(markerId),
+      (list) => list && ids.map((id, order) => ({ ...(list.find((image) => image.id === id) as MarkerImage), order })),
+    );
     try {
       client.setQueryData(imagesKey(markerId), await mapApi.reorderImages({ id: markerId, imageIds: ids }));
       await client.invalidateQueries({ queryKey: markerKey(markerId) });
@@ -137,7 +140,12 @@ export function ImageManager({ markerId, title, pending }: { markerId: string; t
                           <img src={image.thumbnailUrl} alt={t('map.photo.alt', { name, title })} data-image-id={image.id} />
                         </button>
                       ) : (
-                        <span className="image-pending" data-image-id={image.id} role="img" aria-label={image.status === 'Failed' ? t('map.photo.failedLabel', { name }) : t('map.photo.processingLabel', { name })}>
+                        <span
+                          className="image-pending"
+                          data-image-id={image.id}
+                          role="img"
+                          aria-label={image.status === 'Failed' ? t('map.photo.failedLabel', { name }) : t('map.photo.processingLabel', { name })}
+                        >
                           {image.status === 'Failed' ? t('map.upload.Failed') : t('map.photo.processing')}
                         </span>
                       )}
@@ -162,7 +170,16 @@ export function ImageManager({ markerId, title, pending }: { markerId: string; t
         <p className="field-hint" id="photo-files-hint">
           {t('map.photos.addHint')}
         </p>
-        <input ref={input} id="photo-files" type="file" accept={IMAGE_TYPES.join(',')} multiple disabled={busy} aria-describedby="photo-files-hint" onChange={onFiles} />
+        <input
+          ref={input}
+          id="photo-files"
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          multiple
+          disabled={busy}
+          aria-describedby="photo-files-hint"
+          onChange={onFiles}
+        />
       </div>
       {uploads.length ? (
         <ul className="uploads" aria-label={t('map.uploads')}>
@@ -170,11 +187,13 @@ export function ImageManager({ markerId, title, pending }: { markerId: string; t
             <li key={upload.key}>
               <span className="upload-name">{upload.name}</span>
               <progress max={1} value={upload.stage === 'Uploading' ? upload.progress : 1} aria-label={t('map.upload.of', { name: upload.name })} />
-              <span className={upload.stage === 'Failed' ? 'field-message' : 'muted'}>{upload.stage === 'Failed'
+              <span className={upload.stage === 'Failed' ? 'field-message' : 'muted'}>
+                {upload.stage === 'Failed'
                   ? upload.error
                   : upload.stage === 'Uploading'
                     ? t('map.upload.percent', { percent: Math.round(upload.progress * 100) })
-                    : t(STAGE[upload.stage])}</span>
+                    : t(STAGE[upload.stage])}
+              </span>
             </li>
           ))}
         </ul>

@@ -40,9 +40,7 @@ function NewMarker() {
   const lng = params.get('lng');
   return (
     <Page title={t('map.new')}>
-      <MarkerForm
-        initial={{ title: '', date: today(), rating: '', address: '', description: '', latitude: lat ?? '', longitude: lng ?? '' }}
-      />
+      <MarkerForm initial={{ title: '', date: today(), rating: '', address: '', description: '', latitude: lat ?? '', longitude: lng ?? '' }} />
     </Page>
   );
 }
@@ -185,21 +183,21 @@ function MarkerForm({ initial, existing }: { initial: MarkerValues; existing?: M
 
       <details className="form-more" open={Boolean(errors.description || initial.description) || undefined}>
         <summary>{t('map.form.addDescription')}</summary>
-      <div className={`field${errors.description ? ' field-error' : ''}`}>
-        <span className="label" id="description-label">
-          {t('map.field.descriptionOptional')}
-        </span>
-        {errors.description ? <p className="field-message">{errors.description.message}</p> : null}
-        <Controller
-          control={control}
-          name="description"
-          render={({ field }) => (
-            <Suspense fallback={<Skeleton lines={3} />}>
-              <RichTextEditor id="description" labelId="description-label" initialHtml={initial.description} onChange={field.onChange} />
-            </Suspense>
-          )}
-        />
-      </div>
+        <div className={`field${errors.description ? ' field-error' : ''}`}>
+          <span className="label" id="description-label">
+            {t('map.field.descriptionOptional')}
+          </span>
+          {errors.description ? <p className="field-message">{errors.description.message}</p> : null}
+          <Controller
+            control={control}
+            name="description"
+            render={({ field }) => (
+              <Suspense fallback={<Skeleton lines={3} />}>
+                <RichTextEditor id="description" labelId="description-label" initialHtml={initial.description} onChange={field.onChange} />
+              </Suspense>
+            )}
+          />
+        </div>
       </details>
 
       {existing ? null : (

@@ -48,7 +48,14 @@ export default function MarkerList() {
       }
     >
       <div className="toolbar grid-2">
-        <Field label={t('map.list.search')} name="search" type="search" hint={t('map.list.searchHint')} value={search} onChange={(event) => setSearch(event.target.value)} />
+        <Field
+          label={t('map.list.search')}
+          name="search"
+          type="search"
+          hint={t('map.list.searchHint')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <SelectField label={t('map.list.sort')} name="sort" value={sort} onChange={(event) => set('sort', event.target.value)}>
           {SORTS.map((option) => (
             <option key={option.value} value={option.value}>

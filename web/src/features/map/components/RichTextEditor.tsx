@@ -82,7 +82,14 @@ export default function RichTextEditor({ id, labelId, initialHtml, onChange, des
     <div className="rte">
       <div ref={toolbar} className="rte-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
         {BUTTONS.map((button) => (
-          <button key={`${button.format}-${button.value ?? ''}`} type="button" className={`ql-${button.format}`} value={button.value} aria-label={t(button.label)} title={t(button.label)}>
+          <button
+            key={`${button.format}-${button.value ?? ''}`}
+            type="button"
+            className={`ql-${button.format}`}
+            value={button.value}
+            aria-label={t(button.label)}
+            title={t(button.label)}
+          >
             <button.icon size={18} aria-hidden="true" />
           </button>
         ))}

@@ -172,7 +172,9 @@ export function PinMap({ latitude, longitude, onPick, label }: PinMapProps) {
         <LeafletWords />
         <Recenter latitude={latitude} longitude={longitude} />
         {onPick ? <PickOnClick onPick={onPick} /> : null}
-        {has ? <Marker position={[latitude, longitude]} icon={pin} draggable={Boolean(onPick)} eventHandlers={eventHandlers} title={label} alt={label} /> : null}
+        {has ? (
+          <Marker position={[latitude, longitude]} icon={pin} draggable={Boolean(onPick)} eventHandlers={eventHandlers} title={label} alt={label} />
+        ) : null}
       </MapContainer>
     </div>
   );

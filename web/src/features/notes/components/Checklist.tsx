@@ -73,7 +73,17 @@ export function Checklist({ note }: { note: Note }) {
   );
 }
 
-function ItemRow({ noteId, item, handle, onEdit }: { noteId: string; item: NoteItem; handle?: Parameters<typeof DragHandle>[0]['handle']; onEdit: () => void }) {
+function ItemRow({
+  noteId,
+  item,
+  handle,
+  onEdit,
+}: {
+  noteId: string;
+  item: NoteItem;
+  handle?: Parameters<typeof DragHandle>[0]['handle'];
+  onEdit: () => void;
+}) {
   const t = useT();
   return (
     <div>
@@ -127,7 +137,16 @@ function AddItem({ noteId }: { noteId: string }) {
   };
   return (
     <form onSubmit={submit} noValidate className="add-item">
-      <Field label={t('notes.item.new')} id="new-item-text" name="text" maxLength={1000} autoComplete="off" enterKeyHint="enter" error={errors.text} ref={text} />
+      <Field
+        label={t('notes.item.new')}
+        id="new-item-text"
+        name="text"
+        maxLength={1000}
+        autoComplete="off"
+        enterKeyHint="enter"
+        error={errors.text}
+        ref={text}
+      />
       <details>
         <summary>{t('notes.item.addLink')}</summary>
         <Field label={t('notes.item.link')} id="new-item-url" name="url" type="url" inputMode="url" placeholder="https://" error={errors.url} ref={url} />

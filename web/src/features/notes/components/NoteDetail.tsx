@@ -16,7 +16,9 @@ import { needMessages, useT } from '@/i18n';
  * load together, only when a shopping list is opened (and are precached for offline use).
  */
 const ShoppingList = lazy(() =>
-  Promise.all([import('../shopping/ShoppingList'), import('../shopping/catalog').then((catalog) => catalog.loadShopping()), needMessages('shopping')]).then(([module]) => module),
+  Promise.all([import('../shopping/ShoppingList'), import('../shopping/catalog').then((catalog) => catalog.loadShopping()), needMessages('shopping')]).then(
+    ([module]) => module,
+  ),
 );
 
 export default function NoteDetail() {
@@ -105,7 +107,13 @@ function NoteView({ note }: { note: Note }) {
       )}
       <ReminderSection note={note} />
       {/* deleting a note needs the network (docs/offline.md) */}
-      <DangerAction label={t('notes.delete')} question={t('notes.delete.question')} busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate()}>
+      <DangerAction
+        label={t('notes.delete')}
+        question={t('notes.delete.question')}
+        busy={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate()}
+      >
         {t('notes.delete.explain', { title: note.title, count: note.items.length })}
       </DangerAction>
     </Page>

@@ -85,16 +85,18 @@ export function NoteForm({ initial, askPrivacy, submitLabel, onSubmit, onCancel 
       <Controller
         control={control}
         name="color"
-        render={({ field }) => <ColorPicker legend={t('notes.field.colour')} name="color" value={field.value} onChange={field.onChange} error={errors.color?.message} />}
+        render={({ field }) => (
+          <ColorPicker legend={t('notes.field.colour')} name="color" value={field.value} onChange={field.onChange} error={errors.color?.message} />
+        )}
       />
       <Controller
         control={control}
         name="icon"
-        render={({ field }) => <IconPicker legend={t('notes.field.icon')} name="icon" value={field.value} onChange={field.onChange} error={errors.icon?.message} />}
+        render={({ field }) => (
+          <IconPicker legend={t('notes.field.icon')} name="icon" value={field.value} onChange={field.onChange} error={errors.icon?.message} />
+        )}
       />
-      {askPrivacy ? (
-        <Checkbox label={t('notes.field.privateLabel')} {...register('isPrivate')} />
-      ) : null}
+      {askPrivacy ? <Checkbox label={t('notes.field.privateLabel')} {...register('isPrivate')} /> : null}
       <FormButtons submitLabel={submitLabel} busy={formState.isSubmitting} onCancel={onCancel} />
     </form>
   );

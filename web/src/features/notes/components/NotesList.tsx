@@ -86,11 +86,7 @@ function NoteCard({ note }: { note: Note }) {
             <Lock size={12} aria-hidden="true" /> {t('notes.private')}
           </span>
         ) : null}
-        {note.items.length ? (
-          <span className="muted">
-            {t('notes.progress', { done, count: note.items.length })}
-          </span>
-        ) : null}
+        {note.items.length ? <span className="muted">{t('notes.progress', { done, count: note.items.length })}</span> : null}
       </p>
       {note.content ? <p className="note-excerpt">{note.content}</p> : null}
       {note.items.length ? (

@@ -31,7 +31,9 @@ function describe(t: Translate, client: QueryClient, op: NoteOp): string {
     case 'updateNote':
       return t('notes.refusal.updateNote', { title: op.fields.title });
     case 'pin':
-      return t(op.isPinned ? 'notes.refusal.pin' : 'notes.refusal.unpin', { what: note ? t('notes.refusal.quoted', { text: note.title }) : t('notes.refusal.aNote') });
+      return t(op.isPinned ? 'notes.refusal.pin' : 'notes.refusal.unpin', {
+        what: note ? t('notes.refusal.quoted', { text: note.title }) : t('notes.refusal.aNote'),
+      });
     case 'addItem':
       return t('notes.refusal.addItem', { what, on });
     case 'updateItem':
@@ -78,9 +80,7 @@ export function Refusals() {
         };
         return (
           <div key={noteId} className="notice notice-warning" role="alert">
-            <p>
-              {t('notes.refusal.deleted', { title: deletedNote!.fields.title, count: mutations.length })}
-            </p>
+            <p>{t('notes.refusal.deleted', { title: deletedNote!.fields.title, count: mutations.length })}</p>
             <div className="actions">
               <Button onClick={restore}>{t('notes.refusal.restore')}</Button>
               <Button variant="secondary" onClick={() => discard(mutations)}>
@@ -97,9 +97,7 @@ export function Refusals() {
         if (conflict) return <ConflictNotice key={mutation.mutationId} mutation={mutation} conflict={conflict} discard={() => discard([mutation])} />;
         return (
           <div key={mutation.mutationId} className="notice notice-warning" role="alert">
-            <p>
-              {t('notes.refusal.notSaved', { what: describe(t, client, op), reason: reasonOf(refusalOf(mutation.state.error)) })}
-            </p>
+            <p>{t('notes.refusal.notSaved', { what: describe(t, client, op), reason: reasonOf(refusalOf(mutation.state.error)) })}</p>
             <div className="actions">
               <Button
                 onClick={() => {

@@ -58,8 +58,20 @@ function initialValues(reminder: NoteReminder | null, zone: string | undefined):
     };
   }
   // tomorrow at 09:00 in the person's zone: a time a reminder is usually wanted
-  const tomorrow = DateTime.now().setZone(zone ?? 'local').plus({ days: 1 });
-  return { date: tomorrow.toISODate() ?? '', time: '09:00', repeat: 'None', interval: '1', until: '', who: 'me', members: [], timeZone: '', weekday: String(tomorrow.weekday) };
+  const tomorrow = DateTime.now()
+    .setZone(zone ?? 'local')
+    .plus({ days: 1 });
+  return {
+    date: tomorrow.toISODate() ?? '',
+    time: '09:00',
+    repeat: 'None',
+    interval: '1',
+    until: '',
+    who: 'me',
+    members: [],
+    timeZone: '',
+    weekday: String(tomorrow.weekday),
+  };
 }
 
 /** Monday … Sunday in the person's language, as 1 … 7. */
@@ -231,7 +243,11 @@ function ReminderForm({ note, reminder, onDone }: { note: Note; reminder: NoteRe
         )}
         <Field label={labels.time} type="time" error={formState.errors.time?.message} {...register('time', { required: t('notes.reminder.timeRequired') })} />
       </div>
-      {first ? <p className="muted" role="status">{t('notes.reminder.firstOn', { date: formatDate(first, false, language) })}</p> : null}
+      {first ? (
+        <p className="muted" role="status">
+          {t('notes.reminder.firstOn', { date: formatDate(first, false, language) })}
+        </p>
+      ) : null}
       {repeat !== 'None' ? (
         <div className="grid-2">
           <Field
@@ -242,13 +258,17 @@ function ReminderForm({ note, reminder, onDone }: { note: Note; reminder: NoteRe
             min={1}
             max={1000}
             error={formState.errors.interval?.message}
-            {...register('interval', { validate: (value) => (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 1000) || t('notes.reminder.intervalInvalid') })}
+            {...register('interval', {
+              validate: (value) => (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 1000) || t('notes.reminder.intervalInvalid'),
+            })}
           />
           <Field
             label={labels.until}
             type="date"
             error={formState.errors.until?.message}
-            {...register('until', { validate: (value, values) => !value || value >= firstDate(values, values.timeZone || ownZone || 'local') || t('notes.reminder.untilBefore') })}
+            {...register('until', {
+              validate: (value, values) => !value || value >= firstDate(values, values.timeZone || ownZone || 'local') || t('notes.reminder.untilBefore'),
+            })}
           />
         </div>
       ) : null}
@@ -272,7 +292,14 @@ function ReminderForm({ note, reminder, onDone }: { note: Note; reminder: NoteRe
           {who === 'chosen' ? (
             <fieldset className="reminder-members">
               <legend className="visually-hidden">{labels.members}</legend>
-              {claims?.userId ? <Checkbox label={t('notes.reminder.you')} value={claims.userId} id={`member-${claims.userId}`} {...register('members', { validate: (value) => value.length > 0 || t('notes.reminder.membersRequired') })} /> : null}
+              {claims?.userId ? (
+                <Checkbox
+                  label={t('notes.reminder.you')}
+                  value={claims.userId}
+                  id={`member-${claims.userId}`}
+                  {...register('members', { validate: (value) => value.length > 0 || t('notes.reminder.membersRequired') })}
+                />
+              ) : null}
               {others.map((member) => (
                 <Checkbox key={member.id} label={member.nickname} value={member.id} id={`member-${member.id}`} {...register('members')} />
               ))}

@@ -12,7 +12,19 @@ export function useMyEdits(): Record<string, MyEdit> {
 }
 
 /** Both versions of a replaced text of one's own, and one tap to restore one's own or keep theirs (either way the notice goes). */
-function ReplacedNotice({ id, message, keepMine, keepTheirs, restore }: { id: string; message: string; keepMine: string; keepTheirs: string; restore: () => void }) {
+function ReplacedNotice({
+  id,
+  message,
+  keepMine,
+  keepTheirs,
+  restore,
+}: {
+  id: string;
+  message: string;
+  keepMine: string;
+  keepTheirs: string;
+  restore: () => void;
+}) {
   const client = useQueryClient();
   return (
     <div className="notice notice-warning conflict" role="status">

@@ -30,17 +30,17 @@ export default function NotesPage() {
     <>
       <RefusedChanges />
       <Routes>
-      <Route index element={<NotesList />} />
-      <Route path="new" element={<NewNote />} />
-      <Route path=":noteId" element={<NoteDetail />} />
-      <Route
-        path="*"
-        element={
-          <Page title={t('nav.notes')}>
-            <EmptyState title={t('notes.noSuchPage')} action={<Link to="/notes">{t('notes.all')}</Link>} />
-          </Page>
-        }
-      />
+        <Route index element={<NotesList />} />
+        <Route path="new" element={<NewNote />} />
+        <Route path=":noteId" element={<NoteDetail />} />
+        <Route
+          path="*"
+          element={
+            <Page title={t('nav.notes')}>
+              <EmptyState title={t('notes.noSuchPage')} action={<Link to="/notes">{t('notes.all')}</Link>} />
+            </Page>
+          }
+        />
       </Routes>
     </>
   );

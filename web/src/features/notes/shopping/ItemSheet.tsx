@@ -26,9 +26,27 @@ export function ItemSheet({ note, item, onClose }: { note: Note; item: NoteItem;
   return (
     <Dialog open title={item.text} onClose={onClose}>
       <form onSubmit={save} noValidate className="shop-sheet">
-        <Field label={t('shopping.item.name')} id="shop-item-text" value={text} maxLength={1000} error={error ?? undefined} onChange={(event) => setText(event.target.value)} />
-        <Field label={t('shopping.add.quantity')} id="shop-item-quantity" value={quantity} maxLength={50} onChange={(event) => setQuantity(event.target.value)} />
-        <SelectField label={t('shopping.item.aisle')} id="shop-item-aisle" value={aisle} onChange={(event) => isAisle(event.target.value) && setAisle(event.target.value)}>
+        <Field
+          label={t('shopping.item.name')}
+          id="shop-item-text"
+          value={text}
+          maxLength={1000}
+          error={error ?? undefined}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <Field
+          label={t('shopping.add.quantity')}
+          id="shop-item-quantity"
+          value={quantity}
+          maxLength={50}
+          onChange={(event) => setQuantity(event.target.value)}
+        />
+        <SelectField
+          label={t('shopping.item.aisle')}
+          id="shop-item-aisle"
+          value={aisle}
+          onChange={(event) => isAisle(event.target.value) && setAisle(event.target.value)}
+        >
           {AISLES.map((id) => (
             <option key={id} value={id}>
               {t(`shopping.aisle.${id}` as MessageId)}

@@ -77,7 +77,8 @@ export default function ShoppingList({ note }: { note: Note }) {
       const target = mergeTarget(items, itemKey(item.text, item.catalogItemId));
       const into = target ? { itemId: target.item.id, quantity: mergeInto(target.item, item).quantity } : undefined;
       last = addShoppingItem(note.id, item, into);
-      if (target && into) items = items.map((candidate) => (candidate.id === target.item.id ? { ...candidate, quantity: into.quantity, isCompleted: false } : candidate));
+      if (target && into)
+        items = items.map((candidate) => (candidate.id === target.item.id ? { ...candidate, quantity: into.quantity, isCompleted: false } : candidate));
     }
     if (last) mark(last);
   };
@@ -99,7 +100,9 @@ export default function ShoppingList({ note }: { note: Note }) {
       <div className="shop-head">
         <h2 id="shopping-title">
           {t('shopping.title')}{' '}
-          {note.items.length ? <span className="muted">{t('shopping.openOf', { open: note.items.length - ticked.length, total: note.items.length })}</span> : null}
+          {note.items.length ? (
+            <span className="muted">{t('shopping.openOf', { open: note.items.length - ticked.length, total: note.items.length })}</span>
+          ) : null}
         </h2>
         <div className="shop-views" role="group" aria-label={t('shopping.view.label')}>
           <button type="button" className="icon-btn" aria-pressed={view === 'tiles'} aria-label={t('shopping.view.tiles')} onClick={() => setView('tiles')}>

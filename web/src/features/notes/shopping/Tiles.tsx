@@ -14,7 +14,9 @@ export function ItemIcon({ icon, text, size = 40 }: { icon: string | null | unde
     );
   }
   // the body is a file of the app's build (domain/catalog/icons.json), never anything typed
-  return <svg className="shop-icon" width={size} height={size} viewBox={iconBox()} aria-hidden="true" focusable="false" dangerouslySetInnerHTML={{ __html: body }} />;
+  return (
+    <svg className="shop-icon" width={size} height={size} viewBox={iconBox()} aria-hidden="true" focusable="false" dangerouslySetInnerHTML={{ __html: body }} />
+  );
 }
 
 /** Half a second held down (a long press) opens the item; a shorter tap ticks it. */
@@ -103,11 +105,7 @@ export function ItemName({ text, quantity }: { text: string; quantity: string | 
 /** "New" on an item someone added while this person is shopping (heard after the name: "Milk 2 l New"). */
 function NewBadge() {
   const t = useT();
-  return (
-    <span className="shop-new-badge">
-      {t('shopping.item.new')}
-    </span>
-  );
+  return <span className="shop-new-badge">{t('shopping.item.new')}</span>;
 }
 
 export function TileGrid({ label, children }: { label: string; children: ReactNode }) {

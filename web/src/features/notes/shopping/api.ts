@@ -59,7 +59,9 @@ function useTripMutation<T>(noteId: string, send: (input: T) => Promise<unknown>
 
 /** Starts a shopping trip (needs the network: the others are told). */
 export function useStartTrip(noteId: string) {
-  return useTripMutation(noteId, (storeId: string | null) => call(api.POST('/api/v1/notes/{noteId}/trip', { params: { path: { noteId } }, body: storeId ? { storeId } : {} })));
+  return useTripMutation(noteId, (storeId: string | null) =>
+    call(api.POST('/api/v1/notes/{noteId}/trip', { params: { path: { noteId } }, body: storeId ? { storeId } : {} })),
+  );
 }
 
 export function useEndTrip(noteId: string) {
@@ -85,8 +87,22 @@ export function useKnownItems(typed: string): KnownItem[] {
   });
   return useMemo(
     () => [
-      ...(recent.data?.recent ?? []).map((item): KnownItem => ({ text: item.text, aisle: item.aisle, quantity: item.quantity, catalogItemId: item.catalogItemId, count: item.count, source: 'recent' })),
-      ...(q ? (learned.data?.learned ?? []) : []).map((item): KnownItem => ({ text: item.text, aisle: item.aisle, quantity: item.quantity, catalogItemId: null, count: 0, source: 'learned' })),
+      ...(recent.data?.recent ?? []).map((item): KnownItem => ({
+        text: item.text,
+        aisle: item.aisle,
+        quantity: item.quantity,
+        catalogItemId: item.catalogItemId,
+        count: item.count,
+        source: 'recent',
+      })),
+      ...(q ? (learned.data?.learned ?? []) : []).map((item): KnownItem => ({
+        text: item.text,
+        aisle: item.aisle,
+        quantity: item.quantity,
+        catalogItemId: null,
+        count: 0,
+        source: 'learned',
+      })),
     ],
     [recent.data, learned.data, q],
   );
@@ -108,6 +124,12 @@ export function addShoppingItem(
   into?: { itemId: string; quantity: string | null },
 ): string {
   const itemId = newId();
-  runNoteOp({ kind: 'addItem', noteId, itemId, fields: { text: item.text, url: null, quantity: item.quantity, aisle: isAisle(item.aisle) ? item.aisle : null, catalogItemId: item.catalogItemId }, ...(into ? { into } : {}) });
+  runNoteOp({
+    kind: 'addItem',
+    noteId,
+    itemId,
+    fields: { text: item.text, url: null, quantity: item.quantity, aisle: isAisle(item.aisle) ? item.aisle : null, catalogItemId: item.catalogItemId },
+    ...(into ? { into } : {}),
+  });
   return into?.itemId ?? itemId;
 }

@@ -54,7 +54,14 @@ describe('suggestions while a shopping item is typed', () => {
   });
 
   it('stays well within a few milliseconds a keystroke', () => {
-    const known: KnownItem[] = Array.from({ length: 200 }, (_, i) => ({ text: `Ding ${i}`, aisle: 'other', quantity: null, catalogItemId: null, count: i, source: 'recent' }));
+    const known: KnownItem[] = Array.from({ length: 200 }, (_, i) => ({
+      text: `Ding ${i}`,
+      aisle: 'other',
+      quantity: null,
+      catalogItemId: null,
+      count: i,
+      source: 'recent',
+    }));
     const queries = ['t', 'to', 'tom', 'm', 'mi', 'mil', 'b', 'br', 'd', 'di'];
     for (const q of queries) suggest(q, german, known, none);
     const started = performance.now();
@@ -74,7 +81,7 @@ describe('the name an item is added under', () => {
 });
 
 describe('a name typed whole', () => {
-  it("is written as the catalogue writes it, whichever of its names it is; other text stays as typed", () => {
+  it('is written as the catalogue writes it, whichever of its names it is; other text stays as typed', () => {
     expect(spelledAsCatalog(english.exact('apples'), 'apples')).toBe('Apples');
     expect(spelledAsCatalog(german.exact('paradeiser'), 'paradeiser')).toBe('Paradeiser');
     expect(spelledAsCatalog(undefined, 'omas sugo')).toBe('omas sugo');
